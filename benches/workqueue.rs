@@ -1,0 +1,255 @@
+//! `cargo bench --bench workqueue`: our queue against two anchors in the same run.
+//!
+//! - W1, dedup churn: 2 producers each add 500,000 keys drawn round-robin from 10,000
+//!   distinct `default/object-N` strings; 4 workers `get`/`done` with no work; timed
+//!   until the producers are done and the queue has drained.
+//! - W2, unique: 1 producer adds 1,000,000 distinct keys; 4 workers; timed until all
+//!   are processed.
+//!
+//! Anchors: an unbounded `flume` channel shared by the same producers and workers (the
+//! limit: an MPMC queue with no dedup and no per-key bookkeeping), and
+//! `kube::runtime::scheduler` (dedup of pending keys; a single consumer stream, since it
+//! has no get/done). Producers yield to the runtime every `YIELD_EVERY` adds, as an
+//! informer does between watch events, so workers run while keys arrive.
+//!
+//! Each figure is the median of `WQ_BENCH_RUNS` runs (default 5) after one warm-up.
+//! `WQ_BENCH_ONLY=W2/wheelhouse` runs one measurement alone, for profiling.
+
+use std::pin::pin;
+use std::sync::Arc;
+use std::time::{Duration, Instant};
+
+use futures::StreamExt;
+use kube::runtime::scheduler::{ScheduleRequest, scheduler};
+use wheelhouse_workqueue::WorkQueue;
+
+const WORKERS: usize = 4;
+const YIELD_EVERY: usize = 64;
+const W1_PRODUCERS: usize = 2;
+const W1_ADDS_PER_PRODUCER: usize = 500_000;
+const W1_DISTINCT_KEYS: usize = 10_000;
+const W2_KEYS: usize = 1_000_000;
+
+type Keys = Box<dyn Iterator<Item = String> + Send>;
+
+#[derive(Clone, Copy, PartialEq, Eq)]
+enum Workload {
+    W1,
+    W2,
+}
+
+impl Workload {
+    fn name(self) -> &'static str {
+        match self {
+            Workload::W1 => "W1",
+            Workload::W2 => "W2",
+        }
+    }
+
+    fn adds(self) -> usize {
+        match self {
+            Workload::W1 => W1_PRODUCERS * W1_ADDS_PER_PRODUCER,
+            Workload::W2 => W2_KEYS,
+        }
+    }
+
+    /// The producers' keys, made before timing; W1 clones a shared key per add, as a
+    /// handler turning an event into a key would.
+    fn producers(self) -> Vec<Keys> {
+        match self {
+            Workload::W1 => {
+                let distinct: Arc<Vec<String>> =
+                    Arc::new((0..W1_DISTINCT_KEYS).map(|n| format!("default/object-{n}")).collect());
+                (0..W1_PRODUCERS)
+                    .map(|producer| {
+                        let distinct = distinct.clone();
+                        let offset = producer * W1_DISTINCT_KEYS / W1_PRODUCERS;
+                        let keys =
+                            (0..W1_ADDS_PER_PRODUCER).map(move |n| distinct[(n + offset) % W1_DISTINCT_KEYS].clone());
+                        Box::new(keys) as Keys
+                    })
+                    .collect()
+            }
+            Workload::W2 => {
+                let keys: Vec<String> = (0..W2_KEYS).map(|n| format!("default/object-{n}")).collect();
+                vec![Box::new(keys.into_iter())]
+            }
+        }
+    }
+}
+
+#[derive(Clone, Copy, PartialEq, Eq)]
+enum Anchor {
+    Wheelhouse,
+    Flume,
+    KubeScheduler,
+}
+
+impl Anchor {
+    fn name(self) -> &'static str {
+        match self {
+            Anchor::Wheelhouse => "wheelhouse",
+            Anchor::Flume => "flume",
+            Anchor::KubeScheduler => "kube-scheduler",
+        }
+    }
+
+    async fn run(self, producers: Vec<Keys>) -> Duration {
+        match self {
+            Anchor::Wheelhouse => wheelhouse(producers).await,
+            Anchor::Flume => flume_channel(producers).await,
+            Anchor::KubeScheduler => kube_scheduler(producers).await,
+        }
+    }
+}
+
+async fn produce(keys: Keys, mut add: impl FnMut(String)) {
+    for (n, key) in keys.enumerate() {
+        add(key);
+        if n % YIELD_EVERY == 0 {
+            tokio::task::yield_now().await;
+        }
+    }
+}
+
+async fn wheelhouse(producers: Vec<Keys>) -> Duration {
+    let queue: WorkQueue<String> = WorkQueue::new();
+    let start = Instant::now();
+    let workers: Vec<_> = (0..WORKERS)
+        .map(|_| {
+            let queue = queue.clone();
+            tokio::spawn(async move {
+                while let Some(key) = queue.get().await {
+                    queue.done(&key);
+                }
+            })
+        })
+        .collect();
+    let producers: Vec<_> = producers
+        .into_iter()
+        .map(|keys| {
+            let queue = queue.clone();
+            tokio::spawn(produce(keys, move |key| queue.add(key)))
+        })
+        .collect();
+    for producer in producers {
+        producer.await.expect("producer panicked");
+    }
+    queue.shutdown_with_drain().await;
+    for worker in workers {
+        worker.await.expect("worker panicked");
+    }
+    start.elapsed()
+}
+
+async fn flume_channel(producers: Vec<Keys>) -> Duration {
+    let (sender, receiver) = flume::unbounded::<String>();
+    let start = Instant::now();
+    let workers: Vec<_> = (0..WORKERS)
+        .map(|_| {
+            let receiver = receiver.clone();
+            tokio::spawn(async move { while receiver.recv_async().await.is_ok() {} })
+        })
+        .collect();
+    drop(receiver);
+    let producers: Vec<_> = producers
+        .into_iter()
+        .map(|keys| {
+            let sender = sender.clone();
+            tokio::spawn(produce(keys, move |key| sender.send(key).expect("workers are alive")))
+        })
+        .collect();
+    drop(sender);
+    for producer in producers {
+        producer.await.expect("producer panicked");
+    }
+    for worker in workers {
+        worker.await.expect("worker panicked");
+    }
+    start.elapsed()
+}
+
+async fn kube_scheduler(producers: Vec<Keys>) -> Duration {
+    let (sender, receiver) = futures::channel::mpsc::unbounded::<ScheduleRequest<String>>();
+    let start = Instant::now();
+    let consumer = tokio::spawn(async move {
+        let mut scheduled = pin!(scheduler(receiver));
+        while scheduled.next().await.is_some() {}
+    });
+    let producers: Vec<_> = producers
+        .into_iter()
+        .map(|keys| {
+            let sender = sender.clone();
+            tokio::spawn(produce(keys, move |message| {
+                let request = ScheduleRequest {
+                    message,
+                    run_at: tokio::time::Instant::now(),
+                };
+                sender.unbounded_send(request).expect("the scheduler is alive");
+            }))
+        })
+        .collect();
+    drop(sender);
+    for producer in producers {
+        producer.await.expect("producer panicked");
+    }
+    consumer.await.expect("consumer panicked");
+    start.elapsed()
+}
+
+fn median(mut durations: Vec<Duration>) -> Duration {
+    durations.sort_unstable();
+    durations[durations.len() / 2]
+}
+
+#[expect(clippy::cast_precision_loss, reason = "operation counts fit an f64 exactly enough")]
+fn per_second(operations: usize, elapsed: Duration) -> f64 {
+    operations as f64 / elapsed.as_secs_f64()
+}
+
+fn main() {
+    let runs: usize = std::env::var("WQ_BENCH_RUNS")
+        .ok()
+        .and_then(|v| v.parse().ok())
+        .unwrap_or(5)
+        .max(1);
+    let runtime = tokio::runtime::Builder::new_multi_thread()
+        .enable_all()
+        .build()
+        .expect("a tokio runtime");
+    eprintln!(
+        "workqueue bench: {} tokio worker threads, median of {runs} runs",
+        runtime.metrics().num_workers()
+    );
+    let only = std::env::var("WQ_BENCH_ONLY").ok();
+    for workload in [Workload::W1, Workload::W2] {
+        let mut rates = Vec::new();
+        for anchor in [Anchor::Wheelhouse, Anchor::Flume, Anchor::KubeScheduler] {
+            let label = format!("{}/{}", workload.name(), anchor.name());
+            if only.as_ref().is_some_and(|only| *only != label) {
+                continue;
+            }
+            let mut times = Vec::new();
+            for run in 0..=runs {
+                let producers = workload.producers();
+                let elapsed = runtime.block_on(anchor.run(producers));
+                eprintln!("  {} {} run {run}: {elapsed:?}", workload.name(), anchor.name());
+                if run > 0 {
+                    times.push(elapsed);
+                }
+            }
+            let rate = per_second(workload.adds(), median(times));
+            println!("bench={} impl={} adds_per_s={rate:.0}", workload.name(), anchor.name());
+            rates.push(rate);
+        }
+        if rates.len() < 3 {
+            continue;
+        }
+        println!(
+            "ratio bench={} wheelhouse/flume={:.2} wheelhouse/kube-scheduler={:.2}",
+            workload.name(),
+            rates[0] / rates[1],
+            rates[0] / rates[2]
+        );
+    }
+}

@@ -1,0 +1,498 @@
+//! [`WorkQueue`], the handle workers and event handlers share: the state machine of
+//! `state.rs` and the parked workers of `waiters.rs` behind one short lock.
+
+use std::fmt;
+use std::hash::{BuildHasher, Hash};
+use std::pin::Pin;
+use std::sync::{Arc, Weak};
+use std::task::{Context, Poll};
+use std::time::Duration;
+
+use parking_lot::Mutex;
+use tokio::sync::Notify;
+use tokio::time::{Instant, Sleep};
+
+use crate::metrics::{InProgress, MetricsProvider, QueueMetrics};
+use crate::rate_limiter::{RateLimiter, default_rate_limiter};
+use crate::state::{Added, State};
+use crate::waiters::{Waiters, Wakeups};
+
+/// What a queue key must be: cheap to compare and hash, and sendable between tasks.
+/// Clones happen once per key that enters the queue, so a key that is cheap to clone
+/// (an `Arc<str>`, a small struct) makes the queue faster still.
+pub trait Key: Clone + Eq + Hash + Send + Sync + 'static {}
+impl<T: Clone + Eq + Hash + Send + Sync + 'static> Key for T {}
+
+/// How urgently a key should be served; higher first. See the crate docs on aging.
+#[derive(Debug, Default, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash)]
+pub struct Priority(pub i32);
+
+impl Priority {
+    /// For initial lists and resyncs, which should not delay live changes.
+    pub const LOW: Self = Self(-100);
+    /// The priority of a plain `add`.
+    pub const NORMAL: Self = Self(0);
+    /// For keys that must jump the queue.
+    pub const HIGH: Self = Self(100);
+}
+
+/// Options of [`WorkQueue::add_with`]; the default is a plain `add`.
+#[derive(Debug, Default, Clone, Copy, PartialEq, Eq)]
+pub struct AddOptions {
+    /// Higher is served first; a duplicate add keeps the highest priority asked for.
+    pub priority: Priority,
+    /// Add the key only after this delay; the earliest pending deadline wins.
+    pub after: Option<Duration>,
+    /// Also wait as long as the rate limiter says (the longer of the two delays).
+    pub rate_limited: bool,
+}
+
+/// A deduplicating, delaying, rate-limited, prioritised queue of keys with client-go's
+/// contract: a key is never handed to two workers at once, and no add is lost.
+///
+/// ```
+/// # #[tokio::main(flavor = "current_thread")]
+/// # async fn main() {
+/// use wheelhouse_workqueue::WorkQueue;
+///
+/// let queue = WorkQueue::new();
+/// queue.add("default/web");
+/// queue.add("default/web"); // a duplicate: still one key queued
+/// assert_eq!(queue.len(), 1);
+///
+/// let key = queue.get().await.unwrap();
+/// queue.add(key); // changed while processing: it will be served again after `done`
+/// queue.done(&key);
+/// assert_eq!(queue.get().await, Some("default/web"));
+/// # }
+/// ```
+pub struct WorkQueue<K> {
+    shared: Arc<Shared<K>>,
+}
+
+struct Shared<K> {
+    inner: Mutex<Inner<K>>,
+    hasher: foldhash::fast::RandomState,
+    rate_limiter: Box<dyn RateLimiter<K>>,
+    metrics: Option<Arc<dyn QueueMetrics>>,
+    /// Notified when the queue becomes drained during shutdown.
+    drained: Notify,
+    name: String,
+}
+
+struct Inner<K> {
+    state: State<K>,
+    waiters: Waiters,
+    /// When each key in progress was handed out; kept only when metrics are on.
+    running: Vec<Instant>,
+}
+
+impl<K> Clone for WorkQueue<K> {
+    fn clone(&self) -> Self {
+        Self {
+            shared: self.shared.clone(),
+        }
+    }
+}
+
+impl<K> fmt::Debug for WorkQueue<K> {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.debug_struct("WorkQueue")
+            .field("name", &self.shared.name)
+            .finish_non_exhaustive()
+    }
+}
+
+impl<K: Key> Default for WorkQueue<K> {
+    fn default() -> Self {
+        Self::new()
+    }
+}
+
+impl<K: Key> WorkQueue<K> {
+    /// An unnamed queue with client-go's default rate limiter and no metrics.
+    pub fn new() -> Self {
+        Self::builder().build()
+    }
+
+    /// Configures a queue: name, rate limiter, metrics, aging.
+    pub fn builder() -> Builder<K> {
+        Builder {
+            name: String::new(),
+            rate_limiter: None,
+            metrics: None,
+            aging_interval: DEFAULT_AGING_INTERVAL,
+        }
+    }
+
+    /// The name given to the builder (the `name` label of the metrics).
+    pub fn name(&self) -> &str {
+        &self.shared.name
+    }
+
+    /// Adds `key` now. A queued key is not queued twice; a key being processed is
+    /// served again after its `done`. Ignored once the queue is shutting down.
+    pub fn add(&self, key: K) {
+        self.add_with(key, AddOptions::default());
+    }
+
+    /// Adds `key` after `delay`; if the key already waits for a deadline, the earliest
+    /// one wins. A zero delay is a plain add.
+    pub fn add_after(&self, key: K, delay: Duration) {
+        self.add_with(
+            key,
+            AddOptions {
+                after: Some(delay),
+                ..AddOptions::default()
+            },
+        );
+    }
+
+    /// Adds `key` after the delay the rate limiter gives it (counting one more failure).
+    pub fn add_rate_limited(&self, key: K) {
+        self.add_with(
+            key,
+            AddOptions {
+                rate_limited: true,
+                ..AddOptions::default()
+            },
+        );
+    }
+
+    /// Adds `key` with a priority, a delay, or a rate-limited delay.
+    pub fn add_with(&self, key: K, options: AddOptions) {
+        let mut delay = options.after.unwrap_or_default();
+        if options.rate_limited && !self.is_shutting_down() {
+            delay = delay.max(self.shared.rate_limiter.when(&key));
+        }
+        let hash = self.shared.hasher.hash_one(&key);
+        let priority = options.priority.0;
+        let now = Instant::now();
+        let mut wake = Wakeups::default();
+        let mut inner = self.shared.inner.lock();
+        let added = if delay.is_zero() {
+            inner.state.add(key, hash, priority, now)
+        } else {
+            let at = now.checked_add(delay).unwrap_or_else(far_future);
+            inner.state.add_at(key, hash, priority, at)
+        };
+        match added {
+            Added::Queued => wake.push(inner.waiters.pop()),
+            Added::Scheduled { earliest: true } => wake.push(inner.waiters.take_timer_owner()),
+            Added::Scheduled { earliest: false } | Added::MarkedDirty | Added::Unchanged => {}
+        }
+        let depth = inner.state.depth();
+        drop(inner);
+        wake.wake();
+        if let Some(metrics) = &self.shared.metrics {
+            match added {
+                Added::Queued | Added::MarkedDirty => {
+                    metrics.added();
+                    metrics.depth(depth);
+                }
+                Added::Scheduled { .. } => metrics.retried(),
+                Added::Unchanged => {}
+            }
+        }
+    }
+
+    /// Waits for the next key; `None` once the queue is shut down and nothing is left
+    /// queued. Every key returned must be given back with [`done`](Self::done).
+    ///
+    /// Cancel-safe: dropping the future before it completes loses no key.
+    pub async fn get(&self) -> Option<K> {
+        let mut waiter = Waiter {
+            queue: self,
+            parked_as: None,
+            timer: None,
+        };
+        std::future::poll_fn(|cx| waiter.poll(cx)).await
+    }
+
+    /// Ends the processing of `key`. If it was added meanwhile, it is queued again.
+    pub fn done(&self, key: &K) {
+        let hash = self.shared.hasher.hash_one(key);
+        let mut wake = Wakeups::default();
+        let mut inner = self.shared.inner.lock();
+        let finished = inner.state.done(key, hash);
+        if finished.requeued {
+            wake.push(inner.waiters.pop());
+        }
+        if let Some(started) = finished.started.filter(|_| self.shared.metrics.is_some())
+            && let Some(index) = inner.running.iter().position(|at| *at == started)
+        {
+            inner.running.swap_remove(index);
+        }
+        let drained = inner.state.is_drained();
+        let depth = inner.state.depth();
+        drop(inner);
+        wake.wake();
+        if drained {
+            self.shared.drained.notify_waiters();
+        }
+        if let (Some(metrics), Some(started)) = (&self.shared.metrics, finished.started) {
+            metrics.worked(started.elapsed());
+            if finished.requeued {
+                metrics.depth(depth);
+            }
+        }
+    }
+
+    /// Forgets `key`'s failures in the rate limiter (call it when the key succeeds).
+    pub fn forget(&self, key: &K) {
+        self.shared.rate_limiter.forget(key);
+    }
+
+    /// How many failures of `key` the rate limiter remembers.
+    pub fn num_requeues(&self, key: &K) -> u32 {
+        self.shared.rate_limiter.num_requeues(key)
+    }
+
+    /// Keys waiting for a worker (delayed keys count once their deadline has passed).
+    pub fn len(&self) -> usize {
+        let mut wake = Wakeups::default();
+        let mut inner = self.shared.inner.lock();
+        let promoted = inner.state.promote_due(Instant::now());
+        for _ in 0..promoted {
+            wake.push(inner.waiters.pop());
+        }
+        let len = inner.state.len();
+        drop(inner);
+        wake.wake();
+        len
+    }
+
+    /// True when no key waits for a worker.
+    pub fn is_empty(&self) -> bool {
+        self.len() == 0
+    }
+
+    /// Stops the queue: adds are ignored from now on, delayed keys are dropped, and
+    /// `get` hands out what is still queued, then returns `None`.
+    pub fn shutdown(&self) {
+        let now = Instant::now();
+        let mut inner = self.shared.inner.lock();
+        inner.state.shutdown(now);
+        let parked = inner.waiters.take_all();
+        let drained = inner.state.is_drained();
+        let (queued, processing) = (inner.state.len(), inner.state.processing());
+        drop(inner);
+        tracing::debug!(queue = %self.shared.name, queued, processing, "work queue shutting down");
+        for waker in parked {
+            waker.wake();
+        }
+        if drained {
+            self.shared.drained.notify_waiters();
+        }
+    }
+
+    /// Shuts down and waits until every queued key has been handed out and every
+    /// handed-out key is done. Workers must keep calling `get` meanwhile, or this waits
+    /// forever: wrap it in a timeout if they may not.
+    pub async fn shutdown_with_drain(&self) {
+        self.shutdown();
+        loop {
+            let notified = self.shared.drained.notified();
+            let mut notified = std::pin::pin!(notified);
+            notified.as_mut().enable();
+            if self.shared.inner.lock().state.is_drained() {
+                break;
+            }
+            notified.await;
+        }
+        tracing::debug!(queue = %self.shared.name, "work queue drained");
+    }
+
+    /// True once [`shutdown`](Self::shutdown) has been called.
+    pub fn is_shutting_down(&self) -> bool {
+        self.shared.inner.lock().state.is_shutting_down()
+    }
+
+    /// Hands out a key, or parks the worker until there is one.
+    fn poll_get(
+        &self,
+        parked_as: &mut Option<u64>,
+        timer: &mut Option<Pin<Box<Sleep>>>,
+        cx: &mut Context<'_>,
+    ) -> Poll<Option<K>> {
+        loop {
+            let now = Instant::now();
+            let mut wake = Wakeups::default();
+            let mut guard = self.shared.inner.lock();
+            let inner = &mut *guard;
+            if let Some(id) = *parked_as {
+                inner.waiters.unpark(id);
+            }
+            let promoted = if inner.state.next_deadline().is_some_and(|at| at <= now) {
+                inner.state.promote_due(now)
+            } else {
+                0
+            };
+            let popped = inner.state.pop(now);
+            if popped.is_some() || inner.state.is_shutting_down() {
+                // Keys promoted beyond the one this worker takes need workers of their own.
+                for _ in 1..promoted {
+                    wake.push(inner.waiters.pop());
+                }
+                if let Some(id) = parked_as.take() {
+                    release_timer(inner, id, &mut wake);
+                }
+                if popped.is_some() && self.shared.metrics.is_some() {
+                    inner.running.push(now);
+                }
+                let depth = inner.state.depth();
+                drop(guard);
+                wake.wake();
+                let popped = popped.map(|popped| {
+                    if let Some(metrics) = &self.shared.metrics {
+                        metrics.waited(popped.waited);
+                        metrics.depth(depth);
+                    }
+                    popped.key
+                });
+                return Poll::Ready(popped);
+            }
+            let id = *parked_as.get_or_insert_with(|| inner.waiters.new_id());
+            inner.waiters.park(id, cx.waker());
+            let deadline = inner.state.next_deadline().filter(|_| inner.waiters.claim_timer(id));
+            drop(guard);
+            wake.wake();
+            let Some(deadline) = deadline else {
+                *timer = None;
+                return Poll::Pending;
+            };
+            let sleep = timer.get_or_insert_with(|| Box::pin(tokio::time::sleep_until(deadline)));
+            if sleep.deadline() != deadline {
+                sleep.as_mut().reset(deadline);
+            }
+            if sleep.as_mut().poll(cx).is_pending() {
+                return Poll::Pending;
+            }
+        }
+    }
+
+    /// A `get` future is dropped while parked: take it off the list, and pass on a
+    /// wake-up or the timer it may have had, so no queued key is left unserved.
+    fn abandon_get(&self, id: u64) {
+        let mut wake = Wakeups::default();
+        let mut guard = self.shared.inner.lock();
+        let inner = &mut *guard;
+        let was_woken = !inner.waiters.unpark(id);
+        if was_woken && inner.state.len() > 0 {
+            wake.push(inner.waiters.pop());
+        }
+        release_timer(inner, id, &mut wake);
+        drop(guard);
+        wake.wake();
+    }
+
+    fn in_progress(shared: &Weak<Shared<K>>) -> Option<InProgress> {
+        let shared = shared.upgrade()?;
+        let now = Instant::now();
+        let inner = shared.inner.lock();
+        let mut in_progress = InProgress::default();
+        for started in &inner.running {
+            let held = now.saturating_duration_since(*started);
+            in_progress.unfinished += held;
+            in_progress.longest = in_progress.longest.max(held);
+        }
+        Some(in_progress)
+    }
+}
+
+/// The worker `id` stops waiting: if it owned the timer, another parked worker takes it.
+fn release_timer<K: Key>(inner: &mut Inner<K>, id: u64, wake: &mut Wakeups) {
+    if inner.waiters.release_timer(id) && inner.state.next_deadline().is_some() {
+        wake.push(inner.waiters.pop());
+    }
+}
+
+/// A deadline too far to represent is as good as never; shutdown drops it.
+fn far_future() -> Instant {
+    Instant::now() + Duration::from_hours(24 * 365 * 30)
+}
+
+/// How long a key waits to gain one point of priority (see the crate docs on aging).
+pub const DEFAULT_AGING_INTERVAL: Duration = Duration::from_millis(100);
+
+/// The state of one `get` call; dropping it while parked hands on what it was given.
+struct Waiter<'a, K: Key> {
+    queue: &'a WorkQueue<K>,
+    /// Set while this worker may be on the parked list.
+    parked_as: Option<u64>,
+    timer: Option<Pin<Box<Sleep>>>,
+}
+
+impl<K: Key> Waiter<'_, K> {
+    fn poll(&mut self, cx: &mut Context<'_>) -> Poll<Option<K>> {
+        self.queue.poll_get(&mut self.parked_as, &mut self.timer, cx)
+    }
+}
+
+impl<K: Key> Drop for Waiter<'_, K> {
+    fn drop(&mut self) {
+        if let Some(id) = self.parked_as {
+            self.queue.abandon_get(id);
+        }
+    }
+}
+
+/// Builds a [`WorkQueue`]; see [`WorkQueue::builder`].
+pub struct Builder<K> {
+    name: String,
+    rate_limiter: Option<Box<dyn RateLimiter<K>>>,
+    metrics: Option<Box<dyn MetricsProvider>>,
+    aging_interval: Duration,
+}
+
+impl<K: Key> Builder<K> {
+    /// Names the queue; the name labels its metrics and logs.
+    #[must_use]
+    pub fn name(mut self, name: impl Into<String>) -> Self {
+        self.name = name.into();
+        self
+    }
+
+    /// The limiter behind `add_rate_limited` (default: [`default_rate_limiter`]).
+    #[must_use]
+    pub fn rate_limiter(mut self, limiter: impl RateLimiter<K> + 'static) -> Self {
+        self.rate_limiter = Some(Box::new(limiter));
+        self
+    }
+
+    /// Reports the queue's metrics to `provider` (default: none).
+    #[must_use]
+    pub fn metrics<P: MetricsProvider + Clone + 'static>(mut self, provider: &P) -> Self {
+        self.metrics = Some(Box::new(provider.clone()));
+        self
+    }
+
+    /// How long a key waits to gain one point of priority (default 100 ms: a
+    /// [`Priority::LOW`] key overtakes fresh [`Priority::NORMAL`] keys after 10 s).
+    #[must_use]
+    pub fn aging_interval(mut self, interval: Duration) -> Self {
+        self.aging_interval = interval;
+        self
+    }
+
+    /// Builds the queue. It needs no runtime until a worker awaits `get`.
+    pub fn build(self) -> WorkQueue<K> {
+        let shared = Arc::new(Shared {
+            inner: Mutex::new(Inner {
+                state: State::new(self.aging_interval),
+                waiters: Waiters::default(),
+                running: Vec::new(),
+            }),
+            hasher: foldhash::fast::RandomState::default(),
+            rate_limiter: self.rate_limiter.unwrap_or_else(|| Box::new(default_rate_limiter())),
+            metrics: self.metrics.map(|provider| provider.queue_metrics(&self.name)),
+            drained: Notify::new(),
+            name: self.name,
+        });
+        if let Some(metrics) = &shared.metrics {
+            let weak = Arc::downgrade(&shared);
+            metrics.in_progress_source(Box::new(move || WorkQueue::in_progress(&weak)));
+        }
+        WorkQueue { shared }
+    }
+}
