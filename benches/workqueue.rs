@@ -222,15 +222,20 @@ fn main() {
         runtime.metrics().num_workers()
     );
     let only = std::env::var("WQ_BENCH_ONLY").ok();
+    let anchors = [Anchor::Wheelhouse, Anchor::Flume, Anchor::KubeScheduler];
     for workload in [Workload::W1, Workload::W2] {
-        let mut rates = Vec::new();
-        for anchor in [Anchor::Wheelhouse, Anchor::Flume, Anchor::KubeScheduler] {
-            let label = format!("{}/{}", workload.name(), anchor.name());
-            if only.as_ref().is_some_and(|only| *only != label) {
-                continue;
-            }
-            let mut times = Vec::new();
-            for run in 0..=runs {
+        let selected: Vec<Anchor> = anchors
+            .into_iter()
+            .filter(|anchor| {
+                only.as_ref()
+                    .is_none_or(|only| *only == format!("{}/{}", workload.name(), anchor.name()))
+            })
+            .collect();
+        // Runs alternate between implementations, so a slow spell of a noisy machine
+        // hits all of them alike; run 0 of each is a warm-up.
+        let mut times = vec![Vec::new(); selected.len()];
+        for run in 0..=runs {
+            for (anchor, times) in selected.iter().zip(&mut times) {
                 let producers = workload.producers();
                 let elapsed = runtime.block_on(anchor.run(producers));
                 eprintln!("  {} {} run {run}: {elapsed:?}", workload.name(), anchor.name());
@@ -238,18 +243,21 @@ fn main() {
                     times.push(elapsed);
                 }
             }
-            let rate = per_second(workload.adds(), median(times));
+        }
+        let rates: Vec<f64> = times
+            .into_iter()
+            .map(|times| per_second(workload.adds(), median(times)))
+            .collect();
+        for (anchor, rate) in selected.iter().zip(&rates) {
             println!("bench={} impl={} adds_per_s={rate:.0}", workload.name(), anchor.name());
-            rates.push(rate);
         }
-        if rates.len() < 3 {
-            continue;
+        if let [ours, flume, kube] = rates[..] {
+            println!(
+                "ratio bench={} wheelhouse/flume={:.2} wheelhouse/kube-scheduler={:.2}",
+                workload.name(),
+                ours / flume,
+                ours / kube
+            );
         }
-        println!(
-            "ratio bench={} wheelhouse/flume={:.2} wheelhouse/kube-scheduler={:.2}",
-            workload.name(),
-            rates[0] / rates[1],
-            rates[0] / rates[2]
-        );
     }
 }

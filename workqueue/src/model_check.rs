@@ -11,7 +11,7 @@ use std::time::Duration;
 
 use tokio::time::Instant;
 
-use crate::state::{Added, State};
+use crate::state::{Added, Now, State};
 
 const KEYS: [u8; 2] = [0, 1];
 const DEPTH: usize = 5;
@@ -159,10 +159,11 @@ struct Subject {
 }
 
 impl Subject {
-    fn new() -> Self {
+    /// `track_time` is what metrics turn on: every key stamped, the clock read eagerly.
+    fn new(track_time: bool) -> Self {
         let start = Instant::now();
         Self {
-            state: State::new(AGING),
+            state: State::new(AGING, track_time),
             start,
             now: start,
         }
@@ -178,7 +179,7 @@ fn step(op: Op, model: &mut Model, subject: &mut Subject, trace: &[Op]) {
     let state = &mut subject.state;
     match op {
         Op::Add(key, priority) => {
-            let added = state.add(key, hash(key), priority, subject.now);
+            let added = state.add(key, hash(key), priority, &mut Now::at(subject.now));
             if added == Added::Queued {
                 assert!(!model.queue.iter().any(|(k, ..)| *k == key), "{trace:?}: queued twice");
             }
@@ -190,7 +191,7 @@ fn step(op: Op, model: &mut Model, subject: &mut Subject, trace: &[Op]) {
             model.add_after(key, ticks);
         }
         Op::Get => {
-            let got = state.pop(subject.now).map(|p| p.key);
+            let got = state.pop(&mut Now::at(subject.now)).map(|p| p.key);
             let expected = model.get();
             match expected {
                 Got::Key(key) => assert_eq!(got, Some(key), "{trace:?}: get"),
@@ -207,11 +208,11 @@ fn step(op: Op, model: &mut Model, subject: &mut Subject, trace: &[Op]) {
         }
         Op::Tick => {
             subject.now += Duration::from_secs(1);
-            state.promote_due(subject.now);
+            state.promote_due(&mut Now::at(subject.now));
             model.tick();
         }
         Op::Shutdown => {
-            state.shutdown(subject.now);
+            state.shutdown(&mut Now::at(subject.now));
             model.shutdown();
         }
     }
@@ -230,30 +231,22 @@ fn compare(model: &Model, subject: &Subject, trace: &[Op]) {
         "{trace:?}: shutting down"
     );
     for key in KEYS {
-        let entry = state.entry(&key, hash(key)).unwrap_or_default();
-        let queued = model.queue.iter().find(|(k, ..)| *k == key);
+        let view = state.view(&key, hash(key)).unwrap_or_default();
+        let queued = model.queue.iter().find(|(k, ..)| *k == key).map(|q| q.1);
+        assert_eq!(view.queued, queued, "{trace:?}: key {key} queued");
         assert_eq!(
-            entry.queued.map(|q| q.priority),
-            queued.map(|q| q.1),
-            "{trace:?}: key {key} queued"
-        );
-        assert_eq!(
-            entry.processing.is_some(),
+            view.processing,
             model.processing.contains(&key),
             "{trace:?}: key {key} processing"
         );
-        assert_eq!(
-            entry.dirty.map(|d| d.0),
-            model.dirty.get(&key).copied(),
-            "{trace:?}: key {key} dirty"
-        );
-        let deadline = entry
+        assert_eq!(view.dirty, model.dirty.get(&key).copied(), "{trace:?}: key {key} dirty");
+        let deadline = view
             .deadline
-            .map(|d| (d.at.duration_since(subject.start).as_secs(), d.priority));
+            .map(|(at, priority)| (at.duration_since(subject.start).as_secs(), priority));
         let expected = model.deadlines.get(&key).map(|d| (d.0, d.1));
         assert_eq!(deadline, expected, "{trace:?}: key {key} deadline");
     }
-    let keys = KEYS.iter().filter(|k| state.entry(k, hash(**k)).is_some()).count();
+    let keys = KEYS.iter().filter(|k| state.view(k, hash(**k)).is_some()).count();
     assert_eq!(state.keys(), keys, "{trace:?}: table holds keys the model does not");
 }
 
@@ -275,9 +268,24 @@ fn explore(model: &Model, subject: &Subject, trace: &mut Vec<Op>, ops: &[Op], vi
 fn every_short_sequence_matches_the_reference() {
     let ops = alphabet();
     let mut visited = 0;
-    explore(&Model::default(), &Subject::new(), &mut Vec::new(), &ops, &mut visited);
+    explore(
+        &Model::default(),
+        &Subject::new(false),
+        &mut Vec::new(),
+        &ops,
+        &mut visited,
+    );
     let expected: usize = (1..=DEPTH).map(|d| ops.len().pow(u32::try_from(d).unwrap())).sum();
     assert_eq!(visited, expected, "the search must cover every sequence");
+}
+
+#[test]
+fn a_slot_fits_in_a_cache_line() {
+    assert!(
+        State::<String>::slot_size() <= 64,
+        "{} bytes",
+        State::<String>::slot_size()
+    );
 }
 
 #[test]
@@ -286,7 +294,7 @@ fn long_random_walks_match_the_reference() {
     // xorshift: reproducible without a dependency; the seed is in the failure message.
     for seed in 1..=400u64 {
         let mut rng = seed.wrapping_mul(0x9E37_79B9_7F4A_7C15);
-        let (mut model, mut subject) = (Model::default(), Subject::new());
+        let (mut model, mut subject) = (Model::default(), Subject::new(true));
         let mut trace = Vec::new();
         for _ in 0..80 {
             rng ^= rng << 13;

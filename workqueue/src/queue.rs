@@ -14,7 +14,7 @@ use tokio::time::{Instant, Sleep};
 
 use crate::metrics::{InProgress, MetricsProvider, QueueMetrics};
 use crate::rate_limiter::{RateLimiter, default_rate_limiter};
-use crate::state::{Added, State};
+use crate::state::{Added, Now, State};
 use crate::waiters::{Waiters, Wakeups};
 
 /// What a queue key must be: cheap to compare and hash, and sendable between tasks.
@@ -167,14 +167,13 @@ impl<K: Key> WorkQueue<K> {
         }
         let hash = self.shared.hasher.hash_one(&key);
         let priority = options.priority.0;
-        let now = Instant::now();
+        let mut now = Now::lazy();
+        let at = (!delay.is_zero()).then(|| now.get().checked_add(delay).unwrap_or_else(far_future));
         let mut wake = Wakeups::default();
         let mut inner = self.shared.inner.lock();
-        let added = if delay.is_zero() {
-            inner.state.add(key, hash, priority, now)
-        } else {
-            let at = now.checked_add(delay).unwrap_or_else(far_future);
-            inner.state.add_at(key, hash, priority, at)
+        let added = match at {
+            None => inner.state.add(key, hash, priority, &mut now),
+            Some(at) => inner.state.add_at(key, hash, priority, at),
         };
         match added {
             Added::Queued => wake.push(inner.waiters.pop()),
@@ -252,7 +251,7 @@ impl<K: Key> WorkQueue<K> {
     pub fn len(&self) -> usize {
         let mut wake = Wakeups::default();
         let mut inner = self.shared.inner.lock();
-        let promoted = inner.state.promote_due(Instant::now());
+        let promoted = inner.state.promote_due(&mut Now::lazy());
         for _ in 0..promoted {
             wake.push(inner.waiters.pop());
         }
@@ -270,9 +269,8 @@ impl<K: Key> WorkQueue<K> {
     /// Stops the queue: adds are ignored from now on, delayed keys are dropped, and
     /// `get` hands out what is still queued, then returns `None`.
     pub fn shutdown(&self) {
-        let now = Instant::now();
         let mut inner = self.shared.inner.lock();
-        inner.state.shutdown(now);
+        inner.state.shutdown(&mut Now::lazy());
         let parked = inner.waiters.take_all();
         let drained = inner.state.is_drained();
         let (queued, processing) = (inner.state.len(), inner.state.processing());
@@ -316,19 +314,15 @@ impl<K: Key> WorkQueue<K> {
         cx: &mut Context<'_>,
     ) -> Poll<Option<K>> {
         loop {
-            let now = Instant::now();
+            let mut now = Now::lazy();
             let mut wake = Wakeups::default();
             let mut guard = self.shared.inner.lock();
             let inner = &mut *guard;
             if let Some(id) = *parked_as {
                 inner.waiters.unpark(id);
             }
-            let promoted = if inner.state.next_deadline().is_some_and(|at| at <= now) {
-                inner.state.promote_due(now)
-            } else {
-                0
-            };
-            let popped = inner.state.pop(now);
+            let promoted = inner.state.promote_due(&mut now);
+            let popped = inner.state.pop(&mut now);
             if popped.is_some() || inner.state.is_shutting_down() {
                 // Keys promoted beyond the one this worker takes need workers of their own.
                 for _ in 1..promoted {
@@ -338,7 +332,7 @@ impl<K: Key> WorkQueue<K> {
                     release_timer(inner, id, &mut wake);
                 }
                 if popped.is_some() && self.shared.metrics.is_some() {
-                    inner.running.push(now);
+                    inner.running.push(now.get());
                 }
                 let depth = inner.state.depth();
                 drop(guard);
@@ -479,7 +473,7 @@ impl<K: Key> Builder<K> {
     pub fn build(self) -> WorkQueue<K> {
         let shared = Arc::new(Shared {
             inner: Mutex::new(Inner {
-                state: State::new(self.aging_interval),
+                state: State::new(self.aging_interval, self.metrics.is_some()),
                 waiters: Waiters::default(),
                 running: Vec::new(),
             }),

@@ -5,11 +5,15 @@
 //! therefore overtakes keys of priority `p` that arrived less than `n × aging_interval`
 //! before it, and no key waits forever however many higher-priority keys keep coming.
 //! Within a bucket keys are served in arrival order.
+//!
+//! Reading the clock is a large part of an add's cost, so keys are stamped only once two
+//! priorities have been used (or metrics want times). Keys queued before that carry
+//! [`UNSTAMPED`] and age from the moment stamping began: they were queued no later than
+//! that, so they are never ranked as older than they are, and priorities keep their
+//! meaning for the keys of an initial list queued before the first live change.
 
 use std::collections::VecDeque;
 use std::time::Duration;
-
-use tokio::time::Instant;
 
 /// One entry of a bucket. It may be stale: the state machine decides, through
 /// `ticket`, whether the key still waits here (see `state.rs`).
@@ -18,7 +22,8 @@ pub(crate) struct Item<K> {
     pub key: K,
     pub hash: u64,
     pub ticket: u64,
-    pub since: Instant,
+    /// When it was queued, in nanoseconds since the queue's epoch, or [`UNSTAMPED`].
+    pub since: u64,
 }
 
 #[derive(Clone)]
@@ -33,16 +38,31 @@ struct Bucket<K> {
 pub(crate) struct ReadyQueue<K> {
     buckets: Vec<Bucket<K>>,
     aging_nanos: i128,
-    epoch: Instant,
+    /// When keys began to be stamped; unstamped keys age from then.
+    stamped_from: Option<u64>,
 }
+
+/// The `since` of a key queued before times were kept.
+pub(crate) const UNSTAMPED: u64 = 0;
 
 impl<K> ReadyQueue<K> {
     pub fn new(aging_interval: Duration) -> Self {
         Self {
             buckets: Vec::new(),
             aging_nanos: i128::try_from(aging_interval.as_nanos()).unwrap_or(i128::MAX),
-            epoch: Instant::now(),
+            stamped_from: None,
         }
+    }
+
+    /// Whether a key of `priority` must be stamped: once stamping began, or when it
+    /// would make a second priority.
+    pub fn contested_by(&self, priority: i32) -> bool {
+        self.stamped_from.is_some() || self.buckets.iter().any(|b| b.priority != priority)
+    }
+
+    /// Stamping begins (if it had not) at `now`.
+    pub fn stamp_from(&mut self, now: u64) {
+        self.stamped_from.get_or_insert(now);
     }
 
     pub fn push(&mut self, priority: i32, item: Item<K>) {
@@ -85,8 +105,12 @@ impl<K> ReadyQueue<K> {
         let Some(head) = bucket.items.front() else {
             return i128::MAX;
         };
-        let waited_from = i128::try_from(head.since.duration_since(self.epoch).as_nanos()).unwrap_or(i128::MAX);
-        waited_from.saturating_sub(i128::from(bucket.priority).saturating_mul(self.aging_nanos))
+        let since = if head.since == UNSTAMPED {
+            self.stamped_from.unwrap_or(UNSTAMPED)
+        } else {
+            head.since
+        };
+        i128::from(since).saturating_sub(i128::from(bucket.priority).saturating_mul(self.aging_nanos))
     }
 }
 
@@ -94,7 +118,7 @@ impl<K> ReadyQueue<K> {
 mod tests {
     use super::*;
 
-    fn item(key: u32, since: Instant) -> Item<u32> {
+    fn item(key: u32, since: u64) -> Item<u32> {
         Item {
             key,
             hash: 0,
@@ -109,7 +133,7 @@ mod tests {
 
     #[test]
     fn higher_priority_first_then_fifo() {
-        let now = Instant::now();
+        let now = 0;
         let mut queue = ReadyQueue::new(Duration::from_secs(1));
         queue.push(0, item(1, now));
         queue.push(-10, item(2, now));
@@ -121,12 +145,12 @@ mod tests {
 
     #[test]
     fn a_key_that_waited_long_enough_overtakes_higher_priorities() {
-        let start = Instant::now();
+        const MS: u64 = 1_000_000;
         let mut queue = ReadyQueue::new(Duration::from_millis(100));
-        // Priority -10 buys a 1 s handicap: it must beat normal keys that arrive later than 1 s after it.
-        queue.push(-10, item(1, start));
-        queue.push(0, item(2, start + Duration::from_millis(900)));
-        queue.push(0, item(3, start + Duration::from_millis(1100)));
+        // Priority -10 is a 1 s handicap: it must beat normal keys that arrive more than 1 s after it.
+        queue.push(-10, item(1, 0));
+        queue.push(0, item(2, 900 * MS));
+        queue.push(0, item(3, 1100 * MS));
         assert_eq!(drain(&mut queue), vec![2, 1, 3]);
     }
 }

@@ -1,85 +1,87 @@
 //! The queue's state machine: what happens to a key on add, get, done, a deadline and
 //! shutdown. It is synchronous and knows nothing of tasks or wakers, so it can be
-//! checked exhaustively (see `tests/model.rs`); `queue.rs` wraps it in a lock.
+//! checked exhaustively (see `model_check.rs`); `queue.rs` wraps it in a lock.
 //!
-//! Every key the queue knows has one [`Slot`] in `slots`, and the slot's [`Entry`] is the
-//! single source of truth about the key. The invariants, which `check_invariants` asserts:
+//! Every key the queue knows has one [`Slot`] in `slots`, and its [`KeyState`] is the
+//! single source of truth about the key. The invariants, most of them made
+//! unrepresentable by the type and the rest asserted by `check_invariants`:
 //! - a key is *queued* (waiting for a worker) or *processing* (held by one worker), never
 //!   both: so a key is never handed to two workers at once;
-//! - `dirty` is only set while processing: the key was added again while a worker held
-//!   it, and `done` queues it once more, so no change is ever lost;
+//! - a key added while processing is marked to be queued again at `done`
+//!   ([`Then::Requeue`]), so no change is ever lost;
 //! - a key has at most one pending deadline, the earliest asked for, and none while it
-//!   is queued or dirty (it will be served sooner than the deadline anyway);
-//! - a slot with none of the above is removed, so the table holds only live keys.
+//!   is queued or marked for re-queue (it will be served sooner anyway);
+//! - a key with nothing pending is removed, so the table holds only live keys.
 //!
 //! The ready queue and the deadline heap may hold stale items (a key whose priority was
-//! raised is pushed again; a deadline brought forward is pushed again). An item is live
-//! only while its ticket matches the one in the key's entry; stale items are dropped when
-//! they surface. This keeps every operation O(1) or O(log n) without searching.
+//! raised is pushed again; a deadline brought forward is pushed again). A ready item is
+//! live only while its ticket is the one in the key's state, a heap item only while its
+//! time is the key's deadline; stale items are dropped when they surface. This keeps
+//! every operation O(1) or O(log n) without searching.
+//!
+//! The layout is tuned for the hot path: a slot is small (the table is probed on every
+//! add, get and done, and at a million keys every probe misses the cache), times are
+//! nanoseconds since the queue's epoch, and `pop` finds its slot by ticket without
+//! reading the key's bytes.
 
 use std::cmp::{Ordering, Reverse};
 use std::collections::BinaryHeap;
 use std::time::Duration;
 
 use hashbrown::HashTable;
-use hashbrown::hash_table::Entry as TableEntry;
+use hashbrown::hash_table::Entry;
 use tokio::time::Instant;
 
-use crate::ready::{Item, ReadyQueue};
+use crate::ready::{Item, ReadyQueue, UNSTAMPED};
 
-/// What the queue knows about one key.
-#[derive(Debug, Default, Clone, Copy, PartialEq, Eq)]
-pub(crate) struct Entry {
-    /// Set while the key waits in the ready queue.
-    pub queued: Option<Queued>,
-    /// Set while a worker holds the key: when it got it.
-    pub processing: Option<Instant>,
-    /// Set when the key was added while processing: the priority and time of that add.
-    pub dirty: Option<(i32, Instant)>,
-    /// Set while the key waits for a deadline and is neither queued nor dirty.
-    pub deadline: Option<Deadline>,
+/// Where a key is in its life; see the module docs.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+enum KeyState {
+    /// Waiting in the ready queue; `ticket` names its live item there.
+    Queued { ticket: u64, since: u64, priority: i32 },
+    /// Held by a worker since `started`; `then` says what happens at `done`.
+    Processing { started: u64, then: Then },
+    /// Neither queued nor held: waiting for a deadline.
+    Waiting(Deadline),
+}
+
+/// What `done` does with a key.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+enum Then {
+    /// Nothing is pending: the key is forgotten.
+    Forget,
+    /// It was added while processing: queue it again.
+    Requeue { since: u64, priority: i32 },
+    /// A deadline was asked for while processing: wait for it.
+    Wait(Deadline),
 }
 
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub(crate) struct Queued {
-    pub ticket: u64,
-    pub priority: i32,
-    pub since: Instant,
-}
-
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub(crate) struct Deadline {
-    pub ticket: u64,
-    pub at: Instant,
-    pub priority: i32,
-}
-
-impl Entry {
-    fn is_empty(&self) -> bool {
-        self.queued.is_none() && self.processing.is_none() && self.deadline.is_none()
-    }
+struct Deadline {
+    at: u64,
+    priority: i32,
 }
 
 #[derive(Clone)]
 struct Slot<K> {
     key: K,
     hash: u64,
-    entry: Entry,
+    state: KeyState,
 }
 
-/// A pending deadline in the heap; ordered by time, then by ticket so equal deadlines
-/// keep the order they were asked for.
+/// A pending deadline in the heap; ordered by time, then by `order` so equal deadlines
+/// keep the order they were asked in.
 #[derive(Clone)]
 struct Delayed<K> {
-    at: Instant,
-    ticket: u64,
+    at: u64,
+    order: u64,
     hash: u64,
     key: K,
 }
 
 impl<K> PartialEq for Delayed<K> {
     fn eq(&self, other: &Self) -> bool {
-        (self.at, self.ticket) == (other.at, other.ticket)
+        (self.at, self.order) == (other.at, other.order)
     }
 }
 impl<K> Eq for Delayed<K> {}
@@ -90,7 +92,26 @@ impl<K> PartialOrd for Delayed<K> {
 }
 impl<K> Ord for Delayed<K> {
     fn cmp(&self, other: &Self) -> Ordering {
-        (self.at, self.ticket).cmp(&(other.at, other.ticket))
+        (self.at, self.order).cmp(&(other.at, other.order))
+    }
+}
+
+/// The current time, read from the system clock at most once and only if something
+/// needs it: on the hot path, reading the clock costs more than the rest of an add.
+pub(crate) struct Now(Option<Instant>);
+
+impl Now {
+    pub fn lazy() -> Self {
+        Self(None)
+    }
+
+    #[cfg(test)]
+    pub fn at(now: Instant) -> Self {
+        Self(Some(now))
+    }
+
+    pub fn get(&mut self) -> Instant {
+        *self.0.get_or_insert_with(Instant::now)
     }
 }
 
@@ -118,7 +139,7 @@ pub(crate) struct Popped<K> {
 pub(crate) struct Finished {
     /// When the key was handed out, if the caller was processing it.
     pub started: Option<Instant>,
-    /// The key was dirty and is queued again: wake a worker.
+    /// The key had been added meanwhile and is queued again: wake a worker.
     pub requeued: bool,
 }
 
@@ -128,17 +149,22 @@ pub(crate) struct State<K> {
     ready: ReadyQueue<K>,
     /// Live items in `ready`: the queue's length.
     ready_len: usize,
-    /// Keys marked dirty while processing; with `ready_len`, the depth client-go reports.
+    /// Keys to re-queue at `done`; with `ready_len`, the depth client-go reports.
     dirty_len: usize,
     processing_len: usize,
     /// Pending deadlines, earliest on top; may hold stale ones (see module docs).
     delayed: BinaryHeap<Reverse<Delayed<K>>>,
     next_ticket: u64,
     shutting_down: bool,
+    /// Time zero of the nanosecond timestamps.
+    epoch: Instant,
+    /// Stamp every key with the times metrics report; otherwise times are read only
+    /// for aging and deadlines.
+    track_time: bool,
 }
 
 impl<K: Clone + Eq> State<K> {
-    pub fn new(aging_interval: Duration) -> Self {
+    pub fn new(aging_interval: Duration, track_time: bool) -> Self {
         Self {
             slots: HashTable::new(),
             ready: ReadyQueue::new(aging_interval),
@@ -148,12 +174,55 @@ impl<K: Clone + Eq> State<K> {
             delayed: BinaryHeap::new(),
             next_ticket: 0,
             shutting_down: false,
+            epoch: Instant::now(),
+            track_time,
         }
+    }
+
+    /// The time a key queued at `priority` now is stamped with: a real time when metrics
+    /// want it or priorities compete (aging compares times), else none (see `ready.rs`).
+    fn stamp(&mut self, priority: i32, now: &mut Now) -> u64 {
+        if !self.track_time && !self.ready.contested_by(priority) {
+            return UNSTAMPED;
+        }
+        let now = self.nanos(now.get());
+        self.ready.stamp_from(now);
+        now
+    }
+
+    /// A time for metrics only.
+    fn metrics_time(&self, now: &mut Now) -> u64 {
+        if self.track_time {
+            self.nanos(now.get())
+        } else {
+            UNSTAMPED
+        }
+    }
+
+    fn nanos(&self, at: Instant) -> u64 {
+        u64::try_from(at.saturating_duration_since(self.epoch).as_nanos()).unwrap_or(u64::MAX)
+    }
+
+    fn instant(&self, nanos: u64) -> Instant {
+        self.epoch + Duration::from_nanos(nanos)
     }
 
     fn ticket(&mut self) -> u64 {
         self.next_ticket += 1;
         self.next_ticket
+    }
+
+    fn enqueue(&mut self, key: K, hash: u64, ticket: u64, since: u64, priority: i32) {
+        self.ready.push(
+            priority,
+            Item {
+                key,
+                hash,
+                ticket,
+                since,
+            },
+        );
+        self.ready_len += 1;
     }
 
     /// Keys waiting for a worker.
@@ -181,62 +250,73 @@ impl<K: Clone + Eq> State<K> {
 
     /// Adds `key` now. A queued key keeps its place unless `priority` is higher; a key
     /// being processed is marked dirty; any later deadline the key had is dropped.
-    pub fn add(&mut self, key: K, hash: u64, priority: i32, now: Instant) -> Added {
+    pub fn add(&mut self, key: K, hash: u64, priority: i32, now: &mut Now) -> Added {
         if self.shutting_down {
             return Added::Unchanged;
         }
+        let now = self.stamp(priority, now);
         let ticket = self.ticket();
-        let queued = Queued {
-            ticket,
-            priority,
-            since: now,
-        };
-        let slot = match self.slots.entry(hash, |s| s.key == key, |s| s.hash) {
-            TableEntry::Vacant(vacant) => {
-                self.ready.push(priority, item(key.clone(), hash, queued));
-                self.ready_len += 1;
-                let entry = Entry {
-                    queued: Some(queued),
-                    ..Entry::default()
+        let slot = match self.slots.entry(hash, |s| s.hash == hash && s.key == key, |s| s.hash) {
+            Entry::Vacant(vacant) => {
+                let state = KeyState::Queued {
+                    ticket,
+                    since: now,
+                    priority,
                 };
-                vacant.insert(Slot { key, hash, entry });
+                vacant.insert(Slot {
+                    key: key.clone(),
+                    hash,
+                    state,
+                });
+                self.enqueue(key, hash, ticket, now, priority);
                 return Added::Queued;
             }
-            TableEntry::Occupied(occupied) => occupied.into_mut(),
+            Entry::Occupied(occupied) => occupied.into_mut(),
         };
-        let entry = &mut slot.entry;
-        if entry.processing.is_some() {
-            entry.deadline = None;
-            return match &mut entry.dirty {
-                Some((dirty_priority, _)) => {
-                    *dirty_priority = (*dirty_priority).max(priority);
-                    Added::Unchanged
-                }
-                dirty @ None => {
-                    *dirty = Some((priority, now));
-                    self.dirty_len += 1;
-                    Added::MarkedDirty
-                }
-            };
-        }
-        if let Some(current) = &mut entry.queued {
-            if priority <= current.priority {
-                return Added::Unchanged;
+        match &mut slot.state {
+            KeyState::Processing {
+                then: Then::Requeue { priority: dirty, .. },
+                ..
+            } => {
+                *dirty = (*dirty).max(priority);
+                Added::Unchanged
             }
-            // Move up a bucket, keeping the time it has already waited; the old item goes stale.
-            *current = Queued {
-                since: current.since,
-                ..queued
-            };
-            self.ready.push(priority, item(key, hash, *current));
-            return Added::Unchanged;
+            KeyState::Processing { then, .. } => {
+                *then = Then::Requeue { since: now, priority };
+                self.dirty_len += 1;
+                Added::MarkedDirty
+            }
+            KeyState::Queued {
+                ticket: current,
+                priority: queued,
+                since,
+            } => {
+                if priority > *queued {
+                    // Move up a bucket, keeping the time it has already waited; the old item goes stale.
+                    (*current, *queued) = (ticket, priority);
+                    let since = *since;
+                    self.ready.push(
+                        priority,
+                        Item {
+                            key,
+                            hash,
+                            ticket,
+                            since,
+                        },
+                    );
+                }
+                Added::Unchanged
+            }
+            KeyState::Waiting(_) => {
+                slot.state = KeyState::Queued {
+                    ticket,
+                    since: now,
+                    priority,
+                };
+                self.enqueue(key, hash, ticket, now, priority);
+                Added::Queued
+            }
         }
-        // Only a pending deadline kept the slot: the key is served now instead.
-        entry.deadline = None;
-        entry.queued = Some(queued);
-        self.ready.push(priority, item(key, hash, queued));
-        self.ready_len += 1;
-        Added::Queued
     }
 
     /// Adds `key` at `at`. The earliest deadline wins, and a key that will be served
@@ -245,89 +325,121 @@ impl<K: Clone + Eq> State<K> {
         if self.shutting_down {
             return Added::Unchanged;
         }
-        let ticket = self.ticket();
-        let deadline = Deadline { ticket, at, priority };
-        match self.slots.entry(hash, |s| s.key == key, |s| s.hash) {
-            TableEntry::Vacant(vacant) => {
-                let entry = Entry {
-                    deadline: Some(deadline),
-                    ..Entry::default()
-                };
+        let at = self.nanos(at);
+        let order = self.ticket();
+        let asked = Deadline { at, priority };
+        match self.slots.entry(hash, |s| s.hash == hash && s.key == key, |s| s.hash) {
+            Entry::Vacant(vacant) => {
+                let state = KeyState::Waiting(asked);
                 vacant.insert(Slot {
                     key: key.clone(),
                     hash,
-                    entry,
+                    state,
                 });
             }
-            TableEntry::Occupied(occupied) => {
-                let entry = &mut occupied.into_mut().entry;
-                if entry.queued.is_some() || entry.dirty.is_some() {
-                    return Added::Unchanged;
+            Entry::Occupied(occupied) => match &mut occupied.into_mut().state {
+                KeyState::Queued { .. }
+                | KeyState::Processing {
+                    then: Then::Requeue { .. },
+                    ..
+                } => return Added::Unchanged,
+                KeyState::Processing {
+                    then: then @ Then::Forget,
+                    ..
+                } => *then = Then::Wait(asked),
+                KeyState::Processing {
+                    then: Then::Wait(current),
+                    ..
                 }
-                match &mut entry.deadline {
-                    Some(current) if current.at <= at => {
-                        current.priority = current.priority.max(priority);
+                | KeyState::Waiting(current) => {
+                    if !bring_forward(current, asked) {
                         return Added::Unchanged;
                     }
-                    Some(current) => {
-                        *current = Deadline {
-                            priority: current.priority.max(priority),
-                            ..deadline
-                        };
-                    }
-                    none => *none = Some(deadline),
                 }
-            }
+            },
         }
-        let earliest = self.next_deadline().is_none_or(|first| at < first);
-        self.delayed.push(Reverse(Delayed { at, ticket, hash, key }));
+        let earliest = self.delayed.peek().is_none_or(|Reverse(first)| at < first.at);
+        self.delayed.push(Reverse(Delayed { at, order, hash, key }));
         Added::Scheduled { earliest }
     }
 
     /// The first pending deadline (it may belong to a stale item, which only makes a
     /// timer fire early and find nothing to do).
     pub fn next_deadline(&self) -> Option<Instant> {
-        self.delayed.peek().map(|Reverse(d)| d.at)
+        self.delayed.peek().map(|Reverse(d)| self.instant(d.at))
     }
 
     /// Adds every key whose deadline has passed; returns how many were queued.
-    pub fn promote_due(&mut self, now: Instant) -> usize {
+    pub fn promote_due(&mut self, now: &mut Now) -> usize {
+        if self.delayed.is_empty() {
+            return 0;
+        }
+        let due_by = self.nanos(now.get());
         let mut queued = 0;
-        while self.delayed.peek().is_some_and(|Reverse(d)| d.at <= now) {
+        while self.delayed.peek().is_some_and(|Reverse(d)| d.at <= due_by) {
             let Some(Reverse(due)) = self.delayed.pop() else {
                 break;
             };
-            let Some(slot) = self.slots.find_mut(due.hash, |s| s.key == due.key) else {
+            let ticket = self.ticket();
+            let Some(slot) = self
+                .slots
+                .find_mut(due.hash, |s| s.hash == due.hash && s.key == due.key)
+            else {
                 continue;
             };
-            let Some(deadline) = slot.entry.deadline.filter(|d| d.ticket == due.ticket) else {
-                continue;
-            };
-            slot.entry.deadline = None;
-            if self.add(due.key, due.hash, deadline.priority, now) == Added::Queued {
-                queued += 1;
+            match &mut slot.state {
+                KeyState::Waiting(deadline) if deadline.at == due.at => {
+                    let priority = deadline.priority;
+                    let since = due_by;
+                    slot.state = KeyState::Queued {
+                        ticket,
+                        since,
+                        priority,
+                    };
+                    self.enqueue(due.key, due.hash, ticket, since, priority);
+                    queued += 1;
+                }
+                KeyState::Processing {
+                    then: then @ Then::Wait(_),
+                    ..
+                } => {
+                    if let Then::Wait(deadline) = *then
+                        && deadline.at == due.at
+                    {
+                        *then = Then::Requeue {
+                            since: due_by,
+                            priority: deadline.priority,
+                        };
+                        self.dirty_len += 1;
+                    }
+                }
+                _ => {} // stale: the deadline was replaced or consumed
             }
         }
         queued
     }
 
     /// Hands the next queued key to a worker.
-    pub fn pop(&mut self, now: Instant) -> Option<Popped<K>> {
+    pub fn pop(&mut self, now: &mut Now) -> Option<Popped<K>> {
+        let now = self.metrics_time(now);
         while let Some(item) = self.ready.pop() {
-            let Some(slot) = self.slots.find_mut(item.hash, |s| s.key == item.key) else {
+            // Tickets are unique, so the ticket alone names the slot: no key comparison.
+            let live = |s: &Slot<K>| matches!(s.state, KeyState::Queued { ticket, .. } if ticket == item.ticket);
+            let Some(slot) = self.slots.find_mut(item.hash, live) else {
+                continue; // stale: the key was raised to a higher priority
+            };
+            let KeyState::Queued { since, .. } = slot.state else {
                 continue;
             };
-            let entry = &mut slot.entry;
-            let Some(queued) = entry.queued.filter(|q| q.ticket == item.ticket) else {
-                continue;
+            slot.state = KeyState::Processing {
+                started: now,
+                then: Then::Forget,
             };
-            entry.queued = None;
-            entry.processing = Some(now);
             self.ready_len -= 1;
             self.processing_len += 1;
             return Some(Popped {
                 key: item.key,
-                waited: now.saturating_duration_since(queued.since),
+                waited: Duration::from_nanos(now.saturating_sub(since)),
             });
         }
         None
@@ -340,87 +452,133 @@ impl<K: Clone + Eq> State<K> {
             requeued: false,
         };
         let ticket = self.ticket();
-        let Ok(mut occupied) = self.slots.find_entry(hash, |s| s.key == *key) else {
+        let Ok(mut occupied) = self.slots.find_entry(hash, |s| s.hash == hash && s.key == *key) else {
             return finished;
         };
         let slot = occupied.get_mut();
-        let Some(started) = slot.entry.processing.take() else {
+        let KeyState::Processing { started, then } = slot.state else {
             return finished;
         };
         self.processing_len -= 1;
-        finished.started = Some(started);
-        if let Some((priority, since)) = slot.entry.dirty.take() {
-            self.dirty_len -= 1;
-            let queued = Queued {
-                ticket,
-                priority,
-                since,
-            };
-            slot.entry.queued = Some(queued);
-            self.ready.push(priority, item(slot.key.clone(), hash, queued));
-            self.ready_len += 1;
-            finished.requeued = true;
-        } else if slot.entry.is_empty() {
-            occupied.remove();
+        finished.started = Some(self.epoch + Duration::from_nanos(started));
+        match then {
+            Then::Forget => {
+                occupied.remove();
+            }
+            Then::Wait(deadline) => slot.state = KeyState::Waiting(deadline),
+            Then::Requeue { since, priority } => {
+                slot.state = KeyState::Queued {
+                    ticket,
+                    since,
+                    priority,
+                };
+                let key = slot.key.clone();
+                self.dirty_len -= 1;
+                self.enqueue(key, hash, ticket, since, priority);
+                finished.requeued = true;
+            }
         }
         finished
     }
 
     /// Stops accepting adds and drops the deadlines still in the future; keys already
     /// due, queued or dirty stay so that workers can drain them.
-    pub fn shutdown(&mut self, now: Instant) {
+    pub fn shutdown(&mut self, now: &mut Now) {
         self.promote_due(now);
         self.shutting_down = true;
         self.delayed.clear();
-        for slot in &mut self.slots {
-            slot.entry.deadline = None;
-        }
-        self.slots.retain(|slot| !slot.entry.is_empty());
+        self.slots.retain(|slot| match &mut slot.state {
+            KeyState::Waiting(_) => false,
+            KeyState::Processing { then, .. } => {
+                if matches!(then, Then::Wait(_)) {
+                    *then = Then::Forget;
+                }
+                true
+            }
+            KeyState::Queued { .. } => true,
+        });
     }
+}
 
-    /// The entry of `key`, for tests and the model check.
-    #[cfg(test)]
-    pub fn entry(&self, key: &K, hash: u64) -> Option<Entry> {
-        self.slots.find(hash, |s| s.key == *key).map(|s| s.entry)
+/// Keeps the earlier of two deadlines and the higher of their priorities; false if
+/// `current` was already as early.
+fn bring_forward(current: &mut Deadline, asked: Deadline) -> bool {
+    current.priority = current.priority.max(asked.priority);
+    if current.at <= asked.at {
+        return false;
+    }
+    current.at = asked.at;
+    true
+}
+
+/// What tests see of a key: the plain facts, whatever the encoding.
+#[cfg(test)]
+#[derive(Debug, Default, Clone, Copy, PartialEq, Eq)]
+pub(crate) struct KeyView {
+    /// The priority it is queued at.
+    pub queued: Option<i32>,
+    pub processing: bool,
+    /// The priority it will be re-queued at after `done`.
+    pub dirty: Option<i32>,
+    /// Its pending deadline and priority.
+    pub deadline: Option<(Instant, i32)>,
+}
+
+#[cfg(test)]
+impl<K: Clone + Eq> State<K> {
+    /// What the state says of `key`, if it knows it.
+    pub fn view(&self, key: &K, hash: u64) -> Option<KeyView> {
+        let slot = self.slots.find(hash, |s| s.key == *key)?;
+        let deadline = |d: Deadline| Some((self.instant(d.at), d.priority));
+        Some(match slot.state {
+            KeyState::Queued { priority, .. } => KeyView {
+                queued: Some(priority),
+                ..KeyView::default()
+            },
+            KeyState::Processing { then, .. } => KeyView {
+                processing: true,
+                dirty: match then {
+                    Then::Requeue { priority, .. } => Some(priority),
+                    _ => None,
+                },
+                deadline: match then {
+                    Then::Wait(d) => deadline(d),
+                    _ => None,
+                },
+                ..KeyView::default()
+            },
+            KeyState::Waiting(d) => KeyView {
+                deadline: deadline(d),
+                ..KeyView::default()
+            },
+        })
     }
 
     /// Number of keys in the table.
-    #[cfg(test)]
     pub fn keys(&self) -> usize {
         self.slots.len()
     }
 
-    /// Asserts every invariant of the module docs; for tests.
-    #[cfg(test)]
+    /// Asserts the invariants the types do not enforce.
     pub fn check_invariants(&self) {
         let (mut queued, mut processing, mut dirty) = (0, 0, 0);
         for slot in &self.slots {
-            let e = slot.entry;
-            assert!(!e.is_empty(), "an empty slot was kept");
-            assert!(
-                e.queued.is_none() || e.processing.is_none(),
-                "a key is both queued and processing"
-            );
-            assert!(e.dirty.is_none() || e.processing.is_some(), "dirty without processing");
-            assert!(
-                e.deadline.is_none() || (e.queued.is_none() && e.dirty.is_none()),
-                "a deadline on a key that is served sooner"
-            );
-            queued += usize::from(e.queued.is_some());
-            processing += usize::from(e.processing.is_some());
-            dirty += usize::from(e.dirty.is_some());
+            match slot.state {
+                KeyState::Queued { .. } => queued += 1,
+                KeyState::Processing { then, .. } => {
+                    processing += 1;
+                    dirty += usize::from(matches!(then, Then::Requeue { .. }));
+                }
+                KeyState::Waiting(_) => assert!(!self.shutting_down, "a deadline survived shutdown"),
+            }
         }
         assert_eq!(queued, self.ready_len, "ready_len is off");
         assert_eq!(processing, self.processing_len, "processing_len is off");
         assert_eq!(dirty, self.dirty_len, "dirty_len is off");
     }
-}
 
-fn item<K>(key: K, hash: u64, queued: Queued) -> Item<K> {
-    Item {
-        key,
-        hash,
-        ticket: queued.ticket,
-        since: queued.since,
+    /// The size of a slot, which the hot path is sensitive to.
+    pub fn slot_size() -> usize {
+        std::mem::size_of::<Slot<K>>()
     }
 }

@@ -268,7 +268,9 @@ async fn a_duplicate_add_keeps_the_highest_priority() {
 #[tokio::test(start_paused = true)]
 async fn low_priority_keys_age_and_do_not_starve() {
     let queue = WorkQueue::builder().aging_interval(MS).build();
+    queue.add("first"); // two priorities in use from the start
     queue.add_with("old-low", with_priority(Priority::LOW)); // a 100 ms handicap
+    assert_eq!(queue.get().await, Some("first"));
     advance(150 * MS).await;
     // A steady stream of normal keys must not hold it back once it waited out its handicap.
     for n in 0..10 {
@@ -282,6 +284,24 @@ async fn low_priority_keys_age_and_do_not_starve() {
         queue.get().await,
         Some("fresh-0"),
         "within its handicap a low key waits"
+    );
+}
+
+#[tokio::test(start_paused = true)]
+async fn keys_queued_before_priorities_compete_age_from_then() {
+    let queue = WorkQueue::builder().aging_interval(MS).build();
+    // An initial list at low priority, alone in the queue for a long time...
+    queue.add_with("listed", with_priority(Priority::LOW));
+    advance(5000 * MS).await;
+    // ...must still let the first live change go first: it ages from now on.
+    queue.add("live");
+    assert_eq!(queue.get().await, Some("live"));
+    advance(150 * MS).await;
+    queue.add("later");
+    assert_eq!(
+        queue.get().await,
+        Some("listed"),
+        "past its 100 ms handicap it is served"
     );
 }
 
