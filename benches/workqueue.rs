@@ -61,11 +61,9 @@ impl Workload {
                 let distinct: Arc<Vec<String>> =
                     Arc::new((0..W1_DISTINCT_KEYS).map(|n| format!("default/object-{n}")).collect());
                 (0..W1_PRODUCERS)
-                    .map(|producer| {
+                    .map(|_| {
                         let distinct = distinct.clone();
-                        let offset = producer * W1_DISTINCT_KEYS / W1_PRODUCERS;
-                        let keys =
-                            (0..W1_ADDS_PER_PRODUCER).map(move |n| distinct[(n + offset) % W1_DISTINCT_KEYS].clone());
+                        let keys = (0..W1_ADDS_PER_PRODUCER).map(move |n| distinct[n % W1_DISTINCT_KEYS].clone());
                         Box::new(keys) as Keys
                     })
                     .collect()

@@ -91,12 +91,14 @@ impl Wakeups {
         }
     }
 
+    #[inline]
     pub fn wake(self) {
+        // Most operations wake nobody: keep that path free of calls.
         if let Some(first) = self.first {
             first.wake();
-        }
-        for waker in self.rest {
-            waker.wake();
+            for waker in self.rest {
+                waker.wake();
+            }
         }
     }
 }
