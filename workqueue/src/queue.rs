@@ -20,10 +20,31 @@ use crate::waiters::{Waiters, Wakeups};
 /// What a queue key must be: cheap to compare and hash, and sendable between tasks.
 /// Clones happen once per key that enters the queue, so a key that is cheap to clone
 /// (an `Arc<str>`, a small struct) makes the queue faster still.
+///
+/// ```
+/// use std::sync::Arc;
+/// use wheelhouse_workqueue::WorkQueue;
+///
+/// #[derive(Clone, PartialEq, Eq, Hash)]
+/// struct ObjectRef { namespace: Arc<str>, name: Arc<str> }
+///
+/// let queue = WorkQueue::new();
+/// queue.add(ObjectRef { namespace: "default".into(), name: "web".into() });
+/// # assert_eq!(queue.len(), 1);
+/// ```
 pub trait Key: Clone + Eq + Hash + Send + Sync + 'static {}
 impl<T: Clone + Eq + Hash + Send + Sync + 'static> Key for T {}
 
 /// How urgently a key should be served; higher first. See the crate docs on aging.
+///
+/// ```
+/// use wheelhouse_workqueue::Priority;
+///
+/// assert!(Priority::HIGH > Priority::NORMAL && Priority::NORMAL > Priority::LOW);
+/// assert_eq!(Priority::default(), Priority::NORMAL);
+/// let between = Priority(-10); // any i32 works; ten aging intervals of handicap
+/// # let _ = between;
+/// ```
 #[derive(Debug, Default, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash)]
 pub struct Priority(pub i32);
 
@@ -37,6 +58,16 @@ impl Priority {
 }
 
 /// Options of [`WorkQueue::add_with`]; the default is a plain `add`.
+///
+/// ```
+/// use std::time::Duration;
+/// use wheelhouse_workqueue::{AddOptions, Priority, WorkQueue};
+///
+/// let queue = WorkQueue::new();
+/// // A resync: low priority, spread over the next second.
+/// queue.add_with("default/web", AddOptions { priority: Priority::LOW, after: Some(Duration::from_secs(1)), ..Default::default() });
+/// assert_eq!(queue.len(), 0); // not yet due
+/// ```
 #[derive(Debug, Default, Clone, Copy, PartialEq, Eq)]
 pub struct AddOptions {
     /// Higher is served first; a duplicate add keeps the highest priority asked for.
@@ -432,6 +463,20 @@ impl<K: Key> Drop for Waiter<'_, K> {
 }
 
 /// Builds a [`WorkQueue`]; see [`WorkQueue::builder`].
+///
+/// ```
+/// use std::time::Duration;
+/// use wheelhouse_workqueue::{ExponentialBackoff, PrometheusMetrics, WorkQueue};
+///
+/// let metrics = PrometheusMetrics::register(&prometheus::Registry::new()).unwrap();
+/// let queue: WorkQueue<String> = WorkQueue::builder()
+///     .name("webapp")
+///     .rate_limiter(ExponentialBackoff::new(Duration::from_millis(50), Duration::from_secs(60)))
+///     .metrics(&metrics)
+///     .aging_interval(Duration::from_millis(10))
+///     .build();
+/// assert_eq!(queue.name(), "webapp");
+/// ```
 pub struct Builder<K> {
     name: String,
     rate_limiter: Option<Box<dyn RateLimiter<K>>>,

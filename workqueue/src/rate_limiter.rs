@@ -54,6 +54,14 @@ impl<K, L: RateLimiter<K> + ?Sized> RateLimiter<K> for Box<L> {
 
 /// client-go's default limiter: the larger of a per-key exponential backoff from 5 ms
 /// to 1000 s and a token bucket of 10 retries a second with bursts of 100.
+///
+/// ```
+/// use std::time::Duration;
+/// use wheelhouse_workqueue::{RateLimiter, default_rate_limiter};
+///
+/// let limiter = default_rate_limiter::<&str>();
+/// assert_eq!(limiter.when(&"default/web"), Duration::from_millis(5));
+/// ```
 pub fn default_rate_limiter<K: Eq + Hash + Clone + Send + Sync + 'static>() -> MaxOf<K> {
     MaxOf::new(vec![
         Box::new(ExponentialBackoff::new(
@@ -67,7 +75,8 @@ pub fn default_rate_limiter<K: Eq + Hash + Clone + Send + Sync + 'static>() -> M
 const TEN: NonZeroU32 = NonZeroU32::new(10).expect("10 is not zero");
 const HUNDRED: NonZeroU32 = NonZeroU32::new(100).expect("100 is not zero");
 
-/// Per-key exponential backoff: `base × 2^failures`, capped at `max`.
+/// Per-key exponential backoff: `base × 2^failures`, capped at `max`. See
+/// [`RateLimiter`] for an example.
 pub struct ExponentialBackoff<K> {
     base: Duration,
     max: Duration,
@@ -110,6 +119,13 @@ impl<K: Eq + Hash + Clone + Send + Sync> RateLimiter<K> for ExponentialBackoff<K
 }
 
 /// The quota given to [`TokenBucket::new`] cannot be built.
+///
+/// ```
+/// use wheelhouse_workqueue::TokenBucket;
+///
+/// let error = TokenBucket::new(0.0, 10).err().unwrap();
+/// assert_eq!(error.to_string(), "invalid token bucket: 0 qps with a burst of 10 (both must be positive and finite)");
+/// ```
 #[derive(Debug, Clone, PartialEq, thiserror::Error)]
 #[error("invalid token bucket: {qps} qps with a burst of {burst} (both must be positive and finite)")]
 pub struct InvalidQuota {
@@ -124,6 +140,16 @@ pub struct InvalidQuota {
 ///
 /// Like Go's `rate.Limiter.Reserve`, each call claims the next free slot even when it
 /// lies in the future, so a thousand keys failing at once are paced, not bunched.
+///
+/// ```
+/// use std::time::Duration;
+/// use wheelhouse_workqueue::{RateLimiter, TokenBucket};
+///
+/// let bucket = TokenBucket::new(2.0, 1).unwrap(); // one at once, then one every 500 ms
+/// assert_eq!(RateLimiter::<&str>::when(&bucket, &"a"), Duration::ZERO);
+/// let next = RateLimiter::<&str>::when(&bucket, &"b");
+/// assert!(next > Duration::from_millis(400) && next <= Duration::from_millis(500));
+/// ```
 pub struct TokenBucket {
     gcra: Gcra<NotKeyed, InMemoryState, PinnedClock, NoOpMiddleware<Instant>>,
     clock: PinnedClock,
@@ -210,6 +236,15 @@ impl Clock for PinnedClock {
 }
 
 /// `fast` for the first `fast_attempts` failures of a key, then `slow`.
+///
+/// ```
+/// use std::time::Duration;
+/// use wheelhouse_workqueue::{FastSlow, RateLimiter};
+///
+/// let limiter = FastSlow::new(Duration::from_millis(10), Duration::from_secs(5), 2);
+/// let delays: Vec<_> = (0..3).map(|_| limiter.when(&"a")).collect();
+/// assert_eq!(delays, [Duration::from_millis(10), Duration::from_millis(10), Duration::from_secs(5)]);
+/// ```
 pub struct FastSlow<K> {
     fast: Duration,
     slow: Duration,
@@ -250,6 +285,17 @@ impl<K: Eq + Hash + Clone + Send + Sync> RateLimiter<K> for FastSlow<K> {
 }
 
 /// The largest delay of several limiters; all of them count every failure.
+///
+/// ```
+/// use std::time::Duration;
+/// use wheelhouse_workqueue::{ExponentialBackoff, FastSlow, MaxOf, RateLimiter};
+///
+/// let limiter: MaxOf<&str> = MaxOf::new(vec![
+///     Box::new(ExponentialBackoff::new(Duration::from_millis(1), Duration::from_secs(1))),
+///     Box::new(FastSlow::new(Duration::from_millis(20), Duration::from_millis(20), 0)),
+/// ]);
+/// assert_eq!(limiter.when(&"a"), Duration::from_millis(20));
+/// ```
 pub struct MaxOf<K> {
     limiters: Vec<Box<dyn RateLimiter<K>>>,
 }
@@ -282,6 +328,15 @@ impl<K> RateLimiter<K> for MaxOf<K> {
 }
 
 /// Caps another limiter's delay at `max`.
+///
+/// ```
+/// use std::time::Duration;
+/// use wheelhouse_workqueue::{ExponentialBackoff, MaxWait, RateLimiter};
+///
+/// let limiter = MaxWait::new(ExponentialBackoff::new(Duration::from_secs(1), Duration::from_secs(1000)), Duration::from_secs(2));
+/// let delays: Vec<_> = (0..3).map(|_| limiter.when(&"a")).collect();
+/// assert_eq!(delays, [Duration::from_secs(1), Duration::from_secs(2), Duration::from_secs(2)]);
+/// ```
 pub struct MaxWait<L> {
     inner: L,
     max: Duration,
@@ -308,6 +363,15 @@ impl<K, L: RateLimiter<K>> RateLimiter<K> for MaxWait<L> {
 
 /// Spreads another limiter's delays: `d` becomes a random delay in `[d, d × (1 + factor))`,
 /// so keys that failed together do not all come back at the same instant.
+///
+/// ```
+/// use std::time::Duration;
+/// use wheelhouse_workqueue::{FastSlow, Jitter, RateLimiter};
+///
+/// let limiter = Jitter::new(FastSlow::new(Duration::from_secs(1), Duration::from_secs(1), 0), 0.1);
+/// let delay = limiter.when(&"a");
+/// assert!(delay >= Duration::from_secs(1) && delay < Duration::from_millis(1100));
+/// ```
 pub struct Jitter<L> {
     inner: L,
     factor: f64,
