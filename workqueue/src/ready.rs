@@ -15,11 +15,11 @@
 use std::collections::VecDeque;
 use std::time::Duration;
 
-/// One entry of a bucket. It may be stale: the state machine decides, through
-/// `ticket`, whether the key still waits here (see `state.rs`).
-#[derive(Clone)]
-pub(crate) struct Item<K> {
-    pub key: K,
+/// One entry of a bucket: not the key itself, which stays in the state's table (a
+/// copy is made for the worker that gets it, not for every key queued). It may be
+/// stale: the state decides, through `ticket`, whether the key still waits here.
+#[derive(Clone, Copy)]
+pub(crate) struct Item {
     pub hash: u64,
     pub ticket: u64,
     /// When it was queued, in nanoseconds since the queue's epoch, or [`UNSTAMPED`].
@@ -27,16 +27,16 @@ pub(crate) struct Item<K> {
 }
 
 #[derive(Clone)]
-struct Bucket<K> {
+struct Bucket {
     priority: i32,
-    items: VecDeque<Item<K>>,
+    items: VecDeque<Item>,
 }
 
 /// Buckets sorted by descending priority. Few priorities are in use at once
 /// (normal and low, in a controller), so a short sorted `Vec` beats any map.
 #[derive(Clone)]
-pub(crate) struct ReadyQueue<K> {
-    buckets: Vec<Bucket<K>>,
+pub(crate) struct ReadyQueue {
+    buckets: Vec<Bucket>,
     aging_nanos: i128,
     /// When keys began to be stamped; unstamped keys age from then.
     stamped_from: Option<u64>,
@@ -45,7 +45,7 @@ pub(crate) struct ReadyQueue<K> {
 /// The `since` of a key queued before times were kept.
 pub(crate) const UNSTAMPED: u64 = 0;
 
-impl<K> ReadyQueue<K> {
+impl ReadyQueue {
     pub fn new(aging_interval: Duration) -> Self {
         Self {
             buckets: Vec::new(),
@@ -65,7 +65,7 @@ impl<K> ReadyQueue<K> {
         self.stamped_from.get_or_insert(now);
     }
 
-    pub fn push(&mut self, priority: i32, item: Item<K>) {
+    pub fn push(&mut self, priority: i32, item: Item) {
         let index = match self.buckets.iter().position(|b| b.priority <= priority) {
             Some(i) if self.buckets[i].priority == priority => i,
             found => {
@@ -82,7 +82,7 @@ impl<K> ReadyQueue<K> {
     }
 
     /// Removes the item the aging rule serves next (possibly a stale one).
-    pub fn pop(&mut self) -> Option<Item<K>> {
+    pub fn pop(&mut self) -> Option<Item> {
         let mut nonempty = (0..self.buckets.len()).filter(|&i| !self.buckets[i].items.is_empty());
         let mut chosen = nonempty.next()?;
         // Ranks are computed only when two buckets compete: the common case of a
@@ -118,17 +118,13 @@ impl<K> ReadyQueue<K> {
 mod tests {
     use super::*;
 
-    fn item(key: u32, since: u64) -> Item<u32> {
-        Item {
-            key,
-            hash: 0,
-            ticket: 0,
-            since,
-        }
+    /// Items named by their ticket.
+    fn item(ticket: u64, since: u64) -> Item {
+        Item { hash: 0, ticket, since }
     }
 
-    fn drain(queue: &mut ReadyQueue<u32>) -> Vec<u32> {
-        std::iter::from_fn(|| queue.pop().map(|i| i.key)).collect()
+    fn drain(queue: &mut ReadyQueue) -> Vec<u64> {
+        std::iter::from_fn(|| queue.pop().map(|i| i.ticket)).collect()
     }
 
     #[test]

@@ -146,7 +146,7 @@ pub(crate) struct Finished {
 #[derive(Clone)]
 pub(crate) struct State<K> {
     slots: HashTable<Slot<K>>,
-    ready: ReadyQueue<K>,
+    ready: ReadyQueue,
     /// Live items in `ready`: the queue's length.
     ready_len: usize,
     /// Keys to re-queue at `done`; with `ready_len`, the depth client-go reports.
@@ -212,16 +212,8 @@ impl<K: Clone + Eq> State<K> {
         self.next_ticket
     }
 
-    fn enqueue(&mut self, key: K, hash: u64, ticket: u64, since: u64, priority: i32) {
-        self.ready.push(
-            priority,
-            Item {
-                key,
-                hash,
-                ticket,
-                since,
-            },
-        );
+    fn enqueue(&mut self, hash: u64, ticket: u64, since: u64, priority: i32) {
+        self.ready.push(priority, Item { hash, ticket, since });
         self.ready_len += 1;
     }
 
@@ -263,12 +255,8 @@ impl<K: Clone + Eq> State<K> {
                     since: now,
                     priority,
                 };
-                vacant.insert(Slot {
-                    key: key.clone(),
-                    hash,
-                    state,
-                });
-                self.enqueue(key, hash, ticket, now, priority);
+                vacant.insert(Slot { key, hash, state });
+                self.enqueue(hash, ticket, now, priority);
                 return Added::Queued;
             }
             Entry::Occupied(occupied) => occupied.into_mut(),
@@ -295,15 +283,7 @@ impl<K: Clone + Eq> State<K> {
                     // Move up a bucket, keeping the time it has already waited; the old item goes stale.
                     (*current, *queued) = (ticket, priority);
                     let since = *since;
-                    self.ready.push(
-                        priority,
-                        Item {
-                            key,
-                            hash,
-                            ticket,
-                            since,
-                        },
-                    );
+                    self.ready.push(priority, Item { hash, ticket, since });
                 }
                 Added::Unchanged
             }
@@ -313,7 +293,7 @@ impl<K: Clone + Eq> State<K> {
                     since: now,
                     priority,
                 };
-                self.enqueue(key, hash, ticket, now, priority);
+                self.enqueue(hash, ticket, now, priority);
                 Added::Queued
             }
         }
@@ -396,7 +376,7 @@ impl<K: Clone + Eq> State<K> {
                         since,
                         priority,
                     };
-                    self.enqueue(due.key, due.hash, ticket, since, priority);
+                    self.enqueue(due.hash, ticket, since, priority);
                     queued += 1;
                 }
                 KeyState::Processing {
@@ -438,7 +418,7 @@ impl<K: Clone + Eq> State<K> {
             self.ready_len -= 1;
             self.processing_len += 1;
             return Some(Popped {
-                key: item.key,
+                key: slot.key.clone(),
                 waited: Duration::from_nanos(now.saturating_sub(since)),
             });
         }
@@ -472,9 +452,8 @@ impl<K: Clone + Eq> State<K> {
                     since,
                     priority,
                 };
-                let key = slot.key.clone();
                 self.dirty_len -= 1;
-                self.enqueue(key, hash, ticket, since, priority);
+                self.enqueue(hash, ticket, since, priority);
                 finished.requeued = true;
             }
         }
