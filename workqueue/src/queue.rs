@@ -207,7 +207,7 @@ impl<K: Key> WorkQueue<K> {
             Some(at) => inner.state.add_at(key, hash, priority, at),
         };
         match added {
-            Added::Queued => wake.push(inner.waiters.pop()),
+            Added::Queued => wake.push(inner.waiters.wake_for_work()),
             Added::Scheduled { earliest: true } => wake.push(inner.waiters.take_timer_owner()),
             Added::Scheduled { earliest: false } | Added::MarkedDirty | Added::Unchanged => {}
         }
@@ -246,7 +246,7 @@ impl<K: Key> WorkQueue<K> {
         let mut inner = self.shared.inner.lock();
         let finished = inner.state.done(key, hash);
         if finished.requeued {
-            wake.push(inner.waiters.pop());
+            wake.push(inner.waiters.wake_for_work());
         }
         if let Some(started) = finished.started.filter(|_| self.shared.metrics.is_some())
             && let Some(index) = inner.running.iter().position(|at| *at == started)
@@ -282,9 +282,8 @@ impl<K: Key> WorkQueue<K> {
     pub fn len(&self) -> usize {
         let mut wake = Wakeups::default();
         let mut inner = self.shared.inner.lock();
-        let promoted = inner.state.promote_due(&mut Now::lazy());
-        for _ in 0..promoted {
-            wake.push(inner.waiters.pop());
+        if inner.state.promote_due(&mut Now::lazy()) > 0 {
+            wake.push(inner.waiters.wake_for_work());
         }
         let len = inner.state.len();
         drop(inner);
@@ -352,12 +351,12 @@ impl<K: Key> WorkQueue<K> {
             if let Some(id) = *parked_as {
                 inner.waiters.unpark(id);
             }
-            let promoted = inner.state.promote_due(&mut now);
+            inner.state.promote_due(&mut now);
             let popped = inner.state.pop(&mut now);
             if popped.is_some() || inner.state.is_shutting_down() {
-                // Keys promoted beyond the one this worker takes need workers of their own.
-                for _ in 1..promoted {
-                    wake.push(inner.waiters.pop());
+                // More keys queued: pass the wake-up on down the chain.
+                if inner.state.len() > 0 {
+                    wake.push(inner.waiters.wake_for_work());
                 }
                 if let Some(id) = parked_as.take() {
                     release_timer(inner, id, &mut wake);
@@ -404,7 +403,7 @@ impl<K: Key> WorkQueue<K> {
         let inner = &mut *guard;
         let was_woken = !inner.waiters.unpark(id);
         if was_woken && inner.state.len() > 0 {
-            wake.push(inner.waiters.pop());
+            wake.push(inner.waiters.wake_for_work());
         }
         release_timer(inner, id, &mut wake);
         drop(guard);

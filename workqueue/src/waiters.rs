@@ -2,9 +2,14 @@
 //!
 //! The list lives under the queue's lock, next to the state it waits on, so checking
 //! "is anything queued?" and parking are one step and no wake-up is lost:
-//! - every add that queues a key takes one parked worker off the list and wakes it;
 //! - a worker on the list is one that found nothing queued; a woken worker is off it,
-//!   and if it is dropped before it runs, it passes the wake-up on (see `Get`'s `Drop`);
+//!   and if it is dropped before it runs, it passes the wake-up on (`Waiter`'s `Drop`);
+//! - an add that queues a key wakes a parked worker only if none is already *waking*
+//!   (woken and not yet running); a worker that gets a key and sees more queued wakes
+//!   the next one. A burst of adds so costs its producer one wake-up, not one per key,
+//!   and the others are chained from worker to worker, the way tokio wakes its own
+//!   threads. No key is stranded: while keys are queued, a worker is waking, or every
+//!   worker is busy and will come back for them;
 //! - at most one parked worker, the *timer owner*, sleeps until the next deadline, so a
 //!   deadline wakes one worker, not all of them.
 
@@ -13,6 +18,8 @@ use std::task::Waker;
 #[derive(Default)]
 pub(crate) struct Waiters {
     parked: Vec<(u64, Waker)>,
+    /// Workers taken off the list to be woken and not yet running.
+    waking: usize,
     next_id: u64,
     timer_owner: Option<u64>,
 }
@@ -27,23 +34,34 @@ impl Waiters {
         self.parked.push((id, waker.clone()));
     }
 
-    /// Takes `id` off the list; false if it was not on it (it was woken).
+    /// Takes `id` off the list; false if it was not on it: it was woken, and runs now
+    /// (or is being dropped), so it no longer counts as waking.
     pub fn unpark(&mut self, id: u64) -> bool {
-        match self.parked.iter().position(|(parked, _)| *parked == id) {
-            Some(index) => {
-                self.parked.swap_remove(index);
-                true
-            }
-            None => false,
+        if let Some(index) = self.parked.iter().position(|(parked, _)| *parked == id) {
+            self.parked.swap_remove(index);
+            return true;
         }
+        self.waking = self.waking.saturating_sub(1);
+        false
     }
 
-    /// Takes one parked worker off the list, to be woken.
+    /// A worker to wake because keys are queued, unless one is already on its way.
+    pub fn wake_for_work(&mut self) -> Option<Waker> {
+        if self.waking > 0 {
+            return None;
+        }
+        self.pop()
+    }
+
+    /// Takes one parked worker off the list, to be woken whatever else is waking.
     pub fn pop(&mut self) -> Option<Waker> {
-        self.parked.pop().map(|(_, waker)| waker)
+        let (_, waker) = self.parked.pop()?;
+        self.waking += 1;
+        Some(waker)
     }
 
     pub fn take_all(&mut self) -> Vec<Waker> {
+        self.waking += self.parked.len();
         self.parked.drain(..).map(|(_, waker)| waker).collect()
     }
 
@@ -68,6 +86,7 @@ impl Waiters {
             None => self.pop(),
             Some(owner) => {
                 let index = self.parked.iter().position(|(id, _)| *id == owner)?;
+                self.waking += 1;
                 Some(self.parked.swap_remove(index).1)
             }
         }

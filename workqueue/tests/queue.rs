@@ -195,6 +195,39 @@ async fn many_keys_due_at_once_wake_many_workers() {
     assert_eq!(got, ["a", "b", "c"]);
 }
 
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_burst_of_adds_reaches_every_parked_worker() {
+    let queue = WorkQueue::new();
+    let (got, mut received) = tokio::sync::mpsc::unbounded_channel();
+    // Workers that keep their key (no `done`): each key needs a worker of its own.
+    let workers: Vec<_> = (0..4)
+        .map(|_| {
+            let (queue, got) = (queue.clone(), got.clone());
+            tokio::spawn(async move {
+                let key = queue.get().await;
+                got.send(key).unwrap();
+                std::future::pending::<()>().await;
+            })
+        })
+        .collect();
+    tokio::time::sleep(20 * MS).await; // let them park
+    for key in ["a", "b", "c", "d"] {
+        queue.add(key);
+    }
+    let mut keys = Vec::new();
+    for _ in 0..4 {
+        let key = timeout(Duration::from_secs(5), received.recv())
+            .await
+            .expect("a parked worker was never woken");
+        keys.push(key.unwrap().unwrap());
+    }
+    keys.sort_unstable();
+    assert_eq!(keys, ["a", "b", "c", "d"]);
+    for worker in workers {
+        worker.abort();
+    }
+}
+
 #[tokio::test(start_paused = true)]
 async fn rate_limited_adds_back_off_and_forget_resets() {
     let queue = WorkQueue::builder()
