@@ -51,6 +51,20 @@ struct Families {
     queues: Mutex<HashMap<String, Vec<Arc<InProgressSlot>>>>,
 }
 
+impl Families {
+    fn all(&self) -> [&dyn Collector; 7] {
+        [
+            &self.depth,
+            &self.adds,
+            &self.queue_duration,
+            &self.work_duration,
+            &self.unfinished_work,
+            &self.longest_running,
+            &self.retries,
+        ]
+    }
+}
+
 /// One queue's in-progress source, set after the queue's metrics were made.
 type InProgressSlot = Mutex<Option<InProgressSource>>;
 
@@ -138,17 +152,7 @@ impl MetricsProvider for PrometheusMetrics {
 
 impl Collector for PrometheusMetrics {
     fn desc(&self) -> Vec<&Desc> {
-        let f = &self.families;
-        [
-            f.depth.desc(),
-            f.adds.desc(),
-            f.queue_duration.desc(),
-            f.work_duration.desc(),
-            f.unfinished_work.desc(),
-            f.longest_running.desc(),
-            f.retries.desc(),
-        ]
-        .concat()
+        self.families.all().into_iter().flat_map(Collector::desc).collect()
     }
 
     fn collect(&self) -> Vec<MetricFamily> {
@@ -181,16 +185,7 @@ impl Collector for PrometheusMetrics {
                 .set(total.longest.as_secs_f64());
         }
         drop(live);
-        [
-            f.depth.collect(),
-            f.adds.collect(),
-            f.queue_duration.collect(),
-            f.work_duration.collect(),
-            f.unfinished_work.collect(),
-            f.longest_running.collect(),
-            f.retries.collect(),
-        ]
-        .concat()
+        f.all().into_iter().flat_map(Collector::collect).collect()
     }
 }
 

@@ -20,6 +20,15 @@ async fn assert_parks<K: wheelhouse_workqueue::Key + std::fmt::Debug>(queue: &Wo
     assert_eq!(poll!(get.as_mut()), Poll::Pending, "get should have parked");
 }
 
+/// The next `n` keys, in the order they are handed out.
+async fn take<K: wheelhouse_workqueue::Key>(queue: &WorkQueue<K>, n: usize) -> Vec<K> {
+    let mut keys = Vec::new();
+    for _ in 0..n {
+        keys.push(queue.get().await.expect("the queue was shut down"));
+    }
+    keys
+}
+
 fn with_priority(priority: Priority) -> AddOptions {
     AddOptions {
         priority,
@@ -45,11 +54,7 @@ async fn keys_are_served_first_in_first_out() {
         queue.add(key);
     }
     queue.add("c");
-    let mut order = Vec::new();
-    for _ in 0..3 {
-        order.push(queue.get().await.unwrap());
-    }
-    assert_eq!(order, ["c", "a", "b"]);
+    assert_eq!(take(&queue, 3).await, ["c", "a", "b"]);
 }
 
 #[tokio::test]
@@ -275,11 +280,7 @@ async fn higher_priority_is_served_first() {
     queue.add_with("low", with_priority(Priority::LOW));
     queue.add("normal");
     queue.add_with("high", with_priority(Priority::HIGH));
-    let mut order = Vec::new();
-    for _ in 0..3 {
-        order.push(queue.get().await.unwrap());
-    }
-    assert_eq!(order, ["high", "normal", "low"]);
+    assert_eq!(take(&queue, 3).await, ["high", "normal", "low"]);
 }
 
 #[tokio::test]
@@ -290,11 +291,7 @@ async fn a_duplicate_add_keeps_the_highest_priority() {
     queue.add("c");
     queue.add("a"); // raises a
     queue.add_with("c", with_priority(Priority::LOW)); // does not lower c
-    let mut order = Vec::new();
-    for _ in 0..3 {
-        order.push(queue.get().await.unwrap());
-    }
-    assert_eq!(order, ["c", "a", "b"]);
+    assert_eq!(take(&queue, 3).await, ["c", "a", "b"]);
     assert_eq!(queue.len(), 0, "the raised key is not served twice");
 }
 
