@@ -9,8 +9,10 @@
 //! Anchors: an unbounded `flume` channel shared by the same producers and workers (the
 //! limit: an MPMC queue with no dedup and no per-key bookkeeping), and
 //! `kube::runtime::scheduler` (dedup of pending keys; a single consumer stream, since it
-//! has no get/done). Producers yield to the runtime every `YIELD_EVERY` adds, as an
-//! informer does between watch events, so workers run while keys arrive.
+//! has no get/done). Producers yield to the runtime every `WQ_BENCH_YIELD_EVERY` adds
+//! (default 64), as an informer does between watch events, so workers run while keys
+//! arrive. The setting matters: the rarer the yields, the longer the queue grows, and
+//! the more of W1's adds our queue deduplicates while a channel must carry them all.
 //!
 //! Each figure is the median of `WQ_BENCH_RUNS` runs (default 5) after one warm-up.
 //! `WQ_BENCH_ONLY=W2/wheelhouse` runs one measurement alone, for profiling.
@@ -24,7 +26,7 @@ use kube::runtime::scheduler::{ScheduleRequest, scheduler};
 use wheelhouse_workqueue::WorkQueue;
 
 const WORKERS: usize = 4;
-const YIELD_EVERY: usize = 64;
+const DEFAULT_YIELD_EVERY: usize = 64;
 const W1_PRODUCERS: usize = 2;
 const W1_ADDS_PER_PRODUCER: usize = 500_000;
 const W1_DISTINCT_KEYS: usize = 10_000;
@@ -101,10 +103,19 @@ impl Anchor {
     }
 }
 
+fn yield_every() -> usize {
+    std::env::var("WQ_BENCH_YIELD_EVERY")
+        .ok()
+        .and_then(|v| v.parse().ok())
+        .unwrap_or(DEFAULT_YIELD_EVERY)
+        .max(1)
+}
+
 async fn produce(keys: Keys, mut add: impl FnMut(String)) {
+    let yield_every = yield_every();
     for (n, key) in keys.enumerate() {
         add(key);
-        if n % YIELD_EVERY == 0 {
+        if n % yield_every == 0 {
             tokio::task::yield_now().await;
         }
     }
@@ -215,9 +226,10 @@ fn main() {
         .enable_all()
         .build()
         .expect("a tokio runtime");
-    eprintln!(
-        "workqueue bench: {} tokio worker threads, median of {runs} runs",
-        runtime.metrics().num_workers()
+    println!(
+        "workqueue bench: {} tokio worker threads, producers yield every {} adds, median of {runs} runs",
+        runtime.metrics().num_workers(),
+        yield_every()
     );
     let only = std::env::var("WQ_BENCH_ONLY").ok();
     let anchors = [Anchor::Wheelhouse, Anchor::Flume, Anchor::KubeScheduler];
