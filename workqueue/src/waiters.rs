@@ -9,7 +9,9 @@
 //!   the next one. A burst of adds so costs its producer one wake-up, not one per key,
 //!   and the others are chained from worker to worker, the way tokio wakes its own
 //!   threads. No key is stranded: while keys are queued, a worker is waking, or every
-//!   worker is busy and will come back for them;
+//!   worker is busy and will come back for them. (A woken `get` future leaked with
+//!   `mem::forget`, never dropped, counts as waking for ever: adds then wake nobody
+//!   until a busy worker comes back. Dropping it, as cancellation does, is fine.);
 //! - at most one parked worker, the *timer owner*, sleeps until the next deadline, so a
 //!   deadline wakes one worker, not all of them.
 
