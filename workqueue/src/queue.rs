@@ -193,7 +193,7 @@ impl<K: Key> WorkQueue<K> {
     /// Adds `key` with a priority, a delay, or a rate-limited delay.
     pub fn add_with(&self, key: K, options: AddOptions) {
         let mut delay = options.after.unwrap_or_default();
-        if options.rate_limited && !self.is_shutting_down() {
+        if options.rate_limited {
             delay = delay.max(self.shared.rate_limiter.when(&key));
         }
         let hash = self.shared.hasher.hash_one(&key);

@@ -483,11 +483,16 @@ async fn a_dropped_timer_owner_hands_the_timer_on() {
 }
 
 #[tokio::test]
-async fn a_cancelled_get_loses_no_key() {
+async fn a_cancelled_get_leaves_no_stale_parking_behind() {
     let queue = WorkQueue::new();
+    let flag = Arc::new(Flag(AtomicBool::new(false)));
+    let mut parked = Box::pin(queue.get());
+    assert!(poll_with(&mut parked, &flag).is_pending());
+    // Parked after the first, then cancelled: had it stayed on the list, the add would wake it.
     assert!(queue.get().now_or_never().is_none());
     queue.add("a");
-    assert_eq!(queue.get().await, Some("a"));
+    assert!(woken(&flag), "the add woke a cancelled get instead of the parked one");
+    assert_eq!(poll_with(&mut parked, &flag), Poll::Ready(Some("a")));
 }
 
 #[tokio::test]
