@@ -114,8 +114,6 @@ struct Shared<K> {
 struct Inner<K> {
     state: State<K>,
     waiters: Waiters,
-    /// When each key in progress was handed out; kept only when metrics are on.
-    running: Vec<Instant>,
 }
 
 impl<K> Clone for WorkQueue<K> {
@@ -248,11 +246,6 @@ impl<K: Key> WorkQueue<K> {
         if finished.requeued {
             wake.push(inner.waiters.wake_for_work());
         }
-        if let Some(started) = finished.started.filter(|_| self.shared.metrics.is_some())
-            && let Some(index) = inner.running.iter().position(|at| *at == started)
-        {
-            inner.running.swap_remove(index);
-        }
         let drained = inner.state.is_drained();
         let depth = inner.state.depth();
         drop(inner);
@@ -361,9 +354,6 @@ impl<K: Key> WorkQueue<K> {
                 if let Some(id) = parked_as.take() {
                     release_timer(inner, id, &mut wake);
                 }
-                if popped.is_some() && self.shared.metrics.is_some() {
-                    inner.running.push(now.get());
-                }
                 let depth = inner.state.depth();
                 drop(guard);
                 wake.wake();
@@ -413,14 +403,7 @@ impl<K: Key> WorkQueue<K> {
     fn in_progress(shared: &Weak<Shared<K>>) -> Option<InProgress> {
         let shared = shared.upgrade()?;
         let now = Instant::now();
-        let inner = shared.inner.lock();
-        let mut in_progress = InProgress::default();
-        for started in &inner.running {
-            let held = now.saturating_duration_since(*started);
-            in_progress.unfinished += held;
-            in_progress.longest = in_progress.longest.max(held);
-        }
-        Some(in_progress)
+        Some(shared.inner.lock().state.in_progress(now))
     }
 }
 
@@ -519,7 +502,6 @@ impl<K: Key> Builder<K> {
             inner: Mutex::new(Inner {
                 state: State::new(self.aging_interval, self.metrics.is_some()),
                 waiters: Waiters::default(),
-                running: Vec::new(),
             }),
             hasher: foldhash::fast::RandomState::default(),
             rate_limiter: self.rate_limiter.unwrap_or_else(|| Box::new(default_rate_limiter())),

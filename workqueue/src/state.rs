@@ -32,6 +32,7 @@ use hashbrown::HashTable;
 use hashbrown::hash_table::Entry;
 use tokio::time::Instant;
 
+use crate::metrics::InProgress;
 use crate::ready::{Item, ReadyQueue, UNSTAMPED};
 
 /// Where a key is in its life; see the module docs.
@@ -161,6 +162,9 @@ pub(crate) struct State<K> {
     /// Stamp every key with the times metrics report; otherwise times are read only
     /// for aging and deadlines.
     track_time: bool,
+    /// When each key in progress was handed out, kept with `track_time` so that
+    /// metrics read the work in progress without scanning the table.
+    running: Vec<u64>,
 }
 
 impl<K: Clone + Eq> State<K> {
@@ -176,6 +180,7 @@ impl<K: Clone + Eq> State<K> {
             shutting_down: false,
             epoch: Instant::now(),
             track_time,
+            running: Vec::new(),
         }
     }
 
@@ -415,6 +420,9 @@ impl<K: Clone + Eq> State<K> {
                 started: now,
                 then: Then::Forget,
             };
+            if self.track_time {
+                self.running.push(now);
+            }
             self.ready_len -= 1;
             self.processing_len += 1;
             return Some(Popped {
@@ -441,6 +449,9 @@ impl<K: Clone + Eq> State<K> {
         };
         self.processing_len -= 1;
         finished.started = Some(self.epoch + Duration::from_nanos(started));
+        if let Some(index) = self.running.iter().position(|at| *at == started) {
+            self.running.swap_remove(index);
+        }
         match then {
             Then::Forget => {
                 occupied.remove();
@@ -458,6 +469,18 @@ impl<K: Clone + Eq> State<K> {
             }
         }
         finished
+    }
+
+    /// The work handed out and not yet done, as of `now` (zero without `track_time`).
+    pub fn in_progress(&self, now: Instant) -> InProgress {
+        let now = self.nanos(now);
+        let mut in_progress = InProgress::default();
+        for started in &self.running {
+            let held = Duration::from_nanos(now.saturating_sub(*started));
+            in_progress.unfinished += held;
+            in_progress.longest = in_progress.longest.max(held);
+        }
+        in_progress
     }
 
     /// Stops accepting adds and drops the deadlines still in the future; keys already
@@ -554,6 +577,8 @@ impl<K: Clone + Eq> State<K> {
         assert_eq!(queued, self.ready_len, "ready_len is off");
         assert_eq!(processing, self.processing_len, "processing_len is off");
         assert_eq!(dirty, self.dirty_len, "dirty_len is off");
+        let running = if self.track_time { processing } else { 0 };
+        assert_eq!(self.running.len(), running, "running is off");
     }
 
     /// The size of a slot, which the hot path is sensitive to.
