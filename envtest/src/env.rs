@@ -1,0 +1,304 @@
+//! [`TestEnv`]: what a test runs against, the embedded server or an existing cluster,
+//! with the same helpers on both so one test suite serves both.
+
+use std::net::SocketAddr;
+use std::path::PathBuf;
+use std::time::Duration;
+
+use k8s_openapi::apiextensions_apiserver::pkg::apis::apiextensions::v1::CustomResourceDefinition;
+use kube::api::{Api, Patch, PatchParams, PostParams};
+use serde_json::json;
+
+use crate::server::{ApiServer, ServerOptions};
+
+/// Why a test environment could not start or a helper failed.
+#[derive(Debug, thiserror::Error)]
+pub enum Error {
+    /// A request to the API server failed.
+    #[error("request to the API server failed: {0}")]
+    Kube(#[from] kube::Error),
+    /// `USE_EXISTING_CLUSTER=true` but no usable kubeconfig or in-cluster config.
+    #[error("USE_EXISTING_CLUSTER=true but no cluster configuration was found: {0}")]
+    Config(String),
+    /// Writing the kubeconfig or binding a port failed.
+    #[error("{0}")]
+    Io(#[from] std::io::Error),
+    /// Something the helper waited for did not happen in time.
+    #[error("timed out after {seconds} s waiting for {what}")]
+    Timeout {
+        /// What was awaited.
+        what: String,
+        /// How long.
+        seconds: u64,
+    },
+    /// The helper needs the embedded server (for example `serve_http`).
+    #[error("{0} needs the embedded API server, but this environment uses an existing cluster")]
+    NotEmbedded(&'static str),
+}
+
+/// A Kubernetes API for one test: the embedded server by default, or the cluster of
+/// the kubeconfig when `USE_EXISTING_CLUSTER=true`, as Go's envtest does. Each
+/// environment creates a fresh namespace for its test ([`TestEnv::namespace`]).
+///
+/// ```
+/// # #[tokio::main(flavor = "current_thread")]
+/// # async fn main() -> Result<(), wheelhouse_envtest::Error> {
+/// use k8s_openapi::api::core::v1::ConfigMap;
+/// use kube::api::{Api, PostParams};
+/// use wheelhouse_envtest::TestEnv;
+///
+/// let env = TestEnv::start().await?;
+/// let configmaps: Api<ConfigMap> = Api::namespaced(env.client(), env.namespace());
+/// let mut config = ConfigMap::default();
+/// config.metadata.name = Some("settings".into());
+/// let created = configmaps.create(&PostParams::default(), &config).await?;
+/// assert!(created.metadata.uid.is_some());
+/// env.stop().await;
+/// # Ok(())
+/// # }
+/// ```
+pub struct TestEnv {
+    client: kube::Client,
+    server: Option<ApiServer>,
+    /// The configuration of an existing cluster, to clean up after the test.
+    cluster: Option<kube::Config>,
+    namespace: String,
+    dir: tempfile::TempDir,
+    served_at: Option<SocketAddr>,
+    kubeconfig: Option<PathBuf>,
+    stopped: bool,
+}
+
+impl std::fmt::Debug for TestEnv {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.debug_struct("TestEnv")
+            .field("embedded", &self.server.is_some())
+            .field("namespace", &self.namespace)
+            .finish_non_exhaustive()
+    }
+}
+
+/// True when `USE_EXISTING_CLUSTER` asks for the kubeconfig's cluster.
+pub fn use_existing_cluster() -> bool {
+    env_flag("USE_EXISTING_CLUSTER")
+}
+
+fn env_flag(name: &str) -> bool {
+    std::env::var(name).is_ok_and(|v| matches!(v.to_ascii_lowercase().as_str(), "true" | "1" | "yes"))
+}
+
+impl TestEnv {
+    /// The existing cluster when `USE_EXISTING_CLUSTER=true`, else the embedded server.
+    pub async fn start() -> Result<Self, Error> {
+        if use_existing_cluster() {
+            Self::existing().await
+        } else {
+            Self::embedded().await
+        }
+    }
+
+    /// A new embedded API server with default options.
+    pub async fn embedded() -> Result<Self, Error> {
+        Self::embedded_with(ServerOptions::default()).await
+    }
+
+    /// A new embedded API server with `options` (deployment simulation, history size...).
+    pub async fn embedded_with(options: ServerOptions) -> Result<Self, Error> {
+        let server = ApiServer::new(options);
+        let client = kube::Client::new(server.clone(), "default");
+        Self::with_client(client, Some(server), None).await
+    }
+
+    /// The cluster of the ambient kubeconfig (or in-cluster configuration).
+    pub async fn existing() -> Result<Self, Error> {
+        let config = kube::Config::infer().await.map_err(|e| Error::Config(e.to_string()))?;
+        let client = kube::Client::try_from(config.clone())?;
+        let mut env = Self::with_client(client, None, Some(config)).await?;
+        env.kubeconfig = std::env::var_os("KUBECONFIG")
+            .map(PathBuf::from)
+            .or_else(|| std::env::var_os("HOME").map(|home| PathBuf::from(home).join(".kube/config")));
+        Ok(env)
+    }
+
+    async fn with_client(
+        client: kube::Client,
+        server: Option<ApiServer>,
+        cluster: Option<kube::Config>,
+    ) -> Result<Self, Error> {
+        let namespaces: Api<k8s_openapi::api::core::v1::Namespace> = Api::all(client.clone());
+        let namespace: k8s_openapi::api::core::v1::Namespace = serde_json::from_value(json!({
+            "metadata": {"generateName": "envtest-", "labels": {"wheelhouse.rs/envtest": "true"}}
+        }))
+        .map_err(|e| Error::Config(e.to_string()))?;
+        let created = namespaces.create(&PostParams::default(), &namespace).await?;
+        let namespace = created.metadata.name.unwrap_or_default();
+        Ok(Self {
+            client,
+            server,
+            cluster,
+            namespace,
+            dir: tempfile::tempdir()?,
+            served_at: None,
+            kubeconfig: None,
+            stopped: false,
+        })
+    }
+
+    /// A client for this environment (default namespace: [`namespace`](Self::namespace)).
+    pub fn client(&self) -> kube::Client {
+        self.client.clone()
+    }
+
+    /// The namespace created for this test; it is deleted by [`stop`](Self::stop).
+    pub fn namespace(&self) -> &str {
+        &self.namespace
+    }
+
+    /// The embedded server, for fault injection and counters; None on a real cluster.
+    pub fn server(&self) -> Option<&ApiServer> {
+        self.server.as_ref()
+    }
+
+    /// True on the embedded server.
+    pub fn is_embedded(&self) -> bool {
+        self.server.is_some()
+    }
+
+    /// Whether the controllers that a bare API server lacks (garbage collector,
+    /// namespace, deployment controllers) run: always on the embedded server (unless
+    /// turned off), and on an existing cluster when `ENVTEST_CONTROLLERS=true`.
+    pub fn runs_controllers(&self) -> bool {
+        match &self.server {
+            Some(server) => server.options().controllers,
+            None => env_flag("ENVTEST_CONTROLLERS"),
+        }
+    }
+
+    /// Creates or updates a CRD (server-side apply) and waits until it is established
+    /// and its resource is served.
+    pub async fn install_crd(&self, crd: &CustomResourceDefinition) -> Result<(), Error> {
+        let crds: Api<CustomResourceDefinition> = Api::all(self.client.clone());
+        let name = crd.metadata.name.clone().unwrap_or_default();
+        let mut crd = crd.clone();
+        crd.metadata.managed_fields = None;
+        crd.metadata.resource_version = None;
+        let params = PatchParams::apply("wheelhouse-envtest").force();
+        crds.patch(&name, &params, &Patch::Apply(&crd)).await?;
+        let group = crd.spec.group.clone();
+        let plural = crd.spec.names.plural.clone();
+        let versions: Vec<String> = crd
+            .spec
+            .versions
+            .iter()
+            .filter(|v| v.served)
+            .map(|v| v.name.clone())
+            .collect();
+        let deadline = tokio::time::Instant::now() + Duration::from_secs(30);
+        loop {
+            let established = crds.get(&name).await?.status.is_some_and(|status| {
+                status
+                    .conditions
+                    .unwrap_or_default()
+                    .iter()
+                    .any(|c| c.type_ == "Established" && c.status == "True")
+            });
+            let mut served = established;
+            for version in &versions {
+                if !served {
+                    break;
+                }
+                served = self
+                    .client
+                    .list_api_group_resources(&format!("{group}/{version}"))
+                    .await
+                    .is_ok_and(|list| list.resources.iter().any(|r| r.name == plural));
+            }
+            if served {
+                return Ok(());
+            }
+            if tokio::time::Instant::now() > deadline {
+                return Err(Error::Timeout {
+                    what: format!("CRD {name} to be established"),
+                    seconds: 30,
+                });
+            }
+            tokio::time::sleep(Duration::from_millis(50)).await;
+        }
+    }
+
+    /// Also serves the embedded API over plain HTTP on `addr` (use port 0 for any
+    /// free port), so kubectl and curl can reach it; returns the bound address.
+    /// Loopback only: the server has no authentication.
+    pub async fn serve_http(&mut self, addr: SocketAddr) -> Result<SocketAddr, Error> {
+        let server = self.server.clone().ok_or(Error::NotEmbedded("serve_http"))?;
+        let bound = crate::http::serve(server, addr).await?;
+        self.served_at = Some(bound);
+        self.kubeconfig = None;
+        Ok(bound)
+    }
+
+    /// A kubeconfig file for this environment: for the embedded server, one pointing
+    /// at [`serve_http`](Self::serve_http)'s address (call that first), in the test's
+    /// temporary directory; for an existing cluster, the ambient kubeconfig.
+    pub fn kubeconfig(&mut self) -> Result<PathBuf, Error> {
+        if let Some(path) = &self.kubeconfig {
+            return Ok(path.clone());
+        }
+        let addr = self
+            .served_at
+            .ok_or(Error::NotEmbedded("kubeconfig (call serve_http first)"))?;
+        let path = self.dir.path().join("kubeconfig");
+        std::fs::write(&path, kubeconfig_yaml(addr, &self.namespace))?;
+        self.kubeconfig = Some(path.clone());
+        Ok(path)
+    }
+
+    /// Deletes the test's namespace (on an existing cluster) and stops serving.
+    pub async fn stop(mut self) {
+        self.stopped = true;
+        if self.cluster.is_some() {
+            let namespaces: Api<k8s_openapi::api::core::v1::Namespace> = Api::all(self.client.clone());
+            if let Err(error) = namespaces.delete(&self.namespace, &Default::default()).await {
+                tracing::warn!(namespace = %self.namespace, %error, "could not delete the test namespace");
+            }
+        }
+        if let Some(server) = &self.server {
+            server.drop_watches();
+        }
+    }
+}
+
+impl Drop for TestEnv {
+    fn drop(&mut self) {
+        if self.stopped {
+            return;
+        }
+        if let Some(server) = &self.server {
+            server.drop_watches();
+        }
+        let Some(config) = self.cluster.clone() else {
+            return;
+        };
+        // The test's runtime may be ending: clean up on a runtime of our own.
+        let namespace = self.namespace.clone();
+        let cleanup = std::thread::spawn(move || {
+            let Ok(runtime) = tokio::runtime::Builder::new_current_thread().enable_all().build() else {
+                return;
+            };
+            runtime.block_on(async {
+                if let Ok(client) = kube::Client::try_from(config) {
+                    let namespaces: Api<k8s_openapi::api::core::v1::Namespace> = Api::all(client);
+                    let _ = namespaces.delete(&namespace, &Default::default()).await;
+                }
+            });
+        });
+        let _ = cleanup.join();
+    }
+}
+
+/// A kubeconfig for the plain-HTTP listener of the embedded server.
+pub(crate) fn kubeconfig_yaml(addr: SocketAddr, namespace: &str) -> String {
+    format!(
+        "apiVersion: v1\nkind: Config\nclusters:\n- name: envtest\n  cluster:\n    server: http://{addr}\ncontexts:\n- name: envtest\n  context:\n    cluster: envtest\n    user: envtest\n    namespace: {namespace}\ncurrent-context: envtest\nusers:\n- name: envtest\n  user: {{}}\n"
+    )
+}

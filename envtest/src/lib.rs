@@ -1,0 +1,20 @@
+//! wheelhouse-envtest: a Kubernetes API server that runs inside your test process, and
+//! the same test environment over an existing cluster.
+
+mod admission;
+mod controllers;
+mod env;
+mod http;
+mod patch;
+mod read;
+mod registry;
+mod request;
+pub mod selector;
+mod server;
+mod status;
+mod store;
+mod write;
+
+pub use crate::env::{Error, TestEnv, use_existing_cluster};
+pub use crate::request::Verb;
+pub use crate::server::{ApiServer, FaultCounts, InjectedFailure, ResponseBody, ServerOptions};

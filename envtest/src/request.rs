@@ -1,0 +1,199 @@
+//! What a request asks for: the verb, the resource type, namespace and name, and the
+//! query parameters, parsed from the REST path of the Kubernetes API.
+
+use std::collections::HashMap;
+use std::fmt;
+use std::sync::Arc;
+
+use crate::registry::{Registry, ResourceType};
+use crate::status::ApiError;
+
+/// The API verbs, as kube-apiserver names them in audit logs and RBAC.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub enum Verb {
+    /// Read one object.
+    Get,
+    /// Read a collection.
+    List,
+    /// Stream the changes of a collection.
+    Watch,
+    /// POST a new object.
+    Create,
+    /// PUT a whole object.
+    Update,
+    /// PATCH an object (any patch type, including server-side apply).
+    Patch,
+    /// Delete one object.
+    Delete,
+    /// Delete a collection.
+    DeleteCollection,
+}
+
+impl Verb {
+    /// The lower-case name (`get`, `deletecollection`, ...).
+    pub fn as_str(self) -> &'static str {
+        match self {
+            Self::Get => "get",
+            Self::List => "list",
+            Self::Watch => "watch",
+            Self::Create => "create",
+            Self::Update => "update",
+            Self::Patch => "patch",
+            Self::Delete => "delete",
+            Self::DeleteCollection => "deletecollection",
+        }
+    }
+}
+
+impl fmt::Display for Verb {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(self.as_str())
+    }
+}
+
+/// A parsed resource request.
+#[derive(Debug, Clone)]
+pub(crate) struct Target {
+    pub verb: Verb,
+    pub resource: Arc<ResourceType>,
+    pub namespace: Option<String>,
+    pub name: Option<String>,
+    pub subresource: Option<String>,
+    pub query: HashMap<String, String>,
+}
+
+impl Target {
+    pub fn param(&self, name: &str) -> Option<&str> {
+        self.query.get(name).map(String::as_str).filter(|v| !v.is_empty())
+    }
+
+    pub fn flag(&self, name: &str) -> bool {
+        matches!(self.param(name), Some("true" | "1"))
+    }
+
+    pub fn dry_run(&self) -> bool {
+        self.param("dryRun") == Some("All")
+    }
+}
+
+/// Parses the query string into a map (the last value of a repeated key wins).
+pub(crate) fn parse_query(query: Option<&str>) -> HashMap<String, String> {
+    form_urlencoded::parse(query.unwrap_or_default().as_bytes())
+        .into_owned()
+        .collect()
+}
+
+/// Parses a resource path (`/api/v1/namespaces/default/pods/web/status`); Ok(None)
+/// when the path is not a resource path at all (discovery and the like).
+pub(crate) fn parse(
+    registry: &Registry,
+    method: &http::Method,
+    path: &str,
+    query: HashMap<String, String>,
+) -> Result<Option<Target>, ApiError> {
+    let segments: Vec<&str> = path.trim_matches('/').split('/').collect();
+    let (group, version, rest) = match segments.as_slice() {
+        ["api", version, rest @ ..] if !rest.is_empty() => ("", *version, rest),
+        ["apis", group, version, rest @ ..] if !rest.is_empty() => (*group, *version, rest),
+        _ => return Ok(None),
+    };
+    let namespaced_form = rest.len() >= 3 && rest[0] == "namespaces" && registry.get(group, version, rest[2]).is_some();
+    let (namespace, rest) = if namespaced_form {
+        (Some(rest[1].to_owned()), &rest[2..])
+    } else {
+        (None, rest)
+    };
+    let resource = registry
+        .get(group, version, rest[0])
+        .ok_or_else(ApiError::path_not_found)?;
+    if rest.len() > 3 || (resource.namespaced && namespace.is_none() && rest.len() > 1) {
+        return Err(ApiError::path_not_found());
+    }
+    let name = rest.get(1).map(|s| (*s).to_owned());
+    let subresource = rest.get(2).map(|s| (*s).to_owned());
+    if let Some(sub) = &subresource {
+        let served = (sub == "status" && resource.status)
+            || (sub == "scale" && resource.scale)
+            || (sub == "finalize" && resource.plural == "namespaces");
+        if !served {
+            return Err(ApiError::path_not_found());
+        }
+    }
+    let watch = matches!(query.get("watch").map(String::as_str), Some("true" | "1"));
+    let verb = match (method.as_str(), name.is_some()) {
+        ("GET", true) => Verb::Get,
+        ("GET", false) if watch => Verb::Watch,
+        ("GET", false) => Verb::List,
+        ("POST", false) => Verb::Create,
+        ("PUT", true) => Verb::Update,
+        ("PATCH", true) => Verb::Patch,
+        ("DELETE", true) => Verb::Delete,
+        ("DELETE", false) => Verb::DeleteCollection,
+        _ => return Err(ApiError::method_not_allowed()),
+    };
+    Ok(Some(Target {
+        verb,
+        resource,
+        namespace,
+        name,
+        subresource,
+        query,
+    }))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn target(method: &str, path: &str) -> Target {
+        let method = http::Method::from_bytes(method.as_bytes()).unwrap();
+        parse(&Registry::default(), &method, path, HashMap::new())
+            .unwrap()
+            .unwrap()
+    }
+
+    #[test]
+    fn paths_of_namespaced_and_cluster_resources() {
+        let t = target("GET", "/api/v1/namespaces/default/pods/web/status");
+        assert_eq!((t.verb, t.resource.plural.as_str()), (Verb::Get, "pods"));
+        assert_eq!(
+            (t.namespace.as_deref(), t.name.as_deref(), t.subresource.as_deref()),
+            (Some("default"), Some("web"), Some("status"))
+        );
+        let t = target("GET", "/api/v1/namespaces/default");
+        assert_eq!(
+            (t.resource.plural.as_str(), t.name.as_deref(), t.namespace),
+            ("namespaces", Some("default"), None)
+        );
+        let t = target("DELETE", "/apis/apps/v1/deployments");
+        assert_eq!((t.verb, t.namespace), (Verb::DeleteCollection, None));
+        let t = target("POST", "/apis/coordination.k8s.io/v1/namespaces/kube-system/leases");
+        assert_eq!((t.verb, t.namespace.as_deref()), (Verb::Create, Some("kube-system")));
+    }
+
+    #[test]
+    fn unknown_paths_and_methods() {
+        let registry = Registry::default();
+        let get = http::Method::GET;
+        assert!(parse(&registry, &get, "/apis/example.com/v1/widgets", HashMap::new()).is_err());
+        assert!(parse(&registry, &get, "/version", HashMap::new()).unwrap().is_none());
+        assert!(
+            parse(
+                &registry,
+                &http::Method::PUT,
+                "/api/v1/namespaces/default/configmaps",
+                HashMap::new()
+            )
+            .is_err()
+        );
+        assert!(
+            parse(
+                &registry,
+                &get,
+                "/api/v1/namespaces/default/configmaps/a/status",
+                HashMap::new()
+            )
+            .is_err()
+        );
+    }
+}

@@ -1,0 +1,507 @@
+//! [`ApiServer`]: the embedded Kubernetes API server, a tower service that kube's
+//! `Client` calls in memory and that `serve_http` also puts on a loopback port.
+
+use std::collections::HashMap;
+use std::convert::Infallible;
+use std::future::Future;
+use std::pin::Pin;
+use std::sync::Arc;
+use std::sync::atomic::{AtomicU64, Ordering};
+use std::task::{Context, Poll};
+use std::time::Duration;
+
+use bytes::Bytes;
+use http::{HeaderValue, Request, Response, StatusCode, header};
+use http_body_util::combinators::UnsyncBoxBody;
+use http_body_util::{BodyExt, Full};
+use parking_lot::Mutex;
+use serde_json::{Value, json};
+
+use crate::admission::Webhooks;
+use crate::registry::{GroupResource, Registry};
+use crate::request::{self, Target, Verb};
+use crate::status::ApiError;
+use crate::store::Store;
+
+/// The body of every response: whole for most, streamed for watches.
+pub type ResponseBody = UnsyncBoxBody<Bytes, Infallible>;
+
+/// Requests larger than this are refused with 413, as kube-apiserver refuses bodies
+/// over its limit (3 MiB objects in etcd, with headroom for JSON).
+const MAX_BODY_BYTES: usize = 8 * 1024 * 1024;
+
+/// How the embedded server behaves; the default is a plain kube-apiserver plus the
+/// controllers every cluster runs (garbage collector, namespace cleanup).
+#[derive(Debug, Clone)]
+pub struct ServerOptions {
+    /// How many events the server keeps for watches to resume from; older watches
+    /// get 410 Gone (default 10,000, like a busy cluster's watch cache).
+    pub history_limit: usize,
+    /// How often a watch that asked for bookmarks gets one (default 1 s; the real
+    /// server sends one about every minute).
+    pub bookmark_interval: Duration,
+    /// Run the garbage collector and namespace and CRD cleanup, as
+    /// kube-controller-manager does (default on).
+    pub controllers: bool,
+    /// Make Deployments available after this delay, as if their pods became ready
+    /// (default off).
+    pub simulate_deployments: Option<Duration>,
+}
+
+impl Default for ServerOptions {
+    fn default() -> Self {
+        Self {
+            history_limit: 10_000,
+            bookmark_interval: Duration::from_secs(1),
+            controllers: true,
+            simulate_deployments: None,
+        }
+    }
+}
+
+/// State behind the server's one lock: short critical sections, never held across
+/// an await.
+pub(crate) struct State {
+    pub store: Store,
+    pub registry: Registry,
+}
+
+pub(crate) struct Shared {
+    pub state: Mutex<State>,
+    pub options: ServerOptions,
+    pub webhooks: Webhooks,
+    pub faults: Mutex<Faults>,
+    pub counters: FaultCounters,
+    pub requests: Mutex<HashMap<(Verb, String), u64>>,
+}
+
+/// The embedded API server. Cheap to clone: clones share one server.
+///
+/// ```
+/// # #[tokio::main(flavor = "current_thread")]
+/// # async fn main() {
+/// use wheelhouse_envtest::ApiServer;
+///
+/// let server = ApiServer::new(Default::default());
+/// let client = kube::Client::new(server.clone(), "default");
+/// let version = client.apiserver_version().await.unwrap();
+/// assert_eq!(version.major, "1");
+/// # }
+/// ```
+#[derive(Clone)]
+pub struct ApiServer {
+    pub(crate) shared: Arc<Shared>,
+}
+
+impl std::fmt::Debug for ApiServer {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.debug_struct("ApiServer").finish_non_exhaustive()
+    }
+}
+
+/// A request failure to inject; see [`ApiServer::fail_next`].
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct InjectedFailure {
+    /// Only requests with this verb (any verb when None).
+    pub verb: Option<Verb>,
+    /// Only requests for this plural resource name, like `configmaps` (any when None).
+    pub resource: Option<String>,
+    /// The HTTP code: 500, 503, 429...
+    pub code: u16,
+    /// For 429 and 503, the `Retry-After` the client is told (seconds).
+    pub retry_after: Option<u64>,
+}
+
+impl InjectedFailure {
+    /// 500 Internal Server Error for `verb` on `resource`.
+    pub fn server_error(verb: Verb, resource: &str) -> Self {
+        Self {
+            verb: Some(verb),
+            resource: Some(resource.to_owned()),
+            code: 500,
+            retry_after: None,
+        }
+    }
+
+    /// 429 Too Many Requests with `Retry-After: 1` for `verb` on `resource`.
+    pub fn too_many_requests(verb: Verb, resource: &str) -> Self {
+        Self {
+            code: 429,
+            retry_after: Some(1),
+            ..Self::server_error(verb, resource)
+        }
+    }
+}
+
+#[derive(Default)]
+pub(crate) struct Faults {
+    failures: Vec<(InjectedFailure, u32)>,
+    latency: Duration,
+}
+
+/// How many faults the server has injected, so tests can assert they happened.
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq)]
+pub struct FaultCounts {
+    /// Watches ended by [`ApiServer::drop_watches`].
+    pub dropped_watches: u64,
+    /// Calls of [`ApiServer::compact`].
+    pub compactions: u64,
+    /// Requests failed by [`ApiServer::fail_next`].
+    pub failed_requests: u64,
+    /// Requests delayed by [`ApiServer::set_latency`].
+    pub delayed_requests: u64,
+}
+
+#[derive(Default)]
+pub(crate) struct FaultCounters {
+    dropped_watches: AtomicU64,
+    compactions: AtomicU64,
+    failed_requests: AtomicU64,
+    delayed_requests: AtomicU64,
+}
+
+impl ApiServer {
+    /// A new, empty server with the namespaces every cluster has (`default`,
+    /// `kube-system`, `kube-public`, `kube-node-lease`).
+    pub fn new(options: ServerOptions) -> Self {
+        let shared = Arc::new(Shared {
+            state: Mutex::new(State {
+                store: Store::new(options.history_limit),
+                registry: Registry::default(),
+            }),
+            options,
+            webhooks: Webhooks::default(),
+            faults: Mutex::new(Faults::default()),
+            counters: FaultCounters::default(),
+            requests: Mutex::new(HashMap::new()),
+        });
+        let server = Self { shared };
+        for namespace in ["default", "kube-system", "kube-public", "kube-node-lease"] {
+            server.create_system_namespace(namespace);
+        }
+        crate::controllers::start(&server);
+        server
+    }
+
+    /// The options the server was started with.
+    pub fn options(&self) -> &ServerOptions {
+        &self.shared.options
+    }
+
+    /// The current revision (the resourceVersion of the latest write).
+    pub fn revision(&self) -> u64 {
+        self.shared.state.lock().store.revision()
+    }
+
+    /// Ends every open watch now, as when the API server restarts or a load balancer
+    /// cuts connections; clients must re-watch. Returns how many were open.
+    pub fn drop_watches(&self) -> usize {
+        let dropped = self.shared.state.lock().store.drop_watches();
+        self.shared
+            .counters
+            .dropped_watches
+            .fetch_add(dropped as u64, Ordering::Relaxed);
+        dropped
+    }
+
+    /// Forgets the event history, as an etcd compaction does: a watch or list
+    /// continuation from an older resourceVersion gets 410 Gone.
+    pub fn compact(&self) {
+        self.shared.state.lock().store.compact();
+        self.shared.counters.compactions.fetch_add(1, Ordering::Relaxed);
+    }
+
+    /// Fails the next `count` requests that match `failure` with its code.
+    pub fn fail_next(&self, count: u32, failure: InjectedFailure) {
+        self.shared.faults.lock().failures.push((failure, count));
+    }
+
+    /// Delays every request by `latency` (zero turns it off).
+    pub fn set_latency(&self, latency: Duration) {
+        self.shared.faults.lock().latency = latency;
+    }
+
+    /// The faults injected so far.
+    pub fn fault_counts(&self) -> FaultCounts {
+        let counters = &self.shared.counters;
+        FaultCounts {
+            dropped_watches: counters.dropped_watches.load(Ordering::Relaxed),
+            compactions: counters.compactions.load(Ordering::Relaxed),
+            failed_requests: counters.failed_requests.load(Ordering::Relaxed),
+            delayed_requests: counters.delayed_requests.load(Ordering::Relaxed),
+        }
+    }
+
+    /// How many requests with `verb` on the plural `resource` (like `configmaps`) the
+    /// server received, so tests can check, for example, that readers share one watch.
+    pub fn request_count(&self, verb: Verb, resource: &str) -> u64 {
+        self.shared
+            .requests
+            .lock()
+            .get(&(verb, resource.to_owned()))
+            .copied()
+            .unwrap_or(0)
+    }
+
+    fn create_system_namespace(&self, name: &str) {
+        let namespace = json!({"apiVersion": "v1", "kind": "Namespace", "metadata": {"name": name}});
+        let resource = GroupResource {
+            group: String::new(),
+            resource: "namespaces".into(),
+        };
+        let mut state = self.shared.state.lock();
+        let namespaces = state.registry.get("", "v1", "namespaces");
+        if let Some(namespaces) = namespaces {
+            let object = crate::write::prepare_new(&namespaces, None, namespace, "kube-apiserver");
+            if let Ok(object) = object {
+                state
+                    .store
+                    .write(&resource, (String::new(), name.to_owned()), Some(object));
+            }
+        }
+    }
+
+    /// Handles one request (the whole body already read).
+    pub(crate) async fn handle(&self, request: Request<Bytes>) -> Response<ResponseBody> {
+        let (parts, body) = request.into_parts();
+        let query = request::parse_query(parts.uri.query());
+        let path = parts.uri.path().to_owned();
+        let parsed = {
+            let state = self.shared.state.lock();
+            request::parse(&state.registry, &parts.method, &path, query)
+        };
+        let target = match parsed {
+            Ok(Some(target)) => target,
+            Ok(None) => return self.non_resource(&parts.method, &path),
+            Err(error) => return error_response(&error),
+        };
+        self.count(&target);
+        if let Some(error) = self.inject(&target).await {
+            return error_response(&error);
+        }
+        let result = match target.verb {
+            Verb::Get => crate::read::get(self, &target),
+            Verb::List => crate::read::list(self, &target),
+            Verb::Watch => crate::read::watch(self, &target),
+            Verb::Create | Verb::Update | Verb::Patch | Verb::Delete | Verb::DeleteCollection => {
+                let content_type = parts
+                    .headers
+                    .get(header::CONTENT_TYPE)
+                    .and_then(|v| v.to_str().ok())
+                    .unwrap_or("application/json")
+                    .to_owned();
+                let user_agent = parts
+                    .headers
+                    .get(header::USER_AGENT)
+                    .and_then(|v| v.to_str().ok())
+                    .unwrap_or_default()
+                    .to_owned();
+                let write = crate::write::Write {
+                    server: self,
+                    target: &target,
+                    body: &body,
+                    content_type: &content_type,
+                    user_agent: &user_agent,
+                };
+                write.run().await
+            }
+        };
+        match result {
+            Ok(response) => response,
+            Err(error) => error_response(&error),
+        }
+    }
+
+    fn count(&self, target: &Target) {
+        let key = (target.verb, target.resource.plural.clone());
+        *self.shared.requests.lock().entry(key).or_default() += 1;
+    }
+
+    /// Applies injected latency and failures to a request.
+    async fn inject(&self, target: &Target) -> Option<ApiError> {
+        let (latency, failure) = {
+            let mut faults = self.shared.faults.lock();
+            let index = faults.failures.iter().position(|(f, _)| {
+                f.verb.is_none_or(|v| v == target.verb)
+                    && f.resource.as_ref().is_none_or(|r| *r == target.resource.plural)
+            });
+            let failure = index.map(|i| {
+                let failure = faults.failures[i].0.clone();
+                faults.failures[i].1 -= 1;
+                if faults.failures[i].1 == 0 {
+                    faults.failures.remove(i);
+                }
+                failure
+            });
+            (faults.latency, failure)
+        };
+        if !latency.is_zero() {
+            self.shared.counters.delayed_requests.fetch_add(1, Ordering::Relaxed);
+            tokio::time::sleep(latency).await;
+        }
+        let failure = failure?;
+        self.shared.counters.failed_requests.fetch_add(1, Ordering::Relaxed);
+        let mut error = match failure.code {
+            429 => ApiError::new(
+                429,
+                "TooManyRequests",
+                "the server has received too many requests and has asked us to try again later",
+            ),
+            503 => ApiError::new(
+                503,
+                "ServiceUnavailable",
+                "the server is currently unable to handle the request",
+            ),
+            code => ApiError::new(code, "InternalError", "Internal error occurred: injected by envtest"),
+        };
+        error.retry_after = failure.retry_after;
+        Some(error)
+    }
+
+    /// Discovery, version, health and OpenAPI.
+    fn non_resource(&self, method: &http::Method, path: &str) -> Response<ResponseBody> {
+        if method != http::Method::GET {
+            return error_response(&ApiError::method_not_allowed());
+        }
+        let state = self.shared.state.lock();
+        let registry = &state.registry;
+        let segments: Vec<&str> = path.trim_matches('/').split('/').collect();
+        let document = match segments.as_slice() {
+            ["healthz" | "readyz" | "livez"] => return text_response(StatusCode::OK, "ok"),
+            ["version"] => Some(version()),
+            ["api"] => Some(Registry::core_versions()),
+            ["api", "v1"] => registry.resource_list("", "v1"),
+            ["apis"] => Some(registry.group_list()),
+            ["apis", group] => registry.group(group),
+            ["apis", group, version] => registry.resource_list(group, version),
+            ["openapi", "v2"] => Some(
+                json!({"swagger": "2.0", "info": {"title": "Kubernetes", "version": "v1.34.0"}, "paths": {}, "definitions": {}}),
+            ),
+            ["openapi", "v3"] => Some(json!({"paths": {}})),
+            _ => None,
+        };
+        match document {
+            Some(document) => json_response(StatusCode::OK, &document),
+            None => error_response(&ApiError::path_not_found()),
+        }
+    }
+}
+
+/// What `/version` reports: a recent Kubernetes, marked as ours.
+fn version() -> Value {
+    json!({
+        "major": "1", "minor": "34", "gitVersion": "v1.34.0+wheelhouse-envtest",
+        "gitCommit": "", "gitTreeState": "clean", "buildDate": "2026-01-01T00:00:00Z",
+        "goVersion": "rust", "compiler": "rustc", "platform": "linux/amd64",
+    })
+}
+
+pub(crate) fn full_body(bytes: impl Into<Bytes>) -> ResponseBody {
+    Full::new(bytes.into()).boxed_unsync()
+}
+
+pub(crate) fn json_response(status: StatusCode, value: &Value) -> Response<ResponseBody> {
+    let bytes = serde_json::to_vec(value).unwrap_or_default();
+    bytes_response(status, bytes)
+}
+
+pub(crate) fn bytes_response(status: StatusCode, bytes: Vec<u8>) -> Response<ResponseBody> {
+    let mut response = Response::new(full_body(bytes));
+    *response.status_mut() = status;
+    response
+        .headers_mut()
+        .insert(header::CONTENT_TYPE, HeaderValue::from_static("application/json"));
+    response
+}
+
+fn text_response(status: StatusCode, text: &'static str) -> Response<ResponseBody> {
+    let mut response = Response::new(full_body(text));
+    *response.status_mut() = status;
+    response.headers_mut().insert(
+        header::CONTENT_TYPE,
+        HeaderValue::from_static("text/plain; charset=utf-8"),
+    );
+    response
+}
+
+pub(crate) fn error_response(error: &ApiError) -> Response<ResponseBody> {
+    let status = StatusCode::from_u16(error.code).unwrap_or(StatusCode::INTERNAL_SERVER_ERROR);
+    let mut response = json_response(status, &error.to_status());
+    if let Some(seconds) = error.retry_after {
+        response
+            .headers_mut()
+            .insert(header::RETRY_AFTER, HeaderValue::from(seconds));
+    }
+    response
+}
+
+impl<B> tower_service::Service<Request<B>> for ApiServer
+where
+    B: http_body::Body<Data = Bytes> + Send + 'static,
+    B::Error: Into<Box<dyn std::error::Error + Send + Sync>>,
+{
+    type Response = Response<ResponseBody>;
+    type Error = Infallible;
+    type Future = Pin<Box<dyn Future<Output = Result<Self::Response, Infallible>> + Send>>;
+
+    fn poll_ready(&mut self, _: &mut Context<'_>) -> Poll<Result<(), Infallible>> {
+        Poll::Ready(Ok(()))
+    }
+
+    fn call(&mut self, request: Request<B>) -> Self::Future {
+        let server = self.clone();
+        Box::pin(async move {
+            let (parts, body) = request.into_parts();
+            let limited = http_body_util::Limited::new(body, MAX_BODY_BYTES);
+            let bytes = match limited.collect().await {
+                Ok(collected) => collected.to_bytes(),
+                Err(error) => {
+                    let message = format!("the request body could not be read: {error}");
+                    let code = if message.contains("length limit") { 413 } else { 400 };
+                    let reason = if code == 413 {
+                        "RequestEntityTooLarge"
+                    } else {
+                        "BadRequest"
+                    };
+                    return Ok(error_response(&ApiError::new(code, reason, message)));
+                }
+            };
+            Ok(server.handle(Request::from_parts(parts, bytes)).await)
+        })
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use futures::{StreamExt, TryStreamExt};
+    use k8s_openapi::api::core::v1::ConfigMap;
+    use kube::api::{Api, ListParams, PostParams, WatchEvent, WatchParams};
+
+    use super::*;
+
+    fn configmap(name: &str) -> ConfigMap {
+        serde_json::from_value(json!({"metadata": {"name": name}, "data": {"k": "v"}})).unwrap()
+    }
+
+    #[tokio::test]
+    async fn create_get_list_watch_through_kube() {
+        let server = ApiServer::new(ServerOptions::default());
+        let client = kube::Client::new(server.clone(), "default");
+        let api: Api<ConfigMap> = Api::default_namespaced(client);
+        let created = api.create(&PostParams::default(), &configmap("a")).await.unwrap();
+        let version = created.metadata.resource_version.clone().unwrap();
+        assert_eq!(api.get("a").await.unwrap().metadata.uid, created.metadata.uid);
+        let list = api.list(&ListParams::default()).await.unwrap();
+        assert_eq!(list.items.len(), 1);
+        let error = api.create(&PostParams::default(), &configmap("a")).await.unwrap_err();
+        assert!(
+            matches!(error, kube::Error::Api(ref s) if s.code == 409 && s.reason == "AlreadyExists"),
+            "{error:?}"
+        );
+        let mut events = api.watch(&WatchParams::default(), &version).await.unwrap().boxed();
+        api.delete("a", &Default::default()).await.unwrap();
+        let event = events.try_next().await.unwrap().unwrap();
+        assert!(matches!(event, WatchEvent::Deleted(_)), "{event:?}");
+        assert_eq!(server.request_count(Verb::Watch, "configmaps"), 1);
+    }
+}

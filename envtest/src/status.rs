@@ -1,0 +1,148 @@
+//! Errors as the real API server reports them: an HTTP code and a `Status` object with
+//! the same reason, message and details, so clients (kube, kubectl) react the same way.
+
+use serde_json::{Value, json};
+
+use crate::registry::ResourceType;
+
+/// A failed request: what the client receives as a `Status`.
+#[derive(Debug, Clone, PartialEq)]
+pub(crate) struct ApiError {
+    pub code: u16,
+    pub reason: &'static str,
+    pub message: String,
+    pub details: Option<Value>,
+    /// Seconds a client should wait before retrying (429 and some 5xx).
+    pub retry_after: Option<u64>,
+}
+
+impl ApiError {
+    pub fn new(code: u16, reason: &'static str, message: impl Into<String>) -> Self {
+        Self {
+            code,
+            reason,
+            message: message.into(),
+            details: None,
+            retry_after: None,
+        }
+    }
+
+    fn with_details(mut self, resource: &ResourceType, name: &str) -> Self {
+        let mut details = json!({"name": name, "kind": resource.plural});
+        if !resource.group.is_empty() {
+            details["group"] = json!(resource.group);
+        }
+        self.details = Some(details);
+        self
+    }
+
+    pub fn not_found(resource: &ResourceType, name: &str) -> Self {
+        Self::new(
+            404,
+            "NotFound",
+            format!("{} \"{name}\" not found", resource.qualified()),
+        )
+        .with_details(resource, name)
+    }
+
+    pub fn namespace_not_found(namespace: &str) -> Self {
+        let mut error = Self::new(404, "NotFound", format!("namespaces \"{namespace}\" not found"));
+        error.details = Some(json!({"name": namespace, "kind": "namespaces"}));
+        error
+    }
+
+    pub fn already_exists(resource: &ResourceType, name: &str) -> Self {
+        Self::new(
+            409,
+            "AlreadyExists",
+            format!("{} \"{name}\" already exists", resource.qualified()),
+        )
+        .with_details(resource, name)
+    }
+
+    pub fn conflict(resource: &ResourceType, name: &str, why: &str) -> Self {
+        let message = format!(
+            "Operation cannot be fulfilled on {} \"{name}\": {why}",
+            resource.qualified()
+        );
+        Self::new(409, "Conflict", message).with_details(resource, name)
+    }
+
+    pub fn stale(resource: &ResourceType, name: &str) -> Self {
+        Self::conflict(
+            resource,
+            name,
+            "the object has been modified; please apply your changes to the latest version and try again",
+        )
+    }
+
+    /// 422: the object breaks a validation rule; `field` and `detail` as the real
+    /// server's causes (for example `metadata.name`, `Required value: ...`).
+    pub fn invalid(resource: &ResourceType, name: &str, causes: &[(&str, &str, String)]) -> Self {
+        let summary: Vec<String> = causes
+            .iter()
+            .map(|(field, _, detail)| format!("{field}: {detail}"))
+            .collect();
+        let summary = if summary.len() == 1 {
+            summary[0].clone()
+        } else {
+            format!("[{}]", summary.join(", "))
+        };
+        let message = format!("{} \"{name}\" is invalid: {summary}", resource.kind);
+        let causes: Vec<Value> = causes
+            .iter()
+            .map(|(field, reason, detail)| json!({"reason": reason, "message": detail, "field": field}))
+            .collect();
+        let mut details = json!({"name": name, "kind": resource.kind, "causes": causes});
+        if !resource.group.is_empty() {
+            details["group"] = json!(resource.group);
+        }
+        Self {
+            details: Some(details),
+            ..Self::new(422, "Invalid", message)
+        }
+    }
+
+    pub fn bad_request(message: impl Into<String>) -> Self {
+        Self::new(400, "BadRequest", message)
+    }
+
+    pub fn gone(message: impl Into<String>) -> Self {
+        Self::new(410, "Expired", message)
+    }
+
+    pub fn method_not_allowed() -> Self {
+        Self::new(
+            405,
+            "MethodNotAllowed",
+            "the server does not allow this method on the requested resource",
+        )
+    }
+
+    pub fn path_not_found() -> Self {
+        Self::new(404, "NotFound", "the server could not find the requested resource")
+    }
+
+    pub fn internal(message: impl Into<String>) -> Self {
+        Self::new(
+            500,
+            "InternalError",
+            format!("Internal error occurred: {}", message.into()),
+        )
+    }
+
+    /// The `Status` object.
+    pub fn to_status(&self) -> Value {
+        let mut status = json!({
+            "kind": "Status", "apiVersion": "v1", "metadata": {}, "status": "Failure",
+            "message": self.message, "reason": self.reason, "code": self.code,
+        });
+        if let Some(details) = &self.details {
+            status["details"] = details.clone();
+        }
+        if let Some(seconds) = self.retry_after {
+            status["details"]["retryAfterSeconds"] = json!(seconds);
+        }
+        status
+    }
+}
