@@ -7,8 +7,9 @@
 //! | module | crate | what it is for |
 //! |---|---|---|
 //! | [`workqueue`] | `wheelhouse-workqueue` | dedup queue with delays, rate limiters, priorities, metrics |
+//! | [`envtest`] | `wheelhouse-envtest` | an embedded Kubernetes API server for tests, or an existing cluster |
 //!
-//! The cache, controller, manager, webhook and envtest crates join as they are built
+//! The cache, controller, manager and webhook crates join as they are built
 //! (see the README's architecture picture).
 //!
 //! ```
@@ -19,6 +20,7 @@
 //! assert_eq!(queue.len(), 1);
 //! ```
 
+pub use wheelhouse_envtest as envtest;
 pub use wheelhouse_workqueue as workqueue;
 
 /// The types most operators use, in one import.

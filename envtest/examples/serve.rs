@@ -54,7 +54,9 @@ async fn serve(args: &Args) -> Result<(), String> {
         }
         other => format!("could not listen on {addr}: {other}"),
     })?;
-    let kubeconfig = env.kubeconfig().map_err(|e| format!("could not write the kubeconfig: {e}"))?;
+    let kubeconfig = env
+        .kubeconfig()
+        .map_err(|e| format!("could not write the kubeconfig: {e}"))?;
     println!("wheelhouse-envtest API server on http://{bound} (plain HTTP, no auth)");
     println!("kubeconfig: {}", kubeconfig.display());
     println!();

@@ -57,7 +57,7 @@ pub(crate) struct AdmissionAttributes<'a> {
     /// Labels of the object's namespace, for `namespaceSelector` (None when cluster-scoped).
     pub namespace_labels: Option<&'a BTreeMap<String, String>>,
     pub dry_run: bool,
-    /// The `options` of the request (CreateOptions, UpdateOptions, DeleteOptions).
+    /// The `options` of the request (`CreateOptions`, `UpdateOptions`, `DeleteOptions`).
     pub options: Option<&'a Value>,
 }
 
@@ -91,14 +91,6 @@ pub(crate) enum AdmissionError {
 }
 
 impl AdmissionError {
-    /// The HTTP status code of the error response.
-    pub fn code(&self) -> u16 {
-        match self {
-            Self::Denied { code, .. } | Self::Refused { code, .. } => *code,
-            Self::CallFailed { .. } => 500,
-        }
-    }
-
     /// A 500 `InternalError`, worded as `apierrors.NewInternalError`.
     fn internal(message: impl std::fmt::Display) -> Self {
         Self::Refused {
@@ -193,7 +185,7 @@ fn name_of(object: &Value) -> &str {
 }
 
 impl Webhooks {
-    /// Runs the mutating webhooks of `mutating` (MutatingWebhookConfiguration objects)
+    /// Runs the mutating webhooks of `mutating` (`MutatingWebhookConfiguration` objects)
     /// and then the validating ones of `validating`, for the request `attributes`.
     pub async fn admit(
         &self,

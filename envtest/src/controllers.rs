@@ -1,8 +1,350 @@
-//! The controllers a cluster runs beside its API server and that tests rely on.
+//! The controllers a cluster runs beside its API server and that tests rely on: the
+//! garbage collector, namespace and CRD cleanup, and on request a stand-in for the
+//! deployment controller.
+//!
+//! They run as one tokio task inside the embedded server. The task watches every write
+//! through `Store::subscribe_all` and acts on the server's state directly, as
+//! kube-controller-manager acts through the API: each pass re-reads the store, so an
+//! object that changed meanwhile is simply handled again on its next event.
 
-use crate::server::ApiServer;
+mod crds;
+mod deployments;
+mod gc;
+mod namespaces;
 
-/// Starts the controllers the options ask for, on the current tokio runtime.
+use std::collections::BTreeSet;
+use std::sync::{Arc, Weak};
+
+use futures::StreamExt;
+use futures::channel::mpsc::UnboundedReceiver;
+use serde_json::Value;
+
+use crate::registry::{GroupResource, ResourceType};
+use crate::server::{ApiServer, ServerOptions, Shared, State};
+use crate::store::{Event, EventType, object_key};
+use crate::write::{commit_update, now, prepare_update};
+
+/// The field manager of the writes kube-controller-manager makes (it sets none, so the
+/// server names it after its user agent).
+const CONTROLLER_MANAGER: &str = "kube-controller-manager";
+
+/// Starts the controllers the options ask for, on the current tokio runtime. Without a
+/// runtime (a server built outside async code) nothing runs, as with a cluster whose
+/// controller manager is down.
 pub(crate) fn start(server: &ApiServer) {
-    let _ = server;
+    let options = &server.shared.options;
+    if !options.controllers && options.simulate_deployments.is_none() {
+        return;
+    }
+    let Ok(runtime) = tokio::runtime::Handle::try_current() else {
+        return;
+    };
+    // Subscribing and scanning under one lock: every object is either in the scan or
+    // arrives as an event, never neither.
+    let (events, initial) = {
+        let mut state = server.shared.state.lock();
+        let events = state.store.subscribe_all();
+        let resources: Vec<GroupResource> = state.store.resources().cloned().collect();
+        let mut initial = Vec::new();
+        for resource in resources {
+            for object in state.store.objects(&resource).values() {
+                initial.push((resource.clone(), object.clone()));
+            }
+        }
+        (events, initial)
+    };
+    let controllers = Controllers::new(options);
+    // A Weak: the task must not keep the server alive; dropping the server drops the
+    // store, whose sender ends `events` and with it the task.
+    runtime.spawn(controllers.run(Arc::downgrade(&server.shared), events, initial));
+}
+
+/// Where an object lives: its resource and its (namespace, name), the namespace empty
+/// when cluster-scoped.
+#[derive(Debug, Clone, PartialEq, Eq, PartialOrd, Ord, Hash)]
+struct ObjectRef {
+    resource: GroupResource,
+    namespace: String,
+    name: String,
+}
+
+impl ObjectRef {
+    fn of(resource: &GroupResource, object: &Value) -> Self {
+        let (namespace, name) = object_key(object);
+        Self {
+            resource: resource.clone(),
+            namespace,
+            name,
+        }
+    }
+
+    /// The object as stored now.
+    fn get(&self, state: &State) -> Option<Arc<Value>> {
+        state.store.get(&self.resource, &self.namespace, &self.name)
+    }
+
+    /// A served type of the object's resource (any version: they share storage).
+    fn resource_type(&self, state: &State) -> Option<Arc<ResourceType>> {
+        state.registry.any_version(&self.resource)
+    }
+}
+
+/// The state of all controllers, owned by their one task.
+struct Controllers {
+    /// Garbage collection and namespace and CRD cleanup run (`ServerOptions::controllers`).
+    cleanup: bool,
+    gc: gc::GarbageCollector,
+    deployments: Option<deployments::Deployments>,
+    /// Objects to look at in the next pass: each once, however many events named it.
+    dirty: BTreeSet<ObjectRef>,
+}
+
+impl Controllers {
+    fn new(options: &ServerOptions) -> Self {
+        Self {
+            cleanup: options.controllers,
+            gc: gc::GarbageCollector::default(),
+            deployments: options.simulate_deployments.map(deployments::Deployments::new),
+            dirty: BTreeSet::new(),
+        }
+    }
+
+    /// Handles the initial scan, then every event and rollout deadline, until the
+    /// server is gone.
+    async fn run(
+        mut self,
+        shared: Weak<Shared>,
+        mut events: UnboundedReceiver<Arc<Event>>,
+        initial: Vec<(GroupResource, Arc<Value>)>,
+    ) {
+        // The initial scan is handled as if every object had just been added.
+        let mut batch: Vec<Arc<Event>> = initial
+            .into_iter()
+            .map(|(resource, object)| {
+                let (kind, previous) = (EventType::Added, None);
+                Arc::new(Event {
+                    revision: 0,
+                    resource,
+                    kind,
+                    object,
+                    previous,
+                })
+            })
+            .collect();
+        loop {
+            {
+                let Some(shared) = shared.upgrade() else {
+                    return;
+                };
+                let mut state = shared.state.lock();
+                self.pass(&mut state, &batch);
+            }
+            batch.clear();
+            let deadline = self
+                .deployments
+                .as_ref()
+                .and_then(deployments::Deployments::next_deadline);
+            let timer = async move {
+                match deadline {
+                    Some(deadline) => tokio::time::sleep_until(deadline).await,
+                    None => std::future::pending().await,
+                }
+            };
+            tokio::select! {
+                event = events.next() => match event {
+                    Some(event) => batch.push(event),
+                    None => return,
+                },
+                () = timer => {}
+            }
+            // Whatever else is queued joins this pass, so a burst is handled once.
+            while let Ok(event) = events.try_recv() {
+                batch.push(event);
+            }
+        }
+    }
+
+    /// Takes in `events`, then acts on everything they made dirty and on the
+    /// deployments whose delay has passed.
+    fn pass(&mut self, state: &mut State, events: &[Arc<Event>]) {
+        for event in events {
+            self.observe(state, event);
+        }
+        let dirty = std::mem::take(&mut self.dirty);
+        for item in &dirty {
+            self.gc.attempt_to_delete(state, item);
+            self.gc.process_owner(state, item);
+            namespaces::finalize(state, item);
+            crds::cleanup(state, item);
+        }
+        if let Some(deployments) = &mut self.deployments {
+            deployments.roll_out_due(state, tokio::time::Instant::now());
+        }
+    }
+
+    fn observe(&mut self, state: &State, event: &Event) {
+        if let Some(deployments) = &mut self.deployments {
+            deployments.observe(event);
+        }
+        if !self.cleanup {
+            return;
+        }
+        let item = ObjectRef::of(&event.resource, &event.object);
+        self.gc.observe(state, event, &item, &mut self.dirty);
+        if event.kind == EventType::Deleted {
+            // Whoever waits for this object to go (its namespace, its CRD) looks again.
+            if !item.namespace.is_empty() {
+                self.dirty.insert(namespaces::namespace_ref(&item.namespace));
+            }
+            self.dirty.extend(crds::deleting_crds_of(state, &item.resource));
+        } else {
+            self.dirty.insert(item);
+        }
+    }
+}
+
+/// Writes `desired` over `current` as a client's update of the object (or of its
+/// `subresource`) would. A failure is left for the object's next event to retry.
+fn update(
+    state: &mut State,
+    resource: &ResourceType,
+    current: &Value,
+    desired: Value,
+    subresource: Option<&str>,
+    manager: &str,
+) {
+    match prepare_update(resource, current, desired, subresource, manager, &now(), false) {
+        Ok(Some(new)) => {
+            commit_update(state, resource, new, false);
+        }
+        Ok(None) => {}
+        Err(error) => tracing::debug!(?error, "a built-in controller's update was refused"),
+    }
+}
+
+/// The `metadata.finalizers` of an object.
+fn finalizers(object: &Value) -> impl Iterator<Item = &str> {
+    object["metadata"]["finalizers"]
+        .as_array()
+        .into_iter()
+        .flatten()
+        .filter_map(Value::as_str)
+}
+
+fn has_finalizer(object: &Value, finalizer: &str) -> bool {
+    finalizers(object).any(|f| f == finalizer)
+}
+
+fn is_deleting(object: &Value) -> bool {
+    object["metadata"]["deletionTimestamp"].is_string()
+}
+
+/// Removes one finalizer; when it was the last of an object being deleted, the update
+/// deletes the object.
+fn remove_finalizer(state: &mut State, resource: &ResourceType, current: &Value, finalizer: &str, manager: &str) {
+    let mut desired = current.clone();
+    if let Some(list) = desired["metadata"]["finalizers"].as_array_mut() {
+        list.retain(|f| f != finalizer);
+    }
+    update(state, resource, current, desired, None, manager);
+}
+
+#[cfg(test)]
+mod tests {
+    use std::future::Future;
+    use std::time::Duration;
+
+    use kube::api::{Api, DynamicObject};
+    use kube::core::ApiResource;
+
+    use super::*;
+
+    /// Waits until `check` holds, polling every 20 ms for up to 5 s.
+    pub(super) async fn eventually<F, Fut>(what: &str, mut check: F)
+    where
+        F: FnMut() -> Fut,
+        Fut: Future<Output = bool>,
+    {
+        let deadline = tokio::time::Instant::now() + Duration::from_secs(5);
+        while !check().await {
+            assert!(tokio::time::Instant::now() < deadline, "timed out waiting until {what}");
+            tokio::time::sleep(Duration::from_millis(20)).await;
+        }
+    }
+
+    /// Whether `name` exists, through the API.
+    pub(super) async fn exists<K>(api: &Api<K>, name: &str) -> bool
+    where
+        K: kube::Resource + Clone + serde::de::DeserializeOwned + std::fmt::Debug,
+    {
+        api.get_opt(name).await.expect("get").is_some()
+    }
+
+    /// A server with the default controllers and a client of it.
+    pub(super) fn server() -> (ApiServer, kube::Client) {
+        let server = ApiServer::new(ServerOptions::default());
+        let client = kube::Client::new(server.clone(), "default");
+        (server, client)
+    }
+
+    #[tokio::test]
+    async fn the_task_ends_when_the_server_is_dropped() {
+        let metrics = tokio::runtime::Handle::current().metrics();
+        let before = metrics.num_alive_tasks();
+        let server = ApiServer::new(ServerOptions::default());
+        assert_eq!(metrics.num_alive_tasks(), before + 1);
+        drop(server);
+        eventually("the controller task ended", || async {
+            metrics.num_alive_tasks() == before
+        })
+        .await;
+    }
+
+    #[tokio::test]
+    async fn nothing_runs_when_no_controller_is_asked_for() {
+        let metrics = tokio::runtime::Handle::current().metrics();
+        let before = metrics.num_alive_tasks();
+        let options = ServerOptions {
+            controllers: false,
+            ..ServerOptions::default()
+        };
+        let _server = ApiServer::new(options);
+        assert_eq!(metrics.num_alive_tasks(), before);
+    }
+
+    #[test]
+    fn a_server_built_outside_a_runtime_starts_without_controllers() {
+        let server = ApiServer::new(ServerOptions::default());
+        assert!(server.revision() > 0);
+    }
+
+    #[tokio::test]
+    async fn objects_present_before_start_are_handled() {
+        // An object whose owner never existed, stored before the controllers start: the
+        // server is built on a thread without a runtime, so its own start does nothing.
+        let server = std::thread::spawn(|| ApiServer::new(ServerOptions::default()))
+            .join()
+            .expect("build the server");
+        let orphan = serde_json::json!({
+            "apiVersion": "v1", "kind": "ConfigMap",
+            "metadata": {"name": "orphan", "namespace": "default", "uid": "u-1", "ownerReferences": [
+                {"apiVersion": "v1", "kind": "ConfigMap", "name": "gone", "uid": "u-0"}
+            ]},
+        });
+        let configmaps = GroupResource {
+            group: String::new(),
+            resource: "configmaps".into(),
+        };
+        server
+            .shared
+            .state
+            .lock()
+            .store
+            .write(&configmaps, ("default".into(), "orphan".into()), Some(orphan));
+        start(&server);
+        let client = kube::Client::new(server.clone(), "default");
+        let resource = ApiResource::erase::<k8s_openapi::api::core::v1::ConfigMap>(&());
+        let api: Api<DynamicObject> = Api::namespaced_with(client, "default", &resource);
+        eventually("the orphan is collected", || async { !exists(&api, "orphan").await }).await;
+    }
 }

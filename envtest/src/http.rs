@@ -1,6 +1,7 @@
 //! The embedded server on a loopback port, over plain HTTP/1.1 and h2c, for kubectl.
 
 use std::net::SocketAddr;
+use std::time::Duration;
 
 use hyper::body::Incoming;
 use hyper_util::rt::{TokioExecutor, TokioIo};
@@ -8,9 +9,16 @@ use tower_service::Service;
 
 use crate::server::ApiServer;
 
-/// Listens on `addr` and serves `server` until the process ends; returns the address
-/// bound (useful with port 0).
+/// Listens on `addr` and serves `server` until the runtime ends; returns the address
+/// bound (useful with port 0). Refuses any address but loopback: the server has no
+/// authentication, so whoever reaches the port can do anything.
 pub(crate) async fn serve(server: ApiServer, addr: SocketAddr) -> std::io::Result<SocketAddr> {
+    if !addr.ip().is_loopback() {
+        return Err(std::io::Error::new(
+            std::io::ErrorKind::InvalidInput,
+            format!("the embedded API server has no authentication, so it only listens on loopback, not {addr}"),
+        ));
+    }
     let listener = tokio::net::TcpListener::bind(addr).await?;
     let bound = listener.local_addr()?;
     tokio::spawn(async move {
@@ -18,7 +26,9 @@ pub(crate) async fn serve(server: ApiServer, addr: SocketAddr) -> std::io::Resul
             let (stream, _) = match listener.accept().await {
                 Ok(accepted) => accepted,
                 Err(error) => {
+                    // Out of file descriptors and the like: back off instead of spinning.
                     tracing::warn!(%error, "accepting a connection failed");
+                    tokio::time::sleep(Duration::from_millis(50)).await;
                     continue;
                 }
             };

@@ -12,6 +12,7 @@ mod request;
 pub mod selector;
 mod server;
 mod status;
+mod validation;
 mod store;
 mod write;
 

@@ -15,7 +15,7 @@ pub(crate) struct GroupResource {
 }
 
 /// One served resource at one version.
-#[derive(Debug, Clone, PartialEq, Eq)]
+#[derive(Debug, Clone, PartialEq)]
 pub(crate) struct ResourceType {
     pub group: String,
     pub version: String,
@@ -35,6 +35,9 @@ pub(crate) struct ResourceType {
     pub custom: bool,
     /// Updates without a resourceVersion are refused (custom resources).
     pub requires_resource_version: bool,
+    /// The `openAPIV3Schema` of a custom resource's version: objects are validated
+    /// and pruned against it, as the real server does.
+    pub schema: Option<Arc<Value>>,
 }
 
 impl ResourceType {
@@ -76,6 +79,7 @@ impl ResourceType {
             short_names: Vec::new(),
             custom: false,
             requires_resource_version: false,
+            schema: None,
         }
     }
 
@@ -239,7 +243,7 @@ impl Registry {
     }
 
     /// Groups and their versions, the preferred (first declared, else highest) first.
-    fn groups(&self) -> BTreeMap<String, Vec<String>> {
+    pub fn groups(&self) -> BTreeMap<String, Vec<String>> {
         let mut groups: BTreeMap<String, Vec<String>> = BTreeMap::new();
         for t in self.types.values() {
             let versions = groups.entry(t.group.clone()).or_default();
@@ -248,7 +252,7 @@ impl Registry {
             }
         }
         for versions in groups.values_mut() {
-            versions.sort_by(|a, b| version_priority(b).cmp(&version_priority(a)));
+            versions.sort_by_key(|v| std::cmp::Reverse(version_priority(v)));
         }
         groups
     }
@@ -379,6 +383,10 @@ pub(crate) fn crd_types(crd: &Value) -> Result<Vec<ResourceType>, String> {
             short_names: short_names.clone(),
             custom: true,
             requires_resource_version: true,
+            schema: version
+                .get("schema")
+                .and_then(|s| s.get("openAPIV3Schema"))
+                .map(|s| Arc::new(s.clone())),
         });
     }
     if types.is_empty() {

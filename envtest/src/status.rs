@@ -1,6 +1,8 @@
 //! Errors as the real API server reports them: an HTTP code and a `Status` object with
 //! the same reason, message and details, so clients (kube, kubectl) react the same way.
 
+use std::borrow::Cow;
+
 use serde_json::{Value, json};
 
 use crate::registry::ResourceType;
@@ -9,7 +11,7 @@ use crate::registry::ResourceType;
 #[derive(Debug, Clone, PartialEq)]
 pub(crate) struct ApiError {
     pub code: u16,
-    pub reason: &'static str,
+    pub reason: Cow<'static, str>,
     pub message: String,
     pub details: Option<Value>,
     /// Seconds a client should wait before retrying (429 and some 5xx).
@@ -17,10 +19,10 @@ pub(crate) struct ApiError {
 }
 
 impl ApiError {
-    pub fn new(code: u16, reason: &'static str, message: impl Into<String>) -> Self {
+    pub fn new(code: u16, reason: impl Into<Cow<'static, str>>, message: impl Into<String>) -> Self {
         Self {
             code,
-            reason,
+            reason: reason.into(),
             message: message.into(),
             details: None,
             retry_after: None,

@@ -8,7 +8,7 @@ use bytes::Bytes;
 use http::{Response, StatusCode};
 use serde_json::{Value, json};
 
-use crate::admission::{AdmissionAttributes, Operation};
+use crate::admission::{Admitted, AdmissionAttributes, AdmissionError, Operation};
 use crate::patch::{self, PatchError};
 use crate::registry::ResourceType;
 use crate::request::{Target, Verb};
@@ -87,12 +87,9 @@ impl Write<'_> {
         Ok(object)
     }
 
-    async fn admit(
-        &self,
-        operation: Operation,
-        object: Option<&Value>,
-        old: Option<&Value>,
-    ) -> Result<Option<Value>, ApiError> {
+    /// Runs the admission webhooks; the object they let through (mutated or not), and
+    /// their warnings for the response.
+    async fn admit(&self, operation: Operation, object: Option<&Value>, old: Option<&Value>) -> Result<Admitted, ApiError> {
         let (mutating, validating, namespace_labels) = {
             let state = self.server.shared.state.lock();
             let configs = |plural: &str| {
@@ -112,7 +109,7 @@ impl Write<'_> {
             (mutating, validating, namespace_labels)
         };
         if mutating.is_empty() && validating.is_empty() {
-            return Ok(None);
+            return Ok(Admitted::default());
         }
         let resource = self.resource();
         let name = object
@@ -135,19 +132,19 @@ impl Write<'_> {
             dry_run: self.target.dry_run(),
             options: None,
         };
-        let admitted = self
-            .server
+        self.server
             .shared
             .webhooks
             .admit(&mutating, &validating, &attributes)
             .await
-            .map_err(|error| match error {
-                crate::admission::AdmissionError::Denied { code, .. } => {
-                    ApiError::new(code, reason_for(code), error.to_string())
+            .map_err(|error| match &error {
+                AdmissionError::Denied { code, reason, .. } => {
+                    let reason = if reason.is_empty() { reason_for(*code).to_owned() } else { reason.clone() };
+                    ApiError::new(*code, reason, error.to_string())
                 }
-                _ => ApiError::new(500, "InternalError", error.to_string()),
-            })?;
-        Ok(admitted.mutated)
+                AdmissionError::CallFailed { .. } => ApiError::new(500, "InternalError", error.to_string()),
+                AdmissionError::Refused { code, reason, message } => ApiError::new(*code, *reason, message.clone()),
+            })
     }
 
     /// Labels of the namespace an object is in (or of the namespace itself).
@@ -169,13 +166,11 @@ impl Write<'_> {
         let object = self.body_object()?;
         let manager = self.manager();
         let object = prepare_new(self.resource(), self.target.namespace.as_deref(), object, &manager)?;
-        let object = match self.admit(Operation::Create, Some(&object), None).await? {
-            Some(mutated) => mutated,
-            None => object,
-        };
+        let admitted = self.admit(Operation::Create, Some(&object), None).await?;
+        let object = admitted.mutated.unwrap_or(object);
         let mut state = self.server.shared.state.lock();
         let stored = commit_create(&mut state, self.resource(), object, self.target.dry_run())?;
-        Ok(json_response(StatusCode::CREATED, &stored))
+        Ok(with_warnings(json_response(StatusCode::CREATED, &stored), &admitted.warnings))
     }
 
     /// Update and patch: compute the new object from the current one, admit it, and
@@ -215,10 +210,8 @@ impl Write<'_> {
             else {
                 return Ok(self.respond_update(StatusCode::OK, &current));
             };
-            let new = match self.admit(Operation::Update, Some(&new), Some(&current)).await? {
-                Some(mutated) => mutated,
-                None => new,
-            };
+            let admitted = self.admit(Operation::Update, Some(&new), Some(&current)).await?;
+            let new = admitted.mutated.unwrap_or(new);
             let mut state = self.server.shared.state.lock();
             let latest = state.store.get(&group_resource, self.namespace(), self.name());
             match latest {
@@ -227,7 +220,7 @@ impl Write<'_> {
                 Some(_) => {}
             }
             let stored = commit_update(&mut state, resource, new, self.target.dry_run());
-            return Ok(self.respond_update(StatusCode::OK, &stored));
+            return Ok(with_warnings(self.respond_update(StatusCode::OK, &stored), &admitted.warnings));
         }
         Err(ApiError::stale(resource, self.name()))
     }
@@ -266,18 +259,15 @@ impl Write<'_> {
             &resource.kind,
         )
         .map_err(|e| patch_error(resource, self.name(), e))?;
+        let managed_fields = object["metadata"]["managedFields"].clone();
         let mut object = prepare_new(resource, self.target.namespace.as_deref(), object, manager)?;
         // prepare_new records an Update entry for a plain create; an apply owns its fields as Apply.
-        if let Some(entries) = object["metadata"]["managedFields"].as_array_mut() {
-            entries.retain(|e| e["operation"] != "Update" || e["manager"] != manager);
-        }
-        let object = match self.admit(Operation::Create, Some(&object), None).await? {
-            Some(mutated) => mutated,
-            None => object,
-        };
+        object["metadata"]["managedFields"] = managed_fields;
+        let admitted = self.admit(Operation::Create, Some(&object), None).await?;
+        let object = admitted.mutated.unwrap_or(object);
         let mut state = self.server.shared.state.lock();
         let stored = commit_create(&mut state, resource, object, self.target.dry_run())?;
-        Ok(json_response(StatusCode::CREATED, &stored))
+        Ok(with_warnings(json_response(StatusCode::CREATED, &stored), &admitted.warnings))
     }
 
     fn applied_config(&self) -> Result<Value, ApiError> {
@@ -464,6 +454,17 @@ impl Write<'_> {
         });
         Ok(json_response(StatusCode::OK, &list))
     }
+}
+
+/// Admission warnings reach the client as `Warning` headers, as the real server sends them.
+fn with_warnings(mut response: Response<ResponseBody>, warnings: &[String]) -> Response<ResponseBody> {
+    for warning in warnings {
+        let escaped = warning.replace('\\', "\\\\").replace('"', "\\\"");
+        if let Ok(value) = http::HeaderValue::from_str(&format!("299 - \"{escaped}\"")) {
+            response.headers_mut().append(http::header::WARNING, value);
+        }
+    }
+    response
 }
 
 fn reason_for(code: u16) -> &'static str {
@@ -658,6 +659,7 @@ pub(crate) fn prepare_new(
         map.remove("status");
     }
     initialize_builtin(resource, &mut object);
+    crate::validation::validate(resource, &mut object)?;
     patch::apply::record_update(None, &mut object, manager, &now, None, &resource.group, &resource.kind);
     Ok(object)
 }
@@ -922,6 +924,7 @@ pub(crate) fn prepare_update(
             ));
         }
     }
+    crate::validation::validate(resource, &mut new)?;
     if resource.generation && spec_changed(current, &new) {
         let generation = current["metadata"]["generation"].as_i64().unwrap_or(1);
         new["metadata"]["generation"] = json!(generation + 1);

@@ -102,7 +102,7 @@ pub(super) struct Reply {
     pub warnings: Vec<String>,
     /// Set when the webhook said `allowed: false`.
     pub denial: Option<AdmissionError>,
-    /// The JSONPatch of a mutating webhook that allowed the request.
+    /// The `JSONPatch` of a mutating webhook that allowed the request.
     pub patch: Option<json_patch::Patch>,
 }
 

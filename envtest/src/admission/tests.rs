@@ -37,6 +37,16 @@ struct Server {
     connections: Arc<AtomicUsize>,
 }
 
+impl AdmissionError {
+    /// The HTTP status code the server answers with.
+    pub(super) fn code(&self) -> u16 {
+        match self {
+            Self::Denied { code, .. } | Self::Refused { code, .. } => *code,
+            Self::CallFailed { .. } => 500,
+        }
+    }
+}
+
 impl Server {
     async fn start() -> Self {
         let certified =
@@ -106,7 +116,7 @@ async fn handle(
         .into_body()
         .collect()
         .await
-        .map(|body| body.to_bytes())
+        .map(http_body_util::Collected::to_bytes)
         .unwrap_or_default();
     let review: Value = serde_json::from_slice(&body).unwrap_or_default();
     calls.lock().push(Call {
@@ -123,13 +133,13 @@ async fn answer(path: &str, review: &Value) -> Value {
     let response = if let Some(suffix) = path.strip_prefix("/append/") {
         // Appends to the `order` annotation of the object as this webhook received it.
         let object = &review["request"]["object"];
-        let patch = match object.pointer("/metadata/annotations/order").and_then(Value::as_str) {
+        let operations = match object.pointer("/metadata/annotations/order").and_then(Value::as_str) {
             Some(order) => {
                 json!([{"op": "replace", "path": "/metadata/annotations/order", "value": format!("{order}{suffix}")}])
             }
             None => json!([{"op": "add", "path": "/metadata/annotations", "value": {"order": suffix}}]),
         };
-        json!({"uid": uid, "allowed": true, "patchType": "JSONPatch", "patch": STANDARD.encode(patch.to_string())})
+        json!({"uid": uid, "allowed": true, "patchType": "JSONPatch", "patch": STANDARD.encode(operations.to_string())})
     } else {
         match path {
             "/allow" => json!({"uid": uid, "allowed": true}),
@@ -149,7 +159,7 @@ async fn answer(path: &str, review: &Value) -> Value {
     json!({"apiVersion": "admission.k8s.io/v1", "kind": "AdmissionReview", "response": response})
 }
 
-fn configuration(name: &str, webhooks: Vec<Value>) -> Arc<Value> {
+fn configuration(name: &str, webhooks: &[Value]) -> Arc<Value> {
     Arc::new(json!({"apiVersion": "admissionregistration.k8s.io/v1", "metadata": {"name": name}, "webhooks": webhooks}))
 }
 
@@ -201,7 +211,7 @@ async fn a_mutating_patch_is_applied_and_the_review_is_complete() {
     let object = deployment("web");
     let mutating = [configuration(
         "mutate",
-        vec![server.hook("append.example.com", "/append/a")],
+        &[server.hook("append.example.com", "/append/a")],
     )];
     let admitted = Webhooks::default()
         .admit(&mutating, &[], &create(&object))
@@ -254,10 +264,10 @@ async fn mutating_configurations_run_in_name_order_each_on_the_patched_object() 
     let server = Server::start().await;
     let object = deployment("web");
     let mutating = [
-        configuration("b-last", vec![server.hook("three.example.com", "/append/3")]),
+        configuration("b-last", &[server.hook("three.example.com", "/append/3")]),
         configuration(
             "a-first",
-            vec![
+            &[
                 server.hook("one.example.com", "/append/1"),
                 server.hook("two.example.com", "/append/2"),
             ],
@@ -277,11 +287,11 @@ async fn a_validating_denial_carries_the_webhook_message_and_code() {
     let object = deployment("web");
     let mutating = [configuration(
         "mutate",
-        vec![server.hook("append.example.com", "/append/x")],
+        &[server.hook("append.example.com", "/append/x")],
     )];
     let validating = [
-        configuration("a", vec![server.hook("deny.example.com", "/deny")]),
-        configuration("b", vec![server.hook("allow.example.com", "/allow")]),
+        configuration("a", &[server.hook("deny.example.com", "/deny")]),
+        configuration("b", &[server.hook("allow.example.com", "/allow")]),
     ];
     let error = Webhooks::default()
         .admit(&mutating, &validating, &create(&object))
@@ -316,7 +326,7 @@ async fn a_validating_denial_carries_the_webhook_message_and_code() {
 async fn a_denial_without_status_is_a_400_without_explanation() {
     let server = Server::start().await;
     let object = deployment("web");
-    let validating = [configuration("v", vec![server.hook("bare.example.com", "/deny-bare")])];
+    let validating = [configuration("v", &[server.hook("bare.example.com", "/deny-bare")])];
     let error = Webhooks::default()
         .admit(&[], &validating, &create(&object))
         .await
@@ -332,7 +342,7 @@ async fn a_denial_without_status_is_a_400_without_explanation() {
 async fn warnings_are_collected_and_connections_reused() {
     let server = Server::start().await;
     let object = deployment("web");
-    let validating = [configuration("v", vec![server.hook("warn.example.com", "/warn")])];
+    let validating = [configuration("v", &[server.hook("warn.example.com", "/warn")])];
     let webhooks = Webhooks::default();
     for _ in 0..2 {
         let admitted = webhooks.admit(&[], &validating, &create(&object)).await.unwrap();
@@ -351,7 +361,7 @@ async fn warnings_are_collected_and_connections_reused() {
 async fn rules_that_do_not_match_leave_the_webhook_uncalled() {
     let server = Server::start().await;
     let object = deployment("web");
-    let validating = [configuration("v", vec![server.hook("allow.example.com", "/allow")])];
+    let validating = [configuration("v", &[server.hook("allow.example.com", "/allow")])];
     let webhooks = Webhooks::default();
 
     let pod = json!({"apiVersion": "v1", "kind": "Pod", "metadata": {"name": "web", "namespace": "default"}});
@@ -381,7 +391,7 @@ async fn namespace_and_object_selectors_filter_calls() {
     by_namespace["namespaceSelector"] = json!({"matchLabels": {"env": "test"}});
     let mut by_object = server.hook("object.example.com", "/warn");
     by_object["objectSelector"] = json!({"matchExpressions": [{"key": "app", "operator": "In", "values": ["web"]}]});
-    let validating = [configuration("v", vec![by_namespace, by_object])];
+    let validating = [configuration("v", &[by_namespace, by_object])];
     let webhooks = Webhooks::default();
 
     let (test, prod) = (
@@ -422,14 +432,14 @@ async fn failure_policy_decides_when_the_webhook_is_unreachable() {
     });
     let webhooks = Webhooks::default();
     let admitted = webhooks
-        .admit(&[configuration("m", vec![down.clone()])], &[], &create(&object))
+        .admit(&[configuration("m", &[down.clone()])], &[], &create(&object))
         .await
         .unwrap();
     assert!(admitted.mutated.is_none());
 
     down["failurePolicy"] = "Fail".into();
     let error = webhooks
-        .admit(&[], &[configuration("v", vec![down])], &create(&object))
+        .admit(&[], &[configuration("v", &[down])], &create(&object))
         .await
         .unwrap_err();
     assert_eq!(error.code(), 500);
@@ -449,7 +459,7 @@ async fn timeout_seconds_bounds_the_whole_call() {
     slow["timeoutSeconds"] = 1.into();
     let started = Instant::now();
     let result = Webhooks::default()
-        .admit(&[], &[configuration("v", vec![slow])], &create(&object))
+        .admit(&[], &[configuration("v", &[slow])], &create(&object))
         .await;
     let (webhook, message) = call_failure(result);
     assert!(
@@ -477,13 +487,13 @@ async fn only_the_given_ca_bundle_is_trusted() {
 
     let (_, message) = call_failure(
         webhooks
-            .admit(&[], &[configuration("v", vec![untrusted])], &create(&object))
+            .admit(&[], &[configuration("v", &[untrusted])], &create(&object))
             .await,
     );
     assert!(message.contains("tls: invalid peer certificate"), "{message}");
     let (_, message) = call_failure(
         webhooks
-            .admit(&[], &[configuration("v", vec![no_bundle])], &create(&object))
+            .admit(&[], &[configuration("v", &[no_bundle])], &create(&object))
             .await,
     );
     assert!(
@@ -504,7 +514,7 @@ async fn a_service_reference_cannot_be_called() {
     });
     let (webhook, message) = call_failure(
         Webhooks::default()
-            .admit(&[], &[configuration("v", vec![hook])], &create(&object))
+            .admit(&[], &[configuration("v", &[hook])], &create(&object))
             .await,
     );
     assert_eq!(webhook, "in-cluster.example.com");
@@ -518,10 +528,7 @@ async fn a_service_reference_cannot_be_called() {
 async fn a_reply_for_another_request_fails_the_call() {
     let server = Server::start().await;
     let object = deployment("web");
-    let validating = [configuration(
-        "v",
-        vec![server.hook("confused.example.com", "/wrong-uid")],
-    )];
+    let validating = [configuration("v", &[server.hook("confused.example.com", "/wrong-uid")])];
     let (_, message) = call_failure(Webhooks::default().admit(&[], &validating, &create(&object)).await);
     let uid = server.calls()[0].review["request"]["uid"].as_str().unwrap().to_owned();
     assert_eq!(
@@ -539,7 +546,7 @@ async fn dry_run_needs_webhooks_without_side_effects() {
     let mut dry_run = create(&object);
     dry_run.dry_run = true;
     let error = Webhooks::default()
-        .admit(&[], &[configuration("v", vec![hook])], &dry_run)
+        .admit(&[], &[configuration("v", &[hook])], &dry_run)
         .await
         .unwrap_err();
     assert_eq!(error.code(), 400);
@@ -559,7 +566,7 @@ async fn a_patch_on_delete_is_refused() {
     let mut delete = create(&object);
     (delete.operation, delete.object, delete.old_object) = (Operation::Delete, None, Some(&object));
     let error = Webhooks::default()
-        .admit(&[configuration("m", vec![hook])], &[], &delete)
+        .admit(&[configuration("m", &[hook])], &[], &delete)
         .await
         .unwrap_err();
     assert_eq!(

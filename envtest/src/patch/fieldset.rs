@@ -383,22 +383,19 @@ fn parse_element(key: &str) -> Option<PathElement> {
 
 /// `path` as the real server prints it in conflicts: `.spec.containers[name="nginx"].image`.
 pub(crate) fn describe(path: &[PathElement]) -> String {
-    let mut out = String::new();
-    for element in path {
-        match element {
-            PathElement::Field(name) => {
-                out.push('.');
-                out.push_str(name);
-            }
-            PathElement::Key(json) => {
-                let fields = serde_json::from_str::<Map<String, Value>>(json).unwrap_or_default();
-                let fields: Vec<String> = fields.iter().map(|(name, value)| format!("{name}={value}")).collect();
-                out.push_str(&format!("[{}]", fields.join(",")));
-            }
-            PathElement::Value(json) => out.push_str(&format!("[={json}]")),
+    path.iter().map(describe_element).collect()
+}
+
+fn describe_element(element: &PathElement) -> String {
+    match element {
+        PathElement::Field(name) => format!(".{name}"),
+        PathElement::Key(json) => {
+            let fields = serde_json::from_str::<Map<String, Value>>(json).unwrap_or_default();
+            let fields: Vec<String> = fields.iter().map(|(name, value)| format!("{name}={value}")).collect();
+            format!("[{}]", fields.join(","))
         }
+        PathElement::Value(json) => format!("[={json}]"),
     }
-    out
 }
 
 #[cfg(test)]

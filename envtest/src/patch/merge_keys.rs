@@ -146,8 +146,15 @@ fn object_meta_field<'p>(group: &str, kind: &str, path: &'p [&'p str]) -> Option
 /// Lists of `PodSpec` and of its containers.
 fn pod_spec_list(field: &[&str]) -> ListStrategy {
     match field {
-        ["containers" | "initContainers" | "ephemeralContainers" | "volumes" | "imagePullSecrets"]
-        | ["schedulingGates" | "resourceClaims"]
+        [
+            "containers"
+            | "initContainers"
+            | "ephemeralContainers"
+            | "volumes"
+            | "imagePullSecrets"
+            | "schedulingGates"
+            | "resourceClaims",
+        ]
         | ["containers" | "initContainers" | "ephemeralContainers", "env"] => BY_NAME,
         ["hostAliases"] => BY_IP,
         ["topologySpreadConstraints"] => TOPOLOGY_SPREAD,
@@ -163,7 +170,6 @@ fn pod_spec_list(field: &[&str]) -> ListStrategy {
 fn kind_list(group: &str, kind: &str, path: &[&str]) -> ListStrategy {
     match (group, kind, path) {
         ("", "Service", ["spec", "ports"]) => SERVICE_PORTS,
-        ("", "Node", ["status", "addresses"]) => BY_TYPE,
         ("", "Node", ["spec", "podCIDRs"]) => ListStrategy::Set,
         ("", "ServiceAccount", ["secrets"]) => BY_NAME,
         (
@@ -172,7 +178,8 @@ fn kind_list(group: &str, kind: &str, path: &[&str]) -> ListStrategy {
             ["status", "conditions"],
         )
         | ("apps", "Deployment" | "ReplicaSet" | "StatefulSet" | "DaemonSet", ["status", "conditions"])
-        | ("batch", "Job", ["status", "conditions"]) => BY_TYPE,
+        | ("batch", "Job", ["status", "conditions"])
+        | ("", "Node", ["status", "addresses"]) => BY_TYPE,
         _ => ListStrategy::Atomic,
     }
 }

@@ -3,6 +3,7 @@
 //! bookkeeping every write does.
 
 pub(crate) mod apply;
+mod configuration;
 mod fieldset;
 mod managed;
 mod merge_keys;

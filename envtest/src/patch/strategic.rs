@@ -27,29 +27,29 @@ pub(crate) fn strategic_merge(original: &Value, patch: &Value, group: &str, kind
         Value::Object(map) => map.clone(),
         _ => Map::new(),
     };
-    let merger = Merger { group, kind };
-    let merged = merger.merge_map(original, patch, &mut Vec::new())?;
+    let merged = Merger { group, kind }.merge_map(original, patch, &mut Vec::new())?;
     Ok(Value::Object(merged.unwrap_or_default()))
 }
 
-/// The object's type, which picks the merge key of each list.
+/// The object's type, which picks the merge key of each list. The methods' `location` is
+/// the field path from the object root with list items left out, as the table wants it.
 struct Merger<'a> {
     group: &'a str,
     kind: &'a str,
 }
 
 impl Merger<'_> {
-    fn strategy(&self, path: &[&str]) -> ListStrategy {
-        list_merge_key(self.group, self.kind, path)
+    fn strategy(&self, location: &[&str]) -> ListStrategy {
+        list_merge_key(self.group, self.kind, location)
     }
 
-    /// Merges `patch` into the map `original` at `path`; `None` means `$patch: delete`
+    /// Merges `patch` into the map `original` at `location`; `None` means `$patch: delete`
     /// removed the map.
     fn merge_map<'p>(
         &self,
         original: Map<String, Value>,
         patch: &'p Map<String, Value>,
-        path: &mut Vec<&'p str>,
+        location: &mut Vec<&'p str>,
     ) -> Result<Option<Map<String, Value>>, PatchError> {
         match patch.get(PATCH) {
             None => {}
@@ -58,11 +58,11 @@ impl Merger<'_> {
             // The patch is the new map; merging it into nothing still drops the nulls and
             // directives it carries.
             Some(Value::String(directive)) if directive == "replace" => {
-                return self.merge_fields(Map::new(), patch, path).map(Some);
+                return self.merge_fields(Map::new(), patch, location).map(Some);
             }
             Some(other) => return Err(PatchError::BadRequest(format!("unknown patch type: {other} in map"))),
         }
-        self.merge_fields(original, patch, path).map(Some)
+        self.merge_fields(original, patch, location).map(Some)
     }
 
     /// The body of `merge_map` once its `$patch` directive is handled.
@@ -70,7 +70,7 @@ impl Merger<'_> {
         &self,
         original: Map<String, Value>,
         patch: &'p Map<String, Value>,
-        path: &mut Vec<&'p str>,
+        location: &mut Vec<&'p str>,
     ) -> Result<Map<String, Value>, PatchError> {
         let mut result = original;
         for (key, value) in patch {
@@ -91,9 +91,9 @@ impl Merger<'_> {
                 result.remove(key);
                 continue;
             }
-            path.push(key);
-            let merged = self.merge_value(result.remove(key), value, path);
-            path.pop();
+            location.push(key);
+            let merged = self.merge_value(result.remove(key), value, location);
+            location.pop();
             if let Some(merged) = merged? {
                 result.insert(key.clone(), merged);
             }
@@ -112,9 +112,9 @@ impl Merger<'_> {
                     return Err(PatchError::BadRequest(format!("{key} must be a list")));
                 };
                 if let Some(Value::Array(items)) = result.get_mut(field) {
-                    path.push(field);
-                    let strategy = self.strategy(path);
-                    path.pop();
+                    location.push(field);
+                    let strategy = self.strategy(location);
+                    location.pop();
                     reorder(items, order, strategy);
                 }
             }
@@ -127,7 +127,7 @@ impl Merger<'_> {
         &self,
         original: Option<Value>,
         patch: &'p Value,
-        path: &mut Vec<&'p str>,
+        location: &mut Vec<&'p str>,
     ) -> Result<Option<Value>, PatchError> {
         match patch {
             Value::Object(patch) => {
@@ -135,14 +135,14 @@ impl Merger<'_> {
                     Some(Value::Object(map)) => map,
                     _ => Map::new(),
                 };
-                Ok(self.merge_map(original, patch, path)?.map(Value::Object))
+                Ok(self.merge_map(original, patch, location)?.map(Value::Object))
             }
             Value::Array(items) => {
                 let original = match original {
                     Some(Value::Array(items)) => items,
                     _ => Vec::new(),
                 };
-                self.merge_list(original, items, path)
+                self.merge_list(original, items, location)
                     .map(|list| Some(Value::Array(list)))
             }
             scalar => Ok(Some(scalar.clone())),
@@ -153,18 +153,20 @@ impl Merger<'_> {
         &self,
         original: Vec<Value>,
         patch: &'p [Value],
-        path: &mut Vec<&'p str>,
+        location: &mut Vec<&'p str>,
     ) -> Result<Vec<Value>, PatchError> {
-        let strategy = self.strategy(path);
+        let strategy = self.strategy(location);
         // `{"$patch": "replace"}` among the items: the other items are the whole list.
         let replace = patch.iter().any(|item| directive_of(item) == Some("replace"));
         match strategy {
-            ListStrategy::Map { patch_key, .. } if !replace => self.merge_keyed_list(original, patch, patch_key, path),
+            ListStrategy::Map { patch_key, .. } if !replace => {
+                self.merge_keyed_list(original, patch, patch_key, location)
+            }
             ListStrategy::Set if !replace => {
                 let mut result = original;
                 for item in patch.iter().filter(|item| directive_of(item).is_none()) {
                     if !result.contains(item) {
-                        result.push(self.fresh(item, path)?);
+                        result.push(self.fresh(item, location)?);
                     }
                 }
                 Ok(result)
@@ -175,7 +177,7 @@ impl Merger<'_> {
                     if directive_of(item).is_some() {
                         continue;
                     }
-                    result.push(self.fresh(item, path)?);
+                    result.push(self.fresh(item, location)?);
                 }
                 Ok(result)
             }
@@ -187,14 +189,14 @@ impl Merger<'_> {
         original: Vec<Value>,
         patch: &'p [Value],
         patch_key: &str,
-        path: &mut Vec<&'p str>,
+        location: &mut Vec<&'p str>,
     ) -> Result<Vec<Value>, PatchError> {
         let mut result = original;
         for item in patch {
             let Value::Object(item) = item else {
                 return Err(PatchError::BadRequest(format!(
                     "{}: expected a list of objects merged by {patch_key}, found {item}",
-                    path.join(".")
+                    location.join(".")
                 )));
             };
             let Some(key) = item.get(patch_key) else {
@@ -217,7 +219,7 @@ impl Merger<'_> {
                         Value::Object(map) => map,
                         _ => Map::new(),
                     };
-                    match self.merge_map(existing, item, path)? {
+                    match self.merge_map(existing, item, location)? {
                         Some(merged) => result[index] = Value::Object(merged),
                         None => {
                             result.remove(index);
@@ -225,7 +227,7 @@ impl Merger<'_> {
                     }
                 }
                 None => {
-                    if let Some(merged) = self.merge_map(Map::new(), item, path)? {
+                    if let Some(merged) = self.merge_map(Map::new(), item, location)? {
                         result.push(Value::Object(merged));
                     }
                 }
@@ -235,8 +237,8 @@ impl Merger<'_> {
     }
 
     /// A patch value with no original to merge into, stripped of nulls and directives.
-    fn fresh<'p>(&self, value: &'p Value, path: &mut Vec<&'p str>) -> Result<Value, PatchError> {
-        Ok(self.merge_value(None, value, path)?.unwrap_or(Value::Null))
+    fn fresh<'p>(&self, value: &'p Value, location: &mut Vec<&'p str>) -> Result<Value, PatchError> {
+        Ok(self.merge_value(None, value, location)?.unwrap_or(Value::Null))
     }
 }
 

@@ -1,0 +1,166 @@
+//! `cargo bench --bench envtest`: the embedded API server under the load of a test
+//! suite: start-up, 10,000 creates, a paginated list of them, and their watch events
+//! delivered to 10 concurrent watchers.
+//!
+//! Targets (issue 3): start-up under 20 ms, so a suite can start hundreds of servers,
+//! and a list of 10,000 objects under 50 ms. Each figure is printed beside an anchor
+//! from the same run: for start-up, building a bare `kube::Client` over an in-memory
+//! service (what any in-process server costs at least); for the list, decoding the
+//! same 10,000 ConfigMaps from JSON with serde alone (what the client's own decoding
+//! costs, which no server can go below).
+//!
+//! `ENVTEST_BENCH_OBJECTS` changes the object count (default 10,000).
+
+use std::time::{Duration, Instant};
+
+use futures::{StreamExt, TryStreamExt};
+use k8s_openapi::api::core::v1::ConfigMap;
+use kube::api::{Api, ListParams, PostParams, WatchEvent, WatchParams};
+use wheelhouse::envtest::{ApiServer, ServerOptions, TestEnv};
+
+const WATCHERS: usize = 10;
+const STARTUP_RUNS: usize = 50;
+
+fn objects() -> usize {
+    std::env::var("ENVTEST_BENCH_OBJECTS")
+        .ok()
+        .and_then(|v| v.parse().ok())
+        .unwrap_or(10_000)
+}
+
+fn configmap(n: usize) -> ConfigMap {
+    let mut config = ConfigMap::default();
+    config.metadata.name = Some(format!("object-{n}"));
+    config.metadata.labels = Some([("app".to_owned(), "bench".to_owned())].into());
+    config.data = Some([("key".to_owned(), "x".repeat(64))].into());
+    config
+}
+
+fn median(mut durations: Vec<Duration>) -> Duration {
+    durations.sort_unstable();
+    durations[durations.len() / 2]
+}
+
+#[expect(clippy::cast_precision_loss, reason = "object counts fit an f64 exactly enough")]
+fn per_second(count: usize, elapsed: Duration) -> f64 {
+    count as f64 / elapsed.as_secs_f64()
+}
+
+fn millis(duration: Duration) -> f64 {
+    duration.as_secs_f64() * 1000.0
+}
+
+async fn startup() {
+    let mut ours = Vec::new();
+    let mut anchor = Vec::new();
+    for _ in 0..STARTUP_RUNS {
+        let start = Instant::now();
+        let env = TestEnv::embedded().await.expect("the embedded server starts");
+        ours.push(start.elapsed());
+        env.stop().await;
+        let start = Instant::now();
+        let client = kube::Client::new(ApiServer::new(ServerOptions::default()), "default");
+        anchor.push(start.elapsed());
+        drop(client);
+    }
+    let (ours, anchor) = (median(ours), median(anchor));
+    println!("bench=startup impl=wheelhouse ms={:.3} target_ms=20", millis(ours));
+    println!("bench=startup impl=bare-client-over-server ms={:.3}", millis(anchor));
+    println!("ratio bench=startup wheelhouse/bare-client={:.2}", ours.as_secs_f64() / anchor.as_secs_f64());
+}
+
+async fn load(count: usize) {
+    let env = TestEnv::embedded().await.expect("the embedded server starts");
+    let api: Api<ConfigMap> = Api::namespaced(env.client(), env.namespace());
+    let from = api.list(&ListParams::default()).await.expect("list").metadata.resource_version.expect("a revision");
+
+    // Watchers first, from the revision before the creates, so each sees every create.
+    let watchers: Vec<_> = (0..WATCHERS)
+        .map(|_| {
+            let api = api.clone();
+            let from = from.clone();
+            tokio::spawn(async move {
+                let mut events = api.watch(&WatchParams::default(), &from).await.expect("watch").boxed();
+                let mut seen = 0;
+                while seen < count {
+                    match events.try_next().await.expect("a watch event") {
+                        Some(WatchEvent::Added(_)) => seen += 1,
+                        Some(_) => {}
+                        None => panic!("the watch ended after {seen} events"),
+                    }
+                }
+                Instant::now()
+            })
+        })
+        .collect();
+
+    let start = Instant::now();
+    let mut creates = futures::stream::iter(0..count)
+        .map(|n| {
+            let api = api.clone();
+            async move { api.create(&PostParams::default(), &configmap(n)).await.expect("create") }
+        })
+        .buffer_unordered(16);
+    while creates.next().await.is_some() {}
+    let created = start.elapsed();
+    println!("bench=create impl=wheelhouse objects={count} objects_per_s={:.0}", per_second(count, created));
+
+    let mut last = start;
+    for watcher in watchers {
+        last = last.max(watcher.await.expect("watcher"));
+    }
+    let delivered = last - start;
+    println!(
+        "bench=watch impl=wheelhouse watchers={WATCHERS} events_per_s={:.0} (all {} events delivered {:.0} ms after the first create)",
+        per_second(count * WATCHERS, delivered),
+        count * WATCHERS,
+        millis(delivered)
+    );
+
+    let mut lists = Vec::new();
+    let mut decodes = Vec::new();
+    let mut body = Vec::new();
+    for _ in 0..7 {
+        let start = Instant::now();
+        let mut params = ListParams::default().limit(500);
+        let mut items = 0;
+        loop {
+            let page = api.list(&params).await.expect("list page");
+            items += page.items.len();
+            match page.metadata.continue_ {
+                Some(token) if !token.is_empty() => params = params.continue_token(&token),
+                _ => break,
+            }
+        }
+        assert_eq!(items, count, "the paginated list lost or repeated objects");
+        lists.push(start.elapsed());
+
+        let all = api.list(&ListParams::default()).await.expect("list");
+        body = serde_json::to_vec(&all.items).expect("encode");
+        let start = Instant::now();
+        let decoded: Vec<ConfigMap> = serde_json::from_slice(&body).expect("decode");
+        decodes.push(start.elapsed());
+        assert_eq!(decoded.len(), count);
+    }
+    let (list, decode) = (median(lists), median(decodes));
+    println!(
+        "bench=list impl=wheelhouse objects={count} pages_of=500 ms={:.1} objects_per_s={:.0} target_ms=50",
+        millis(list),
+        per_second(count, list)
+    );
+    println!("bench=list impl=serde-decode-only objects={count} bytes={} ms={:.1}", body.len(), millis(decode));
+    println!("ratio bench=list wheelhouse/serde-decode={:.2}", list.as_secs_f64() / decode.as_secs_f64());
+    env.stop().await;
+}
+
+fn main() {
+    let runtime = tokio::runtime::Builder::new_multi_thread()
+        .enable_all()
+        .build()
+        .expect("a tokio runtime");
+    println!("envtest bench: {} tokio worker threads", runtime.metrics().num_workers());
+    runtime.block_on(async {
+        startup().await;
+        load(objects()).await;
+    });
+}

@@ -1,0 +1,152 @@
+//! CRD cleanup, as the apiextensions server's finalizer controller: a CRD being deleted
+//! loses all its objects first, then its cleanup finalizer, and with that its resource
+//! stops being served.
+
+use super::{ObjectRef, has_finalizer, is_deleting, remove_finalizer};
+use crate::registry::{GroupResource, crd_types};
+use crate::server::State;
+use crate::write::{CRD_CLEANUP_FINALIZER, delete_object};
+
+/// The field manager of the apiextensions server's writes.
+const APIEXTENSIONS: &str = "kube-apiserver";
+
+fn crds() -> GroupResource {
+    GroupResource {
+        group: "apiextensions.k8s.io".into(),
+        resource: "customresourcedefinitions".into(),
+    }
+}
+
+/// The CRDs being deleted that define `resource`: those waiting for its objects to go.
+pub(super) fn deleting_crds_of(state: &State, resource: &GroupResource) -> Vec<ObjectRef> {
+    if !state.registry.any_version(resource).is_some_and(|t| t.custom) {
+        return Vec::new();
+    }
+    state
+        .store
+        .objects(&crds())
+        .values()
+        .filter(|crd| is_deleting(crd))
+        .filter(|crd| defined_resource(crd).as_ref() == Some(resource))
+        .map(|crd| ObjectRef::of(&crds(), crd))
+        .collect()
+}
+
+fn defined_resource(crd: &serde_json::Value) -> Option<GroupResource> {
+    crd_types(crd)
+        .ok()?
+        .first()
+        .map(crate::registry::ResourceType::group_resource)
+}
+
+/// Deletes the objects of a CRD `item` being deleted, and removes its cleanup
+/// finalizer once none is left (objects held by finalizers are waited for).
+pub(super) fn cleanup(state: &mut State, item: &ObjectRef) {
+    if item.resource != crds() {
+        return;
+    }
+    let Some(current) = item.get(state) else {
+        return;
+    };
+    if !is_deleting(&current) || !has_finalizer(&current, CRD_CLEANUP_FINALIZER) {
+        return;
+    }
+    // A CRD the server could not serve has no objects to wait for.
+    if let Some(resource) = defined_resource(&current)
+        && let Some(resource_type) = state.registry.any_version(&resource).filter(|t| t.custom)
+    {
+        let objects = state.store.objects(&resource);
+        for ((namespace, name), object) in &objects {
+            if !is_deleting(object) {
+                let _ = delete_object(state, &resource_type, namespace, name, None, false);
+            }
+        }
+        if !state.store.objects(&resource).is_empty() {
+            return;
+        }
+    }
+    let Some(crd_type) = item.resource_type(state) else {
+        return;
+    };
+    remove_finalizer(state, &crd_type, &current, CRD_CLEANUP_FINALIZER, APIEXTENSIONS);
+}
+
+#[cfg(test)]
+mod tests {
+    use k8s_openapi::apiextensions_apiserver::pkg::apis::apiextensions::v1::CustomResourceDefinition;
+    use kube::api::{Api, DeleteParams, DynamicObject, Patch, PatchParams, PostParams};
+    use kube::core::{ApiResource, GroupVersionKind};
+    use serde_json::json;
+
+    use super::super::tests::{eventually, exists, server};
+
+    fn crd() -> CustomResourceDefinition {
+        serde_json::from_value(json!({
+            "metadata": {"name": "widgets.example.com"},
+            "spec": {
+                "group": "example.com", "scope": "Namespaced",
+                "names": {"plural": "widgets", "singular": "widget", "kind": "Widget"},
+                "versions": [{"name": "v1", "served": true, "storage": true,
+                    "schema": {"openAPIV3Schema": {"type": "object", "x-kubernetes-preserve-unknown-fields": true}}}],
+            },
+        }))
+        .expect("a CRD")
+    }
+
+    fn widget(name: &str, finalizers: &[&str]) -> DynamicObject {
+        serde_json::from_value(json!({
+            "apiVersion": "example.com/v1", "kind": "Widget",
+            "metadata": {"name": name, "finalizers": finalizers}, "spec": {"size": 1},
+        }))
+        .expect("a Widget")
+    }
+
+    #[tokio::test]
+    async fn deleting_a_crd_deletes_its_objects_then_stops_serving_them() {
+        let (_server, client) = server();
+        let crds: Api<CustomResourceDefinition> = Api::all(client.clone());
+        crds.create(&PostParams::default(), &crd())
+            .await
+            .expect("create the CRD");
+        let resource =
+            ApiResource::from_gvk_with_plural(&GroupVersionKind::gvk("example.com", "v1", "Widget"), "widgets");
+        let widgets: Api<DynamicObject> = Api::namespaced_with(client.clone(), "default", &resource);
+        widgets
+            .create(&PostParams::default(), &widget("plain", &[]))
+            .await
+            .expect("create");
+        widgets
+            .create(&PostParams::default(), &widget("held", &["example.com/hold"]))
+            .await
+            .expect("create");
+        crds.delete("widgets.example.com", &DeleteParams::default())
+            .await
+            .expect("delete");
+        eventually("the objects are deleted or terminating", || async {
+            let held = widgets.get("held").await.expect("get");
+            !exists(&widgets, "plain").await && held.metadata.deletion_timestamp.is_some()
+        })
+        .await;
+        assert!(
+            exists(&crds, "widgets.example.com").await,
+            "the CRD waits for its objects"
+        );
+        let patch = Patch::Merge(json!({"metadata": {"finalizers": null}}));
+        widgets
+            .patch("held", &PatchParams::default(), &patch)
+            .await
+            .expect("release");
+        eventually("the CRD is gone", || async {
+            !exists(&crds, "widgets.example.com").await
+        })
+        .await;
+        let error = widgets
+            .list(&kube::api::ListParams::default())
+            .await
+            .expect_err("the resource is no longer served");
+        assert!(
+            matches!(&error, kube::Error::Api(status) if status.code == 404),
+            "got {error:?}"
+        );
+    }
+}

@@ -1,0 +1,413 @@
+//! Item 9: admission webhooks, called over HTTPS by the API server, against a webhook
+//! server this test runs on 127.0.0.1 with a self-signed certificate.
+//!
+//! Only the embedded server runs these: a remote API server cannot reach the test's
+//! loopback address.
+
+use std::convert::Infallible;
+use std::sync::{Arc, Mutex};
+use std::time::{Duration, Instant};
+
+use base64::Engine as _;
+use base64::engine::general_purpose::STANDARD;
+use bytes::Bytes;
+use http_body_util::{BodyExt as _, Full};
+use hyper::body::Incoming;
+use hyper_util::rt::TokioIo;
+use k8s_openapi::api::admissionregistration::v1::{MutatingWebhookConfiguration, ValidatingWebhookConfiguration};
+use k8s_openapi::api::core::v1::{ConfigMap, Namespace};
+use kube::api::{Api, PostParams};
+use rustls::pki_types::{PrivateKeyDer, PrivatePkcs8KeyDer};
+use serde_json::{Value, json};
+use tokio::net::TcpListener;
+use tokio_rustls::TlsAcceptor;
+use wheelhouse_envtest::TestEnv;
+
+use crate::common::{api_error, configmap, eventually, from_json, skip_unless_embedded, start};
+
+/// The message the denying webhook gives, which the client must receive.
+const DENIAL: &str = "objects labelled deny=true are not allowed here";
+
+/// A webhook server: `/mutate` adds the label `mutated=true` by JSONPatch,
+/// `/validate` denies objects labelled `deny=true`, `/deny` denies everything, and
+/// `/slow` answers after 10 s. It records every AdmissionReview it receives.
+struct WebhookServer {
+    base: String,
+    ca_bundle: String,
+    reviews: Arc<Mutex<Vec<(String, Value)>>>,
+}
+
+impl WebhookServer {
+    async fn start() -> Self {
+        let certified =
+            rcgen::generate_simple_self_signed(vec!["127.0.0.1".to_owned(), "localhost".to_owned()]).unwrap();
+        let key = PrivateKeyDer::Pkcs8(PrivatePkcs8KeyDer::from(certified.signing_key.serialize_der()));
+        let config = rustls::ServerConfig::builder_with_provider(Arc::new(rustls::crypto::ring::default_provider()))
+            .with_safe_default_protocol_versions()
+            .unwrap()
+            .with_no_client_auth()
+            .with_single_cert(vec![certified.cert.der().clone()], key)
+            .unwrap();
+        let acceptor = TlsAcceptor::from(Arc::new(config));
+        let listener = TcpListener::bind("127.0.0.1:0").await.unwrap();
+        let server = Self {
+            base: format!("https://{}", listener.local_addr().unwrap()),
+            ca_bundle: STANDARD.encode(certified.cert.pem()),
+            reviews: Arc::default(),
+        };
+        let reviews = server.reviews.clone();
+        tokio::spawn(async move {
+            loop {
+                let Ok((tcp, _)) = listener.accept().await else { return };
+                let (acceptor, reviews) = (acceptor.clone(), reviews.clone());
+                tokio::spawn(async move {
+                    let Ok(tls) = acceptor.accept(tcp).await else { return };
+                    let service = hyper::service::service_fn(move |request| answer(request, reviews.clone()));
+                    let _ = hyper::server::conn::http1::Builder::new()
+                        .serve_connection(TokioIo::new(tls), service)
+                        .await;
+                });
+            }
+        });
+        server
+    }
+
+    /// A webhook entry calling `path` for configmap writes of objects with `selector`.
+    fn hook(&self, name: &str, path: &str, selector: &Value, failure_policy: &str) -> Value {
+        hook_at(
+            &format!("{}{path}", self.base),
+            &self.ca_bundle,
+            name,
+            selector,
+            failure_policy,
+        )
+    }
+
+    fn reviews(&self, path: &str) -> Vec<Value> {
+        let reviews = self.reviews.lock().unwrap();
+        reviews
+            .iter()
+            .filter(|(p, _)| p == path)
+            .map(|(_, review)| review.clone())
+            .collect()
+    }
+}
+
+fn hook_at(url: &str, ca_bundle: &str, name: &str, selector: &Value, failure_policy: &str) -> Value {
+    let mut hook = json!({
+        "name": name,
+        "clientConfig": {"url": url, "caBundle": ca_bundle},
+        "rules": [{"operations": ["CREATE", "UPDATE"], "apiGroups": [""], "apiVersions": ["v1"], "resources": ["configmaps"], "scope": "Namespaced"}],
+        "failurePolicy": failure_policy,
+        "sideEffects": "None",
+        "admissionReviewVersions": ["v1"],
+        "timeoutSeconds": 2,
+    });
+    if let (Some(hook), Some(selector)) = (hook.as_object_mut(), selector.as_object()) {
+        hook.extend(selector.clone());
+    }
+    hook
+}
+
+async fn answer(
+    request: http::Request<Incoming>,
+    reviews: Arc<Mutex<Vec<(String, Value)>>>,
+) -> Result<http::Response<Full<Bytes>>, Infallible> {
+    let path = request.uri().path().to_owned();
+    let body = request
+        .into_body()
+        .collect()
+        .await
+        .map(|b| b.to_bytes())
+        .unwrap_or_default();
+    let review: Value = serde_json::from_slice(&body).unwrap_or_default();
+    reviews.lock().unwrap().push((path.clone(), review.clone()));
+    let uid = review["request"]["uid"].clone();
+    let labels = &review["request"]["object"]["metadata"]["labels"];
+    let response = match path.as_str() {
+        "/mutate" => {
+            let patch = if labels.is_object() {
+                json!([{"op": "add", "path": "/metadata/labels/mutated", "value": "true"}])
+            } else {
+                json!([{"op": "add", "path": "/metadata/labels", "value": {"mutated": "true"}}])
+            };
+            json!({"uid": uid, "allowed": true, "patchType": "JSONPatch", "patch": STANDARD.encode(patch.to_string())})
+        }
+        "/validate" if labels["deny"] == "true" => {
+            json!({"uid": uid, "allowed": false, "status": {"code": 403, "message": DENIAL}})
+        }
+        "/deny" => {
+            json!({"uid": uid, "allowed": false, "status": {"code": 403, "message": "this namespace is closed"}})
+        }
+        "/slow" => {
+            tokio::time::sleep(Duration::from_secs(10)).await;
+            json!({"uid": uid, "allowed": true})
+        }
+        _ => json!({"uid": uid, "allowed": true}),
+    };
+    let review = json!({"apiVersion": "admission.k8s.io/v1", "kind": "AdmissionReview", "response": response});
+    Ok(http::Response::new(Full::new(Bytes::from(review.to_string()))))
+}
+
+async fn register_mutating(env: &TestEnv, name: &str, hooks: Vec<Value>) {
+    let api: Api<MutatingWebhookConfiguration> = Api::all(env.client());
+    let config = from_json(json!({"metadata": {"name": format!("{}-{name}", env.namespace())}, "webhooks": hooks}));
+    api.create(&PostParams::default(), &config).await.unwrap();
+}
+
+async fn register_validating(env: &TestEnv, name: &str, hooks: Vec<Value>) {
+    let api: Api<ValidatingWebhookConfiguration> = Api::all(env.client());
+    let config = from_json(json!({"metadata": {"name": format!("{}-{name}", env.namespace())}, "webhooks": hooks}));
+    api.create(&PostParams::default(), &config).await.unwrap();
+}
+
+fn object_selector(key: &str, value: &str) -> Value {
+    json!({"objectSelector": {"matchLabels": {key: value}}})
+}
+
+/// A mutating webhook's JSONPatch is applied, the validating webhook then sees the
+/// mutated object, and its denial reaches the client with its message.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn webhooks_mutate_then_validate() {
+    let env = start().await;
+    if skip_unless_embedded(&env, "calling a webhook on 127.0.0.1") {
+        env.stop().await;
+        return;
+    }
+    let webhooks = WebhookServer::start().await;
+    let selector = object_selector("admission", "conformance");
+    register_mutating(
+        &env,
+        "mutate",
+        vec![webhooks.hook("mutate.conformance.wheelhouse.rs", "/mutate", &selector, "Fail")],
+    )
+    .await;
+    register_validating(
+        &env,
+        "validate",
+        vec![webhooks.hook("validate.conformance.wheelhouse.rs", "/validate", &selector, "Fail")],
+    )
+    .await;
+    let api: Api<ConfigMap> = Api::namespaced(env.client(), env.namespace());
+
+    // Webhook configurations take effect asynchronously on a real server: probe.
+    let created = eventually("the mutating webhook to take effect", || async {
+        let probe: ConfigMap =
+            from_json(json!({"metadata": {"generateName": "probe-", "labels": {"admission": "conformance"}}}));
+        let created = api.create(&PostParams::default(), &probe).await.unwrap();
+        created
+            .metadata
+            .labels
+            .as_ref()
+            .is_some_and(|l| l.get("mutated").is_some_and(|v| v == "true"))
+            .then_some(created)
+    })
+    .await;
+    assert_eq!(
+        api.get(created.metadata.name.as_deref().unwrap())
+            .await
+            .unwrap()
+            .metadata
+            .labels
+            .unwrap()["mutated"],
+        "true"
+    );
+
+    let review = webhooks
+        .reviews("/mutate")
+        .pop()
+        .expect("the mutating webhook was called");
+    assert_eq!(review["apiVersion"], "admission.k8s.io/v1");
+    assert_eq!(review["kind"], "AdmissionReview");
+    let request = &review["request"];
+    assert!(request["uid"].as_str().is_some_and(|uid| !uid.is_empty()));
+    assert_eq!(request["operation"], "CREATE");
+    assert_eq!(
+        request["kind"],
+        json!({"group": "", "version": "v1", "kind": "ConfigMap"})
+    );
+    assert_eq!(
+        request["resource"],
+        json!({"group": "", "version": "v1", "resource": "configmaps"})
+    );
+    assert_eq!(request["namespace"], env.namespace());
+    let validated = webhooks
+        .reviews("/validate")
+        .pop()
+        .expect("the validating webhook was called");
+    assert_eq!(
+        validated["request"]["object"]["metadata"]["labels"]["mutated"], "true",
+        "validation sees the mutation"
+    );
+
+    let denied = configmap("denied", &[("admission", "conformance"), ("deny", "true")], &[]);
+    let status = api_error(api.create(&PostParams::default(), &denied).await);
+    assert_eq!(status.code, 403);
+    assert_eq!(
+        status.message,
+        format!("admission webhook \"validate.conformance.wheelhouse.rs\" denied the request: {DENIAL}")
+    );
+    assert!(api.get_opt("denied").await.unwrap().is_none());
+
+    // Objects the selectors do not match are not sent to the webhooks.
+    let calls = webhooks.reviews("/mutate").len();
+    let plain = api
+        .create(&PostParams::default(), &configmap("plain", &[("deny", "true")], &[]))
+        .await
+        .unwrap();
+    assert!(plain.metadata.labels.unwrap().get("mutated").is_none());
+    assert_eq!(webhooks.reviews("/mutate").len(), calls);
+    env.stop().await;
+}
+
+/// An unreachable webhook fails the request under `failurePolicy: Fail` and is
+/// skipped under `Ignore`; so is one that exceeds its `timeoutSeconds`.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn failure_policy_and_timeout_are_honoured() {
+    let env = start().await;
+    if skip_unless_embedded(&env, "calling a webhook on 127.0.0.1") {
+        env.stop().await;
+        return;
+    }
+    let webhooks = WebhookServer::start().await;
+    // A port that nothing listens on.
+    let unreachable = {
+        let listener = std::net::TcpListener::bind("127.0.0.1:0").unwrap();
+        format!("https://{}/validate", listener.local_addr().unwrap())
+    };
+    let hooks = vec![
+        hook_at(
+            &unreachable,
+            &webhooks.ca_bundle,
+            "ignore.conformance.wheelhouse.rs",
+            &object_selector("hook", "ignore"),
+            "Ignore",
+        ),
+        hook_at(
+            &unreachable,
+            &webhooks.ca_bundle,
+            "fail.conformance.wheelhouse.rs",
+            &object_selector("hook", "fail"),
+            "Fail",
+        ),
+        webhooks.hook(
+            "slow-ignore.conformance.wheelhouse.rs",
+            "/slow",
+            &object_selector("hook", "slow-ignore"),
+            "Ignore",
+        ),
+        webhooks.hook(
+            "slow-fail.conformance.wheelhouse.rs",
+            "/slow",
+            &object_selector("hook", "slow-fail"),
+            "Fail",
+        ),
+    ];
+    register_validating(&env, "policies", hooks).await;
+    let api: Api<ConfigMap> = Api::namespaced(env.client(), env.namespace());
+
+    // Until the configuration takes effect every create succeeds; then "fail" fails.
+    let status = eventually("the failing webhook to take effect", || async {
+        let probe: ConfigMap = from_json(json!({"metadata": {"generateName": "probe-", "labels": {"hook": "fail"}}}));
+        api.create(&PostParams::default(), &probe).await.err()
+    })
+    .await;
+    let kube::Error::Api(status) = status else {
+        panic!("expected a Status, got {status:?}")
+    };
+    assert_eq!(status.code, 500);
+    assert_eq!(status.reason, "InternalError");
+    assert!(
+        status
+            .message
+            .contains("failed calling webhook \"fail.conformance.wheelhouse.rs\""),
+        "message: {}",
+        status.message
+    );
+
+    api.create(
+        &PostParams::default(),
+        &configmap("ignored", &[("hook", "ignore")], &[]),
+    )
+    .await
+    .expect("an unreachable webhook with failurePolicy Ignore lets the request through");
+
+    let started = Instant::now();
+    api.create(
+        &PostParams::default(),
+        &configmap("slow-ignored", &[("hook", "slow-ignore")], &[]),
+    )
+    .await
+    .expect("a webhook past its timeout with failurePolicy Ignore lets the request through");
+    let status = api_error(
+        api.create(
+            &PostParams::default(),
+            &configmap("slow-failed", &[("hook", "slow-fail")], &[]),
+        )
+        .await,
+    );
+    assert_eq!(status.code, 500);
+    assert!(
+        status
+            .message
+            .contains("failed calling webhook \"slow-fail.conformance.wheelhouse.rs\""),
+        "message: {}",
+        status.message
+    );
+    assert!(
+        started.elapsed() < Duration::from_secs(9),
+        "timeoutSeconds=2 cut both slow calls short: {:?}",
+        started.elapsed()
+    );
+    env.stop().await;
+}
+
+/// `namespaceSelector` limits a webhook to the namespaces whose labels match.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn namespace_selector_limits_webhooks() {
+    let env = start().await;
+    if skip_unless_embedded(&env, "calling a webhook on 127.0.0.1") {
+        env.stop().await;
+        return;
+    }
+    let webhooks = WebhookServer::start().await;
+    let namespaces: Api<Namespace> = Api::all(env.client());
+    let closed: Namespace =
+        from_json(json!({"metadata": {"generateName": "conformance-closed-", "labels": {"admission": "closed"}}}));
+    let closed = namespaces
+        .create(&PostParams::default(), &closed)
+        .await
+        .unwrap()
+        .metadata
+        .name
+        .unwrap();
+    let selector = json!({"namespaceSelector": {"matchLabels": {"admission": "closed"}}});
+    register_validating(
+        &env,
+        "closed",
+        vec![webhooks.hook("closed.conformance.wheelhouse.rs", "/deny", &selector, "Fail")],
+    )
+    .await;
+
+    let in_closed: Api<ConfigMap> = Api::namespaced(env.client(), &closed);
+    let status = eventually("the namespace webhook to take effect", || async {
+        let probe: ConfigMap = from_json(json!({"metadata": {"generateName": "probe-"}}));
+        in_closed.create(&PostParams::default(), &probe).await.err()
+    })
+    .await;
+    let kube::Error::Api(status) = status else {
+        panic!("expected a Status, got {status:?}")
+    };
+    assert_eq!(status.code, 403);
+    assert!(
+        status.message.ends_with("denied the request: this namespace is closed"),
+        "message: {}",
+        status.message
+    );
+
+    let open: Api<ConfigMap> = Api::namespaced(env.client(), env.namespace());
+    open.create(&PostParams::default(), &configmap("allowed", &[], &[]))
+        .await
+        .expect("the webhook does not apply to other namespaces");
+    env.stop().await;
+}

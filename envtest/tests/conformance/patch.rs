@@ -1,0 +1,237 @@
+//! Item 7: JSON merge patch, JSON patch, strategic merge patch and server-side apply.
+
+use std::collections::BTreeMap;
+
+use k8s_openapi::api::apps::v1::Deployment;
+use k8s_openapi::api::core::v1::ConfigMap;
+use kube::api::{Api, Patch, PatchParams, PostParams};
+use serde_json::json;
+
+use crate::common::{IMAGE, api_error, configmap, deployment, start};
+
+fn data(cm: &ConfigMap) -> BTreeMap<&str, &str> {
+    cm.data
+        .iter()
+        .flatten()
+        .map(|(k, v)| (k.as_str(), v.as_str()))
+        .collect()
+}
+
+/// A merge patch sets keys, and `null` removes one.
+#[tokio::test]
+async fn merge_patch_sets_and_removes_keys() {
+    let env = start().await;
+    let api: Api<ConfigMap> = Api::namespaced(env.client(), env.namespace());
+    api.create(&PostParams::default(), &configmap("m", &[], &[("a", "1"), ("b", "2")]))
+        .await
+        .unwrap();
+    let patch = json!({"data": {"b": null, "c": "3"}, "metadata": {"labels": {"patched": "yes"}}});
+    let patched = api
+        .patch("m", &PatchParams::default(), &Patch::Merge(&patch))
+        .await
+        .unwrap();
+    assert_eq!(data(&patched), BTreeMap::from([("a", "1"), ("c", "3")]));
+    assert_eq!(patched.metadata.labels.unwrap()["patched"], "yes");
+    env.stop().await;
+}
+
+/// JSON patch operations apply in order; a failing `test` is 422 and changes nothing.
+#[tokio::test]
+async fn json_patch_applies_operations_and_a_failed_test_is_invalid() {
+    let env = start().await;
+    let api: Api<ConfigMap> = Api::namespaced(env.client(), env.namespace());
+    api.create(&PostParams::default(), &configmap("j", &[], &[("a", "1"), ("b", "2")]))
+        .await
+        .unwrap();
+    let operations = json!([
+        {"op": "test", "path": "/data/a", "value": "1"},
+        {"op": "replace", "path": "/data/a", "value": "10"},
+        {"op": "remove", "path": "/data/b"},
+        {"op": "add", "path": "/data/c", "value": "3"},
+        {"op": "copy", "from": "/data/c", "path": "/data/d"},
+    ]);
+    let patch: json_patch::Patch = serde_json::from_value(operations).unwrap();
+    let patched = api
+        .patch("j", &PatchParams::default(), &Patch::<()>::Json(patch))
+        .await
+        .unwrap();
+    assert_eq!(data(&patched), BTreeMap::from([("a", "10"), ("c", "3"), ("d", "3")]));
+
+    let failing = json!([
+        {"op": "test", "path": "/data/a", "value": "wrong"},
+        {"op": "replace", "path": "/data/a", "value": "never"},
+    ]);
+    let patch: json_patch::Patch = serde_json::from_value(failing).unwrap();
+    let status = api_error(api.patch("j", &PatchParams::default(), &Patch::<()>::Json(patch)).await);
+    assert_eq!(status.code, 422);
+    assert_eq!(status.reason, "Invalid");
+    let current = api.get("j").await.unwrap();
+    assert_eq!(
+        current.metadata.resource_version, patched.metadata.resource_version,
+        "nothing was written"
+    );
+    env.stop().await;
+}
+
+/// A strategic merge patch on a Deployment merges containers by name (the other
+/// container stays) and their env by name (other variables stay).
+#[tokio::test]
+async fn strategic_merge_patch_merges_lists_by_key() {
+    let env = start().await;
+    let api: Api<Deployment> = Api::namespaced(env.client(), env.namespace());
+    let containers = json!([
+        {"name": "app", "image": format!("{IMAGE}-app"), "env": [{"name": "A", "value": "1"}, {"name": "B", "value": "2"}],
+         "ports": [{"containerPort": 8080, "protocol": "TCP"}]},
+        {"name": "sidecar", "image": IMAGE},
+    ]);
+    api.create(&PostParams::default(), &deployment("smp", 0, containers))
+        .await
+        .unwrap();
+    let patch = json!({"spec": {"template": {"spec": {"containers": [
+        {"name": "app", "image": format!("{IMAGE}-app2"), "env": [{"name": "B", "value": "20"}, {"name": "C", "value": "3"}]}
+    ]}}}});
+    let patched = api
+        .patch("smp", &PatchParams::default(), &Patch::Strategic(&patch))
+        .await
+        .unwrap();
+    let containers = patched.spec.template.spec.unwrap().containers;
+    let names: Vec<&str> = containers.iter().map(|c| c.name.as_str()).collect();
+    assert_eq!(names, ["app", "sidecar"], "containers merge by name");
+    assert_eq!(containers[0].image.as_deref(), Some(format!("{IMAGE}-app2").as_str()));
+    assert_eq!(
+        containers[1].image.as_deref(),
+        Some(IMAGE),
+        "the other container keeps its image"
+    );
+    let env_vars: BTreeMap<&str, &str> = containers[0]
+        .env
+        .iter()
+        .flatten()
+        .map(|e| (e.name.as_str(), e.value.as_deref().unwrap_or_default()))
+        .collect();
+    assert_eq!(
+        env_vars,
+        BTreeMap::from([("A", "1"), ("B", "20"), ("C", "3")]),
+        "env merges by name"
+    );
+    assert_eq!(
+        containers[0].ports.as_ref().map(Vec::len),
+        Some(1),
+        "ports not in the patch stay"
+    );
+    assert_eq!(patched.metadata.generation, Some(2));
+
+    // `$patch: delete` removes one element of a merged list.
+    let delete = json!({"spec": {"template": {"spec": {"containers": [{"name": "sidecar", "$patch": "delete"}]}}}});
+    let patched = api
+        .patch("smp", &PatchParams::default(), &Patch::Strategic(&delete))
+        .await
+        .unwrap();
+    let containers = patched.spec.template.spec.unwrap().containers;
+    assert_eq!(containers.len(), 1);
+    assert_eq!(containers[0].name, "app");
+    env.stop().await;
+}
+
+/// Server-side apply creates the object, records its manager, and removes the fields
+/// the manager stops applying.
+#[tokio::test]
+async fn server_side_apply_creates_records_managers_and_removes_dropped_fields() {
+    let env = start().await;
+    let api: Api<ConfigMap> = Api::namespaced(env.client(), env.namespace());
+    let alpha = PatchParams::apply("alpha");
+    let applied =
+        json!({"apiVersion": "v1", "kind": "ConfigMap", "metadata": {"name": "ssa"}, "data": {"a": "1", "b": "2"}});
+    let created = api.patch("ssa", &alpha, &Patch::Apply(&applied)).await.unwrap();
+    assert_eq!(data(&created), BTreeMap::from([("a", "1"), ("b", "2")]));
+    let managers = created.metadata.managed_fields.clone().unwrap_or_default();
+    let entry = managers
+        .iter()
+        .find(|m| m.manager.as_deref() == Some("alpha"))
+        .expect("alpha is a manager");
+    assert_eq!(entry.operation.as_deref(), Some("Apply"));
+    assert_eq!(entry.fields_type.as_deref(), Some("FieldsV1"));
+    let fields = entry.fields_v1.as_ref().expect("alpha's fields").0.clone();
+    assert!(
+        fields["f:data"]["f:a"].is_object() && fields["f:data"]["f:b"].is_object(),
+        "fields {fields}"
+    );
+
+    let reapplied = json!({"apiVersion": "v1", "kind": "ConfigMap", "metadata": {"name": "ssa"}, "data": {"a": "1"}});
+    let after = api.patch("ssa", &alpha, &Patch::Apply(&reapplied)).await.unwrap();
+    assert_eq!(
+        data(&after),
+        BTreeMap::from([("a", "1")]),
+        "b is no longer applied, so it goes"
+    );
+
+    // A field someone else set by update is not removed by alpha's apply.
+    api.patch(
+        "ssa",
+        &PatchParams::default(),
+        &Patch::Merge(json!({"data": {"other": "x"}})),
+    )
+    .await
+    .unwrap();
+    let after = api.patch("ssa", &alpha, &Patch::Apply(&reapplied)).await.unwrap();
+    assert_eq!(data(&after), BTreeMap::from([("a", "1"), ("other", "x")]));
+
+    // Apply needs a field manager.
+    let status = api_error(
+        api.patch("ssa", &PatchParams::default(), &Patch::Apply(&reapplied))
+            .await,
+    );
+    assert_eq!(status.code, 422, "apply without fieldManager: {}", status.message);
+    env.stop().await;
+}
+
+/// A second manager applying a field another owns is 409 Conflict; `force` takes the
+/// field over.
+#[tokio::test]
+async fn server_side_apply_conflicts_between_managers_unless_forced() {
+    let env = start().await;
+    let api: Api<ConfigMap> = Api::namespaced(env.client(), env.namespace());
+    let object = |value: &str| json!({"apiVersion": "v1", "kind": "ConfigMap", "metadata": {"name": "owned"}, "data": {"key": value}});
+    api.patch("owned", &PatchParams::apply("alpha"), &Patch::Apply(object("alpha")))
+        .await
+        .unwrap();
+    let status = api_error(
+        api.patch("owned", &PatchParams::apply("beta"), &Patch::Apply(object("beta")))
+            .await,
+    );
+    assert_eq!(status.code, 409);
+    assert_eq!(status.reason, "Conflict");
+    assert!(
+        status.message.contains("\"alpha\"") && status.message.contains(".data.key"),
+        "message: {}",
+        status.message
+    );
+    assert_eq!(api.get("owned").await.unwrap().data.unwrap()["key"], "alpha");
+
+    // Applying the same value is shared ownership, not a conflict.
+    let shared = api
+        .patch("owned", &PatchParams::apply("gamma"), &Patch::Apply(object("alpha")))
+        .await
+        .unwrap();
+    assert_eq!(shared.data.unwrap()["key"], "alpha");
+
+    let forced = api
+        .patch(
+            "owned",
+            &PatchParams::apply("beta").force(),
+            &Patch::Apply(object("beta")),
+        )
+        .await
+        .unwrap();
+    assert_eq!(forced.data.unwrap()["key"], "beta");
+    let owners: Vec<String> = forced
+        .metadata
+        .managed_fields
+        .unwrap_or_default()
+        .into_iter()
+        .filter(|m| m.fields_v1.as_ref().is_some_and(|f| f.0["f:data"]["f:key"].is_object()))
+        .filter_map(|m| m.manager)
+        .collect();
+    assert_eq!(owners, ["beta"], "force took the field from alpha and gamma");
+    env.stop().await;
+}
