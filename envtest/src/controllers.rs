@@ -128,6 +128,7 @@ impl Controllers {
                     kind,
                     object,
                     previous,
+                    json: bytes::Bytes::new(),
                 })
             })
             .collect();

@@ -1,6 +1,8 @@
 //! The read verbs: get, list (selectors, pagination at a consistent revision) and
 //! watch (resume from a revision, bookmarks, streaming initial lists, 410 Gone).
 
+use std::borrow::Cow;
+use std::ops::Bound;
 use std::sync::Arc;
 use std::time::Duration;
 
@@ -16,7 +18,8 @@ use crate::request::Target;
 use crate::selector::{FieldSelector, LabelSelector};
 use crate::server::{ApiServer, ResponseBody, bytes_response, json_response};
 use crate::status::ApiError;
-use crate::store::{Event, EventType, Objects};
+use crate::registry::GroupResource;
+use crate::store::{Event, EventType, Objects, Store};
 
 /// The annotation on the bookmark that ends a streamed initial list.
 const INITIAL_EVENTS_END: &str = "k8s.io/initial-events-end";
@@ -108,47 +111,21 @@ pub(crate) fn list(server: &ApiServer, target: &Target) -> Result<Response<Respo
     }
     .filter(|l| *l > 0);
     let group_resource = resource.group_resource();
-    let (objects, revision, start) = {
+    let (objects, encoded, revision, start) = {
         let state = server.shared.state.lock();
-        match target.param("continue") {
-            Some(token) => {
-                let token = base64::engine::general_purpose::STANDARD
-                    .decode(token)
-                    .ok()
-                    .and_then(|bytes| serde_json::from_slice::<Continue>(&bytes).ok())
-                    .ok_or_else(|| ApiError::bad_request("continue key is not valid: incorrect encoded start resourceVersion (version meta.k8s.io/v1)"))?;
-                let objects = state
-                    .store
-                    .objects_at(&group_resource, token.rv)
-                    .ok_or_else(expired_continue)?;
-                (objects, token.rv, Some(token.start))
-            }
-            None => match (target.param("resourceVersion"), target.param("resourceVersionMatch")) {
-                (Some(version), Some("Exact")) => {
-                    let revision: u64 = version
-                        .parse()
-                        .map_err(|_| ApiError::bad_request(format!("invalid resource version: {version}")))?;
-                    let objects = state.store.objects_at(&group_resource, revision).ok_or_else(|| {
-                        ApiError::gone(format!(
-                            "too old resource version: {revision} ({})",
-                            state.store.compacted()
-                        ))
-                    })?;
-                    (objects, revision, None)
-                }
-                _ => (state.store.objects(&group_resource), state.store.revision(), None),
-            },
-        }
+        let encoded = state.store.encoded(&group_resource);
+        let (objects, revision, start) = snapshot(&state.store, &group_resource, target)?;
+        (objects, encoded, revision, start)
     };
-    let mut items: Vec<&Arc<Value>> = Vec::new();
+    let mut items: Vec<Bytes> = Vec::new();
     let mut continue_from = None;
-    let range: Box<dyn Iterator<Item = (&(String, String), &Arc<Value>)>> = match &start {
-        Some(after) => Box::new(objects.range((std::ops::Bound::Excluded(after.clone()), std::ops::Bound::Unbounded))),
+    let range: Box<dyn Iterator<Item = (&ObjectKey, &Arc<Value>)>> = match &start {
+        Some(after) => Box::new(objects.range((Bound::Excluded(after.clone()), Bound::Unbounded))),
         None => Box::new(objects.iter()),
     };
     let mut range = range.filter(|(_, o)| filter.matches(o)).peekable();
     while let Some((key, object)) = range.next() {
-        items.push(object);
+        items.push(encode(resource, object, encoded.get(key)));
         if limit.is_some_and(|l| items.len() >= l) && range.peek().is_some() {
             continue_from = Some(key.clone());
             break;
@@ -171,17 +148,55 @@ pub(crate) fn list(server: &ApiServer, target: &Target) -> Result<Response<Respo
     Ok(bytes_response(StatusCode::OK, list_body(resource, &metadata, &items)))
 }
 
+type ObjectKey = (String, String);
+
+/// The objects a list reads, the revision it reads them at and, for a continuation,
+/// the key it continues after.
+fn snapshot(store: &Store, resource: &GroupResource, target: &Target) -> Result<(Objects, u64, Option<ObjectKey>), ApiError> {
+    if let Some(token) = target.param("continue") {
+        let token = base64::engine::general_purpose::STANDARD
+            .decode(token)
+            .ok()
+            .and_then(|bytes| serde_json::from_slice::<Continue>(&bytes).ok())
+            .ok_or_else(|| {
+                ApiError::bad_request("continue key is not valid: incorrect encoded start resourceVersion (version meta.k8s.io/v1)")
+            })?;
+        let objects = store.objects_at(resource, token.rv).ok_or_else(expired_continue)?;
+        return Ok((objects, token.rv, Some(token.start)));
+    }
+    if let (Some(version), Some("Exact")) = (target.param("resourceVersion"), target.param("resourceVersionMatch")) {
+        let revision: u64 = version
+            .parse()
+            .map_err(|_| ApiError::bad_request(format!("invalid resource version: {version}")))?;
+        let objects = store
+            .objects_at(resource, revision)
+            .ok_or_else(|| ApiError::gone(format!("too old resource version: {revision} ({})", store.compacted())))?;
+        return Ok((objects, revision, None));
+    }
+    Ok((store.objects(resource), store.revision(), None))
+}
+
+/// The JSON of an object as served at `resource`'s version: the bytes encoded when it
+/// was written if they are of this very revision and version, else encoded now.
+fn encode(resource: &ResourceType, object: &Arc<Value>, encoded: Option<&(u64, Bytes)>) -> Bytes {
+    let revision = object["metadata"]["resourceVersion"].as_str().and_then(|v| v.parse::<u64>().ok());
+    match (encoded, at_version(resource, object)) {
+        (Some((at, json)), Cow::Borrowed(_)) if Some(*at) == revision => json.clone(),
+        (_, converted) => Bytes::from(serde_json::to_vec(converted.as_ref()).unwrap_or_default()),
+    }
+}
+
 fn remaining_after(objects: &Objects, start: &(String, String)) -> usize {
     objects
         .range((std::ops::Bound::Excluded(start.clone()), std::ops::Bound::Unbounded))
         .count()
 }
 
-/// Writes the list document without copying the items into a new `Value`.
-fn list_body(resource: &ResourceType, metadata: &Value, items: &[&Arc<Value>]) -> Vec<u8> {
-    let mut body = Vec::with_capacity(64 + items.len() * 512);
-    let head =
-        json!({"kind": format!("{}List", resource.kind), "apiVersion": resource.api_version(), "metadata": metadata});
+/// Writes the list document from the items' JSON, without decoding anything.
+fn list_body(resource: &ResourceType, metadata: &Value, items: &[Bytes]) -> Vec<u8> {
+    let size: usize = items.iter().map(|i| i.len() + 1).sum();
+    let mut body = Vec::with_capacity(128 + size);
+    let head = json!({"kind": format!("{}List", resource.kind), "apiVersion": resource.api_version(), "metadata": metadata});
     let head = serde_json::to_string(&head).unwrap_or_default();
     body.extend_from_slice(&head.as_bytes()[..head.len() - 1]);
     body.extend_from_slice(b",\"items\":[");
@@ -189,7 +204,7 @@ fn list_body(resource: &ResourceType, metadata: &Value, items: &[&Arc<Value>]) -
         if i > 0 {
             body.push(b',');
         }
-        let _ = serde_json::to_writer(&mut body, at_version(resource, item).as_ref());
+        body.extend_from_slice(item);
     }
     body.extend_from_slice(b"]}");
     body
@@ -197,9 +212,26 @@ fn list_body(resource: &ResourceType, metadata: &Value, items: &[&Arc<Value>]) -
 
 /// One line of a watch stream.
 fn watch_line(kind: &str, object: &Value) -> Bytes {
-    let mut line = serde_json::to_vec(&json!({"type": kind, "object": object})).unwrap_or_default();
-    line.push(b'\n');
+    let json = serde_json::to_vec(object).unwrap_or_default();
+    watch_line_of(kind, &json)
+}
+
+fn watch_line_of(kind: &str, json: &[u8]) -> Bytes {
+    let mut line = Vec::with_capacity(json.len() + 32);
+    line.extend_from_slice(b"{\"type\":\"");
+    line.extend_from_slice(kind.as_bytes());
+    line.extend_from_slice(b"\",\"object\":");
+    line.extend_from_slice(json);
+    line.extend_from_slice(b"}\n");
     Bytes::from(line)
+}
+
+/// The watch line of an event, from the bytes encoded at its write when the version fits.
+fn event_line(resource: &ResourceType, kind: &str, event: &Event) -> Bytes {
+    match at_version(resource, &event.object) {
+        Cow::Borrowed(_) => watch_line_of(kind, &event.json),
+        Cow::Owned(converted) => watch_line(kind, &converted),
+    }
 }
 
 fn bookmark(resource: &ResourceType, revision: u64, initial_events_end: bool) -> Bytes {
@@ -230,111 +262,117 @@ fn filtered(filter: &Filter, event: &Event) -> Option<&'static str> {
     }
 }
 
+/// What a watch asked for.
+struct WatchRequest {
+    resource: Arc<ResourceType>,
+    filter: Filter,
+    bookmarks: bool,
+    timeout: Option<Duration>,
+    interval: Duration,
+}
+
 pub(crate) fn watch(server: &ApiServer, target: &Target) -> Result<Response<ResponseBody>, ApiError> {
     let resource = target.resource.clone();
-    let filter = Filter::new(target)?;
-    let bookmarks = target.flag("allowWatchBookmarks");
     let send_initial_events = target.param("sendInitialEvents").map(|v| v == "true");
     if send_initial_events.is_some() && target.param("resourceVersionMatch") != Some("NotOlderThan") {
-        return Err(ApiError::invalid(
-            &resource,
-            "",
-            &[(
-                "resourceVersionMatch",
-                "FieldValueForbidden",
-                "Forbidden: sendInitialEvents requires setting resourceVersionMatch to NotOlderThan".into(),
-            )],
-        ));
+        let detail = "Forbidden: sendInitialEvents requires setting resourceVersionMatch to NotOlderThan".to_owned();
+        return Err(ApiError::invalid(&resource, "", &[("resourceVersionMatch", "FieldValueForbidden", detail)]));
     }
-    let timeout = target
-        .param("timeoutSeconds")
-        .and_then(|t| t.parse::<u64>().ok())
-        .map(Duration::from_secs);
-    let group_resource = resource.group_resource();
+    let from = match (send_initial_events, target.param("resourceVersion")) {
+        (_, None | Some("0")) => None,
+        (Some(true), Some(_)) => None,
+        (_, Some(version)) => Some(
+            version
+                .parse::<u64>()
+                .map_err(|_| ApiError::bad_request(format!("invalid resource version: {version}")))?,
+        ),
+    };
+    let request = WatchRequest {
+        filter: Filter::new(target)?,
+        bookmarks: target.flag("allowWatchBookmarks"),
+        timeout: target.param("timeoutSeconds").and_then(|t| t.parse::<u64>().ok()).map(Duration::from_secs),
+        interval: server.options().bookmark_interval,
+        resource,
+    };
+    let group_resource = request.resource.group_resource();
     let mut initial: Vec<Bytes> = Vec::new();
     let (live, start_revision) = {
         let mut state = server.shared.state.lock();
         let store = &mut state.store;
         let revision = store.revision();
-        let synthetic = match (send_initial_events, target.param("resourceVersion")) {
-            (Some(true), _) | (None, None | Some("0")) => true,
-            (Some(false), None | Some("0")) => false,
-            (_, Some(version)) => {
-                let from: u64 = version
-                    .parse()
-                    .map_err(|_| ApiError::bad_request(format!("invalid resource version: {version}")))?;
-                match store.events_since(&group_resource, from) {
-                    Some(events) => {
-                        for event in events {
-                            if let Some(kind) = filtered(&filter, &event) {
-                                initial.push(watch_line(kind, &at_version(&resource, &event.object)));
-                            }
-                        }
-                    }
-                    None => {
-                        let gone = ApiError::gone(format!("too old resource version: {from} ({})", store.compacted()));
-                        initial.push(watch_line("ERROR", &gone.to_status()));
-                        let stream = futures::stream::iter(initial.into_iter().map(|b| Ok(http_body::Frame::data(b))));
-                        return Ok(stream_response(StreamBody::new(stream).boxed_unsync()));
-                    }
+        if let Some(from) = from {
+            let Some(events) = store.events_since(&group_resource, from) else {
+                let gone = ApiError::gone(format!("too old resource version: {from} ({})", store.compacted()));
+                let line = watch_line("ERROR", &gone.to_status());
+                let stream = futures::stream::iter([Ok(http_body::Frame::data(line))]);
+                return Ok(stream_response(StreamBody::new(stream).boxed_unsync()));
+            };
+            for event in events {
+                if let Some(kind) = filtered(&request.filter, &event) {
+                    initial.push(event_line(&request.resource, kind, &event));
                 }
-                false
             }
-        };
-        if synthetic {
-            for object in store.objects(&group_resource).values().filter(|o| filter.matches(o)) {
-                initial.push(watch_line("ADDED", &at_version(&resource, object)));
+        } else if send_initial_events != Some(false) {
+            // No revision, or a streamed initial list: the current objects as ADDED.
+            let encoded = store.encoded(&group_resource);
+            for (key, object) in store.objects(&group_resource).iter().filter(|(_, o)| request.filter.matches(o)) {
+                initial.push(watch_line_of("ADDED", &encode(&request.resource, object, encoded.get(key))));
             }
         }
         if send_initial_events == Some(true) {
-            initial.push(bookmark(&resource, revision, true));
+            initial.push(bookmark(&request.resource, revision, true));
         }
         (store.subscribe(&group_resource), revision)
     };
     let (sender, receiver) = tokio::sync::mpsc::channel::<Bytes>(64);
-    let interval = server.options().bookmark_interval;
-    tokio::spawn(async move {
-        for line in initial {
-            if sender.send(line).await.is_err() {
-                return;
-            }
-        }
-        let mut live = live;
-        let mut last_revision = start_revision;
-        let deadline = timeout.map(|t| tokio::time::Instant::now() + t);
-        let mut ticker = tokio::time::interval_at(tokio::time::Instant::now() + interval, interval);
-        loop {
-            let timed_out = async {
-                match deadline {
-                    Some(deadline) => tokio::time::sleep_until(deadline).await,
-                    None => std::future::pending().await,
-                }
-            };
-            tokio::select! {
-                event = live.next() => {
-                    let Some(event) = event else { return };
-                    last_revision = event.revision;
-                    if let Some(kind) = filtered(&filter, &event)
-                        && sender.send(watch_line(kind, &at_version(&resource, &event.object))).await.is_err()
-                    {
-                        return;
-                    }
-                }
-                _ = ticker.tick(), if bookmarks => {
-                    if sender.send(bookmark(&resource, last_revision, false)).await.is_err() {
-                        return;
-                    }
-                }
-                () = timed_out => return,
-                () = sender.closed() => return,
-            }
-        }
-    });
+    tokio::spawn(stream_events(request, initial, live, start_revision, sender));
     let stream = futures::stream::unfold(receiver, |mut receiver| async move {
         let line = receiver.recv().await?;
         Some((Ok(http_body::Frame::data(line)), receiver))
     });
     Ok(stream_response(StreamBody::new(stream).boxed_unsync()))
+}
+
+/// Sends a watch's initial lines, then its live events and bookmarks, until the
+/// client goes, the timeout passes or the server ends the watch.
+async fn stream_events(
+    request: WatchRequest,
+    initial: Vec<Bytes>,
+    mut live: futures::channel::mpsc::UnboundedReceiver<Arc<Event>>,
+    start_revision: u64,
+    sender: tokio::sync::mpsc::Sender<Bytes>,
+) {
+    for line in initial {
+        if sender.send(line).await.is_err() {
+            return;
+        }
+    }
+    let mut last_revision = start_revision;
+    let deadline = request.timeout.map(|t| tokio::time::Instant::now() + t);
+    let mut ticker = tokio::time::interval_at(tokio::time::Instant::now() + request.interval, request.interval);
+    loop {
+        let timed_out = async {
+            match deadline {
+                Some(deadline) => tokio::time::sleep_until(deadline).await,
+                None => std::future::pending().await,
+            }
+        };
+        let line = tokio::select! {
+            event = live.next() => {
+                let Some(event) = event else { return };
+                last_revision = event.revision;
+                filtered(&request.filter, &event).map(|kind| event_line(&request.resource, kind, &event))
+            }
+            _ = ticker.tick(), if request.bookmarks => Some(bookmark(&request.resource, last_revision, false)),
+            () = timed_out => return,
+            () = sender.closed() => return,
+        };
+        if let Some(line) = line
+            && sender.send(line).await.is_err()
+        {
+            return;
+        }
+    }
 }
 
 fn stream_response(body: ResponseBody) -> Response<ResponseBody> {

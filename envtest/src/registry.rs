@@ -238,10 +238,6 @@ impl Registry {
             .retain(|(g, _, p), t| !(*g == resource.group && *p == resource.resource && t.custom));
     }
 
-    pub fn all(&self) -> impl Iterator<Item = &Arc<ResourceType>> {
-        self.types.values()
-    }
-
     /// Groups and their versions, the preferred (first declared, else highest) first.
     pub fn groups(&self) -> BTreeMap<String, Vec<String>> {
         let mut groups: BTreeMap<String, Vec<String>> = BTreeMap::new();
@@ -308,10 +304,20 @@ impl Registry {
             if t.plural == "namespaces" {
                 verbs.retain(|v| *v != "deletecollection");
             }
-            resources.push(json!({
+            let mut resource = json!({
                 "name": t.plural, "singularName": t.singular, "namespaced": t.namespaced,
                 "kind": t.kind, "verbs": verbs, "shortNames": t.short_names,
-            }));
+            });
+            // The built-in workloads kube-apiserver puts in the `all` category, which
+            // `kubectl get all` expands.
+            let in_all = matches!(
+                (t.group.as_str(), t.plural.as_str()),
+                ("", "pods" | "services") | ("apps", "deployments" | "replicasets" | "statefulsets")
+            );
+            if in_all && !t.custom {
+                resource["categories"] = json!(["all"]);
+            }
+            resources.push(resource);
             if t.status {
                 resources.push(json!({"name": format!("{}/status", t.plural), "singularName": "", "namespaced": t.namespaced, "kind": t.kind, "verbs": ["get", "patch", "update"]}));
             }

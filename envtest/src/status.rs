@@ -125,14 +125,6 @@ impl ApiError {
         Self::new(404, "NotFound", "the server could not find the requested resource")
     }
 
-    pub fn internal(message: impl Into<String>) -> Self {
-        Self::new(
-            500,
-            "InternalError",
-            format!("Internal error occurred: {}", message.into()),
-        )
-    }
-
     /// The `Status` object.
     pub fn to_status(&self) -> Value {
         let mut status = json!({

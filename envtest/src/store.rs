@@ -12,6 +12,7 @@
 use std::collections::{HashMap, VecDeque};
 use std::sync::Arc;
 
+use bytes::Bytes;
 use futures::channel::mpsc;
 use serde_json::Value;
 
@@ -21,21 +22,16 @@ use crate::registry::GroupResource;
 /// cluster-scoped. Persistent, so a list can keep a snapshot for its next pages at no cost.
 pub(crate) type Objects = imbl::OrdMap<(String, String), Arc<Value>>;
 
+/// The JSON of the objects of one resource, with the revision it was encoded at:
+/// every object is encoded once, when written, and lists and watches send those bytes
+/// to every reader instead of encoding the object again for each.
+pub(crate) type Encoded = imbl::OrdMap<(String, String), (u64, Bytes)>;
+
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub(crate) enum EventType {
     Added,
     Modified,
     Deleted,
-}
-
-impl EventType {
-    pub fn as_str(self) -> &'static str {
-        match self {
-            Self::Added => "ADDED",
-            Self::Modified => "MODIFIED",
-            Self::Deleted => "DELETED",
-        }
-    }
 }
 
 /// One change to one object.
@@ -48,6 +44,8 @@ pub(crate) struct Event {
     pub object: Arc<Value>,
     /// The object before the change, if it existed.
     pub previous: Option<Arc<Value>>,
+    /// `object` as JSON.
+    pub json: Bytes,
 }
 
 struct Watcher {
@@ -60,6 +58,7 @@ struct Watcher {
 pub(crate) struct Store {
     revision: u64,
     resources: HashMap<GroupResource, Objects>,
+    encoded: HashMap<GroupResource, Encoded>,
     history: VecDeque<Arc<Event>>,
     history_limit: usize,
     /// Watches from a revision below this one get 410 Gone.
@@ -72,6 +71,7 @@ impl Store {
         Self {
             revision: 1,
             resources: HashMap::new(),
+            encoded: HashMap::new(),
             history: VecDeque::new(),
             history_limit: history_limit.max(1),
             compacted: 1,
@@ -99,6 +99,11 @@ impl Store {
         self.resources.get(resource).cloned().unwrap_or_default()
     }
 
+    /// The encoded objects of a resource now (an O(1) snapshot).
+    pub fn encoded(&self, resource: &GroupResource) -> Encoded {
+        self.encoded.get(resource).cloned().unwrap_or_default()
+    }
+
     /// The objects of a resource as they were at `revision`, or None when the history
     /// no longer reaches back that far.
     pub fn objects_at(&self, resource: &GroupResource, revision: u64) -> Option<Objects> {
@@ -111,14 +116,10 @@ impl Store {
                 continue;
             }
             let key = object_key(&event.object);
-            match (&event.kind, &event.previous) {
-                (EventType::Added, _) => {
-                    objects.remove(&key);
-                }
-                (_, Some(previous)) => {
-                    objects.insert(key, previous.clone());
-                }
-                (_, None) => {}
+            if event.kind == EventType::Added {
+                objects.remove(&key);
+            } else if let Some(previous) = &event.previous {
+                objects.insert(key, previous.clone());
             }
         }
         Some(objects)
@@ -135,25 +136,23 @@ impl Store {
         self.revision += 1;
         let revision = self.revision;
         let objects = self.resources.entry(resource.clone()).or_default();
+        let encoded = self.encoded.entry(resource.clone()).or_default();
         let previous = objects.get(&key).cloned();
-        let (kind, object) = match object {
-            Some(mut object) => {
-                object["metadata"]["resourceVersion"] = Value::String(revision.to_string());
-                let object = Arc::new(object);
-                objects.insert(key, object.clone());
-                let kind = if previous.is_some() {
-                    EventType::Modified
-                } else {
-                    EventType::Added
-                };
-                (kind, object)
-            }
-            None => {
-                objects.remove(&key);
-                let mut last = previous.as_deref().cloned().unwrap_or(Value::Null);
-                last["metadata"]["resourceVersion"] = Value::String(revision.to_string());
-                (EventType::Deleted, Arc::new(last))
-            }
+        let (kind, object, json) = if let Some(mut object) = object {
+            object["metadata"]["resourceVersion"] = Value::String(revision.to_string());
+            let json = Bytes::from(serde_json::to_vec(&object).unwrap_or_default());
+            let object = Arc::new(object);
+            objects.insert(key.clone(), object.clone());
+            encoded.insert(key, (revision, json.clone()));
+            let kind = if previous.is_some() { EventType::Modified } else { EventType::Added };
+            (kind, object, json)
+        } else {
+            objects.remove(&key);
+            encoded.remove(&key);
+            let mut last = previous.as_deref().cloned().unwrap_or(Value::Null);
+            last["metadata"]["resourceVersion"] = Value::String(revision.to_string());
+            let json = Bytes::from(serde_json::to_vec(&last).unwrap_or_default());
+            (EventType::Deleted, Arc::new(last), json)
         };
         let event = Arc::new(Event {
             revision,
@@ -161,6 +160,7 @@ impl Store {
             kind,
             object,
             previous,
+            json,
         });
         self.history.push_back(event.clone());
         while self.history.len() > self.history_limit {
@@ -227,6 +227,7 @@ impl Store {
     /// Deletes every object of a resource without events (its type is gone).
     pub fn forget_resource(&mut self, resource: &GroupResource) {
         self.resources.remove(resource);
+        self.encoded.remove(resource);
     }
 }
 

@@ -674,6 +674,7 @@ fn initialize_builtin(resource: &ResourceType, object: &mut Value) {
         ("", "namespaces") => {
             object["spec"]["finalizers"] = json!(["kubernetes"]);
             object["status"] = json!({"phase": "Active"});
+            label_namespace(object);
         }
         ("apiextensions.k8s.io", "customresourcedefinitions") => {
             let finalizers = object["metadata"]["finalizers"].as_array().cloned().unwrap_or_default();
@@ -685,6 +686,15 @@ fn initialize_builtin(resource: &ResourceType, object: &mut Value) {
         }
         _ => {}
     }
+}
+
+/// The real server labels every namespace with its own name, and keeps the label.
+fn label_namespace(object: &mut Value) {
+    let name = object["metadata"]["name"].clone();
+    if !object["metadata"]["labels"].is_object() {
+        object["metadata"]["labels"] = json!({});
+    }
+    object["metadata"]["labels"]["kubernetes.io/metadata.name"] = name;
 }
 
 /// The CRD status the real server reaches once it serves the CRD.
@@ -923,6 +933,9 @@ pub(crate) fn prepare_update(
                 &[("metadata.finalizers", "FieldValueForbidden", detail)],
             ));
         }
+    }
+    if resource.plural == "namespaces" && resource.group.is_empty() {
+        label_namespace(&mut new);
     }
     crate::validation::validate(resource, &mut new)?;
     if resource.generation && spec_changed(current, &new) {

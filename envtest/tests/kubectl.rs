@@ -345,6 +345,20 @@ async fn api_resources_lists_builtin_and_custom_resources() {
         .await;
     assert!(namespaced.lines().any(|l| l == "namespaces"), "{namespaced}");
     assert!(!namespaced.lines().any(|l| l == "configmaps"), "{namespaced}");
+    // `kubectl get all` expands the `all` category from discovery.
+    let all = kubectl
+        .ok(&["api-resources", "--categories", "all", "-o", "name"], "")
+        .await;
+    for name in [
+        "pods",
+        "services",
+        "deployments.apps",
+        "replicasets.apps",
+        "statefulsets.apps",
+    ] {
+        assert!(all.lines().any(|l| l == name), "the all category has {name}:\n{all}");
+    }
+    assert!(!all.lines().any(|l| l == "configmaps"), "{all}");
     env.stop().await;
 }
 
@@ -419,5 +433,26 @@ async fn apply_a_config_map_client_side_and_server_side() {
         .filter_map(|entry| entry.manager)
         .collect();
     assert!(managers.iter().any(|m| m == "kubectl"), "{managers:?}");
+    env.stop().await;
+}
+
+#[tokio::test]
+async fn serve_http_refuses_addresses_other_than_loopback() {
+    let mut env = TestEnv::start().await.expect("the test environment starts");
+    if !env.is_embedded() {
+        eprintln!("skipped: serve_http needs the embedded API server");
+        return;
+    }
+    let error = env
+        .serve_http("0.0.0.0:0".parse().expect("a socket address"))
+        .await
+        .expect_err("the unauthenticated server is not exposed beyond loopback");
+    assert!(error.to_string().contains("only listens on loopback"), "{error}");
+    let bound = env.serve_http("[::1]:0".parse().expect("a socket address")).await;
+    assert!(
+        bound.is_ok()
+            || matches!(&bound, Err(wheelhouse_envtest::Error::Io(e)) if e.kind() == std::io::ErrorKind::AddrNotAvailable),
+        "{bound:?}"
+    );
     env.stop().await;
 }

@@ -28,9 +28,9 @@ use crate::common::{api_error, configmap, eventually, from_json, skip_unless_emb
 /// The message the denying webhook gives, which the client must receive.
 const DENIAL: &str = "objects labelled deny=true are not allowed here";
 
-/// A webhook server: `/mutate` adds the label `mutated=true` by JSONPatch,
+/// A webhook server: `/mutate` adds the label `mutated=true` by `JSONPatch`,
 /// `/validate` denies objects labelled `deny=true`, `/deny` denies everything, and
-/// `/slow` answers after 10 s. It records every AdmissionReview it receives.
+/// `/slow` answers after 10 s. It records every `AdmissionReview` it receives.
 struct WebhookServer {
     base: String,
     ca_bundle: String,
@@ -118,7 +118,7 @@ async fn answer(
         .into_body()
         .collect()
         .await
-        .map(|b| b.to_bytes())
+        .map(http_body_util::Collected::to_bytes)
         .unwrap_or_default();
     let review: Value = serde_json::from_slice(&body).unwrap_or_default();
     reviews.lock().unwrap().push((path.clone(), review.clone()));
@@ -126,12 +126,12 @@ async fn answer(
     let labels = &review["request"]["object"]["metadata"]["labels"];
     let response = match path.as_str() {
         "/mutate" => {
-            let patch = if labels.is_object() {
+            let operations = if labels.is_object() {
                 json!([{"op": "add", "path": "/metadata/labels/mutated", "value": "true"}])
             } else {
                 json!([{"op": "add", "path": "/metadata/labels", "value": {"mutated": "true"}}])
             };
-            json!({"uid": uid, "allowed": true, "patchType": "JSONPatch", "patch": STANDARD.encode(patch.to_string())})
+            json!({"uid": uid, "allowed": true, "patchType": "JSONPatch", "patch": STANDARD.encode(operations.to_string())})
         }
         "/validate" if labels["deny"] == "true" => {
             json!({"uid": uid, "allowed": false, "status": {"code": 403, "message": DENIAL}})
@@ -165,7 +165,7 @@ fn object_selector(key: &str, value: &str) -> Value {
     json!({"objectSelector": {"matchLabels": {key: value}}})
 }
 
-/// A mutating webhook's JSONPatch is applied, the validating webhook then sees the
+/// A mutating webhook's `JSONPatch` is applied, the validating webhook then sees the
 /// mutated object, and its denial reaches the client with its message.
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn webhooks_mutate_then_validate() {
@@ -255,7 +255,7 @@ async fn webhooks_mutate_then_validate() {
         .create(&PostParams::default(), &configmap("plain", &[("deny", "true")], &[]))
         .await
         .unwrap();
-    assert!(plain.metadata.labels.unwrap().get("mutated").is_none());
+    assert!(!plain.metadata.labels.unwrap().contains_key("mutated"));
     assert_eq!(webhooks.reviews("/mutate").len(), calls);
     env.stop().await;
 }

@@ -114,7 +114,7 @@ pub(crate) fn from_json<T: DeserializeOwned>(value: Value) -> T {
     serde_json::from_value(value).expect("the test's JSON matches the type")
 }
 
-/// A ConfigMap with labels and data.
+/// A `ConfigMap` with labels and data.
 pub(crate) fn configmap(name: &str, labels: &[(&str, &str)], data: &[(&str, &str)]) -> ConfigMap {
     let labels: BTreeMap<&str, &str> = labels.iter().copied().collect();
     let data: BTreeMap<&str, &str> = data.iter().copied().collect();
@@ -134,7 +134,7 @@ pub(crate) fn revision(metadata: &ObjectMeta) -> u64 {
 }
 
 /// A Deployment of `replicas` with the given containers (JSON array).
-pub(crate) fn deployment(name: &str, replicas: i32, containers: Value) -> Deployment {
+pub(crate) fn deployment(name: &str, replicas: i32, containers: &Value) -> Deployment {
     from_json(json!({
         "metadata": {"name": name},
         "spec": {
@@ -222,7 +222,7 @@ impl CustomType {
     }
 
     /// An object of the type, from `spec` (and `status`, which the server must drop).
-    pub(crate) fn object(&self, name: &str, body: Value) -> DynamicObject {
+    pub(crate) fn object(&self, name: &str, body: &Value) -> DynamicObject {
         let mut object =
             json!({"apiVersion": self.resource.api_version, "kind": self.resource.kind, "metadata": {"name": name}});
         if let (Some(object), Some(body)) = (object.as_object_mut(), body.as_object()) {
@@ -238,7 +238,7 @@ impl CustomType {
     }
 }
 
-/// The name → resourceVersion of the ConfigMaps matching `selector` on the server.
+/// The name → resourceVersion of the `ConfigMaps` matching `selector` on the server.
 pub(crate) async fn server_versions(api: &Api<ConfigMap>, selector: &str) -> BTreeMap<String, String> {
     let list = api
         .list(&ListParams::default().labels(selector))
@@ -255,7 +255,7 @@ pub(crate) async fn server_versions(api: &Api<ConfigMap>, selector: &str) -> BTr
         .collect()
 }
 
-/// A local copy of the ConfigMaps a `kube::runtime::watcher` reports, as a reflector
+/// A local copy of the `ConfigMaps` a `kube::runtime::watcher` reports, as a reflector
 /// keeps it: the state a controller would act on.
 pub(crate) struct Mirror {
     objects: Arc<Mutex<BTreeMap<String, ConfigMap>>>,

@@ -45,13 +45,13 @@ async fn resource_versions_strictly_increase_and_lists_report_their_revision() {
         fetched.metadata.resource_version, a2.metadata.resource_version,
         "get returns the stored version"
     );
-    let list = api.list(&ListParams::default()).await.unwrap();
-    let list_revision: u64 = list.metadata.resource_version.as_deref().unwrap().parse().unwrap();
+    let listed = api.list(&ListParams::default()).await.unwrap();
+    let list_revision: u64 = listed.metadata.resource_version.as_deref().unwrap().parse().unwrap();
     assert!(
         list_revision >= last,
         "the list's revision {list_revision} includes the last write {last}"
     );
-    for item in &list.items {
+    for item in &listed.items {
         assert!(
             revision(&item.metadata) <= list_revision,
             "no item is newer than the list"
@@ -60,7 +60,7 @@ async fn resource_versions_strictly_increase_and_lists_report_their_revision() {
     env.stop().await;
 }
 
-/// A second create of one name is 409 AlreadyExists with the real server's details.
+/// A second create of one name is 409 `AlreadyExists` with the real server's details.
 #[tokio::test]
 async fn create_of_an_existing_name_is_already_exists() {
     let env = start().await;
@@ -102,7 +102,7 @@ async fn generate_name_appends_a_random_suffix() {
 async fn create_sets_uid_timestamp_and_generation() {
     let env = start().await;
     let api: Api<Deployment> = Api::namespaced(env.client(), env.namespace());
-    let mut object = deployment("web", 0, json!([{"name": "app", "image": IMAGE}]));
+    let mut object = deployment("web", 0, &json!([{"name": "app", "image": IMAGE}]));
     object.metadata.uid = Some("chosen-by-the-client".into());
     object.metadata.generation = Some(7);
     let created = api.create(&PostParams::default(), &object).await.unwrap();
@@ -116,7 +116,7 @@ async fn create_sets_uid_timestamp_and_generation() {
     env.stop().await;
 }
 
-/// A create in a namespace that does not exist is 404 NotFound for the namespace.
+/// A create in a namespace that does not exist is 404 `NotFound` for the namespace.
 #[tokio::test]
 async fn create_in_a_missing_namespace_is_not_found() {
     let env = start().await;
@@ -167,7 +167,7 @@ async fn create_without_a_name_is_invalid() {
     env.stop().await;
 }
 
-/// A body that is not JSON is 400 BadRequest with a Status, never a crash.
+/// A body that is not JSON is 400 `BadRequest` with a Status, never a crash.
 #[tokio::test]
 async fn malformed_json_is_bad_request() {
     let env = start().await;
@@ -219,7 +219,7 @@ async fn generation_increments_only_on_spec_change() {
     let created = api
         .create(
             &PostParams::default(),
-            &deployment("web", 0, json!([{"name": "app", "image": IMAGE}])),
+            &deployment("web", 0, &json!([{"name": "app", "image": IMAGE}])),
         )
         .await
         .unwrap();
@@ -258,7 +258,7 @@ async fn status_subresource_separates_spec_and_status() {
     let api = widgets.namespaced(&env);
     let body = json!({"spec": {"replicas": 1}, "status": {"phase": "from-create"}});
     let created = api
-        .create(&PostParams::default(), &widgets.object("w", body))
+        .create(&PostParams::default(), &widgets.object("w", &body))
         .await
         .unwrap();
     assert!(created.data.get("status").is_none(), "create ignores status");

@@ -11,7 +11,7 @@ use crate::common::{
 
 const HOLD: &str = "conformance.wheelhouse.rs/hold";
 
-/// A dependent of `owner` (a ConfigMap) that blocks its owner's foreground deletion.
+/// A dependent of `owner` (a `ConfigMap`) that blocks its owner's foreground deletion.
 fn dependent(name: &str, owner: &ConfigMap, finalizers: &[&str]) -> ConfigMap {
     from_json(json!({
         "metadata": {
@@ -224,7 +224,7 @@ async fn crd_deletion_removes_its_objects() {
     for name in ["first", "second"] {
         api.create(
             &PostParams::default(),
-            &widgets.object(name, json!({"spec": {"replicas": 1}})),
+            &widgets.object(name, &json!({"spec": {"replicas": 1}})),
         )
         .await
         .unwrap();

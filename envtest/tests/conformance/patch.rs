@@ -84,7 +84,7 @@ async fn strategic_merge_patch_merges_lists_by_key() {
          "ports": [{"containerPort": 8080, "protocol": "TCP"}]},
         {"name": "sidecar", "image": IMAGE},
     ]);
-    api.create(&PostParams::default(), &deployment("smp", 0, containers))
+    api.create(&PostParams::default(), &deployment("smp", 0, &containers))
         .await
         .unwrap();
     let patch = json!({"spec": {"template": {"spec": {"containers": [

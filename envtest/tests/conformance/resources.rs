@@ -321,7 +321,7 @@ async fn crds_serve_namespaced_and_cluster_scoped_types() {
     ] {
         let object = custom.object(
             &name,
-            json!({"spec": {"replicas": 2, "color": "blue"}, "status": {"phase": "Set by the client"}}),
+            &json!({"spec": {"replicas": 2, "color": "blue"}, "status": {"phase": "Set by the client"}}),
         );
         let created = api.create(&PostParams::default(), &object).await.unwrap();
         assert_eq!(created.metadata.generation, Some(1));

@@ -48,12 +48,12 @@ async fn deployments_become_available() {
     let timeout = if env.is_embedded() {
         TIMEOUT
     } else {
-        Duration::from_secs(120)
+        Duration::from_mins(2)
     };
     let api: Api<Deployment> = Api::namespaced(env.client(), env.namespace());
     api.create(
         &PostParams::default(),
-        &deployment("web", 2, json!([{"name": "app", "image": IMAGE}])),
+        &deployment("web", 2, &json!([{"name": "app", "image": IMAGE}])),
     )
     .await
     .unwrap();
