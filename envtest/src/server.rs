@@ -463,51 +463,9 @@ fn openapi_v3_group_version(registry: &Registry, group: &str, version: &str) -> 
         } else {
             format!("{prefix}/{plural}")
         };
-        let path_parameters = |with_name: bool| {
-            let mut names = Vec::new();
-            if with_name {
-                names.push("name");
-            }
-            if namespaced {
-                names.push("namespace");
-            }
-            let parameters: Vec<Value> = names
-                .into_iter()
-                .map(|n| json!({"name": n, "in": "path", "required": true, "schema": {"type": "string", "uniqueItems": true}}))
-                .collect();
-            parameters
-        };
-        let operation = |action: &str, parameters: &[&str], patch: bool| {
-            let parameters: Vec<Value> = parameters
-                .iter()
-                .map(|p| {
-                    let kind = if *p == "force" || *p == "watch" {
-                        "boolean"
-                    } else {
-                        "string"
-                    };
-                    json!({"name": p, "in": "query", "schema": {"type": kind, "uniqueItems": true}})
-                })
-                .collect();
-            let mut operation = json!({
-                "parameters": parameters,
-                "responses": {"200": {"description": "OK"}},
-                "x-kubernetes-action": action,
-                "x-kubernetes-group-version-kind": gvk,
-            });
-            if patch {
-                let content: serde_json::Map<String, Value> = [
-                    "application/json-patch+json",
-                    "application/merge-patch+json",
-                    "application/apply-patch+yaml",
-                ]
-                .into_iter()
-                .map(|t| (t.to_owned(), json!({"schema": {"type": "object"}})))
-                .collect();
-                operation["requestBody"] = json!({"content": content, "required": true});
-            }
-            operation
-        };
+        let path_parameters = |with_name: bool| openapi_path_parameters(with_name, namespaced);
+        let operation =
+            |action: &str, parameters: &[&str], patch: bool| openapi_operation(action, &gvk, parameters, patch);
         let write = ["dryRun", "fieldManager", "fieldValidation"];
         let mut item = json!({
             "get": operation("get", &[], false),
@@ -551,6 +509,51 @@ fn openapi_v3_group_version(registry: &Registry, group: &str, version: &str) -> 
         "paths": paths,
         "components": {"schemas": {}},
     }))
+}
+
+/// The `{name}` and `{namespace}` parameters of a path.
+fn openapi_path_parameters(with_name: bool, namespaced: bool) -> Vec<Value> {
+    let names = [("name", with_name), ("namespace", namespaced)];
+    names
+        .into_iter()
+        .filter(|(_, present)| *present)
+        .map(|(name, _)| json!({"name": name, "in": "path", "required": true, "schema": {"type": "string", "uniqueItems": true}}))
+        .collect()
+}
+
+/// One operation of a path: what kind it acts on and the query parameters it takes.
+/// PATCH also says which patch types it accepts; strategic merge is left out because
+/// no schema here carries its merge keys (kubectl then uses its compiled-in types).
+fn openapi_operation(action: &str, gvk: &Value, parameters: &[&str], patch: bool) -> Value {
+    let parameters: Vec<Value> = parameters
+        .iter()
+        .map(|p| {
+            let kind = if matches!(*p, "force" | "watch") {
+                "boolean"
+            } else {
+                "string"
+            };
+            json!({"name": p, "in": "query", "schema": {"type": kind, "uniqueItems": true}})
+        })
+        .collect();
+    let mut operation = json!({
+        "parameters": parameters,
+        "responses": {"200": {"description": "OK"}},
+        "x-kubernetes-action": action,
+        "x-kubernetes-group-version-kind": gvk,
+    });
+    if patch {
+        let content: serde_json::Map<String, Value> = [
+            "application/json-patch+json",
+            "application/merge-patch+json",
+            "application/apply-patch+yaml",
+        ]
+        .into_iter()
+        .map(|t| (t.to_owned(), json!({"schema": {"type": "object"}})))
+        .collect();
+        operation["requestBody"] = json!({"content": content, "required": true});
+    }
+    operation
 }
 
 /// What `/version` reports: a recent Kubernetes, marked as ours.
