@@ -3,12 +3,14 @@
 
 mod admission;
 mod controllers;
+mod discovery;
 mod env;
 mod http;
 mod patch;
 mod read;
 mod registry;
 mod request;
+mod rules;
 pub mod selector;
 mod server;
 mod status;

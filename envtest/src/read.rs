@@ -34,7 +34,7 @@ pub(crate) fn get(server: &ApiServer, target: &Target) -> Result<Response<Respon
     );
     let object = object.ok_or_else(|| ApiError::not_found(resource, name))?;
     if target.subresource.as_deref() == Some("scale") {
-        return Ok(json_response(StatusCode::OK, &crate::write::to_scale(&object)));
+        return Ok(json_response(StatusCode::OK, &crate::rules::to_scale(&object)));
     }
     Ok(json_response(StatusCode::OK, &at_version(resource, &object)))
 }
@@ -62,7 +62,7 @@ impl Filter {
     fn new(target: &Target) -> Result<Self, ApiError> {
         let labels = LabelSelector::parse(target.param("labelSelector").unwrap_or_default())
             .map_err(|e| ApiError::bad_request(e.to_string()))?;
-        let fields = FieldSelector::parse(target.param("fieldSelector").unwrap_or_default())
+        let fields = FieldSelector::parse_for(target.param("fieldSelector").unwrap_or_default(), &target.resource.group, &target.resource.kind)
             .map_err(|e| ApiError::bad_request(e.to_string()))?;
         Ok(Self {
             namespace: target.namespace.clone(),

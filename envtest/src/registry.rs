@@ -31,6 +31,8 @@ pub(crate) struct ResourceType {
     /// `metadata.generation` is kept and bumped on spec changes.
     pub generation: bool,
     pub short_names: Vec<String>,
+    /// Categories a CRD declares (`kubectl get <category>` lists them all).
+    pub categories: Vec<String>,
     /// Defined by a CustomResourceDefinition (so no strategic merge patch).
     pub custom: bool,
     /// Updates without a resourceVersion are refused (custom resources).
@@ -77,6 +79,7 @@ impl ResourceType {
             scale: false,
             generation: false,
             short_names: Vec::new(),
+            categories: Vec::new(),
             custom: false,
             requires_resource_version: false,
             schema: None,
@@ -316,6 +319,8 @@ impl Registry {
             );
             if in_all && !t.custom {
                 resource["categories"] = json!(["all"]);
+            } else if !t.categories.is_empty() {
+                resource["categories"] = json!(t.categories);
             }
             resources.push(resource);
             if t.status {
@@ -368,6 +373,11 @@ pub(crate) fn crd_types(crd: &Value) -> Result<Vec<ResourceType>, String> {
         .and_then(Value::as_array)
         .map(|a| a.iter().filter_map(|s| s.as_str().map(str::to_owned)).collect())
         .unwrap_or_default();
+    let categories: Vec<String> = names
+        .get("categories")
+        .and_then(Value::as_array)
+        .map(|a| a.iter().filter_map(|s| s.as_str().map(str::to_owned)).collect())
+        .unwrap_or_default();
     let namespaced = spec.get("scope").and_then(Value::as_str) != Some("Cluster");
     let mut types = Vec::new();
     for version in spec.get("versions").and_then(Value::as_array).into_iter().flatten() {
@@ -387,6 +397,7 @@ pub(crate) fn crd_types(crd: &Value) -> Result<Vec<ResourceType>, String> {
             scale: subresources.and_then(|s| s.get("scale")).is_some(),
             generation: true,
             short_names: short_names.clone(),
+            categories: categories.clone(),
             custom: true,
             requires_resource_version: true,
             schema: version

@@ -189,16 +189,65 @@ fn valid_value(value: &str, part: &str) -> Result<String, SelectorError> {
     }
 }
 
-/// A field selector; the API server supports `metadata.name` and `metadata.namespace`
-/// on every resource (with `=`, `==` and `!=`).
+/// A field selector. Every resource supports `metadata.name` and `metadata.namespace`;
+/// some add their own fields, as kube-apiserver's field label conversions do (events
+/// by `involvedObject.*`, pods by `spec.nodeName` and `status.phase`, ...).
 #[derive(Debug, Clone, Default, PartialEq, Eq)]
 pub struct FieldSelector {
+    /// (path in the object, must equal, value).
     requirements: Vec<(String, bool, String)>,
 }
 
+/// The extra fields a resource can be selected by, and the path each reads.
+fn extra_fields(group: &str, kind: &str) -> &'static [(&'static str, &'static str)] {
+    match (group, kind) {
+        ("", "Event") => &[
+            ("involvedObject.kind", "involvedObject.kind"),
+            ("involvedObject.namespace", "involvedObject.namespace"),
+            ("involvedObject.name", "involvedObject.name"),
+            ("involvedObject.uid", "involvedObject.uid"),
+            ("involvedObject.apiVersion", "involvedObject.apiVersion"),
+            ("involvedObject.resourceVersion", "involvedObject.resourceVersion"),
+            ("involvedObject.fieldPath", "involvedObject.fieldPath"),
+            ("reason", "reason"),
+            ("reportingComponent", "reportingComponent"),
+            ("source", "source.component"),
+            ("type", "type"),
+        ],
+        ("events.k8s.io", "Event") => &[
+            ("regarding.kind", "regarding.kind"),
+            ("regarding.namespace", "regarding.namespace"),
+            ("regarding.name", "regarding.name"),
+            ("regarding.uid", "regarding.uid"),
+            ("reason", "reason"),
+            ("reportingController", "reportingController"),
+            ("type", "type"),
+        ],
+        ("", "Pod") => &[
+            ("spec.nodeName", "spec.nodeName"),
+            ("spec.restartPolicy", "spec.restartPolicy"),
+            ("spec.schedulerName", "spec.schedulerName"),
+            ("spec.serviceAccountName", "spec.serviceAccountName"),
+            ("status.phase", "status.phase"),
+            ("status.podIP", "status.podIP"),
+            ("status.nominatedNodeName", "status.nominatedNodeName"),
+        ],
+        ("", "Secret") => &[("type", "type")],
+        ("", "Namespace") => &[("status.phase", "status.phase")],
+        ("apps", "ReplicaSet") => &[("status.replicas", "status.replicas")],
+        _ => &[],
+    }
+}
+
 impl FieldSelector {
-    /// Parses `metadata.name=web,metadata.namespace!=kube-system`.
+    /// Parses a selector on the fields every resource has
+    /// (`metadata.name=web,metadata.namespace!=kube-system`).
     pub fn parse(text: &str) -> Result<Self, SelectorError> {
+        Self::parse_for(text, "", "")
+    }
+
+    /// Parses a selector on the fields of `kind` in API `group`.
+    pub fn parse_for(text: &str, group: &str, kind: &str) -> Result<Self, SelectorError> {
         let mut requirements = Vec::new();
         for part in text.split(',').map(str::trim).filter(|p| !p.is_empty()) {
             let (field, equal, value) = if let Some((f, v)) = part.split_once("!=") {
@@ -211,23 +260,29 @@ impl FieldSelector {
                 return Err(SelectorError(format!("invalid field selector: {part}")));
             };
             let field = field.trim();
-            if !matches!(field, "metadata.name" | "metadata.namespace") {
-                return Err(SelectorError(format!("field label not supported: {field}")));
-            }
-            requirements.push((field.to_owned(), equal, value.trim().to_owned()));
+            let path = match field {
+                "metadata.name" | "metadata.namespace" => field,
+                _ => extra_fields(group, kind)
+                    .iter()
+                    .find(|(name, _)| *name == field)
+                    .map(|(_, path)| *path)
+                    .ok_or_else(|| SelectorError(format!("field label not supported: {field}")))?,
+            };
+            requirements.push((path.to_owned(), equal, value.trim().to_owned()));
         }
         Ok(Self { requirements })
     }
 
-    /// Whether `object` satisfies the selector.
+    /// Whether `object` satisfies the selector (a missing field reads as empty).
     pub fn matches(&self, object: &Value) -> bool {
-        self.requirements.iter().all(|(field, equal, value)| {
-            let key = field.trim_start_matches("metadata.");
-            let actual = object
-                .pointer(&format!("/metadata/{key}"))
-                .and_then(Value::as_str)
-                .unwrap_or_default();
-            (actual == value) == *equal
+        self.requirements.iter().all(|(path, equal, value)| {
+            let field = path.split('.').try_fold(object, |v, key| v.get(key));
+            let actual = match field {
+                Some(Value::String(s)) => s.clone(),
+                Some(Value::Null) | None => String::new(),
+                Some(other) => other.to_string(),
+            };
+            (actual == *value) == *equal
         })
     }
 }
@@ -296,5 +351,10 @@ mod tests {
         );
         assert!(!FieldSelector::parse("metadata.name==db").unwrap().matches(&object));
         assert!(FieldSelector::parse("spec.nodeName=x").is_err());
+        let event = json!({"involvedObject": {"name": "web", "kind": "ConfigMap"}, "source": {"component": "kubelet"}});
+        let selector = FieldSelector::parse_for("involvedObject.name=web,involvedObject.kind=ConfigMap,source=kubelet", "", "Event").unwrap();
+        assert!(selector.matches(&event));
+        assert!(!FieldSelector::parse_for("involvedObject.name=db", "", "Event").unwrap().matches(&event));
+        assert!(FieldSelector::parse_for("involvedObject.name=web", "", "ConfigMap").is_err());
     }
 }

@@ -12,8 +12,9 @@ use crate::status::ApiError;
 pub(crate) fn validate(resource: &ResourceType, object: &mut Value) -> Result<(), ApiError> {
     if resource.custom {
         if let Some(schema) = resource.schema.clone() {
-            let mut causes = Vec::new();
-            prune_and_check(&schema, object, "", &mut causes, true);
+            let mut found = Found::default();
+            prune_and_check(&schema, object, "", &mut found, true);
+            let causes = found.causes;
             if !causes.is_empty() {
                 let name = object["metadata"]["name"].as_str().unwrap_or_default().to_owned();
                 let causes: Vec<(&str, &str, String)> = causes
@@ -26,6 +27,26 @@ pub(crate) fn validate(resource: &ResourceType, object: &mut Value) -> Result<()
         return Ok(());
     }
     decode_builtin(resource, object)
+}
+
+/// What a walk of an object against its schema found.
+#[derive(Default)]
+struct Found {
+    /// Violations: (field, reason, detail).
+    causes: Vec<(String, &'static str, String)>,
+    /// Fields the schema does not declare, which pruning removes.
+    pruned: Vec<String>,
+}
+
+/// The fields of a custom resource that its schema does not declare (and that
+/// pruning would drop), for `fieldValidation` Strict and Warn.
+pub(crate) fn unknown_fields(resource: &ResourceType, object: &Value) -> Vec<String> {
+    let Some(schema) = resource.schema.as_deref().filter(|_| resource.custom) else {
+        return Vec::new();
+    };
+    let mut found = Found::default();
+    prune_and_check(schema, &mut object.clone(), "", &mut found, true);
+    found.pruned
 }
 
 /// Decodes a built-in object into its k8s-openapi type: a field of the wrong type is a
@@ -72,7 +93,7 @@ fn type_name(value: &Value) -> &'static str {
 
 /// Prunes fields the schema does not know (unless it preserves them) and collects
 /// violations of `type`, `required` and `enum`, with the real server's wording.
-fn prune_and_check(schema: &Value, value: &mut Value, path: &str, causes: &mut Vec<(String, &'static str, String)>, root: bool) {
+fn prune_and_check(schema: &Value, value: &mut Value, path: &str, found: &mut Found, root: bool) {
     let preserve = schema["x-kubernetes-preserve-unknown-fields"] == true;
     let int_or_string = schema["x-kubernetes-int-or-string"] == true;
     if let Some(expected) = schema["type"].as_str() {
@@ -83,7 +104,7 @@ fn prune_and_check(schema: &Value, value: &mut Value, path: &str, causes: &mut V
             || (value.is_null() && schema["nullable"] == true);
         if !fits && !value.is_null() {
             let field = path.trim_start_matches('.');
-            causes.push((
+            found.causes.push((
                 field.to_owned(),
                 "FieldValueTypeInvalid",
                 format!("Invalid value: \"{actual}\": {field} in body must be of type {expected}: \"{actual}\""),
@@ -96,7 +117,7 @@ fn prune_and_check(schema: &Value, value: &mut Value, path: &str, causes: &mut V
     {
         let field = path.trim_start_matches('.');
         let allowed: Vec<String> = allowed.iter().map(ToString::to_string).collect();
-        causes.push((
+        found.causes.push((
             field.to_owned(),
             "FieldValueNotSupported",
             format!("Unsupported value: {value}: supported values: {}", allowed.join(", ")),
@@ -110,7 +131,7 @@ fn prune_and_check(schema: &Value, value: &mut Value, path: &str, causes: &mut V
                 for name in required.iter().filter_map(Value::as_str) {
                     if !map.contains_key(name) {
                         let field = format!("{path}.{name}").trim_start_matches('.').to_owned();
-                        causes.push((field, "FieldValueRequired", "Required value".to_owned()));
+                        found.causes.push((field, "FieldValueRequired", "Required value".to_owned()));
                     }
                 }
             }
@@ -125,12 +146,13 @@ fn prune_and_check(schema: &Value, value: &mut Value, path: &str, causes: &mut V
                 match child_schema {
                     Some(child_schema) => {
                         if let Some(child) = map.get_mut(&key) {
-                            prune_and_check(child_schema, child, &child_path, causes, false);
+                            prune_and_check(child_schema, child, &child_path, found, false);
                         }
                     }
                     None if preserve || *additional == Value::Bool(true) => {}
                     None => {
                         map.remove(&key);
+                        found.pruned.push(child_path.trim_start_matches('.').to_owned());
                     }
                 }
             }
@@ -138,7 +160,7 @@ fn prune_and_check(schema: &Value, value: &mut Value, path: &str, causes: &mut V
         Value::Array(items) => {
             if let Some(item_schema) = schema.get("items").filter(|s| s.is_object()) {
                 for (index, item) in items.iter_mut().enumerate() {
-                    prune_and_check(item_schema, item, &format!("{path}[{index}]"), causes, false);
+                    prune_and_check(item_schema, item, &format!("{path}[{index}]"), found, false);
                 }
             }
         }
@@ -174,6 +196,7 @@ mod tests {
         let resource = custom(schema());
         let mut object = json!({"apiVersion": "example.com/v1", "kind": "WebApp", "metadata": {"name": "a"},
             "spec": {"image": "nginx", "unknown": 1, "extra": {"kept": true}}, "stray": "x"});
+        assert_eq!(unknown_fields(&resource, &object), vec!["spec.unknown", "stray"]);
         validate(&resource, &mut object).unwrap();
         assert_eq!(object["spec"], json!({"image": "nginx", "extra": {"kept": true}}));
         assert!(object.get("stray").is_none());

@@ -14,14 +14,15 @@ use crate::registry::ResourceType;
 use crate::request::{Target, Verb};
 use crate::server::{ApiServer, ResponseBody, State, json_response};
 use crate::status::ApiError;
+use crate::rules::{
+    check_delete_preconditions, check_precondition, check_type, commit_create, commit_update, delete_object,
+    namespaces, now, prepare_new, prepare_update, to_scale,
+};
 use crate::store::object_key;
 
 /// How many times an update is retried when the object changes under it (the real
 /// server's `GuaranteedUpdate` loop); only requests without a precondition retry.
 const MAX_ATTEMPTS: usize = 16;
-
-/// The finalizer the real server puts on CRDs so their objects go first.
-pub(crate) const CRD_CLEANUP_FINALIZER: &str = "customresourcecleanup.apiextensions.k8s.io";
 
 /// One write request.
 pub(crate) struct Write<'a> {
@@ -34,6 +35,13 @@ pub(crate) struct Write<'a> {
 
 impl Write<'_> {
     pub async fn run(&self) -> Result<Response<ResponseBody>, ApiError> {
+        if self.content_type.starts_with("application/vnd.kubernetes.protobuf") {
+            return Err(ApiError::new(
+                415,
+                "UnsupportedMediaType",
+                "the body of the request was in an unknown format - accepted media types include: application/json, application/yaml (this embedded server does not decode protobuf)",
+            ));
+        }
         match self.target.verb {
             Verb::Create => self.create().await,
             Verb::Update | Verb::Patch => self.update().await,
@@ -162,15 +170,32 @@ impl Write<'_> {
         Some(labels_of(&found))
     }
 
+    /// `fieldValidation`: fields a custom resource's schema does not declare are an
+    /// error (Strict), a warning (Warn, the default) or nothing (Ignore).
+    fn check_unknown_fields(&self, object: &Value) -> Result<Vec<String>, ApiError> {
+        let unknown = crate::validation::unknown_fields(self.resource(), object);
+        if unknown.is_empty() {
+            return Ok(Vec::new());
+        }
+        let described: Vec<String> = unknown.iter().map(|f| format!("unknown field \"{f}\"")).collect();
+        match self.target.param("fieldValidation") {
+            Some("Ignore") => Ok(Vec::new()),
+            Some("Strict") => Err(ApiError::bad_request(format!("strict decoding error: {}", described.join(", ")))),
+            _ => Ok(described),
+        }
+    }
+
     async fn create(&self) -> Result<Response<ResponseBody>, ApiError> {
         let object = self.body_object()?;
+        let mut warnings = self.check_unknown_fields(&object)?;
         let manager = self.manager();
         let object = prepare_new(self.resource(), self.target.namespace.as_deref(), object, &manager)?;
         let admitted = self.admit(Operation::Create, Some(&object), None).await?;
         let object = admitted.mutated.unwrap_or(object);
         let mut state = self.server.shared.state.lock();
         let stored = commit_create(&mut state, self.resource(), object, self.target.dry_run())?;
-        Ok(with_warnings(json_response(StatusCode::CREATED, &stored), &admitted.warnings))
+        warnings.extend(admitted.warnings);
+        Ok(with_warnings(json_response(StatusCode::CREATED, &stored), &warnings))
     }
 
     /// Update and patch: compute the new object from the current one, admit it, and
@@ -198,6 +223,7 @@ impl Write<'_> {
                 self.desired(&current, &manager, &now)?
             };
             check_precondition(resource, &current, &desired, self.target.verb)?;
+            let mut warnings = self.check_unknown_fields(&desired)?;
             let Some(new) = prepare_update(
                 resource,
                 &current,
@@ -220,7 +246,8 @@ impl Write<'_> {
                 Some(_) => {}
             }
             let stored = commit_update(&mut state, resource, new, self.target.dry_run());
-            return Ok(with_warnings(self.respond_update(StatusCode::OK, &stored), &admitted.warnings));
+            warnings.extend(admitted.warnings);
+            return Ok(with_warnings(self.respond_update(StatusCode::OK, &stored), &warnings));
         }
         Err(ApiError::stale(resource, self.name()))
     }
@@ -421,7 +448,7 @@ impl Write<'_> {
         let resource = self.resource();
         let labels = crate::selector::LabelSelector::parse(self.target.param("labelSelector").unwrap_or_default())
             .map_err(|e| ApiError::bad_request(e.to_string()))?;
-        let fields = crate::selector::FieldSelector::parse(self.target.param("fieldSelector").unwrap_or_default())
+        let fields = crate::selector::FieldSelector::parse_for(self.target.param("fieldSelector").unwrap_or_default(), &resource.group, &resource.kind)
             .map_err(|e| ApiError::bad_request(e.to_string()))?;
         let candidates: Vec<Arc<Value>> = {
             let state = self.server.shared.state.lock();
@@ -497,13 +524,6 @@ fn patch_error(resource: &ResourceType, name: &str, error: PatchError) -> ApiErr
     }
 }
 
-fn namespaces() -> crate::registry::GroupResource {
-    crate::registry::GroupResource {
-        group: String::new(),
-        resource: "namespaces".into(),
-    }
-}
-
 fn labels_of(object: &Value) -> std::collections::BTreeMap<String, String> {
     object["metadata"]["labels"]
         .as_object()
@@ -516,557 +536,3 @@ fn labels_of(object: &Value) -> std::collections::BTreeMap<String, String> {
         .unwrap_or_default()
 }
 
-/// The current time as Kubernetes writes it (RFC 3339, whole seconds, UTC).
-pub(crate) fn now() -> String {
-    jiff::Timestamp::now().strftime("%Y-%m-%dT%H:%M:%SZ").to_string()
-}
-
-/// A random v4 UUID, as the real server gives every object.
-fn uid() -> String {
-    let bytes: [u8; 16] = rand::random();
-    let hex: String = bytes.iter().map(|b| format!("{b:02x}")).collect();
-    format!(
-        "{}-{}-4{}-{:x}{}-{}",
-        &hex[0..8],
-        &hex[8..12],
-        &hex[13..16],
-        (bytes[8] & 0x3) | 0x8,
-        &hex[17..20],
-        &hex[20..32]
-    )
-}
-
-/// The five random characters `generateName` appends (the real server's alphabet).
-fn name_suffix() -> String {
-    const ALPHABET: &[u8] = b"bcdfghjklmnpqrstvwxz2456789";
-    (0..5)
-        .map(|_| char::from(ALPHABET[rand::random_range(0..ALPHABET.len())]))
-        .collect()
-}
-
-fn check_type(resource: &ResourceType, object: &Value) -> Result<(), ApiError> {
-    let api_version = object["apiVersion"].as_str().unwrap_or_default();
-    let kind = object["kind"].as_str().unwrap_or_default();
-    if kind.is_empty() {
-        return Err(ApiError::bad_request("Object 'Kind' is missing in the object provided"));
-    }
-    if api_version.is_empty() {
-        return Err(ApiError::bad_request(
-            "Object 'apiVersion' is missing in the object provided",
-        ));
-    }
-    if kind != resource.kind || api_version != resource.api_version() {
-        return Err(ApiError::bad_request(format!(
-            "the API version in the data ({api_version}) does not match the expected API version ({})",
-            resource.api_version()
-        )));
-    }
-    Ok(())
-}
-
-/// A DNS-1123 subdomain, the rule for most object names.
-fn valid_name(name: &str) -> bool {
-    !name.is_empty()
-        && name.len() <= 253
-        && name.split('.').all(|label| {
-            !label.is_empty()
-                && label
-                    .bytes()
-                    .all(|b| b.is_ascii_lowercase() || b.is_ascii_digit() || b == b'-')
-                && !label.starts_with('-')
-                && !label.ends_with('-')
-        })
-}
-
-/// Fills in what the server sets on a new object: name from `generateName`, uid,
-/// creation time, generation; drops status behind a status subresource; records the
-/// creator's managed fields.
-pub(crate) fn prepare_new(
-    resource: &ResourceType,
-    namespace: Option<&str>,
-    mut object: Value,
-    manager: &str,
-) -> Result<Value, ApiError> {
-    if !object["metadata"].is_object() {
-        object["metadata"] = json!({});
-    }
-    let metadata = &mut object["metadata"];
-    let mut name = metadata["name"].as_str().unwrap_or_default().to_owned();
-    if name.is_empty()
-        && let Some(prefix) = metadata["generateName"].as_str()
-    {
-        name = format!("{prefix}{}", name_suffix());
-        metadata["name"] = json!(name);
-    }
-    if name.is_empty() {
-        let cause = (
-            "metadata.name",
-            "FieldValueRequired",
-            "Required value: name or generateName is required".to_owned(),
-        );
-        return Err(ApiError::invalid(resource, "", &[cause]));
-    }
-    if !valid_name(&name) {
-        let detail = format!(
-            "Invalid value: \"{name}\": a lowercase RFC 1123 subdomain must consist of lower case alphanumeric characters, '-' or '.', and must start and end with an alphanumeric character"
-        );
-        return Err(ApiError::invalid(
-            resource,
-            &name,
-            &[("metadata.name", "FieldValueInvalid", detail)],
-        ));
-    }
-    match (resource.namespaced, namespace, metadata["namespace"].as_str()) {
-        (true, Some(url), Some(body)) if !body.is_empty() && body != url => {
-            return Err(ApiError::bad_request(
-                "the namespace of the provided object does not match the namespace sent on the request",
-            ));
-        }
-        (true, Some(url), _) => metadata["namespace"] = json!(url),
-        (true, None, _) => {
-            return Err(ApiError::bad_request(
-                "a namespaced resource must be created in a namespace",
-            ));
-        }
-        (false, _, _) => {
-            if let Some(map) = metadata.as_object_mut() {
-                map.remove("namespace");
-            }
-        }
-    }
-    let now = now();
-    metadata["uid"] = json!(uid());
-    metadata["creationTimestamp"] = json!(now);
-    if let Some(map) = metadata.as_object_mut() {
-        for field in [
-            "resourceVersion",
-            "deletionTimestamp",
-            "deletionGracePeriodSeconds",
-            "managedFields",
-            "selfLink",
-        ] {
-            map.remove(field);
-        }
-        if resource.generation {
-            map.insert("generation".into(), json!(1));
-        } else {
-            map.remove("generation");
-        }
-    }
-    if resource.status
-        && let Some(map) = object.as_object_mut()
-    {
-        map.remove("status");
-    }
-    initialize_builtin(resource, &mut object);
-    crate::validation::validate(resource, &mut object)?;
-    patch::apply::record_update(None, &mut object, manager, &now, None, &resource.group, &resource.kind);
-    Ok(object)
-}
-
-/// What built-in types get on creation: namespaces their `kubernetes` finalizer and
-/// phase, CRDs their cleanup finalizer and accepted status.
-fn initialize_builtin(resource: &ResourceType, object: &mut Value) {
-    if resource.custom {
-        return;
-    }
-    match (resource.group.as_str(), resource.plural.as_str()) {
-        ("", "namespaces") => {
-            object["spec"]["finalizers"] = json!(["kubernetes"]);
-            object["status"] = json!({"phase": "Active"});
-            label_namespace(object);
-        }
-        ("apiextensions.k8s.io", "customresourcedefinitions") => {
-            let finalizers = object["metadata"]["finalizers"].as_array().cloned().unwrap_or_default();
-            if !finalizers.iter().any(|f| f == CRD_CLEANUP_FINALIZER) {
-                let mut finalizers = finalizers;
-                finalizers.push(json!(CRD_CLEANUP_FINALIZER));
-                object["metadata"]["finalizers"] = json!(finalizers);
-            }
-        }
-        _ => {}
-    }
-}
-
-/// The real server labels every namespace with its own name, and keeps the label.
-fn label_namespace(object: &mut Value) {
-    let name = object["metadata"]["name"].clone();
-    if !object["metadata"]["labels"].is_object() {
-        object["metadata"]["labels"] = json!({});
-    }
-    object["metadata"]["labels"]["kubernetes.io/metadata.name"] = name;
-}
-
-/// The CRD status the real server reaches once it serves the CRD.
-fn established_crd_status(crd: &Value) -> Value {
-    let now = now();
-    let condition = |kind: &str, reason: &str, message: &str| json!({"type": kind, "status": "True", "lastTransitionTime": now, "reason": reason, "message": message});
-    let versions: Vec<Value> = crd["spec"]["versions"]
-        .as_array()
-        .into_iter()
-        .flatten()
-        .filter(|v| v["storage"] == true)
-        .map(|v| v["name"].clone())
-        .collect();
-    json!({
-        "conditions": [
-            condition("NamesAccepted", "NoConflicts", "no conflicts found"),
-            condition("Established", "InitialNamesAccepted", "the initial names have been accepted"),
-        ],
-        "acceptedNames": crd["spec"]["names"],
-        "storedVersions": versions,
-    })
-}
-
-/// Stores a new object after the checks that need the current state.
-pub(crate) fn commit_create(
-    state: &mut State,
-    resource: &ResourceType,
-    mut object: Value,
-    dry_run: bool,
-) -> Result<Value, ApiError> {
-    let (namespace, name) = object_key(&object);
-    if resource.namespaced {
-        let found = state.store.get(&namespaces(), "", &namespace);
-        let Some(found) = found else {
-            return Err(ApiError::namespace_not_found(&namespace));
-        };
-        if found["metadata"]["deletionTimestamp"].is_string() {
-            let message = format!(
-                "{} \"{name}\" is forbidden: unable to create new content in namespace {namespace} because it is being terminated",
-                resource.qualified()
-            );
-            return Err(ApiError::new(403, "Forbidden", message));
-        }
-    }
-    let group_resource = resource.group_resource();
-    if state.store.get(&group_resource, &namespace, &name).is_some() {
-        return Err(ApiError::already_exists(resource, &name));
-    }
-    let is_crd = is_crd(resource);
-    if is_crd {
-        state
-            .registry
-            .serve_crd(&object)
-            .map_err(|message| ApiError::invalid(resource, &name, &[("spec", "FieldValueInvalid", message)]))?;
-        object["status"] = established_crd_status(&object);
-    }
-    if dry_run {
-        return Ok(object);
-    }
-    let event = state.store.write(&group_resource, (namespace, name), Some(object));
-    Ok(event.object.as_ref().clone())
-}
-
-fn is_crd(resource: &ResourceType) -> bool {
-    resource.group == "apiextensions.k8s.io" && resource.plural == "customresourcedefinitions"
-}
-
-/// Stores an updated object; an object being deleted whose last finalizer went is
-/// deleted for real.
-pub(crate) fn commit_update(state: &mut State, resource: &ResourceType, mut object: Value, dry_run: bool) -> Value {
-    let key = object_key(&object);
-    let group_resource = resource.group_resource();
-    if is_crd(resource) && object["metadata"]["deletionTimestamp"].is_null() {
-        if state.registry.serve_crd(&object).is_ok() {
-            object["status"] = established_crd_status(&object);
-        }
-    }
-    if dry_run {
-        return object;
-    }
-    if object["metadata"]["deletionTimestamp"].is_string() && !has_finalizers(&object) {
-        let event = state.store.write(&group_resource, key, None);
-        after_delete(state, resource, &event.object);
-        return event.object.as_ref().clone();
-    }
-    state
-        .store
-        .write(&group_resource, key, Some(object))
-        .object
-        .as_ref()
-        .clone()
-}
-
-/// What goes when an object is gone: a CRD takes its resource with it.
-fn after_delete(state: &mut State, resource: &ResourceType, object: &Value) {
-    if is_crd(resource)
-        && let Ok(types) = crate::registry::crd_types(object)
-        && let Some(first) = types.first()
-    {
-        let group_resource = first.group_resource();
-        state.registry.remove(&group_resource);
-        state.store.forget_resource(&group_resource);
-    }
-}
-
-/// Finalizers that hold an object: `metadata.finalizers`, and for a namespace also
-/// `spec.finalizers`.
-pub(crate) fn has_finalizers(object: &Value) -> bool {
-    let non_empty = |v: &Value| v.as_array().is_some_and(|a| !a.is_empty());
-    non_empty(&object["metadata"]["finalizers"])
-        || (object["kind"] == "Namespace" && non_empty(&object["spec"]["finalizers"]))
-}
-
-/// The resourceVersion a PUT or patch carries must be the current one; a PUT of a
-/// custom resource must carry one.
-fn check_precondition(resource: &ResourceType, current: &Value, desired: &Value, verb: Verb) -> Result<(), ApiError> {
-    let name = current["metadata"]["name"].as_str().unwrap_or_default();
-    match desired["metadata"]["resourceVersion"]
-        .as_str()
-        .filter(|v| !v.is_empty())
-    {
-        Some(version) if Some(version) != current["metadata"]["resourceVersion"].as_str() => {
-            Err(ApiError::stale(resource, name))
-        }
-        None if verb == Verb::Update && resource.requires_resource_version => Err(ApiError::invalid(
-            resource,
-            name,
-            &[(
-                "metadata.resourceVersion",
-                "FieldValueInvalid",
-                "Invalid value: 0x0: must be specified for an update".into(),
-            )],
-        )),
-        _ => Ok(()),
-    }
-}
-
-fn check_delete_preconditions(
-    resource: &ResourceType,
-    name: &str,
-    current: &Value,
-    options: &Value,
-) -> Result<(), ApiError> {
-    let preconditions = &options["preconditions"];
-    for (field, label) in [("uid", "UID"), ("resourceVersion", "ResourceVersion")] {
-        if let Some(expected) = preconditions[field].as_str() {
-            let actual = current["metadata"][field].as_str().unwrap_or_default();
-            if expected != actual {
-                let why = format!(
-                    "Precondition failed: {label} in precondition: {expected}, {label} in object meta: {actual}"
-                );
-                return Err(ApiError::conflict(resource, name, &why));
-            }
-        }
-    }
-    Ok(())
-}
-
-/// The update the server actually makes of `desired`: immutable metadata kept,
-/// status or everything-but-status kept according to the subresource, generation
-/// bumped on spec changes, managed fields recorded. None when nothing changes.
-pub(crate) fn prepare_update(
-    resource: &ResourceType,
-    current: &Value,
-    desired: Value,
-    subresource: Option<&str>,
-    manager: &str,
-    now: &str,
-    apply: bool,
-) -> Result<Option<Value>, ApiError> {
-    let mut new = if subresource == Some("status") {
-        let mut new = current.clone();
-        match desired.get("status") {
-            Some(status) => new["status"] = status.clone(),
-            None => {
-                if let Some(map) = new.as_object_mut() {
-                    map.remove("status");
-                }
-            }
-        }
-        if apply {
-            new["metadata"]["managedFields"] = desired["metadata"]["managedFields"].clone();
-        }
-        new
-    } else {
-        let mut new = desired;
-        if resource.status {
-            match current.get("status") {
-                Some(status) => new["status"] = status.clone(),
-                None => {
-                    if let Some(map) = new.as_object_mut() {
-                        map.remove("status");
-                    }
-                }
-            }
-        }
-        new
-    };
-    if !new["metadata"].is_object() {
-        new["metadata"] = json!({});
-    }
-    for field in [
-        "uid",
-        "creationTimestamp",
-        "deletionTimestamp",
-        "deletionGracePeriodSeconds",
-        "generation",
-        "namespace",
-        "name",
-    ] {
-        match current["metadata"].get(field) {
-            Some(value) => new["metadata"][field] = value.clone(),
-            None => {
-                if let Some(map) = new["metadata"].as_object_mut() {
-                    map.remove(field);
-                }
-            }
-        }
-    }
-    if current["metadata"]["deletionTimestamp"].is_string() {
-        let old: Vec<&Value> = current["metadata"]["finalizers"]
-            .as_array()
-            .map(|a| a.iter().collect())
-            .unwrap_or_default();
-        let added = new["metadata"]["finalizers"]
-            .as_array()
-            .into_iter()
-            .flatten()
-            .any(|f| !old.contains(&f));
-        if added {
-            let name = current["metadata"]["name"].as_str().unwrap_or_default();
-            let detail = "Forbidden: no new finalizers can be added if the object is being deleted".to_owned();
-            return Err(ApiError::invalid(
-                resource,
-                name,
-                &[("metadata.finalizers", "FieldValueForbidden", detail)],
-            ));
-        }
-    }
-    if resource.plural == "namespaces" && resource.group.is_empty() {
-        label_namespace(&mut new);
-    }
-    crate::validation::validate(resource, &mut new)?;
-    if resource.generation && spec_changed(current, &new) {
-        let generation = current["metadata"]["generation"].as_i64().unwrap_or(1);
-        new["metadata"]["generation"] = json!(generation + 1);
-    }
-    if !apply {
-        new["metadata"]["managedFields"] = current["metadata"]["managedFields"].clone();
-        if new["metadata"]["managedFields"].is_null()
-            && let Some(map) = new["metadata"].as_object_mut()
-        {
-            map.remove("managedFields");
-        }
-        patch::apply::record_update(
-            Some(current),
-            &mut new,
-            manager,
-            now,
-            subresource,
-            &resource.group,
-            &resource.kind,
-        );
-    }
-    new["metadata"]["resourceVersion"] = current["metadata"]["resourceVersion"].clone();
-    if same_object(current, &new) {
-        return Ok(None);
-    }
-    Ok(Some(new))
-}
-
-/// Anything outside metadata and status changed (what bumps `generation`).
-fn spec_changed(old: &Value, new: &Value) -> bool {
-    let strip = |v: &Value| {
-        let mut map = v.as_object().cloned().unwrap_or_default();
-        for key in ["metadata", "status", "apiVersion", "kind"] {
-            map.remove(key);
-        }
-        map
-    };
-    strip(old) != strip(new)
-}
-
-/// Equal but for the times in managed fields: such an update is a no-op and the real
-/// server neither bumps the resourceVersion nor sends an event.
-fn same_object(old: &Value, new: &Value) -> bool {
-    let strip = |v: &Value| {
-        let mut v = v.clone();
-        if let Some(entries) = v["metadata"]["managedFields"].as_array_mut() {
-            for entry in entries {
-                if let Some(map) = entry.as_object_mut() {
-                    map.remove("time");
-                }
-            }
-        }
-        v
-    };
-    strip(old) == strip(new)
-}
-
-/// Deletes an object, or marks it for deletion while finalizers hold it. `policy` is
-/// `Orphan` or `Foreground` (None is Background). Returns the code and body to send.
-pub(crate) fn delete_object(
-    state: &mut State,
-    resource: &ResourceType,
-    namespace: &str,
-    name: &str,
-    policy: Option<&str>,
-    dry_run: bool,
-) -> Result<(StatusCode, Value), ApiError> {
-    let group_resource = resource.group_resource();
-    let current = state
-        .store
-        .get(&group_resource, namespace, name)
-        .ok_or_else(|| ApiError::not_found(resource, name))?;
-    let mut object = current.as_ref().clone();
-    let finalizer = match policy {
-        Some("Orphan") => Some("orphan"),
-        Some("Foreground") => Some("foregroundDeletion"),
-        _ => None,
-    };
-    if let Some(finalizer) = finalizer {
-        let finalizers = object["metadata"]["finalizers"].as_array().cloned().unwrap_or_default();
-        if !finalizers.iter().any(|f| f == finalizer) {
-            let mut finalizers = finalizers;
-            finalizers.push(json!(finalizer));
-            object["metadata"]["finalizers"] = json!(finalizers);
-        }
-    }
-    let key = (namespace.to_owned(), name.to_owned());
-    if has_finalizers(&object) {
-        if object["metadata"]["deletionTimestamp"].is_null() {
-            object["metadata"]["deletionTimestamp"] = json!(now());
-            object["metadata"]["deletionGracePeriodSeconds"] = json!(0);
-            if resource.plural == "namespaces" && resource.group.is_empty() {
-                object["status"]["phase"] = json!("Terminating");
-            }
-        }
-        if dry_run || object == *current {
-            return Ok((StatusCode::OK, object));
-        }
-        let event = state.store.write(&group_resource, key, Some(object));
-        return Ok((StatusCode::OK, event.object.as_ref().clone()));
-    }
-    if dry_run {
-        return Ok((StatusCode::OK, object));
-    }
-    let event = state.store.write(&group_resource, key, None);
-    after_delete(state, resource, &event.object);
-    Ok((StatusCode::OK, event.object.as_ref().clone()))
-}
-
-/// The `autoscaling/v1` Scale of an object with a scale subresource.
-pub(crate) fn to_scale(object: &Value) -> Value {
-    let metadata = &object["metadata"];
-    let selector = object["spec"]["selector"]["matchLabels"]
-        .as_object()
-        .map(|labels| {
-            labels
-                .iter()
-                .map(|(k, v)| format!("{k}={}", v.as_str().unwrap_or_default()))
-                .collect::<Vec<_>>()
-                .join(",")
-        })
-        .unwrap_or_default();
-    json!({
-        "kind": "Scale", "apiVersion": "autoscaling/v1",
-        "metadata": {
-            "name": metadata["name"], "namespace": metadata["namespace"], "uid": metadata["uid"],
-            "resourceVersion": metadata["resourceVersion"], "creationTimestamp": metadata["creationTimestamp"],
-        },
-        "spec": {"replicas": object["spec"]["replicas"]},
-        "status": {"replicas": object["status"]["replicas"].as_i64().unwrap_or(0), "selector": selector},
-    })
-}

@@ -363,7 +363,6 @@ async fn api_resources_lists_builtin_and_custom_resources() {
 }
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
-#[ignore = "describe lists events with involvedObject.* field selectors, which the embedded server does not support yet"]
 async fn get_namespaces_and_describe_a_config_map() {
     let Some((env, kubectl)) = Kubectl::start().await else {
         return;

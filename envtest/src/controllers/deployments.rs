@@ -12,7 +12,7 @@ use super::{is_deleting, update};
 use crate::registry::GroupResource;
 use crate::server::State;
 use crate::store::{Event, EventType, object_key};
-use crate::write::now;
+use crate::rules::now;
 
 /// The field manager of the deployment controller's status writes.
 const MANAGER: &str = "deployment-controller";

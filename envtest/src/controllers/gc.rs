@@ -11,7 +11,7 @@ use super::{CONTROLLER_MANAGER, ObjectRef, has_finalizer, is_deleting, remove_fi
 use crate::registry::ResourceType;
 use crate::server::State;
 use crate::store::{Event, EventType};
-use crate::write::delete_object;
+use crate::rules::delete_object;
 
 /// The finalizer of an owner deleted with `propagationPolicy: Foreground`.
 const FOREGROUND: &str = "foregroundDeletion";

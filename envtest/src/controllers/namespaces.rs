@@ -6,7 +6,7 @@ use serde_json::Value;
 use super::{CONTROLLER_MANAGER, ObjectRef, is_deleting, update};
 use crate::registry::GroupResource;
 use crate::server::State;
-use crate::write::delete_object;
+use crate::rules::delete_object;
 
 /// The finalizer (in `spec.finalizers`) the namespace controller owns.
 const KUBERNETES: &str = "kubernetes";
