@@ -6,7 +6,7 @@
 //! and a list of 10,000 objects under 50 ms. Each figure is printed beside an anchor
 //! from the same run: for start-up, building a bare `kube::Client` over an in-memory
 //! service (what any in-process server costs at least); for the list, decoding the
-//! same 10,000 ConfigMaps from JSON with serde alone (what the client's own decoding
+//! same 10,000 `ConfigMaps` from JSON with serde alone (what the client's own decoding
 //! costs, which no server can go below).
 //!
 //! `ENVTEST_BENCH_OBJECTS` changes the object count (default 10,000).
@@ -66,13 +66,22 @@ async fn startup() {
     let (ours, anchor) = (median(ours), median(anchor));
     println!("bench=startup impl=wheelhouse ms={:.3} target_ms=20", millis(ours));
     println!("bench=startup impl=bare-client-over-server ms={:.3}", millis(anchor));
-    println!("ratio bench=startup wheelhouse/bare-client={:.2}", ours.as_secs_f64() / anchor.as_secs_f64());
+    println!(
+        "ratio bench=startup wheelhouse/bare-client={:.2}",
+        ours.as_secs_f64() / anchor.as_secs_f64()
+    );
 }
 
 async fn load(count: usize) {
     let env = TestEnv::embedded().await.expect("the embedded server starts");
     let api: Api<ConfigMap> = Api::namespaced(env.client(), env.namespace());
-    let from = api.list(&ListParams::default()).await.expect("list").metadata.resource_version.expect("a revision");
+    let from = api
+        .list(&ListParams::default())
+        .await
+        .expect("list")
+        .metadata
+        .resource_version
+        .expect("a revision");
 
     // Watchers first, from the revision before the creates, so each sees every create.
     let watchers: Vec<_> = (0..WATCHERS)
@@ -102,8 +111,11 @@ async fn load(count: usize) {
         })
         .buffer_unordered(16);
     while creates.next().await.is_some() {}
-    let created = start.elapsed();
-    println!("bench=create impl=wheelhouse objects={count} objects_per_s={:.0}", per_second(count, created));
+    let create_time = start.elapsed();
+    println!(
+        "bench=create impl=wheelhouse objects={count} objects_per_s={:.0}",
+        per_second(count, create_time)
+    );
 
     let mut last = start;
     for watcher in watchers {
@@ -138,18 +150,25 @@ async fn load(count: usize) {
         let all = api.list(&ListParams::default()).await.expect("list");
         body = serde_json::to_vec(&all.items).expect("encode");
         let start = Instant::now();
-        let decoded: Vec<ConfigMap> = serde_json::from_slice(&body).expect("decode");
+        let items: Vec<ConfigMap> = serde_json::from_slice(&body).expect("decode");
         decodes.push(start.elapsed());
-        assert_eq!(decoded.len(), count);
+        assert_eq!(items.len(), count);
     }
-    let (list, decode) = (median(lists), median(decodes));
+    let (list_time, decode_time) = (median(lists), median(decodes));
     println!(
         "bench=list impl=wheelhouse objects={count} pages_of=500 ms={:.1} objects_per_s={:.0} target_ms=50",
-        millis(list),
-        per_second(count, list)
+        millis(list_time),
+        per_second(count, list_time)
     );
-    println!("bench=list impl=serde-decode-only objects={count} bytes={} ms={:.1}", body.len(), millis(decode));
-    println!("ratio bench=list wheelhouse/serde-decode={:.2}", list.as_secs_f64() / decode.as_secs_f64());
+    println!(
+        "bench=list impl=serde-decode-only objects={count} bytes={} ms={:.1}",
+        body.len(),
+        millis(decode_time)
+    );
+    println!(
+        "ratio bench=list wheelhouse/serde-decode={:.2}",
+        list_time.as_secs_f64() / decode_time.as_secs_f64()
+    );
     env.stop().await;
 }
 
@@ -158,7 +177,10 @@ fn main() {
         .enable_all()
         .build()
         .expect("a tokio runtime");
-    println!("envtest bench: {} tokio worker threads", runtime.metrics().num_workers());
+    println!(
+        "envtest bench: {} tokio worker threads",
+        runtime.metrics().num_workers()
+    );
     runtime.block_on(async {
         startup().await;
         load(objects()).await;

@@ -20,9 +20,9 @@ use futures::channel::mpsc::UnboundedReceiver;
 use serde_json::Value;
 
 use crate::registry::{GroupResource, ResourceType};
+use crate::rules::{commit_update, now, prepare_update};
 use crate::server::{ApiServer, ServerOptions, Shared, State};
 use crate::store::{Event, EventType, object_key};
-use crate::rules::{commit_update, now, prepare_update};
 
 /// The field manager of the writes kube-controller-manager makes (it sets none, so the
 /// server names it after its user agent).

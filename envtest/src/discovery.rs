@@ -1,5 +1,5 @@
 //! The documents that describe the API rather than hold objects: discovery
-//! (`/api`, `/apis`), `/version`, health checks and the OpenAPI index kubectl reads
+//! (`/api`, `/apis`), `/version`, health checks and the `OpenAPI` index kubectl reads
 //! to decide that the server validates fields itself.
 
 use http::{HeaderValue, Response, StatusCode, header};

@@ -6,7 +6,7 @@ use std::path::PathBuf;
 use std::time::Duration;
 
 use k8s_openapi::apiextensions_apiserver::pkg::apis::apiextensions::v1::CustomResourceDefinition;
-use kube::api::{Api, Patch, PatchParams, PostParams};
+use kube::api::{Api, DeleteParams, Patch, PatchParams, PostParams};
 use serde_json::json;
 
 use crate::server::{ApiServer, ServerOptions};
@@ -258,7 +258,7 @@ impl TestEnv {
         self.stopped = true;
         if self.cluster.is_some() {
             let namespaces: Api<k8s_openapi::api::core::v1::Namespace> = Api::all(self.client.clone());
-            if let Err(error) = namespaces.delete(&self.namespace, &Default::default()).await {
+            if let Err(error) = namespaces.delete(&self.namespace, &DeleteParams::default()).await {
                 tracing::warn!(namespace = %self.namespace, %error, "could not delete the test namespace");
             }
         }
@@ -288,7 +288,7 @@ impl Drop for TestEnv {
             runtime.block_on(async {
                 if let Ok(client) = kube::Client::try_from(config) {
                     let namespaces: Api<k8s_openapi::api::core::v1::Namespace> = Api::all(client);
-                    let _ = namespaces.delete(&namespace, &Default::default()).await;
+                    let _ = namespaces.delete(&namespace, &DeleteParams::default()).await;
                 }
             });
         });

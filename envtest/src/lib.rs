@@ -14,8 +14,8 @@ mod rules;
 pub mod selector;
 mod server;
 mod status;
-mod validation;
 mod store;
+mod validation;
 mod write;
 
 pub use crate::env::{Error, TestEnv, use_existing_cluster};

@@ -13,12 +13,12 @@ use http::{HeaderValue, Response, StatusCode, header};
 use http_body_util::{BodyExt, StreamBody};
 use serde_json::{Value, json};
 
+use crate::registry::GroupResource;
 use crate::registry::ResourceType;
 use crate::request::Target;
 use crate::selector::{FieldSelector, LabelSelector};
 use crate::server::{ApiServer, ResponseBody, bytes_response, json_response};
 use crate::status::ApiError;
-use crate::registry::GroupResource;
 use crate::store::{Event, EventType, Objects, Store};
 
 /// The annotation on the bookmark that ends a streamed initial list.
@@ -62,8 +62,12 @@ impl Filter {
     fn new(target: &Target) -> Result<Self, ApiError> {
         let labels = LabelSelector::parse(target.param("labelSelector").unwrap_or_default())
             .map_err(|e| ApiError::bad_request(e.to_string()))?;
-        let fields = FieldSelector::parse_for(target.param("fieldSelector").unwrap_or_default(), &target.resource.group, &target.resource.kind)
-            .map_err(|e| ApiError::bad_request(e.to_string()))?;
+        let fields = FieldSelector::parse_for(
+            target.param("fieldSelector").unwrap_or_default(),
+            &target.resource.group,
+            &target.resource.kind,
+        )
+        .map_err(|e| ApiError::bad_request(e.to_string()))?;
         Ok(Self {
             namespace: target.namespace.clone(),
             labels,
@@ -152,14 +156,20 @@ type ObjectKey = (String, String);
 
 /// The objects a list reads, the revision it reads them at and, for a continuation,
 /// the key it continues after.
-fn snapshot(store: &Store, resource: &GroupResource, target: &Target) -> Result<(Objects, u64, Option<ObjectKey>), ApiError> {
+fn snapshot(
+    store: &Store,
+    resource: &GroupResource,
+    target: &Target,
+) -> Result<(Objects, u64, Option<ObjectKey>), ApiError> {
     if let Some(token) = target.param("continue") {
         let token = base64::engine::general_purpose::STANDARD
             .decode(token)
             .ok()
             .and_then(|bytes| serde_json::from_slice::<Continue>(&bytes).ok())
             .ok_or_else(|| {
-                ApiError::bad_request("continue key is not valid: incorrect encoded start resourceVersion (version meta.k8s.io/v1)")
+                ApiError::bad_request(
+                    "continue key is not valid: incorrect encoded start resourceVersion (version meta.k8s.io/v1)",
+                )
             })?;
         let objects = store.objects_at(resource, token.rv).ok_or_else(expired_continue)?;
         return Ok((objects, token.rv, Some(token.start)));
@@ -179,7 +189,9 @@ fn snapshot(store: &Store, resource: &GroupResource, target: &Target) -> Result<
 /// The JSON of an object as served at `resource`'s version: the bytes encoded when it
 /// was written if they are of this very revision and version, else encoded now.
 fn encode(resource: &ResourceType, object: &Arc<Value>, encoded: Option<&(u64, Bytes)>) -> Bytes {
-    let revision = object["metadata"]["resourceVersion"].as_str().and_then(|v| v.parse::<u64>().ok());
+    let revision = object["metadata"]["resourceVersion"]
+        .as_str()
+        .and_then(|v| v.parse::<u64>().ok());
     match (encoded, at_version(resource, object)) {
         (Some((at, json)), Cow::Borrowed(_)) if Some(*at) == revision => json.clone(),
         (_, converted) => Bytes::from(serde_json::to_vec(converted.as_ref()).unwrap_or_default()),
@@ -196,7 +208,8 @@ fn remaining_after(objects: &Objects, start: &(String, String)) -> usize {
 fn list_body(resource: &ResourceType, metadata: &Value, items: &[Bytes]) -> Vec<u8> {
     let size: usize = items.iter().map(|i| i.len() + 1).sum();
     let mut body = Vec::with_capacity(128 + size);
-    let head = json!({"kind": format!("{}List", resource.kind), "apiVersion": resource.api_version(), "metadata": metadata});
+    let head =
+        json!({"kind": format!("{}List", resource.kind), "apiVersion": resource.api_version(), "metadata": metadata});
     let head = serde_json::to_string(&head).unwrap_or_default();
     body.extend_from_slice(&head.as_bytes()[..head.len() - 1]);
     body.extend_from_slice(b",\"items\":[");
@@ -276,11 +289,14 @@ pub(crate) fn watch(server: &ApiServer, target: &Target) -> Result<Response<Resp
     let send_initial_events = target.param("sendInitialEvents").map(|v| v == "true");
     if send_initial_events.is_some() && target.param("resourceVersionMatch") != Some("NotOlderThan") {
         let detail = "Forbidden: sendInitialEvents requires setting resourceVersionMatch to NotOlderThan".to_owned();
-        return Err(ApiError::invalid(&resource, "", &[("resourceVersionMatch", "FieldValueForbidden", detail)]));
+        return Err(ApiError::invalid(
+            &resource,
+            "",
+            &[("resourceVersionMatch", "FieldValueForbidden", detail)],
+        ));
     }
     let from = match (send_initial_events, target.param("resourceVersion")) {
-        (_, None | Some("0")) => None,
-        (Some(true), Some(_)) => None,
+        (_, None | Some("0")) | (Some(true), Some(_)) => None,
         (_, Some(version)) => Some(
             version
                 .parse::<u64>()
@@ -290,13 +306,16 @@ pub(crate) fn watch(server: &ApiServer, target: &Target) -> Result<Response<Resp
     let request = WatchRequest {
         filter: Filter::new(target)?,
         bookmarks: target.flag("allowWatchBookmarks"),
-        timeout: target.param("timeoutSeconds").and_then(|t| t.parse::<u64>().ok()).map(Duration::from_secs),
+        timeout: target
+            .param("timeoutSeconds")
+            .and_then(|t| t.parse::<u64>().ok())
+            .map(Duration::from_secs),
         interval: server.options().bookmark_interval,
         resource,
     };
     let group_resource = request.resource.group_resource();
     let mut initial: Vec<Bytes> = Vec::new();
-    let (live, start_revision) = {
+    let (changes, start_revision) = {
         let mut state = server.shared.state.lock();
         let store = &mut state.store;
         let revision = store.revision();
@@ -315,8 +334,15 @@ pub(crate) fn watch(server: &ApiServer, target: &Target) -> Result<Response<Resp
         } else if send_initial_events != Some(false) {
             // No revision, or a streamed initial list: the current objects as ADDED.
             let encoded = store.encoded(&group_resource);
-            for (key, object) in store.objects(&group_resource).iter().filter(|(_, o)| request.filter.matches(o)) {
-                initial.push(watch_line_of("ADDED", &encode(&request.resource, object, encoded.get(key))));
+            for (key, object) in store
+                .objects(&group_resource)
+                .iter()
+                .filter(|(_, o)| request.filter.matches(o))
+            {
+                initial.push(watch_line_of(
+                    "ADDED",
+                    &encode(&request.resource, object, encoded.get(key)),
+                ));
             }
         }
         if send_initial_events == Some(true) {
@@ -324,11 +350,11 @@ pub(crate) fn watch(server: &ApiServer, target: &Target) -> Result<Response<Resp
         }
         (store.subscribe(&group_resource), revision)
     };
-    let (sender, receiver) = tokio::sync::mpsc::channel::<Bytes>(64);
-    tokio::spawn(stream_events(request, initial, live, start_revision, sender));
-    let stream = futures::stream::unfold(receiver, |mut receiver| async move {
-        let line = receiver.recv().await?;
-        Some((Ok(http_body::Frame::data(line)), receiver))
+    let (line_sender, lines) = tokio::sync::mpsc::channel::<Bytes>(64);
+    tokio::spawn(stream_events(request, initial, changes, start_revision, line_sender));
+    let stream = futures::stream::unfold(lines, |mut lines| async move {
+        let line = lines.recv().await?;
+        Some((Ok(http_body::Frame::data(line)), lines))
     });
     Ok(stream_response(StreamBody::new(stream).boxed_unsync()))
 }
@@ -338,7 +364,7 @@ pub(crate) fn watch(server: &ApiServer, target: &Target) -> Result<Response<Resp
 async fn stream_events(
     request: WatchRequest,
     initial: Vec<Bytes>,
-    mut live: futures::channel::mpsc::UnboundedReceiver<Arc<Event>>,
+    mut changes: futures::channel::mpsc::UnboundedReceiver<Arc<Event>>,
     start_revision: u64,
     sender: tokio::sync::mpsc::Sender<Bytes>,
 ) {
@@ -358,7 +384,7 @@ async fn stream_events(
             }
         };
         let line = tokio::select! {
-            event = live.next() => {
+            event = changes.next() => {
                 let Some(event) = event else { return };
                 last_revision = event.revision;
                 filtered(&request.filter, &event).map(|kind| event_line(&request.resource, kind, &event))

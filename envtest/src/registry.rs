@@ -1,5 +1,5 @@
 //! The resource types the server serves: the built-in ones it starts with and those
-//! that CustomResourceDefinitions add, and the discovery documents describing them.
+//! that `CustomResourceDefinitions` add, and the discovery documents describing them.
 
 use std::collections::BTreeMap;
 use std::sync::Arc;
@@ -16,6 +16,10 @@ pub(crate) struct GroupResource {
 
 /// One served resource at one version.
 #[derive(Debug, Clone, PartialEq)]
+#[expect(
+    clippy::struct_excessive_bools,
+    reason = "each flag is an independent property discovery reports"
+)]
 pub(crate) struct ResourceType {
     pub group: String,
     pub version: String,
@@ -33,7 +37,7 @@ pub(crate) struct ResourceType {
     pub short_names: Vec<String>,
     /// Categories a CRD declares (`kubectl get <category>` lists them all).
     pub categories: Vec<String>,
-    /// Defined by a CustomResourceDefinition (so no strategic merge patch).
+    /// Defined by a `CustomResourceDefinition` (so no strategic merge patch).
     pub custom: bool,
     /// Updates without a resourceVersion are refused (custom resources).
     pub requires_resource_version: bool,

@@ -3,6 +3,8 @@
 //! metadata, status behind its subresource, generation), finalizers and deletion, and
 //! the side effects of storing CRDs and namespaces.
 
+use std::fmt::Write as _;
+
 use serde_json::{Value, json};
 
 use http::StatusCode;
@@ -32,7 +34,10 @@ pub(crate) fn now() -> String {
 /// A random v4 UUID, as the real server gives every object.
 fn uid() -> String {
     let bytes: [u8; 16] = rand::random();
-    let hex: String = bytes.iter().map(|b| format!("{b:02x}")).collect();
+    let hex: String = bytes.iter().fold(String::with_capacity(32), |mut hex, b| {
+        let _ = write!(hex, "{b:02x}");
+        hex
+    });
     format!(
         "{}-{}-4{}-{:x}{}-{}",
         &hex[0..8],
@@ -275,10 +280,11 @@ fn is_crd(resource: &ResourceType) -> bool {
 pub(crate) fn commit_update(state: &mut State, resource: &ResourceType, mut object: Value, dry_run: bool) -> Value {
     let key = object_key(&object);
     let group_resource = resource.group_resource();
-    if is_crd(resource) && object["metadata"]["deletionTimestamp"].is_null() {
-        if state.registry.serve_crd(&object).is_ok() {
-            object["status"] = established_crd_status(&object);
-        }
+    if is_crd(resource)
+        && object["metadata"]["deletionTimestamp"].is_null()
+        && state.registry.serve_crd(&object).is_ok()
+    {
+        object["status"] = established_crd_status(&object);
     }
     if dry_run {
         return object;
@@ -318,7 +324,12 @@ pub(crate) fn has_finalizers(object: &Value) -> bool {
 
 /// The resourceVersion a PUT or patch carries must be the current one; a PUT of a
 /// custom resource must carry one.
-pub(crate) fn check_precondition(resource: &ResourceType, current: &Value, desired: &Value, verb: Verb) -> Result<(), ApiError> {
+pub(crate) fn check_precondition(
+    resource: &ResourceType,
+    current: &Value,
+    desired: &Value,
+    verb: Verb,
+) -> Result<(), ApiError> {
     let name = current["metadata"]["name"].as_str().unwrap_or_default();
     match desired["metadata"]["resourceVersion"]
         .as_str()

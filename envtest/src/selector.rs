@@ -352,9 +352,18 @@ mod tests {
         assert!(!FieldSelector::parse("metadata.name==db").unwrap().matches(&object));
         assert!(FieldSelector::parse("spec.nodeName=x").is_err());
         let event = json!({"involvedObject": {"name": "web", "kind": "ConfigMap"}, "source": {"component": "kubelet"}});
-        let selector = FieldSelector::parse_for("involvedObject.name=web,involvedObject.kind=ConfigMap,source=kubelet", "", "Event").unwrap();
+        let selector = FieldSelector::parse_for(
+            "involvedObject.name=web,involvedObject.kind=ConfigMap,source=kubelet",
+            "",
+            "Event",
+        )
+        .unwrap();
         assert!(selector.matches(&event));
-        assert!(!FieldSelector::parse_for("involvedObject.name=db", "", "Event").unwrap().matches(&event));
+        assert!(
+            !FieldSelector::parse_for("involvedObject.name=db", "", "Event")
+                .unwrap()
+                .matches(&event)
+        );
         assert!(FieldSelector::parse_for("involvedObject.name=web", "", "ConfigMap").is_err());
     }
 }

@@ -465,7 +465,7 @@ mod tests {
             "{error:?}"
         );
         let mut events = api.watch(&WatchParams::default(), &version).await.unwrap().boxed();
-        api.delete("a", &Default::default()).await.unwrap();
+        api.delete("a", &kube::api::DeleteParams::default()).await.unwrap();
         let event = events.try_next().await.unwrap().unwrap();
         assert!(matches!(event, WatchEvent::Deleted(_)), "{event:?}");
         assert_eq!(server.request_count(Verb::Watch, "configmaps"), 1);

@@ -144,7 +144,11 @@ impl Store {
             let object = Arc::new(object);
             objects.insert(key.clone(), object.clone());
             encoded.insert(key, (revision, json.clone()));
-            let kind = if previous.is_some() { EventType::Modified } else { EventType::Added };
+            let kind = if previous.is_some() {
+                EventType::Modified
+            } else {
+                EventType::Added
+            };
             (kind, object, json)
         } else {
             objects.remove(&key);

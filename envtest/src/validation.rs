@@ -71,11 +71,16 @@ fn decode_builtin(resource: &ResourceType, object: &Value) -> Result<(), ApiErro
         ("coordination.k8s.io", "Lease") => check::<coordination::v1::Lease>(object),
         ("events.k8s.io", "Event") => check::<events::v1::Event>(object),
         ("networking.k8s.io", "Ingress") => check::<networking::v1::Ingress>(object),
-        ("apiextensions.k8s.io", "CustomResourceDefinition") => check::<apiextensions::CustomResourceDefinition>(object),
+        ("apiextensions.k8s.io", "CustomResourceDefinition") => {
+            check::<apiextensions::CustomResourceDefinition>(object)
+        }
         _ => Ok(()),
     };
     result.map_err(|error| {
-        ApiError::bad_request(format!("{} in version \"{}\" cannot be handled as a {}: {error}", resource.kind, resource.version, resource.kind))
+        ApiError::bad_request(format!(
+            "{} in version \"{}\" cannot be handled as a {}: {error}",
+            resource.kind, resource.version, resource.kind
+        ))
     })
 }
 
@@ -131,7 +136,9 @@ fn prune_and_check(schema: &Value, value: &mut Value, path: &str, found: &mut Fo
                 for name in required.iter().filter_map(Value::as_str) {
                     if !map.contains_key(name) {
                         let field = format!("{path}.{name}").trim_start_matches('.').to_owned();
-                        found.causes.push((field, "FieldValueRequired", "Required value".to_owned()));
+                        found
+                            .causes
+                            .push((field, "FieldValueRequired", "Required value".to_owned()));
                     }
                 }
             }
@@ -142,7 +149,9 @@ fn prune_and_check(schema: &Value, value: &mut Value, path: &str, found: &mut Fo
                     continue;
                 }
                 let child_path = format!("{path}.{key}");
-                let child_schema = properties.and_then(|p| p.get(&key)).or_else(|| additional.is_object().then_some(additional));
+                let child_schema = properties
+                    .and_then(|p| p.get(&key))
+                    .or_else(|| additional.is_object().then_some(additional));
                 match child_schema {
                     Some(child_schema) => {
                         if let Some(child) = map.get_mut(&key) {
@@ -174,7 +183,7 @@ mod tests {
 
     use super::*;
 
-    fn custom(schema: Value) -> ResourceType {
+    fn custom(schema: &Value) -> ResourceType {
         let crd = json!({"spec": {"group": "example.com", "scope": "Namespaced", "names": {"plural": "webapps", "kind": "WebApp"},
             "versions": [{"name": "v1", "served": true, "storage": true, "schema": {"openAPIV3Schema": schema}}]}});
         crate::registry::crd_types(&crd).unwrap().remove(0)
@@ -193,7 +202,7 @@ mod tests {
 
     #[test]
     fn unknown_fields_of_custom_resources_are_pruned() {
-        let resource = custom(schema());
+        let resource = custom(&schema());
         let mut object = json!({"apiVersion": "example.com/v1", "kind": "WebApp", "metadata": {"name": "a"},
             "spec": {"image": "nginx", "unknown": 1, "extra": {"kept": true}}, "stray": "x"});
         assert_eq!(unknown_fields(&resource, &object), vec!["spec.unknown", "stray"]);
@@ -205,13 +214,21 @@ mod tests {
 
     #[test]
     fn wrong_types_missing_required_fields_and_bad_enums_are_invalid() {
-        let resource = custom(schema());
+        let resource = custom(&schema());
         let mut object = json!({"metadata": {"name": "a"}, "spec": {"replicas": "three", "mode": "slow"}});
         let error = validate(&resource, &mut object).unwrap_err();
         assert_eq!((error.code, error.reason.as_ref()), (422, "Invalid"));
         let causes = error.details.unwrap()["causes"].clone();
-        let fields: Vec<&str> = causes.as_array().unwrap().iter().map(|c| c["field"].as_str().unwrap()).collect();
-        assert!(fields.contains(&"spec.image") && fields.contains(&"spec.replicas") && fields.contains(&"spec.mode"), "{fields:?}");
+        let fields: Vec<&str> = causes
+            .as_array()
+            .unwrap()
+            .iter()
+            .map(|c| c["field"].as_str().unwrap())
+            .collect();
+        assert!(
+            fields.contains(&"spec.image") && fields.contains(&"spec.replicas") && fields.contains(&"spec.mode"),
+            "{fields:?}"
+        );
     }
 
     #[test]

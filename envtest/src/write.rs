@@ -8,16 +8,16 @@ use bytes::Bytes;
 use http::{Response, StatusCode};
 use serde_json::{Value, json};
 
-use crate::admission::{Admitted, AdmissionAttributes, AdmissionError, Operation};
+use crate::admission::{AdmissionAttributes, AdmissionError, Admitted, Operation};
 use crate::patch::{self, PatchError};
 use crate::registry::ResourceType;
 use crate::request::{Target, Verb};
-use crate::server::{ApiServer, ResponseBody, State, json_response};
-use crate::status::ApiError;
 use crate::rules::{
     check_delete_preconditions, check_precondition, check_type, commit_create, commit_update, delete_object,
     namespaces, now, prepare_new, prepare_update, to_scale,
 };
+use crate::server::{ApiServer, ResponseBody, State, json_response};
+use crate::status::ApiError;
 use crate::store::object_key;
 
 /// How many times an update is retried when the object changes under it (the real
@@ -97,7 +97,12 @@ impl Write<'_> {
 
     /// Runs the admission webhooks; the object they let through (mutated or not), and
     /// their warnings for the response.
-    async fn admit(&self, operation: Operation, object: Option<&Value>, old: Option<&Value>) -> Result<Admitted, ApiError> {
+    async fn admit(
+        &self,
+        operation: Operation,
+        object: Option<&Value>,
+        old: Option<&Value>,
+    ) -> Result<Admitted, ApiError> {
         let (mutating, validating, namespace_labels) = {
             let state = self.server.shared.state.lock();
             let configs = |plural: &str| {
@@ -147,7 +152,11 @@ impl Write<'_> {
             .await
             .map_err(|error| match &error {
                 AdmissionError::Denied { code, reason, .. } => {
-                    let reason = if reason.is_empty() { reason_for(*code).to_owned() } else { reason.clone() };
+                    let reason = if reason.is_empty() {
+                        reason_for(*code).to_owned()
+                    } else {
+                        reason.clone()
+                    };
                     ApiError::new(*code, reason, error.to_string())
                 }
                 AdmissionError::CallFailed { .. } => ApiError::new(500, "InternalError", error.to_string()),
@@ -180,7 +189,10 @@ impl Write<'_> {
         let described: Vec<String> = unknown.iter().map(|f| format!("unknown field \"{f}\"")).collect();
         match self.target.param("fieldValidation") {
             Some("Ignore") => Ok(Vec::new()),
-            Some("Strict") => Err(ApiError::bad_request(format!("strict decoding error: {}", described.join(", ")))),
+            Some("Strict") => Err(ApiError::bad_request(format!(
+                "strict decoding error: {}",
+                described.join(", ")
+            ))),
             _ => Ok(described),
         }
     }
@@ -294,7 +306,10 @@ impl Write<'_> {
         let object = admitted.mutated.unwrap_or(object);
         let mut state = self.server.shared.state.lock();
         let stored = commit_create(&mut state, resource, object, self.target.dry_run())?;
-        Ok(with_warnings(json_response(StatusCode::CREATED, &stored), &admitted.warnings))
+        Ok(with_warnings(
+            json_response(StatusCode::CREATED, &stored),
+            &admitted.warnings,
+        ))
     }
 
     fn applied_config(&self) -> Result<Value, ApiError> {
@@ -448,8 +463,12 @@ impl Write<'_> {
         let resource = self.resource();
         let labels = crate::selector::LabelSelector::parse(self.target.param("labelSelector").unwrap_or_default())
             .map_err(|e| ApiError::bad_request(e.to_string()))?;
-        let fields = crate::selector::FieldSelector::parse_for(self.target.param("fieldSelector").unwrap_or_default(), &resource.group, &resource.kind)
-            .map_err(|e| ApiError::bad_request(e.to_string()))?;
+        let fields = crate::selector::FieldSelector::parse_for(
+            self.target.param("fieldSelector").unwrap_or_default(),
+            &resource.group,
+            &resource.kind,
+        )
+        .map_err(|e| ApiError::bad_request(e.to_string()))?;
         let candidates: Vec<Arc<Value>> = {
             let state = self.server.shared.state.lock();
             state
@@ -535,4 +554,3 @@ fn labels_of(object: &Value) -> std::collections::BTreeMap<String, String> {
         })
         .unwrap_or_default()
 }
-

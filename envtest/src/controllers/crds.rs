@@ -4,8 +4,8 @@
 
 use super::{ObjectRef, has_finalizer, is_deleting, remove_finalizer};
 use crate::registry::{GroupResource, crd_types};
-use crate::server::State;
 use crate::rules::{CRD_CLEANUP_FINALIZER, delete_object};
+use crate::server::State;
 
 /// The field manager of the apiextensions server's writes.
 const APIEXTENSIONS: &str = "kube-apiserver";

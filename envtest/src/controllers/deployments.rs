@@ -10,9 +10,9 @@ use tokio::time::Instant;
 
 use super::{is_deleting, update};
 use crate::registry::GroupResource;
+use crate::rules::now;
 use crate::server::State;
 use crate::store::{Event, EventType, object_key};
-use crate::rules::now;
 
 /// The field manager of the deployment controller's status writes.
 const MANAGER: &str = "deployment-controller";

@@ -9,9 +9,9 @@ use serde_json::Value;
 
 use super::{CONTROLLER_MANAGER, ObjectRef, has_finalizer, is_deleting, remove_finalizer, update};
 use crate::registry::ResourceType;
+use crate::rules::delete_object;
 use crate::server::State;
 use crate::store::{Event, EventType};
-use crate::rules::delete_object;
 
 /// The finalizer of an owner deleted with `propagationPolicy: Foreground`.
 const FOREGROUND: &str = "foregroundDeletion";

@@ -5,8 +5,8 @@ use serde_json::Value;
 
 use super::{CONTROLLER_MANAGER, ObjectRef, is_deleting, update};
 use crate::registry::GroupResource;
-use crate::server::State;
 use crate::rules::delete_object;
+use crate::server::State;
 
 /// The finalizer (in `spec.finalizers`) the namespace controller owns.
 const KUBERNETES: &str = "kubernetes";

@@ -337,3 +337,106 @@ async fn no_op_update_keeps_the_resource_version() {
     );
     env.stop().await;
 }
+
+/// A built-in object with a field of the wrong type cannot be decoded: 400
+/// `BadRequest`; one that decodes but breaks validation is 422 `Invalid` with causes.
+#[tokio::test]
+async fn malformed_objects_are_rejected_like_the_real_server() {
+    let env = start().await;
+    let configmaps: Api<ConfigMap> = Api::namespaced(env.client(), env.namespace());
+    let path = format!("/api/v1/namespaces/{}/configmaps", env.namespace());
+    let body = json!({"apiVersion": "v1", "kind": "ConfigMap", "metadata": {"name": "typed"}, "data": {"count": 5}});
+    let request = http::Request::post(&path)
+        .header(http::header::CONTENT_TYPE, "application/json")
+        .body(serde_json::to_vec(&body).unwrap())
+        .unwrap();
+    let status = api_error(env.client().request_text(request).await);
+    assert_eq!(
+        (status.code, status.reason.as_str()),
+        (400, "BadRequest"),
+        "{}",
+        status.message
+    );
+    assert!(
+        status.message.contains("cannot be handled as a ConfigMap"),
+        "message: {}",
+        status.message
+    );
+    assert!(configmaps.get_opt("typed").await.unwrap().is_none());
+
+    let deployments: Api<Deployment> = Api::namespaced(env.client(), env.namespace());
+    let mut mismatched = deployment("mismatched", 1, &json!([{"name": "app", "image": IMAGE}]));
+    mismatched.spec.selector = from_json(json!({"matchLabels": {"app": "other"}}));
+    let status = api_error(deployments.create(&PostParams::default(), &mismatched).await);
+    assert_eq!(
+        (status.code, status.reason.as_str()),
+        (422, "Invalid"),
+        "{}",
+        status.message
+    );
+    let details = status.details.expect("Invalid has details");
+    assert_eq!((details.kind.as_str(), details.group.as_str()), ("Deployment", "apps"));
+    assert!(
+        details
+            .causes
+            .iter()
+            .any(|c| c.field == "spec.template.metadata.labels"),
+        "causes {:?}",
+        details.causes
+    );
+
+    let pods: Api<k8s_openapi::api::core::v1::Pod> = Api::namespaced(env.client(), env.namespace());
+    let empty = from_json(json!({"metadata": {"name": "empty"}, "spec": {"containers": []}}));
+    let status = api_error(pods.create(&PostParams::default(), &empty).await);
+    assert_eq!(
+        (status.code, status.reason.as_str()),
+        (422, "Invalid"),
+        "{}",
+        status.message
+    );
+    let causes = status.details.expect("Invalid has details").causes;
+    assert!(
+        causes
+            .iter()
+            .any(|c| c.field == "spec.containers" && c.reason == "FieldValueRequired"),
+        "causes {causes:?}"
+    );
+    env.stop().await;
+}
+
+/// A PUT without resourceVersion is an unconditional update for built-in types, but
+/// is refused for custom resources (422), as the real server does.
+#[tokio::test]
+async fn update_without_a_resource_version() {
+    let env = start().await;
+    let configmaps: Api<ConfigMap> = Api::namespaced(env.client(), env.namespace());
+    configmaps
+        .create(&PostParams::default(), &configmap("free", &[], &[("v", "1")]))
+        .await
+        .unwrap();
+    let replaced = configmaps
+        .replace("free", &PostParams::default(), &configmap("free", &[], &[("v", "2")]))
+        .await
+        .expect("a ConfigMap PUT without resourceVersion is unconditional");
+    assert_eq!(replaced.data.unwrap()["v"], "2");
+
+    let widgets = CustomType::new(&env, "Widget", "widgets", true);
+    widgets.install(&env).await;
+    let api = widgets.namespaced(&env);
+    let object = widgets.object("w", &json!({"spec": {"replicas": 1}}));
+    api.create(&PostParams::default(), &object).await.unwrap();
+    let status = api_error(api.replace("w", &PostParams::default(), &object).await);
+    assert_eq!(
+        (status.code, status.reason.as_str()),
+        (422, "Invalid"),
+        "{}",
+        status.message
+    );
+    assert!(
+        status.message.contains("metadata.resourceVersion"),
+        "message: {}",
+        status.message
+    );
+    widgets.remove(&env).await;
+    env.stop().await;
+}

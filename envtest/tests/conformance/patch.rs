@@ -235,3 +235,56 @@ async fn server_side_apply_conflicts_between_managers_unless_forced() {
     assert_eq!(owners, ["beta"], "force took the field from alpha and gamma");
     env.stop().await;
 }
+
+/// Server-side apply merges associative lists by key between managers: each keeps
+/// the containers it applies, and a manager dropping its container removes only that.
+#[tokio::test]
+async fn server_side_apply_merges_associative_lists_between_managers() {
+    let env = start().await;
+    let api: Api<Deployment> = Api::namespaced(env.client(), env.namespace());
+    let base = json!({
+        "apiVersion": "apps/v1", "kind": "Deployment", "metadata": {"name": "shared"},
+        "spec": {
+            "replicas": 0,
+            "selector": {"matchLabels": {"app": "shared"}},
+            "template": {"metadata": {"labels": {"app": "shared"}}, "spec": {"containers": [{"name": "app", "image": IMAGE}]}},
+        },
+    });
+    api.patch("shared", &PatchParams::apply("owner"), &Patch::Apply(&base))
+        .await
+        .unwrap();
+    let sidecar = |containers: serde_json::Value| {
+        json!({
+            "apiVersion": "apps/v1", "kind": "Deployment", "metadata": {"name": "shared"},
+            "spec": {"template": {"spec": {"containers": containers}}},
+        })
+    };
+    let with_sidecar = sidecar(json!([{"name": "sidecar", "image": IMAGE}]));
+    api.patch("shared", &PatchParams::apply("injector"), &Patch::Apply(&with_sidecar))
+        .await
+        .unwrap();
+    let names = |d: &Deployment| -> Vec<String> {
+        let spec = d.spec.template.spec.as_ref().unwrap();
+        let mut names: Vec<String> = spec.containers.iter().map(|c| c.name.clone()).collect();
+        names.sort();
+        names
+    };
+    let current = api.get("shared").await.unwrap();
+    assert_eq!(names(&current), ["app", "sidecar"]);
+
+    // The owner re-applying its own configuration leaves the injector's container.
+    let current = api
+        .patch("shared", &PatchParams::apply("owner"), &Patch::Apply(&base))
+        .await
+        .unwrap();
+    assert_eq!(names(&current), ["app", "sidecar"]);
+
+    // The injector applying no containers removes only its own.
+    let without = sidecar(json!([]));
+    let current = api
+        .patch("shared", &PatchParams::apply("injector"), &Patch::Apply(&without))
+        .await
+        .unwrap();
+    assert_eq!(names(&current), ["app"]);
+    env.stop().await;
+}

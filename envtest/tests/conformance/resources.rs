@@ -387,3 +387,36 @@ async fn unknown_resources_are_not_found() {
     );
     env.stop().await;
 }
+
+/// Custom resources are checked against the CRD's structural schema: a wrong type is
+/// 422 `Invalid` naming the field, and fields the schema does not declare are pruned.
+#[tokio::test]
+async fn custom_resources_follow_their_schema() {
+    let env = start().await;
+    let widgets = CustomType::new(&env, "Widget", "widgets", true);
+    widgets.install(&env).await;
+    let api = widgets.namespaced(&env);
+    let wrong = widgets.object("wrong", &json!({"spec": {"replicas": "three"}}));
+    let status = api_error(api.create(&PostParams::default(), &wrong).await);
+    assert_eq!(
+        (status.code, status.reason.as_str()),
+        (422, "Invalid"),
+        "{}",
+        status.message
+    );
+    let causes = status.details.expect("Invalid has details").causes;
+    assert!(causes.iter().any(|c| c.field == "spec.replicas"), "causes {causes:?}");
+
+    let stray = widgets.object(
+        "stray",
+        &json!({"spec": {"replicas": 1, "kept": true}, "stray": "pruned"}),
+    );
+    let created = api.create(&PostParams::default(), &stray).await.unwrap();
+    assert!(
+        created.data.get("stray").is_none(),
+        "an undeclared top-level field is pruned"
+    );
+    assert_eq!(created.data["spec"]["kept"], true, "spec preserves unknown fields");
+    widgets.remove(&env).await;
+    env.stop().await;
+}

@@ -315,3 +315,41 @@ async fn watcher_reaches_the_state(config: watcher::Config) {
     drop(mirror);
     env.stop().await;
 }
+
+/// A filtered watch reports an object that stops matching as DELETED and one that
+/// starts matching as ADDED, as the watch cache does.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn filtered_watch_reports_objects_entering_and_leaving_the_selector() {
+    let env = start().await;
+    let api: Api<ConfigMap> = Api::namespaced(env.client(), env.namespace());
+    let start_version = api
+        .list(&ListParams::default())
+        .await
+        .unwrap()
+        .metadata
+        .resource_version
+        .unwrap();
+    let params = WatchParams::default().labels("suite=filtered");
+    let mut stream = api.watch(&params, &start_version).await.unwrap().boxed();
+    let relabel = |value: &str| Patch::Merge(json!({"metadata": {"labels": {"suite": value}}}));
+    api.create(&PostParams::default(), &configmap("f", &[("suite", "filtered")], &[]))
+        .await
+        .unwrap();
+    api.patch("f", &PatchParams::default(), &relabel("elsewhere"))
+        .await
+        .unwrap();
+    api.patch(
+        "f",
+        &PatchParams::default(),
+        &Patch::Merge(json!({"data": {"unseen": "yes"}})),
+    )
+    .await
+    .unwrap();
+    api.patch("f", &PatchParams::default(), &relabel("filtered"))
+        .await
+        .unwrap();
+    let events = next_changes(&mut stream, 3).await;
+    let kinds: Vec<&str> = events.iter().map(|(kind, _, _)| *kind).collect();
+    assert_eq!(kinds, ["ADDED", "DELETED", "ADDED"], "{events:?}");
+    env.stop().await;
+}
