@@ -339,9 +339,9 @@ async fn no_op_update_keeps_the_resource_version() {
 }
 
 /// A built-in object with a field of the wrong type cannot be decoded: 400
-/// `BadRequest`; one that decodes but breaks validation is 422 `Invalid` with causes.
+/// `BadRequest`, as "cannot be handled as a `ConfigMap`".
 #[tokio::test]
-async fn malformed_objects_are_rejected_like_the_real_server() {
+async fn wrongly_typed_fields_are_bad_requests() {
     let env = start().await;
     let configmaps: Api<ConfigMap> = Api::namespaced(env.client(), env.namespace());
     let path = format!("/api/v1/namespaces/{}/configmaps", env.namespace());
@@ -363,7 +363,15 @@ async fn malformed_objects_are_rejected_like_the_real_server() {
         status.message
     );
     assert!(configmaps.get_opt("typed").await.unwrap().is_none());
+    env.stop().await;
+}
 
+/// A built-in object that decodes but breaks the type's validation is 422 `Invalid`
+/// with causes naming the fields: a Deployment whose selector does not match its
+/// template, a Pod without containers.
+#[tokio::test]
+async fn objects_breaking_validation_are_invalid() {
+    let env = start().await;
     let deployments: Api<Deployment> = Api::namespaced(env.client(), env.namespace());
     let mut mismatched = deployment("mismatched", 1, &json!([{"name": "app", "image": IMAGE}]));
     mismatched.spec.selector = from_json(json!({"matchLabels": {"app": "other"}}));

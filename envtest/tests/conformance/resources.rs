@@ -420,3 +420,51 @@ async fn custom_resources_follow_their_schema() {
     widgets.remove(&env).await;
     env.stop().await;
 }
+
+/// The real server fills in defaults of built-in types on create, which clients then
+/// read back (and which server-side apply and diffs must live with).
+#[tokio::test]
+async fn builtin_objects_get_the_real_servers_defaults() {
+    let env = start().await;
+    let deployments: Api<k8s_openapi::api::apps::v1::Deployment> = Api::namespaced(env.client(), env.namespace());
+    let created = deployments
+        .create(
+            &PostParams::default(),
+            &crate::common::deployment("defaults", 0, &json!([{"name": "app", "image": IMAGE}])),
+        )
+        .await
+        .unwrap();
+    let spec = created.spec;
+    assert_eq!(spec.strategy.and_then(|s| s.type_).as_deref(), Some("RollingUpdate"));
+    assert_eq!(spec.revision_history_limit, Some(10));
+    assert_eq!(spec.progress_deadline_seconds, Some(600));
+    let pod = spec.template.spec.expect("a pod template");
+    assert_eq!(pod.restart_policy.as_deref(), Some("Always"));
+    assert_eq!(pod.dns_policy.as_deref(), Some("ClusterFirst"));
+    assert_eq!(pod.termination_grace_period_seconds, Some(30));
+    let container = &pod.containers[0];
+    assert_eq!(container.image_pull_policy.as_deref(), Some("IfNotPresent"));
+    assert_eq!(
+        container.termination_message_path.as_deref(),
+        Some("/dev/termination-log")
+    );
+
+    let services: Api<k8s_openapi::api::core::v1::Service> = Api::namespaced(env.client(), env.namespace());
+    let service =
+        from_json(json!({"metadata": {"name": "web"}, "spec": {"ports": [{"port": 80}], "selector": {"app": "web"}}}));
+    let created = services.create(&PostParams::default(), &service).await.unwrap();
+    let spec = created.spec.expect("a service spec");
+    assert_eq!(spec.type_.as_deref(), Some("ClusterIP"));
+    assert!(
+        spec.cluster_ip.is_some_and(|ip| !ip.is_empty()),
+        "a cluster IP is allocated"
+    );
+    let port = &spec.ports.expect("ports")[0];
+    assert_eq!(port.protocol.as_deref(), Some("TCP"));
+    assert_eq!(
+        port.target_port,
+        Some(k8s_openapi::apimachinery::pkg::util::intstr::IntOrString::Int(80)),
+        "targetPort defaults to port"
+    );
+    env.stop().await;
+}
