@@ -9,6 +9,21 @@ use crate::registry::{Registry, ResourceType};
 use crate::status::ApiError;
 
 /// The API verbs, as kube-apiserver names them in audit logs and RBAC.
+///
+/// ```
+/// # #[tokio::main(flavor = "current_thread")]
+/// # async fn main() {
+/// use k8s_openapi::api::core::v1::ConfigMap;
+/// use kube::api::{Api, ListParams};
+/// use wheelhouse_envtest::{ApiServer, Verb};
+///
+/// let server = ApiServer::new(Default::default());
+/// let api: Api<ConfigMap> = Api::default_namespaced(kube::Client::new(server.clone(), "default"));
+/// api.list(&ListParams::default()).await.unwrap();
+/// assert_eq!(server.request_count(Verb::List, "configmaps"), 1);
+/// assert_eq!(Verb::DeleteCollection.as_str(), "deletecollection");
+/// # }
+/// ```
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
 pub enum Verb {
     /// Read one object.

@@ -19,6 +19,15 @@ enum Requirement {
 
 /// A parsed label selector: every requirement must hold. The empty selector matches
 /// everything.
+///
+/// ```
+/// use serde_json::json;
+/// use wheelhouse_envtest::selector::LabelSelector;
+///
+/// let selector = LabelSelector::parse("app=web,tier in (front,back),!legacy").unwrap();
+/// assert!(selector.matches(Some(&json!({"app": "web", "tier": "front"}))));
+/// assert!(!selector.matches(Some(&json!({"app": "web", "tier": "front", "legacy": "yes"}))));
+/// ```
 #[derive(Debug, Clone, Default, PartialEq, Eq)]
 pub struct LabelSelector {
     requirements: Vec<Requirement>,
@@ -192,6 +201,15 @@ fn valid_value(value: &str, part: &str) -> Result<String, SelectorError> {
 /// A field selector. Every resource supports `metadata.name` and `metadata.namespace`;
 /// some add their own fields, as kube-apiserver's field label conversions do (events
 /// by `involvedObject.*`, pods by `spec.nodeName` and `status.phase`, ...).
+///
+/// ```
+/// use serde_json::json;
+/// use wheelhouse_envtest::selector::FieldSelector;
+///
+/// let selector = FieldSelector::parse_for("involvedObject.name=web", "", "Event").unwrap();
+/// assert!(selector.matches(&json!({"involvedObject": {"name": "web"}})));
+/// assert!(FieldSelector::parse_for("involvedObject.name=web", "", "ConfigMap").is_err());
+/// ```
 #[derive(Debug, Clone, Default, PartialEq, Eq)]
 pub struct FieldSelector {
     /// (path in the object, must equal, value).

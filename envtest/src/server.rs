@@ -32,6 +32,20 @@ const MAX_BODY_BYTES: usize = 8 * 1024 * 1024;
 
 /// How the embedded server behaves; the default is a plain kube-apiserver plus the
 /// controllers every cluster runs (garbage collector, namespace cleanup).
+///
+/// ```
+/// # #[tokio::main(flavor = "current_thread")]
+/// # async fn main() -> Result<(), wheelhouse_envtest::Error> {
+/// use std::time::Duration;
+/// use wheelhouse_envtest::{ServerOptions, TestEnv};
+///
+/// // Deployments report all replicas available 50 ms after each spec change.
+/// let options = ServerOptions { simulate_deployments: Some(Duration::from_millis(50)), ..Default::default() };
+/// let env = TestEnv::embedded_with(options).await?;
+/// assert!(env.runs_controllers());
+/// # Ok(())
+/// # }
+/// ```
 #[derive(Debug, Clone)]
 pub struct ServerOptions {
     /// How many events the server keeps for watches to resume from; older watches
@@ -100,6 +114,23 @@ impl std::fmt::Debug for ApiServer {
 }
 
 /// A request failure to inject; see [`ApiServer::fail_next`].
+///
+/// ```
+/// # #[tokio::main(flavor = "current_thread")]
+/// # async fn main() {
+/// use k8s_openapi::api::core::v1::ConfigMap;
+/// use kube::api::{Api, ListParams};
+/// use wheelhouse_envtest::{ApiServer, FaultCounts, InjectedFailure, Verb};
+///
+/// let server = ApiServer::new(Default::default());
+/// server.fail_next(1, InjectedFailure::too_many_requests(Verb::List, "configmaps"));
+/// let api: Api<ConfigMap> = Api::default_namespaced(kube::Client::new(server.clone(), "default"));
+/// let error = api.list(&ListParams::default()).await.unwrap_err();
+/// assert!(matches!(error, kube::Error::Api(status) if status.code == 429));
+/// assert!(api.list(&ListParams::default()).await.is_ok()); // only the next one failed
+/// assert_eq!(server.fault_counts(), FaultCounts { failed_requests: 1, ..Default::default() });
+/// # }
+/// ```
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct InjectedFailure {
     /// Only requests with this verb (any verb when None).
@@ -139,7 +170,8 @@ pub(crate) struct Faults {
     latency: Duration,
 }
 
-/// How many faults the server has injected, so tests can assert they happened.
+/// How many faults the server has injected, so tests can assert they happened (see
+/// the example of [`InjectedFailure`]).
 #[derive(Debug, Clone, Copy, Default, PartialEq, Eq)]
 pub struct FaultCounts {
     /// Watches ended by [`ApiServer::drop_watches`].
