@@ -3,6 +3,7 @@
 
 mod admission;
 mod controllers;
+mod defaults;
 mod discovery;
 mod env;
 mod http;

@@ -172,6 +172,7 @@ pub(crate) fn prepare_new(
         map.remove("status");
     }
     initialize_builtin(resource, &mut object);
+    crate::defaults::apply(resource, &mut object, None);
     crate::validation::validate(resource, &mut object)?;
     patch::apply::record_update(None, &mut object, manager, &now, None, &resource.group, &resource.kind);
     Ok(object)
@@ -456,7 +457,14 @@ pub(crate) fn prepare_update(
     if resource.plural == "namespaces" && resource.group.is_empty() {
         label_namespace(&mut new);
     }
+    crate::defaults::apply(resource, &mut new, Some(current));
     crate::validation::validate(resource, &mut new)?;
+    let immutable = crate::defaults::immutable_changes(resource, current, &new);
+    if !immutable.is_empty() {
+        let name = current["metadata"]["name"].as_str().unwrap_or_default();
+        let causes: Vec<(&str, &str, String)> = immutable.iter().map(|(f, r, d)| (f.as_str(), *r, d.clone())).collect();
+        return Err(ApiError::invalid(resource, name, &causes));
+    }
     if resource.generation && spec_changed(current, &new) {
         let generation = current["metadata"]["generation"].as_i64().unwrap_or(1);
         new["metadata"]["generation"] = json!(generation + 1);

@@ -26,7 +26,14 @@ pub(crate) fn validate(resource: &ResourceType, object: &mut Value) -> Result<()
         }
         return Ok(());
     }
-    decode_builtin(resource, object)
+    decode_builtin(resource, object)?;
+    let violations = crate::defaults::violations(resource, object);
+    if violations.is_empty() {
+        return Ok(());
+    }
+    let name = object["metadata"]["name"].as_str().unwrap_or_default().to_owned();
+    let causes: Vec<(&str, &str, String)> = violations.iter().map(|(f, r, d)| (f.as_str(), *r, d.clone())).collect();
+    Err(ApiError::invalid(resource, &name, &causes))
 }
 
 /// What a walk of an object against its schema found.

@@ -1,0 +1,305 @@
+//! The defaults kube-apiserver fills into built-in objects, and the validation rules
+//! of theirs that operators trip over. Controllers compare what they want with what
+//! the server stored, so a server that left `strategy`, `imagePullPolicy` or a Service's
+//! `clusterIP` unset would make an operator pass here and flap on a real cluster.
+
+use std::sync::atomic::{AtomicU32, Ordering};
+
+use serde_json::{Map, Value, json};
+
+use crate::registry::ResourceType;
+
+/// Cluster IPs are handed out from 10.96.0.0/12, as a kubeadm cluster does.
+static NEXT_CLUSTER_IP: AtomicU32 = AtomicU32::new(10);
+
+/// Fills in the defaults of a built-in object; `current` is the stored object on an
+/// update (allocated fields such as a Service's `clusterIP` carry over from it).
+pub(crate) fn apply(resource: &ResourceType, object: &mut Value, current: Option<&Value>) {
+    if resource.custom {
+        return;
+    }
+    match (resource.group.as_str(), resource.kind.as_str()) {
+        ("", "Pod") => {
+            pod_spec(&mut object["spec"]);
+            if current.is_none() && object["status"].get("phase").is_none() {
+                object["status"] = json!({"phase": "Pending", "qosClass": "BestEffort"});
+            }
+        }
+        ("", "Service") => service(object, current),
+        ("", "Secret") => set(object, "type", json!("Opaque")),
+        ("apps", "Deployment") => {
+            let spec = &mut object["spec"];
+            set(spec, "replicas", json!(1));
+            set(spec, "revisionHistoryLimit", json!(10));
+            set(spec, "progressDeadlineSeconds", json!(600));
+            set(spec, "strategy", json!({"type": "RollingUpdate"}));
+            if spec["strategy"]["type"] == "RollingUpdate" {
+                set(&mut spec["strategy"], "rollingUpdate", json!({}));
+                set(&mut spec["strategy"]["rollingUpdate"], "maxUnavailable", json!("25%"));
+                set(&mut spec["strategy"]["rollingUpdate"], "maxSurge", json!("25%"));
+            }
+            pod_template(spec);
+        }
+        ("apps", "ReplicaSet") => {
+            set(&mut object["spec"], "replicas", json!(1));
+            pod_template(&mut object["spec"]);
+        }
+        ("apps", "StatefulSet") => {
+            let spec = &mut object["spec"];
+            set(spec, "replicas", json!(1));
+            set(spec, "revisionHistoryLimit", json!(10));
+            set(spec, "podManagementPolicy", json!("OrderedReady"));
+            set(
+                spec,
+                "updateStrategy",
+                json!({"type": "RollingUpdate", "rollingUpdate": {"partition": 0}}),
+            );
+            set(
+                spec,
+                "persistentVolumeClaimRetentionPolicy",
+                json!({"whenDeleted": "Retain", "whenScaled": "Retain"}),
+            );
+            pod_template(spec);
+        }
+        _ => {}
+    }
+}
+
+/// Sets `field` of an object unless it is there already.
+fn set(object: &mut Value, field: &str, value: Value) {
+    if !object.is_object() {
+        *object = Value::Object(Map::new());
+    }
+    if object.get(field).is_none_or(Value::is_null) {
+        object[field] = value;
+    }
+}
+
+fn pod_template(spec: &mut Value) {
+    if spec["template"]["spec"].is_object() {
+        pod_spec(&mut spec["template"]["spec"]);
+    }
+}
+
+fn pod_spec(spec: &mut Value) {
+    if !spec.is_object() {
+        return;
+    }
+    set(spec, "restartPolicy", json!("Always"));
+    set(spec, "dnsPolicy", json!("ClusterFirst"));
+    set(spec, "terminationGracePeriodSeconds", json!(30));
+    set(spec, "schedulerName", json!("default-scheduler"));
+    set(spec, "securityContext", json!({}));
+    for list in ["initContainers", "containers"] {
+        if let Some(containers) = spec[list].as_array_mut() {
+            containers.iter_mut().for_each(container);
+        }
+    }
+}
+
+fn container(container: &mut Value) {
+    if !container.is_object() {
+        return;
+    }
+    let image = container["image"].as_str().unwrap_or_default();
+    let name = image.rsplit('/').next().unwrap_or_default();
+    let untagged_or_latest = !name.contains(':') && !name.contains('@') || name.ends_with(":latest");
+    let policy = if untagged_or_latest { "Always" } else { "IfNotPresent" };
+    set(container, "imagePullPolicy", json!(policy));
+    set(container, "terminationMessagePath", json!("/dev/termination-log"));
+    set(container, "terminationMessagePolicy", json!("File"));
+    set(container, "resources", json!({}));
+    if let Some(ports) = container["ports"].as_array_mut() {
+        for port in ports {
+            set(port, "protocol", json!("TCP"));
+        }
+    }
+}
+
+fn service(object: &mut Value, current: Option<&Value>) {
+    let spec = &mut object["spec"];
+    set(spec, "type", json!("ClusterIP"));
+    set(spec, "sessionAffinity", json!("None"));
+    set(spec, "internalTrafficPolicy", json!("Cluster"));
+    if spec["type"] != "ExternalName" {
+        let kept = current
+            .map(|c| c["spec"]["clusterIP"].clone())
+            .filter(|ip| ip.is_string());
+        let ip = kept.unwrap_or_else(|| {
+            let n = NEXT_CLUSTER_IP.fetch_add(1, Ordering::Relaxed);
+            json!(format!("10.96.{}.{}", (n >> 8) & 0xff, n & 0xff))
+        });
+        set(spec, "clusterIP", ip);
+        let ip = spec["clusterIP"].clone();
+        set(spec, "clusterIPs", json!([ip]));
+        set(spec, "ipFamilies", json!(["IPv4"]));
+        set(spec, "ipFamilyPolicy", json!("SingleStack"));
+    }
+    if let Some(ports) = spec["ports"].as_array_mut() {
+        for port in ports {
+            set(port, "protocol", json!("TCP"));
+            let number = port["port"].clone();
+            set(port, "targetPort", number);
+        }
+    }
+    if object["status"].is_null() {
+        object["status"] = json!({"loadBalancer": {}});
+    }
+}
+
+/// The validation rules of built-in types that an object can break (field, reason,
+/// detail), worded as the real server words them.
+pub(crate) fn violations(resource: &ResourceType, object: &Value) -> Vec<(String, &'static str, String)> {
+    let mut found = Vec::new();
+    if resource.custom {
+        return found;
+    }
+    match (resource.group.as_str(), resource.kind.as_str()) {
+        ("", "Pod") => pod_spec_violations(&object["spec"], "spec", &mut found),
+        ("apps", "Deployment" | "ReplicaSet" | "StatefulSet") => {
+            let spec = &object["spec"];
+            let selector = &spec["selector"];
+            if selector.is_null() {
+                found.push(("spec.selector".into(), "FieldValueRequired", "Required value".into()));
+            } else {
+                let labels = &spec["template"]["metadata"]["labels"];
+                let selected = crate::selector::LabelSelector::from_structured(Some(selector))
+                    .is_ok_and(|s| s.matches(Some(labels)));
+                if !selected {
+                    found.push((
+                        "spec.template.metadata.labels".into(),
+                        "FieldValueInvalid",
+                        format!("Invalid value: {labels}: `selector` does not match template `labels`"),
+                    ));
+                }
+            }
+            pod_spec_violations(&spec["template"]["spec"], "spec.template.spec", &mut found);
+        }
+        ("", "Service") => {
+            let spec = &object["spec"];
+            let headless = spec["clusterIP"] == "None";
+            let needs_ports = spec["type"] != "ExternalName" && !headless;
+            if needs_ports && spec["ports"].as_array().is_none_or(Vec::is_empty) {
+                found.push(("spec.ports".into(), "FieldValueRequired", "Required value".into()));
+            }
+        }
+        _ => {}
+    }
+    found
+}
+
+fn pod_spec_violations(spec: &Value, path: &str, found: &mut Vec<(String, &'static str, String)>) {
+    let containers = spec["containers"].as_array().map(Vec::as_slice).unwrap_or_default();
+    if containers.is_empty() {
+        found.push((
+            format!("{path}.containers"),
+            "FieldValueRequired",
+            "Required value".into(),
+        ));
+    }
+    for (index, container) in containers.iter().enumerate() {
+        for field in ["name", "image"] {
+            if container[field].as_str().is_none_or(str::is_empty) {
+                found.push((
+                    format!("{path}.containers[{index}].{field}"),
+                    "FieldValueRequired",
+                    "Required value".into(),
+                ));
+            }
+        }
+    }
+}
+
+/// Fields of built-in types that an update may not change.
+pub(crate) fn immutable_changes(
+    resource: &ResourceType,
+    current: &Value,
+    new: &Value,
+) -> Vec<(String, &'static str, String)> {
+    let mut found = Vec::new();
+    let immutable: &[&str] = match (resource.group.as_str(), resource.kind.as_str()) {
+        ("apps", "Deployment" | "ReplicaSet" | "StatefulSet") => &["selector"],
+        ("", "Service") => &["clusterIP"],
+        _ => &[],
+    };
+    for field in immutable {
+        let (before, after) = (&current["spec"][field], &new["spec"][field]);
+        if !before.is_null() && before != after {
+            found.push((
+                format!("spec.{field}"),
+                "FieldValueInvalid",
+                format!("Invalid value: {after}: field is immutable"),
+            ));
+        }
+    }
+    found
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::registry::Registry;
+
+    fn resource(group: &str, plural: &str) -> std::sync::Arc<ResourceType> {
+        Registry::default().get(group, "v1", plural).unwrap()
+    }
+
+    #[test]
+    fn deployments_get_strategy_history_and_pod_defaults_and_keep_what_is_set() {
+        let mut deployment = json!({"spec": {"replicas": 3, "template": {"spec": {"containers": [
+            {"name": "a", "image": "nginx:1.27", "ports": [{"containerPort": 80}]},
+            {"name": "b", "image": "busybox", "imagePullPolicy": "Never"},
+        ]}}}});
+        apply(&resource("apps", "deployments"), &mut deployment, None);
+        let spec = &deployment["spec"];
+        assert_eq!(spec["replicas"], 3);
+        assert_eq!(
+            spec["strategy"],
+            json!({"type": "RollingUpdate", "rollingUpdate": {"maxUnavailable": "25%", "maxSurge": "25%"}})
+        );
+        assert_eq!(spec["revisionHistoryLimit"], 10);
+        let pod = &spec["template"]["spec"];
+        assert_eq!(
+            (pod["restartPolicy"].as_str(), pod["dnsPolicy"].as_str()),
+            (Some("Always"), Some("ClusterFirst"))
+        );
+        assert_eq!(pod["containers"][0]["imagePullPolicy"], "IfNotPresent");
+        assert_eq!(pod["containers"][0]["ports"][0]["protocol"], "TCP");
+        assert_eq!(pod["containers"][1]["imagePullPolicy"], "Never");
+        let again = deployment.clone();
+        apply(&resource("apps", "deployments"), &mut deployment, None);
+        assert_eq!(deployment, again, "defaulting is idempotent");
+    }
+
+    #[test]
+    fn services_get_a_cluster_ip_that_updates_keep() {
+        let services = resource("", "services");
+        let mut service = json!({"spec": {"ports": [{"port": 80}]}});
+        apply(&services, &mut service, None);
+        assert_eq!(
+            service["spec"]["ports"][0],
+            json!({"port": 80, "protocol": "TCP", "targetPort": 80})
+        );
+        let ip = service["spec"]["clusterIP"].clone();
+        assert!(ip.as_str().is_some_and(|ip| ip.starts_with("10.96.")));
+        let mut update = json!({"spec": {"ports": [{"port": 81}]}});
+        apply(&services, &mut update, Some(&service));
+        assert_eq!(update["spec"]["clusterIP"], ip);
+    }
+
+    #[test]
+    fn workloads_must_select_their_template_and_name_their_containers() {
+        let deployments = resource("apps", "deployments");
+        let object = json!({"spec": {"selector": {"matchLabels": {"app": "a"}}, "template": {"metadata": {"labels": {"app": "b"}}, "spec": {"containers": [{"name": "c"}]}}}});
+        let fields: Vec<String> = violations(&deployments, &object).into_iter().map(|v| v.0).collect();
+        assert_eq!(
+            fields,
+            [
+                "spec.template.metadata.labels",
+                "spec.template.spec.containers[0].image"
+            ]
+        );
+        let changed = json!({"spec": {"selector": {"matchLabels": {"app": "z"}}}});
+        assert_eq!(immutable_changes(&deployments, &object, &changed).len(), 1);
+    }
+}
