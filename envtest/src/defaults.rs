@@ -122,9 +122,7 @@ fn service(object: &mut Value, current: Option<&Value>) {
     set(spec, "sessionAffinity", json!("None"));
     set(spec, "internalTrafficPolicy", json!("Cluster"));
     if spec["type"] != "ExternalName" {
-        let kept = current
-            .map(|c| c["spec"]["clusterIP"].clone())
-            .filter(|ip| ip.is_string());
+        let kept = current.map(|c| c["spec"]["clusterIP"].clone()).filter(Value::is_string);
         let ip = kept.unwrap_or_else(|| {
             let n = NEXT_CLUSTER_IP.fetch_add(1, Ordering::Relaxed);
             json!(format!("10.96.{}.{}", (n >> 8) & 0xff, n & 0xff))

@@ -385,75 +385,9 @@ pub(crate) fn prepare_update(
     now: &str,
     apply: bool,
 ) -> Result<Option<Value>, ApiError> {
-    let mut new = if subresource == Some("status") {
-        let mut new = current.clone();
-        match desired.get("status") {
-            Some(status) => new["status"] = status.clone(),
-            None => {
-                if let Some(map) = new.as_object_mut() {
-                    map.remove("status");
-                }
-            }
-        }
-        if apply {
-            new["metadata"]["managedFields"] = desired["metadata"]["managedFields"].clone();
-        }
-        new
-    } else {
-        let mut new = desired;
-        if resource.status {
-            match current.get("status") {
-                Some(status) => new["status"] = status.clone(),
-                None => {
-                    if let Some(map) = new.as_object_mut() {
-                        map.remove("status");
-                    }
-                }
-            }
-        }
-        new
-    };
-    if !new["metadata"].is_object() {
-        new["metadata"] = json!({});
-    }
-    for field in [
-        "uid",
-        "creationTimestamp",
-        "deletionTimestamp",
-        "deletionGracePeriodSeconds",
-        "generation",
-        "namespace",
-        "name",
-    ] {
-        match current["metadata"].get(field) {
-            Some(value) => new["metadata"][field] = value.clone(),
-            None => {
-                if let Some(map) = new["metadata"].as_object_mut() {
-                    map.remove(field);
-                }
-            }
-        }
-    }
-    if current["metadata"]["deletionTimestamp"].is_string() {
-        let old: Vec<&Value> = current["metadata"]["finalizers"]
-            .as_array()
-            .map(|a| a.iter().collect())
-            .unwrap_or_default();
-        let added = new["metadata"]["finalizers"]
-            .as_array()
-            .into_iter()
-            .flatten()
-            .any(|f| !old.contains(&f));
-        if added {
-            let name = current["metadata"]["name"].as_str().unwrap_or_default();
-            let detail = "Forbidden: no new finalizers can be added if the object is being deleted".to_owned();
-            return Err(ApiError::invalid(
-                resource,
-                name,
-                &[("metadata.finalizers", "FieldValueForbidden", detail)],
-            ));
-        }
-    }
+    let mut new = split_by_subresource(resource, current, desired, subresource, apply);
+    keep_immutable_metadata(current, &mut new);
+    check_no_finalizer_added_while_deleting(resource, current, &new)?;
     if resource.plural == "namespaces" && resource.group.is_empty() {
         label_namespace(&mut new);
     }
@@ -491,6 +425,100 @@ pub(crate) fn prepare_update(
         return Ok(None);
     }
     Ok(Some(new))
+}
+
+/// The object a write produces: status from `desired` and the rest from `current`
+/// on `/status`; the reverse on the main endpoint of a type with a status subresource.
+fn split_by_subresource(
+    resource: &ResourceType,
+    current: &Value,
+    desired: Value,
+    subresource: Option<&str>,
+    apply: bool,
+) -> Value {
+    if subresource == Some("status") {
+        let mut new = current.clone();
+        match desired.get("status") {
+            Some(status) => new["status"] = status.clone(),
+            None => {
+                if let Some(map) = new.as_object_mut() {
+                    map.remove("status");
+                }
+            }
+        }
+        if apply {
+            new["metadata"]["managedFields"] = desired["metadata"]["managedFields"].clone();
+        }
+        new
+    } else {
+        let mut new = desired;
+        if resource.status {
+            match current.get("status") {
+                Some(status) => new["status"] = status.clone(),
+                None => {
+                    if let Some(map) = new.as_object_mut() {
+                        map.remove("status");
+                    }
+                }
+            }
+        }
+        new
+    }
+}
+
+/// What no write may change: identity, creation and deletion times, generation
+/// (the server computes it).
+fn keep_immutable_metadata(current: &Value, new: &mut Value) {
+    if !new["metadata"].is_object() {
+        new["metadata"] = json!({});
+    }
+    for field in [
+        "uid",
+        "creationTimestamp",
+        "deletionTimestamp",
+        "deletionGracePeriodSeconds",
+        "generation",
+        "namespace",
+        "name",
+    ] {
+        match current["metadata"].get(field) {
+            Some(value) => new["metadata"][field] = value.clone(),
+            None => {
+                if let Some(map) = new["metadata"].as_object_mut() {
+                    map.remove(field);
+                }
+            }
+        }
+    }
+}
+
+/// An object being deleted may lose finalizers but not gain them.
+fn check_no_finalizer_added_while_deleting(
+    resource: &ResourceType,
+    current: &Value,
+    new: &Value,
+) -> Result<(), ApiError> {
+    if current["metadata"]["deletionTimestamp"].is_string() {
+        let old: Vec<&Value> = current["metadata"]["finalizers"]
+            .as_array()
+            .map(|a| a.iter().collect())
+            .unwrap_or_default();
+        let added = new["metadata"]["finalizers"]
+            .as_array()
+            .into_iter()
+            .flatten()
+            .any(|f| !old.contains(&f));
+        if added {
+            let name = current["metadata"]["name"].as_str().unwrap_or_default();
+            let detail = "Forbidden: no new finalizers can be added if the object is being deleted".to_owned();
+            return Err(ApiError::invalid(
+                resource,
+                name,
+                &[("metadata.finalizers", "FieldValueForbidden", detail)],
+            ));
+        }
+    }
+    Ok(())
 }
 
 /// Anything outside metadata and status changed (what bumps `generation`).
