@@ -21,6 +21,9 @@ pub(crate) fn apply(resource: &ResourceType, object: &mut Value, current: Option
     match (resource.group.as_str(), resource.kind.as_str()) {
         ("", "Pod") => {
             pod_spec(&mut object["spec"]);
+            if !object["status"].is_object() && !object["status"].is_null() {
+                return;
+            }
             if current.is_none() && object["status"].get("phase").is_none() {
                 object["status"] = json!({"phase": "Pending", "qosClass": "BestEffort"});
             }
@@ -33,10 +36,11 @@ pub(crate) fn apply(resource: &ResourceType, object: &mut Value, current: Option
             set(spec, "revisionHistoryLimit", json!(10));
             set(spec, "progressDeadlineSeconds", json!(600));
             set(spec, "strategy", json!({"type": "RollingUpdate"}));
-            if spec["strategy"]["type"] == "RollingUpdate" {
+            if spec["strategy"]["type"] == "RollingUpdate" && spec["strategy"].is_object() {
                 set(&mut spec["strategy"], "rollingUpdate", json!({}));
-                set(&mut spec["strategy"]["rollingUpdate"], "maxUnavailable", json!("25%"));
-                set(&mut spec["strategy"]["rollingUpdate"], "maxSurge", json!("25%"));
+                let rolling = &mut spec["strategy"]["rollingUpdate"];
+                set(rolling, "maxUnavailable", json!("25%"));
+                set(rolling, "maxSurge", json!("25%"));
             }
             pod_template(spec);
         }
@@ -67,8 +71,10 @@ pub(crate) fn apply(resource: &ResourceType, object: &mut Value, current: Option
 
 /// Sets `field` of an object unless it is there already.
 fn set(object: &mut Value, field: &str, value: Value) {
-    if !object.is_object() {
+    if object.is_null() {
         *object = Value::Object(Map::new());
+    } else if !object.is_object() {
+        return; // malformed: decoding reports it with the real server's message
     }
     if object.get(field).is_none_or(Value::is_null) {
         object[field] = value;
@@ -76,7 +82,7 @@ fn set(object: &mut Value, field: &str, value: Value) {
 }
 
 fn pod_template(spec: &mut Value) {
-    if spec["template"]["spec"].is_object() {
+    if spec.is_object() && spec["template"].is_object() && spec["template"]["spec"].is_object() {
         pod_spec(&mut spec["template"]["spec"]);
     }
 }
@@ -119,6 +125,9 @@ fn container(container: &mut Value) {
 fn service(object: &mut Value, current: Option<&Value>) {
     let spec = &mut object["spec"];
     set(spec, "type", json!("ClusterIP"));
+    if !spec.is_object() {
+        return;
+    }
     set(spec, "sessionAffinity", json!("None"));
     set(spec, "internalTrafficPolicy", json!("Cluster"));
     if spec["type"] != "ExternalName" {

@@ -68,6 +68,12 @@ pub(crate) fn check_type(resource: &ResourceType, object: &Value) -> Result<(), 
             "Object 'apiVersion' is missing in the object provided",
         ));
     }
+    if object.get("metadata").is_some_and(|m| !m.is_object()) {
+        return Err(ApiError::bad_request(format!(
+            "{kind} in version \"{}\" cannot be handled as a {kind}: metadata: expected an object",
+            resource.version
+        )));
+    }
     if kind != resource.kind || api_version != resource.api_version() {
         return Err(ApiError::bad_request(format!(
             "the API version in the data ({api_version}) does not match the expected API version ({})",

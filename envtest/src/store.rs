@@ -139,6 +139,9 @@ impl Store {
         let encoded = self.encoded.entry(resource.clone()).or_default();
         let previous = objects.get(&key).cloned();
         let (kind, object, json) = if let Some(mut object) = object {
+            if !object["metadata"].is_object() {
+                object["metadata"] = Value::Object(serde_json::Map::new());
+            }
             object["metadata"]["resourceVersion"] = Value::String(revision.to_string());
             let json = Bytes::from(serde_json::to_vec(&object).unwrap_or_default());
             let object = Arc::new(object);

@@ -382,6 +382,18 @@ impl Write<'_> {
         };
         let patched = patched.map_err(|e| patch_error(resource, self.name(), e))?;
         check_type(resource, &patched)?;
+        for field in ["name", "namespace"] {
+            let (before, after) = (&current["metadata"][field], &patched["metadata"][field]);
+            if before != after {
+                let detail = format!("Invalid value: {after}: field is immutable");
+                let field = format!("metadata.{field}");
+                return Err(ApiError::invalid(
+                    resource,
+                    self.name(),
+                    &[(field.as_str(), "FieldValueInvalid", detail)],
+                ));
+            }
+        }
         Ok(patched)
     }
 
