@@ -1,0 +1,174 @@
+//! The server through its tower service: a round trip with kube, and bad input.
+
+use futures::{StreamExt, TryStreamExt};
+use k8s_openapi::api::core::v1::ConfigMap;
+use kube::api::{Api, ListParams, PostParams, WatchEvent, WatchParams};
+
+use super::*;
+
+fn configmap(name: &str) -> ConfigMap {
+    serde_json::from_value(json!({"metadata": {"name": name}, "data": {"k": "v"}})).unwrap()
+}
+
+#[tokio::test]
+async fn create_get_list_watch_through_kube() {
+    let server = ApiServer::new(ServerOptions::default());
+    let client = kube::Client::new(server.clone(), "default");
+    let api: Api<ConfigMap> = Api::default_namespaced(client);
+    let created = api.create(&PostParams::default(), &configmap("a")).await.unwrap();
+    let version = created.metadata.resource_version.clone().unwrap();
+    assert_eq!(api.get("a").await.unwrap().metadata.uid, created.metadata.uid);
+    let list = api.list(&ListParams::default()).await.unwrap();
+    assert_eq!(list.items.len(), 1);
+    let error = api.create(&PostParams::default(), &configmap("a")).await.unwrap_err();
+    assert!(
+        matches!(error, kube::Error::Api(ref s) if s.code == 409 && s.reason == "AlreadyExists"),
+        "{error:?}"
+    );
+    let mut events = api.watch(&WatchParams::default(), &version).await.unwrap().boxed();
+    api.delete("a", &kube::api::DeleteParams::default()).await.unwrap();
+    let event = events.try_next().await.unwrap().unwrap();
+    assert!(matches!(event, WatchEvent::Deleted(_)), "{event:?}");
+    assert_eq!(server.request_count(Verb::Watch, "configmaps"), 1);
+}
+
+/// Sends one raw request through the service, as kube's client would.
+async fn raw(server: &ApiServer, method: &str, path: &str, content_type: &str, body: &str) -> (u16, Value) {
+    use tower_service::Service;
+    let request = Request::builder()
+        .method(method)
+        .uri(path)
+        .header(header::CONTENT_TYPE, content_type)
+        .body(http_body_util::Full::new(Bytes::from(body.to_owned())))
+        .unwrap();
+    let response = server.clone().call(request).await.unwrap();
+    let code = response.status().as_u16();
+    let bytes = response.into_body().collect().await.unwrap().to_bytes();
+    (code, serde_json::from_slice(&bytes).unwrap_or(Value::Null))
+}
+
+const CONFIGMAPS: &str = "/api/v1/namespaces/default/configmaps";
+const JSON: &str = "application/json";
+const MERGE: &str = "application/merge-patch+json";
+
+/// Requests the real server refuses with a 4xx: (method, path, content type, body).
+fn bad_requests() -> Vec<(&'static str, String, &'static str, &'static str)> {
+    let cm = CONFIGMAPS;
+    let deploy = "/apis/apps/v1/namespaces/default/deployments";
+    let (json, merge) = (JSON, MERGE);
+    vec![
+        ("POST", cm.into(), json, "{not json"),
+        ("POST", cm.into(), json, "[1,2]"),
+        ("POST", cm.into(), json, "null"),
+        (
+            "POST",
+            cm.into(),
+            json,
+            r#"{"apiVersion":"v1","kind":"ConfigMap","metadata":"web"}"#,
+        ),
+        (
+            "POST",
+            cm.into(),
+            json,
+            r#"{"apiVersion":"v1","kind":"ConfigMap","metadata":{"name":"UPPER"}}"#,
+        ),
+        (
+            "POST",
+            cm.into(),
+            json,
+            r#"{"apiVersion":"v1","kind":"ConfigMap","metadata":{"name":"a"},"data":{"k":1}}"#,
+        ),
+        (
+            "POST",
+            cm.into(),
+            json,
+            r#"{"apiVersion":"v1","kind":"Secret","metadata":{"name":"a"}}"#,
+        ),
+        (
+            "POST",
+            deploy.into(),
+            json,
+            r#"{"apiVersion":"apps/v1","kind":"Deployment","metadata":{"name":"a"},"spec":"x"}"#,
+        ),
+        (
+            "POST",
+            deploy.into(),
+            json,
+            r#"{"apiVersion":"apps/v1","kind":"Deployment","metadata":{"name":"a"},"spec":{"strategy":"x"}}"#,
+        ),
+        (
+            "POST",
+            "/api/v1/namespaces/default/services".into(),
+            json,
+            r#"{"apiVersion":"v1","kind":"Service","metadata":{"name":"a"},"spec":{"ports":[1]}}"#,
+        ),
+        (
+            "POST",
+            "/api/v1/namespaces/default/pods".into(),
+            json,
+            r#"{"apiVersion":"v1","kind":"Pod","metadata":{"name":"a"},"spec":{"containers":"x"},"status":"x"}"#,
+        ),
+        ("PUT", format!("{cm}/a"), json, "{}"),
+        ("PATCH", format!("{cm}/a"), merge, "{}"),
+        ("PATCH", format!("{cm}/a"), "application/json-patch+json", "{}"),
+        ("PATCH", format!("{cm}/a"), "application/apply-patch+yaml", ": :"),
+        ("PATCH", format!("{cm}/a"), "text/plain", "x"),
+        ("DELETE", format!("{cm}/a"), json, "{not json"),
+        ("GET", format!("{cm}?labelSelector=a%20in%20b"), json, ""),
+        ("GET", format!("{cm}?fieldSelector=spec.x%3Dy"), json, ""),
+        ("GET", format!("{cm}?limit=-1"), json, ""),
+        ("GET", format!("{cm}?continue=garbage"), json, ""),
+        (
+            "GET",
+            format!("{cm}?resourceVersion=abc&resourceVersionMatch=Exact"),
+            json,
+            "",
+        ),
+        ("GET", format!("{cm}?watch=true&resourceVersion=abc"), json, ""),
+        ("GET", "/api/v1/namespaces/default/nothings".into(), json, ""),
+        (
+            "GET",
+            "/apis/apps/v1/namespaces/default/deployments/a/b/c/d".into(),
+            json,
+            "",
+        ),
+        ("PUT", cm.into(), json, "{}"),
+        (
+            "POST",
+            "/api/v1/namespaces/missing/configmaps".into(),
+            json,
+            r#"{"apiVersion":"v1","kind":"ConfigMap","metadata":{"name":"a"}}"#,
+        ),
+    ]
+}
+
+#[tokio::test]
+async fn bad_requests_get_status_bodies_and_never_panic() {
+    let server = ApiServer::new(ServerOptions::default());
+    let (cm, json, merge) = (CONFIGMAPS, JSON, MERGE);
+    for (method, path, content_type, body) in bad_requests() {
+        let (code, status) = raw(&server, method, &path, content_type, body).await;
+        assert!((400..500).contains(&code), "{method} {path} {body}: {code} {status}");
+        assert_eq!(status["kind"], "Status", "{method} {path} {body}: {status}");
+        assert_eq!(status["code"], code, "{method} {path}");
+    }
+    // Patches that turn an object malformed are refused as well.
+    let (code, _) = raw(
+        &server,
+        "POST",
+        cm,
+        json,
+        r#"{"apiVersion":"v1","kind":"ConfigMap","metadata":{"name":"ok"}}"#,
+    )
+    .await;
+    assert_eq!(code, 201);
+    for patch in [
+        r#"{"metadata":"x"}"#,
+        r#"{"data":"x"}"#,
+        r#"{"kind":"Secret"}"#,
+        r#"{"metadata":{"name":"other"}}"#,
+    ] {
+        let (code, status) = raw(&server, "PATCH", &format!("{cm}/ok"), merge, patch).await;
+        assert!((400..500).contains(&code), "{patch}: {code} {status}");
+    }
+}
