@@ -170,7 +170,7 @@ pub(crate) fn violations(resource: &ResourceType, object: &Value) -> Vec<(String
                 found.push(("spec.selector".into(), "FieldValueRequired", "Required value".into()));
             } else {
                 let labels = &spec["template"]["metadata"]["labels"];
-                let selected = crate::selector::LabelSelector::from_structured(Some(selector))
+                let selected = wheelhouse_selector::LabelSelector::from_structured(Some(selector))
                     .is_ok_and(|s| s.matches(Some(labels)));
                 if !selected {
                     found.push((

@@ -12,13 +12,14 @@ mod read;
 mod registry;
 mod request;
 mod rules;
-pub mod selector;
 mod server;
 mod status;
 mod store;
 mod validation;
 mod write;
 
+/// Label and field selectors, as the server parses them.
+pub use wheelhouse_selector as selector;
 pub use crate::env::{Error, TestEnv, use_existing_cluster};
 pub use crate::request::Verb;
 pub use crate::server::{ApiServer, FaultCounts, InjectedFailure, ResponseBody, ServerOptions};

@@ -16,7 +16,7 @@ use serde_json::{Value, json};
 use crate::registry::GroupResource;
 use crate::registry::ResourceType;
 use crate::request::Target;
-use crate::selector::{FieldSelector, LabelSelector};
+use wheelhouse_selector::{FieldSelector, LabelSelector};
 use crate::server::{ApiServer, ResponseBody, bytes_response, json_response};
 use crate::status::ApiError;
 use crate::store::{Event, EventType, Objects, Store};

@@ -473,9 +473,9 @@ impl Write<'_> {
 
     async fn delete_collection(&self) -> Result<Response<ResponseBody>, ApiError> {
         let resource = self.resource();
-        let labels = crate::selector::LabelSelector::parse(self.target.param("labelSelector").unwrap_or_default())
+        let labels = wheelhouse_selector::LabelSelector::parse(self.target.param("labelSelector").unwrap_or_default())
             .map_err(|e| ApiError::bad_request(e.to_string()))?;
-        let fields = crate::selector::FieldSelector::parse_for(
+        let fields = wheelhouse_selector::FieldSelector::parse_for(
             self.target.param("fieldSelector").unwrap_or_default(),
             &resource.group,
             &resource.kind,

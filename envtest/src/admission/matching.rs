@@ -5,7 +5,7 @@
 use serde_json::{Map, Value};
 
 use super::{AdmissionAttributes, AdmissionError, Operation};
-use crate::selector::LabelSelector;
+use wheelhouse_selector::LabelSelector;
 
 /// Kinds whose admission never calls webhooks (`IsExemptAdmissionConfigurationResource`).
 const EXEMPT_KINDS: [&str; 6] = [

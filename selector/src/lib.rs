@@ -1,8 +1,8 @@
-//! Label and field selectors, in both their forms: the query-string syntax of list and
+//! Kubernetes label and field selectors, in both their forms: the query-string syntax of list and
 //! watch (`app=web,tier in (a,b),!legacy`) and the structured `LabelSelector` of
 //! webhooks and workloads (`matchLabels` + `matchExpressions`).
 
-use std::collections::BTreeSet;
+use std::collections::{BTreeMap, BTreeSet};
 
 use serde_json::Value;
 
@@ -22,7 +22,7 @@ enum Requirement {
 ///
 /// ```
 /// use serde_json::json;
-/// use wheelhouse_envtest::selector::LabelSelector;
+/// use wheelhouse_selector::LabelSelector;
 ///
 /// let selector = LabelSelector::parse("app=web,tier in (front,back),!legacy").unwrap();
 /// assert!(selector.matches(Some(&json!({"app": "web", "tier": "front"}))));
@@ -106,7 +106,16 @@ impl LabelSelector {
 
     /// Whether `labels` (the `metadata.labels` object, or null) satisfy the selector.
     pub fn matches(&self, labels: Option<&Value>) -> bool {
-        let label = |key: &str| labels.and_then(|l| l.get(key)).and_then(Value::as_str);
+        self.matches_with(|key| labels.and_then(|l| l.get(key)).and_then(Value::as_str))
+    }
+
+    /// Whether a typed object's labels satisfy the selector.
+    pub fn matches_labels(&self, labels: Option<&BTreeMap<String, String>>) -> bool {
+        self.matches_with(|key| labels.and_then(|l| l.get(key)).map(String::as_str))
+    }
+
+    /// Whether the labels that `label` looks up satisfy the selector.
+    pub fn matches_with<'a>(&self, label: impl Fn(&str) -> Option<&'a str>) -> bool {
         self.requirements.iter().all(|requirement| match requirement {
             Requirement::Equals(key, value) => label(key) == Some(value.as_str()),
             Requirement::NotEquals(key, value) => label(key) != Some(value.as_str()),
@@ -204,7 +213,7 @@ fn valid_value(value: &str, part: &str) -> Result<String, SelectorError> {
 ///
 /// ```
 /// use serde_json::json;
-/// use wheelhouse_envtest::selector::FieldSelector;
+/// use wheelhouse_selector::FieldSelector;
 ///
 /// let selector = FieldSelector::parse_for("involvedObject.name=web", "", "Event").unwrap();
 /// assert!(selector.matches(&json!({"involvedObject": {"name": "web"}})));
