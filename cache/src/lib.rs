@@ -1,5 +1,22 @@
 //! wheelhouse-cache: shared informers with an indexed store.
+//!
+//! - [`Store`]: the objects of one informer, as `Arc<K>` (reads never copy), with a
+//!   namespace index and any custom indexes, kept exact on every change.
+//! - [`Informer`]: one watch (kube's `watcher`: list, watch, resume, relist on 410,
+//!   backoff) feeding a store and any number of [`Subscription`]s, which receive
+//!   [`Event::Added`], [`Event::Updated`] and [`Event::Deleted`] in order, including
+//!   deletes a relist discovers.
+//! - [`Cache`]: the shared informer factory a manager holds: asking twice for the same
+//!   type and scope returns the same informer, so one watch serves every reader.
 
+mod cache;
+mod informer;
+mod metrics;
 mod store;
+mod subscription;
 
+pub use crate::cache::{Cache, Scope, ScopeKind, SyncError};
+pub use crate::informer::{Informer, InformerOptions, Source, Transform, drop_managed_fields};
+pub use crate::metrics::CacheMetrics;
 pub use crate::store::{BY_NAMESPACE, IndexFn, ListOptions, Store, StoreError};
+pub use crate::subscription::{Event, Subscription};

@@ -1,0 +1,365 @@
+//! [`Cache`]: the shared informer factory. One informer, and so one watch on the API
+//! server, per resource type and scope, however many controllers read it.
+
+use std::any::{Any, TypeId};
+use std::collections::HashMap;
+use std::fmt::Debug;
+use std::hash::Hash;
+use std::sync::Arc;
+use std::time::Duration;
+
+use futures::StreamExt;
+use kube::api::{Api, DynamicObject};
+use kube::core::PartialObjectMeta;
+use kube::discovery::ApiResource;
+use kube::runtime::{WatchStreamExt, watcher};
+use kube::core::{ClusterResourceScope, DynamicResourceScope, NamespaceResourceScope};
+use kube::{Client, Resource};
+use parking_lot::Mutex;
+use serde::de::DeserializeOwned;
+
+use crate::informer::{Informer, InformerOptions};
+use crate::metrics::CacheMetrics;
+
+/// Which objects of a type an informer watches. The default is every namespace, no
+/// selector.
+///
+/// ```
+/// use wheelhouse_cache::Scope;
+///
+/// let scope = Scope::namespace("default").labels("app=web");
+/// assert_eq!(scope.to_string(), "namespace=default labels=app=web");
+/// assert_eq!(Scope::default().to_string(), "all namespaces");
+/// ```
+#[derive(Debug, Clone, Default, PartialEq, Eq, Hash)]
+pub struct Scope {
+    /// Only this namespace (all namespaces when None).
+    pub namespace: Option<String>,
+    /// A label selector, in the query syntax.
+    pub label_selector: Option<String>,
+    /// A field selector, in the query syntax.
+    pub field_selector: Option<String>,
+}
+
+impl Scope {
+    /// Every object of one namespace.
+    pub fn namespace(namespace: impl Into<String>) -> Self {
+        Self {
+            namespace: Some(namespace.into()),
+            ..Self::default()
+        }
+    }
+
+    /// Narrows the scope to objects matching `selector`.
+    #[must_use]
+    pub fn labels(mut self, selector: impl Into<String>) -> Self {
+        self.label_selector = Some(selector.into());
+        self
+    }
+
+    /// Narrows the scope to objects matching the field `selector`.
+    #[must_use]
+    pub fn fields(mut self, selector: impl Into<String>) -> Self {
+        self.field_selector = Some(selector.into());
+        self
+    }
+
+    fn watcher_config(&self) -> watcher::Config {
+        let mut config = watcher::Config::default();
+        if let Some(labels) = &self.label_selector {
+            config = config.labels(labels);
+        }
+        if let Some(fields) = &self.field_selector {
+            config = config.fields(fields);
+        }
+        config
+    }
+}
+
+impl std::fmt::Display for Scope {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        match &self.namespace {
+            Some(namespace) => write!(f, "namespace={namespace}")?,
+            None => f.write_str("all namespaces")?,
+        }
+        if let Some(labels) = &self.label_selector {
+            write!(f, " labels={labels}")?;
+        }
+        if let Some(fields) = &self.field_selector {
+            write!(f, " fields={fields}")?;
+        }
+        Ok(())
+    }
+}
+
+/// How to reach the objects of a resource in a namespace, whatever the kind of scope
+/// its type declares (kube builds namespaced `Api`s differently for each).
+pub trait ScopeKind: Sized {
+    /// An `Api` over `namespace`, or over every namespace when None.
+    fn api<K>(client: Client, namespace: Option<&str>, dyntype: &K::DynamicType) -> Api<K>
+    where
+        K: Resource<Scope = Self>,
+        K::DynamicType: Default;
+}
+
+impl ScopeKind for NamespaceResourceScope {
+    fn api<K>(client: Client, namespace: Option<&str>, dyntype: &K::DynamicType) -> Api<K>
+    where
+        K: Resource<Scope = Self>,
+        K::DynamicType: Default,
+    {
+        match namespace {
+            Some(namespace) => Api::namespaced(client, namespace),
+            None => Api::all_with(client, dyntype),
+        }
+    }
+}
+
+impl ScopeKind for ClusterResourceScope {
+    /// Cluster-scoped objects have no namespace: the scope's namespace is ignored.
+    fn api<K>(client: Client, _: Option<&str>, dyntype: &K::DynamicType) -> Api<K>
+    where
+        K: Resource<Scope = Self>,
+        K::DynamicType: Default,
+    {
+        Api::all_with(client, dyntype)
+    }
+}
+
+impl ScopeKind for DynamicResourceScope {
+    fn api<K>(client: Client, namespace: Option<&str>, dyntype: &K::DynamicType) -> Api<K>
+    where
+        K: Resource<Scope = Self>,
+        K::DynamicType: Default,
+    {
+        match namespace {
+            Some(namespace) => Api::namespaced_with(client, namespace, dyntype),
+            None => Api::all_with(client, dyntype),
+        }
+    }
+}
+
+/// The informers that did not sync in time.
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+#[error("{} informer(s) did not sync within {waited:?}: {}; check that the resource is served and the client may list and watch it", .informers.len(), .informers.join(", "))]
+pub struct SyncError {
+    /// How long `wait_for_sync` waited.
+    pub waited: Duration,
+    /// The names of the informers still not synced.
+    pub informers: Vec<String>,
+}
+
+#[derive(Debug, Clone, PartialEq, Eq, Hash)]
+struct Key {
+    /// The Rust type of the objects (typed, metadata-only or dynamic).
+    type_id: TypeId,
+    /// group/version/plural, which tells dynamic informers apart.
+    resource: String,
+    scope: Scope,
+}
+
+/// What the cache needs of an informer whatever its type.
+trait Control: Send + Sync {
+    fn start(&self);
+    fn stop(&self);
+    fn has_synced(&self) -> bool;
+    fn name(&self) -> &str;
+    fn as_any(&self) -> &dyn Any;
+}
+
+impl<K: Resource + Clone + Debug + Send + Sync + 'static> Control for Informer<K> {
+    fn start(&self) {
+        Informer::start(self);
+    }
+    fn stop(&self) {
+        Informer::stop(self);
+    }
+    fn has_synced(&self) -> bool {
+        Informer::has_synced(self)
+    }
+    fn name(&self) -> &str {
+        Informer::name(self)
+    }
+    fn as_any(&self) -> &dyn Any {
+        self
+    }
+}
+
+struct Inner {
+    client: Client,
+    informers: Mutex<HashMap<Key, Box<dyn Control>>>,
+    started: Mutex<bool>,
+    metrics: Option<CacheMetrics>,
+}
+
+impl Drop for Inner {
+    fn drop(&mut self) {
+        for informer in self.informers.get_mut().values() {
+            informer.stop();
+        }
+    }
+}
+
+/// The shared informer factory. Cheap to clone; informers stop when the last clone
+/// is dropped.
+///
+/// ```no_run
+/// # async fn run(client: kube::Client) -> Result<(), wheelhouse_cache::SyncError> {
+/// use std::time::Duration;
+/// use k8s_openapi::api::apps::v1::Deployment;
+/// use wheelhouse_cache::{Cache, Scope};
+///
+/// let cache = Cache::new(client);
+/// let deployments = cache.informer::<Deployment>(Scope::namespace("default"));
+/// let same = cache.informer::<Deployment>(Scope::namespace("default")); // one watch for both
+/// cache.start();
+/// cache.wait_for_sync(Duration::from_secs(30)).await?;
+/// let web = deployments.store().get(Some("default"), "web");
+/// # let _ = (same, web);
+/// # Ok(())
+/// # }
+/// ```
+#[derive(Clone)]
+pub struct Cache {
+    inner: Arc<Inner>,
+}
+
+impl Debug for Cache {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        let names: Vec<String> = self.inner.informers.lock().values().map(|i| i.name().to_owned()).collect();
+        f.debug_struct("Cache").field("informers", &names).finish_non_exhaustive()
+    }
+}
+
+impl Cache {
+    /// A cache reading through `client`, without metrics.
+    pub fn new(client: Client) -> Self {
+        Self::with_metrics(client, None)
+    }
+
+    /// A cache whose informers report to `metrics`.
+    pub fn with_metrics(client: Client, metrics: Option<CacheMetrics>) -> Self {
+        Self {
+            inner: Arc::new(Inner {
+                client,
+                informers: Mutex::new(HashMap::new()),
+                started: Mutex::new(false),
+                metrics,
+            }),
+        }
+    }
+
+    /// The informer of `K` objects in `scope`, with the default options.
+    pub fn informer<K>(&self, scope: Scope) -> Informer<K>
+    where
+        K: Resource + Clone + Debug + DeserializeOwned + Send + Sync + 'static,
+        K::DynamicType: Default,
+        K::Scope: ScopeKind,
+    {
+        self.informer_with(scope, InformerOptions::default())
+    }
+
+    /// The informer of `K` objects in `scope`; `options` apply only if this call
+    /// creates it.
+    pub fn informer_with<K>(&self, scope: Scope, options: InformerOptions<K>) -> Informer<K>
+    where
+        K: Resource + Clone + Debug + DeserializeOwned + Send + Sync + 'static,
+        K::DynamicType: Default,
+        K::Scope: ScopeKind,
+    {
+        let dyntype = K::DynamicType::default();
+        let resource = format!("{}/{}/{}", K::group(&dyntype), K::version(&dyntype), K::plural(&dyntype));
+        let name = format!("{}.{} {scope}", K::plural(&dyntype), K::api_version(&dyntype));
+        self.get_or_create(Key { type_id: TypeId::of::<K>(), resource, scope: scope.clone() }, || {
+            let api: Api<K> = K::Scope::api(self.inner.client.clone(), scope.namespace.as_deref(), &dyntype);
+            let source = watcher(api, scope.watcher_config()).default_backoff().boxed();
+            Informer::new(name, source, options, self.inner.metrics.as_ref())
+        })
+    }
+
+    /// An informer of only the metadata of `K` objects: for types a controller only maps
+    /// back to their owners, at a fraction of the memory.
+    pub fn metadata_informer<K>(&self, scope: Scope) -> Informer<PartialObjectMeta<K>>
+    where
+        K: Resource + Clone + Debug + DeserializeOwned + Send + Sync + 'static,
+        K::DynamicType: Default,
+        K::Scope: ScopeKind,
+    {
+        self.informer::<PartialObjectMeta<K>>(scope)
+    }
+
+    /// An informer of a type known only at run time.
+    pub fn dynamic_informer(&self, resource: &ApiResource, scope: Scope) -> Informer<DynamicObject> {
+        let key = Key {
+            type_id: TypeId::of::<DynamicObject>(),
+            resource: format!("{}/{}/{}", resource.group, resource.version, resource.plural),
+            scope: scope.clone(),
+        };
+        let name = format!("{}.{} {scope}", resource.plural, resource.api_version);
+        self.get_or_create(key, || {
+            let api: Api<DynamicObject> = match &scope.namespace {
+                Some(namespace) => Api::namespaced_with(self.inner.client.clone(), namespace, resource),
+                None => Api::all_with(self.inner.client.clone(), resource),
+            };
+            let source = watcher(api, scope.watcher_config()).default_backoff().boxed();
+            Informer::new(name, source, InformerOptions::default(), self.inner.metrics.as_ref())
+        })
+    }
+
+    fn get_or_create<K>(&self, key: Key, create: impl FnOnce() -> Informer<K>) -> Informer<K>
+    where
+        K: Resource + Clone + Debug + Send + Sync + 'static,
+    {
+        let mut informers = self.inner.informers.lock();
+        if let Some(existing) = informers.get(&key)
+            && let Some(informer) = existing.as_any().downcast_ref::<Informer<K>>()
+        {
+            return informer.clone();
+        }
+        let informer = create();
+        if *self.inner.started.lock() {
+            informer.start();
+        }
+        informers.insert(key, Box::new(informer.clone()));
+        informer
+    }
+
+    /// Starts every informer, and any asked for later, on the current tokio runtime.
+    pub fn start(&self) {
+        *self.inner.started.lock() = true;
+        for informer in self.inner.informers.lock().values() {
+            informer.start();
+        }
+    }
+
+    /// True when every informer has stored its first full list.
+    pub fn has_synced(&self) -> bool {
+        self.inner.informers.lock().values().all(|i| i.has_synced())
+    }
+
+    /// Waits until every informer has synced, or `timeout`; the error names the
+    /// informers that had not.
+    pub async fn wait_for_sync(&self, timeout: Duration) -> Result<(), SyncError> {
+        let deadline = tokio::time::Instant::now() + timeout;
+        loop {
+            let pending: Vec<String> = self
+                .inner
+                .informers
+                .lock()
+                .values()
+                .filter(|i| !i.has_synced())
+                .map(|i| i.name().to_owned())
+                .collect();
+            if pending.is_empty() {
+                return Ok(());
+            }
+            if tokio::time::Instant::now() >= deadline {
+                return Err(SyncError {
+                    waited: timeout,
+                    informers: pending,
+                });
+            }
+            tokio::time::sleep(Duration::from_millis(10)).await;
+        }
+    }
+}

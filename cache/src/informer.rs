@@ -1,0 +1,344 @@
+//! [`Informer`]: one watch of one resource and scope, feeding a [`Store`] and fanning
+//! its changes out to subscribers.
+
+use std::collections::HashSet;
+use std::fmt::Debug;
+use std::sync::Arc;
+use std::time::Duration;
+
+use futures::StreamExt;
+use futures::stream::BoxStream;
+use kube::Resource;
+use kube::runtime::watcher;
+use parking_lot::Mutex;
+use tokio::task::JoinHandle;
+
+use crate::metrics::{CacheMetrics, InformerMetrics};
+use crate::store::Store;
+use crate::subscription::{Event, Fanout, Subscription};
+
+/// A function applied to every object before it is stored.
+pub type Transform<K> = Arc<dyn Fn(&mut K) + Send + Sync>;
+
+/// The watcher events an informer consumes (already with backoff on errors).
+pub type Source<K> = BoxStream<'static, Result<watcher::Event<K>, watcher::Error>>;
+
+/// The default transform: drop `metadata.managedFields`, a quarter of a typical object
+/// that controllers never read.
+pub fn drop_managed_fields<K: Resource>(object: &mut K) {
+    object.meta_mut().managed_fields = None;
+}
+
+/// How an informer treats its objects.
+pub struct InformerOptions<K> {
+    /// Applied to every object before it is stored (default: [`drop_managed_fields`]).
+    pub transform: Option<Transform<K>>,
+    /// Re-deliver every stored object as `Updated` this often (default: never).
+    pub resync: Option<Duration>,
+    /// Events a subscriber may have queued before it lags (default 4096).
+    pub subscriber_capacity: usize,
+}
+
+impl<K: Resource + 'static> Default for InformerOptions<K> {
+    fn default() -> Self {
+        Self {
+            transform: Some(Arc::new(drop_managed_fields::<K>)),
+            resync: None,
+            subscriber_capacity: 4096,
+        }
+    }
+}
+
+impl<K> Clone for InformerOptions<K> {
+    fn clone(&self) -> Self {
+        Self {
+            transform: self.transform.clone(),
+            resync: self.resync,
+            subscriber_capacity: self.subscriber_capacity,
+        }
+    }
+}
+
+struct Shared<K: Resource> {
+    name: String,
+    store: Store<K>,
+    fanout: Arc<Fanout<K>>,
+    synced: tokio::sync::watch::Sender<bool>,
+    source: Mutex<Option<Source<K>>>,
+    options: InformerOptions<K>,
+    metrics: Option<InformerMetrics>,
+    task: Mutex<Option<JoinHandle<()>>>,
+}
+
+/// One watch, one store, any number of subscribers. Cheap to clone (a handle); the
+/// watch runs from [`start`](Self::start) until [`stop`](Self::stop).
+///
+/// ```
+/// # #[tokio::main(flavor = "current_thread")]
+/// # async fn main() {
+/// use futures::StreamExt;
+/// use k8s_openapi::api::core::v1::ConfigMap;
+/// use kube::runtime::watcher;
+/// use wheelhouse_cache::{Event, Informer};
+///
+/// // Any source of watcher events will do; a real one is `watcher(api, config)`.
+/// let mut config = ConfigMap::default();
+/// config.metadata.name = Some("settings".into());
+/// config.metadata.namespace = Some("default".into());
+/// let events = futures::stream::iter([
+///     Ok(watcher::Event::Init),
+///     Ok(watcher::Event::InitApply(config)),
+///     Ok(watcher::Event::InitDone),
+/// ]);
+/// let informer = Informer::new("configmaps", events.boxed(), Default::default(), None);
+/// let mut subscription = informer.subscribe();
+/// informer.start();
+/// informer.wait_for_sync().await;
+/// assert_eq!(informer.store().len(), 1);
+/// assert!(matches!(subscription.recv().await, Some(Event::Added(_))));
+/// # }
+/// ```
+pub struct Informer<K: Resource> {
+    shared: Arc<Shared<K>>,
+}
+
+impl<K: Resource> Clone for Informer<K> {
+    fn clone(&self) -> Self {
+        Self {
+            shared: self.shared.clone(),
+        }
+    }
+}
+
+impl<K: Resource> Debug for Informer<K> {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.debug_struct("Informer")
+            .field("name", &self.shared.name)
+            .field("synced", &*self.shared.synced.borrow())
+            .finish_non_exhaustive()
+    }
+}
+
+impl<K> Informer<K>
+where
+    K: Resource + Clone + Debug + Send + Sync + 'static,
+{
+    /// An informer named `name` (its metrics label and log field) over `source`.
+    /// Metrics go to `metrics` when given.
+    pub fn new(name: impl Into<String>, source: Source<K>, options: InformerOptions<K>, metrics: Option<&CacheMetrics>) -> Self {
+        let fanout = Arc::new(Fanout::new(options.subscriber_capacity));
+        let name = name.into();
+        let metrics = metrics.map(|m| m.for_informer(&name));
+        Self {
+            shared: Arc::new(Shared {
+                name,
+                store: Store::default(),
+                fanout,
+                synced: tokio::sync::watch::channel(false).0,
+                source: Mutex::new(Some(source)),
+                options,
+                metrics,
+                task: Mutex::new(None),
+            }),
+        }
+    }
+
+    /// The informer's name, such as `configmaps.v1 namespace=default`.
+    pub fn name(&self) -> &str {
+        &self.shared.name
+    }
+
+    /// The objects seen so far.
+    pub fn store(&self) -> &Store<K> {
+        &self.shared.store
+    }
+
+    /// A new subscriber: it first receives every stored object as `Added`, then every
+    /// change. See [`Subscription`] for what happens to one that falls behind.
+    pub fn subscribe(&self) -> Subscription<K> {
+        Subscription::new(self.shared.fanout.clone(), self.shared.store.clone())
+    }
+
+    /// Starts the watch on the current tokio runtime (once; later calls do nothing).
+    pub fn start(&self) {
+        let Some(source) = self.shared.source.lock().take() else {
+            return;
+        };
+        let shared = self.shared.clone();
+        let task = tokio::spawn(async move { run(shared, source).await });
+        *self.shared.task.lock() = Some(task);
+    }
+
+    /// Stops the watch; subscribers receive what is queued, then the end.
+    pub fn stop(&self) {
+        if let Some(task) = self.shared.task.lock().take() {
+            task.abort();
+        }
+        self.shared.fanout.close();
+    }
+
+    /// True once the first full list has been stored.
+    pub fn has_synced(&self) -> bool {
+        *self.shared.synced.borrow()
+    }
+
+    /// Waits until the first full list has been stored.
+    pub async fn wait_for_sync(&self) {
+        let mut synced = self.shared.synced.subscribe();
+        let _ = synced.wait_for(|synced| *synced).await;
+    }
+}
+
+fn same_version<K: Resource>(a: &K, b: &K) -> bool {
+    let (a, b) = (a.meta(), b.meta());
+    a.resource_version.is_some() && a.resource_version == b.resource_version && a.uid == b.uid
+}
+
+fn key_of<K: Resource>(object: &K) -> (String, String) {
+    let meta = object.meta();
+    (meta.namespace.clone().unwrap_or_default(), meta.name.clone().unwrap_or_default())
+}
+
+impl<K: Resource + Clone + Debug + Send + Sync + 'static> Shared<K> {
+    fn count(&self, event: &Event<K>) {
+        if let Some(metrics) = &self.metrics {
+            match event {
+                Event::Added(_) => metrics.added.inc(),
+                Event::Updated { .. } => metrics.updated.inc(),
+                Event::Deleted(_) => metrics.deleted.inc(),
+                Event::Lagged => {}
+            }
+        }
+    }
+
+    fn publish(&self, subscribers: &mut Vec<Arc<crate::subscription::Subscriber<K>>>, event: &Event<K>) {
+        let lagged = Fanout::publish(subscribers, event);
+        if lagged > 0 {
+            tracing::warn!(informer = %self.name, lagged, "subscribers fell behind and will re-sync from the store");
+        }
+        self.count(event);
+    }
+
+    /// Stores an object seen on the watch or in a list and tells subscribers, unless
+    /// it is the version already stored.
+    fn apply(&self, mut object: K) {
+        if let Some(transform) = &self.options.transform {
+            transform(&mut object);
+        }
+        let mut subscribers = self.fanout.lock();
+        let meta = object.meta();
+        let current = self.store.get(meta.namespace.as_deref(), meta.name.as_deref().unwrap_or_default());
+        if current.as_deref().is_some_and(|current| same_version(current, &object)) {
+            return;
+        }
+        let new = Arc::new(object);
+        let event = match self.store.insert_arc(new.clone()) {
+            Some(old) => Event::Updated { old, new },
+            None => Event::Added(new),
+        };
+        self.publish(&mut subscribers, &event);
+    }
+
+    fn delete(&self, object: &K) {
+        let mut subscribers = self.fanout.lock();
+        let meta = object.meta();
+        let removed = self.store.remove(meta.namespace.as_deref(), meta.name.as_deref().unwrap_or_default());
+        if let Some(last) = removed {
+            self.publish(&mut subscribers, &Event::Deleted(last));
+        }
+    }
+
+    /// After a full list: whatever is stored but was not listed was deleted meanwhile.
+    fn finish_list(&self, listed: &HashSet<(String, String)>) {
+        let mut subscribers = self.fanout.lock();
+        for object in self.store.all() {
+            if !listed.contains(&key_of(object.as_ref())) {
+                let meta = object.meta();
+                if let Some(last) = self.store.remove(meta.namespace.as_deref(), meta.name.as_deref().unwrap_or_default()) {
+                    self.publish(&mut subscribers, &Event::Deleted(last));
+                }
+            }
+        }
+    }
+
+    fn resync(&self) {
+        let mut subscribers = self.fanout.lock();
+        for object in self.store.all() {
+            self.publish(&mut subscribers, &Event::Updated { old: object.clone(), new: object });
+        }
+    }
+
+    fn record_size(&self) {
+        if let Some(metrics) = &self.metrics {
+            metrics.objects.set(i64::try_from(self.store.len()).unwrap_or(i64::MAX));
+        }
+    }
+}
+
+async fn run<K: Resource + Clone + Debug + Send + Sync + 'static>(shared: Arc<Shared<K>>, mut source: Source<K>) {
+    let mut listing: Option<HashSet<(String, String)>> = None;
+    let mut lists = 0_u64;
+    let mut resync = shared.options.resync.map(|period| tokio::time::interval_at(tokio::time::Instant::now() + period, period));
+    loop {
+        let resync_tick = async {
+            match resync.as_mut() {
+                Some(interval) => {
+                    interval.tick().await;
+                }
+                None => std::future::pending().await,
+            }
+        };
+        let item = tokio::select! {
+            item = source.next() => item,
+            () = resync_tick => {
+                shared.resync();
+                continue;
+            }
+        };
+        let Some(item) = item else { break };
+        match item {
+            Err(error) => {
+                if let Some(metrics) = &shared.metrics {
+                    metrics.watch_restarts.inc();
+                }
+                tracing::warn!(informer = %shared.name, %error, "watch failed; retrying with backoff");
+            }
+            Ok(watcher::Event::Init) => {
+                lists += 1;
+                if lists > 1 {
+                    if let Some(metrics) = &shared.metrics {
+                        metrics.relists.inc();
+                    }
+                    tracing::info!(informer = %shared.name, "relisting (the watch could not resume)");
+                } else {
+                    tracing::debug!(informer = %shared.name, "listing");
+                }
+                listing = Some(HashSet::new());
+            }
+            Ok(watcher::Event::InitApply(object)) => {
+                if let Some(listed) = listing.as_mut() {
+                    listed.insert(key_of(&object));
+                }
+                shared.apply(object);
+            }
+            Ok(watcher::Event::InitDone) => {
+                if let Some(listed) = listing.take() {
+                    shared.finish_list(&listed);
+                }
+                shared.record_size();
+                tracing::debug!(informer = %shared.name, objects = shared.store.len(), "synced");
+                shared.synced.send_replace(true);
+            }
+            Ok(watcher::Event::Apply(object)) => {
+                shared.apply(object);
+                shared.record_size();
+            }
+            Ok(watcher::Event::Delete(object)) => {
+                shared.delete(&object);
+                shared.record_size();
+            }
+        }
+    }
+    tracing::debug!(informer = %shared.name, "watch ended");
+    shared.fanout.close();
+}

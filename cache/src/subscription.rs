@@ -1,0 +1,222 @@
+//! Subscribers of an informer: each has its own bounded queue, so a slow one never
+//! holds up the informer or the others.
+//!
+//! A subscriber whose queue is full is *lagged*: its queue is dropped and replaced by
+//! one [`Event::Lagged`], and nothing more is queued for it until it reads that event.
+//! Reading it re-syncs the subscriber: every stored object follows as [`Event::Added`],
+//! then live events resume. Deletes that happened while it lagged are not reported, so
+//! a subscriber must treat `Lagged` as "anything may have changed" (a controller
+//! re-queues everything it then receives). Memory stays bounded by the queue capacity
+//! plus, during a re-sync, one pointer per stored object.
+
+use std::collections::VecDeque;
+use std::sync::Arc;
+
+use futures::Stream;
+use parking_lot::Mutex;
+use tokio::sync::Notify;
+
+use crate::store::Store;
+
+/// A change an informer saw, in the order the API server made it.
+#[derive(Debug)]
+pub enum Event<K> {
+    /// The object appeared (or a subscriber re-syncs and is told what exists).
+    Added(Arc<K>),
+    /// The object changed; on a periodic resync `old` and `new` are the same object.
+    Updated {
+        /// The object as stored before.
+        old: Arc<K>,
+        /// The object as stored now.
+        new: Arc<K>,
+    },
+    /// The object is gone (deleted, or found missing by a relist); its last state.
+    Deleted(Arc<K>),
+    /// This subscriber fell behind and missed events; the store's contents follow as
+    /// `Added`. See the module docs.
+    Lagged,
+}
+
+impl<K> Clone for Event<K> {
+    fn clone(&self) -> Self {
+        match self {
+            Self::Added(object) => Self::Added(object.clone()),
+            Self::Updated { old, new } => Self::Updated {
+                old: old.clone(),
+                new: new.clone(),
+            },
+            Self::Deleted(object) => Self::Deleted(object.clone()),
+            Self::Lagged => Self::Lagged,
+        }
+    }
+}
+
+impl<K> Event<K> {
+    /// The object the event is about (the new one for an update); None for `Lagged`.
+    pub fn object(&self) -> Option<&Arc<K>> {
+        match self {
+            Self::Added(object) | Self::Deleted(object) | Self::Updated { new: object, .. } => Some(object),
+            Self::Lagged => None,
+        }
+    }
+}
+
+struct Queue<K> {
+    events: VecDeque<Event<K>>,
+    /// Events are being dropped for this subscriber until it reads `Lagged`.
+    lagged: bool,
+    /// The informer is gone: no more events will come.
+    closed: bool,
+}
+
+pub(crate) struct Subscriber<K> {
+    queue: Mutex<Queue<K>>,
+    notify: Notify,
+    capacity: usize,
+}
+
+impl<K> Subscriber<K> {
+    /// Queues `event` unless the subscriber lags; a full queue makes it lag. Returns
+    /// true if it lagged just now.
+    pub fn push(&self, event: &Event<K>) -> bool {
+        let mut queue = self.queue.lock();
+        if queue.lagged || queue.closed {
+            return false;
+        }
+        let lagged_now = queue.events.len() >= self.capacity;
+        if lagged_now {
+            queue.events.clear();
+            queue.events.push_back(Event::Lagged);
+            queue.lagged = true;
+        } else {
+            queue.events.push_back(event.clone());
+        }
+        drop(queue);
+        self.notify.notify_one();
+        lagged_now
+    }
+
+    pub fn close(&self) {
+        self.queue.lock().closed = true;
+        self.notify.notify_one();
+    }
+}
+
+/// The subscribers of one informer. The informer publishes under this lock right after
+/// it changes the store, and a subscriber (re-)syncs under it, so each subscriber sees
+/// the store's contents and then exactly the events after them.
+pub(crate) struct Fanout<K> {
+    subscribers: Mutex<Vec<Arc<Subscriber<K>>>>,
+    capacity: usize,
+}
+
+impl<K> Fanout<K> {
+    pub fn new(capacity: usize) -> Self {
+        Self {
+            subscribers: Mutex::new(Vec::new()),
+            capacity: capacity.max(1),
+        }
+    }
+
+    pub fn lock(&self) -> parking_lot::MutexGuard<'_, Vec<Arc<Subscriber<K>>>> {
+        self.subscribers.lock()
+    }
+
+    /// Sends `event` to every subscriber; returns how many lagged because of it.
+    pub fn publish(subscribers: &mut Vec<Arc<Subscriber<K>>>, event: &Event<K>) -> usize {
+        // A subscription that was dropped holds the only other reference: forget it.
+        subscribers.retain(|s| Arc::strong_count(s) > 1);
+        subscribers.iter().filter(|s| s.push(event)).count()
+    }
+
+    pub fn close(&self) {
+        for subscriber in self.subscribers.lock().drain(..) {
+            subscriber.close();
+        }
+    }
+}
+
+/// Queues the store's contents as `Added` for `subscriber` and (re)attaches it, under
+/// the fan-out lock so no event falls between the snapshot and the live stream.
+pub(crate) fn sync_subscriber<K: kube::Resource>(fanout: &Fanout<K>, store: &Store<K>, subscriber: &Arc<Subscriber<K>>) {
+    let mut subscribers = fanout.lock();
+    let snapshot = store.all();
+    let mut queue = subscriber.queue.lock();
+    queue.events.extend(snapshot.into_iter().map(Event::Added));
+    queue.lagged = false;
+    drop(queue);
+    if !subscribers.iter().any(|s| Arc::ptr_eq(s, subscriber)) {
+        subscribers.push(subscriber.clone());
+    }
+    drop(subscribers);
+    subscriber.notify.notify_one();
+}
+
+/// The events of one subscriber, through [`recv`](Self::recv) or as a stream
+/// ([`into_stream`](Self::into_stream)).
+/// Dropping it unsubscribes.
+pub struct Subscription<K: kube::Resource> {
+    subscriber: Arc<Subscriber<K>>,
+    fanout: Arc<Fanout<K>>,
+    store: Store<K>,
+}
+
+impl<K: kube::Resource> Subscription<K> {
+    pub(crate) fn new(fanout: Arc<Fanout<K>>, store: Store<K>) -> Self {
+        let subscriber = Arc::new(Subscriber {
+            queue: Mutex::new(Queue {
+                events: VecDeque::new(),
+                lagged: false,
+                closed: false,
+            }),
+            notify: Notify::new(),
+            capacity: fanout.capacity,
+        });
+        sync_subscriber(&fanout, &store, &subscriber);
+        Self {
+            subscriber,
+            fanout,
+            store,
+        }
+    }
+
+    /// The next event; None once the informer has stopped and every event was read.
+    pub async fn recv(&mut self) -> Option<Event<K>> {
+        let subscriber = self.subscriber.clone();
+        loop {
+            let notified = subscriber.notify.notified();
+            if let Some(event) = self.try_recv() {
+                return Some(event);
+            }
+            if self.subscriber.queue.lock().closed {
+                return None;
+            }
+            notified.await;
+        }
+    }
+
+    /// The next event if one is queued.
+    pub fn try_recv(&mut self) -> Option<Event<K>> {
+        let event = self.subscriber.queue.lock().events.pop_front()?;
+        if matches!(event, Event::Lagged) {
+            sync_subscriber(&self.fanout, &self.store, &self.subscriber);
+        }
+        Some(event)
+    }
+
+    /// Events queued and not read yet.
+    pub fn pending(&self) -> usize {
+        self.subscriber.queue.lock().events.len()
+    }
+
+    /// The events as a `Stream`.
+    pub fn into_stream(self) -> impl Stream<Item = Event<K>> + Send
+    where
+        K: Send + Sync + 'static,
+    {
+        futures::stream::unfold(self, |mut subscription| async move {
+            let event = subscription.recv().await?;
+            Some((event, subscription))
+        })
+    }
+}
