@@ -18,8 +18,8 @@ mod store;
 mod validation;
 mod write;
 
-/// Label and field selectors, as the server parses them.
-pub use wheelhouse_selector as selector;
 pub use crate::env::{Error, TestEnv, use_existing_cluster};
 pub use crate::request::Verb;
 pub use crate::server::{ApiServer, FaultCounts, InjectedFailure, ResponseBody, ServerOptions};
+/// Label and field selectors, as the server parses them.
+pub use wheelhouse_selector as selector;

@@ -16,10 +16,10 @@ use serde_json::{Value, json};
 use crate::registry::GroupResource;
 use crate::registry::ResourceType;
 use crate::request::Target;
-use wheelhouse_selector::{FieldSelector, LabelSelector};
 use crate::server::{ApiServer, ResponseBody, bytes_response, json_response};
 use crate::status::ApiError;
 use crate::store::{Event, EventType, Objects, Store};
+use wheelhouse_selector::{FieldSelector, LabelSelector};
 
 /// The annotation on the bookmark that ends a streamed initial list.
 const INITIAL_EVENTS_END: &str = "k8s.io/initial-events-end";
@@ -36,7 +36,23 @@ pub(crate) fn get(server: &ApiServer, target: &Target) -> Result<Response<Respon
     if target.subresource.as_deref() == Some("scale") {
         return Ok(json_response(StatusCode::OK, &crate::rules::to_scale(&object)));
     }
+    if target.metadata_only {
+        return Ok(json_response(StatusCode::OK, &metadata_of(&object)));
+    }
     Ok(json_response(StatusCode::OK, &at_version(resource, &object)))
+}
+
+/// An object as `PartialObjectMetadata`, what metadata-only clients ask for.
+fn metadata_of(object: &Value) -> Value {
+    json!({"kind": "PartialObjectMetadata", "apiVersion": "meta.k8s.io/v1", "metadata": object["metadata"]})
+}
+
+/// What a list or watch sends of an object: all of it, or its metadata.
+fn encode_for(target: &Target, object: &Arc<Value>, encoded: Option<&(u64, Bytes)>) -> Bytes {
+    if target.metadata_only {
+        return Bytes::from(serde_json::to_vec(&metadata_of(object)).unwrap_or_default());
+    }
+    encode(&target.resource, object, encoded)
 }
 
 /// An object as served at the requested version (objects of multi-version CRDs are
@@ -129,7 +145,7 @@ pub(crate) fn list(server: &ApiServer, target: &Target) -> Result<Response<Respo
     };
     let mut range = range.filter(|(_, o)| filter.matches(o)).peekable();
     while let Some((key, object)) = range.next() {
-        items.push(encode(resource, object, encoded.get(key)));
+        items.push(encode_for(target, object, encoded.get(key)));
         if limit.is_some_and(|l| items.len() >= l) && range.peek().is_some() {
             continue_from = Some(key.clone());
             break;
@@ -149,7 +165,15 @@ pub(crate) fn list(server: &ApiServer, target: &Target) -> Result<Response<Respo
             metadata["remainingItemCount"] = json!(remaining);
         }
     }
-    Ok(bytes_response(StatusCode::OK, list_body(resource, &metadata, &items)))
+    let (kind, api_version) = if target.metadata_only {
+        ("PartialObjectMetadataList".to_owned(), "meta.k8s.io/v1".to_owned())
+    } else {
+        (format!("{}List", resource.kind), resource.api_version())
+    };
+    Ok(bytes_response(
+        StatusCode::OK,
+        list_body(&kind, &api_version, &metadata, &items),
+    ))
 }
 
 type ObjectKey = (String, String);
@@ -205,11 +229,10 @@ fn remaining_after(objects: &Objects, start: &(String, String)) -> usize {
 }
 
 /// Writes the list document from the items' JSON, without decoding anything.
-fn list_body(resource: &ResourceType, metadata: &Value, items: &[Bytes]) -> Vec<u8> {
+fn list_body(kind: &str, api_version: &str, metadata: &Value, items: &[Bytes]) -> Vec<u8> {
     let size: usize = items.iter().map(|i| i.len() + 1).sum();
     let mut body = Vec::with_capacity(128 + size);
-    let head =
-        json!({"kind": format!("{}List", resource.kind), "apiVersion": resource.api_version(), "metadata": metadata});
+    let head = json!({"kind": kind, "apiVersion": api_version, "metadata": metadata});
     let head = serde_json::to_string(&head).unwrap_or_default();
     body.extend_from_slice(&head.as_bytes()[..head.len() - 1]);
     body.extend_from_slice(b",\"items\":[");
@@ -278,10 +301,21 @@ fn filtered(filter: &Filter, event: &Event) -> Option<&'static str> {
 /// What a watch asked for.
 struct WatchRequest {
     resource: Arc<ResourceType>,
+    metadata_only: bool,
     filter: Filter,
     bookmarks: bool,
     timeout: Option<Duration>,
     interval: Duration,
+}
+
+impl WatchRequest {
+    /// The watch line of an event for this watch.
+    fn line(&self, kind: &str, event: &Event) -> Bytes {
+        if self.metadata_only {
+            return watch_line(kind, &metadata_of(&event.object));
+        }
+        event_line(&self.resource, kind, event)
+    }
 }
 
 pub(crate) fn watch(server: &ApiServer, target: &Target) -> Result<Response<ResponseBody>, ApiError> {
@@ -311,6 +345,7 @@ pub(crate) fn watch(server: &ApiServer, target: &Target) -> Result<Response<Resp
             .and_then(|t| t.parse::<u64>().ok())
             .map(Duration::from_secs),
         interval: server.options().bookmark_interval,
+        metadata_only: target.metadata_only,
         resource,
     };
     let group_resource = request.resource.group_resource();
@@ -328,7 +363,7 @@ pub(crate) fn watch(server: &ApiServer, target: &Target) -> Result<Response<Resp
             };
             for event in events {
                 if let Some(kind) = filtered(&request.filter, &event) {
-                    initial.push(event_line(&request.resource, kind, &event));
+                    initial.push(request.line(kind, &event));
                 }
             }
         } else if send_initial_events != Some(false) {
@@ -339,10 +374,7 @@ pub(crate) fn watch(server: &ApiServer, target: &Target) -> Result<Response<Resp
                 .iter()
                 .filter(|(_, o)| request.filter.matches(o))
             {
-                initial.push(watch_line_of(
-                    "ADDED",
-                    &encode(&request.resource, object, encoded.get(key)),
-                ));
+                initial.push(watch_line_of("ADDED", &encode_for(target, object, encoded.get(key))));
             }
         }
         if send_initial_events == Some(true) {
@@ -387,7 +419,7 @@ async fn stream_events(
             event = changes.next() => {
                 let Some(event) = event else { return };
                 last_revision = event.revision;
-                filtered(&request.filter, &event).map(|kind| event_line(&request.resource, kind, &event))
+                filtered(&request.filter, &event).map(|kind| request.line(kind, &event))
             }
             _ = ticker.tick(), if request.bookmarks => Some(bookmark(&request.resource, last_revision, false)),
             () = timed_out => return,

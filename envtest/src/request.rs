@@ -75,6 +75,9 @@ pub(crate) struct Target {
     pub name: Option<String>,
     pub subresource: Option<String>,
     pub query: HashMap<String, String>,
+    /// The client asked for metadata only (`Accept: ...;as=PartialObjectMetadata...`),
+    /// as kube's metadata watchers and controller-runtime's metadata informers do.
+    pub metadata_only: bool,
 }
 
 impl Target {
@@ -153,6 +156,7 @@ pub(crate) fn parse(
         name,
         subresource,
         query,
+        metadata_only: false,
     }))
 }
 

@@ -302,7 +302,7 @@ impl ApiServer {
             let state = self.shared.state.lock();
             request::parse(&state.registry, &parts.method, &path, query)
         };
-        let target = match parsed {
+        let mut target = match parsed {
             Ok(Some(target)) => target,
             Ok(None) => {
                 let state = self.shared.state.lock();
@@ -310,6 +310,11 @@ impl ApiServer {
             }
             Err(error) => return error_response(&error),
         };
+        target.metadata_only = parts
+            .headers
+            .get(header::ACCEPT)
+            .and_then(|v| v.to_str().ok())
+            .is_some_and(|accept| accept.contains("as=PartialObjectMetadata"));
         self.count(&target);
         if let Some(error) = self.inject(&target).await {
             return error_response(&error);

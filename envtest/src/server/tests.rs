@@ -172,3 +172,36 @@ async fn bad_requests_get_status_bodies_and_never_panic() {
         assert!((400..500).contains(&code), "{patch}: {code} {status}");
     }
 }
+
+#[tokio::test]
+async fn metadata_only_clients_get_partial_object_metadata() {
+    use kube::core::PartialObjectMeta;
+    let server = ApiServer::new(ServerOptions::default());
+    let client = kube::Client::new(server.clone(), "default");
+    let api: Api<ConfigMap> = Api::default_namespaced(client.clone());
+    api.create(&PostParams::default(), &configmap("a")).await.unwrap();
+    let metadata: Api<PartialObjectMeta<ConfigMap>> = Api::default_namespaced(client);
+    let list = metadata.list_metadata(&ListParams::default()).await.unwrap();
+    assert_eq!(list.items[0].metadata.name.as_deref(), Some("a"));
+    let (_, status) = raw_with_accept(
+        &server,
+        "/api/v1/namespaces/default/configmaps/a",
+        "application/json;as=PartialObjectMetadata;g=meta.k8s.io;v=v1",
+    )
+    .await;
+    assert_eq!(status["kind"], "PartialObjectMetadata");
+    assert!(status.get("data").is_none(), "{status}");
+}
+
+async fn raw_with_accept(server: &ApiServer, path: &str, accept: &str) -> (u16, Value) {
+    use tower_service::Service;
+    let request = Request::builder()
+        .uri(path)
+        .header(header::ACCEPT, accept)
+        .body(http_body_util::Full::new(Bytes::new()))
+        .unwrap();
+    let response = server.clone().call(request).await.unwrap();
+    let code = response.status().as_u16();
+    let bytes = response.into_body().collect().await.unwrap().to_bytes();
+    (code, serde_json::from_slice(&bytes).unwrap_or(Value::Null))
+}
