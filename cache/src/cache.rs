@@ -11,9 +11,9 @@ use std::time::Duration;
 use futures::StreamExt;
 use kube::api::{Api, DynamicObject};
 use kube::core::PartialObjectMeta;
+use kube::core::{ClusterResourceScope, DynamicResourceScope, NamespaceResourceScope};
 use kube::discovery::ApiResource;
 use kube::runtime::{WatchStreamExt, watcher};
-use kube::core::{ClusterResourceScope, DynamicResourceScope, NamespaceResourceScope};
 use kube::{Client, Resource};
 use parking_lot::Mutex;
 use serde::de::DeserializeOwned;
@@ -226,8 +226,16 @@ pub struct Cache {
 
 impl Debug for Cache {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-        let names: Vec<String> = self.inner.informers.lock().values().map(|i| i.name().to_owned()).collect();
-        f.debug_struct("Cache").field("informers", &names).finish_non_exhaustive()
+        let names: Vec<String> = self
+            .inner
+            .informers
+            .lock()
+            .values()
+            .map(|i| i.name().to_owned())
+            .collect();
+        f.debug_struct("Cache")
+            .field("informers", &names)
+            .finish_non_exhaustive()
     }
 }
 
@@ -249,6 +257,11 @@ impl Cache {
         }
     }
 
+    /// The client the cache reads through.
+    pub fn client(&self) -> Client {
+        self.inner.client.clone()
+    }
+
     /// The informer of `K` objects in `scope`, with the default options.
     pub fn informer<K>(&self, scope: Scope) -> Informer<K>
     where
@@ -268,13 +281,25 @@ impl Cache {
         K::Scope: ScopeKind,
     {
         let dyntype = K::DynamicType::default();
-        let resource = format!("{}/{}/{}", K::group(&dyntype), K::version(&dyntype), K::plural(&dyntype));
+        let resource = format!(
+            "{}/{}/{}",
+            K::group(&dyntype),
+            K::version(&dyntype),
+            K::plural(&dyntype)
+        );
         let name = format!("{}.{} {scope}", K::plural(&dyntype), K::api_version(&dyntype));
-        self.get_or_create(Key { type_id: TypeId::of::<K>(), resource, scope: scope.clone() }, || {
-            let api: Api<K> = K::Scope::api(self.inner.client.clone(), scope.namespace.as_deref(), &dyntype);
-            let source = watcher(api, scope.watcher_config()).default_backoff().boxed();
-            Informer::new(name, source, options, self.inner.metrics.as_ref())
-        })
+        self.get_or_create(
+            Key {
+                type_id: TypeId::of::<K>(),
+                resource,
+                scope: scope.clone(),
+            },
+            || {
+                let api: Api<K> = K::Scope::api(self.inner.client.clone(), scope.namespace.as_deref(), &dyntype);
+                let source = watcher(api, scope.watcher_config()).default_backoff().boxed();
+                Informer::new(name, source, options, self.inner.metrics.as_ref())
+            },
+        )
     }
 
     /// An informer of only the metadata of `K` objects: for types a controller only maps
