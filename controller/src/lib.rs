@@ -8,12 +8,19 @@
 //! back after its delay, success forgets the key's failures; panics and timeouts count
 //! as errors and never take the process down.
 
+mod apply;
+pub mod conditions;
 mod controller;
+pub mod finalizer;
 mod metrics;
+pub mod owner;
 pub mod predicate;
 mod reconciler;
 
+pub use crate::apply::apply;
 pub use crate::controller::{Builder, Controller, ObjectKey};
+/// Kubernetes Events from a controller: kube's recorder, deduplicating repeats.
+pub use kube::runtime::events::{Event as KubeEvent, EventType, Recorder, Reporter};
 pub use crate::metrics::ControllerMetrics;
 pub use crate::predicate::Predicate;
 pub use crate::reconciler::{Action, Context, Error, Reconciler};
