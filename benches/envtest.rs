@@ -16,7 +16,7 @@ use std::time::{Duration, Instant};
 use futures::{StreamExt, TryStreamExt};
 use k8s_openapi::api::core::v1::ConfigMap;
 use kube::api::{Api, ListParams, PostParams, WatchEvent, WatchParams};
-use wheelhouse::envtest::{ApiServer, ServerOptions, TestEnv};
+use wheelhouse_envtest::{ApiServer, ServerOptions, TestEnv};
 
 const WATCHERS: usize = 10;
 const STARTUP_RUNS: usize = 50;

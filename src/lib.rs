@@ -7,9 +7,12 @@
 //! | module | crate | what it is for |
 //! |---|---|---|
 //! | [`workqueue`] | `wheelhouse-workqueue` | dedup queue with delays, rate limiters, priorities, metrics |
-//! | [`envtest`] | `wheelhouse-envtest` | an embedded Kubernetes API server for tests, or an existing cluster |
+//! | [`cache`] | `wheelhouse-cache` | shared informers, indexed store, ordered event fan-out |
+//! | [`controller`] | `wheelhouse-controller` | reconcilers, the controller builder, finalizers, apply, conditions |
+//! | `envtest` (feature `envtest`) | `wheelhouse-envtest` | an embedded Kubernetes API server for tests, or an existing cluster |
+//! | [`selector`] | `wheelhouse-selector` | label and field selectors |
 //!
-//! The cache, controller, manager and webhook crates join as they are built
+//! The manager and webhook crates join as they are built
 //! (see the README's architecture picture).
 //!
 //! ```
@@ -20,10 +23,16 @@
 //! assert_eq!(queue.len(), 1);
 //! ```
 
+pub use wheelhouse_cache as cache;
+pub use wheelhouse_controller as controller;
+#[cfg(feature = "envtest")]
 pub use wheelhouse_envtest as envtest;
+pub use wheelhouse_selector as selector;
 pub use wheelhouse_workqueue as workqueue;
 
 /// The types most operators use, in one import.
 pub mod prelude {
+    pub use crate::cache::{Cache, Event, ListOptions, Scope};
+    pub use crate::controller::{Action, Context, Controller, Error, ObjectKey, Reconciler};
     pub use crate::workqueue::{AddOptions, Priority, RateLimiter, WorkQueue};
 }

@@ -1,0 +1,251 @@
+//! The WebApp operator: a `WebApp` custom resource that owns a Deployment and a
+//! Service. Shared by the example (`main.rs`) and the end-to-end test.
+
+use std::sync::Arc;
+use std::time::Duration;
+
+use k8s_openapi::api::apps::v1::Deployment;
+use k8s_openapi::api::core::v1::Service;
+use k8s_openapi::apimachinery::pkg::apis::meta::v1::Condition;
+use kube::api::{Api, Patch, PatchParams};
+use kube::{CustomResource, Resource, ResourceExt};
+use schemars::JsonSchema;
+use serde::{Deserialize, Serialize};
+use serde_json::json;
+use wheelhouse::cache::Cache;
+use wheelhouse::controller::{
+    Action, Context, Controller, ControllerMetrics, Error, EventType, KubeEvent, Reconciler, Recorder, Reporter, apply,
+    conditions, finalizer, owner,
+};
+
+/// The field manager of everything the operator writes.
+pub const MANAGER: &str = "webapp-controller";
+/// The finalizer that lets the operator record the deletion before the object goes.
+pub const FINALIZER: &str = "example.com/webapp-cleanup";
+
+/// A web application: an image served by `replicas` pods behind a Service on `port`.
+#[derive(CustomResource, Deserialize, Serialize, Clone, Debug, PartialEq, JsonSchema)]
+#[kube(
+    group = "example.com",
+    version = "v1",
+    kind = "WebApp",
+    namespaced,
+    status = "WebAppStatus",
+    shortname = "wa",
+    printcolumn = r#"{"name":"Image","type":"string","jsonPath":".spec.image"}"#,
+    printcolumn = r#"{"name":"Replicas","type":"integer","jsonPath":".spec.replicas"}"#,
+    printcolumn = r#"{"name":"Available","type":"integer","jsonPath":".status.availableReplicas"}"#,
+    printcolumn = r#"{"name":"Phase","type":"string","jsonPath":".status.phase"}"#,
+    printcolumn = r#"{"name":"Age","type":"date","jsonPath":".metadata.creationTimestamp"}"#
+)]
+#[serde(rename_all = "camelCase")]
+pub struct WebAppSpec {
+    /// The container image to run.
+    pub image: String,
+    /// How many pods.
+    pub replicas: i32,
+    /// The port the container listens on, and the Service exposes.
+    pub port: i32,
+}
+
+/// Where a WebApp is in its life.
+#[derive(Deserialize, Serialize, Clone, Copy, Debug, PartialEq, Eq, JsonSchema)]
+pub enum Phase {
+    /// Seen, children not created yet.
+    Reconciling,
+    /// Children created, pods not all available.
+    Waiting,
+    /// Every replica available.
+    Ready,
+    /// Was ready; the replica count changed and the rollout is under way.
+    Scaling,
+    /// Being deleted.
+    Deleting,
+}
+
+/// What the operator reports.
+#[derive(Deserialize, Serialize, Clone, Debug, Default, PartialEq, JsonSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct WebAppStatus {
+    /// Where the WebApp is.
+    pub phase: Option<Phase>,
+    /// Pods available, from the Deployment.
+    pub available_replicas: Option<i32>,
+    /// The `Ready` condition.
+    pub conditions: Option<Vec<Condition>>,
+    /// The generation the status describes.
+    pub observed_generation: Option<i64>,
+}
+
+/// The reconciler: level-triggered, idempotent.
+pub struct WebAppReconciler {
+    recorder: Recorder,
+}
+
+impl WebAppReconciler {
+    /// A reconciler that records Events through `client`.
+    pub fn new(client: kube::Client) -> Self {
+        let reporter = Reporter {
+            controller: MANAGER.to_owned(),
+            instance: None,
+        };
+        Self {
+            recorder: Recorder::new(client, reporter),
+        }
+    }
+}
+
+/// The controller of WebApps in `namespace` (all namespaces when None).
+pub fn controller(cache: &Cache, namespace: Option<&str>, metrics: Option<&ControllerMetrics>) -> Controller {
+    let mut builder = Controller::for_::<WebApp>(cache)
+        .name("webapp")
+        .owns::<Deployment>()
+        .owns::<Service>()
+        .concurrency(4);
+    if let Some(namespace) = namespace {
+        builder = builder.namespace(namespace);
+    }
+    if let Some(metrics) = metrics {
+        builder = builder.metrics(metrics);
+    }
+    builder.build(WebAppReconciler::new(cache.client()))
+}
+
+fn labels(webapp: &WebApp) -> serde_json::Value {
+    json!({"app.kubernetes.io/name": webapp.name_any(), "app.kubernetes.io/managed-by": MANAGER})
+}
+
+/// The Deployment a WebApp wants.
+pub fn desired_deployment(webapp: &WebApp) -> Result<Deployment, Error> {
+    let labels = labels(webapp);
+    let deployment = json!({
+        "metadata": {"name": webapp.name_any(), "labels": labels, "ownerReferences": [owner::controller_ref(webapp)]},
+        "spec": {
+            "replicas": webapp.spec.replicas,
+            "selector": {"matchLabels": labels},
+            "template": {
+                "metadata": {"labels": labels},
+                "spec": {"containers": [{"name": "web", "image": webapp.spec.image, "ports": [{"containerPort": webapp.spec.port}]}]},
+            },
+        },
+    });
+    Ok(serde_json::from_value(deployment)?)
+}
+
+/// The Service a WebApp wants.
+pub fn desired_service(webapp: &WebApp) -> Result<Service, Error> {
+    let service = json!({
+        "metadata": {"name": webapp.name_any(), "labels": labels(webapp), "ownerReferences": [owner::controller_ref(webapp)]},
+        "spec": {"selector": labels(webapp), "ports": [{"name": "http", "port": webapp.spec.port, "targetPort": webapp.spec.port}]},
+    });
+    Ok(serde_json::from_value(service)?)
+}
+
+/// The phase a WebApp is in, given its Deployment's availability.
+fn phase_of(webapp: &WebApp, available: i32, rolled_out: bool) -> Phase {
+    let was = webapp.status.as_ref().and_then(|s| s.phase);
+    if available >= webapp.spec.replicas && rolled_out {
+        Phase::Ready
+    } else if matches!(was, Some(Phase::Ready | Phase::Scaling)) {
+        Phase::Scaling
+    } else {
+        Phase::Waiting
+    }
+}
+
+impl WebAppReconciler {
+    async fn write_status(&self, api: &Api<WebApp>, webapp: &WebApp, status: WebAppStatus) -> Result<(), Error> {
+        if webapp.status.as_ref() == Some(&status) {
+            return Ok(());
+        }
+        let patch = json!({"status": status});
+        api.patch_status(&webapp.name_any(), &PatchParams::default(), &Patch::Merge(&patch))
+            .await?;
+        Ok(())
+    }
+
+    async fn cleanup(&self, api: &Api<WebApp>, webapp: &WebApp) -> Result<Action, Error> {
+        let mut status = webapp.status.clone().unwrap_or_default();
+        status.phase = Some(Phase::Deleting);
+        self.write_status(api, webapp, status).await?;
+        let event = KubeEvent {
+            type_: EventType::Normal,
+            reason: "Deleting".into(),
+            note: Some(format!(
+                "WebApp {} is being deleted; its Deployment and Service go with it",
+                webapp.name_any()
+            )),
+            action: "Delete".into(),
+            secondary: None,
+        };
+        self.recorder.publish(&event, &webapp.object_ref(&())).await?;
+        finalizer::remove(api, webapp, FINALIZER).await?;
+        Ok(Action::done())
+    }
+}
+
+impl Reconciler<WebApp> for WebAppReconciler {
+    async fn reconcile(&self, webapp: Arc<WebApp>, context: &Context) -> Result<Action, Error> {
+        let namespace = webapp.namespace().unwrap_or_default();
+        let client = context.client().clone();
+        let webapps: Api<WebApp> = Api::namespaced(client.clone(), &namespace);
+        if finalizer::is_deleting(webapp.as_ref()) {
+            return self.cleanup(&webapps, &webapp).await;
+        }
+        if webapp.spec.replicas < 0 {
+            return Err(Error::terminal(format!(
+                "spec.replicas is {}; it must not be negative",
+                webapp.spec.replicas
+            )));
+        }
+        let webapp = finalizer::ensure(&webapps, webapp.as_ref(), FINALIZER).await?;
+        if webapp.status.is_none() {
+            let status = WebAppStatus {
+                phase: Some(Phase::Reconciling),
+                ..WebAppStatus::default()
+            };
+            self.write_status(&webapps, &webapp, status).await?;
+        }
+        let deployment = apply(
+            &Api::namespaced(client.clone(), &namespace),
+            &desired_deployment(&webapp)?,
+            MANAGER,
+        )
+        .await?;
+        apply(
+            &Api::<Service>::namespaced(client, &namespace),
+            &desired_service(&webapp)?,
+            MANAGER,
+        )
+        .await?;
+
+        let deployment_status = deployment.status.unwrap_or_default();
+        let available = deployment_status.available_replicas.unwrap_or(0);
+        let rolled_out = deployment_status.observed_generation >= deployment.metadata.generation;
+        let phase = phase_of(&webapp, available, rolled_out);
+        let mut status = webapp.status.clone().unwrap_or_default();
+        let mut conditions = status.conditions.take().unwrap_or_default();
+        let (ready, reason) = if phase == Phase::Ready {
+            ("True", "AllReplicasAvailable")
+        } else {
+            ("False", "Rollout")
+        };
+        let message = format!("{available} of {} replicas available", webapp.spec.replicas);
+        conditions::set_condition(
+            &mut conditions,
+            "Ready",
+            ready,
+            reason,
+            &message,
+            webapp.meta().generation,
+        );
+        let status = WebAppStatus {
+            phase: Some(phase),
+            available_replicas: Some(available),
+            conditions: Some(conditions),
+            observed_generation: webapp.meta().generation,
+        };
+        self.write_status(&webapps, &webapp, status).await?;
+        Ok(Action::requeue_after(Duration::from_secs(30)))
+    }
+}
