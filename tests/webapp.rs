@@ -17,7 +17,7 @@ use operator::{Phase, WebApp, WebAppSpec};
 use wheelhouse::cache::Cache;
 use wheelhouse_envtest::{ServerOptions, TestEnv, use_existing_cluster};
 
-const TIMEOUT: Duration = Duration::from_secs(60);
+const TIMEOUT: Duration = Duration::from_mins(1);
 
 async fn eventually<F, Fut>(what: &str, mut check: F)
 where

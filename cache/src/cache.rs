@@ -8,7 +8,7 @@ use std::hash::Hash;
 use std::sync::Arc;
 use std::time::Duration;
 
-use futures::StreamExt;
+use futures::{Stream, StreamExt, TryStreamExt};
 use kube::api::{Api, DynamicObject};
 use kube::core::PartialObjectMeta;
 use kube::core::{ClusterResourceScope, DynamicResourceScope, NamespaceResourceScope};
@@ -18,7 +18,8 @@ use kube::{Client, Resource};
 use parking_lot::Mutex;
 use serde::de::DeserializeOwned;
 
-use crate::informer::{Informer, InformerOptions};
+use crate::decode::WithoutManagedFields;
+use crate::informer::{Informer, InformerOptions, Source};
 use crate::metrics::CacheMetrics;
 
 /// Which objects of a type an informer watches. The default is every namespace, no
@@ -137,6 +138,22 @@ impl ScopeKind for DynamicResourceScope {
             None => Api::all_with(client, dyntype),
         }
     }
+}
+
+/// The events of a watch decoded without managedFields, as events of `K`.
+fn without_managed_fields<K: Send + 'static>(
+    watch: impl Stream<Item = Result<watcher::Event<WithoutManagedFields<K>>, watcher::Error>> + Send + 'static,
+) -> Source<K> {
+    watch
+        .default_backoff()
+        .map_ok(|event| match event {
+            watcher::Event::Apply(WithoutManagedFields(object)) => watcher::Event::Apply(object),
+            watcher::Event::Delete(WithoutManagedFields(object)) => watcher::Event::Delete(object),
+            watcher::Event::Init => watcher::Event::Init,
+            watcher::Event::InitApply(WithoutManagedFields(object)) => watcher::Event::InitApply(object),
+            watcher::Event::InitDone => watcher::Event::InitDone,
+        })
+        .boxed()
 }
 
 /// The informers that did not sync in time.
@@ -287,16 +304,25 @@ impl Cache {
             K::version(&dyntype),
             K::plural(&dyntype)
         );
-        let name = format!("{}.{} {scope}", K::plural(&dyntype), K::api_version(&dyntype));
+        // A metadata-only informer of a type is another informer than the full one:
+        // its name (the metrics label) says so.
+        let only = if K::metadata_api() { " metadata-only" } else { "" };
+        let name = format!("{}.{} {scope}{only}", K::plural(&dyntype), K::api_version(&dyntype));
         self.get_or_create(
             Key {
                 type_id: TypeId::of::<K>(),
                 resource,
-                scope: scope.clone(),
+                scope,
             },
-            || {
-                let api: Api<K> = K::Scope::api(self.inner.client.clone(), scope.namespace.as_deref(), &dyntype);
-                let source = watcher(api, scope.watcher_config()).default_backoff().boxed();
+            |scope| {
+                let (client, namespace) = (self.inner.client.clone(), scope.namespace.as_deref());
+                let source = if options.decode_managed_fields {
+                    let api: Api<K> = K::Scope::api(client, namespace, &dyntype);
+                    watcher(api, scope.watcher_config()).default_backoff().boxed()
+                } else {
+                    let api: Api<WithoutManagedFields<K>> = K::Scope::api(client, namespace, &dyntype);
+                    without_managed_fields(watcher(api, scope.watcher_config()))
+                };
                 Informer::new(name, source, options, self.inner.metrics.as_ref())
             },
         )
@@ -315,23 +341,24 @@ impl Cache {
 
     /// An informer of a type known only at run time.
     pub fn dynamic_informer(&self, resource: &ApiResource, scope: Scope) -> Informer<DynamicObject> {
+        let name = format!("{}.{} {scope}", resource.plural, resource.api_version);
         let key = Key {
             type_id: TypeId::of::<DynamicObject>(),
             resource: format!("{}/{}/{}", resource.group, resource.version, resource.plural),
-            scope: scope.clone(),
+            scope,
         };
-        let name = format!("{}.{} {scope}", resource.plural, resource.api_version);
-        self.get_or_create(key, || {
-            let api: Api<DynamicObject> = match &scope.namespace {
+        self.get_or_create(key, |scope| {
+            let api: Api<WithoutManagedFields<DynamicObject>> = match &scope.namespace {
                 Some(namespace) => Api::namespaced_with(self.inner.client.clone(), namespace, resource),
                 None => Api::all_with(self.inner.client.clone(), resource),
             };
-            let source = watcher(api, scope.watcher_config()).default_backoff().boxed();
+            let source = without_managed_fields(watcher(api, scope.watcher_config()));
             Informer::new(name, source, InformerOptions::default(), self.inner.metrics.as_ref())
         })
     }
 
-    fn get_or_create<K>(&self, key: Key, create: impl FnOnce() -> Informer<K>) -> Informer<K>
+    /// The informer under `key`, or a new one from `create(&key.scope)`.
+    fn get_or_create<K>(&self, key: Key, create: impl FnOnce(&Scope) -> Informer<K>) -> Informer<K>
     where
         K: Resource + Clone + Debug + Send + Sync + 'static,
     {
@@ -341,7 +368,7 @@ impl Cache {
         {
             return informer.clone();
         }
-        let informer = create();
+        let informer = create(&key.scope);
         if *self.inner.started.lock() {
             informer.start();
         }

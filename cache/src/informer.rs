@@ -37,6 +37,11 @@ pub struct InformerOptions<K> {
     pub resync: Option<Duration>,
     /// Events a subscriber may have queued before it lags (default 4096).
     pub subscriber_capacity: usize,
+    /// Whether a [`Cache`](crate::Cache) informer decodes `metadata.managedFields` at
+    /// all (default false: they are skipped while decoding, which makes a list sync
+    /// faster than decoding and then dropping them). Set it, together with a transform
+    /// that keeps them, for a controller that reads them.
+    pub decode_managed_fields: bool,
 }
 
 impl<K: Resource + 'static> Default for InformerOptions<K> {
@@ -45,6 +50,7 @@ impl<K: Resource + 'static> Default for InformerOptions<K> {
             transform: Some(Arc::new(drop_managed_fields::<K>)),
             resync: None,
             subscriber_capacity: 4096,
+            decode_managed_fields: false,
         }
     }
 }
@@ -55,6 +61,7 @@ impl<K> Clone for InformerOptions<K> {
             transform: self.transform.clone(),
             resync: self.resync,
             subscriber_capacity: self.subscriber_capacity,
+            decode_managed_fields: self.decode_managed_fields,
         }
     }
 }
@@ -125,7 +132,12 @@ where
 {
     /// An informer named `name` (its metrics label and log field) over `source`.
     /// Metrics go to `metrics` when given.
-    pub fn new(name: impl Into<String>, source: Source<K>, options: InformerOptions<K>, metrics: Option<&CacheMetrics>) -> Self {
+    pub fn new(
+        name: impl Into<String>,
+        source: Source<K>,
+        options: InformerOptions<K>,
+        metrics: Option<&CacheMetrics>,
+    ) -> Self {
         let fanout = Arc::new(Fanout::new(options.subscriber_capacity));
         let name = name.into();
         let metrics = metrics.map(|m| m.for_informer(&name));
@@ -196,7 +208,10 @@ fn same_version<K: Resource>(a: &K, b: &K) -> bool {
 
 fn key_of<K: Resource>(object: &K) -> (String, String) {
     let meta = object.meta();
-    (meta.namespace.clone().unwrap_or_default(), meta.name.clone().unwrap_or_default())
+    (
+        meta.namespace.clone().unwrap_or_default(),
+        meta.name.clone().unwrap_or_default(),
+    )
 }
 
 impl<K: Resource + Clone + Debug + Send + Sync + 'static> Shared<K> {
@@ -225,16 +240,12 @@ impl<K: Resource + Clone + Debug + Send + Sync + 'static> Shared<K> {
         if let Some(transform) = &self.options.transform {
             transform(&mut object);
         }
-        let mut subscribers = self.fanout.lock();
-        let meta = object.meta();
-        let current = self.store.get(meta.namespace.as_deref(), meta.name.as_deref().unwrap_or_default());
-        if current.as_deref().is_some_and(|current| same_version(current, &object)) {
-            return;
-        }
         let new = Arc::new(object);
-        let event = match self.store.insert_arc(new.clone()) {
-            Some(old) => Event::Updated { old, new },
-            None => Event::Added(new),
+        let mut subscribers = self.fanout.lock();
+        let event = match self.store.insert_unless(new.clone(), same_version) {
+            Err(_unchanged) => return,
+            Ok(Some(old)) => Event::Updated { old, new },
+            Ok(None) => Event::Added(new),
         };
         self.publish(&mut subscribers, &event);
     }
@@ -242,7 +253,9 @@ impl<K: Resource + Clone + Debug + Send + Sync + 'static> Shared<K> {
     fn delete(&self, object: &K) {
         let mut subscribers = self.fanout.lock();
         let meta = object.meta();
-        let removed = self.store.remove(meta.namespace.as_deref(), meta.name.as_deref().unwrap_or_default());
+        let removed = self
+            .store
+            .remove(meta.namespace.as_deref(), meta.name.as_deref().unwrap_or_default());
         if let Some(last) = removed {
             self.publish(&mut subscribers, &Event::Deleted(last));
         }
@@ -254,7 +267,10 @@ impl<K: Resource + Clone + Debug + Send + Sync + 'static> Shared<K> {
         for object in self.store.all() {
             if !listed.contains(&key_of(object.as_ref())) {
                 let meta = object.meta();
-                if let Some(last) = self.store.remove(meta.namespace.as_deref(), meta.name.as_deref().unwrap_or_default()) {
+                if let Some(last) = self
+                    .store
+                    .remove(meta.namespace.as_deref(), meta.name.as_deref().unwrap_or_default())
+                {
                     self.publish(&mut subscribers, &Event::Deleted(last));
                 }
             }
@@ -264,7 +280,13 @@ impl<K: Resource + Clone + Debug + Send + Sync + 'static> Shared<K> {
     fn resync(&self) {
         let mut subscribers = self.fanout.lock();
         for object in self.store.all() {
-            self.publish(&mut subscribers, &Event::Updated { old: object.clone(), new: object });
+            self.publish(
+                &mut subscribers,
+                &Event::Updated {
+                    old: object.clone(),
+                    new: object,
+                },
+            );
         }
     }
 
@@ -278,7 +300,10 @@ impl<K: Resource + Clone + Debug + Send + Sync + 'static> Shared<K> {
 async fn run<K: Resource + Clone + Debug + Send + Sync + 'static>(shared: Arc<Shared<K>>, mut source: Source<K>) {
     let mut listing: Option<HashSet<(String, String)>> = None;
     let mut lists = 0_u64;
-    let mut resync = shared.options.resync.map(|period| tokio::time::interval_at(tokio::time::Instant::now() + period, period));
+    let mut resync = shared
+        .options
+        .resync
+        .map(|period| tokio::time::interval_at(tokio::time::Instant::now() + period, period));
     loop {
         let resync_tick = async {
             match resync.as_mut() {
@@ -313,7 +338,9 @@ async fn run<K: Resource + Clone + Debug + Send + Sync + 'static>(shared: Arc<Sh
                 } else {
                     tracing::debug!(informer = %shared.name, "listing");
                 }
-                listing = Some(HashSet::new());
+                // Only objects stored before this list can be missing from it: an empty
+                // store (the first list) needs no record of what was listed.
+                listing = (!shared.store.is_empty()).then(HashSet::new);
             }
             Ok(watcher::Event::InitApply(object)) => {
                 if let Some(listed) = listing.as_mut() {

@@ -10,6 +10,7 @@
 //!   type and scope returns the same informer, so one watch serves every reader.
 
 mod cache;
+mod decode;
 mod informer;
 mod metrics;
 mod store;

@@ -22,17 +22,29 @@ impl CacheMetrics {
     /// Registers `wheelhouse_cache_objects`, `wheelhouse_cache_events_total`,
     /// `wheelhouse_cache_relists_total` and `wheelhouse_cache_watch_restarts_total`.
     pub fn register(registry: &Registry) -> prometheus::Result<Self> {
-        let objects = IntGaugeVec::new(Opts::new("wheelhouse_cache_objects", "Objects stored by the informer"), &["informer"])?;
+        let objects = IntGaugeVec::new(
+            Opts::new("wheelhouse_cache_objects", "Objects stored by the informer"),
+            &["informer"],
+        )?;
         let events = IntCounterVec::new(
-            Opts::new("wheelhouse_cache_events_total", "Events the informer delivered to its subscribers, by type"),
+            Opts::new(
+                "wheelhouse_cache_events_total",
+                "Events the informer delivered to its subscribers, by type",
+            ),
             &["informer", "type"],
         )?;
         let relists = IntCounterVec::new(
-            Opts::new("wheelhouse_cache_relists_total", "Full lists after the first, such as after a 410 Gone"),
+            Opts::new(
+                "wheelhouse_cache_relists_total",
+                "Full lists after the first, such as after a 410 Gone",
+            ),
             &["informer"],
         )?;
         let watch_restarts = IntCounterVec::new(
-            Opts::new("wheelhouse_cache_watch_restarts_total", "Watches or lists that failed and were retried with backoff"),
+            Opts::new(
+                "wheelhouse_cache_watch_restarts_total",
+                "Watches or lists that failed and were retried with backoff",
+            ),
             &["informer"],
         )?;
         registry.register(Box::new(objects.clone()))?;

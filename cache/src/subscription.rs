@@ -67,6 +67,10 @@ struct Queue<K> {
     lagged: bool,
     /// The informer is gone: no more events will come.
     closed: bool,
+    /// How many events at the front of `events` are a re-sync's copy of the store:
+    /// they do not count against the capacity, or a store larger than it would make
+    /// the subscriber lag again on the next event, and never catch up.
+    snapshot: usize,
 }
 
 pub(crate) struct Subscriber<K> {
@@ -83,9 +87,10 @@ impl<K> Subscriber<K> {
         if queue.lagged || queue.closed {
             return false;
         }
-        let lagged_now = queue.events.len() >= self.capacity;
+        let lagged_now = queue.events.len() - queue.snapshot >= self.capacity;
         if lagged_now {
             queue.events.clear();
+            queue.snapshot = 0;
             queue.events.push_back(Event::Lagged);
             queue.lagged = true;
         } else {
@@ -138,11 +143,18 @@ impl<K> Fanout<K> {
 
 /// Queues the store's contents as `Added` for `subscriber` and (re)attaches it, under
 /// the fan-out lock so no event falls between the snapshot and the live stream.
-pub(crate) fn sync_subscriber<K: kube::Resource>(fanout: &Fanout<K>, store: &Store<K>, subscriber: &Arc<Subscriber<K>>) {
+pub(crate) fn sync_subscriber<K: kube::Resource>(
+    fanout: &Fanout<K>,
+    store: &Store<K>,
+    subscriber: &Arc<Subscriber<K>>,
+) {
     let mut subscribers = fanout.lock();
     let snapshot = store.all();
     let mut queue = subscriber.queue.lock();
     queue.events.extend(snapshot.into_iter().map(Event::Added));
+    // Reached only with an empty queue (new, or its `Lagged` just read): all of it is
+    // the snapshot.
+    queue.snapshot = queue.events.len();
     queue.lagged = false;
     drop(queue);
     if !subscribers.iter().any(|s| Arc::ptr_eq(s, subscriber)) {
@@ -168,6 +180,7 @@ impl<K: kube::Resource> Subscription<K> {
                 events: VecDeque::new(),
                 lagged: false,
                 closed: false,
+                snapshot: 0,
             }),
             notify: Notify::new(),
             capacity: fanout.capacity,
@@ -197,7 +210,12 @@ impl<K: kube::Resource> Subscription<K> {
 
     /// The next event if one is queued.
     pub fn try_recv(&mut self) -> Option<Event<K>> {
-        let event = self.subscriber.queue.lock().events.pop_front()?;
+        let event = {
+            let mut queue = self.subscriber.queue.lock();
+            let event = queue.events.pop_front()?;
+            queue.snapshot = queue.snapshot.saturating_sub(1);
+            event
+        };
         if matches!(event, Event::Lagged) {
             sync_subscriber(&self.fanout, &self.store, &self.subscriber);
         }
@@ -218,5 +236,108 @@ impl<K: kube::Resource> Subscription<K> {
             let event = subscription.recv().await?;
             Some((event, subscription))
         })
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use std::sync::Arc;
+
+    use k8s_openapi::api::core::v1::ConfigMap;
+
+    use super::{Event, Fanout, Subscription};
+    use crate::store::Store;
+
+    fn config(name: &str) -> ConfigMap {
+        let mut config = ConfigMap::default();
+        config.metadata.namespace = Some("default".into());
+        config.metadata.name = Some(name.into());
+        config
+    }
+
+    fn name(event: &Event<ConfigMap>) -> String {
+        match event {
+            Event::Lagged => "Lagged".into(),
+            Event::Added(_) => format!("Added {}", event.object().unwrap().metadata.name.as_deref().unwrap()),
+            Event::Updated { .. } => format!("Updated {}", event.object().unwrap().metadata.name.as_deref().unwrap()),
+            Event::Deleted(_) => format!("Deleted {}", event.object().unwrap().metadata.name.as_deref().unwrap()),
+        }
+    }
+
+    fn drain(subscription: &mut Subscription<ConfigMap>) -> Vec<String> {
+        std::iter::from_fn(|| subscription.try_recv())
+            .map(|e| name(&e))
+            .collect()
+    }
+
+    /// Stores `object` and publishes its `Added`, as the informer does.
+    fn add(fanout: &Fanout<ConfigMap>, store: &Store<ConfigMap>, object: ConfigMap) {
+        let mut subscribers = fanout.lock();
+        let object = Arc::new(object);
+        store.insert_arc(object.clone());
+        Fanout::publish(&mut subscribers, &Event::Added(object));
+    }
+
+    #[test]
+    fn a_full_queue_becomes_one_lagged_then_the_store_contents() {
+        let (fanout, store) = (Arc::new(Fanout::new(2)), Store::default());
+        let mut slow = Subscription::new(fanout.clone(), store.clone());
+        let mut fast = Subscription::new(fanout.clone(), store.clone());
+        for name in ["a", "b"] {
+            add(&fanout, &store, config(name));
+        }
+        assert_eq!(drain(&mut fast), ["Added a", "Added b"]);
+        add(&fanout, &store, config("c"));
+        add(&fanout, &store, config("d"));
+        assert_eq!(slow.pending(), 1, "the queue was replaced by one Lagged");
+        assert_eq!(drain(&mut fast), ["Added c", "Added d"], "the others are not affected");
+        assert!(matches!(slow.try_recv(), Some(Event::Lagged)));
+        let mut resynced = drain(&mut slow);
+        resynced.sort();
+        assert_eq!(resynced, ["Added a", "Added b", "Added c", "Added d"]);
+        add(&fanout, &store, config("e"));
+        assert_eq!(drain(&mut slow), ["Added e"], "live events resume after the re-sync");
+    }
+
+    /// A re-sync queues the whole store, which may exceed the capacity; those events
+    /// must not count against it, or a subscriber of a large store would lag again on
+    /// the next event and never catch up.
+    #[test]
+    fn the_store_contents_do_not_count_against_the_capacity() {
+        let (fanout, store) = (Arc::new(Fanout::new(2)), Store::default());
+        for name in ["a", "b", "c", "d", "e"] {
+            store.insert(config(name));
+        }
+        let mut late = Subscription::new(fanout.clone(), store.clone());
+        assert_eq!(late.pending(), 5);
+        add(&fanout, &store, config("f"));
+        let events = drain(&mut late);
+        assert_eq!(events.len(), 6, "no lag: {events:?}");
+        assert_eq!(events.last().map(String::as_str), Some("Added f"));
+        // Once the snapshot is read, the capacity applies to live events again.
+        for name in ["g", "h", "i"] {
+            add(&fanout, &store, config(name));
+        }
+        assert!(matches!(late.try_recv(), Some(Event::Lagged)));
+    }
+
+    #[test]
+    fn a_dropped_subscription_is_forgotten() {
+        let (fanout, store) = (Arc::new(Fanout::new(8)), Store::default());
+        let kept = Subscription::new(fanout.clone(), store.clone());
+        drop(Subscription::new(fanout.clone(), store.clone()));
+        add(&fanout, &store, config("a"));
+        assert_eq!(fanout.lock().len(), 1);
+        assert_eq!(kept.pending(), 1);
+    }
+
+    #[tokio::test]
+    async fn recv_ends_after_the_queued_events_once_closed() {
+        let (fanout, store) = (Arc::new(Fanout::new(8)), Store::default());
+        let mut subscription = Subscription::new(fanout.clone(), store.clone());
+        add(&fanout, &store, config("a"));
+        fanout.close();
+        assert_eq!(subscription.recv().await.map(|e| name(&e)).as_deref(), Some("Added a"));
+        assert!(subscription.recv().await.is_none());
     }
 }

@@ -26,36 +26,32 @@ pub fn set_condition(
     observed_generation: Option<i64>,
 ) -> bool {
     let now = Time(jiff::Timestamp::now());
-    match conditions.iter_mut().find(|c| c.type_ == type_) {
-        Some(condition) => {
-            let unchanged = condition.status == status
-                && condition.reason == reason
-                && condition.message == message
-                && condition.observed_generation == observed_generation;
-            if unchanged {
-                return false;
-            }
-            if condition.status != status {
-                condition.last_transition_time = now;
-            }
-            condition.status = status.to_owned();
-            condition.reason = reason.to_owned();
-            condition.message = message.to_owned();
-            condition.observed_generation = observed_generation;
-            true
-        }
-        None => {
-            conditions.push(Condition {
-                type_: type_.to_owned(),
-                status: status.to_owned(),
-                reason: reason.to_owned(),
-                message: message.to_owned(),
-                observed_generation,
-                last_transition_time: now,
-            });
-            true
-        }
+    let Some(condition) = conditions.iter_mut().find(|c| c.type_ == type_) else {
+        conditions.push(Condition {
+            type_: type_.to_owned(),
+            status: status.to_owned(),
+            reason: reason.to_owned(),
+            message: message.to_owned(),
+            observed_generation,
+            last_transition_time: now,
+        });
+        return true;
+    };
+    let unchanged = condition.status == status
+        && condition.reason == reason
+        && condition.message == message
+        && condition.observed_generation == observed_generation;
+    if unchanged {
+        return false;
     }
+    if condition.status != status {
+        condition.last_transition_time = now;
+    }
+    status.clone_into(&mut condition.status);
+    reason.clone_into(&mut condition.reason);
+    message.clone_into(&mut condition.message);
+    condition.observed_generation = observed_generation;
+    true
 }
 
 /// The condition `type_`, if set.

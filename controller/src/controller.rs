@@ -15,7 +15,7 @@ use serde::de::DeserializeOwned;
 use tokio::task::JoinHandle;
 use tracing::Instrument;
 use wheelhouse_cache::{Cache, Event, Informer, Scope, ScopeKind};
-use wheelhouse_workqueue::{AddOptions, PrometheusMetrics, Priority, RateLimiter, WorkQueue};
+use wheelhouse_workqueue::{AddOptions, Priority, PrometheusMetrics, RateLimiter, WorkQueue};
 
 use crate::metrics::{ControllerMetrics, Series};
 use crate::predicate::Predicate;
@@ -61,6 +61,12 @@ impl fmt::Display for ObjectKey {
 /// Starts a task that turns an informer's events into queue keys.
 type Pump = Box<dyn FnOnce(WorkQueue<ObjectKey>) -> JoinHandle<()> + Send>;
 
+/// Makes the pump of a secondary source once the controller runs and its cache exists.
+type MakePump = Box<dyn FnOnce(&Cache, &Scope) -> Pump + Send>;
+
+/// Starts the pumps and the workers on the queue; returns their tasks, in that order.
+type Start = Box<dyn FnOnce(WorkQueue<ObjectKey>) -> (Vec<JoinHandle<()>>, Vec<JoinHandle<()>>) + Send>;
+
 /// A controller, built and ready to [`run`](Self::run).
 ///
 /// ```no_run
@@ -90,12 +96,14 @@ type Pump = Box<dyn FnOnce(WorkQueue<ObjectKey>) -> JoinHandle<()> + Send>;
 pub struct Controller {
     name: String,
     queue: WorkQueue<ObjectKey>,
-    start: Box<dyn FnOnce(WorkQueue<ObjectKey>) -> (Vec<JoinHandle<()>>, Vec<JoinHandle<()>>) + Send>,
+    start: Start,
 }
 
 impl Debug for Controller {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        f.debug_struct("Controller").field("name", &self.name).finish_non_exhaustive()
+        f.debug_struct("Controller")
+            .field("name", &self.name)
+            .finish_non_exhaustive()
     }
 }
 
@@ -155,7 +163,7 @@ pub struct Builder<K: Resource> {
     cache: Cache,
     name: String,
     scope: Scope,
-    pumps: Vec<Box<dyn FnOnce(&Cache, &Scope) -> Pump + Send>>,
+    pumps: Vec<MakePump>,
     predicate: Option<Predicate<K>>,
     concurrency: usize,
     rate_limiter: Option<Box<dyn RateLimiter<ObjectKey>>>,
@@ -283,8 +291,13 @@ where
         let queue = queue.build();
         let name: Arc<str> = self.name.clone().into();
         let series = self.metrics.as_ref().map(|m| m.for_controller(&name));
-        let (cache, scope, predicate, concurrency, timeout) =
-            (self.cache, self.scope, self.predicate, self.concurrency, self.reconcile_timeout);
+        let (cache, scope, predicate, concurrency, timeout) = (
+            self.cache,
+            self.scope,
+            self.predicate,
+            self.concurrency,
+            self.reconcile_timeout,
+        );
         let extra = self.pumps;
         let start = move |queue: WorkQueue<ObjectKey>| {
             let primary = cache.informer::<K>(scope.clone());
@@ -294,7 +307,9 @@ where
             }
             cache.start();
             if let Some(series) = &series {
-                series.max_concurrent.set(i64::try_from(concurrency).unwrap_or(i64::MAX));
+                series
+                    .max_concurrent
+                    .set(i64::try_from(concurrency).unwrap_or(i64::MAX));
             }
             let worker = Arc::new(Worker {
                 name,
@@ -339,11 +354,21 @@ impl RateLimiter<ObjectKey> for BoxedLimiter {
 /// Events before the informer's first full list come from that list: they go in at
 /// low priority, so live changes are served first.
 fn priority_of<T: Resource + Clone + Debug + Send + Sync + 'static>(informer: &Informer<T>) -> Priority {
-    if informer.has_synced() { Priority::NORMAL } else { Priority::LOW }
+    if informer.has_synced() {
+        Priority::NORMAL
+    } else {
+        Priority::LOW
+    }
 }
 
 fn add(queue: &WorkQueue<ObjectKey>, key: ObjectKey, priority: Priority) {
-    queue.add_with(key, AddOptions { priority, ..AddOptions::default() });
+    queue.add_with(
+        key,
+        AddOptions {
+            priority,
+            ..AddOptions::default()
+        },
+    );
 }
 
 /// The primary objects' events: every create and delete, and the updates the
@@ -424,24 +449,33 @@ where
 {
     async fn run(&self, queue: WorkQueue<ObjectKey>) {
         while let Some(key) = queue.get().await {
+            // After shutdown the queue still hands out what was queued, so that it
+            // drains; those keys are let go: shutdown waits only for reconciles in flight.
+            if queue.is_shutting_down() {
+                queue.done(&key);
+                continue;
+            }
             // A deleted object is gone from the cache: it reaches the reconciler only
-            // while a finalizer holds it.
-            if let Some(object) = self.primary.store().get(key.namespace.as_deref(), &key.name) {
-                if let Some(series) = &self.series {
-                    series.active_workers.inc();
+            // while a finalizer holds it. Its failures go with it.
+            let Some(object) = self.primary.store().get(key.namespace.as_deref(), &key.name) else {
+                queue.forget(&key);
+                queue.done(&key);
+                continue;
+            };
+            if let Some(series) = &self.series {
+                series.active_workers.inc();
+            }
+            let outcome = self.reconcile(&key, object).await;
+            if let Some(series) = &self.series {
+                series.active_workers.dec();
+            }
+            match outcome {
+                Outcome::Done | Outcome::Failed { terminal: true } => queue.forget(&key),
+                Outcome::RequeueAfter(delay) => {
+                    queue.forget(&key);
+                    queue.add_after(key.clone(), delay);
                 }
-                let outcome = self.reconcile(&key, object).await;
-                if let Some(series) = &self.series {
-                    series.active_workers.dec();
-                }
-                match outcome {
-                    Outcome::Done | Outcome::Failed { terminal: true } => queue.forget(&key),
-                    Outcome::RequeueAfter(delay) => {
-                        queue.forget(&key);
-                        queue.add_after(key.clone(), delay);
-                    }
-                    Outcome::Failed { terminal: false } => queue.add_rate_limited(key.clone()),
-                }
+                Outcome::Failed { terminal: false } => queue.add_rate_limited(key.clone()),
             }
             queue.done(&key);
         }
@@ -449,14 +483,16 @@ where
 
     async fn reconcile(&self, key: &ObjectKey, object: Arc<K>) -> Outcome {
         let reconcile_id = format!("{:016x}", rand::random::<u64>());
-        let span = tracing::info_span!("reconcile", controller = %self.name, object = %key, reconcile_id = %reconcile_id);
+        let span =
+            tracing::info_span!("reconcile", controller = %self.name, object = %key, reconcile_id = %reconcile_id);
         let context = Context {
             client: self.client.clone(),
             controller: self.name.clone(),
             reconcile_id,
         };
         let started = Instant::now();
-        let future: BoxFuture<'_, _> = Box::pin(AssertUnwindSafe(self.reconciler.reconcile(object, &context)).catch_unwind());
+        let future: BoxFuture<'_, _> =
+            Box::pin(AssertUnwindSafe(self.reconciler.reconcile(object, &context)).catch_unwind());
         let result = match self.timeout {
             Some(timeout) => tokio::time::timeout(timeout, future).instrument(span.clone()).await,
             None => Ok(future.instrument(span.clone()).await),

@@ -27,7 +27,8 @@ where
     K: Resource + Clone + Debug + DeserializeOwned + Serialize,
 {
     let patch = json!({"metadata": {"resourceVersion": object.resource_version(), "finalizers": finalizers}});
-    api.patch(&object.name_any(), &PatchParams::default(), &Patch::Merge(&patch)).await
+    api.patch(&object.name_any(), &PatchParams::default(), &Patch::Merge(&patch))
+        .await
 }
 
 /// Adds `finalizer` to `object` unless it is there; returns the object as stored.
@@ -65,6 +66,11 @@ where
     if !has(object, finalizer) {
         return Ok(object.clone());
     }
-    let finalizers = object.finalizers().iter().filter(|f| *f != finalizer).cloned().collect();
+    let finalizers = object
+        .finalizers()
+        .iter()
+        .filter(|f| *f != finalizer)
+        .cloned()
+        .collect();
     set_finalizers(api, object, finalizers).await
 }

@@ -19,8 +19,8 @@ mod reconciler;
 
 pub use crate::apply::apply;
 pub use crate::controller::{Builder, Controller, ObjectKey};
-/// Kubernetes Events from a controller: kube's recorder, deduplicating repeats.
-pub use kube::runtime::events::{Event as KubeEvent, EventType, Recorder, Reporter};
 pub use crate::metrics::ControllerMetrics;
 pub use crate::predicate::Predicate;
 pub use crate::reconciler::{Action, Context, Error, Reconciler};
+/// Kubernetes Events from a controller: kube's recorder, deduplicating repeats.
+pub use kube::runtime::events::{Event as KubeEvent, EventType, Recorder, Reporter};

@@ -1,6 +1,8 @@
 //! controller-runtime's controller metrics, with its names and labels.
 
-use prometheus::{Histogram, HistogramOpts, HistogramVec, IntCounter, IntCounterVec, IntGauge, IntGaugeVec, Opts, Registry};
+use prometheus::{
+    Histogram, HistogramOpts, HistogramVec, IntCounter, IntCounterVec, IntGauge, IntGaugeVec, Opts, Registry,
+};
 
 /// The metric families of every controller; register once per registry.
 ///
@@ -64,7 +66,10 @@ impl ControllerMetrics {
                 "Total number of reconciliation panics per controller",
                 &["controller"],
             )?,
-            active_workers: gauge("controller_runtime_active_workers", "Number of currently used workers per controller")?,
+            active_workers: gauge(
+                "controller_runtime_active_workers",
+                "Number of currently used workers per controller",
+            )?,
             max_concurrent: gauge(
                 "controller_runtime_max_concurrent_reconciles",
                 "Maximum number of concurrent reconciles per controller",

@@ -30,5 +30,10 @@ where
 
 /// The controller owner of `child`, if it has one.
 pub fn controller_of<K: Resource>(child: &K) -> Option<&OwnerReference> {
-    child.meta().owner_references.iter().flatten().find(|r| r.controller == Some(true))
+    child
+        .meta()
+        .owner_references
+        .iter()
+        .flatten()
+        .find(|r| r.controller == Some(true))
 }

@@ -23,8 +23,11 @@ use kube::Resource;
 /// assert!(!spec_or_metadata.clone().not().update(&old, &new));
 /// ```
 pub struct Predicate<K> {
-    update: Arc<dyn Fn(&K, &K) -> bool + Send + Sync>,
+    update: Arc<UpdateFn<K>>,
 }
+
+/// Whether an update from the first object to the second passes.
+type UpdateFn<K> = dyn Fn(&K, &K) -> bool + Send + Sync;
 
 impl<K> Clone for Predicate<K> {
     fn clone(&self) -> Self {

@@ -125,6 +125,16 @@ impl fmt::Debug for Context {
 }
 
 impl Context {
+    /// A context for calling a reconciler outside a controller (tests, benchmarks,
+    /// another framework's loop).
+    pub fn new(client: kube::Client, controller: &str) -> Self {
+        Self {
+            client,
+            controller: controller.into(),
+            reconcile_id: format!("{:016x}", rand::random::<u64>()),
+        }
+    }
+
     /// A client for the cluster the controller watches.
     pub fn client(&self) -> &kube::Client {
         &self.client

@@ -129,7 +129,7 @@ fn show_phases(cache: &Cache) {
 }
 
 async fn wait_for_phase(api: &Api<WebApp>, name: &str, phase: Phase, replicas: i32) -> Result<(), Failure> {
-    let deadline = tokio::time::Instant::now() + Duration::from_secs(60);
+    let deadline = tokio::time::Instant::now() + Duration::from_mins(1);
     loop {
         let webapp = api.get(name).await?;
         let status = webapp.status.unwrap_or_default();
