@@ -246,11 +246,25 @@ async fn run(implementation: Implementation, count: usize) -> Measured {
     creates.for_each(|()| async {}).await;
     while !all_ready(&api, count).await {
         tokio::time::sleep(Duration::from_millis(20)).await;
-        assert!(
-            start.elapsed() < Duration::from_mins(10),
-            "{} did not make everything Ready",
-            implementation.name()
-        );
+        if start.elapsed() > Duration::from_mins(2) {
+            let list = api.list(&ListParams::default()).await.expect("list");
+            let mut phases = std::collections::BTreeMap::<String, usize>::new();
+            for webapp in &list.items {
+                let status = webapp.status.as_ref();
+                let phase = format!(
+                    "{:?}/{:?}",
+                    status.and_then(|s| s.phase),
+                    status.and_then(|s| s.available_replicas)
+                );
+                *phases.entry(phase).or_default() += 1;
+            }
+            panic!(
+                "{} did not make everything Ready in 2 minutes: {} objects, by phase/available {phases:?}, {} reconciles",
+                implementation.name(),
+                list.items.len(),
+                timeline.reconciles.load(Ordering::Relaxed)
+            );
+        }
     }
     let all_ready = start.elapsed();
     let _ = stop.send(());

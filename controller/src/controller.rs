@@ -314,6 +314,7 @@ where
             let worker = Arc::new(Worker {
                 name,
                 client: cache.client(),
+                cache,
                 reconciler,
                 primary,
                 timeout,
@@ -429,6 +430,10 @@ where
 struct Worker<K: Resource, R> {
     name: Arc<str>,
     client: kube::Client,
+    /// Keeps the informers running while the controller runs, even if the caller
+    /// dropped its own handle of the cache (informers stop with the last handle).
+    #[expect(dead_code, reason = "held for its lifetime, not read")]
+    cache: Cache,
     reconciler: R,
     primary: Informer<K>,
     timeout: Option<Duration>,

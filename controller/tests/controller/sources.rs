@@ -396,3 +396,50 @@ async fn a_finalizer_brings_a_deleted_object_to_the_reconciler_until_removed() {
         .expect("finalizer removed");
     env.stop().await;
 }
+
+/// The controller keeps its informers running when the caller drops its cache handle.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn the_controller_keeps_the_cache_alive() {
+    use std::sync::Arc;
+    use std::sync::atomic::{AtomicUsize, Ordering};
+
+    struct Count(Arc<AtomicUsize>);
+    impl wheelhouse_controller::Reconciler<k8s_openapi::api::core::v1::ConfigMap> for Count {
+        async fn reconcile(
+            &self,
+            _: Arc<k8s_openapi::api::core::v1::ConfigMap>,
+            _: &wheelhouse_controller::Context,
+        ) -> Result<wheelhouse_controller::Action, wheelhouse_controller::Error> {
+            self.0.fetch_add(1, Ordering::SeqCst);
+            Ok(wheelhouse_controller::Action::done())
+        }
+    }
+
+    let env = wheelhouse_envtest::TestEnv::start().await.unwrap();
+    let calls = Arc::new(AtomicUsize::new(0));
+    let controller = {
+        let cache = wheelhouse_cache::Cache::new(env.client());
+        wheelhouse_controller::Controller::for_::<k8s_openapi::api::core::v1::ConfigMap>(&cache)
+            .namespace(env.namespace())
+            .build(Count(calls.clone()))
+    }; // the only cache handle left is the controller's
+    let (stop, stopped) = tokio::sync::oneshot::channel::<()>();
+    let running = tokio::spawn(controller.run(async {
+        let _ = stopped.await;
+    }));
+    let api: kube::Api<k8s_openapi::api::core::v1::ConfigMap> = kube::Api::namespaced(env.client(), env.namespace());
+    let config: k8s_openapi::api::core::v1::ConfigMap =
+        serde_json::from_value(serde_json::json!({"metadata": {"name": "alive"}})).unwrap();
+    api.create(&kube::api::PostParams::default(), &config).await.unwrap();
+    let deadline = tokio::time::Instant::now() + std::time::Duration::from_secs(30);
+    while calls.load(Ordering::SeqCst) == 0 {
+        assert!(
+            tokio::time::Instant::now() < deadline,
+            "no reconcile: the informers stopped with the cache handle"
+        );
+        tokio::time::sleep(std::time::Duration::from_millis(20)).await;
+    }
+    let _ = stop.send(());
+    running.await.unwrap();
+    env.stop().await;
+}
