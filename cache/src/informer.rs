@@ -15,7 +15,7 @@ use tokio::task::JoinHandle;
 
 use crate::metrics::{CacheMetrics, InformerMetrics};
 use crate::store::Store;
-use crate::subscription::{Event, Fanout, Subscription};
+use crate::subscription::{Event, Fanout, Origin, Subscription};
 
 /// A function applied to every object before it is stored.
 pub type Transform<K> = Arc<dyn Fn(&mut K) + Send + Sync>;
@@ -226,8 +226,13 @@ impl<K: Resource + Clone + Debug + Send + Sync + 'static> Shared<K> {
         }
     }
 
-    fn publish(&self, subscribers: &mut Vec<Arc<crate::subscription::Subscriber<K>>>, event: &Event<K>) {
-        let lagged = Fanout::publish(subscribers, event);
+    fn publish(
+        &self,
+        subscribers: &mut Vec<Arc<crate::subscription::Subscriber<K>>>,
+        event: &Event<K>,
+        origin: Origin,
+    ) {
+        let lagged = Fanout::publish(subscribers, event, origin);
         if lagged > 0 {
             tracing::warn!(informer = %self.name, lagged, "subscribers fell behind and will re-sync from the store");
         }
@@ -236,7 +241,7 @@ impl<K: Resource + Clone + Debug + Send + Sync + 'static> Shared<K> {
 
     /// Stores an object seen on the watch or in a list and tells subscribers, unless
     /// it is the version already stored.
-    fn apply(&self, mut object: K) {
+    fn apply(&self, mut object: K, origin: Origin) {
         if let Some(transform) = &self.options.transform {
             transform(&mut object);
         }
@@ -247,7 +252,7 @@ impl<K: Resource + Clone + Debug + Send + Sync + 'static> Shared<K> {
             Ok(Some(old)) => Event::Updated { old, new },
             Ok(None) => Event::Added(new),
         };
-        self.publish(&mut subscribers, &event);
+        self.publish(&mut subscribers, &event, origin);
     }
 
     fn delete(&self, object: &K) {
@@ -257,7 +262,7 @@ impl<K: Resource + Clone + Debug + Send + Sync + 'static> Shared<K> {
             .store
             .remove(meta.namespace.as_deref(), meta.name.as_deref().unwrap_or_default());
         if let Some(last) = removed {
-            self.publish(&mut subscribers, &Event::Deleted(last));
+            self.publish(&mut subscribers, &Event::Deleted(last), Origin::Live);
         }
     }
 
@@ -271,7 +276,7 @@ impl<K: Resource + Clone + Debug + Send + Sync + 'static> Shared<K> {
                     .store
                     .remove(meta.namespace.as_deref(), meta.name.as_deref().unwrap_or_default())
                 {
-                    self.publish(&mut subscribers, &Event::Deleted(last));
+                    self.publish(&mut subscribers, &Event::Deleted(last), Origin::List);
                 }
             }
         }
@@ -286,6 +291,7 @@ impl<K: Resource + Clone + Debug + Send + Sync + 'static> Shared<K> {
                     old: object.clone(),
                     new: object,
                 },
+                Origin::List,
             );
         }
     }
@@ -346,7 +352,7 @@ async fn run<K: Resource + Clone + Debug + Send + Sync + 'static>(shared: Arc<Sh
                 if let Some(listed) = listing.as_mut() {
                     listed.insert(key_of(&object));
                 }
-                shared.apply(object);
+                shared.apply(object, Origin::List);
             }
             Ok(watcher::Event::InitDone) => {
                 if let Some(listed) = listing.take() {
@@ -357,7 +363,7 @@ async fn run<K: Resource + Clone + Debug + Send + Sync + 'static>(shared: Arc<Sh
                 shared.synced.send_replace(true);
             }
             Ok(watcher::Event::Apply(object)) => {
-                shared.apply(object);
+                shared.apply(object, Origin::Live);
                 shared.record_size();
             }
             Ok(watcher::Event::Delete(object)) => {

@@ -20,4 +20,4 @@ pub use crate::cache::{Cache, Scope, ScopeKind, SyncError};
 pub use crate::informer::{Informer, InformerOptions, Source, Transform, drop_managed_fields};
 pub use crate::metrics::CacheMetrics;
 pub use crate::store::{BY_NAMESPACE, IndexFn, ListOptions, Store, StoreError};
-pub use crate::subscription::{Event, Subscription};
+pub use crate::subscription::{Event, Origin, Subscription};

@@ -61,8 +61,19 @@ impl<K> Event<K> {
     }
 }
 
+/// Where an event comes from, so a consumer can serve live changes first.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Origin {
+    /// A full list (the first, or a relist after the watch could not resume), a
+    /// periodic resync, or a subscriber's copy of the store when it subscribes or
+    /// re-syncs after lagging.
+    List,
+    /// A change the watch reported as it happened.
+    Live,
+}
+
 struct Queue<K> {
-    events: VecDeque<Event<K>>,
+    events: VecDeque<(Event<K>, Origin)>,
     /// Events are being dropped for this subscriber until it reads `Lagged`.
     lagged: bool,
     /// The informer is gone: no more events will come.
@@ -82,7 +93,7 @@ pub(crate) struct Subscriber<K> {
 impl<K> Subscriber<K> {
     /// Queues `event` unless the subscriber lags; a full queue makes it lag. Returns
     /// true if it lagged just now.
-    pub fn push(&self, event: &Event<K>) -> bool {
+    pub fn push(&self, event: &Event<K>, origin: Origin) -> bool {
         let mut queue = self.queue.lock();
         if queue.lagged || queue.closed {
             return false;
@@ -91,10 +102,10 @@ impl<K> Subscriber<K> {
         if lagged_now {
             queue.events.clear();
             queue.snapshot = 0;
-            queue.events.push_back(Event::Lagged);
+            queue.events.push_back((Event::Lagged, Origin::List));
             queue.lagged = true;
         } else {
-            queue.events.push_back(event.clone());
+            queue.events.push_back((event.clone(), origin));
         }
         drop(queue);
         self.notify.notify_one();
@@ -128,10 +139,10 @@ impl<K> Fanout<K> {
     }
 
     /// Sends `event` to every subscriber; returns how many lagged because of it.
-    pub fn publish(subscribers: &mut Vec<Arc<Subscriber<K>>>, event: &Event<K>) -> usize {
+    pub fn publish(subscribers: &mut Vec<Arc<Subscriber<K>>>, event: &Event<K>, origin: Origin) -> usize {
         // A subscription that was dropped holds the only other reference: forget it.
         subscribers.retain(|s| Arc::strong_count(s) > 1);
-        subscribers.iter().filter(|s| s.push(event)).count()
+        subscribers.iter().filter(|s| s.push(event, origin)).count()
     }
 
     pub fn close(&self) {
@@ -151,7 +162,9 @@ pub(crate) fn sync_subscriber<K: kube::Resource>(
     let mut subscribers = fanout.lock();
     let snapshot = store.all();
     let mut queue = subscriber.queue.lock();
-    queue.events.extend(snapshot.into_iter().map(Event::Added));
+    queue
+        .events
+        .extend(snapshot.into_iter().map(|object| (Event::Added(object), Origin::List)));
     // Reached only with an empty queue (new, or its `Lagged` just read): all of it is
     // the snapshot.
     queue.snapshot = queue.events.len();
@@ -195,10 +208,15 @@ impl<K: kube::Resource> Subscription<K> {
 
     /// The next event; None once the informer has stopped and every event was read.
     pub async fn recv(&mut self) -> Option<Event<K>> {
+        self.recv_with_origin().await.map(|(event, _)| event)
+    }
+
+    /// The next event and where it comes from (a list or the live watch).
+    pub async fn recv_with_origin(&mut self) -> Option<(Event<K>, Origin)> {
         let subscriber = self.subscriber.clone();
         loop {
             let notified = subscriber.notify.notified();
-            if let Some(event) = self.try_recv() {
+            if let Some(event) = self.try_recv_with_origin() {
                 return Some(event);
             }
             if self.subscriber.queue.lock().closed {
@@ -210,13 +228,18 @@ impl<K: kube::Resource> Subscription<K> {
 
     /// The next event if one is queued.
     pub fn try_recv(&mut self) -> Option<Event<K>> {
+        self.try_recv_with_origin().map(|(event, _)| event)
+    }
+
+    /// The next event and its origin, if one is queued.
+    pub fn try_recv_with_origin(&mut self) -> Option<(Event<K>, Origin)> {
         let event = {
             let mut queue = self.subscriber.queue.lock();
             let event = queue.events.pop_front()?;
             queue.snapshot = queue.snapshot.saturating_sub(1);
             event
         };
-        if matches!(event, Event::Lagged) {
+        if matches!(event.0, Event::Lagged) {
             sync_subscriber(&self.fanout, &self.store, &self.subscriber);
         }
         Some(event)
@@ -275,7 +298,7 @@ mod tests {
         let mut subscribers = fanout.lock();
         let object = Arc::new(object);
         store.insert_arc(object.clone());
-        Fanout::publish(&mut subscribers, &Event::Added(object));
+        Fanout::publish(&mut subscribers, &Event::Added(object), super::Origin::Live);
     }
 
     #[test]

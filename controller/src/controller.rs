@@ -14,7 +14,7 @@ use kube::Resource;
 use serde::de::DeserializeOwned;
 use tokio::task::JoinHandle;
 use tracing::Instrument;
-use wheelhouse_cache::{Cache, Event, Informer, Scope, ScopeKind};
+use wheelhouse_cache::{Cache, Event, Informer, Origin, Scope, ScopeKind};
 use wheelhouse_workqueue::{AddOptions, Priority, PrometheusMetrics, RateLimiter, WorkQueue};
 
 use crate::metrics::{ControllerMetrics, Series};
@@ -352,13 +352,12 @@ impl RateLimiter<ObjectKey> for BoxedLimiter {
     }
 }
 
-/// Events before the informer's first full list come from that list: they go in at
-/// low priority, so live changes are served first.
-fn priority_of<T: Resource + Clone + Debug + Send + Sync + 'static>(informer: &Informer<T>) -> Priority {
-    if informer.has_synced() {
-        Priority::NORMAL
-    } else {
-        Priority::LOW
+/// Events from lists (the initial one, relists, resyncs) go in at low priority, so
+/// live changes are served first.
+fn priority_of(origin: Origin) -> Priority {
+    match origin {
+        Origin::List => Priority::LOW,
+        Origin::Live => Priority::NORMAL,
     }
 }
 
@@ -381,7 +380,7 @@ where
     let mut subscription = informer.subscribe();
     Box::new(move |queue| {
         tokio::spawn(async move {
-            while let Some(event) = subscription.recv().await {
+            while let Some((event, origin)) = subscription.recv_with_origin().await {
                 let key = match &event {
                     Event::Updated { old, new } if !Arc::ptr_eq(old, new) => {
                         if predicate.as_ref().is_some_and(|p| !p.update(old, new)) {
@@ -394,7 +393,7 @@ where
                     }
                     Event::Lagged => continue, // everything follows as Added
                 };
-                add(&queue, key, priority_of(&informer));
+                add(&queue, key, priority_of(origin));
             }
         })
     })
@@ -408,8 +407,8 @@ where
     let mut subscription = informer.subscribe();
     Box::new(move |queue| {
         tokio::spawn(async move {
-            while let Some(event) = subscription.recv().await {
-                let priority = priority_of(&informer);
+            while let Some((event, origin)) = subscription.recv_with_origin().await {
+                let priority = priority_of(origin);
                 let keys = match &event {
                     Event::Updated { old, new } => {
                         let mut keys = map(old);

@@ -180,3 +180,67 @@ async fn shutdown_finishes_the_reconcile_in_flight_and_starts_no_other() {
     );
     env.stop().await;
 }
+
+/// Objects from the initial list wait behind live changes: a change made while the
+/// initial list is being worked through is served next, not after the whole list.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn live_changes_are_served_before_the_initial_list() {
+    struct Record(Arc<parking_lot::Mutex<Vec<String>>>);
+    impl wheelhouse_controller::Reconciler<ConfigMap> for Record {
+        async fn reconcile(
+            &self,
+            object: Arc<ConfigMap>,
+            _: &wheelhouse_controller::Context,
+        ) -> Result<wheelhouse_controller::Action, wheelhouse_controller::Error> {
+            self.0.lock().push(object.metadata.name.clone().unwrap_or_default());
+            tokio::time::sleep(Duration::from_millis(20)).await;
+            Ok(wheelhouse_controller::Action::done())
+        }
+    }
+
+    let env = crate::common::start().await;
+    let api: Api<ConfigMap> = Api::namespaced(env.client(), env.namespace());
+    for n in 0..40 {
+        api.create(
+            &PostParams::default(),
+            &crate::common::configmap(&format!("initial-{n}"), &[]),
+        )
+        .await
+        .unwrap();
+    }
+    let order = Arc::new(parking_lot::Mutex::new(Vec::new()));
+    let cache = wheelhouse_cache::Cache::new(env.client());
+    let controller = wheelhouse_controller::Controller::for_::<ConfigMap>(&cache)
+        .namespace(env.namespace())
+        .build(Record(order.clone()));
+    let (stop, stopped) = tokio::sync::oneshot::channel::<()>();
+    let running = tokio::spawn(controller.run(async {
+        let _ = stopped.await;
+    }));
+    crate::common::eventually("the first reconcile", || async {
+        (order.lock().len() > 1).then_some(())
+    })
+    .await;
+    let served_before = order.lock().len();
+    api.create(&PostParams::default(), &crate::common::configmap("live", &[]))
+        .await
+        .unwrap();
+    let position = crate::common::eventually("the live change", || async {
+        order.lock().iter().position(|name| name == "live")
+    })
+    .await;
+    // The worker finishes what it holds, may already have taken the next key, then
+    // serves the live change; FIFO would put it after all 40.
+    assert!(
+        position <= served_before + 3,
+        "the live change was served at {position}, after {served_before} reconciles had begun: {:?}",
+        order.lock()
+    );
+    assert!(
+        order.lock().len() < 40,
+        "the initial list was not done yet when the live change was served"
+    );
+    let _ = stop.send(());
+    running.await.unwrap();
+    env.stop().await;
+}
