@@ -206,7 +206,7 @@ where
         let (kind, group) = (K::kind(&dyntype).into_owned(), K::group(&dyntype).into_owned());
         self.pumps.push(Box::new(move |cache: &Cache, scope: &Scope| {
             let informer = cache.metadata_informer::<D>(scope.clone());
-            pump(informer, move |child| {
+            pump(&informer, move |child| {
                 let meta = child.meta();
                 meta.owner_references
                     .iter()
@@ -229,7 +229,7 @@ where
         X::Scope: ScopeKind,
     {
         self.pumps.push(Box::new(move |cache: &Cache, scope: &Scope| {
-            pump(cache.informer::<X>(scope.clone()), map)
+            pump(&cache.informer::<X>(scope.clone()), map)
         }));
         self
     }
@@ -301,7 +301,7 @@ where
         let extra = self.pumps;
         let start = move |queue: WorkQueue<ObjectKey>| {
             let primary = cache.informer::<K>(scope.clone());
-            let mut pumps = vec![primary_pump(primary.clone(), predicate)(queue.clone())];
+            let mut pumps = vec![primary_pump(&primary, predicate)(queue.clone())];
             for make in extra {
                 pumps.push(make(&cache, &scope)(queue.clone()));
             }
@@ -373,7 +373,7 @@ fn add(queue: &WorkQueue<ObjectKey>, key: ObjectKey, priority: Priority) {
 
 /// The primary objects' events: every create and delete, and the updates the
 /// predicate lets through.
-fn primary_pump<K>(informer: Informer<K>, predicate: Option<Predicate<K>>) -> Pump
+fn primary_pump<K>(informer: &Informer<K>, predicate: Option<Predicate<K>>) -> Pump
 where
     K: Resource + Clone + Debug + Send + Sync + 'static,
 {
@@ -400,7 +400,7 @@ where
 }
 
 /// A secondary type's events, mapped to primary keys.
-fn pump<T>(informer: Informer<T>, map: impl Fn(&T) -> Vec<ObjectKey> + Send + Sync + 'static) -> Pump
+fn pump<T>(informer: &Informer<T>, map: impl Fn(&T) -> Vec<ObjectKey> + Send + Sync + 'static) -> Pump
 where
     T: Resource + Clone + Debug + Send + Sync + 'static,
 {
