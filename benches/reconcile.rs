@@ -9,7 +9,7 @@
 //! to the start of its first reconcile, p50 and p99. Prints one line per figure and
 //! `ratio bench=reconcile throughput=X p99_latency=Y`, ours divided by kube-runtime's.
 //! `RECONCILE_BENCH_OBJECTS` (default 1,000) and `RECONCILE_BENCH_RUNS` (default 3,
-//! alternating, medians) change the workload.
+//! alternating, medians, after one warm-up run of each) change the workload.
 
 #[path = "../examples/webapp/operator.rs"]
 #[allow(
@@ -49,6 +49,7 @@ struct Timeline {
     created: DashMap<String, Instant>,
     first_start: DashMap<String, Instant>,
     reconciles: AtomicU64,
+    errors: AtomicU64,
 }
 
 impl Timeline {
@@ -92,7 +93,11 @@ struct Timed {
 impl Reconciler<WebApp> for Timed {
     async fn reconcile(&self, webapp: Arc<WebApp>, context: &Context) -> Result<Action, Error> {
         self.timeline.started(webapp.name_any());
-        self.inner.reconcile(webapp, context).await
+        let result = self.inner.reconcile(webapp, context).await;
+        if result.is_err() {
+            self.timeline.errors.fetch_add(1, Ordering::Relaxed);
+        }
+        result
     }
 }
 
@@ -126,6 +131,7 @@ impl Implementation {
 struct Measured {
     all_ready: Duration,
     reconciles: u64,
+    errors: u64,
     p50: Duration,
     p99: Duration,
 }
@@ -182,8 +188,12 @@ fn start(
                         move |webapp: Arc<WebApp>, reconciler: Arc<WebAppReconciler>| {
                             timeline.started(webapp.name_any());
                             let context = Context::new(client.clone(), "webapp");
+                            let timeline = timeline.clone();
                             async move {
                                 let result = reconciler.reconcile(webapp, &context).await;
+                                if result.is_err() {
+                                    timeline.errors.fetch_add(1, Ordering::Relaxed);
+                                }
                                 result
                                     .map(|action| match action.requeue() {
                                         Some(delay) => kube::runtime::controller::Action::requeue(delay),
@@ -274,6 +284,7 @@ async fn run(implementation: Implementation, count: usize) -> Measured {
     Measured {
         all_ready,
         reconciles: timeline.reconciles.load(Ordering::Relaxed),
+        errors: timeline.errors.load(Ordering::Relaxed),
         p50,
         p99,
     }
@@ -310,18 +321,23 @@ fn main() {
     );
     let implementations = [Implementation::Wheelhouse, Implementation::KubeRuntime];
     let mut results: Vec<Vec<Measured>> = vec![Vec::new(), Vec::new()];
-    for run_number in 0..runs {
+    // Run 0 of each is a warm-up: the first run in a process is markedly slower (cold
+    // allocator and caches), and would weigh on whichever goes first.
+    for run_number in 0..=runs {
         for (implementation, results) in implementations.iter().zip(&mut results) {
             let measured = runtime.block_on(run(*implementation, count));
             eprintln!(
-                "  run {run_number} {}: all Ready in {:.0} ms, {} reconciles, p50 {:.1} ms, p99 {:.1} ms",
+                "  run {run_number} {}: all Ready in {:.0} ms, {} reconciles ({} failed), p50 {:.1} ms, p99 {:.1} ms",
                 implementation.name(),
                 millis(measured.all_ready),
                 measured.reconciles,
+                measured.errors,
                 millis(measured.p50),
                 millis(measured.p99)
             );
-            results.push(measured);
+            if run_number > 0 {
+                results.push(measured);
+            }
         }
     }
     let mut summary = Vec::new();
