@@ -16,10 +16,12 @@ mod server;
 mod status;
 mod store;
 mod validation;
+mod wait;
 mod write;
 
 pub use crate::env::{Error, TestEnv, use_existing_cluster};
 pub use crate::request::Verb;
 pub use crate::server::{ApiServer, FaultCounts, InjectedFailure, ResponseBody, ServerOptions};
+pub use crate::wait::{DEFAULT_TIMEOUT, eventually, eventually_within};
 /// Label and field selectors, as the server parses them.
 pub use wheelhouse_selector as selector;

@@ -25,24 +25,7 @@ pub(crate) async fn start() -> TestEnv {
     TestEnv::start().await.expect("the test environment starts")
 }
 
-/// Waits until `check` returns `Some`, for at most [`TIMEOUT`].
-pub(crate) async fn eventually<T, F, Fut>(what: &str, mut check: F) -> T
-where
-    F: FnMut() -> Fut,
-    Fut: Future<Output = Option<T>>,
-{
-    let deadline = tokio::time::Instant::now() + TIMEOUT;
-    loop {
-        if let Some(value) = check().await {
-            return value;
-        }
-        assert!(
-            tokio::time::Instant::now() < deadline,
-            "timed out after {TIMEOUT:?} waiting for {what}"
-        );
-        tokio::time::sleep(POLL).await;
-    }
-}
+pub(crate) use wheelhouse_envtest::eventually;
 
 /// Waits until `check` returns `Ok`; on timeout, fails with the last `Err` it gave.
 pub(crate) async fn converge<F, Fut>(what: &str, mut check: F)

@@ -3,7 +3,6 @@
 
 use std::collections::{BTreeMap, HashMap};
 use std::fmt::Debug;
-use std::future::Future;
 use std::sync::Arc;
 use std::time::Duration;
 
@@ -24,41 +23,12 @@ use wheelhouse_workqueue::{ExponentialBackoff, WorkQueue};
 /// How long anything may take to happen; generous for a busy real cluster.
 pub(crate) const TIMEOUT: Duration = Duration::from_secs(30);
 
-/// How often a waiting test looks again.
-const POLL: Duration = Duration::from_millis(10);
-
 /// The environment `USE_EXISTING_CLUSTER` asks for, with a fresh namespace.
 pub(crate) async fn start() -> TestEnv {
     TestEnv::start().await.expect("the test environment starts")
 }
 
-/// Waits until `check` returns `Some`, for at most [`TIMEOUT`].
-pub(crate) async fn eventually<T, F, Fut>(what: &str, check: F) -> T
-where
-    F: FnMut() -> Fut,
-    Fut: Future<Output = Option<T>>,
-{
-    eventually_within(TIMEOUT, what, check).await
-}
-
-/// Waits until `check` returns `Some`, for at most `timeout`.
-pub(crate) async fn eventually_within<T, F, Fut>(timeout: Duration, what: &str, mut check: F) -> T
-where
-    F: FnMut() -> Fut,
-    Fut: Future<Output = Option<T>>,
-{
-    let deadline = tokio::time::Instant::now() + timeout;
-    loop {
-        if let Some(value) = check().await {
-            return value;
-        }
-        assert!(
-            tokio::time::Instant::now() < deadline,
-            "timed out after {timeout:?} waiting for {what}"
-        );
-        tokio::time::sleep(POLL).await;
-    }
-}
+pub(crate) use wheelhouse_envtest::eventually;
 
 /// A `ConfigMap` named `name` holding `data`.
 pub(crate) fn configmap(name: &str, data: &[(&str, &str)]) -> ConfigMap {

@@ -3,7 +3,6 @@
 //! for the objects the tests write.
 
 use std::collections::BTreeMap;
-use std::future::Future;
 use std::sync::atomic::{AtomicUsize, Ordering};
 use std::sync::{Arc, Mutex};
 use std::time::Duration;
@@ -35,33 +34,7 @@ pub(crate) async fn start() -> TestEnv {
     TestEnv::start().await.expect("the test environment starts")
 }
 
-/// Waits until `check` returns `Some`, checking every 50 ms for at most [`TIMEOUT`].
-pub(crate) async fn eventually<T, F, Fut>(what: &str, check: F) -> T
-where
-    F: FnMut() -> Fut,
-    Fut: Future<Output = Option<T>>,
-{
-    eventually_within(TIMEOUT, what, check).await
-}
-
-/// Waits until `check` returns `Some`, checking every 50 ms for at most `timeout`.
-pub(crate) async fn eventually_within<T, F, Fut>(timeout: Duration, what: &str, mut check: F) -> T
-where
-    F: FnMut() -> Fut,
-    Fut: Future<Output = Option<T>>,
-{
-    let deadline = tokio::time::Instant::now() + timeout;
-    loop {
-        if let Some(value) = check().await {
-            return value;
-        }
-        assert!(
-            tokio::time::Instant::now() < deadline,
-            "timed out after {timeout:?} waiting for {what}"
-        );
-        tokio::time::sleep(POLL).await;
-    }
-}
+pub(crate) use wheelhouse_envtest::{eventually, eventually_within};
 
 /// The `Status` of a request the server refused; panics on success or on a transport
 /// error, which are both failures of the test.
