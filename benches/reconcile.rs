@@ -160,6 +160,7 @@ fn start(
                 .namespace(namespace)
                 .owns::<Deployment>()
                 .owns::<Service>()
+                .predicate(operator::worth_a_reconcile())
                 .concurrency(CONCURRENCY)
                 .build(Timed {
                     inner: WebAppReconciler::new(client),

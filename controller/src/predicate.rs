@@ -90,3 +90,22 @@ pub fn labels_changed<K: Resource + 'static>() -> Predicate<K> {
 pub fn annotations_changed<K: Resource + 'static>() -> Predicate<K> {
     Predicate::new(|old: &K, new: &K| old.meta().annotations != new.meta().annotations)
 }
+
+/// Passes when deletion starts (`metadata.deletionTimestamp` appears): pair it with
+/// [`generation_changed`] so that a finalizer still runs when status-only updates are
+/// filtered out.
+///
+/// ```
+/// use k8s_openapi::api::core::v1::ConfigMap;
+/// use k8s_openapi::apimachinery::pkg::apis::meta::v1::Time;
+/// use wheelhouse_controller::predicate::deletion_started;
+///
+/// let old = ConfigMap::default();
+/// let mut new = old.clone();
+/// assert!(!deletion_started().update(&old, &new));
+/// new.metadata.deletion_timestamp = Some(Time(jiff::Timestamp::now()));
+/// assert!(deletion_started().update(&old, &new));
+/// ```
+pub fn deletion_started<K: Resource + 'static>() -> Predicate<K> {
+    Predicate::new(|old: &K, new: &K| old.meta().deletion_timestamp != new.meta().deletion_timestamp)
+}

@@ -14,8 +14,8 @@ use serde::{Deserialize, Serialize};
 use serde_json::json;
 use wheelhouse::cache::Cache;
 use wheelhouse::controller::{
-    Action, Context, Controller, ControllerMetrics, Error, EventType, KubeEvent, Reconciler, Recorder, Reporter, apply,
-    conditions, finalizer, owner,
+    Action, Context, Controller, ControllerMetrics, Error, EventType, KubeEvent, Predicate, Reconciler, Recorder,
+    Reporter, apply, conditions, finalizer, owner, predicate,
 };
 
 /// The field manager of everything the operator writes.
@@ -95,12 +95,20 @@ impl WebAppReconciler {
     }
 }
 
+/// Which updates of a WebApp are worth a reconcile: spec changes and the start of its
+/// deletion. Its status is the operator's own output, so a status write must not bring
+/// the WebApp straight back (children's changes still do, through `owns`).
+pub fn worth_a_reconcile() -> Predicate<WebApp> {
+    predicate::generation_changed().or(predicate::deletion_started())
+}
+
 /// The controller of WebApps in `namespace` (all namespaces when None).
 pub fn controller(cache: &Cache, namespace: Option<&str>, metrics: Option<&ControllerMetrics>) -> Controller {
     let mut builder = Controller::for_::<WebApp>(cache)
         .name("webapp")
         .owns::<Deployment>()
         .owns::<Service>()
+        .predicate(worth_a_reconcile())
         .concurrency(4);
     if let Some(namespace) = namespace {
         builder = builder.namespace(namespace);
