@@ -24,11 +24,11 @@ where
     F: FnMut() -> Fut,
     Fut: Future<Output = bool>,
 {
-    let deadline = tokio::time::Instant::now() + TIMEOUT;
-    while !check().await {
-        assert!(tokio::time::Instant::now() < deadline, "timed out waiting for {what}");
-        tokio::time::sleep(Duration::from_millis(50)).await;
-    }
+    wheelhouse_envtest::eventually_within(TIMEOUT, what, || {
+        let done = check();
+        async move { done.await.then_some(()) }
+    })
+    .await;
 }
 
 async fn start() -> TestEnv {

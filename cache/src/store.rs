@@ -68,6 +68,21 @@ struct Index<K> {
     entries: HashMap<String, Table<K>>,
 }
 
+impl<K> Index<K> {
+    /// Takes the object that `same` finds out of the entries under `value`, and the
+    /// value itself once nothing is left under it.
+    fn unindex(&mut self, value: &str, hash: u64, same: impl Fn(&Arc<K>) -> bool) {
+        if let Some(table) = self.entries.get_mut(value) {
+            if let Ok(entry) = table.find_entry(hash, same) {
+                entry.remove();
+            }
+            if table.is_empty() {
+                self.entries.remove(value);
+            }
+        }
+    }
+}
+
 struct Inner<K> {
     objects: Table<K>,
     indexes: HashMap<String, Index<K>>,
@@ -301,14 +316,7 @@ impl<K: Resource> Store<K> {
                 continue;
             }
             for value in &before {
-                if let Some(table) = index.entries.get_mut(value) {
-                    if let Ok(entry) = table.find_entry(hash, same) {
-                        entry.remove();
-                    }
-                    if table.is_empty() {
-                        index.entries.remove(value);
-                    }
-                }
+                index.unindex(value, hash, same);
             }
             for value in after {
                 index
@@ -331,14 +339,7 @@ impl<K: Resource> Store<K> {
         let (old, _) = inner.objects.find_entry(hash, same).ok()?.remove();
         for index in inner.indexes.values_mut() {
             for value in (index.function)(&old) {
-                if let Some(table) = index.entries.get_mut(&value) {
-                    if let Ok(entry) = table.find_entry(hash, same) {
-                        entry.remove();
-                    }
-                    if table.is_empty() {
-                        index.entries.remove(&value);
-                    }
-                }
+                index.unindex(&value, hash, same);
             }
         }
         Some(old)

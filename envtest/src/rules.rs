@@ -4,6 +4,7 @@
 //! the side effects of storing CRDs and namespaces.
 
 use std::fmt::Write as _;
+use std::sync::Arc;
 
 use serde_json::{Value, json};
 
@@ -244,7 +245,7 @@ pub(crate) fn commit_create(
     resource: &ResourceType,
     mut object: Value,
     dry_run: bool,
-) -> Result<Value, ApiError> {
+) -> Result<Arc<Value>, ApiError> {
     let (namespace, name) = object_key(&object);
     if resource.namespaced {
         let found = state.store.get(&namespaces(), "", &namespace);
@@ -272,10 +273,10 @@ pub(crate) fn commit_create(
         object["status"] = established_crd_status(&object);
     }
     if dry_run {
-        return Ok(object);
+        return Ok(Arc::new(object));
     }
     let event = state.store.write(&group_resource, (namespace, name), Some(object));
-    Ok(event.object.as_ref().clone())
+    Ok(event.object.clone())
 }
 
 fn is_crd(resource: &ResourceType) -> bool {
@@ -283,8 +284,14 @@ fn is_crd(resource: &ResourceType) -> bool {
 }
 
 /// Stores an updated object; an object being deleted whose last finalizer went is
-/// deleted for real.
-pub(crate) fn commit_update(state: &mut State, resource: &ResourceType, mut object: Value, dry_run: bool) -> Value {
+/// deleted for real. Returns the object as stored, shared with the store (no copy is
+/// made under the server's lock).
+pub(crate) fn commit_update(
+    state: &mut State,
+    resource: &ResourceType,
+    mut object: Value,
+    dry_run: bool,
+) -> Arc<Value> {
     let key = object_key(&object);
     let group_resource = resource.group_resource();
     if is_crd(resource)
@@ -294,19 +301,14 @@ pub(crate) fn commit_update(state: &mut State, resource: &ResourceType, mut obje
         object["status"] = established_crd_status(&object);
     }
     if dry_run {
-        return object;
+        return Arc::new(object);
     }
     if object["metadata"]["deletionTimestamp"].is_string() && !has_finalizers(&object) {
         let event = state.store.write(&group_resource, key, None);
         after_delete(state, resource, &event.object);
-        return event.object.as_ref().clone();
+        return event.object.clone();
     }
-    state
-        .store
-        .write(&group_resource, key, Some(object))
-        .object
-        .as_ref()
-        .clone()
+    state.store.write(&group_resource, key, Some(object)).object.clone()
 }
 
 /// What goes when an object is gone: a CRD takes its resource with it.
@@ -565,7 +567,7 @@ pub(crate) fn delete_object(
     name: &str,
     policy: Option<&str>,
     dry_run: bool,
-) -> Result<(StatusCode, Value), ApiError> {
+) -> Result<(StatusCode, Arc<Value>), ApiError> {
     let group_resource = resource.group_resource();
     let current = state
         .store
@@ -594,18 +596,21 @@ pub(crate) fn delete_object(
                 object["status"]["phase"] = json!("Terminating");
             }
         }
-        if dry_run || object == *current {
-            return Ok((StatusCode::OK, object));
+        if object == *current {
+            return Ok((StatusCode::OK, current));
+        }
+        if dry_run {
+            return Ok((StatusCode::OK, Arc::new(object)));
         }
         let event = state.store.write(&group_resource, key, Some(object));
-        return Ok((StatusCode::OK, event.object.as_ref().clone()));
+        return Ok((StatusCode::OK, event.object.clone()));
     }
     if dry_run {
-        return Ok((StatusCode::OK, object));
+        return Ok((StatusCode::OK, Arc::new(object)));
     }
     let event = state.store.write(&group_resource, key, None);
     after_delete(state, resource, &event.object);
-    Ok((StatusCode::OK, event.object.as_ref().clone()))
+    Ok((StatusCode::OK, event.object.clone()))
 }
 
 /// The `autoscaling/v1` Scale of an object with a scale subresource.

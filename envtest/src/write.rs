@@ -118,12 +118,13 @@ impl Write<'_> {
             };
             let mutating = configs("mutatingwebhookconfigurations");
             let validating = configs("validatingwebhookconfigurations");
+            if mutating.is_empty() && validating.is_empty() {
+                // The usual case: no webhooks, nothing more to read for them.
+                return Ok(Admitted::default());
+            }
             let namespace_labels = self.namespace_labels(&state, object.or(old));
             (mutating, validating, namespace_labels)
         };
-        if mutating.is_empty() && validating.is_empty() {
-            return Ok(Admitted::default());
-        }
         let resource = self.resource();
         let name = object
             .or(old)
@@ -503,7 +504,7 @@ impl Write<'_> {
             let (namespace, name) = object_key(&object);
             let mut state = self.server.shared.state.lock();
             if let Ok((_, last)) = delete_object(&mut state, resource, &namespace, &name, None, self.target.dry_run()) {
-                deleted.push(last);
+                deleted.push(last.as_ref().clone());
             }
         }
         let list = json!({
