@@ -5,6 +5,7 @@
 
 use std::sync::atomic::{AtomicU32, Ordering};
 
+use base64::Engine;
 use serde_json::{Map, Value, json};
 
 use crate::registry::ResourceType;
@@ -29,7 +30,10 @@ pub(crate) fn apply(resource: &ResourceType, object: &mut Value, current: Option
             }
         }
         ("", "Service") => service(object, current),
-        ("", "Secret") => set(object, "type", json!("Opaque")),
+        ("", "Secret") => {
+            set(object, "type", json!("Opaque"));
+            secret_string_data(object);
+        }
         ("apps", "Deployment") => {
             let spec = &mut object["spec"];
             set(spec, "replicas", json!(1));
@@ -78,6 +82,27 @@ fn set(object: &mut Value, field: &str, value: Value) {
     }
     if object.get(field).is_none_or(Value::is_null) {
         object[field] = value;
+    }
+}
+
+/// A Secret's `stringData` is write-only: the server encodes each entry into `data`,
+/// where it replaces an entry of the same key, and stores no `stringData`.
+fn secret_string_data(object: &mut Value) {
+    let Some(Value::Object(strings)) = object.as_object_mut().and_then(|o| o.remove("stringData")) else {
+        return;
+    };
+    if !object["data"].is_object() {
+        object["data"] = Value::Object(Map::new());
+    }
+    if let Some(data) = object["data"].as_object_mut() {
+        for (key, value) in strings {
+            if let Value::String(text) = value {
+                data.insert(
+                    key,
+                    Value::String(base64::engine::general_purpose::STANDARD.encode(text)),
+                );
+            }
+        }
     }
 }
 
@@ -276,6 +301,16 @@ mod tests {
         let again = deployment.clone();
         apply(&resource("apps", "deployments"), &mut deployment, None);
         assert_eq!(deployment, again, "defaulting is idempotent");
+    }
+
+    #[test]
+    fn secrets_move_string_data_into_data() {
+        let mut secret = json!({"data": {"a": "b2xk", "b": "Yg=="}, "stringData": {"a": "new", "c": "see"}});
+        apply(&resource("", "secrets"), &mut secret, None);
+        assert_eq!(
+            secret,
+            json!({"type": "Opaque", "data": {"a": "bmV3", "b": "Yg==", "c": "c2Vl"}})
+        );
     }
 
     #[test]

@@ -466,5 +466,21 @@ async fn builtin_objects_get_the_real_servers_defaults() {
         Some(k8s_openapi::apimachinery::pkg::util::intstr::IntOrString::Int(80)),
         "targetPort defaults to port"
     );
+
+    // A Secret's stringData is write-only: it lands in data, encoded, over any entry
+    // of the same key.
+    let secrets: Api<k8s_openapi::api::core::v1::Secret> = Api::namespaced(env.client(), env.namespace());
+    let secret = from_json(json!({
+        "metadata": {"name": "token"},
+        "data": {"user": "b2xk", "kept": "aw=="},
+        "stringData": {"user": "admin"},
+    }));
+    let created = secrets.create(&PostParams::default(), &secret).await.unwrap();
+    assert!(created.string_data.is_none(), "stringData was stored");
+    assert_eq!(created.type_.as_deref(), Some("Opaque"));
+    let data = created.data.expect("data");
+    let text = |key: &str| data.get(key).map(|b| String::from_utf8_lossy(&b.0).into_owned());
+    assert_eq!(text("user").as_deref(), Some("admin"));
+    assert_eq!(text("kept").as_deref(), Some("k"));
     env.stop().await;
 }
