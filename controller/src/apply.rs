@@ -1,11 +1,21 @@
-//! Server-side apply of the children a controller owns.
+//! Server-side apply of the children a controller owns, and an [`Applier`] that skips
+//! applies the cache shows would change nothing.
 
+use std::collections::HashMap;
 use std::fmt::Debug;
+use std::hash::{DefaultHasher, Hash, Hasher};
+use std::sync::Arc;
+use std::sync::atomic::{AtomicU64, Ordering};
 
 use kube::api::{Api, Patch, PatchParams};
 use kube::{Resource, ResourceExt};
+use parking_lot::Mutex;
 use serde::Serialize;
 use serde::de::DeserializeOwned;
+use serde_json::Value;
+use wheelhouse_cache::{Informer, Store};
+
+use crate::controller::ObjectKey;
 
 /// Applies `desired` as `field_manager`, forcing ownership of the fields it sets, and
 /// returns the object as stored. Fields this manager applied before and no longer
@@ -28,17 +38,215 @@ where
     K: Resource + Clone + Debug + DeserializeOwned + Serialize,
     K::DynamicType: Default,
 {
-    let mut desired = desired.clone();
-    // apiVersion and kind must be in an apply configuration; typed objects may omit them.
+    let configuration = apply_configuration(desired)?;
+    send(api, &desired.name_any(), &configuration, field_manager).await
+}
+
+/// `desired` as an apply configuration: with apiVersion and kind (typed objects may
+/// omit them), without the fields an apply must not carry.
+fn apply_configuration<K>(desired: &K) -> Result<Value, kube::Error>
+where
+    K: Resource + Serialize,
+    K::DynamicType: Default,
+{
     let dyntype = K::DynamicType::default();
-    let mut value = serde_json::to_value(&desired).map_err(kube::Error::SerdeError)?;
-    value["apiVersion"] = serde_json::Value::String(K::api_version(&dyntype).into_owned());
-    value["kind"] = serde_json::Value::String(K::kind(&dyntype).into_owned());
+    let mut value = serde_json::to_value(desired).map_err(kube::Error::SerdeError)?;
+    value["apiVersion"] = Value::String(K::api_version(&dyntype).into_owned());
+    value["kind"] = Value::String(K::kind(&dyntype).into_owned());
     if let Some(metadata) = value.get_mut("metadata").and_then(|m| m.as_object_mut()) {
         metadata.remove("managedFields");
         metadata.remove("resourceVersion");
     }
-    desired.meta_mut().managed_fields = None;
+    Ok(value)
+}
+
+async fn send<K>(api: &Api<K>, name: &str, configuration: &Value, field_manager: &str) -> Result<K, kube::Error>
+where
+    K: Clone + Debug + DeserializeOwned,
+{
     let params = PatchParams::apply(field_manager).force();
-    api.patch(&desired.name_any(), &params, &Patch::Apply(&value)).await
+    api.patch(name, &params, &Patch::Apply(configuration)).await
+}
+
+/// Server-side apply that skips the request when it would change nothing: the
+/// counterpart of controller-runtime's `CreateOrUpdate`, which compares with the cache
+/// before it writes. A reconcile that runs again with nothing new to apply (a child's
+/// status changed, a periodic requeue) then costs the API server no write.
+///
+/// [`apply`](Self::apply) skips the request, and returns the cached object, only when
+/// both hold:
+/// - this applier's last successful apply of the object sent the same configuration
+///   (so no field it used to set has been dropped, which only the server can remove);
+/// - the cached object has the same uid and still holds every field of `desired` with
+///   the same value (so nobody has changed or removed them since). Fields the server
+///   defaults or others own do not matter; lists must match in length.
+///
+/// Otherwise it applies, as [`apply`] does. The cache is only as new as its informer:
+/// build the controller with [`owns_full::<K>()`](crate::Builder::owns_full) and make
+/// the applier from the same informer (`cache.informer::<K>(scope)` with the
+/// controller's scope), so a reconcile triggered by a child's change finds that change
+/// here. A stale cache costs at most an extra apply, or a skip of an apply that would
+/// have changed nothing when it was cached, and the child's next change triggers a
+/// reconcile that sees it.
+///
+/// ```no_run
+/// # async fn example(cache: wheelhouse_cache::Cache) -> Result<(), kube::Error> {
+/// use k8s_openapi::api::core::v1::ConfigMap;
+/// use wheelhouse_cache::Scope;
+/// use wheelhouse_controller::Applier;
+///
+/// let configmaps = Applier::new(&cache.informer::<ConfigMap>(Scope::namespace("shop")), "shop-controller");
+/// let mut desired = ConfigMap::default();
+/// desired.metadata.name = Some("settings".into());
+/// desired.data = Some([("mode".to_owned(), "fast".to_owned())].into());
+/// let api = kube::Api::namespaced(cache.client(), "shop");
+/// let stored = configmaps.apply(&api, &desired).await?; // a request
+/// let again = configmaps.apply(&api, &desired).await?; // none, once the cache has it
+/// # let _ = (stored, again);
+/// # Ok(())
+/// # }
+/// ```
+pub struct Applier<K: Resource> {
+    store: Store<K>,
+    field_manager: String,
+    /// The configuration last applied to each object, as a hash, with the uid of the
+    /// object it went to.
+    applied: Mutex<HashMap<ObjectKey, Applied>>,
+    sent: AtomicU64,
+    skipped: AtomicU64,
+}
+
+#[derive(Clone, PartialEq, Eq)]
+struct Applied {
+    configuration: u64,
+    uid: String,
+}
+
+impl<K> Applier<K>
+where
+    K: Resource + Clone + Debug + DeserializeOwned + Serialize + Send + Sync + 'static,
+    K::DynamicType: Default,
+{
+    /// An applier writing as `field_manager`, comparing with `informer`'s store.
+    pub fn new(informer: &Informer<K>, field_manager: impl Into<String>) -> Self {
+        Self {
+            store: informer.store().clone(),
+            field_manager: field_manager.into(),
+            applied: Mutex::new(HashMap::new()),
+            sent: AtomicU64::new(0),
+            skipped: AtomicU64::new(0),
+        }
+    }
+
+    /// Applies `desired` through `api` unless the cache shows it in place (see the
+    /// type's docs), and returns the object as stored or cached.
+    ///
+    /// # Errors
+    /// The server's, when an apply is sent and fails.
+    pub async fn apply(&self, api: &Api<K>, desired: &K) -> Result<Arc<K>, kube::Error> {
+        let configuration = apply_configuration(desired)?;
+        let name = desired.name_any();
+        let namespace = desired.namespace().or_else(|| api.namespace().map(str::to_owned));
+        let key = ObjectKey::new(namespace.as_deref(), &name);
+        let fingerprint = fingerprint(&configuration);
+        if let Some(cached) = self.store.get(namespace.as_deref(), &name) {
+            let last = self.applied.lock().get(&key).cloned();
+            let uid = cached.meta().uid.clone().unwrap_or_default();
+            if last.is_some_and(|last| last.configuration == fingerprint && last.uid == uid)
+                && contains(
+                    &serde_json::to_value(cached.as_ref()).map_err(kube::Error::SerdeError)?,
+                    &configuration,
+                )
+            {
+                self.skipped.fetch_add(1, Ordering::Relaxed);
+                return Ok(cached);
+            }
+        }
+        let stored = send(api, &name, &configuration, &self.field_manager).await?;
+        self.sent.fetch_add(1, Ordering::Relaxed);
+        let applied = Applied {
+            configuration: fingerprint,
+            uid: stored.meta().uid.clone().unwrap_or_default(),
+        };
+        let mut memory = self.applied.lock();
+        memory.insert(key, applied);
+        // Forget objects that are gone, once they could be a good part of the map.
+        if memory.len() > 2 * self.store.len() + 64 {
+            memory.retain(|key, _| self.store.get(key.namespace.as_deref(), &key.name).is_some());
+        }
+        drop(memory);
+        Ok(Arc::new(stored))
+    }
+
+    /// How many applies were sent to the server.
+    pub fn sent(&self) -> u64 {
+        self.sent.load(Ordering::Relaxed)
+    }
+
+    /// How many applies were skipped because the cache showed them in place.
+    pub fn skipped(&self) -> u64 {
+        self.skipped.load(Ordering::Relaxed)
+    }
+}
+
+impl<K: Resource> Debug for Applier<K> {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.debug_struct("Applier")
+            .field("field_manager", &self.field_manager)
+            .field("sent", &self.sent)
+            .field("skipped", &self.skipped)
+            .finish_non_exhaustive()
+    }
+}
+
+/// A hash of an apply configuration. A configuration serialized from the same object
+/// encodes alike every time (maps are ordered by key, or by insertion where
+/// `serde_json`'s `preserve_order` is on), so equal configurations hash alike.
+fn fingerprint(configuration: &Value) -> u64 {
+    let mut hasher = DefaultHasher::new();
+    configuration.to_string().hash(&mut hasher);
+    hasher.finish()
+}
+
+/// Whether `actual` holds every field of `desired` with the same value: maps may have
+/// more keys, lists must have the same length and hold the desired items in order. A
+/// null in `desired` asks for the field to be absent.
+fn contains(actual: &Value, desired: &Value) -> bool {
+    match (actual, desired) {
+        (Value::Object(actual), Value::Object(desired)) => desired.iter().all(|(key, want)| match actual.get(key) {
+            Some(have) => contains(have, want),
+            None => want.is_null(),
+        }),
+        (Value::Array(actual), Value::Array(desired)) => {
+            actual.len() == desired.len() && actual.iter().zip(desired).all(|(have, want)| contains(have, want))
+        }
+        (actual, desired) => actual == desired,
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use serde_json::json;
+
+    use super::contains;
+
+    #[test]
+    fn contains_ignores_extra_fields_but_not_changed_or_missing_ones() {
+        let actual = json!({
+            "metadata": {"name": "web", "labels": {"app": "web", "team": "a"}, "uid": "1"},
+            "spec": {"ports": [{"port": 80, "protocol": "TCP"}], "type": "ClusterIP"},
+        });
+        assert!(contains(&actual, &json!({"metadata": {"labels": {"app": "web"}}})));
+        assert!(contains(&actual, &json!({"spec": {"ports": [{"port": 80}]}})));
+        assert!(!contains(&actual, &json!({"spec": {"ports": [{"port": 81}]}})));
+        assert!(!contains(
+            &actual,
+            &json!({"spec": {"ports": [{"port": 80}, {"port": 81}]}})
+        ));
+        assert!(!contains(&actual, &json!({"spec": {"ports": []}})));
+        assert!(!contains(&actual, &json!({"metadata": {"annotations": {"a": "b"}}})));
+        assert!(contains(&actual, &json!({"metadata": {"annotations": null}})));
+        assert!(!contains(&actual, &json!({"metadata": {"uid": null}})));
+        assert!(!contains(&actual, &json!({"spec": {"type": 1}})));
+    }
 }

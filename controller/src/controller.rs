@@ -194,7 +194,8 @@ where
     }
 
     /// Reconciles the controller owner of every `D` that changes (its ownerReference
-    /// with `controller: true` naming a `K`). Only `D`'s metadata is cached.
+    /// with `controller: true` naming a `K`). Only `D`'s metadata is cached: use
+    /// [`owns_full`](Self::owns_full) when the reconciler reads its children.
     #[must_use]
     pub fn owns<D>(mut self) -> Self
     where
@@ -202,20 +203,30 @@ where
         D::DynamicType: Default,
         D::Scope: ScopeKind,
     {
-        let dyntype = K::DynamicType::default();
-        let (kind, group) = (K::kind(&dyntype).into_owned(), K::group(&dyntype).into_owned());
+        let owner = OwnerKind::of::<K>();
         self.pumps.push(Box::new(move |cache: &Cache, scope: &Scope| {
-            let informer = cache.metadata_informer::<D>(scope.clone());
-            pump(&informer, move |child| {
-                let meta = child.meta();
-                meta.owner_references
-                    .iter()
-                    .flatten()
-                    .filter(|owner| owner.controller == Some(true) && owner.kind == kind)
-                    .filter(|owner| owner.api_version.split_once('/').map_or("", |(g, _)| g) == group)
-                    .map(|owner| ObjectKey::new(meta.namespace.as_deref(), &owner.name))
-                    .collect()
+            pump(&cache.metadata_informer::<D>(scope.clone()), move |child| {
+                owner.keys(child)
             })
+        }));
+        self
+    }
+
+    /// Like [`owns`](Self::owns), but caches whole `D`s, so the reconciler can read its
+    /// children from `cache.informer::<D>(scope)` (the same informer, with this
+    /// controller's scope) instead of asking the server, and skip writes that would
+    /// change nothing with an [`Applier`](crate::Applier). A reconcile triggered by a
+    /// child's change then always finds that change in the cache.
+    #[must_use]
+    pub fn owns_full<D>(mut self) -> Self
+    where
+        D: Resource + Clone + Debug + DeserializeOwned + Send + Sync + 'static,
+        D::DynamicType: Default,
+        D::Scope: ScopeKind,
+    {
+        let owner = OwnerKind::of::<K>();
+        self.pumps.push(Box::new(move |cache: &Cache, scope: &Scope| {
+            pump(&cache.informer::<D>(scope.clone()), move |child| owner.keys(child))
         }));
         self
     }
@@ -400,6 +411,35 @@ where
 }
 
 /// A secondary type's events, mapped to primary keys.
+/// The kind and API group of a controller's primary type, to find it among a child's
+/// ownerReferences.
+struct OwnerKind {
+    kind: String,
+    group: String,
+}
+
+impl OwnerKind {
+    fn of<K: Resource<DynamicType: Default>>() -> Self {
+        let dyntype = K::DynamicType::default();
+        Self {
+            kind: K::kind(&dyntype).into_owned(),
+            group: K::group(&dyntype).into_owned(),
+        }
+    }
+
+    /// The controller owner of `child`, if it is one of ours.
+    fn keys(&self, child: &impl Resource) -> Vec<ObjectKey> {
+        let meta = child.meta();
+        meta.owner_references
+            .iter()
+            .flatten()
+            .filter(|owner| owner.controller == Some(true) && owner.kind == self.kind)
+            .filter(|owner| owner.api_version.split_once('/').map_or("", |(g, _)| g) == self.group)
+            .map(|owner| ObjectKey::new(meta.namespace.as_deref(), &owner.name))
+            .collect()
+    }
+}
+
 fn pump<T>(informer: &Informer<T>, map: impl Fn(&T) -> Vec<ObjectKey> + Send + Sync + 'static) -> Pump
 where
     T: Resource + Clone + Debug + Send + Sync + 'static,

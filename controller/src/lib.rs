@@ -17,7 +17,7 @@ pub mod owner;
 pub mod predicate;
 mod reconciler;
 
-pub use crate::apply::apply;
+pub use crate::apply::{Applier, apply};
 pub use crate::controller::{Builder, Controller, ObjectKey};
 pub use crate::metrics::ControllerMetrics;
 pub use crate::predicate::Predicate;

@@ -8,10 +8,11 @@ use k8s_openapi::apimachinery::pkg::apis::meta::v1::{Condition, Time};
 use kube::ResourceExt;
 use kube::api::{Api, Patch, PatchParams, PostParams};
 use serde_json::json;
+use wheelhouse_cache::{Cache, Scope};
 use wheelhouse_controller::conditions::{find, set_condition};
-use wheelhouse_controller::{apply, finalizer, owner};
+use wheelhouse_controller::{Applier, apply, finalizer, owner};
 
-use crate::common::{configmap, start};
+use crate::common::{configmap, eventually, start};
 
 /// A condition set long ago, so that a new transition time is always different.
 fn old_condition(type_: &str, status: &str) -> Condition {
@@ -141,6 +142,75 @@ async fn apply_creates_updates_and_prunes_what_it_stopped_applying() {
     let updated = apply(&api, &desired, manager).await.expect("apply updates");
     assert_eq!(data_of(&updated), data(&[("mode", "slow"), ("note", "theirs")]));
     assert_eq!(data_of(&api.get("child").await.expect("exists")), data_of(&updated));
+    env.stop().await;
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn applier_skips_an_apply_only_when_the_cache_shows_it_in_place() {
+    let env = start().await;
+    let api: Api<ConfigMap> = Api::namespaced(env.client(), env.namespace());
+    let cache = Cache::new(env.client());
+    let informer = cache.informer::<ConfigMap>(Scope::namespace(env.namespace()));
+    cache.start();
+    informer.wait_for_sync().await;
+    let applier = Applier::new(&informer, "wheelhouse-test");
+    // Waits until the cache holds `child` with `data` (and, if given, another uid).
+    let cached = |data: BTreeMap<String, String>, not_uid: Option<String>| {
+        let store = informer.store().clone();
+        let namespace = env.namespace().to_owned();
+        eventually("the cache to catch up", move || {
+            let found = store
+                .get(Some(&namespace), "child")
+                .filter(|c| data_of(c) == data && not_uid.as_ref().is_none_or(|uid| c.uid().as_ref() != Some(uid)));
+            async move { found }
+        })
+    };
+
+    let desired = configmap("child", &[("mode", "fast"), ("level", "3")]);
+    let created = applier.apply(&api, &desired).await.expect("apply creates");
+    assert_eq!((applier.sent(), applier.skipped()), (1, 0));
+    cached(data(&[("mode", "fast"), ("level", "3")]), None).await;
+    let again = applier.apply(&api, &desired).await.expect("skipped");
+    assert_eq!(
+        (applier.sent(), applier.skipped()),
+        (1, 1),
+        "an apply in place was sent"
+    );
+    assert_eq!(again.resource_version(), created.resource_version());
+
+    // Someone else changes a field this manager sets: the next apply is sent and
+    // puts it back.
+    let theirs = PatchParams {
+        field_manager: Some("someone-else".to_owned()),
+        ..PatchParams::default()
+    };
+    api.patch("child", &theirs, &Patch::Merge(&json!({"data": {"mode": "slow"}})))
+        .await
+        .expect("patched by another manager");
+    cached(data(&[("mode", "slow"), ("level", "3")]), None).await;
+    let restored = applier.apply(&api, &desired).await.expect("apply restores");
+    assert_eq!(applier.sent(), 2, "a changed field was not applied back");
+    assert_eq!(data_of(&restored), data(&[("mode", "fast"), ("level", "3")]));
+
+    // A field this manager stops setting is still in the cache, yet the apply is sent,
+    // so that the server removes it.
+    cached(data(&[("mode", "fast"), ("level", "3")]), None).await;
+    let fewer = configmap("child", &[("mode", "fast")]);
+    let pruned = applier.apply(&api, &fewer).await.expect("apply prunes");
+    assert_eq!(applier.sent(), 3, "a dropped field was skipped");
+    assert_eq!(data_of(&pruned), data(&[("mode", "fast")]));
+
+    // The same content in a new object (deleted and made again by someone else) is
+    // applied again, so that this manager owns its fields there too.
+    cached(data(&[("mode", "fast")]), None).await;
+    let old_uid = pruned.uid();
+    api.delete("child", &kube::api::DeleteParams::default())
+        .await
+        .expect("deleted");
+    api.create(&PostParams::default(), &fewer).await.expect("made again");
+    cached(data(&[("mode", "fast")]), old_uid).await;
+    applier.apply(&api, &fewer).await.expect("apply to the new object");
+    assert_eq!(applier.sent(), 4, "an apply to a new object was skipped");
     env.stop().await;
 }
 

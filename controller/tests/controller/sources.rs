@@ -107,6 +107,71 @@ fn secret(name: &str, owner: Option<k8s_openapi::apimachinery::pkg::apis::meta::
     secret
 }
 
+/// Records, on every reconcile of a parent, the `touched` label of the Secret
+/// `child-a` as the cache holds it at that moment.
+struct SeesChild {
+    calls: Calls,
+    secrets: wheelhouse_cache::Store<Secret>,
+    seen: Arc<parking_lot::Mutex<Vec<Option<String>>>>,
+}
+
+impl Reconciler<ConfigMap> for SeesChild {
+    async fn reconcile(&self, object: Arc<ConfigMap>, _: &Context) -> Result<Action, Error> {
+        let child = self.secrets.get(object.namespace().as_deref(), "child-a");
+        let touched = child.and_then(|c| c.labels().get("touched").cloned());
+        self.seen.lock().push(touched);
+        self.calls.record(&object.name_any());
+        Ok(Action::done())
+    }
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn owns_full_caches_whole_children_before_their_change_reconciles_the_owner() {
+    let env = start().await;
+    let configmaps: Api<ConfigMap> = Api::namespaced(env.client(), env.namespace());
+    let secrets: Api<Secret> = Api::namespaced(env.client(), env.namespace());
+    let cache = Cache::new(env.client());
+    let children = cache.informer::<Secret>(Scope::namespace(env.namespace()));
+    let calls = Calls::default();
+    let seen = Arc::new(parking_lot::Mutex::new(Vec::new()));
+    let built = controller::<ConfigMap>(&env, &cache)
+        .owns_full::<Secret>()
+        .build(SeesChild {
+            calls: calls.clone(),
+            secrets: children.store().clone(),
+            seen: seen.clone(),
+        });
+    let running = Running::start(&cache, built).await;
+
+    let parent = configmaps
+        .create(&PostParams::default(), &configmap("parent-a", &[]))
+        .await
+        .expect("created");
+    calls.wait_for("parent-a", 1).await;
+    let controller_ref = owner::controller_ref(&parent).expect("a created object has a uid");
+    secrets
+        .create(&PostParams::default(), &secret("child-a", Some(controller_ref)))
+        .await
+        .expect("created");
+    calls.wait_for("parent-a", 2).await;
+    let labels = json!({"metadata": {"labels": {"touched": "yes"}}});
+    secrets
+        .patch("child-a", &PatchParams::default(), &Patch::Merge(&labels))
+        .await
+        .expect("patched");
+    calls.wait_for("parent-a", 3).await;
+    assert_eq!(
+        seen.lock().last().cloned().flatten().as_deref(),
+        Some("yes"),
+        "the reconcile the change caused did not find it in the cache"
+    );
+    // The cached child is the whole object, not only its metadata.
+    let cached = children.store().get(Some(env.namespace()), "child-a").expect("cached");
+    assert!(cached.data.as_ref().is_some_and(|d| d.contains_key("token")));
+    running.stop().await;
+    env.stop().await;
+}
+
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn a_change_of_an_owned_child_reconciles_its_controller_owner() {
     let env = start().await;
