@@ -3,13 +3,20 @@
 //! `Controller` and, in the same process, by `kube::runtime::Controller` calling the
 //! very same reconcile logic, each with 8 concurrent reconciles.
 //!
+//! Under our controller the operator owns its children with `owns_full` and applies
+//! them through `Applier`s, which skip applies the cache shows in place; under
+//! kube-runtime, whose stable API keeps the controller's child stores private, the same
+//! reconciler applies both children on every pass. Both count their writes.
+//!
 //! For each: the time until every WebApp is Ready (Deployments are made available by
 //! the embedded server as soon as they change), reconciles per second, and the latency
 //! from an object's creation on the server (the moment its create request was sent)
 //! to the start of its first reconcile, p50 and p99. Prints one line per figure and
 //! `ratio bench=reconcile throughput=X p99_latency=Y`, ours divided by kube-runtime's.
 //! `RECONCILE_BENCH_OBJECTS` (default 1,000) and `RECONCILE_BENCH_RUNS` (default 3,
-//! alternating, medians, after one warm-up run of each) change the workload.
+//! alternating, medians, after one warm-up run of each) change the workload;
+//! `RECONCILE_BENCH_ONLY=wheelhouse` or `=kube-runtime` runs one of the two (for
+//! profiling; no ratio is printed then).
 
 #[path = "../examples/webapp/operator.rs"]
 #[allow(
@@ -30,9 +37,9 @@ use kube::api::{Api, ListParams, PostParams};
 use kube::runtime::watcher;
 use kube::{CustomResourceExt, ResourceExt};
 use operator::{Phase, WebApp, WebAppReconciler, WebAppSpec};
-use wheelhouse::cache::Cache;
+use wheelhouse::cache::{Cache, Scope};
 use wheelhouse::controller::{Action, Context, Error, Reconciler};
-use wheelhouse_envtest::{ServerOptions, TestEnv};
+use wheelhouse_envtest::{ServerOptions, TestEnv, Verb};
 
 const CONCURRENCY: usize = 8;
 
@@ -132,6 +139,9 @@ struct Measured {
     all_ready: Duration,
     reconciles: u64,
     errors: u64,
+    /// Writes (patches and updates of WebApps, Deployments and Services) the
+    /// controller sent.
+    writes: u64,
     p50: Duration,
     p99: Duration,
 }
@@ -157,13 +167,13 @@ fn start(
         Implementation::Wheelhouse => {
             let cache = Cache::new(client.clone());
             let controller = wheelhouse::controller::Controller::for_::<WebApp>(&cache)
-                .namespace(namespace)
-                .owns::<Deployment>()
-                .owns::<Service>()
+                .namespace(namespace.clone())
+                .owns_full::<Deployment>()
+                .owns_full::<Service>()
                 .predicate(operator::worth_a_reconcile())
                 .concurrency(CONCURRENCY)
                 .build(Timed {
-                    inner: WebAppReconciler::new(client),
+                    inner: WebAppReconciler::cached(&cache, &Scope::namespace(namespace)),
                     timeline,
                 });
             tokio::spawn(controller.run(shutdown))
@@ -281,11 +291,17 @@ async fn run(implementation: Implementation, count: usize) -> Measured {
     let _ = stop.send(());
     let _ = tokio::time::timeout(Duration::from_secs(30), running).await;
     let (p50, p99) = timeline.latencies();
+    let server = env.server().expect("the embedded server");
+    let writes = ["webapps", "deployments", "services"]
+        .iter()
+        .map(|resource| server.request_count(Verb::Patch, resource) + server.request_count(Verb::Update, resource))
+        .sum();
     env.stop().await;
     Measured {
         all_ready,
         reconciles: timeline.reconciles.load(Ordering::Relaxed),
         errors: timeline.errors.load(Ordering::Relaxed),
+        writes,
         p50,
         p99,
     }
@@ -320,19 +336,28 @@ fn main() {
         "reconcile bench: {count} WebApps, concurrency {CONCURRENCY}, median of {runs} runs, {} tokio worker threads",
         runtime.metrics().num_workers()
     );
-    let implementations = [Implementation::Wheelhouse, Implementation::KubeRuntime];
-    let mut results: Vec<Vec<Measured>> = vec![Vec::new(), Vec::new()];
+    let only = std::env::var("RECONCILE_BENCH_ONLY").ok();
+    let implementations: Vec<Implementation> = [Implementation::Wheelhouse, Implementation::KubeRuntime]
+        .into_iter()
+        .filter(|i| only.as_deref().is_none_or(|only| only == i.name()))
+        .collect();
+    assert!(
+        !implementations.is_empty(),
+        "RECONCILE_BENCH_ONLY must be wheelhouse or kube-runtime"
+    );
+    let mut results: Vec<Vec<Measured>> = implementations.iter().map(|_| Vec::new()).collect();
     // Run 0 of each is a warm-up: the first run in a process is markedly slower (cold
     // allocator and caches), and would weigh on whichever goes first.
     for run_number in 0..=runs {
         for (implementation, results) in implementations.iter().zip(&mut results) {
             let measured = runtime.block_on(run(*implementation, count));
             eprintln!(
-                "  run {run_number} {}: all Ready in {:.0} ms, {} reconciles ({} failed), p50 {:.1} ms, p99 {:.1} ms",
+                "  run {run_number} {}: all Ready in {:.0} ms, {} reconciles ({} failed), {} writes, p50 {:.1} ms, p99 {:.1} ms",
                 implementation.name(),
                 millis(measured.all_ready),
                 measured.reconciles,
                 measured.errors,
+                measured.writes,
                 millis(measured.p50),
                 millis(measured.p99)
             );
@@ -347,9 +372,10 @@ fn main() {
         let p50 = median(results.iter().map(|m| m.p50).collect());
         let p99 = median(results.iter().map(|m| m.p99).collect());
         let reconciles = results.iter().map(|m| m.reconciles).sum::<u64>() / results.len() as u64;
+        let writes = results.iter().map(|m| m.writes).sum::<u64>() / results.len() as u64;
         let ready_per_s = per_second(count as u64, all_ready);
         println!(
-            "bench=reconcile impl={} objects={count} all_ready_ms={:.0} ready_per_s={ready_per_s:.0} reconciles={reconciles} reconciles_per_s={:.0} p50_latency_ms={:.2} p99_latency_ms={:.2}",
+            "bench=reconcile impl={} objects={count} all_ready_ms={:.0} ready_per_s={ready_per_s:.0} reconciles={reconciles} reconciles_per_s={:.0} writes={writes} p50_latency_ms={:.2} p99_latency_ms={:.2}",
             implementation.name(),
             millis(all_ready),
             per_second(reconciles, all_ready),

@@ -12,10 +12,10 @@ use kube::{CustomResource, Resource, ResourceExt};
 use schemars::JsonSchema;
 use serde::{Deserialize, Serialize};
 use serde_json::json;
-use wheelhouse::cache::Cache;
+use wheelhouse::cache::{Cache, Scope};
 use wheelhouse::controller::{
-    Action, Context, Controller, ControllerMetrics, Error, EventType, KubeEvent, Predicate, Reconciler, Recorder,
-    Reporter, apply, conditions, finalizer, owner, predicate,
+    Action, Applier, Context, Controller, ControllerMetrics, Error, EventType, KubeEvent, Predicate, Reconciler,
+    Recorder, Reporter, apply, conditions, finalizer, owner, predicate,
 };
 
 /// The field manager of everything the operator writes.
@@ -80,10 +80,34 @@ pub struct WebAppStatus {
 /// The reconciler: level-triggered, idempotent.
 pub struct WebAppReconciler {
     recorder: Recorder,
+    /// Appliers of the children, comparing with the controller's cache; None sends
+    /// every apply to the server.
+    children: Option<Children>,
+}
+
+/// The children's appliers: a pass that finds the Deployment and the Service as it
+/// wants them (after a status change of the Deployment, or the periodic requeue)
+/// writes neither.
+struct Children {
+    deployments: Applier<Deployment>,
+    services: Applier<Service>,
 }
 
 impl WebAppReconciler {
-    /// A reconciler that records Events through `client`.
+    /// A reconciler that applies the children through the cache of a controller
+    /// that owns them with `owns_full` in `scope`, and records Events through the
+    /// cache's client.
+    pub fn cached(cache: &Cache, scope: &Scope) -> Self {
+        Self {
+            children: Some(Children {
+                deployments: Applier::new(&cache.informer::<Deployment>(scope.clone()), MANAGER),
+                services: Applier::new(&cache.informer::<Service>(scope.clone()), MANAGER),
+            }),
+            ..Self::new(cache.client())
+        }
+    }
+
+    /// A reconciler with no cache of the children: every pass applies both.
     pub fn new(client: kube::Client) -> Self {
         let reporter = Reporter {
             controller: MANAGER.to_owned(),
@@ -91,6 +115,7 @@ impl WebAppReconciler {
         };
         Self {
             recorder: Recorder::new(client, reporter),
+            children: None,
         }
     }
 }
@@ -104,10 +129,11 @@ pub fn worth_a_reconcile() -> Predicate<WebApp> {
 
 /// The controller of WebApps in `namespace` (all namespaces when None).
 pub fn controller(cache: &Cache, namespace: Option<&str>, metrics: Option<&ControllerMetrics>) -> Controller {
+    let scope = namespace.map(Scope::namespace).unwrap_or_default();
     let mut builder = Controller::for_::<WebApp>(cache)
         .name("webapp")
-        .owns::<Deployment>()
-        .owns::<Service>()
+        .owns_full::<Deployment>()
+        .owns_full::<Service>()
         .predicate(worth_a_reconcile())
         .concurrency(4);
     if let Some(namespace) = namespace {
@@ -116,7 +142,7 @@ pub fn controller(cache: &Cache, namespace: Option<&str>, metrics: Option<&Contr
     if let Some(metrics) = metrics {
         builder = builder.metrics(metrics);
     }
-    builder.build(WebAppReconciler::new(cache.client()))
+    builder.build(WebAppReconciler::cached(cache, &scope))
 }
 
 fn labels(webapp: &WebApp) -> serde_json::Value {
@@ -172,6 +198,28 @@ impl WebAppReconciler {
         Ok(())
     }
 
+    /// Applies the Deployment and the Service, and returns the Deployment as stored.
+    async fn apply_children(
+        &self,
+        client: &kube::Client,
+        namespace: &str,
+        webapp: &WebApp,
+    ) -> Result<Arc<Deployment>, Error> {
+        let deployments = Api::namespaced(client.clone(), namespace);
+        let services = Api::<Service>::namespaced(client.clone(), namespace);
+        let (deployment, service) = (desired_deployment(webapp)?, desired_service(webapp)?);
+        let stored = if let Some(children) = &self.children {
+            let stored = children.deployments.apply(&deployments, &deployment).await?;
+            children.services.apply(&services, &service).await?;
+            stored
+        } else {
+            let stored = apply(&deployments, &deployment, MANAGER).await?;
+            apply(&services, &service, MANAGER).await?;
+            Arc::new(stored)
+        };
+        Ok(stored)
+    }
+
     async fn cleanup(&self, api: &Api<WebApp>, webapp: &WebApp) -> Result<Action, Error> {
         let mut status = webapp.status.clone().unwrap_or_default();
         status.phase = Some(Phase::Deleting);
@@ -214,20 +262,9 @@ impl Reconciler<WebApp> for WebAppReconciler {
             };
             self.write_status(&webapps, &webapp, status).await?;
         }
-        let deployment = apply(
-            &Api::namespaced(client.clone(), &namespace),
-            &desired_deployment(&webapp)?,
-            MANAGER,
-        )
-        .await?;
-        apply(
-            &Api::<Service>::namespaced(client, &namespace),
-            &desired_service(&webapp)?,
-            MANAGER,
-        )
-        .await?;
+        let deployment = self.apply_children(&client, &namespace, &webapp).await?;
 
-        let deployment_status = deployment.status.unwrap_or_default();
+        let deployment_status = deployment.status.clone().unwrap_or_default();
         let available = deployment_status.available_replicas.unwrap_or(0);
         let rolled_out = deployment_status.observed_generation >= deployment.metadata.generation;
         let phase = phase_of(&webapp, available, rolled_out);
