@@ -85,9 +85,10 @@ where
 /// build the controller with [`owns_full::<K>()`](crate::Builder::owns_full) and make
 /// the applier from the same informer (`cache.informer::<K>(scope)` with the
 /// controller's scope), so a reconcile triggered by a child's change finds that change
-/// here. A stale cache costs at most an extra apply, or a skip of an apply that would
-/// have changed nothing when it was cached, and the child's next change triggers a
-/// reconcile that sees it.
+/// here. The controller starts that informer; over an informer nobody started, the
+/// applier finds nothing cached and sends every apply. A stale cache costs at most an
+/// extra apply, or the skip of an apply that would have changed nothing when it was
+/// cached; the child's next change triggers a reconcile that sees it.
 ///
 /// ```no_run
 /// # async fn example(cache: wheelhouse_cache::Cache) -> Result<(), kube::Error> {
@@ -96,6 +97,7 @@ where
 /// use wheelhouse_controller::Applier;
 ///
 /// let configmaps = Applier::new(&cache.informer::<ConfigMap>(Scope::namespace("shop")), "shop-controller");
+/// cache.start(); // a controller owning ConfigMaps with `owns_full` would start it
 /// let mut desired = ConfigMap::default();
 /// desired.metadata.name = Some("settings".into());
 /// desired.data = Some([("mode".to_owned(), "fast".to_owned())].into());
