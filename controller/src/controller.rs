@@ -410,7 +410,6 @@ where
     })
 }
 
-/// A secondary type's events, mapped to primary keys.
 /// The kind and API group of a controller's primary type, to find it among a child's
 /// ownerReferences.
 struct OwnerKind {
@@ -440,6 +439,7 @@ impl OwnerKind {
     }
 }
 
+/// A secondary type's events, mapped to primary keys.
 fn pump<T>(informer: &Informer<T>, map: impl Fn(&T) -> Vec<ObjectKey> + Send + Sync + 'static) -> Pump
 where
     T: Resource + Clone + Debug + Send + Sync + 'static,
