@@ -118,7 +118,7 @@ pub struct Applier<K: Resource> {
     skipped: AtomicU64,
 }
 
-#[derive(Clone, PartialEq, Eq)]
+#[derive(Clone)]
 struct Applied {
     configuration: u64,
     uid: String,

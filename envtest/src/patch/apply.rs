@@ -207,6 +207,11 @@ mod tests {
         apply(live, applied, manager, force, NOW, "apps", "Deployment")
     }
 
+    /// `applied` by "ci" over `live`, at the later time.
+    fn reapply_later(live: &Value, applied: &Value) -> Value {
+        apply(Some(live), applied, "ci", false, LATER, "apps", "Deployment").expect("applied")
+    }
+
     fn update_as(old: &Value, new: &mut Value, manager: &str, now: &str) {
         record_update(Some(old), new, manager, now, None, "apps", "Deployment");
     }
@@ -399,27 +404,9 @@ mod tests {
     #[test]
     fn an_unchanged_reapply_keeps_the_time() {
         let live = apply_as(None, &config(1, "nginx:1"), "ci", false).expect("created");
-        let again = apply(
-            Some(&live),
-            &config(1, "nginx:1"),
-            "ci",
-            false,
-            LATER,
-            "apps",
-            "Deployment",
-        )
-        .expect("applied");
+        let again = reapply_later(&live, &config(1, "nginx:1"));
         assert_eq!(entry(&again, "ci", "Apply").expect("an entry")["time"], NOW);
-        let changed = apply(
-            Some(&live),
-            &config(2, "nginx:1"),
-            "ci",
-            false,
-            LATER,
-            "apps",
-            "Deployment",
-        )
-        .expect("applied");
+        let changed = reapply_later(&live, &config(2, "nginx:1"));
         assert_eq!(entry(&changed, "ci", "Apply").expect("an entry")["time"], LATER);
     }
 
