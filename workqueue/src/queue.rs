@@ -4,17 +4,19 @@
 use std::fmt;
 use std::hash::{BuildHasher, Hash};
 use std::pin::Pin;
+use std::sync::atomic::{Ordering, fence};
 use std::sync::{Arc, Weak};
 use std::task::{Context, Poll};
 use std::time::Duration;
 
+use crossbeam_queue::ArrayQueue;
 use parking_lot::Mutex;
 use tokio::sync::Notify;
 use tokio::time::{Instant, Sleep};
 
 use crate::metrics::{InProgress, MetricsProvider, QueueMetrics};
 use crate::rate_limiter::{RateLimiter, default_rate_limiter};
-use crate::state::{Added, Now, State};
+use crate::state::{Added, Finished, Now, State};
 use crate::waiters::{Waiters, Wakeups};
 
 /// What a queue key must be: cheap to compare and hash, and sendable between tasks.
@@ -103,18 +105,46 @@ pub struct WorkQueue<K> {
 
 struct Shared<K> {
     inner: Mutex<Inner<K>>,
+    /// Adds that found the lock held, left for its holder (see [`DeferredAdd`]).
+    deferred: ArrayQueue<DeferredAdd<K>>,
     hasher: foldhash::fast::RandomState,
     rate_limiter: Box<dyn RateLimiter<K>>,
     metrics: Option<Arc<dyn QueueMetrics>>,
     /// Notified when the queue becomes drained during shutdown.
     drained: Notify,
     name: String,
+    /// Runs once, under the lock, when a worker is about to park (tests only).
+    #[cfg(test)]
+    before_parking: Mutex<Option<Box<dyn FnOnce() + Send>>>,
 }
 
 struct Inner<K> {
     state: State<K>,
     waiters: Waiters,
 }
+
+/// An add that found the lock held. Rather than wait for the lock, the caller leaves
+/// the add here and returns, and whoever holds the lock applies it. Two rules keep
+/// this invisible to callers:
+/// - every acquisition of the lock applies the deferred adds before anything else, so
+///   what the lock guards is only ever read with every earlier add applied, and one
+///   caller's adds apply in the order it made them;
+/// - whoever lets go of the lock, and whoever defers an add, then looks for deferred
+///   adds and applies them if the lock is free (`catch_up`). A fence on both sides
+///   makes at least one of the two see the other, so no add is left waiting.
+///
+/// With two producers on two cores, they and the workers' `get`s contend for the lock
+/// all the time; a producer that leaves its add instead of waiting for the lock (and
+/// often parking its thread) keeps producing. Only plain adds are deferred: adds with
+/// a delay are rare, and `done` would have to clone its key.
+struct DeferredAdd<K> {
+    key: K,
+    hash: u64,
+    priority: i32,
+}
+
+/// How many adds may wait for the lock's holder; past that, callers wait for the lock.
+const DEFERRED_CAPACITY: usize = 1024;
 
 impl<K> Clone for WorkQueue<K> {
     fn clone(&self) -> Self {
@@ -189,7 +219,7 @@ impl<K: Key> WorkQueue<K> {
     }
 
     /// Adds `key` with a priority, a delay, or a rate-limited delay.
-    pub fn add_with(&self, key: K, options: AddOptions) {
+    pub fn add_with(&self, mut key: K, options: AddOptions) {
         let mut delay = options.after.unwrap_or_default();
         if options.rate_limited {
             delay = delay.max(self.shared.rate_limiter.when(&key));
@@ -199,7 +229,18 @@ impl<K: Key> WorkQueue<K> {
         let mut now = Now::lazy();
         let at = (!delay.is_zero()).then(|| now.get().checked_add(delay).unwrap_or_else(far_future));
         let mut wake = Wakeups::default();
-        let mut inner = self.shared.inner.lock();
+        let mut inner = match self.shared.inner.try_lock() {
+            Some(inner) => inner,
+            None if at.is_none() => match self.shared.deferred.push(DeferredAdd { key, hash, priority }) {
+                Ok(()) => return self.shared.catch_up(),
+                Err(full) => {
+                    key = full.key;
+                    self.shared.inner.lock()
+                }
+            },
+            None => self.shared.inner.lock(),
+        };
+        self.shared.apply_deferred(&mut inner, &mut wake);
         let added = match at {
             None => inner.state.add(key, hash, priority, &mut now),
             Some(at) => inner.state.add_at(key, hash, priority, at),
@@ -212,16 +253,8 @@ impl<K: Key> WorkQueue<K> {
         let depth = inner.state.depth();
         drop(inner);
         wake.wake();
-        if let Some(metrics) = &self.shared.metrics {
-            match added {
-                Added::Queued | Added::MarkedDirty => {
-                    metrics.added();
-                    metrics.depth(depth);
-                }
-                Added::Scheduled { .. } => metrics.retried(),
-                Added::Unchanged => {}
-            }
-        }
+        self.shared.catch_up();
+        self.shared.record_added(added, depth);
     }
 
     /// Waits for the next key; `None` once the queue is shut down and nothing is left
@@ -242,6 +275,7 @@ impl<K: Key> WorkQueue<K> {
         let hash = self.shared.hasher.hash_one(key);
         let mut wake = Wakeups::default();
         let mut inner = self.shared.inner.lock();
+        self.shared.apply_deferred(&mut inner, &mut wake);
         let finished = inner.state.done(key, hash);
         if finished.requeued {
             wake.push(inner.waiters.wake_for_work());
@@ -253,12 +287,8 @@ impl<K: Key> WorkQueue<K> {
         if drained {
             self.shared.drained.notify_waiters();
         }
-        if let (Some(metrics), Some(started)) = (&self.shared.metrics, finished.started) {
-            metrics.worked(started.elapsed());
-            if finished.requeued {
-                metrics.depth(depth);
-            }
-        }
+        self.shared.catch_up();
+        self.shared.record_done(&finished, depth);
     }
 
     /// Forgets `key`'s failures in the rate limiter (call it when the key succeeds).
@@ -275,12 +305,14 @@ impl<K: Key> WorkQueue<K> {
     pub fn len(&self) -> usize {
         let mut wake = Wakeups::default();
         let mut inner = self.shared.inner.lock();
+        self.shared.apply_deferred(&mut inner, &mut wake);
         if inner.state.promote_due(&mut Now::lazy()) > 0 {
             wake.push(inner.waiters.wake_for_work());
         }
         let len = inner.state.len();
         drop(inner);
         wake.wake();
+        self.shared.catch_up();
         len
     }
 
@@ -292,19 +324,24 @@ impl<K: Key> WorkQueue<K> {
     /// Stops the queue: adds are ignored from now on, delayed keys are dropped, and
     /// `get` hands out what is still queued, then returns `None`.
     pub fn shutdown(&self) {
+        let mut wake = Wakeups::default();
         let mut inner = self.shared.inner.lock();
+        // Adds deferred before the shutdown count as made before it.
+        self.shared.apply_deferred(&mut inner, &mut wake);
         inner.state.shutdown(&mut Now::lazy());
         let parked = inner.waiters.take_all();
         let drained = inner.state.is_drained();
         let (queued, processing) = (inner.state.len(), inner.state.processing());
         drop(inner);
         tracing::debug!(queue = %self.shared.name, queued, processing, "work queue shutting down");
+        wake.wake();
         for waker in parked {
             waker.wake();
         }
         if drained {
             self.shared.drained.notify_waiters();
         }
+        self.shared.catch_up();
     }
 
     /// Shuts down and waits until every queued key has been handed out and every
@@ -341,6 +378,7 @@ impl<K: Key> WorkQueue<K> {
             let mut wake = Wakeups::default();
             let mut guard = self.shared.inner.lock();
             let inner = &mut *guard;
+            self.shared.apply_deferred(inner, &mut wake);
             if let Some(id) = *parked_as {
                 inner.waiters.unpark(id);
             }
@@ -357,6 +395,7 @@ impl<K: Key> WorkQueue<K> {
                 let depth = inner.state.depth();
                 drop(guard);
                 wake.wake();
+                self.shared.catch_up();
                 let popped = popped.map(|popped| {
                     if let Some(metrics) = &self.shared.metrics {
                         metrics.waited(popped.waited);
@@ -369,8 +408,13 @@ impl<K: Key> WorkQueue<K> {
             let id = *parked_as.get_or_insert_with(|| inner.waiters.new_id());
             inner.waiters.park(id, cx.waker());
             let deadline = inner.state.next_deadline().filter(|_| inner.waiters.claim_timer(id));
+            #[cfg(test)]
+            if let Some(hook) = self.shared.before_parking.lock().take() {
+                hook();
+            }
             drop(guard);
             wake.wake();
+            self.shared.catch_up();
             let Some(deadline) = deadline else {
                 *timer = None;
                 return Poll::Pending;
@@ -391,6 +435,7 @@ impl<K: Key> WorkQueue<K> {
         let mut wake = Wakeups::default();
         let mut guard = self.shared.inner.lock();
         let inner = &mut *guard;
+        self.shared.apply_deferred(inner, &mut wake);
         let was_woken = !inner.waiters.unpark(id);
         if was_woken && inner.state.len() > 0 {
             wake.push(inner.waiters.wake_for_work());
@@ -398,12 +443,78 @@ impl<K: Key> WorkQueue<K> {
         release_timer(inner, id, &mut wake);
         drop(guard);
         wake.wake();
+        self.shared.catch_up();
     }
 
     fn in_progress(shared: &Weak<Shared<K>>) -> Option<InProgress> {
         let shared = shared.upgrade()?;
         let now = Instant::now();
         Some(shared.inner.lock().state.in_progress(now))
+    }
+}
+
+impl<K: Key> Shared<K> {
+    /// Applies the adds deferred while the lock was held; call it right after taking
+    /// the lock, before reading anything it guards.
+    #[inline]
+    fn apply_deferred(&self, inner: &mut Inner<K>, wake: &mut Wakeups) {
+        if !self.deferred.is_empty() {
+            self.apply_deferred_now(inner, wake);
+        }
+    }
+
+    #[inline(never)]
+    fn apply_deferred_now(&self, inner: &mut Inner<K>, wake: &mut Wakeups) {
+        let mut now = Now::lazy();
+        while let Some(DeferredAdd { key, hash, priority }) = self.deferred.pop() {
+            let added = inner.state.add(key, hash, priority, &mut now);
+            if added == Added::Queued {
+                wake.push(inner.waiters.wake_for_work());
+            }
+            // Under the lock, unlike a direct add's: a metric is a few atomic adds.
+            self.record_added(added, inner.state.depth());
+        }
+    }
+
+    /// Applies adds deferred meanwhile, unless someone else holds the lock (it will
+    /// apply them, or see them once it lets go). Call it after letting go of the lock,
+    /// and after deferring an add. See [`DeferredAdd`].
+    fn catch_up(&self) {
+        loop {
+            fence(Ordering::SeqCst);
+            if self.deferred.is_empty() {
+                return;
+            }
+            let Some(mut inner) = self.inner.try_lock() else {
+                return;
+            };
+            let mut wake = Wakeups::default();
+            self.apply_deferred_now(&mut inner, &mut wake);
+            drop(inner);
+            wake.wake();
+        }
+    }
+
+    fn record_added(&self, added: Added, depth: usize) {
+        if let Some(metrics) = &self.metrics {
+            match added {
+                Added::Queued | Added::MarkedDirty => {
+                    metrics.added();
+                    metrics.depth(depth);
+                }
+                Added::Scheduled { .. } => metrics.retried(),
+                Added::Unchanged => {}
+            }
+        }
+    }
+
+    fn record_done(&self, finished: &Finished, depth: usize) {
+        if let (Some(metrics), Some(started)) = (&self.metrics, finished.started) {
+            metrics.worked(started.elapsed());
+            if finished.requeued {
+                metrics.depth(depth);
+            }
+        }
     }
 }
 
@@ -503,16 +614,183 @@ impl<K: Key> Builder<K> {
                 state: State::new(self.aging_interval, self.metrics.is_some()),
                 waiters: Waiters::default(),
             }),
+            deferred: ArrayQueue::new(DEFERRED_CAPACITY),
             hasher: foldhash::fast::RandomState::default(),
             rate_limiter: self.rate_limiter.unwrap_or_else(|| Box::new(default_rate_limiter())),
             metrics: self.metrics.map(|provider| provider.queue_metrics(&self.name)),
             drained: Notify::new(),
             name: self.name,
+            #[cfg(test)]
+            before_parking: Mutex::new(None),
         });
         if let Some(metrics) = &shared.metrics {
             let weak = Arc::downgrade(&shared);
             metrics.in_progress_source(Box::new(move || WorkQueue::in_progress(&weak)));
         }
         WorkQueue { shared }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use std::sync::{Barrier, mpsc};
+    use std::thread;
+
+    use super::*;
+
+    const PATIENCE: Duration = Duration::from_secs(10);
+
+    /// Runs `adds` on another thread and says whether they all returned in time.
+    fn adds_return(queue: &WorkQueue<u32>, keys: impl IntoIterator<Item = u32> + Send + 'static) -> bool {
+        let (returned, on_return) = mpsc::channel();
+        let adder = queue.clone();
+        thread::spawn(move || {
+            keys.into_iter().for_each(|key| adder.add(key));
+            returned.send(()).ok();
+        });
+        on_return.recv_timeout(Duration::from_millis(500)).is_ok()
+    }
+
+    #[tokio::test]
+    async fn an_add_that_finds_the_lock_held_returns_and_applies_at_the_next_acquisition() {
+        let queue = WorkQueue::new();
+        let guard = queue.shared.inner.lock();
+        assert!(adds_return(&queue, [1, 2, 1]), "an add waited for the lock");
+        assert_eq!(queue.shared.deferred.len(), 3);
+        drop(guard);
+        // The duplicate is deduplicated, and the order of the adds is kept.
+        assert_eq!(queue.len(), 2);
+        assert_eq!(queue.get().await, Some(1));
+        assert_eq!(queue.get().await, Some(2));
+    }
+
+    #[tokio::test]
+    async fn a_deferred_add_wakes_a_parked_worker_once_the_lock_is_free() {
+        let queue = WorkQueue::new();
+        let worker = tokio::spawn({
+            let queue = queue.clone();
+            async move { queue.get().await }
+        });
+        tokio::task::yield_now().await; // the worker parks
+        let guard = queue.shared.inner.lock();
+        assert!(adds_return(&queue, [7]));
+        drop(guard);
+        // What every holder does once it lets go of the lock.
+        queue.shared.catch_up();
+        let got = tokio::time::timeout(PATIENCE, worker)
+            .await
+            .expect("the worker was woken");
+        assert_eq!(got.expect("worker panicked"), Some(7));
+    }
+
+    #[tokio::test]
+    async fn adds_deferred_before_a_shutdown_are_served_before_it_ends() {
+        let queue = WorkQueue::new();
+        let guard = queue.shared.inner.lock();
+        assert!(adds_return(&queue, [1, 2]));
+        drop(guard);
+        queue.shutdown();
+        assert_eq!(queue.get().await, Some(1));
+        assert_eq!(queue.get().await, Some(2));
+        assert_eq!(queue.get().await, None);
+    }
+
+    #[test]
+    fn when_no_room_is_left_an_add_waits_for_the_lock() {
+        let queue = WorkQueue::new();
+        let guard = queue.shared.inner.lock();
+        let keys = 0..u32::try_from(DEFERRED_CAPACITY + 1).unwrap();
+        let (returned, on_return) = mpsc::channel();
+        let adder = queue.clone();
+        let producer = thread::spawn(move || {
+            keys.for_each(|key| adder.add(key));
+            returned.send(()).ok();
+        });
+        assert!(
+            on_return.recv_timeout(Duration::from_millis(300)).is_err(),
+            "the add past capacity must wait"
+        );
+        drop(guard);
+        on_return
+            .recv_timeout(PATIENCE)
+            .expect("the waiting add went on once the lock was free");
+        producer.join().unwrap();
+        assert_eq!(queue.len(), DEFERRED_CAPACITY + 1);
+    }
+
+    /// Two producers add at the same moment, so one often finds the lock held by the
+    /// other and defers; then nobody touches the queue but the worker. Each key must
+    /// still be served: whoever held the lock applies the deferred add as it lets go.
+    #[test]
+    fn no_deferred_add_is_left_behind_when_producers_race() {
+        const ROUNDS: u32 = 300;
+        let runtime = tokio::runtime::Builder::new_multi_thread()
+            .worker_threads(1)
+            .build()
+            .unwrap();
+        let queue: WorkQueue<u32> = WorkQueue::new();
+        let (served, on_served) = mpsc::channel();
+        runtime.spawn({
+            let queue = queue.clone();
+            async move {
+                while let Some(key) = queue.get().await {
+                    served.send(key).ok();
+                    queue.done(&key);
+                }
+            }
+        });
+        let start = Arc::new(Barrier::new(2));
+        for round in 0..ROUNDS {
+            let producers: Vec<_> = [2 * round, 2 * round + 1]
+                .into_iter()
+                .map(|key| {
+                    let (queue, start) = (queue.clone(), start.clone());
+                    thread::spawn(move || {
+                        start.wait();
+                        queue.add(key);
+                    })
+                })
+                .collect();
+            for producer in producers {
+                producer.join().unwrap();
+            }
+            let mut got = [on_served.recv_timeout(PATIENCE), on_served.recv_timeout(PATIENCE)]
+                .map(|key| key.unwrap_or_else(|_| panic!("round {round}: an add was left behind")));
+            got.sort_unstable();
+            assert_eq!(got, [2 * round, 2 * round + 1]);
+        }
+        queue.shutdown();
+    }
+
+    /// Wakes nothing; counts how often it was woken.
+    #[derive(Default)]
+    struct CountingWaker(std::sync::atomic::AtomicUsize);
+
+    impl futures::task::ArcWake for CountingWaker {
+        fn wake_by_ref(this: &Arc<Self>) {
+            this.0.fetch_add(1, Ordering::SeqCst);
+        }
+    }
+
+    #[test]
+    fn an_add_deferred_while_a_worker_parks_wakes_it() {
+        let queue = WorkQueue::new();
+        let adder = queue.clone();
+        *queue.shared.before_parking.lock() = Some(Box::new(move || {
+            // The worker holds the lock: this add is left for it, and nothing else
+            // touches the queue afterwards.
+            assert!(adds_return(&adder, [7]));
+        }));
+        let woken = Arc::new(CountingWaker::default());
+        let waker = futures::task::waker(woken.clone());
+        let mut cx = Context::from_waker(&waker);
+        let mut get = std::pin::pin!(queue.get());
+        assert!(get.as_mut().poll(&mut cx).is_pending());
+        assert_eq!(
+            woken.0.load(Ordering::SeqCst),
+            1,
+            "the parked worker was not woken for the deferred add"
+        );
+        assert_eq!(get.poll(&mut cx), Poll::Ready(Some(7)));
     }
 }
