@@ -1,5 +1,7 @@
 //! [`WorkQueue`], the handle workers and event handlers share: the state machine of
-//! `state.rs` and the parked workers of `waiters.rs` behind one short lock.
+//! `state.rs` and the parked workers of `waiters.rs` behind one short lock. An add that
+//! finds the lock held does not wait for it: it is left for the holder to apply (see
+//! [`DeferredAdd`]).
 
 use std::fmt;
 use std::hash::{BuildHasher, Hash};
