@@ -642,7 +642,8 @@ mod tests {
 
     const PATIENCE: Duration = Duration::from_secs(10);
 
-    /// Runs `adds` on another thread and says whether they all returned in time.
+    /// Makes `keys`' adds on another thread and says whether they all returned; the
+    /// caller holds the lock, so an add that waited for it would never return.
     fn adds_return(queue: &WorkQueue<u32>, keys: impl IntoIterator<Item = u32> + Send + 'static) -> bool {
         let (returned, on_return) = mpsc::channel();
         let adder = queue.clone();
@@ -650,7 +651,7 @@ mod tests {
             keys.into_iter().for_each(|key| adder.add(key));
             returned.send(()).ok();
         });
-        on_return.recv_timeout(Duration::from_millis(500)).is_ok()
+        on_return.recv_timeout(PATIENCE).is_ok()
     }
 
     #[tokio::test]
