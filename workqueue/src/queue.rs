@@ -145,6 +145,15 @@ struct DeferredAdd<K> {
     priority: i32,
 }
 
+/// What applying deferred adds did, for the metrics recorded once the lock is released
+/// (metrics are never called under the lock).
+#[derive(Default, Clone, Copy)]
+struct Applied {
+    /// Adds that queued their key or marked it dirty (a duplicate is not an add).
+    added: usize,
+    depth: usize,
+}
+
 /// How many adds may wait for the lock's holder; past that, callers wait for the lock.
 const DEFERRED_CAPACITY: usize = 1024;
 
@@ -242,7 +251,7 @@ impl<K: Key> WorkQueue<K> {
             },
             None => self.shared.inner.lock(),
         };
-        self.shared.apply_deferred(&mut inner, &mut wake);
+        let applied = self.shared.apply_deferred(&mut inner, &mut wake);
         let added = match at {
             None => inner.state.add(key, hash, priority, &mut now),
             Some(at) => inner.state.add_at(key, hash, priority, at),
@@ -254,8 +263,7 @@ impl<K: Key> WorkQueue<K> {
         }
         let depth = inner.state.depth();
         drop(inner);
-        wake.wake();
-        self.shared.catch_up();
+        self.shared.after_unlock(wake, applied);
         self.shared.record_added(added, depth);
     }
 
@@ -277,7 +285,7 @@ impl<K: Key> WorkQueue<K> {
         let hash = self.shared.hasher.hash_one(key);
         let mut wake = Wakeups::default();
         let mut inner = self.shared.inner.lock();
-        self.shared.apply_deferred(&mut inner, &mut wake);
+        let applied = self.shared.apply_deferred(&mut inner, &mut wake);
         let finished = inner.state.done(key, hash);
         if finished.requeued {
             wake.push(inner.waiters.wake_for_work());
@@ -285,11 +293,10 @@ impl<K: Key> WorkQueue<K> {
         let drained = inner.state.is_drained();
         let depth = inner.state.depth();
         drop(inner);
-        wake.wake();
         if drained {
             self.shared.drained.notify_waiters();
         }
-        self.shared.catch_up();
+        self.shared.after_unlock(wake, applied);
         self.shared.record_done(&finished, depth);
     }
 
@@ -307,14 +314,13 @@ impl<K: Key> WorkQueue<K> {
     pub fn len(&self) -> usize {
         let mut wake = Wakeups::default();
         let mut inner = self.shared.inner.lock();
-        self.shared.apply_deferred(&mut inner, &mut wake);
+        let applied = self.shared.apply_deferred(&mut inner, &mut wake);
         if inner.state.promote_due(&mut Now::lazy()) > 0 {
             wake.push(inner.waiters.wake_for_work());
         }
         let len = inner.state.len();
         drop(inner);
-        wake.wake();
-        self.shared.catch_up();
+        self.shared.after_unlock(wake, applied);
         len
     }
 
@@ -329,21 +335,20 @@ impl<K: Key> WorkQueue<K> {
         let mut wake = Wakeups::default();
         let mut inner = self.shared.inner.lock();
         // Adds deferred before the shutdown count as made before it.
-        self.shared.apply_deferred(&mut inner, &mut wake);
+        let applied = self.shared.apply_deferred(&mut inner, &mut wake);
         inner.state.shutdown(&mut Now::lazy());
         let parked = inner.waiters.take_all();
         let drained = inner.state.is_drained();
         let (queued, processing) = (inner.state.len(), inner.state.processing());
         drop(inner);
         tracing::debug!(queue = %self.shared.name, queued, processing, "work queue shutting down");
-        wake.wake();
         for waker in parked {
             waker.wake();
         }
         if drained {
             self.shared.drained.notify_waiters();
         }
-        self.shared.catch_up();
+        self.shared.after_unlock(wake, applied);
     }
 
     /// Shuts down and waits until every queued key has been handed out and every
@@ -380,7 +385,7 @@ impl<K: Key> WorkQueue<K> {
             let mut wake = Wakeups::default();
             let mut guard = self.shared.inner.lock();
             let inner = &mut *guard;
-            self.shared.apply_deferred(inner, &mut wake);
+            let applied = self.shared.apply_deferred(inner, &mut wake);
             if let Some(id) = *parked_as {
                 inner.waiters.unpark(id);
             }
@@ -396,8 +401,7 @@ impl<K: Key> WorkQueue<K> {
                 }
                 let depth = inner.state.depth();
                 drop(guard);
-                wake.wake();
-                self.shared.catch_up();
+                self.shared.after_unlock(wake, applied);
                 let popped = popped.map(|popped| {
                     if let Some(metrics) = &self.shared.metrics {
                         metrics.waited(popped.waited);
@@ -415,8 +419,7 @@ impl<K: Key> WorkQueue<K> {
                 hook();
             }
             drop(guard);
-            wake.wake();
-            self.shared.catch_up();
+            self.shared.after_unlock(wake, applied);
             let Some(deadline) = deadline else {
                 *timer = None;
                 return Poll::Pending;
@@ -437,15 +440,14 @@ impl<K: Key> WorkQueue<K> {
         let mut wake = Wakeups::default();
         let mut guard = self.shared.inner.lock();
         let inner = &mut *guard;
-        self.shared.apply_deferred(inner, &mut wake);
+        let applied = self.shared.apply_deferred(inner, &mut wake);
         let was_woken = !inner.waiters.unpark(id);
         if was_woken && inner.state.len() > 0 {
             wake.push(inner.waiters.wake_for_work());
         }
         release_timer(inner, id, &mut wake);
         drop(guard);
-        wake.wake();
-        self.shared.catch_up();
+        self.shared.after_unlock(wake, applied);
     }
 
     fn in_progress(shared: &Weak<Shared<K>>) -> Option<InProgress> {
@@ -459,22 +461,46 @@ impl<K: Key> Shared<K> {
     /// Applies the adds deferred while the lock was held; call it right after taking
     /// the lock, before reading anything it guards.
     #[inline]
-    fn apply_deferred(&self, inner: &mut Inner<K>, wake: &mut Wakeups) {
-        if !self.deferred.is_empty() {
-            self.apply_deferred_now(inner, wake);
+    #[must_use = "the adds applied are recorded once the lock is released"]
+    fn apply_deferred(&self, inner: &mut Inner<K>, wake: &mut Wakeups) -> Applied {
+        if self.deferred.is_empty() {
+            return Applied::default();
         }
+        self.apply_deferred_now(inner, wake)
     }
 
     #[inline(never)]
-    fn apply_deferred_now(&self, inner: &mut Inner<K>, wake: &mut Wakeups) {
+    fn apply_deferred_now(&self, inner: &mut Inner<K>, wake: &mut Wakeups) -> Applied {
         let mut now = Now::lazy();
+        let mut applied = Applied::default();
         while let Some(DeferredAdd { key, hash, priority }) = self.deferred.pop() {
-            let added = inner.state.add(key, hash, priority, &mut now);
-            if added == Added::Queued {
-                wake.push(inner.waiters.wake_for_work());
+            match inner.state.add(key, hash, priority, &mut now) {
+                Added::Queued => {
+                    wake.push(inner.waiters.wake_for_work());
+                    applied.added += 1;
+                }
+                Added::MarkedDirty => applied.added += 1,
+                Added::Scheduled { .. } | Added::Unchanged => {}
             }
-            // Under the lock, unlike a direct add's: a metric is a few atomic adds.
-            self.record_added(added, inner.state.depth());
+        }
+        applied.depth = inner.state.depth();
+        applied
+    }
+
+    /// Once the lock is released: wakes the workers collected under it, records the
+    /// metrics of the deferred adds it applied, and applies adds deferred meanwhile.
+    fn after_unlock(&self, wake: Wakeups, applied: Applied) {
+        wake.wake();
+        self.record_applied(applied);
+        self.catch_up();
+    }
+
+    fn record_applied(&self, applied: Applied) {
+        if let Some(metrics) = self.metrics.as_ref().filter(|_| applied.added > 0) {
+            for _ in 0..applied.added {
+                metrics.added();
+            }
+            metrics.depth(applied.depth);
         }
     }
 
@@ -491,9 +517,10 @@ impl<K: Key> Shared<K> {
                 return;
             };
             let mut wake = Wakeups::default();
-            self.apply_deferred_now(&mut inner, &mut wake);
+            let applied = self.apply_deferred_now(&mut inner, &mut wake);
             drop(inner);
             wake.wake();
+            self.record_applied(applied);
         }
     }
 
@@ -795,5 +822,64 @@ mod tests {
             "the parked worker was not woken for the deferred add"
         );
         assert_eq!(get.poll(&mut cx), Poll::Ready(Some(7)));
+    }
+
+    /// Counts adds, and calls made while the queue's lock is held.
+    #[derive(Clone, Default)]
+    struct LockChecking {
+        queue: Arc<std::sync::OnceLock<WorkQueue<u32>>>,
+        added: Arc<std::sync::atomic::AtomicUsize>,
+        under_lock: Arc<std::sync::atomic::AtomicUsize>,
+    }
+
+    impl LockChecking {
+        fn check(&self) {
+            if self.queue.get().is_some_and(|queue| queue.shared.inner.is_locked()) {
+                self.under_lock.fetch_add(1, Ordering::SeqCst);
+            }
+        }
+    }
+
+    impl MetricsProvider for LockChecking {
+        fn queue_metrics(&self, _name: &str) -> Arc<dyn QueueMetrics> {
+            Arc::new(self.clone())
+        }
+    }
+
+    impl QueueMetrics for LockChecking {
+        fn added(&self) {
+            self.added.fetch_add(1, Ordering::SeqCst);
+            self.check();
+        }
+        fn depth(&self, _: usize) {
+            self.check();
+        }
+        fn waited(&self, _: Duration) {
+            self.check();
+        }
+        fn worked(&self, _: Duration) {
+            self.check();
+        }
+        fn retried(&self) {
+            self.check();
+        }
+        fn in_progress_source(&self, _: crate::metrics::InProgressSource) {}
+    }
+
+    #[test]
+    fn deferred_adds_are_counted_once_the_lock_is_released() {
+        let metrics = LockChecking::default();
+        let queue = WorkQueue::builder().metrics(&metrics).build();
+        assert!(metrics.queue.set(queue.clone()).is_ok());
+        let guard = queue.shared.inner.lock();
+        assert!(adds_return(&queue, [1, 2, 1]));
+        drop(guard);
+        assert_eq!(queue.len(), 2);
+        assert_eq!(metrics.added.load(Ordering::SeqCst), 2, "a duplicate is not an add");
+        assert_eq!(
+            metrics.under_lock.load(Ordering::SeqCst),
+            0,
+            "metrics were called under the lock"
+        );
     }
 }
