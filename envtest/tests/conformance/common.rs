@@ -96,6 +96,16 @@ pub(crate) fn configmap(name: &str, labels: &[(&str, &str)], data: &[(&str, &str
 
 /// The resourceVersion of an object as a number: opaque to clients, but an etcd
 /// revision on every real server, and what the tests compare.
+/// The resourceVersion of a list of `api`: where a watch starts to see every later change.
+pub(crate) async fn list_version(api: &Api<ConfigMap>) -> String {
+    api.list(&ListParams::default())
+        .await
+        .expect("list")
+        .metadata
+        .resource_version
+        .expect("a list carries a resourceVersion")
+}
+
 pub(crate) fn revision(metadata: &ObjectMeta) -> u64 {
     let version = metadata
         .resource_version

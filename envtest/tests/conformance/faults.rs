@@ -14,7 +14,7 @@ use kube::runtime::watcher;
 use serde_json::{Value, json};
 use wheelhouse_envtest::{ApiServer, InjectedFailure, Verb};
 
-use crate::common::{Mirror, TIMEOUT, api_error, configmap, eventually, skip_unless_embedded, start};
+use crate::common::{Mirror, TIMEOUT, api_error, configmap, eventually, list_version, skip_unless_embedded, start};
 
 /// A request sent as is, without kube's error handling: code, headers and body.
 async fn raw(client: &kube::Client, method: http::Method, path: &str) -> (u16, http::HeaderMap, Value) {
@@ -134,13 +134,7 @@ async fn dropped_watches_end_and_the_watcher_resumes() {
     }
     let server = env.server().unwrap().clone();
     let api: Api<ConfigMap> = Api::namespaced(env.client(), env.namespace());
-    let version = api
-        .list(&ListParams::default())
-        .await
-        .unwrap()
-        .metadata
-        .resource_version
-        .unwrap();
+    let version = list_version(&api).await;
     let mut stream = api.watch(&WatchParams::default(), &version).await.unwrap().boxed();
     assert!(server.drop_watches() >= 1);
     let ended = tokio::time::timeout(TIMEOUT, async {

@@ -9,7 +9,7 @@ use kube::api::{Api, DeleteParams, ListParams, Patch, PatchParams, PostParams, W
 use kube::runtime::watcher;
 use serde_json::json;
 
-use crate::common::{Mirror, TIMEOUT, configmap, revision, skip_unless_embedded, start};
+use crate::common::{Mirror, TIMEOUT, configmap, list_version, revision, skip_unless_embedded, start};
 
 /// One watch event reduced to what the tests compare: type, name, resourceVersion.
 type Seen = (&'static str, String, u64);
@@ -59,13 +59,7 @@ where
 async fn watch_from_a_resource_version_sends_changes_in_order() {
     let env = start().await;
     let api: Api<ConfigMap> = Api::namespaced(env.client(), env.namespace());
-    let start_version = api
-        .list(&ListParams::default())
-        .await
-        .unwrap()
-        .metadata
-        .resource_version
-        .unwrap();
+    let start_version = list_version(&api).await;
     api.create(
         &PostParams::default(),
         &configmap("w", &[("suite", "watch")], &[("v", "1")]),
@@ -124,13 +118,7 @@ async fn watch_without_a_resource_version_starts_with_synthetic_added_events() {
 async fn bookmarks_arrive_when_allowed() {
     let env = start().await;
     let api: Api<ConfigMap> = Api::namespaced(env.client(), env.namespace());
-    let start_version = api
-        .list(&ListParams::default())
-        .await
-        .unwrap()
-        .metadata
-        .resource_version
-        .unwrap();
+    let start_version = list_version(&api).await;
     let mut stream = api
         .watch(&WatchParams::default(), &start_version)
         .await
@@ -168,13 +156,7 @@ async fn bookmarks_arrive_when_allowed() {
 async fn timeout_seconds_ends_the_watch() {
     let env = start().await;
     let api: Api<ConfigMap> = Api::namespaced(env.client(), env.namespace());
-    let start_version = api
-        .list(&ListParams::default())
-        .await
-        .unwrap()
-        .metadata
-        .resource_version
-        .unwrap();
+    let start_version = list_version(&api).await;
     let mut stream = api
         .watch(&WatchParams::default().timeout(1), &start_version)
         .await
@@ -322,13 +304,7 @@ async fn watcher_reaches_the_state(config: watcher::Config) {
 async fn filtered_watch_reports_objects_entering_and_leaving_the_selector() {
     let env = start().await;
     let api: Api<ConfigMap> = Api::namespaced(env.client(), env.namespace());
-    let start_version = api
-        .list(&ListParams::default())
-        .await
-        .unwrap()
-        .metadata
-        .resource_version
-        .unwrap();
+    let start_version = list_version(&api).await;
     let params = WatchParams::default().labels("suite=filtered");
     let mut stream = api.watch(&params, &start_version).await.unwrap().boxed();
     let relabel = |value: &str| Patch::Merge(json!({"metadata": {"labels": {"suite": value}}}));
