@@ -736,8 +736,15 @@ mod tests {
             keys.for_each(|key| adder.add(key));
             returned.send(()).ok();
         });
+        let deadline = std::time::Instant::now() + PATIENCE;
+        while queue.shared.deferred.len() < DEFERRED_CAPACITY {
+            assert!(std::time::Instant::now() < deadline, "the first adds were not deferred");
+            thread::yield_now();
+        }
+        // The list is full and the lock held: the last add can only wait (or be lost,
+        // which the count below would show).
         assert!(
-            on_return.recv_timeout(Duration::from_millis(300)).is_err(),
+            on_return.recv_timeout(Duration::from_millis(100)).is_err(),
             "the add past capacity must wait"
         );
         drop(guard);
