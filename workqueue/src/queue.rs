@@ -489,12 +489,22 @@ impl<K: Key> Shared<K> {
 
     /// Once the lock is released: wakes the workers collected under it, records the
     /// metrics of the deferred adds it applied, and applies adds deferred meanwhile.
+    #[inline]
     fn after_unlock(&self, wake: Wakeups, applied: Applied) {
-        wake.wake();
-        self.record_applied(applied);
+        // Most operations wake nobody and applied no deferred add: keep that path short.
+        if !wake.is_empty() || applied.added > 0 {
+            self.wake_and_record(wake, applied);
+        }
         self.catch_up();
     }
 
+    #[inline(never)]
+    fn wake_and_record(&self, wake: Wakeups, applied: Applied) {
+        wake.wake();
+        self.record_applied(applied);
+    }
+
+    #[inline]
     fn record_applied(&self, applied: Applied) {
         if let Some(metrics) = self.metrics.as_ref().filter(|_| applied.added > 0) {
             for _ in 0..applied.added {
@@ -507,12 +517,17 @@ impl<K: Key> Shared<K> {
     /// Applies adds deferred meanwhile, unless someone else holds the lock (it will
     /// apply them, or see them once it lets go). Call it after letting go of the lock,
     /// and after deferring an add. See [`DeferredAdd`].
+    #[inline]
     fn catch_up(&self) {
+        fence(Ordering::SeqCst);
+        if !self.deferred.is_empty() {
+            self.catch_up_now();
+        }
+    }
+
+    #[inline(never)]
+    fn catch_up_now(&self) {
         loop {
-            fence(Ordering::SeqCst);
-            if self.deferred.is_empty() {
-                return;
-            }
             let Some(mut inner) = self.inner.try_lock() else {
                 return;
             };
@@ -521,6 +536,10 @@ impl<K: Key> Shared<K> {
             drop(inner);
             wake.wake();
             self.record_applied(applied);
+            fence(Ordering::SeqCst);
+            if self.deferred.is_empty() {
+                return;
+            }
         }
     }
 
@@ -577,6 +596,7 @@ impl<K: Key> Waiter<'_, K> {
 }
 
 impl<K: Key> Drop for Waiter<'_, K> {
+    #[inline]
     fn drop(&mut self) {
         if let Some(id) = self.parked_as {
             self.queue.abandon_get(id);

@@ -56,6 +56,7 @@ impl ReadyQueue {
 
     /// Whether a key of `priority` must be stamped: once stamping began, or when it
     /// would make a second priority.
+    #[inline]
     pub fn contested_by(&self, priority: i32) -> bool {
         self.stamped_from.is_some() || self.buckets.iter().any(|b| b.priority != priority)
     }
@@ -83,6 +84,9 @@ impl ReadyQueue {
 
     /// Removes the item the aging rule serves next (possibly a stale one).
     pub fn pop(&mut self) -> Option<Item> {
+        if let [only] = &mut self.buckets[..] {
+            return only.items.pop_front();
+        }
         let mut nonempty = (0..self.buckets.len()).filter(|&i| !self.buckets[i].items.is_empty());
         let mut chosen = nonempty.next()?;
         // Ranks are computed only when two buckets compete: the common case of a

@@ -138,7 +138,8 @@ pub(crate) struct Popped<K> {
 
 /// What `done` did.
 pub(crate) struct Finished {
-    /// When the key was handed out, if the caller was processing it.
+    /// When the key was handed out, if the caller was processing it and times are
+    /// kept (`track_time`: only metrics read it).
     pub started: Option<Instant>,
     /// The key had been added meanwhile and is queued again: wake a worker.
     pub requeued: bool,
@@ -355,10 +356,16 @@ impl<K: Clone + Eq> State<K> {
     }
 
     /// Adds every key whose deadline has passed; returns how many were queued.
+    #[inline]
     pub fn promote_due(&mut self, now: &mut Now) -> usize {
         if self.delayed.is_empty() {
             return 0;
         }
+        self.promote_due_now(now)
+    }
+
+    #[inline(never)]
+    fn promote_due_now(&mut self, now: &mut Now) -> usize {
         let due_by = self.nanos(now.get());
         let mut queued = 0;
         while self.delayed.peek().is_some_and(|Reverse(d)| d.at <= due_by) {
@@ -439,7 +446,6 @@ impl<K: Clone + Eq> State<K> {
             started: None,
             requeued: false,
         };
-        let ticket = self.ticket();
         let Ok(mut occupied) = self.slots.find_entry(hash, |s| s.hash == hash && s.key == *key) else {
             return finished;
         };
@@ -448,9 +454,11 @@ impl<K: Clone + Eq> State<K> {
             return finished;
         };
         self.processing_len -= 1;
-        finished.started = Some(self.epoch + Duration::from_nanos(started));
-        if let Some(index) = self.running.iter().position(|at| *at == started) {
-            self.running.swap_remove(index);
+        if self.track_time {
+            finished.started = Some(self.epoch + Duration::from_nanos(started));
+            if let Some(index) = self.running.iter().position(|at| *at == started) {
+                self.running.swap_remove(index);
+            }
         }
         match then {
             Then::Forget => {
@@ -458,6 +466,8 @@ impl<K: Clone + Eq> State<K> {
             }
             Then::Wait(deadline) => slot.state = KeyState::Waiting(deadline),
             Then::Requeue { since, priority } => {
+                self.next_ticket += 1;
+                let ticket = self.next_ticket;
                 slot.state = KeyState::Queued {
                     ticket,
                     since,

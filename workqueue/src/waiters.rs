@@ -48,6 +48,7 @@ impl Waiters {
     }
 
     /// A worker to wake because keys are queued, unless one is already on its way.
+    #[inline]
     pub fn wake_for_work(&mut self) -> Option<Waker> {
         if self.waking > 0 {
             return None;
@@ -103,6 +104,7 @@ pub(crate) struct Wakeups {
 }
 
 impl Wakeups {
+    #[inline]
     pub fn push(&mut self, waker: Option<Waker>) {
         let Some(waker) = waker else { return };
         if self.first.is_none() {
@@ -112,14 +114,18 @@ impl Wakeups {
         }
     }
 
+    /// True when there is nobody to wake.
     #[inline]
+    pub fn is_empty(&self) -> bool {
+        self.first.is_none()
+    }
+
     pub fn wake(self) {
-        // Most operations wake nobody: keep that path free of calls.
         if let Some(first) = self.first {
             first.wake();
-            for waker in self.rest {
-                waker.wake();
-            }
+        }
+        for waker in self.rest {
+            waker.wake();
         }
     }
 }
