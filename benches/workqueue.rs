@@ -14,14 +14,24 @@
 //! arrive. The setting matters: the rarer the yields, the longer the queue grows, and
 //! the more of W1's adds our queue deduplicates while a channel must carry them all.
 //!
+//! A third workload explains the first two rather than setting a target:
+//! - S, serial cost: on one thread, with no runtime and nobody to wake, 64 adds then 64
+//!   `get`/`done`, over 1,000,000 distinct keys; the same for flume (64 sends, 64
+//!   receives). It is what each implementation costs per key by itself, and it bounds
+//!   W2, whose producer and workers mostly take turns on one thread (see the README).
+//!   Beside it, two parts every key of our queue pays: a mutex lock and unlock (three
+//!   per key: `add`, `get`, `done`; a channel takes two) and a clone and drop of the
+//!   key (`get` hands out a copy, which a channel does not make).
+//!
 //! Each figure is the median of `WQ_BENCH_RUNS` runs (default 5) after one warm-up.
-//! `WQ_BENCH_ONLY=W2/wheelhouse` runs one measurement alone, for profiling.
+//! `WQ_BENCH_ONLY=W2/wheelhouse` runs one measurement alone, for profiling; `WQ_BENCH_ONLY=S`
+//! runs the serial workload alone.
 
 use std::pin::pin;
 use std::sync::Arc;
 use std::time::{Duration, Instant};
 
-use futures::StreamExt;
+use futures::{FutureExt, StreamExt};
 use kube::runtime::scheduler::{ScheduleRequest, scheduler};
 use wheelhouse_workqueue::WorkQueue;
 
@@ -31,6 +41,8 @@ const W1_PRODUCERS: usize = 2;
 const W1_ADDS_PER_PRODUCER: usize = 500_000;
 const W1_DISTINCT_KEYS: usize = 10_000;
 const W2_KEYS: usize = 1_000_000;
+const S_KEYS: usize = 1_000_000;
+const S_BATCH: usize = 64;
 
 type Keys = Box<dyn Iterator<Item = String> + Send>;
 
@@ -206,6 +218,92 @@ async fn kube_scheduler(producers: Vec<Keys>) -> Duration {
     start.elapsed()
 }
 
+fn serial_keys() -> Vec<String> {
+    (0..S_KEYS).map(|n| format!("default/object-{n}")).collect()
+}
+
+fn serial_wheelhouse(keys: Vec<String>) -> Duration {
+    let queue: WorkQueue<String> = WorkQueue::new();
+    let start = Instant::now();
+    let mut keys = keys.into_iter();
+    loop {
+        let batch = keys.by_ref().take(S_BATCH).map(|key| queue.add(key)).count();
+        if batch == 0 {
+            break;
+        }
+        for _ in 0..batch {
+            let key = queue.get().now_or_never().flatten().expect("a key is queued");
+            queue.done(&key);
+        }
+    }
+    start.elapsed()
+}
+
+fn serial_flume(keys: Vec<String>) -> Duration {
+    let (sender, receiver) = flume::unbounded::<String>();
+    let start = Instant::now();
+    let mut keys = keys.into_iter();
+    loop {
+        let batch = keys
+            .by_ref()
+            .take(S_BATCH)
+            .map(|key| sender.send(key).expect("the receiver is alive"))
+            .count();
+        if batch == 0 {
+            break;
+        }
+        for _ in 0..batch {
+            drop(receiver.try_recv().expect("a key was sent"));
+        }
+    }
+    start.elapsed()
+}
+
+/// Nanoseconds per iteration of `part`, over `S_KEYS` iterations.
+fn part_cost(mut part: impl FnMut()) -> f64 {
+    let start = Instant::now();
+    for _ in 0..S_KEYS {
+        part();
+    }
+    nanos_per(S_KEYS, start.elapsed())
+}
+
+#[expect(clippy::cast_precision_loss, reason = "operation counts fit an f64 exactly enough")]
+fn nanos_per(operations: usize, elapsed: Duration) -> f64 {
+    elapsed.as_secs_f64() * 1e9 / operations as f64
+}
+
+fn serial(runs: usize) {
+    let mut ours = Vec::new();
+    let mut flume = Vec::new();
+    for run in 0..=runs {
+        let (a, b) = (serial_wheelhouse(serial_keys()), serial_flume(serial_keys()));
+        eprintln!("  S run {run}: wheelhouse {a:?} flume {b:?}");
+        if run > 0 {
+            ours.push(a);
+            flume.push(b);
+        }
+    }
+    let (ours, flume) = (median(ours), median(flume));
+    for (name, elapsed) in [("wheelhouse", ours), ("flume", flume)] {
+        println!(
+            "bench=S impl={name} keys_per_s={:.0} ns_per_key={:.1}",
+            per_second(S_KEYS, elapsed),
+            nanos_per(S_KEYS, elapsed)
+        );
+    }
+    let mutex = std::sync::Mutex::new(0_u64);
+    let lock = part_cost(|| *std::hint::black_box(&mutex).lock().expect("not poisoned") += 1);
+    let key = String::from("default/object-500000");
+    let clone = part_cost(|| drop(std::hint::black_box(std::hint::black_box(&key).clone())));
+    println!("bench=S part=mutex-lock-unlock ns={lock:.1}");
+    println!("bench=S part=key-clone-drop ns={clone:.1}");
+    println!(
+        "ratio bench=S wheelhouse/flume={:.2}",
+        flume.as_secs_f64() / ours.as_secs_f64()
+    );
+}
+
 fn median(mut durations: Vec<Duration>) -> Duration {
     durations.sort_unstable();
     durations[durations.len() / 2]
@@ -269,5 +367,8 @@ fn main() {
                 ours / kube
             );
         }
+    }
+    if only.as_deref().is_none_or(|only| only == "S") {
+        serial(runs);
     }
 }
