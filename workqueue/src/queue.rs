@@ -263,7 +263,7 @@ impl<K: Key> WorkQueue<K> {
         }
         let depth = inner.state.depth();
         drop(inner);
-        self.shared.after_unlock(wake, applied);
+        self.shared.after_unlock(&mut wake, applied);
         self.shared.record_added(added, depth);
     }
 
@@ -296,7 +296,7 @@ impl<K: Key> WorkQueue<K> {
         if drained {
             self.shared.drained.notify_waiters();
         }
-        self.shared.after_unlock(wake, applied);
+        self.shared.after_unlock(&mut wake, applied);
         self.shared.record_done(&finished, depth);
     }
 
@@ -320,7 +320,7 @@ impl<K: Key> WorkQueue<K> {
         }
         let len = inner.state.len();
         drop(inner);
-        self.shared.after_unlock(wake, applied);
+        self.shared.after_unlock(&mut wake, applied);
         len
     }
 
@@ -348,7 +348,7 @@ impl<K: Key> WorkQueue<K> {
         if drained {
             self.shared.drained.notify_waiters();
         }
-        self.shared.after_unlock(wake, applied);
+        self.shared.after_unlock(&mut wake, applied);
     }
 
     /// Shuts down and waits until every queued key has been handed out and every
@@ -401,7 +401,7 @@ impl<K: Key> WorkQueue<K> {
                 }
                 let depth = inner.state.depth();
                 drop(guard);
-                self.shared.after_unlock(wake, applied);
+                self.shared.after_unlock(&mut wake, applied);
                 let popped = popped.map(|popped| {
                     if let Some(metrics) = &self.shared.metrics {
                         metrics.waited(popped.waited);
@@ -419,7 +419,7 @@ impl<K: Key> WorkQueue<K> {
                 hook();
             }
             drop(guard);
-            self.shared.after_unlock(wake, applied);
+            self.shared.after_unlock(&mut wake, applied);
             let Some(deadline) = deadline else {
                 *timer = None;
                 return Poll::Pending;
@@ -447,7 +447,7 @@ impl<K: Key> WorkQueue<K> {
         }
         release_timer(inner, id, &mut wake);
         drop(guard);
-        self.shared.after_unlock(wake, applied);
+        self.shared.after_unlock(&mut wake, applied);
     }
 
     fn in_progress(shared: &Weak<Shared<K>>) -> Option<InProgress> {
@@ -490,7 +490,7 @@ impl<K: Key> Shared<K> {
     /// Once the lock is released: wakes the workers collected under it, records the
     /// metrics of the deferred adds it applied, and applies adds deferred meanwhile.
     #[inline]
-    fn after_unlock(&self, wake: Wakeups, applied: Applied) {
+    fn after_unlock(&self, wake: &mut Wakeups, applied: Applied) {
         // Most operations wake nobody and applied no deferred add: keep that path short.
         if !wake.is_empty() || applied.added > 0 {
             self.wake_and_record(wake, applied);
@@ -499,8 +499,8 @@ impl<K: Key> Shared<K> {
     }
 
     #[inline(never)]
-    fn wake_and_record(&self, wake: Wakeups, applied: Applied) {
-        wake.wake();
+    fn wake_and_record(&self, wake: &mut Wakeups, applied: Applied) {
+        std::mem::take(wake).wake();
         self.record_applied(applied);
     }
 

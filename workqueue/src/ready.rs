@@ -67,6 +67,11 @@ impl ReadyQueue {
     }
 
     pub fn push(&mut self, priority: i32, item: Item) {
+        if let [only] = &mut self.buckets[..]
+            && only.priority == priority
+        {
+            return only.items.push_back(item);
+        }
         let index = match self.buckets.iter().position(|b| b.priority <= priority) {
             Some(i) if self.buckets[i].priority == priority => i,
             found => {
