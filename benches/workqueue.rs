@@ -15,9 +15,9 @@
 //! the more of W1's adds our queue deduplicates while a channel must carry them all.
 //!
 //! A third workload explains the first two rather than setting a target:
-//! - S, serial cost: on one thread, with no runtime and nobody to wake, 64 adds then 64
-//!   `get`/`done`, over 1,000,000 distinct keys; the same for flume (64 sends, 64
-//!   receives). It is what each implementation costs per key by itself, and it bounds
+//! - S, serial cost: on one thread, with no runtime and nobody to wake, 64 adds then a
+//!   worker loop of 64 `get().await`/`done`, over 1,000,000 distinct keys; the same for
+//!   flume (64 sends, a loop of 64 `recv_async().await`). It is what each implementation costs per key by itself, and it bounds
 //!   W2, whose producer and workers mostly take turns on one thread (see the README).
 //!   Beside it, two parts every key of our queue pays: a mutex lock and unlock (three
 //!   per key: `add`, `get`, `done`; a channel takes two) and a clone and drop of the
@@ -231,10 +231,15 @@ fn serial_wheelhouse(keys: Vec<String>) -> Duration {
         if batch == 0 {
             break;
         }
-        for _ in 0..batch {
-            let key = queue.get().now_or_never().flatten().expect("a key is queued");
-            queue.done(&key);
-        }
+        // Awaited in a worker loop, as a controller's worker does; with keys queued it
+        // completes on its first poll.
+        let workers = async {
+            for _ in 0..batch {
+                let key = queue.get().await.expect("a key is queued");
+                queue.done(&key);
+            }
+        };
+        workers.now_or_never().expect("every get finds a key queued");
     }
     start.elapsed()
 }
@@ -252,9 +257,12 @@ fn serial_flume(keys: Vec<String>) -> Duration {
         if batch == 0 {
             break;
         }
-        for _ in 0..batch {
-            drop(receiver.try_recv().expect("a key was sent"));
-        }
+        let workers = async {
+            for _ in 0..batch {
+                drop(receiver.recv_async().await.expect("a key was sent"));
+            }
+        };
+        workers.now_or_never().expect("every receive finds a key sent");
     }
     start.elapsed()
 }
