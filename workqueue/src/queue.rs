@@ -202,6 +202,7 @@ impl<K: Key> WorkQueue<K> {
 
     /// Adds `key` now. A queued key is not queued twice; a key being processed is
     /// served again after its `done`. Ignored once the queue is shutting down.
+    #[inline]
     pub fn add(&self, key: K) {
         self.add_with(key, AddOptions::default());
     }
@@ -230,6 +231,7 @@ impl<K: Key> WorkQueue<K> {
     }
 
     /// Adds `key` with a priority, a delay, or a rate-limited delay.
+    #[inline]
     pub fn add_with(&self, mut key: K, options: AddOptions) {
         let mut delay = options.after.unwrap_or_default();
         if options.rate_limited {
@@ -281,6 +283,7 @@ impl<K: Key> WorkQueue<K> {
     }
 
     /// Ends the processing of `key`. If it was added meanwhile, it is queued again.
+    #[inline]
     pub fn done(&self, key: &K) {
         let hash = self.shared.hasher.hash_one(key);
         let mut wake = Wakeups::default();

@@ -248,6 +248,7 @@ impl<K: Clone + Eq> State<K> {
 
     /// Adds `key` now. A queued key keeps its place unless `priority` is higher; a key
     /// being processed is marked dirty; any later deadline the key had is dropped.
+    #[inline]
     pub fn add(&mut self, key: K, hash: u64, priority: i32, now: &mut Now) -> Added {
         if self.shutting_down {
             return Added::Unchanged;
@@ -412,6 +413,7 @@ impl<K: Clone + Eq> State<K> {
     }
 
     /// Hands the next queued key to a worker.
+    #[inline]
     pub fn pop(&mut self, now: &mut Now) -> Option<Popped<K>> {
         let now = self.metrics_time(now);
         while let Some(item) = self.ready.pop() {
@@ -441,6 +443,7 @@ impl<K: Clone + Eq> State<K> {
     }
 
     /// Ends the processing of `key`; a dirty key is queued again.
+    #[inline]
     pub fn done(&mut self, key: &K, hash: u64) -> Finished {
         let mut finished = Finished {
             started: None,
