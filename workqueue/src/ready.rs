@@ -66,12 +66,18 @@ impl ReadyQueue {
         self.stamped_from.get_or_insert(now);
     }
 
+    #[inline]
     pub fn push(&mut self, priority: i32, item: Item) {
+        // One priority in use is the common case: no search.
         if let [only] = &mut self.buckets[..]
             && only.priority == priority
         {
             return only.items.push_back(item);
         }
+        self.push_sorted(priority, item);
+    }
+
+    fn push_sorted(&mut self, priority: i32, item: Item) {
         let index = match self.buckets.iter().position(|b| b.priority <= priority) {
             Some(i) if self.buckets[i].priority == priority => i,
             found => {
@@ -88,10 +94,15 @@ impl ReadyQueue {
     }
 
     /// Removes the item the aging rule serves next (possibly a stale one).
+    #[inline]
     pub fn pop(&mut self) -> Option<Item> {
         if let [only] = &mut self.buckets[..] {
             return only.items.pop_front();
         }
+        self.pop_ranked()
+    }
+
+    fn pop_ranked(&mut self) -> Option<Item> {
         let mut nonempty = (0..self.buckets.len()).filter(|&i| !self.buckets[i].items.is_empty());
         let mut chosen = nonempty.next()?;
         // Ranks are computed only when two buckets compete: the common case of a
