@@ -21,6 +21,9 @@ use std::time::Duration;
 #[derive(Clone, Copy)]
 pub(crate) struct Item {
     pub hash: u64,
+    /// Where the key's slot was in the table when it was queued: a hint, checked by
+    /// `ticket`, since growing the table moves slots.
+    pub bucket: usize,
     pub ticket: u64,
     /// When it was queued, in nanoseconds since the queue's epoch, or [`UNSTAMPED`].
     pub since: u64,
@@ -140,7 +143,12 @@ mod tests {
 
     /// Items named by their ticket.
     fn item(ticket: u64, since: u64) -> Item {
-        Item { hash: 0, ticket, since }
+        Item {
+            hash: 0,
+            bucket: 0,
+            ticket,
+            since,
+        }
     }
 
     fn drain(queue: &mut ReadyQueue) -> Vec<u64> {

@@ -22,7 +22,8 @@
 //! The layout is tuned for the hot path: a slot is small (the table is probed on every
 //! add, get and done, and at a million keys every probe misses the cache), times are
 //! nanoseconds since the queue's epoch, and `pop` finds its slot by ticket without
-//! reading the key's bytes.
+//! reading the key's bytes: first at the table position the slot had when it was
+//! queued, then, if growing the table has moved it, by probing with its hash.
 
 use std::cmp::{Ordering, Reverse};
 use std::collections::BinaryHeap;
@@ -218,8 +219,16 @@ impl<K: Clone + Eq> State<K> {
         self.next_ticket
     }
 
-    fn enqueue(&mut self, hash: u64, ticket: u64, since: u64, priority: i32) {
-        self.ready.push(priority, Item { hash, ticket, since });
+    fn enqueue(&mut self, hash: u64, bucket: usize, ticket: u64, since: u64, priority: i32) {
+        self.ready.push(
+            priority,
+            Item {
+                hash,
+                bucket,
+                ticket,
+                since,
+            },
+        );
         self.ready_len += 1;
     }
 
@@ -255,18 +264,18 @@ impl<K: Clone + Eq> State<K> {
         }
         let now = self.stamp(priority, now);
         let ticket = self.ticket();
-        let slot = match self.slots.entry(hash, |s| s.hash == hash && s.key == key, |s| s.hash) {
+        let (bucket, slot) = match self.slots.entry(hash, |s| s.hash == hash && s.key == key, |s| s.hash) {
             Entry::Vacant(vacant) => {
                 let state = KeyState::Queued {
                     ticket,
                     since: now,
                     priority,
                 };
-                vacant.insert(Slot { key, hash, state });
-                self.enqueue(hash, ticket, now, priority);
+                let bucket = vacant.insert(Slot { key, hash, state }).bucket_index();
+                self.enqueue(hash, bucket, ticket, now, priority);
                 return Added::Queued;
             }
-            Entry::Occupied(occupied) => occupied.into_mut(),
+            Entry::Occupied(occupied) => (occupied.bucket_index(), occupied.into_mut()),
         };
         match &mut slot.state {
             KeyState::Processing {
@@ -290,7 +299,15 @@ impl<K: Clone + Eq> State<K> {
                     // Move up a bucket, keeping the time it has already waited; the old item goes stale.
                     (*current, *queued) = (ticket, priority);
                     let since = *since;
-                    self.ready.push(priority, Item { hash, ticket, since });
+                    self.ready.push(
+                        priority,
+                        Item {
+                            hash,
+                            bucket,
+                            ticket,
+                            since,
+                        },
+                    );
                 }
                 Added::Unchanged
             }
@@ -300,7 +317,7 @@ impl<K: Clone + Eq> State<K> {
                     since: now,
                     priority,
                 };
-                self.enqueue(hash, ticket, now, priority);
+                self.enqueue(hash, bucket, ticket, now, priority);
                 Added::Queued
             }
         }
@@ -374,12 +391,14 @@ impl<K: Clone + Eq> State<K> {
                 break;
             };
             let ticket = self.ticket();
-            let Some(slot) = self
+            let Ok(mut occupied) = self
                 .slots
-                .find_mut(due.hash, |s| s.hash == due.hash && s.key == due.key)
+                .find_entry(due.hash, |s| s.hash == due.hash && s.key == due.key)
             else {
                 continue;
             };
+            let bucket = occupied.bucket_index();
+            let slot = occupied.get_mut();
             match &mut slot.state {
                 KeyState::Waiting(deadline) if deadline.at == due.at => {
                     let priority = deadline.priority;
@@ -389,7 +408,7 @@ impl<K: Clone + Eq> State<K> {
                         since,
                         priority,
                     };
-                    self.enqueue(due.hash, ticket, since, priority);
+                    self.enqueue(due.hash, bucket, ticket, since, priority);
                     queued += 1;
                 }
                 KeyState::Processing {
@@ -418,8 +437,14 @@ impl<K: Clone + Eq> State<K> {
         let now = self.metrics_time(now);
         while let Some(item) = self.ready.pop() {
             // Tickets are unique, so the ticket alone names the slot: no key comparison.
+            // It is usually still where it was queued; growing the table moves it.
             let live = |s: &Slot<K>| matches!(s.state, KeyState::Queued { ticket, .. } if ticket == item.ticket);
-            let Some(slot) = self.slots.find_mut(item.hash, live) else {
+            let found = if self.slots.get_bucket(item.bucket).is_some_and(live) {
+                self.slots.get_bucket_mut(item.bucket)
+            } else {
+                self.slots.find_mut(item.hash, live)
+            };
+            let Some(slot) = found else {
                 continue; // stale: the key was raised to a higher priority
             };
             let KeyState::Queued { since, .. } = slot.state else {
@@ -477,7 +502,8 @@ impl<K: Clone + Eq> State<K> {
                     priority,
                 };
                 self.dirty_len -= 1;
-                self.enqueue(hash, ticket, since, priority);
+                let bucket = occupied.bucket_index();
+                self.enqueue(hash, bucket, ticket, since, priority);
                 finished.requeued = true;
             }
         }
