@@ -288,6 +288,22 @@ fn a_slot_fits_in_a_cache_line() {
     );
 }
 
+/// Two keys never grow the table; this does. A queued item remembers where its key's
+/// slot was, and growing the table moves slots, so `pop` must find them again.
+#[test]
+fn keys_queued_before_the_table_grows_are_all_served_in_order() {
+    let mut state = State::new(AGING, false);
+    let mut now = Now::at(Instant::now());
+    // Scattered hashes, so that growing the table moves slots.
+    let scattered = |key: u8| u64::from(key).wrapping_mul(0x9E37_79B9_7F4A_7C15);
+    for key in 0..=200_u8 {
+        assert_eq!(state.add(key, scattered(key), 0, &mut now), Added::Queued);
+    }
+    let served: Vec<u8> = std::iter::from_fn(|| state.pop(&mut now).map(|p| p.key)).collect();
+    assert_eq!(served, (0..=200).collect::<Vec<u8>>());
+    state.check_invariants();
+}
+
 #[test]
 fn long_random_walks_match_the_reference() {
     let ops = alphabet();
