@@ -17,8 +17,9 @@
 //! A third workload explains the first two rather than setting a target:
 //! - S, serial cost: on one thread, with no runtime and nobody to wake, 64 adds then a
 //!   worker loop of 64 `get().await`/`done`, over 1,000,000 distinct keys; the same for
-//!   flume (64 sends, a loop of 64 `recv_async().await`). It is what each implementation costs per key by itself, and it bounds
-//!   W2, whose producer and workers mostly take turns on one thread (see the README).
+//!   flume (64 sends, a loop of 64 `recv_async().await`). It is what each
+//!   implementation costs per key by itself, and it bounds W2, whose producer and
+//!   workers mostly take turns on one thread (see the README).
 //!   Beside it, two parts every key of our queue pays: a mutex lock and unlock (three
 //!   per key: `add`, `get`, `done`; a channel takes two) and a clone and drop of the
 //!   key (`get` hands out a copy, which a channel does not make).
