@@ -439,10 +439,9 @@ impl<K: Clone + Eq> State<K> {
             // Tickets are unique, so the ticket alone names the slot: no key comparison.
             // It is usually still where it was queued; growing the table moves it.
             let live = |s: &Slot<K>| matches!(s.state, KeyState::Queued { ticket, .. } if ticket == item.ticket);
-            let found = if self.slots.get_bucket(item.bucket).is_some_and(live) {
-                self.slots.get_bucket_mut(item.bucket)
-            } else {
-                self.slots.find_mut(item.hash, live)
+            let found = match self.slots.get_bucket_mut(item.bucket) {
+                Some(slot) if live(slot) => Some(slot),
+                _ => self.slots.find_mut(item.hash, live),
             };
             let Some(slot) = found else {
                 continue; // stale: the key was raised to a higher priority
