@@ -19,9 +19,21 @@ use prometheus::Registry;
 use serde_json::json;
 use wheelhouse_cache::Cache;
 use wheelhouse_controller::{Action, Context, ControllerMetrics, Error, ObjectKey, Reconciler};
+use wheelhouse_envtest::TestEnv;
 use wheelhouse_workqueue::WorkQueue;
 
 use crate::common::{Calls, Running, configmap, controller, eventually, fast_backoff, key, metric, start};
+
+/// What every test here starts from: an environment, its `ConfigMap`s, a cache, and
+/// controller metrics in a registry of their own.
+async fn setup() -> (TestEnv, Api<ConfigMap>, Cache, Registry, ControllerMetrics) {
+    let env = start().await;
+    let api = Api::namespaced(env.client(), env.namespace());
+    let cache = Cache::new(env.client());
+    let registry = Registry::new();
+    let metrics = ControllerMetrics::register(&registry).expect("metrics register");
+    (env, api, cache, registry, metrics)
+}
 
 /// A metric of the controller named `controller`.
 fn of(registry: &Registry, name: &str, controller: &str) -> f64 {
@@ -44,11 +56,7 @@ impl Reconciler<ConfigMap> for PanicOnce {
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn a_panicking_reconcile_is_counted_and_retried() {
-    let env = start().await;
-    let api: Api<ConfigMap> = Api::namespaced(env.client(), env.namespace());
-    let cache = Cache::new(env.client());
-    let registry = Registry::new();
-    let metrics = ControllerMetrics::register(&registry).expect("metrics register");
+    let (env, api, cache, registry, metrics) = setup().await;
     let calls = Calls::default();
     let built = controller::<ConfigMap>(&env, &cache)
         .name("panics")
@@ -111,11 +119,7 @@ impl Reconciler<ConfigMap> for TerminalOrTransient {
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn a_terminal_error_is_not_retried_but_a_plain_one_is() {
-    let env = start().await;
-    let api: Api<ConfigMap> = Api::namespaced(env.client(), env.namespace());
-    let cache = Cache::new(env.client());
-    let registry = Registry::new();
-    let metrics = ControllerMetrics::register(&registry).expect("metrics register");
+    let (env, api, cache, registry, metrics) = setup().await;
     let calls = Calls::default();
     let built = controller::<ConfigMap>(&env, &cache)
         .name("terminal")
@@ -215,11 +219,7 @@ impl Reconciler<ConfigMap> for SleepFirst {
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn a_reconcile_past_its_timeout_is_cancelled_counted_and_retried() {
-    let env = start().await;
-    let api: Api<ConfigMap> = Api::namespaced(env.client(), env.namespace());
-    let cache = Cache::new(env.client());
-    let registry = Registry::new();
-    let metrics = ControllerMetrics::register(&registry).expect("metrics register");
+    let (env, api, cache, registry, metrics) = setup().await;
     let calls = Calls::default();
     let (cancelled, completed) = (Arc::new(AtomicBool::new(false)), Arc::new(AtomicBool::new(false)));
     let built = controller::<ConfigMap>(&env, &cache)
@@ -302,9 +302,7 @@ impl Reconciler<ConfigMap> for FailSome {
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn backoff_grows_with_each_error_and_resets_on_success() {
-    let env = start().await;
-    let api: Api<ConfigMap> = Api::namespaced(env.client(), env.namespace());
-    let cache = Cache::new(env.client());
+    let (env, api, cache, ..) = setup().await;
     let calls = Calls::default();
     let queue = Arc::new(OnceLock::new());
     let requeues_seen = Arc::new(Mutex::new(Vec::new()));
@@ -361,11 +359,7 @@ impl Reconciler<ConfigMap> for Poll {
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn requeue_after_brings_an_unchanged_object_back_after_its_delay() {
-    let env = start().await;
-    let api: Api<ConfigMap> = Api::namespaced(env.client(), env.namespace());
-    let cache = Cache::new(env.client());
-    let registry = Registry::new();
-    let metrics = ControllerMetrics::register(&registry).expect("metrics register");
+    let (env, api, cache, registry, metrics) = setup().await;
     let starts = Arc::new(Mutex::new(Vec::new()));
     let built = controller::<ConfigMap>(&env, &cache)
         .name("polls")
