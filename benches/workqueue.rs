@@ -24,11 +24,19 @@
 //!   per key: `add`, `get`, `done`; a channel takes two) and a clone and drop of the
 //!   key (`get` hands out a copy, which a channel does not make).
 //!
+//! A third anchor runs when a Go toolchain is on the `PATH` (or named by `WQ_BENCH_GO`):
+//! `benches/clientgo`, W1 and W2 on client-go's workqueue and on a Go channel, built with
+//! `go run` in a copy under `target/` (it fetches client-go, so it needs the Go module
+//! proxy). Its lines come after ours, with our ratio to client-go; without Go, or if the
+//! build fails, the bench says so and goes on.
+//!
 //! Each figure is the median of `WQ_BENCH_RUNS` runs (default 5) after one warm-up.
 //! `WQ_BENCH_ONLY=W2/wheelhouse` runs one measurement alone, for profiling; `WQ_BENCH_ONLY=S`
 //! runs the serial workload alone.
 
+use std::path::Path;
 use std::pin::pin;
+use std::process::{Command, Stdio};
 use std::sync::Arc;
 use std::time::{Duration, Instant};
 
@@ -340,6 +348,7 @@ fn main() {
     );
     let only = std::env::var("WQ_BENCH_ONLY").ok();
     let anchors = [Anchor::Wheelhouse, Anchor::Flume, Anchor::KubeScheduler];
+    let mut ours = Vec::new();
     for workload in [Workload::W1, Workload::W2] {
         let selected: Vec<Anchor> = anchors
             .into_iter()
@@ -367,6 +376,9 @@ fn main() {
             .collect();
         for (anchor, rate) in selected.iter().zip(&rates) {
             println!("bench={} impl={} adds_per_s={rate:.0}", workload.name(), anchor.name());
+            if *anchor == Anchor::Wheelhouse {
+                ours.push((workload.name(), *rate));
+            }
         }
         if let [ours, flume, kube] = rates[..] {
             println!(
@@ -377,7 +389,84 @@ fn main() {
             );
         }
     }
+    if only
+        .as_deref()
+        .is_none_or(|only| only.ends_with("/client-go") || only.ends_with("/go-channel"))
+    {
+        go_anchors(&ours);
+    }
     if only.as_deref().is_none_or(|only| only == "S") {
         serial(runs);
     }
+}
+
+/// Runs `benches/clientgo` (client-go's workqueue and a Go channel on W1 and W2), passes
+/// its lines on, and prints our ratio to each of its figures.
+fn go_anchors(ours: &[(&str, f64)]) {
+    let go = std::env::var("WQ_BENCH_GO").unwrap_or_else(|_| "go".to_owned());
+    let source = Path::new(env!("CARGO_MANIFEST_DIR")).join("benches/clientgo");
+    // A copy, so that `go run` writes its go.sum under target/ rather than the sources.
+    let copy = Path::new(env!("CARGO_TARGET_TMPDIR")).join("clientgo");
+    let copied = std::fs::create_dir_all(&copy).and_then(|()| {
+        for file in ["go.mod", "main.go"] {
+            std::fs::copy(source.join(file), copy.join(file))?;
+        }
+        Ok(())
+    });
+    if let Err(error) = copied {
+        println!(
+            "go anchors skipped: cannot copy {} to {}: {error}",
+            source.display(),
+            copy.display()
+        );
+        return;
+    }
+    let mut command = Command::new(&go);
+    command.args(["run", "."]).current_dir(&copy).stderr(Stdio::inherit());
+    if std::env::var_os("GOFLAGS").is_none() {
+        command.env("GOFLAGS", "-mod=mod");
+    }
+    let output = match command.output() {
+        Ok(output) => output,
+        Err(error) if error.kind() == std::io::ErrorKind::NotFound => {
+            println!("go anchors skipped: no Go toolchain ({go:?} not found; WQ_BENCH_GO names another)");
+            return;
+        }
+        Err(error) => {
+            println!("go anchors skipped: cannot run {go:?}: {error}");
+            return;
+        }
+    };
+    if !output.status.success() {
+        println!(
+            "go anchors skipped: `{go} run .` in {} failed ({}); its errors are above",
+            copy.display(),
+            output.status
+        );
+        return;
+    }
+    let stdout = String::from_utf8_lossy(&output.stdout);
+    let theirs: Vec<(&str, &str, f64)> = stdout.lines().filter_map(parse_rate).collect();
+    for line in stdout.lines() {
+        println!("{line}");
+    }
+    for (workload, rate) in ours {
+        let ratios: Vec<String> = theirs
+            .iter()
+            .filter(|(their_workload, ..)| their_workload == workload)
+            .map(|(_, name, their_rate)| format!("wheelhouse/{name}={:.2}", rate / their_rate))
+            .collect();
+        if !ratios.is_empty() {
+            println!("ratio bench={workload} {}", ratios.join(" "));
+        }
+    }
+}
+
+/// `bench=W1 impl=client-go adds_per_s=4228633` as (`W1`, `client-go`, 4228633.0).
+fn parse_rate(line: &str) -> Option<(&str, &str, f64)> {
+    let mut fields = line.split(' ');
+    let workload = fields.next()?.strip_prefix("bench=")?;
+    let name = fields.next()?.strip_prefix("impl=")?;
+    let rate = fields.next()?.strip_prefix("adds_per_s=")?.parse().ok()?;
+    Some((workload, name, rate))
 }
