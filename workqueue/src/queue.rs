@@ -118,6 +118,10 @@ struct Shared<K> {
     /// Runs once, under the lock, when a worker is about to park (tests only).
     #[cfg(test)]
     before_parking: Mutex<Option<Box<dyn FnOnce() + Send>>>,
+    /// Runs once, outside the lock, when an add that found it held is about to defer
+    /// itself (tests only).
+    #[cfg(test)]
+    before_deferring: Mutex<Option<Box<dyn FnOnce() + Send>>>,
 }
 
 struct Inner<K> {
@@ -131,9 +135,10 @@ struct Inner<K> {
 /// - every acquisition of the lock applies the deferred adds before anything else, so
 ///   what the lock guards is only ever read with every earlier add applied, and one
 ///   caller's adds apply in the order it made them;
-/// - whoever lets go of the lock, and whoever defers an add, then looks for deferred
-///   adds and applies them if the lock is free (`catch_up`). A fence on both sides
-///   makes at least one of the two see the other, so no add is left waiting.
+/// - whoever lets go of the lock then looks for deferred adds, and applies them if the
+///   lock is still free (`catch_up`); whoever defers an add then looks at the lock, and
+///   applies the deferred adds if it is free. A fence on both sides makes at least one
+///   of the two see the other, so no add is left waiting.
 ///
 /// With two producers on two cores, they and the workers' `get`s contend for the lock
 /// all the time; a producer that leaves its add instead of waiting for the lock (and
@@ -244,13 +249,22 @@ impl<K: Key> WorkQueue<K> {
         let mut wake = Wakeups::default();
         let mut inner = match self.shared.inner.try_lock() {
             Some(inner) => inner,
-            None if at.is_none() => match self.shared.deferred.push(DeferredAdd { key, hash, priority }) {
-                Ok(()) => return self.shared.catch_up(),
-                Err(full) => {
-                    key = full.key;
-                    self.shared.inner.lock()
+            None if at.is_none() => {
+                #[cfg(test)]
+                {
+                    let hook = self.shared.before_deferring.lock().take();
+                    if let Some(hook) = hook {
+                        hook();
+                    }
                 }
-            },
+                match self.shared.deferred.push(DeferredAdd { key, hash, priority }) {
+                    Ok(()) => return self.shared.catch_up_after_deferring(),
+                    Err(full) => {
+                        key = full.key;
+                        self.shared.inner.lock()
+                    }
+                }
+            }
             None => self.shared.inner.lock(),
         };
         let applied = self.shared.apply_deferred(&mut inner, &mut wake);
@@ -528,6 +542,18 @@ impl<K: Key> Shared<K> {
         }
     }
 
+    /// `catch_up` for the caller that has just deferred an add: it knows the list is not
+    /// empty, so it looks at the lock instead (one cache line, where the list's state
+    /// is two that the holder is writing). Either it sees the lock free and applies
+    /// the add itself, or the holder, looking at the list once it lets go, sees the add.
+    #[inline]
+    fn catch_up_after_deferring(&self) {
+        fence(Ordering::SeqCst);
+        if !self.inner.is_locked() {
+            self.catch_up_now();
+        }
+    }
+
     #[inline(never)]
     fn catch_up_now(&self) {
         loop {
@@ -674,6 +700,8 @@ impl<K: Key> Builder<K> {
             name: self.name,
             #[cfg(test)]
             before_parking: Mutex::new(None),
+            #[cfg(test)]
+            before_deferring: Mutex::new(None),
         });
         if let Some(metrics) = &shared.metrics {
             let weak = Arc::downgrade(&shared);
@@ -776,6 +804,33 @@ mod tests {
             .expect("the waiting add went on once the lock was free");
         producer.join().unwrap();
         assert_eq!(queue.len(), DEFERRED_CAPACITY + 1);
+    }
+
+    /// The holder lets go of the lock, and finds no deferred add, between an add's
+    /// finding the lock held and its leaving itself in the list. Nobody takes the lock
+    /// after that, so the add must see the lock free and apply itself.
+    #[test]
+    fn an_add_deferred_just_after_the_holder_let_go_applies_itself() {
+        let queue: WorkQueue<u32> = WorkQueue::new();
+        let guard = queue.shared.inner.lock();
+        let (found_held, on_found_held) = mpsc::channel();
+        let (let_go, on_let_go) = mpsc::channel();
+        *queue.shared.before_deferring.lock() = Some(Box::new(move || {
+            found_held.send(()).ok();
+            on_let_go.recv_timeout(PATIENCE).ok();
+        }));
+        let adder = queue.clone();
+        let producer = thread::spawn(move || adder.add(7));
+        on_found_held
+            .recv_timeout(PATIENCE)
+            .expect("the add found the lock held");
+        // Let go as a holder does, once the list has been found empty.
+        drop(guard);
+        queue.shared.catch_up();
+        let_go.send(()).unwrap();
+        producer.join().unwrap();
+        assert!(queue.shared.deferred.is_empty(), "the add was left in the list");
+        assert_eq!(queue.shared.inner.lock().state.len(), 1);
     }
 
     /// Two producers add at the same moment, so one often finds the lock held by the
