@@ -117,11 +117,11 @@ struct Shared<K> {
     name: String,
     /// Runs once, under the lock, when a worker is about to park (tests only).
     #[cfg(test)]
-    before_parking: Mutex<Option<Box<dyn FnOnce() + Send>>>,
+    before_parking: TestHook,
     /// Runs once, outside the lock, when an add that found it held is about to defer
     /// itself (tests only).
     #[cfg(test)]
-    before_deferring: Mutex<Option<Box<dyn FnOnce() + Send>>>,
+    before_deferring: TestHook,
 }
 
 struct Inner<K> {
@@ -251,12 +251,7 @@ impl<K: Key> WorkQueue<K> {
             Some(inner) => inner,
             None if at.is_none() => {
                 #[cfg(test)]
-                {
-                    let hook = self.shared.before_deferring.lock().take();
-                    if let Some(hook) = hook {
-                        hook();
-                    }
-                }
+                run_hook(&self.shared.before_deferring);
                 match self.shared.deferred.push(DeferredAdd { key, hash, priority }) {
                     Ok(()) => return self.shared.catch_up_after_deferring(),
                     Err(full) => {
@@ -432,9 +427,7 @@ impl<K: Key> WorkQueue<K> {
             inner.waiters.park(id, cx.waker());
             let deadline = inner.state.next_deadline().filter(|_| inner.waiters.claim_timer(id));
             #[cfg(test)]
-            if let Some(hook) = self.shared.before_parking.lock().take() {
-                hook();
-            }
+            run_hook(&self.shared.before_parking);
             drop(guard);
             self.shared.after_unlock(&mut wake, applied);
             let Some(deadline) = deadline else {
@@ -599,6 +592,18 @@ impl<K: Key> Shared<K> {
 fn release_timer<K: Key>(inner: &mut Inner<K>, id: u64, wake: &mut Wakeups) {
     if inner.waiters.release_timer(id) && inner.state.next_deadline().is_some() {
         wake.push(inner.waiters.pop());
+    }
+}
+
+/// Code a test runs at a given point of the queue's, once.
+#[cfg(test)]
+type TestHook = Mutex<Option<Box<dyn FnOnce() + Send>>>;
+
+#[cfg(test)]
+fn run_hook(hook: &TestHook) {
+    let hook = hook.lock().take();
+    if let Some(hook) = hook {
+        hook();
     }
 }
 
