@@ -91,23 +91,31 @@ func produce(workload string, all [][]string, yieldEvery int, add func(string)) 
 	done.Wait()
 }
 
+// startWorkers runs work on each worker's goroutine; the group says when all returned.
+func startWorkers(work func()) *sync.WaitGroup {
+	var done sync.WaitGroup
+	for i := 0; i < workers; i++ {
+		done.Add(1)
+		go func() {
+			defer done.Done()
+			work()
+		}()
+	}
+	return &done
+}
+
 func runClientGo(workload string, all [][]string, yieldEvery int) time.Duration {
 	queue := workqueue.NewTyped[string]()
 	start := time.Now()
-	var workersDone sync.WaitGroup
-	for i := 0; i < workers; i++ {
-		workersDone.Add(1)
-		go func() {
-			defer workersDone.Done()
-			for {
-				key, shutdown := queue.Get()
-				if shutdown {
-					return
-				}
-				queue.Done(key)
+	workersDone := startWorkers(func() {
+		for {
+			key, shutdown := queue.Get()
+			if shutdown {
+				return
 			}
-		}()
-	}
+			queue.Done(key)
+		}
+	})
 	produce(workload, all, yieldEvery, queue.Add)
 	queue.ShutDownWithDrain()
 	workersDone.Wait()
@@ -123,15 +131,10 @@ func runChannel(workload string, all [][]string, yieldEvery int) time.Duration {
 	}
 	channel := make(chan string, total)
 	start := time.Now()
-	var workersDone sync.WaitGroup
-	for i := 0; i < workers; i++ {
-		workersDone.Add(1)
-		go func() {
-			defer workersDone.Done()
-			for range channel {
-			}
-		}()
-	}
+	workersDone := startWorkers(func() {
+		for range channel {
+		}
+	})
 	produce(workload, all, yieldEvery, func(key string) { channel <- key })
 	close(channel)
 	workersDone.Wait()
