@@ -24,11 +24,11 @@
 //!   per key: `add`, `get`, `done`; a channel takes two) and a clone and drop of the
 //!   key (`get` hands out a copy, which a channel does not make).
 //!
-//! A third anchor runs when a Go toolchain is on the `PATH` (or named by `WQ_BENCH_GO`):
-//! `benches/clientgo`, W1 and W2 on client-go's workqueue and on a Go channel, built with
-//! `go run` in a copy under `target/` (it fetches client-go, so it needs the Go module
-//! proxy). Its lines come after ours, with our ratio to client-go; without Go, or if the
-//! build fails, the bench says so and goes on.
+//! Two more anchors run when a Go toolchain is on the `PATH` (or named by `WQ_BENCH_GO`):
+//! client-go's workqueue and a Go channel, on the same workloads, from `benches/clientgo`,
+//! built with `go build` in a copy under `target/` (it fetches client-go, so it needs the
+//! Go module proxy). Each of their runs is a process of its own, alternating with ours;
+//! without Go, or if the build fails, the bench says so and goes on without them.
 //!
 //! Each figure is the median of `WQ_BENCH_RUNS` runs (default 5) after one warm-up.
 //! `WQ_BENCH_ONLY=W2/wheelhouse` runs one measurement alone, for profiling; `WQ_BENCH_ONLY=S`
@@ -36,7 +36,7 @@
 
 use std::path::Path;
 use std::pin::pin;
-use std::process::{Command, Stdio};
+use std::process::Command;
 use std::sync::Arc;
 use std::time::{Duration, Instant};
 
@@ -104,6 +104,10 @@ enum Anchor {
     Wheelhouse,
     Flume,
     KubeScheduler,
+    /// client-go's workqueue, run by `benches/clientgo`.
+    ClientGo,
+    /// A Go channel, run by `benches/clientgo`.
+    GoChannel,
 }
 
 impl Anchor {
@@ -112,14 +116,19 @@ impl Anchor {
             Anchor::Wheelhouse => "wheelhouse",
             Anchor::Flume => "flume",
             Anchor::KubeScheduler => "kube-scheduler",
+            Anchor::ClientGo => "client-go",
+            Anchor::GoChannel => "go-channel",
         }
     }
 
-    async fn run(self, producers: Vec<Keys>) -> Duration {
+    /// One timed run of `workload`.
+    fn measure(self, workload: Workload, runtime: &tokio::runtime::Runtime, go: Option<&GoBench>) -> Duration {
+        let producers = || workload.producers();
         match self {
-            Anchor::Wheelhouse => wheelhouse(producers).await,
-            Anchor::Flume => flume_channel(producers).await,
-            Anchor::KubeScheduler => kube_scheduler(producers).await,
+            Anchor::Wheelhouse => runtime.block_on(wheelhouse(producers())),
+            Anchor::Flume => runtime.block_on(flume_channel(producers())),
+            Anchor::KubeScheduler => runtime.block_on(kube_scheduler(producers())),
+            Anchor::ClientGo | Anchor::GoChannel => go.expect("Go anchors run only once built").measure(workload, self),
         }
     }
 }
@@ -347,126 +356,141 @@ fn main() {
         yield_every()
     );
     let only = std::env::var("WQ_BENCH_ONLY").ok();
-    let anchors = [Anchor::Wheelhouse, Anchor::Flume, Anchor::KubeScheduler];
-    let mut ours = Vec::new();
-    for workload in [Workload::W1, Workload::W2] {
+    let wanted = |workload: Workload, anchor: Anchor| {
+        only.as_ref()
+            .is_none_or(|only| *only == format!("{}/{}", workload.name(), anchor.name()))
+    };
+    let workloads = [Workload::W1, Workload::W2];
+    let go_wanted = workloads
+        .iter()
+        .any(|&workload| wanted(workload, Anchor::ClientGo) || wanted(workload, Anchor::GoChannel));
+    let go = go_wanted.then(GoBench::build).flatten();
+    let mut anchors = vec![Anchor::Wheelhouse, Anchor::Flume, Anchor::KubeScheduler];
+    if go.is_some() {
+        anchors.extend([Anchor::ClientGo, Anchor::GoChannel]);
+    }
+    for workload in workloads {
         let selected: Vec<Anchor> = anchors
-            .into_iter()
-            .filter(|anchor| {
-                only.as_ref()
-                    .is_none_or(|only| *only == format!("{}/{}", workload.name(), anchor.name()))
-            })
+            .iter()
+            .copied()
+            .filter(|&anchor| wanted(workload, anchor))
             .collect();
         // Runs alternate between implementations, so a slow spell of a noisy machine
         // hits all of them alike; run 0 of each is a warm-up.
         let mut times = vec![Vec::new(); selected.len()];
         for run in 0..=runs {
             for (anchor, times) in selected.iter().zip(&mut times) {
-                let producers = workload.producers();
-                let elapsed = runtime.block_on(anchor.run(producers));
+                let elapsed = anchor.measure(workload, &runtime, go.as_ref());
                 eprintln!("  {} {} run {run}: {elapsed:?}", workload.name(), anchor.name());
                 if run > 0 {
                     times.push(elapsed);
                 }
             }
         }
-        let rates: Vec<f64> = times
-            .into_iter()
-            .map(|times| per_second(workload.adds(), median(times)))
+        let rates: Vec<(Anchor, f64)> = selected
+            .iter()
+            .zip(times)
+            .map(|(&anchor, times)| (anchor, per_second(workload.adds(), median(times))))
             .collect();
-        for (anchor, rate) in selected.iter().zip(&rates) {
+        for (anchor, rate) in &rates {
             println!("bench={} impl={} adds_per_s={rate:.0}", workload.name(), anchor.name());
-            if *anchor == Anchor::Wheelhouse {
-                ours.push((workload.name(), *rate));
-            }
         }
-        if let [ours, flume, kube] = rates[..] {
-            println!(
-                "ratio bench={} wheelhouse/flume={:.2} wheelhouse/kube-scheduler={:.2}",
-                workload.name(),
-                ours / flume,
-                ours / kube
-            );
+        if let [(Anchor::Wheelhouse, ours), others @ ..] = &rates[..]
+            && !others.is_empty()
+        {
+            let ratios: Vec<String> = others
+                .iter()
+                .map(|(anchor, theirs)| format!("wheelhouse/{}={:.2}", anchor.name(), ours / theirs))
+                .collect();
+            println!("ratio bench={} {}", workload.name(), ratios.join(" "));
         }
-    }
-    if only
-        .as_deref()
-        .is_none_or(|only| only.ends_with("/client-go") || only.ends_with("/go-channel"))
-    {
-        go_anchors(&ours);
     }
     if only.as_deref().is_none_or(|only| only == "S") {
         serial(runs);
     }
 }
 
-/// Runs `benches/clientgo` (client-go's workqueue and a Go channel on W1 and W2), passes
-/// its lines on, and prints our ratio to each of its figures.
-fn go_anchors(ours: &[(&str, f64)]) {
-    let go = std::env::var("WQ_BENCH_GO").unwrap_or_else(|_| "go".to_owned());
-    let source = Path::new(env!("CARGO_MANIFEST_DIR")).join("benches/clientgo");
-    // A copy, so that `go run` writes its go.sum under target/ rather than the sources.
-    let copy = Path::new(env!("CARGO_TARGET_TMPDIR")).join("clientgo");
-    let copied = std::fs::create_dir_all(&copy).and_then(|()| {
-        for file in ["go.mod", "main.go"] {
-            std::fs::copy(source.join(file), copy.join(file))?;
+/// `benches/clientgo`, built once; each measurement is one run of it in a process of its
+/// own (after a warm-up run in that process), so that its runs alternate with ours.
+struct GoBench {
+    binary: std::path::PathBuf,
+}
+
+impl GoBench {
+    /// Builds `benches/clientgo` in a copy under target/ (so that go.sum is written
+    /// there, not in the sources), or says why it cannot and returns `None`.
+    fn build() -> Option<Self> {
+        let go = std::env::var("WQ_BENCH_GO").unwrap_or_else(|_| "go".to_owned());
+        let source = Path::new(env!("CARGO_MANIFEST_DIR")).join("benches/clientgo");
+        let copy = Path::new(env!("CARGO_TARGET_TMPDIR")).join("clientgo");
+        let copied = std::fs::create_dir_all(&copy).and_then(|()| {
+            for file in ["go.mod", "main.go"] {
+                std::fs::copy(source.join(file), copy.join(file))?;
+            }
+            Ok(())
+        });
+        if let Err(error) = copied {
+            let (source, copy) = (source.display(), copy.display());
+            println!("go anchors skipped: cannot copy {source} to {copy}: {error}");
+            return None;
         }
-        Ok(())
-    });
-    if let Err(error) = copied {
-        println!(
-            "go anchors skipped: cannot copy {} to {}: {error}",
-            source.display(),
-            copy.display()
+        let binary = copy.join("clientgo-bench");
+        let mut command = Command::new(&go);
+        command.arg("build").arg("-o").arg(&binary).arg(".").current_dir(&copy);
+        if std::env::var_os("GOFLAGS").is_none() {
+            command.env("GOFLAGS", "-mod=mod");
+        }
+        match command.status() {
+            Ok(status) if status.success() => {}
+            Ok(status) => {
+                let copy = copy.display();
+                println!("go anchors skipped: `{go} build` in {copy} failed ({status}); its errors are above");
+                return None;
+            }
+            Err(error) if error.kind() == std::io::ErrorKind::NotFound => {
+                println!("go anchors skipped: no Go toolchain ({go:?} not found; WQ_BENCH_GO names another)");
+                return None;
+            }
+            Err(error) => {
+                println!("go anchors skipped: cannot run {go:?}: {error}");
+                return None;
+            }
+        }
+        let version = Command::new(&go).arg("version").output().ok();
+        let version = version.map(|output| String::from_utf8_lossy(&output.stdout).trim().to_owned());
+        println!("go anchors: {}", version.unwrap_or_default());
+        Some(Self { binary })
+    }
+
+    fn measure(&self, workload: Workload, anchor: Anchor) -> Duration {
+        let output = Command::new(&self.binary)
+            .env("WQ_BENCH_ONLY", format!("{}/{}", workload.name(), anchor.name()))
+            .env("WQ_BENCH_RUNS", "1")
+            .output()
+            .unwrap_or_else(|error| panic!("cannot run {}: {error}", self.binary.display()));
+        assert!(
+            output.status.success(),
+            "{} failed ({}): {}",
+            self.binary.display(),
+            output.status,
+            String::from_utf8_lossy(&output.stderr)
         );
-        return;
-    }
-    let mut command = Command::new(&go);
-    command.args(["run", "."]).current_dir(&copy).stderr(Stdio::inherit());
-    if std::env::var_os("GOFLAGS").is_none() {
-        command.env("GOFLAGS", "-mod=mod");
-    }
-    let output = match command.output() {
-        Ok(output) => output,
-        Err(error) if error.kind() == std::io::ErrorKind::NotFound => {
-            println!("go anchors skipped: no Go toolchain ({go:?} not found; WQ_BENCH_GO names another)");
-            return;
-        }
-        Err(error) => {
-            println!("go anchors skipped: cannot run {go:?}: {error}");
-            return;
-        }
-    };
-    if !output.status.success() {
-        println!(
-            "go anchors skipped: `{go} run .` in {} failed ({}); its errors are above",
-            copy.display(),
-            output.status
-        );
-        return;
-    }
-    let stdout = String::from_utf8_lossy(&output.stdout);
-    let theirs: Vec<(&str, &str, f64)> = stdout.lines().filter_map(parse_rate).collect();
-    for line in stdout.lines() {
-        println!("{line}");
-    }
-    for (workload, rate) in ours {
-        let ratios: Vec<String> = theirs
-            .iter()
-            .filter(|(their_workload, ..)| their_workload == workload)
-            .map(|(_, name, their_rate)| format!("wheelhouse/{name}={:.2}", rate / their_rate))
-            .collect();
-        if !ratios.is_empty() {
-            println!("ratio bench={workload} {}", ratios.join(" "));
-        }
+        let stdout = String::from_utf8_lossy(&output.stdout);
+        let rate = stdout
+            .lines()
+            .find_map(parse_rate)
+            .unwrap_or_else(|| panic!("no figure in the Go bench's output: {stdout:?}"));
+        Duration::from_secs_f64(rate_to_seconds(workload.adds(), rate))
     }
 }
 
-/// `bench=W1 impl=client-go adds_per_s=4228633` as (`W1`, `client-go`, 4228633.0).
-fn parse_rate(line: &str) -> Option<(&str, &str, f64)> {
-    let mut fields = line.split(' ');
-    let workload = fields.next()?.strip_prefix("bench=")?;
-    let name = fields.next()?.strip_prefix("impl=")?;
-    let rate = fields.next()?.strip_prefix("adds_per_s=")?.parse().ok()?;
-    Some((workload, name, rate))
+#[expect(clippy::cast_precision_loss, reason = "operation counts fit an f64 exactly enough")]
+fn rate_to_seconds(operations: usize, per_second: f64) -> f64 {
+    operations as f64 / per_second
+}
+
+/// The rate of a line such as `bench=W1 impl=client-go adds_per_s=4228633`.
+fn parse_rate(line: &str) -> Option<f64> {
+    line.split(' ')
+        .find_map(|field| field.strip_prefix("adds_per_s=")?.parse().ok())
 }
