@@ -219,17 +219,22 @@ impl<K: Clone + Eq> State<K> {
         self.next_ticket
     }
 
+    /// Queues a key that was not queued.
     fn enqueue(&mut self, hash: u64, bucket: usize, ticket: u64, since: u64, priority: i32) {
-        self.ready.push(
-            priority,
-            Item {
-                hash,
-                bucket,
-                ticket,
-                since,
-            },
-        );
+        self.push_ready(hash, bucket, ticket, since, priority);
         self.ready_len += 1;
+    }
+
+    /// Puts an item on the ready list; a key already queued at a lower priority leaves a
+    /// stale item behind, so it is not counted again.
+    fn push_ready(&mut self, hash: u64, bucket: usize, ticket: u64, since: u64, priority: i32) {
+        let item = Item {
+            hash,
+            bucket,
+            ticket,
+            since,
+        };
+        self.ready.push(priority, item);
     }
 
     /// Keys waiting for a worker.
@@ -299,15 +304,7 @@ impl<K: Clone + Eq> State<K> {
                     // Move up a bucket, keeping the time it has already waited; the old item goes stale.
                     (*current, *queued) = (ticket, priority);
                     let since = *since;
-                    self.ready.push(
-                        priority,
-                        Item {
-                            hash,
-                            bucket,
-                            ticket,
-                            since,
-                        },
-                    );
+                    self.push_ready(hash, bucket, ticket, since, priority);
                 }
                 Added::Unchanged
             }
