@@ -1,0 +1,194 @@
+//! The command-line options every kubebuilder operator has, as a clap struct to
+//! `#[command(flatten)]`, and the one call that sets up logging from them.
+
+use std::net::{Ipv4Addr, SocketAddr};
+use std::path::PathBuf;
+
+use clap::{Args, ValueEnum};
+use tracing_subscriber::EnvFilter;
+
+use crate::Error;
+
+/// kubebuilder's flags, with its defaults.
+///
+/// ```
+/// use clap::Parser;
+/// use wheelhouse_manager::ManagerArgs;
+///
+/// #[derive(Parser)]
+/// struct Flags {
+///     #[command(flatten)]
+///     manager: ManagerArgs,
+/// }
+///
+/// let flags = Flags::parse_from(["webapp-operator", "--leader-elect", "--metrics-bind-address", "0"]);
+/// assert!(flags.manager.leader_elect);
+/// assert_eq!(flags.manager.metrics_address().unwrap(), None); // 0 disables it
+/// assert_eq!(flags.manager.health_probe_address().unwrap().unwrap().port(), 8081);
+/// ```
+#[derive(Debug, Clone, Args)]
+pub struct ManagerArgs {
+    /// Elect a leader among replicas on a Lease, so only one runs the controllers.
+    #[arg(long)]
+    pub leader_elect: bool,
+    /// The Lease's name (default: the operator's, set by its author).
+    #[arg(long, value_name = "NAME")]
+    pub leader_election_id: Option<String>,
+    /// The Lease's namespace (default: the pod's namespace, or the kubeconfig's).
+    #[arg(long, value_name = "NAMESPACE")]
+    pub leader_election_namespace: Option<String>,
+    /// Where /metrics is served: host:port or :port; 0 disables it.
+    #[arg(long, default_value = ":8080", value_name = "ADDRESS")]
+    pub metrics_bind_address: String,
+    /// Where /healthz and /readyz are served: host:port or :port; 0 disables them.
+    #[arg(long, default_value = ":8081", value_name = "ADDRESS")]
+    pub health_probe_bind_address: String,
+    /// The port the webhook server listens on.
+    #[arg(long, default_value_t = 9443, value_name = "PORT")]
+    pub webhook_port: u16,
+    /// Where the webhook server finds tls.crt and tls.key.
+    #[arg(long, value_name = "DIR", default_value = "/tmp/k8s-webhook-server/serving-certs")]
+    pub cert_dir: PathBuf,
+    /// Log level, or tracing filter directives (`info`, `debug`, `info,wheelhouse=debug`);
+    /// `RUST_LOG`, when set, takes precedence.
+    #[arg(long, default_value = "info", value_name = "LEVEL")]
+    pub log_level: String,
+    /// Log format: text for people, json for log pipelines.
+    #[arg(long, value_enum, default_value_t = LogFormat::Text)]
+    pub log_format: LogFormat,
+}
+
+/// How log lines are written.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, ValueEnum)]
+pub enum LogFormat {
+    /// Human-readable lines.
+    Text,
+    /// One JSON object per line.
+    Json,
+}
+
+impl ManagerArgs {
+    /// The metrics address, or None when disabled (`0`).
+    pub fn metrics_address(&self) -> Result<Option<SocketAddr>, Error> {
+        parse_bind_address("--metrics-bind-address", &self.metrics_bind_address)
+    }
+
+    /// The health-probe address, or None when disabled (`0`).
+    pub fn health_probe_address(&self) -> Result<Option<SocketAddr>, Error> {
+        parse_bind_address("--health-probe-bind-address", &self.health_probe_bind_address)
+    }
+
+    /// Sets up `tracing` from `--log-level` (or `RUST_LOG`) and `--log-format`, writing
+    /// to standard error. Call once, first thing in `main`.
+    ///
+    /// ```no_run
+    /// # fn main() -> Result<(), wheelhouse_manager::Error> {
+    /// use clap::Parser;
+    /// # #[derive(Parser)] struct Flags { #[command(flatten)] manager: wheelhouse_manager::ManagerArgs }
+    /// let flags = Flags::parse();
+    /// flags.manager.init_logging()?;
+    /// tracing::info!("starting");
+    /// # Ok(())
+    /// # }
+    /// ```
+    pub fn init_logging(&self) -> Result<(), Error> {
+        let filter = self.log_filter()?;
+        let builder = tracing_subscriber::fmt()
+            .with_env_filter(filter)
+            .with_writer(std::io::stderr);
+        let installed = match self.log_format {
+            LogFormat::Text => builder.try_init(),
+            LogFormat::Json => builder.json().flatten_event(true).try_init(),
+        };
+        installed.map_err(|e| Error::Logging(e.to_string()))
+    }
+
+    /// The filter logging uses: `RUST_LOG` when set, else `--log-level`.
+    pub fn log_filter(&self) -> Result<EnvFilter, Error> {
+        match std::env::var("RUST_LOG") {
+            Ok(directives) if !directives.is_empty() => {
+                EnvFilter::try_new(&directives).map_err(|e| Error::Logging(format!("RUST_LOG={directives:?}: {e}")))
+            }
+            _ => EnvFilter::try_new(&self.log_level)
+                .map_err(|e| Error::Logging(format!("--log-level {:?}: {e}", self.log_level))),
+        }
+    }
+}
+
+/// Parses Go's listen-address forms: `host:port`, `:port` (every interface), `0`
+/// (disabled).
+pub(crate) fn parse_bind_address(flag: &'static str, value: &str) -> Result<Option<SocketAddr>, Error> {
+    let invalid = |why: &str| Error::InvalidAddress {
+        flag,
+        value: value.to_owned(),
+        why: why.to_owned(),
+    };
+    let value_trimmed = value.trim();
+    if value_trimmed == "0" || value_trimmed.is_empty() {
+        return Ok(None);
+    }
+    if let Some(port) = value_trimmed.strip_prefix(':') {
+        let port: u16 = port
+            .parse()
+            .map_err(|_| invalid("the port is not a number from 0 to 65535"))?;
+        return Ok(Some(SocketAddr::from((Ipv4Addr::UNSPECIFIED, port))));
+    }
+    if let Some((host, port)) = value_trimmed.rsplit_once(':')
+        && host == "localhost"
+    {
+        let port: u16 = port
+            .parse()
+            .map_err(|_| invalid("the port is not a number from 0 to 65535"))?;
+        return Ok(Some(SocketAddr::from((Ipv4Addr::LOCALHOST, port))));
+    }
+    value_trimmed
+        .parse()
+        .map(Some)
+        .map_err(|_| invalid("not an IP address and port"))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn go_style_addresses_parse() {
+        let parse = |v| parse_bind_address("--metrics-bind-address", v);
+        assert_eq!(parse("0").unwrap(), None);
+        assert_eq!(parse(":8080").unwrap(), Some(SocketAddr::from(([0, 0, 0, 0], 8080))));
+        assert_eq!(
+            parse("127.0.0.1:9").unwrap(),
+            Some(SocketAddr::from(([127, 0, 0, 1], 9)))
+        );
+        assert_eq!(
+            parse("localhost:9").unwrap(),
+            Some(SocketAddr::from(([127, 0, 0, 1], 9)))
+        );
+        assert_eq!(parse("[::1]:9").unwrap(), Some("[::1]:9".parse().unwrap()));
+        let error = parse(":http").unwrap_err().to_string();
+        assert!(
+            error.contains("--metrics-bind-address") && error.contains(":http"),
+            "{error}"
+        );
+        assert!(parse("example.com:80").is_err());
+    }
+
+    #[test]
+    fn a_bad_log_level_is_refused_with_the_flag_named() {
+        let args = ManagerArgs {
+            leader_elect: false,
+            leader_election_id: None,
+            leader_election_namespace: None,
+            metrics_bind_address: "0".into(),
+            health_probe_bind_address: "0".into(),
+            webhook_port: 9443,
+            cert_dir: PathBuf::new(),
+            log_level: "info,=[".into(),
+            log_format: LogFormat::Text,
+        };
+        if std::env::var_os("RUST_LOG").is_none() {
+            let error = args.log_filter().unwrap_err().to_string();
+            assert!(error.contains("--log-level"), "{error}");
+        }
+    }
+}

@@ -1,0 +1,316 @@
+//! Leader election on a `coordination.k8s.io/v1` Lease, with client-go's algorithm
+//! (`k8s.io/client-go/tools/leaderelection`), plus a watch on the Lease so a standby
+//! takes a released lease at once instead of at its next poll.
+//!
+//! Safety rests on three rules, each stated where it is kept:
+//! - a candidate takes the lease only when it is free or when it has seen the same
+//!   record, unchanged, for a whole lease duration on its own monotonic clock
+//!   ([`elector::Observed`]): no other machine's timestamps are trusted;
+//! - every write carries the resourceVersion it read, so of two candidates at most
+//!   one wins;
+//! - a leader's [`Term`] ends `renew_deadline` after the *sending* of its last
+//!   successful renew, which is before any other replica can have seen that renew
+//!   expire (`lease_duration` after it saw it): the manager drops every leader-only
+//!   runnable when the term ends, whether or not the elector itself is still running.
+
+mod elector;
+mod metrics;
+
+use std::sync::Arc;
+use std::sync::atomic::{AtomicU64, Ordering};
+use std::time::Duration;
+
+use tokio::time::Instant;
+use tokio_util::sync::CancellationToken;
+
+pub(crate) use elector::{AbortOnDrop, Elector, Leadership};
+pub(crate) use metrics::LeaderMetrics;
+
+use crate::Error;
+
+/// What a replica does after it lost the lease it held.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
+pub enum OnLeadershipLost {
+    /// Stop the manager, which returns [`Error::LeadershipLost`] (the default, as
+    /// controller-runtime: the process exits and restarts as a clean standby).
+    #[default]
+    Exit,
+    /// Go back to standby and compete for the lease again; leader-only runnables
+    /// start anew if it is won.
+    Standby,
+}
+
+/// How a manager elects its leader; see [`ManagerBuilder::leader_election`].
+///
+/// ```
+/// use std::time::Duration;
+/// use wheelhouse_manager::{LeaderElection, OnLeadershipLost};
+///
+/// let election = LeaderElection::new("webapp-operator")
+///     .namespace("operators")
+///     .timings(Duration::from_secs(15), Duration::from_secs(10), Duration::from_secs(2))
+///     .on_lost(OnLeadershipLost::Standby);
+/// assert!(election.validate().is_ok());
+/// assert!(LeaderElection::new("x").timings(Duration::from_secs(5), Duration::from_secs(10), Duration::from_secs(2)).validate().is_err());
+/// ```
+///
+/// [`ManagerBuilder::leader_election`]: crate::ManagerBuilder::leader_election
+#[derive(Debug, Clone)]
+pub struct LeaderElection {
+    pub(crate) lease_name: String,
+    pub(crate) namespace: Option<String>,
+    pub(crate) identity: Option<String>,
+    pub(crate) lease_duration: Duration,
+    pub(crate) renew_deadline: Duration,
+    pub(crate) retry_period: Duration,
+    pub(crate) release_on_cancel: bool,
+    pub(crate) on_lost: OnLeadershipLost,
+}
+
+impl LeaderElection {
+    /// Elects on the Lease named `lease_name` (controller-runtime's `LeaderElectionID`),
+    /// with client-go's default timings: 15 s lease, 10 s renew deadline, 2 s retry.
+    pub fn new(lease_name: impl Into<String>) -> Self {
+        Self {
+            lease_name: lease_name.into(),
+            namespace: None,
+            identity: None,
+            lease_duration: Duration::from_secs(15),
+            renew_deadline: Duration::from_secs(10),
+            retry_period: Duration::from_secs(2),
+            release_on_cancel: true,
+            on_lost: OnLeadershipLost::Exit,
+        }
+    }
+
+    /// The Lease's namespace (default: the pod's own namespace in a cluster, else the
+    /// client's default namespace).
+    #[must_use]
+    pub fn namespace(mut self, namespace: impl Into<String>) -> Self {
+        self.namespace = Some(namespace.into());
+        self
+    }
+
+    /// This replica's identity in the Lease (default: the hostname, an underscore and
+    /// a random suffix, so two processes on one host never share it).
+    #[must_use]
+    pub fn identity(mut self, identity: impl Into<String>) -> Self {
+        self.identity = Some(identity.into());
+        self
+    }
+
+    /// How long a lease is valid without renewal; how long a leader keeps trying to
+    /// renew before it stops its work; how often it renews (and standbys poll).
+    /// Must satisfy `lease_duration > renew_deadline > 1.2 × retry_period`.
+    #[must_use]
+    pub fn timings(mut self, lease_duration: Duration, renew_deadline: Duration, retry_period: Duration) -> Self {
+        self.lease_duration = lease_duration;
+        self.renew_deadline = renew_deadline;
+        self.retry_period = retry_period;
+        self
+    }
+
+    /// Whether a leader that stops gracefully empties the Lease's holder, so a standby
+    /// takes over at once (default true).
+    #[must_use]
+    pub fn release_on_cancel(mut self, release: bool) -> Self {
+        self.release_on_cancel = release;
+        self
+    }
+
+    /// What to do after losing the lease (default [`OnLeadershipLost::Exit`]).
+    #[must_use]
+    pub fn on_lost(mut self, on_lost: OnLeadershipLost) -> Self {
+        self.on_lost = on_lost;
+        self
+    }
+
+    /// Checks client-go's rules: a name, `lease_duration > renew_deadline`,
+    /// `renew_deadline > 1.2 × retry_period`, and a lease of at least one second
+    /// (the Lease stores whole seconds).
+    pub fn validate(&self) -> Result<(), Error> {
+        let invalid = |why: String| Err(Error::InvalidLeaderElection(why));
+        if self.lease_name.is_empty() {
+            return invalid("the lease name (--leader-election-id) is empty".into());
+        }
+        if self.lease_duration < Duration::from_secs(1) {
+            return invalid(format!(
+                "the lease duration {:?} is under one second, the Lease's unit",
+                self.lease_duration
+            ));
+        }
+        if self.lease_duration <= self.renew_deadline {
+            return invalid(format!(
+                "the lease duration {:?} must be longer than the renew deadline {:?}",
+                self.lease_duration, self.renew_deadline
+            ));
+        }
+        if self.renew_deadline.as_secs_f64() <= 1.2 * self.retry_period.as_secs_f64() {
+            return invalid(format!(
+                "the renew deadline {:?} must be longer than 1.2 × the retry period {:?}",
+                self.renew_deadline, self.retry_period
+            ));
+        }
+        if self.retry_period.is_zero() {
+            return invalid("the retry period is zero".into());
+        }
+        Ok(())
+    }
+
+    /// The lease duration as the Lease stores it: whole seconds, rounded up.
+    fn lease_seconds(&self) -> i32 {
+        let seconds = self.lease_duration.as_secs() + u64::from(self.lease_duration.subsec_nanos() > 0);
+        i32::try_from(seconds).unwrap_or(i32::MAX)
+    }
+}
+
+/// The default identity: the hostname and a random suffix.
+pub(crate) fn default_identity() -> String {
+    let host = hostname::get()
+        .ok()
+        .and_then(|name| name.into_string().ok())
+        .filter(|name| !name.is_empty())
+        .unwrap_or_else(|| "wheelhouse".to_owned());
+    format!("{host}_{:016x}", rand::random::<u64>())
+}
+
+/// One spell of leadership. Leader-only runnables run only while it is valid.
+///
+/// Invariant: once `ended` is cancelled, or `valid_until` has passed, the term is over
+/// for good; `extend` never revives it. The elector extends it after each successful
+/// renew; the manager's watchdog ends it when `valid_until` passes, so a frozen elector
+/// cannot keep leader-only work running.
+pub(crate) struct Term {
+    /// When the term was created; `valid_until` counts nanoseconds from it.
+    start: Instant,
+    valid_until: AtomicU64,
+    ended: CancellationToken,
+}
+
+impl Term {
+    pub(crate) fn new(valid_until: Instant) -> Arc<Self> {
+        let start = Instant::now();
+        Arc::new(Self {
+            start,
+            valid_until: AtomicU64::new(nanos_between(start, valid_until)),
+            ended: CancellationToken::new(),
+        })
+    }
+
+    pub(crate) fn valid_until(&self) -> Instant {
+        self.start + Duration::from_nanos(self.valid_until.load(Ordering::Acquire))
+    }
+
+    /// True while the lease is known to be ours: not ended, deadline not passed.
+    pub(crate) fn is_valid(&self) -> bool {
+        !self.ended.is_cancelled() && Instant::now() < self.valid_until()
+    }
+
+    /// Moves the deadline to `until`; false (and no effect) once the term is over.
+    pub(crate) fn extend(&self, until: Instant) -> bool {
+        if !self.is_valid() {
+            self.end();
+            return false;
+        }
+        self.valid_until
+            .fetch_max(nanos_between(self.start, until), Ordering::AcqRel);
+        true
+    }
+
+    pub(crate) fn end(&self) {
+        self.ended.cancel();
+    }
+
+    /// Resolves when the term ends: ended explicitly, or its deadline passed. Ends it
+    /// in the second case, so every reader agrees.
+    pub(crate) async fn over(&self) {
+        loop {
+            let until = self.valid_until();
+            tokio::select! {
+                () = self.ended.cancelled() => return,
+                () = tokio::time::sleep_until(until) => {
+                    if Instant::now() >= self.valid_until() {
+                        self.end();
+                        return;
+                    }
+                }
+            }
+        }
+    }
+}
+
+fn nanos_between(start: Instant, later: Instant) -> u64 {
+    u64::try_from(later.saturating_duration_since(start).as_nanos()).unwrap_or(u64::MAX)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[tokio::test(start_paused = true)]
+    async fn a_term_ends_at_its_deadline_and_is_never_revived() {
+        let term = Term::new(Instant::now() + Duration::from_secs(10));
+        assert!(term.is_valid());
+        tokio::time::advance(Duration::from_secs(5)).await;
+        assert!(term.extend(Instant::now() + Duration::from_secs(10)));
+        tokio::time::advance(Duration::from_secs(9)).await;
+        assert!(term.is_valid(), "extended to 15 s from the start");
+        term.over().await;
+        assert!(!term.is_valid());
+        assert!(
+            !term.extend(Instant::now() + Duration::from_secs(10)),
+            "a late renew does not revive it"
+        );
+        assert!(!term.is_valid());
+    }
+
+    #[tokio::test(start_paused = true)]
+    async fn extending_never_moves_the_deadline_back() {
+        let term = Term::new(Instant::now() + Duration::from_secs(10));
+        assert!(term.extend(Instant::now() + Duration::from_secs(3)));
+        tokio::time::advance(Duration::from_secs(5)).await;
+        assert!(term.is_valid());
+    }
+
+    #[test]
+    fn timings_are_validated_as_client_go_does() {
+        let s = Duration::from_secs;
+        let ok = LeaderElection::new("id");
+        assert!(ok.validate().is_ok());
+        let cases = [
+            (s(10), s(10), s(2), "longer than the renew deadline"),
+            (s(15), s(2), s(2), "1.2 × the retry period"),
+            (
+                Duration::from_millis(500),
+                Duration::from_millis(300),
+                Duration::from_millis(100),
+                "under one second",
+            ),
+        ];
+        for (lease, renew, retry, why) in cases {
+            let error = LeaderElection::new("id")
+                .timings(lease, renew, retry)
+                .validate()
+                .expect_err(why)
+                .to_string();
+            assert!(error.contains(why), "{error}");
+        }
+        assert!(LeaderElection::new("").validate().is_err());
+    }
+
+    #[test]
+    fn lease_seconds_round_up() {
+        let election = LeaderElection::new("id").timings(
+            Duration::from_millis(1500),
+            Duration::from_secs(1),
+            Duration::from_millis(200),
+        );
+        assert_eq!(election.lease_seconds(), 2);
+        assert_eq!(LeaderElection::new("id").lease_seconds(), 15);
+    }
+
+    #[test]
+    fn default_identities_differ() {
+        assert_ne!(default_identity(), default_identity());
+    }
+}

@@ -1,0 +1,424 @@
+//! The elector: acquires, renews and releases the Lease, and tells the manager when
+//! this replica leads. client-go's `tryAcquireOrRenew`, with a watch for releases.
+
+use std::time::Duration;
+
+use futures::StreamExt;
+use k8s_openapi::api::coordination::v1::{Lease, LeaseSpec};
+use k8s_openapi::apimachinery::pkg::apis::meta::v1::{MicroTime, ObjectMeta};
+use k8s_openapi::jiff::Timestamp;
+use kube::api::{Api, PostParams};
+use kube::runtime::watcher;
+use parking_lot::Mutex;
+use std::sync::Arc;
+use tokio::sync::{Notify, watch};
+use tokio::time::Instant;
+use tokio_util::sync::CancellationToken;
+
+use super::{LeaderElection, LeaderMetrics, OnLeadershipLost, Term};
+use crate::Error;
+
+/// What the manager is told.
+#[derive(Clone)]
+pub(crate) enum Leadership {
+    /// Not leading (yet, or any more).
+    Standby,
+    /// Leading for as long as the term is valid.
+    Leader(Arc<Term>),
+}
+
+/// The last Lease record this replica saw, and when it first saw it.
+///
+/// Invariant: `at` changes only when the record changes. A candidate may take a lease
+/// held by another only once `at + leaseDurationSeconds` has passed on this machine's
+/// monotonic clock: the holder had that long to renew, as measured here.
+#[derive(Clone)]
+struct Observed {
+    spec: LeaseSpec,
+    resource_version: Option<String>,
+    at: Instant,
+}
+
+impl Observed {
+    fn holder(&self) -> Option<&str> {
+        self.spec.holder_identity.as_deref().filter(|h| !h.is_empty())
+    }
+
+    /// When the holder's lease runs out as seen from here (None: nobody holds it).
+    fn expiry(&self) -> Option<Instant> {
+        self.holder()?;
+        let seconds = u64::try_from(self.spec.lease_duration_seconds.unwrap_or(0)).unwrap_or(0);
+        Some(self.at + Duration::from_secs(seconds))
+    }
+}
+
+/// How a spell of leadership ended.
+enum Held {
+    /// The manager asked the elector to stop (graceful shutdown).
+    Stopped,
+    /// The lease could not be renewed within the renew deadline, or another holds it.
+    Lost(&'static str),
+}
+
+pub(crate) struct Elector {
+    api: Api<Lease>,
+    config: LeaderElection,
+    identity: String,
+    namespace: String,
+    observed: Mutex<Option<Observed>>,
+    /// Signalled by the watch when the lease is released or deleted.
+    freed: Notify,
+    state: watch::Sender<Leadership>,
+    /// When this replica last renewed while it considers itself the leader; None when
+    /// it does not. Read by the `/healthz` check: a leader whose elector stopped
+    /// renewing is wedged, and should be restarted.
+    renewed: Mutex<Option<Instant>>,
+    paused_until: Mutex<Option<Instant>>,
+    metrics: Option<LeaderMetrics>,
+}
+
+impl Elector {
+    pub(crate) fn new(
+        client: kube::Client,
+        config: LeaderElection,
+        identity: String,
+        namespace: String,
+        metrics: Option<LeaderMetrics>,
+    ) -> Arc<Self> {
+        Arc::new(Self {
+            api: Api::namespaced(client, &namespace),
+            config,
+            identity,
+            namespace,
+            observed: Mutex::new(None),
+            freed: Notify::new(),
+            state: watch::Sender::new(Leadership::Standby),
+            renewed: Mutex::new(None),
+            paused_until: Mutex::new(None),
+            metrics,
+        })
+    }
+
+    pub(crate) fn identity(&self) -> &str {
+        &self.identity
+    }
+
+    pub(crate) fn lease(&self) -> String {
+        format!("{}/{}", self.namespace, self.config.lease_name)
+    }
+
+    pub(crate) fn subscribe(&self) -> watch::Receiver<Leadership> {
+        self.state.subscribe()
+    }
+
+    /// Stops renewing and acquiring for `duration`, as a process stalled that long
+    /// would; the watchdog still ends the term at its deadline.
+    pub(crate) fn pause(&self, duration: Duration) {
+        *self.paused_until.lock() = Some(Instant::now() + duration);
+    }
+
+    /// The `/healthz` check: fails once a leader has gone longer than its lease
+    /// duration without renewing.
+    pub(crate) fn health(&self) -> Result<(), String> {
+        match *self.renewed.lock() {
+            Some(renewed) if renewed.elapsed() > self.config.lease_duration => Err(format!(
+                "the leader has not renewed lease {} for {:?} (lease duration {:?})",
+                self.lease(),
+                renewed.elapsed(),
+                self.config.lease_duration
+            )),
+            _ => Ok(()),
+        }
+    }
+
+    /// Competes for the lease until `stop` is cancelled; after each spell of
+    /// leadership, stands by again or returns [`Error::LeadershipLost`].
+    pub(crate) async fn run(self: Arc<Self>, stop: CancellationToken) -> Result<(), Error> {
+        let watch = tokio::spawn(self.clone().watch_lease());
+        let _abort_watch = AbortOnDrop(watch);
+        loop {
+            let Some(term) = self.acquire(&stop).await else {
+                return Ok(());
+            };
+            *self.renewed.lock() = Some(Instant::now());
+            tracing::info!(lease = %self.lease(), identity = %self.identity, "acquired the lease; leading");
+            if let Some(metrics) = &self.metrics {
+                metrics.leading();
+            }
+            self.state.send_replace(Leadership::Leader(term.clone()));
+            let held = self.hold(&term, &stop).await;
+            term.end();
+            *self.renewed.lock() = None;
+            self.state.send_replace(Leadership::Standby);
+            if let Some(metrics) = &self.metrics {
+                metrics.standing_by();
+            }
+            match held {
+                Held::Stopped => {
+                    if self.config.release_on_cancel {
+                        self.release().await;
+                    }
+                    return Ok(());
+                }
+                Held::Lost(why) => {
+                    tracing::error!(lease = %self.lease(), identity = %self.identity, why, "lost the lease; leader-only work stopped");
+                    if self.config.on_lost == OnLeadershipLost::Exit {
+                        return Err(Error::LeadershipLost {
+                            lease: self.lease(),
+                            why,
+                        });
+                    }
+                }
+            }
+        }
+    }
+
+    /// Tries until the lease is ours (a new term) or `stop` is cancelled (None).
+    async fn acquire(&self, stop: &CancellationToken) -> Option<Arc<Term>> {
+        loop {
+            self.wait_if_paused(stop).await;
+            if stop.is_cancelled() {
+                return None;
+            }
+            let sent = Instant::now();
+            match self.try_acquire_or_renew(false).await {
+                Ok(true) => return Some(Term::new(sent + self.config.renew_deadline)),
+                Ok(false) => {}
+                Err(error) => tracing::debug!(lease = %self.lease(), %error, "could not try to acquire the lease"),
+            }
+            // Next try: after a jittered retry period (client-go's JitterUntil, factor
+            // 1.2), as soon as the watch sees the lease freed, or when the holder's
+            // lease runs out as observed here, whichever comes first.
+            let retry = self.config.retry_period.mul_f64(1.0 + 1.2 * rand::random::<f64>());
+            let expiry = self.observed.lock().as_ref().and_then(Observed::expiry);
+            let expiry = expiry.map_or(Instant::now() + retry, |at| at + Duration::from_millis(1));
+            tokio::select! {
+                () = stop.cancelled() => return None,
+                () = self.freed.notified() => {}
+                () = tokio::time::sleep(retry) => {}
+                () = tokio::time::sleep_until(expiry) => {}
+            }
+        }
+    }
+
+    /// Renews every retry period while the term is valid.
+    async fn hold(&self, term: &Term, stop: &CancellationToken) -> Held {
+        loop {
+            tokio::select! {
+                () = stop.cancelled() => return Held::Stopped,
+                () = term.over() => return Held::Lost("the renew deadline passed"),
+                () = tokio::time::sleep(self.config.retry_period) => {}
+            }
+            self.wait_if_paused(stop).await;
+            if !term.is_valid() {
+                return Held::Lost("the renew deadline passed");
+            }
+            let sent = Instant::now();
+            let attempt = tokio::time::timeout_at(term.valid_until(), self.try_acquire_or_renew(true)).await;
+            match attempt {
+                Ok(Ok(true)) => {
+                    if !term.extend(sent + self.config.renew_deadline) {
+                        return Held::Lost("the renew deadline passed before the renew succeeded");
+                    }
+                    *self.renewed.lock() = Some(Instant::now());
+                }
+                Ok(Ok(false)) => return Held::Lost("another replica holds the lease"),
+                Ok(Err(error)) => {
+                    tracing::warn!(lease = %self.lease(), %error, deadline_in = ?term.valid_until().saturating_duration_since(Instant::now()), "failed to renew the lease; retrying until the renew deadline");
+                }
+                Err(_) => return Held::Lost("the renew deadline passed while renewing"),
+            }
+        }
+    }
+
+    async fn wait_if_paused(&self, stop: &CancellationToken) {
+        let until = self.paused_until.lock().take();
+        if let Some(until) = until {
+            tracing::warn!(lease = %self.lease(), "leader election paused (a test's stall)");
+            tokio::select! {
+                () = stop.cancelled() => {}
+                () = tokio::time::sleep_until(until) => {}
+            }
+        }
+    }
+
+    /// client-go's `tryAcquireOrRenew`: true when the lease is ours after the call.
+    async fn try_acquire_or_renew(&self, leading: bool) -> Result<bool, kube::Error> {
+        let now = MicroTime(Timestamp::now());
+        // A leader renews its own record with the resourceVersion it last wrote,
+        // without reading first; a conflict sends it through the full path.
+        let own = self
+            .observed
+            .lock()
+            .clone()
+            .filter(|o| leading && o.holder() == Some(self.identity.as_str()));
+        if let Some(own) = own {
+            let spec = LeaseSpec {
+                renew_time: Some(now.clone()),
+                lease_duration_seconds: Some(self.config.lease_seconds()),
+                ..own.spec
+            };
+            match self.write(spec, own.resource_version).await {
+                Ok(()) => return Ok(true),
+                Err(kube::Error::Api(status)) if status.code == 409 => {}
+                Err(error) => return Err(error),
+            }
+        }
+
+        let Some(lease) = self.api.get_opt(&self.config.lease_name).await? else {
+            return self.create(now).await;
+        };
+        let current = lease.spec.unwrap_or_default();
+        let observed = self.observe(current.clone(), lease.metadata.resource_version);
+        let held_by_other = observed.holder().is_some_and(|holder| holder != self.identity);
+        if held_by_other && observed.expiry().is_some_and(|expiry| Instant::now() < expiry) {
+            return Ok(false);
+        }
+        let ours = observed.holder() == Some(self.identity.as_str());
+        let spec = LeaseSpec {
+            holder_identity: Some(self.identity.clone()),
+            lease_duration_seconds: Some(self.config.lease_seconds()),
+            acquire_time: if ours {
+                current.acquire_time.clone()
+            } else {
+                Some(now.clone())
+            },
+            renew_time: Some(now),
+            lease_transitions: Some(current.lease_transitions.unwrap_or(0) + i32::from(!ours)),
+            ..current
+        };
+        match self.write(spec, observed.resource_version).await {
+            Ok(()) => Ok(true),
+            Err(kube::Error::Api(status)) if status.code == 409 => Ok(false),
+            Err(error) => Err(error),
+        }
+    }
+
+    async fn create(&self, now: MicroTime) -> Result<bool, kube::Error> {
+        let lease = Lease {
+            metadata: ObjectMeta {
+                name: Some(self.config.lease_name.clone()),
+                namespace: Some(self.namespace.clone()),
+                ..ObjectMeta::default()
+            },
+            spec: Some(LeaseSpec {
+                holder_identity: Some(self.identity.clone()),
+                lease_duration_seconds: Some(self.config.lease_seconds()),
+                acquire_time: Some(now.clone()),
+                renew_time: Some(now),
+                lease_transitions: Some(0),
+                ..LeaseSpec::default()
+            }),
+        };
+        match self.api.create(&PostParams::default(), &lease).await {
+            Ok(created) => {
+                self.record(created);
+                Ok(true)
+            }
+            Err(kube::Error::Api(status)) if status.code == 409 => Ok(false),
+            Err(error) => Err(error),
+        }
+    }
+
+    /// Replaces the lease's spec, on the condition that it is still at
+    /// `resource_version`; remembers what was written.
+    async fn write(&self, spec: LeaseSpec, resource_version: Option<String>) -> Result<(), kube::Error> {
+        let lease = Lease {
+            metadata: ObjectMeta {
+                name: Some(self.config.lease_name.clone()),
+                namespace: Some(self.namespace.clone()),
+                resource_version,
+                ..ObjectMeta::default()
+            },
+            spec: Some(spec),
+        };
+        let written = self
+            .api
+            .replace(&self.config.lease_name, &PostParams::default(), &lease)
+            .await?;
+        self.record(written);
+        Ok(())
+    }
+
+    /// What this replica wrote is what it observes, from now.
+    fn record(&self, lease: Lease) {
+        *self.observed.lock() = Some(Observed {
+            spec: lease.spec.unwrap_or_default(),
+            resource_version: lease.metadata.resource_version,
+            at: Instant::now(),
+        });
+    }
+
+    /// Notes a record read from the server; its clock starts only if it changed.
+    fn observe(&self, spec: LeaseSpec, resource_version: Option<String>) -> Observed {
+        let mut observed = self.observed.lock();
+        match observed.as_mut() {
+            Some(seen) if seen.spec == spec => seen.resource_version = resource_version,
+            _ => {
+                *observed = Some(Observed {
+                    spec,
+                    resource_version,
+                    at: Instant::now(),
+                });
+            }
+        }
+        observed.clone().unwrap_or_else(|| unreachable!("set just above"))
+    }
+
+    /// Empties the holder so a standby takes over at once (client-go's release).
+    async fn release(&self) {
+        let observed = self.observed.lock().clone();
+        let Some(observed) = observed.filter(|o| o.holder() == Some(self.identity.as_str())) else {
+            return;
+        };
+        let now = MicroTime(Timestamp::now());
+        let spec = LeaseSpec {
+            holder_identity: Some(String::new()),
+            lease_duration_seconds: Some(1),
+            acquire_time: Some(now.clone()),
+            renew_time: Some(now),
+            ..observed.spec
+        };
+        match self.write(spec, observed.resource_version).await {
+            Ok(()) => tracing::info!(lease = %self.lease(), identity = %self.identity, "released the lease"),
+            Err(error) => {
+                tracing::warn!(lease = %self.lease(), %error, "could not release the lease; standbys take it when it expires")
+            }
+        }
+    }
+
+    /// Watches the one Lease: keeps the observed record current, and wakes a standby
+    /// the moment the lease is released or deleted.
+    async fn watch_lease(self: Arc<Self>) {
+        let config = watcher::Config::default().fields(&format!("metadata.name={}", self.config.lease_name));
+        let mut events = watcher(self.api.clone(), config).boxed();
+        while let Some(event) = events.next().await {
+            match event {
+                Ok(watcher::Event::Apply(lease) | watcher::Event::InitApply(lease)) => {
+                    let observed = self.observe(lease.spec.unwrap_or_default(), lease.metadata.resource_version);
+                    if observed.holder().is_none() {
+                        self.freed.notify_one();
+                    }
+                }
+                Ok(watcher::Event::Delete(_)) => {
+                    *self.observed.lock() = None;
+                    self.freed.notify_one();
+                }
+                Ok(watcher::Event::Init | watcher::Event::InitDone) => {}
+                Err(error) => {
+                    tracing::debug!(lease = %self.lease(), %error, "lease watch failed; retrying");
+                    tokio::time::sleep(self.config.retry_period).await;
+                }
+            }
+        }
+    }
+}
+
+/// Aborts a task when dropped, so it lives no longer than its owner's future.
+pub(crate) struct AbortOnDrop<T>(pub tokio::task::JoinHandle<T>);
+
+impl<T> Drop for AbortOnDrop<T> {
+    fn drop(&mut self) {
+        self.0.abort();
+    }
+}

@@ -1,0 +1,389 @@
+//! [`Manager::run`](crate::Manager::run): start everything in order, watch for
+//! failures and leadership changes, and stop in reverse within a deadline.
+
+use std::collections::HashMap;
+use std::future::pending;
+use std::sync::Arc;
+use std::sync::atomic::Ordering;
+
+use tokio::sync::watch;
+use tokio::task::{Id, JoinHandle, JoinSet};
+use tokio::time::Instant;
+use tokio_util::sync::CancellationToken;
+
+use crate::Error;
+use crate::leader::{AbortOnDrop, Leadership, Term};
+use crate::manager::Manager;
+use crate::runnable::{BoxError, Runnable, Stop};
+
+/// Runnables started together and stopped together.
+struct Group {
+    token: CancellationToken,
+    tasks: JoinSet<Result<(), BoxError>>,
+    names: HashMap<Id, String>,
+}
+
+/// What stopping a group left behind.
+#[derive(Default)]
+struct Stopped {
+    failures: Vec<Error>,
+    abandoned: Vec<String>,
+}
+
+impl Group {
+    fn new() -> Self {
+        Self {
+            token: CancellationToken::new(),
+            tasks: JoinSet::new(),
+            names: HashMap::new(),
+        }
+    }
+
+    fn start(&mut self, runnable: &Arc<dyn Runnable>, term: Option<&Arc<Term>>) {
+        let token = self.token.child_token();
+        let stop = match term {
+            Some(term) => Stop::for_term(token, term.clone()),
+            None => Stop::new(token),
+        };
+        let name = runnable.name().to_owned();
+        tracing::info!(runnable = %name, "starting");
+        let runnable = runnable.clone();
+        let handle = self.tasks.spawn(async move { runnable.start(stop).await });
+        self.names.insert(handle.id(), name);
+    }
+
+    /// The next runnable to end, with how it ended; pending while none is running.
+    async fn next_exit(&mut self) -> (String, Result<(), Error>) {
+        loop {
+            let Some(joined) = self.tasks.join_next_with_id().await else {
+                return pending().await;
+            };
+            let (id, result) = match joined {
+                Ok((id, result)) => (id, result),
+                Err(error) if error.is_cancelled() => {
+                    self.names.remove(&error.id());
+                    continue;
+                }
+                Err(error) => {
+                    let id = error.id();
+                    let name = self.names.remove(&id).unwrap_or_default();
+                    let message = panic_message(&*error.into_panic());
+                    return (name.clone(), Err(Error::RunnablePanicked { name, message }));
+                }
+            };
+            let name = self.names.remove(&id).unwrap_or_default();
+            let result = result.map_err(|source| Error::Runnable {
+                name: name.clone(),
+                source,
+            });
+            return (name, result);
+        }
+    }
+
+    /// Asks every runnable to stop and waits until `deadline`; aborts the rest. If
+    /// `term` ends meanwhile, aborts at once.
+    async fn stop(&mut self, deadline: Instant, term: Option<&Term>) -> Stopped {
+        self.token.cancel();
+        let mut stopped = Stopped::default();
+        let term_over = async {
+            match term {
+                Some(term) => term.over().await,
+                None => pending().await,
+            }
+        };
+        tokio::pin!(term_over);
+        while !self.tasks.is_empty() {
+            tokio::select! {
+                (name, result) = self.next_exit() => {
+                    if let Err(error) = result {
+                        stopped.failures.push(error);
+                    } else {
+                        tracing::info!(runnable = %name, "stopped");
+                    }
+                }
+                () = tokio::time::sleep_until(deadline) => {
+                    stopped.abandoned = self.names.values().cloned().collect();
+                    stopped.abandoned.sort();
+                    for name in &stopped.abandoned {
+                        tracing::error!(runnable = %name, "did not stop within the graceful-shutdown timeout; abandoned");
+                    }
+                    self.abort().await;
+                }
+                () = &mut term_over => {
+                    tracing::warn!("leadership ended while stopping; stopping leader-only work at once");
+                    self.abort().await;
+                }
+            }
+        }
+        stopped
+    }
+
+    /// Drops every runnable's future now, and waits until they are gone.
+    async fn abort(&mut self) {
+        self.token.cancel();
+        self.tasks.abort_all();
+        while self.tasks.join_next().await.is_some() {}
+        self.names.clear();
+    }
+}
+
+fn panic_message(panic: &(dyn std::any::Any + Send)) -> String {
+    panic
+        .downcast_ref::<&str>()
+        .map(|s| (*s).to_owned())
+        .or_else(|| panic.downcast_ref::<String>().cloned())
+        .unwrap_or_else(|| "a panic without a message".to_owned())
+}
+
+/// Waits for the term to end; pending without one.
+async fn term_over(term: Option<&Arc<Term>>) {
+    match term {
+        Some(term) => term.over().await,
+        None => pending().await,
+    }
+}
+
+pub(crate) async fn run(manager: Manager) -> Result<(), Error> {
+    let inner = &manager.inner;
+    if inner.started.swap(true, Ordering::AcqRel) {
+        return Err(Error::AlreadyRunning);
+    }
+    let _signals = if inner.handle_signals {
+        Some(AbortOnDrop(tokio::spawn(on_signals(inner.shutdown.clone())?)))
+    } else {
+        None
+    };
+    let mut running = Running::new(&manager);
+    let failure = running.start_and_watch().await;
+    tracing::info!("stopping");
+    let deadline = Instant::now() + inner.graceful_shutdown_timeout;
+    let mut stopped = running.stop(deadline).await;
+    if let Some(failure) = failure.or_else(|| (!stopped.failures.is_empty()).then(|| stopped.failures.remove(0))) {
+        tracing::error!(error = %failure, "manager stopped on a failure");
+        return Err(failure);
+    }
+    if !stopped.abandoned.is_empty() {
+        return Err(Error::ShutdownTimedOut {
+            timeout: inner.graceful_shutdown_timeout,
+            runnables: stopped.abandoned,
+        });
+    }
+    tracing::info!("stopped");
+    Ok(())
+}
+
+/// Everything a running manager started, to stop in reverse.
+struct Running<'a> {
+    manager: &'a Manager,
+    leader_only: Vec<Arc<dyn Runnable>>,
+    everywhere: Vec<Arc<dyn Runnable>>,
+    http_stop: CancellationToken,
+    http: JoinSet<std::io::Result<()>>,
+    replicas: Group,
+    leaders: Group,
+    /// The current leadership term, while leader-only runnables run in it.
+    term: Option<Arc<Term>>,
+    elector_stop: CancellationToken,
+    elector_task: Option<JoinHandle<Result<(), Error>>>,
+    leadership: Option<watch::Receiver<Leadership>>,
+}
+
+impl<'a> Running<'a> {
+    fn new(manager: &'a Manager) -> Self {
+        let runnables = manager.inner.runnables.lock().clone();
+        let (leader_only, everywhere) = runnables.into_iter().partition(|r| r.needs_leader_election());
+        Self {
+            manager,
+            leader_only,
+            everywhere,
+            http_stop: CancellationToken::new(),
+            http: JoinSet::new(),
+            replicas: Group::new(),
+            leaders: Group::new(),
+            term: None,
+            elector_stop: CancellationToken::new(),
+            elector_task: None,
+            leadership: None,
+        }
+    }
+
+    /// Starts everything in order, then watches until shutdown or a failure, which
+    /// it returns.
+    async fn start_and_watch(&mut self) -> Option<Error> {
+        let inner = &self.manager.inner;
+        // 1. The metrics and probe server, so probes answer from the first moment.
+        for listener in inner.listeners.lock().drain(..) {
+            self.http.spawn(listener.serve(self.http_stop.clone()));
+        }
+        if let Some(address) = inner.addresses.metrics {
+            tracing::info!(%address, "serving /metrics");
+        }
+        if let Some(address) = inner.addresses.health_probe {
+            tracing::info!(%address, "serving /healthz and /readyz");
+        }
+        // 2. What every replica runs (webhook servers...).
+        for runnable in &self.everywhere {
+            self.replicas.start(runnable, None);
+        }
+        // 3. The caches, until synced.
+        inner.cache.start();
+        let failure = tokio::select! {
+            synced = inner.cache.wait_for_sync(inner.cache_sync_timeout) => synced.err().map(Error::from),
+            () = inner.shutdown.cancelled() => return None,
+            (_, result) = self.replicas.next_exit() => result.err(),
+        };
+        if failure.is_some() {
+            return failure;
+        }
+        inner.synced.store(true, Ordering::Release);
+        tracing::info!("caches synced");
+        // 4. Leader-only work: now, or once this replica leads.
+        match &inner.elector {
+            Some(elector) => {
+                tracing::info!(lease = %elector.lease(), identity = %elector.identity(), "waiting for leadership");
+                self.leadership = Some(elector.subscribe());
+                self.elector_task = Some(tokio::spawn(elector.clone().run(self.elector_stop.clone())));
+            }
+            None => {
+                for runnable in &self.leader_only {
+                    self.leaders.start(runnable, None);
+                }
+            }
+        }
+        self.watch().await
+    }
+
+    /// Runs until shutdown or a failure, starting leader-only work when this replica
+    /// leads and dropping it at once when the term ends. Returns the failure, if any.
+    async fn watch(&mut self) -> Option<Error> {
+        let shutdown = self.manager.inner.shutdown.clone();
+        loop {
+            let changed = async {
+                match self.leadership.as_mut() {
+                    Some(receiver) => receiver.changed().await.is_ok(),
+                    None => pending().await,
+                }
+            };
+            let elector_done = async {
+                match self.elector_task.as_mut() {
+                    Some(task) => task.await,
+                    None => pending().await,
+                }
+            };
+            tokio::select! {
+                () = shutdown.cancelled() => return None,
+                (name, result) = self.replicas.next_exit() => {
+                    result.err()?;
+                    tracing::info!(runnable = %name, "finished");
+                }
+                (name, result) = self.leaders.next_exit() => {
+                    result.err()?;
+                    tracing::info!(runnable = %name, "finished");
+                }
+                () = term_over(self.term.as_ref()) => {
+                    tracing::warn!("the lease was not renewed within the renew deadline; stopping leader-only work at once");
+                    self.term = None;
+                    self.leaders.abort().await;
+                }
+                alive = changed => {
+                    if alive {
+                        self.follow_leadership().await;
+                    } else {
+                        self.leadership = None;
+                    }
+                }
+                joined = elector_done => {
+                    self.elector_task = None;
+                    self.leadership = None;
+                    if self.term.take().is_some() {
+                        self.leaders.abort().await;
+                    }
+                    return match joined {
+                        Ok(Ok(())) => None,
+                        Ok(Err(error)) => Some(error),
+                        Err(error) => Some(Error::RunnablePanicked {
+                            name: "leader election".into(),
+                            message: panic_message(&*error.into_panic()),
+                        }),
+                    };
+                }
+            }
+        }
+    }
+
+    /// Starts leader-only work in a new term, or drops it when the term is over.
+    async fn follow_leadership(&mut self) {
+        let state = self.leadership.as_mut().map(|r| r.borrow_and_update().clone());
+        match state {
+            Some(Leadership::Leader(term)) if self.term.is_none() && term.is_valid() => {
+                self.leaders = Group::new();
+                for runnable in &self.leader_only {
+                    self.leaders.start(runnable, Some(&term));
+                }
+                self.term = Some(term);
+            }
+            Some(Leadership::Standby) if self.term.take().is_some() => self.leaders.abort().await,
+            _ => {}
+        }
+    }
+
+    /// Stops in reverse of the start: leader-only runnables, then the election (which
+    /// releases the lease, now that nothing leader-only runs), every-replica
+    /// runnables, the HTTP server; all by `deadline`.
+    async fn stop(mut self, deadline: Instant) -> Stopped {
+        let mut stopped = self.leaders.stop(deadline, self.term.as_deref()).await;
+        self.elector_stop.cancel();
+        if let Some(task) = self.elector_task.take() {
+            match tokio::time::timeout_at(deadline, task).await {
+                Ok(Ok(Err(error))) => stopped.failures.push(error),
+                Ok(_) => {}
+                Err(_) => stopped.abandoned.push("leader election".into()),
+            }
+        }
+        let replicas = self.replicas.stop(deadline, None).await;
+        stopped.failures.extend(replicas.failures);
+        stopped.abandoned.extend(replicas.abandoned);
+        self.http_stop.cancel();
+        let http = &mut self.http;
+        if tokio::time::timeout_at(deadline, async { while http.join_next().await.is_some() {} })
+            .await
+            .is_err()
+        {
+            self.http.abort_all();
+            stopped.abandoned.push("metrics and health probe server".into());
+        }
+        self.manager.inner.synced.store(false, Ordering::Release);
+        stopped
+    }
+}
+
+/// Cancels `shutdown` on the first SIGTERM or SIGINT; exits the process on a second,
+/// as kubebuilder's signal handler does.
+#[cfg(unix)]
+fn on_signals(shutdown: CancellationToken) -> Result<impl Future<Output = ()>, Error> {
+    use tokio::signal::unix::{SignalKind, signal};
+    let mut terminate = signal(SignalKind::terminate()).map_err(Error::Signals)?;
+    let mut interrupt = signal(SignalKind::interrupt()).map_err(Error::Signals)?;
+    Ok(async move {
+        tokio::select! {
+            _ = terminate.recv() => tracing::info!("SIGTERM: stopping gracefully (a second signal exits at once)"),
+            _ = interrupt.recv() => tracing::info!("SIGINT: stopping gracefully (a second signal exits at once)"),
+        }
+        shutdown.cancel();
+        tokio::select! {
+            _ = terminate.recv() => {}
+            _ = interrupt.recv() => {}
+        }
+        tracing::error!("second signal: exiting at once");
+        std::process::exit(1);
+    })
+}
+
+#[cfg(not(unix))]
+fn on_signals(shutdown: CancellationToken) -> Result<impl Future<Output = ()>, Error> {
+    Ok(async move {
+        if tokio::signal::ctrl_c().await.is_ok() {
+            shutdown.cancel();
+        }
+    })
+}

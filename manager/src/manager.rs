@@ -1,0 +1,480 @@
+//! [`Manager`]: the client, the shared cache, the metrics registry and the runnables
+//! of one operator process, and its builder.
+
+use std::any::{Any, TypeId};
+use std::collections::HashMap;
+use std::fmt::{self, Debug};
+use std::net::SocketAddr;
+use std::sync::Arc;
+use std::sync::atomic::{AtomicBool, Ordering};
+use std::time::Duration;
+
+use parking_lot::Mutex;
+use prometheus::Registry;
+use tokio_util::sync::CancellationToken;
+use wheelhouse_cache::{Cache, CacheMetrics};
+
+use crate::args::ManagerArgs;
+use crate::health::{Check, Checks};
+use crate::http::{Listener, Routes};
+use crate::leader::{Elector, LeaderElection, LeaderMetrics, Leadership, default_identity};
+use crate::runnable::Runnable;
+use crate::{Error, lifecycle};
+
+/// One operator process: what its `main()` composes.
+///
+/// Start order: the metrics and probe server, then runnables that every replica runs
+/// (webhook servers), then the caches (until synced), then — once this replica leads,
+/// or at once without leader election — the leader-only runnables (controllers). On
+/// SIGTERM/SIGINT (or the token given to [`ManagerBuilder::shutdown_signal`]) they stop
+/// in reverse, within the graceful-shutdown timeout. A runnable that fails stops the
+/// manager, and [`run`](Manager::run) returns its error.
+///
+/// ```no_run
+/// # async fn example(client: kube::Client) -> Result<(), wheelhouse_manager::Error> {
+/// use std::net::SocketAddr;
+/// use wheelhouse_manager::{LeaderElection, Manager, Stop, runnable_fn};
+///
+/// let manager = Manager::builder(client)
+///     .metrics_address(Some(SocketAddr::from(([0, 0, 0, 0], 8080))))
+///     .health_probe_address(Some(SocketAddr::from(([0, 0, 0, 0], 8081))))
+///     .leader_election(LeaderElection::new("my-operator"))
+///     .build()?;
+/// manager.add(runnable_fn("reporter", true, |stop: Stop| async move {
+///     stop.requested().await;
+///     Ok(())
+/// }))?;
+/// manager.run().await
+/// # }
+/// ```
+#[derive(Clone)]
+pub struct Manager {
+    pub(crate) inner: Arc<Inner>,
+}
+
+pub(crate) struct Inner {
+    pub client: kube::Client,
+    pub cache: Cache,
+    pub registry: Registry,
+    pub runnables: Mutex<Vec<Arc<dyn Runnable>>>,
+    pub elector: Option<Arc<Elector>>,
+    pub healthz: Checks,
+    pub readyz: Checks,
+    pub listeners: Mutex<Vec<Listener>>,
+    pub addresses: Addresses,
+    pub shutdown: CancellationToken,
+    pub handle_signals: bool,
+    pub graceful_shutdown_timeout: Duration,
+    pub cache_sync_timeout: Duration,
+    pub synced: AtomicBool,
+    pub started: AtomicBool,
+    /// Metric families registered once in `registry` and shared, by type.
+    pub shared_metrics: Mutex<HashMap<TypeId, Box<dyn Any + Send + Sync>>>,
+}
+
+/// Where the HTTP endpoints were bound.
+#[derive(Debug, Clone, Copy, Default)]
+pub(crate) struct Addresses {
+    pub metrics: Option<SocketAddr>,
+    pub health_probe: Option<SocketAddr>,
+}
+
+impl Debug for Manager {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        let names: Vec<String> = self
+            .inner
+            .runnables
+            .lock()
+            .iter()
+            .map(|r| r.name().to_owned())
+            .collect();
+        f.debug_struct("Manager")
+            .field("runnables", &names)
+            .field("leader_election", &self.inner.elector.as_ref().map(|e| e.lease()))
+            .finish_non_exhaustive()
+    }
+}
+
+impl Manager {
+    /// Starts building a manager around `client`.
+    pub fn builder(client: kube::Client) -> ManagerBuilder {
+        ManagerBuilder {
+            client,
+            registry: None,
+            metrics_address: None,
+            health_probe_address: None,
+            leader_election: None,
+            leader_election_id: None,
+            shutdown: None,
+            graceful_shutdown_timeout: Duration::from_secs(30),
+            cache_sync_timeout: Duration::from_mins(2),
+            args_error: None,
+        }
+    }
+
+    /// The client everything reads and writes through.
+    pub fn client(&self) -> kube::Client {
+        self.inner.client.clone()
+    }
+
+    /// The shared informer cache: one watch per type and scope, for every runnable.
+    pub fn cache(&self) -> &Cache {
+        &self.inner.cache
+    }
+
+    /// The Prometheus registry `/metrics` serves; register your own metrics here.
+    pub fn registry(&self) -> &Registry {
+        &self.inner.registry
+    }
+
+    /// The metric families of type `M`, registered with `register` the first time any
+    /// runnable asks and shared after that (families can be registered only once).
+    ///
+    /// ```
+    /// # fn example(manager: &wheelhouse_manager::Manager) -> prometheus::Result<()> {
+    /// let first = manager.shared_metrics(wheelhouse_workqueue_like::register)?;
+    /// let again = manager.shared_metrics(wheelhouse_workqueue_like::register)?; // not registered twice
+    /// # let _ = (first, again); Ok(())
+    /// # }
+    /// # mod wheelhouse_workqueue_like {
+    /// #   pub fn register(r: &prometheus::Registry) -> prometheus::Result<prometheus::IntCounter> {
+    /// #       let c = prometheus::IntCounter::new("x_total", "x")?; r.register(Box::new(c.clone()))?; Ok(c)
+    /// #   }
+    /// # }
+    /// ```
+    pub fn shared_metrics<M>(&self, register: impl FnOnce(&Registry) -> prometheus::Result<M>) -> prometheus::Result<M>
+    where
+        M: Clone + Send + Sync + 'static,
+    {
+        let mut shared = self.inner.shared_metrics.lock();
+        if let Some(existing) = shared.get(&TypeId::of::<M>())
+            && let Some(metrics) = existing.downcast_ref::<M>()
+        {
+            return Ok(metrics.clone());
+        }
+        let metrics = register(&self.inner.registry)?;
+        shared.insert(TypeId::of::<M>(), Box::new(metrics.clone()));
+        Ok(metrics)
+    }
+
+    /// Adds a runnable; it starts when [`run`](Self::run) reaches its group. Calls its
+    /// [`Runnable::register`] now.
+    pub fn add(&self, runnable: impl Runnable) -> Result<(), Error> {
+        if self.inner.started.load(Ordering::Acquire) {
+            return Err(Error::AlreadyRunning);
+        }
+        let mut runnable = runnable;
+        runnable.register(self).map_err(|source| Error::Register {
+            name: runnable.name().to_owned(),
+            source,
+        })?;
+        self.inner.runnables.lock().push(Arc::new(runnable));
+        Ok(())
+    }
+
+    /// Adds a liveness check to `/healthz`, by name.
+    pub fn add_healthz_check(
+        &self,
+        name: impl Into<String>,
+        check: impl Fn() -> Result<(), String> + Send + Sync + 'static,
+    ) {
+        self.inner.healthz.add(name, Arc::new(check) as Check);
+    }
+
+    /// Adds a readiness check to `/readyz`, by name.
+    pub fn add_readyz_check(
+        &self,
+        name: impl Into<String>,
+        check: impl Fn() -> Result<(), String> + Send + Sync + 'static,
+    ) {
+        self.inner.readyz.add(name, Arc::new(check) as Check);
+    }
+
+    /// Where `/metrics` is served (known from [`ManagerBuilder::build`] on).
+    pub fn metrics_address(&self) -> Option<SocketAddr> {
+        self.inner.addresses.metrics
+    }
+
+    /// Where `/healthz` and `/readyz` are served.
+    pub fn health_probe_address(&self) -> Option<SocketAddr> {
+        self.inner.addresses.health_probe
+    }
+
+    /// This replica's identity in the Lease, with leader election.
+    pub fn identity(&self) -> Option<&str> {
+        self.inner.elector.as_deref().map(Elector::identity)
+    }
+
+    /// True while this replica runs leader-only work: it holds a valid lease, or there
+    /// is no leader election and the manager runs.
+    pub fn is_leader(&self) -> bool {
+        match &self.inner.elector {
+            Some(elector) => matches!(&*elector.subscribe().borrow(), Leadership::Leader(term) if term.is_valid()),
+            None => self.inner.started.load(Ordering::Acquire) && self.inner.synced.load(Ordering::Acquire),
+        }
+    }
+
+    /// Resolves each time leadership changes, with whether this replica now leads
+    /// (immediately with the current state the first time).
+    pub fn leadership(&self) -> impl futures::Stream<Item = bool> + Send + 'static {
+        let receiver = self.inner.elector.as_ref().map(|e| e.subscribe());
+        futures::stream::unfold((receiver, true), |(receiver, first)| async move {
+            let mut receiver = receiver?;
+            if !first {
+                receiver.changed().await.ok()?;
+            }
+            let leads = matches!(&*receiver.borrow_and_update(), Leadership::Leader(_));
+            Some((leads, (Some(receiver), false)))
+        })
+    }
+
+    /// Stops renewing and acquiring the lease for `duration`, as a process stalled by a
+    /// long pause would, while everything else runs on: for failover tests. Leader-only
+    /// work still stops at the renew deadline. No effect without leader election.
+    pub fn pause_leader_election(&self, duration: Duration) {
+        if let Some(elector) = &self.inner.elector {
+            elector.pause(duration);
+        }
+    }
+
+    /// A token that, when cancelled, stops the manager gracefully.
+    pub fn shutdown_token(&self) -> CancellationToken {
+        self.inner.shutdown.clone()
+    }
+
+    /// Runs everything until shutdown or a failure; see [`Manager`] for the order.
+    pub async fn run(self) -> Result<(), Error> {
+        lifecycle::run(self).await
+    }
+}
+
+/// Builds a [`Manager`]; see [`Manager::builder`].
+#[must_use]
+pub struct ManagerBuilder {
+    client: kube::Client,
+    registry: Option<Registry>,
+    metrics_address: Option<SocketAddr>,
+    health_probe_address: Option<SocketAddr>,
+    leader_election: Option<LeaderElection>,
+    leader_election_id: Option<String>,
+    shutdown: Option<CancellationToken>,
+    graceful_shutdown_timeout: Duration,
+    cache_sync_timeout: Duration,
+    args_error: Option<Error>,
+}
+
+impl ManagerBuilder {
+    /// Applies the command-line options: addresses, and leader election when
+    /// `--leader-elect` is given (its Lease named by `--leader-election-id`, else by
+    /// [`leader_election_id`](Self::leader_election_id)).
+    pub fn args(mut self, args: &ManagerArgs) -> Self {
+        match (args.metrics_address(), args.health_probe_address()) {
+            (Ok(metrics), Ok(probes)) => {
+                self.metrics_address = metrics;
+                self.health_probe_address = probes;
+            }
+            (Err(error), _) | (_, Err(error)) => self.args_error = Some(error),
+        }
+        if args.leader_elect {
+            let id = args
+                .leader_election_id
+                .clone()
+                .or_else(|| self.leader_election_id.clone());
+            let mut election = LeaderElection::new(id.unwrap_or_default());
+            if let Some(namespace) = &args.leader_election_namespace {
+                election = election.namespace(namespace);
+            }
+            self.leader_election = Some(election);
+        }
+        self
+    }
+
+    /// The Lease name `--leader-elect` uses when `--leader-election-id` is not given.
+    pub fn leader_election_id(mut self, id: impl Into<String>) -> Self {
+        let id = id.into();
+        if let Some(election) = &mut self.leader_election
+            && election.lease_name.is_empty()
+        {
+            election.lease_name.clone_from(&id);
+        }
+        self.leader_election_id = Some(id);
+        self
+    }
+
+    /// Serves `/metrics` on `address` (None, the default: not served). Port 0 picks a
+    /// free port; [`Manager::metrics_address`] tells which.
+    pub fn metrics_address(mut self, address: Option<SocketAddr>) -> Self {
+        self.metrics_address = address;
+        self
+    }
+
+    /// Serves `/healthz` and `/readyz` on `address` (None, the default: not served).
+    pub fn health_probe_address(mut self, address: Option<SocketAddr>) -> Self {
+        self.health_probe_address = address;
+        self
+    }
+
+    /// Elects a leader; leader-only runnables run only on the replica holding the lease.
+    pub fn leader_election(mut self, election: LeaderElection) -> Self {
+        self.leader_election = Some(election);
+        self
+    }
+
+    /// Registers metrics in `registry` instead of a new one.
+    pub fn registry(mut self, registry: Registry) -> Self {
+        self.registry = Some(registry);
+        self
+    }
+
+    /// Stops the manager when `token` is cancelled, instead of on SIGTERM/SIGINT.
+    pub fn shutdown_signal(mut self, token: CancellationToken) -> Self {
+        self.shutdown = Some(token);
+        self
+    }
+
+    /// How long stopping may take in all before the stragglers are abandoned
+    /// (default 30 s).
+    pub fn graceful_shutdown_timeout(mut self, timeout: Duration) -> Self {
+        self.graceful_shutdown_timeout = timeout;
+        self
+    }
+
+    /// How long the caches may take to sync before the manager gives up (default 2 min).
+    pub fn cache_sync_timeout(mut self, timeout: Duration) -> Self {
+        self.cache_sync_timeout = timeout;
+        self
+    }
+
+    /// Validates the options, registers the cache's, the process's and the leader
+    /// election's metrics, and binds the HTTP listeners.
+    pub fn build(self) -> Result<Manager, Error> {
+        if let Some(error) = self.args_error {
+            return Err(error);
+        }
+        let registry = self.registry.unwrap_or_default();
+        registry.register(Box::new(prometheus::process_collector::ProcessCollector::for_self()))?;
+        let cache = Cache::with_metrics(self.client.clone(), Some(CacheMetrics::register(&registry)?));
+        let elector = match self.leader_election {
+            Some(election) => {
+                if election.lease_name.is_empty() {
+                    return Err(Error::MissingLeaderElectionId);
+                }
+                election.validate()?;
+                let identity = election.identity.clone().unwrap_or_else(default_identity);
+                let namespace = election
+                    .namespace
+                    .clone()
+                    .unwrap_or_else(|| own_namespace(&self.client));
+                let metrics = LeaderMetrics::register(&registry, &election.lease_name)?;
+                Some(Elector::new(
+                    self.client.clone(),
+                    election,
+                    identity,
+                    namespace,
+                    Some(metrics),
+                ))
+            }
+            None => None,
+        };
+
+        let healthz = Checks::default();
+        let readyz = Checks::default();
+        healthz.add("ping", Arc::new(|| Ok(())));
+        if let Some(elector) = &elector {
+            let elector = elector.clone();
+            healthz.add("leader-election", Arc::new(move || elector.health()));
+        }
+        let (listeners, addresses) = bind(
+            self.metrics_address,
+            self.health_probe_address,
+            &registry,
+            &healthz,
+            &readyz,
+        )?;
+        let handle_signals = self.shutdown.is_none();
+        let manager = Manager {
+            inner: Arc::new(Inner {
+                client: self.client,
+                cache,
+                registry,
+                runnables: Mutex::new(Vec::new()),
+                elector,
+                healthz,
+                readyz,
+                listeners: Mutex::new(listeners),
+                addresses,
+                shutdown: self.shutdown.unwrap_or_default(),
+                handle_signals,
+                graceful_shutdown_timeout: self.graceful_shutdown_timeout,
+                cache_sync_timeout: self.cache_sync_timeout,
+                synced: AtomicBool::new(false),
+                started: AtomicBool::new(false),
+                shared_metrics: Mutex::new(HashMap::new()),
+            }),
+        };
+        let weak = Arc::downgrade(&manager.inner);
+        manager.inner.readyz.add(
+            "informers",
+            Arc::new(move || match weak.upgrade() {
+                Some(inner) if inner.synced.load(Ordering::Acquire) && inner.cache.has_synced() => Ok(()),
+                Some(_) => Err("the caches have not synced yet".into()),
+                None => Err("the manager is gone".into()),
+            }),
+        );
+        Ok(manager)
+    }
+}
+
+/// Binds the metrics and probe listeners: one listener when both share an address.
+fn bind(
+    metrics: Option<SocketAddr>,
+    probes: Option<SocketAddr>,
+    registry: &Registry,
+    healthz: &Checks,
+    readyz: &Checks,
+) -> Result<(Vec<Listener>, Addresses), Error> {
+    let metric_routes = || Routes {
+        metrics: Some(registry.clone()),
+        probes: None,
+    };
+    let probe_routes = || Routes {
+        metrics: None,
+        probes: Some((healthz.clone(), readyz.clone())),
+    };
+    let mut addresses = Addresses::default();
+    let mut listeners = Vec::new();
+    match (metrics, probes) {
+        (Some(m), Some(p)) if m == p && m.port() != 0 => {
+            let routes = Routes {
+                metrics: Some(registry.clone()),
+                probes: Some((healthz.clone(), readyz.clone())),
+            };
+            let listener = Listener::bind(m, "metrics and health probe", routes)?;
+            addresses.metrics = listener.local_addr();
+            addresses.health_probe = addresses.metrics;
+            listeners.push(listener);
+        }
+        (metrics, probes) => {
+            if let Some(address) = metrics {
+                let listener = Listener::bind(address, "metrics", metric_routes())?;
+                addresses.metrics = listener.local_addr();
+                listeners.push(listener);
+            }
+            if let Some(address) = probes {
+                let listener = Listener::bind(address, "health probe", probe_routes())?;
+                addresses.health_probe = listener.local_addr();
+                listeners.push(listener);
+            }
+        }
+    }
+    Ok((listeners, addresses))
+}
+
+/// The pod's namespace in a cluster, else the client's default namespace.
+fn own_namespace(client: &kube::Client) -> String {
+    std::fs::read_to_string("/var/run/secrets/kubernetes.io/serviceaccount/namespace")
+        .ok()
+        .map(|s| s.trim().to_owned())
+        .filter(|s| !s.is_empty())
+        .unwrap_or_else(|| client.default_namespace().to_owned())
+}
