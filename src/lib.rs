@@ -9,11 +9,11 @@
 //! | [`workqueue`] | `wheelhouse-workqueue` | dedup queue with delays, rate limiters, priorities, metrics |
 //! | [`cache`] | `wheelhouse-cache` | shared informers, indexed store, ordered event fan-out |
 //! | [`controller`] | `wheelhouse-controller` | reconcilers, the controller builder, finalizers, apply, conditions |
+//! | [`manager`] | `wheelhouse-manager` | runnables started in order, Lease leader election, metrics and probes, flags |
 //! | `envtest` (feature `envtest`) | `wheelhouse-envtest` | an embedded Kubernetes API server for tests, or an existing cluster |
 //! | [`selector`] | `wheelhouse-selector` | label and field selectors |
 //!
-//! The manager and webhook crates join as they are built
-//! (see the README's architecture picture).
+//! The webhook crate joins as it is built (see the README's architecture picture).
 //!
 //! ```
 //! use wheelhouse::prelude::*;
@@ -27,6 +27,7 @@ pub use wheelhouse_cache as cache;
 pub use wheelhouse_controller as controller;
 #[cfg(feature = "envtest")]
 pub use wheelhouse_envtest as envtest;
+pub use wheelhouse_manager as manager;
 pub use wheelhouse_selector as selector;
 pub use wheelhouse_workqueue as workqueue;
 
@@ -34,5 +35,6 @@ pub use wheelhouse_workqueue as workqueue;
 pub mod prelude {
     pub use crate::cache::{Cache, Event, ListOptions, Scope};
     pub use crate::controller::{Action, Context, Controller, Error, ObjectKey, Reconciler};
+    pub use crate::manager::{LeaderElection, Manager, ManagerArgs, Runnable, Stop};
     pub use crate::workqueue::{AddOptions, Priority, RateLimiter, WorkQueue};
 }

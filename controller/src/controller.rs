@@ -4,22 +4,23 @@
 use std::fmt;
 use std::fmt::Debug;
 use std::future::Future;
-use std::panic::AssertUnwindSafe;
-use std::sync::Arc;
-use std::time::{Duration, Instant};
+use std::sync::{Arc, OnceLock};
+use std::time::Duration;
 
-use futures::FutureExt;
 use futures::future::BoxFuture;
 use kube::Resource;
+use parking_lot::Mutex;
 use serde::de::DeserializeOwned;
 use tokio::task::JoinHandle;
-use tracing::Instrument;
-use wheelhouse_cache::{Cache, Event, Informer, Origin, Scope, ScopeKind};
-use wheelhouse_workqueue::{AddOptions, Priority, PrometheusMetrics, RateLimiter, WorkQueue};
+use wheelhouse_cache::{Cache, Scope, ScopeKind};
+use wheelhouse_manager::{BoxError, CancellationToken, Manager, Runnable, Stop};
+use wheelhouse_workqueue::{PrometheusMetrics, RateLimiter, WorkQueue, default_rate_limiter};
 
-use crate::metrics::{ControllerMetrics, Series};
+use crate::metrics::ControllerMetrics;
 use crate::predicate::Predicate;
-use crate::reconciler::{Context, Reconciler};
+use crate::reconciler::Reconciler;
+use crate::source::{self, MapFn, OwnerKind, Source};
+use crate::worker::{Work, Worker};
 
 /// Which object a reconcile is for: the queue's key.
 #[derive(Debug, Clone, PartialEq, Eq, Hash, PartialOrd, Ord)]
@@ -58,24 +59,19 @@ impl fmt::Display for ObjectKey {
     }
 }
 
-/// Starts a task that turns an informer's events into queue keys.
-type Pump = Box<dyn FnOnce(WorkQueue<ObjectKey>) -> JoinHandle<()> + Send>;
+/// Makes a secondary source once the controller's scope is known, at build.
+type MakeSource = Box<dyn FnOnce(&Cache, &Scope) -> Source + Send>;
 
-/// Makes the pump of a secondary source once the controller runs and its cache exists.
-type MakePump = Box<dyn FnOnce(&Cache, &Scope) -> Pump + Send>;
-
-/// Starts the pumps and the workers on the queue; returns their tasks, in that order.
-type Start = Box<dyn FnOnce(WorkQueue<ObjectKey>) -> (Vec<JoinHandle<()>>, Vec<JoinHandle<()>>) + Send>;
-
-/// A controller, built and ready to [`run`](Self::run).
+/// A controller, built and ready to [`run`](Self::run), or to add to a
+/// [`Manager`], whose [`Runnable`] it is (leader-only).
 ///
 /// ```no_run
-/// # async fn example(client: kube::Client) {
+/// # async fn example(client: kube::Client) -> Result<(), wheelhouse_manager::Error> {
 /// use std::sync::Arc;
 /// use std::time::Duration;
 /// use k8s_openapi::api::apps::v1::{Deployment, ReplicaSet};
-/// use wheelhouse_cache::Cache;
 /// use wheelhouse_controller::{Action, Context, Controller, Error, Reconciler, predicate};
+/// use wheelhouse_manager::Manager;
 ///
 /// struct Rollouts;
 /// impl Reconciler<Deployment> for Rollouts {
@@ -84,31 +80,67 @@ type Start = Box<dyn FnOnce(WorkQueue<ObjectKey>) -> (Vec<JoinHandle<()>>, Vec<J
 ///     }
 /// }
 ///
-/// let cache = Cache::new(client);
-/// let controller = Controller::for_::<Deployment>(&cache)
+/// let manager = Manager::builder(client).build()?;
+/// let controller = Controller::for_::<Deployment>(manager.cache())
 ///     .owns::<ReplicaSet>()
 ///     .predicate(predicate::generation_changed())
 ///     .concurrency(4)
 ///     .build(Rollouts);
-/// controller.run(async { let _ = tokio::signal::ctrl_c().await; }).await;
+/// manager.add(controller)?; // registers its metrics in the manager's registry
+/// manager.run().await
 /// # }
 /// ```
+///
+/// Each start (each leadership term, under a manager) uses a fresh work queue: a
+/// term that ended at once may have left keys marked in progress. The informers are
+/// made when the controller is built, so a standby's cache keeps them warm.
 pub struct Controller {
     name: String,
+    cache: Cache,
+    work: Arc<dyn Work>,
+    sources: Vec<Source>,
+    concurrency: usize,
+    queue: Mutex<QueueSlot>,
+    queue_options: QueueOptions,
+}
+
+/// The queue the next start uses, and whether a start used it already.
+struct QueueSlot {
     queue: WorkQueue<ObjectKey>,
-    start: Start,
+    used: bool,
+}
+
+/// How each of the controller's queues is built.
+struct QueueOptions {
+    name: String,
+    limiter: Arc<dyn RateLimiter<ObjectKey>>,
+    metrics: Option<PrometheusMetrics>,
+}
+
+impl QueueOptions {
+    fn build(&self) -> WorkQueue<ObjectKey> {
+        let mut queue = WorkQueue::builder()
+            .name(self.name.clone())
+            .rate_limiter(SharedLimiter(self.limiter.clone()));
+        if let Some(metrics) = &self.metrics {
+            queue = queue.metrics(metrics);
+        }
+        queue.build()
+    }
 }
 
 impl Debug for Controller {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         f.debug_struct("Controller")
             .field("name", &self.name)
+            .field("concurrency", &self.concurrency)
             .finish_non_exhaustive()
     }
 }
 
 impl Controller {
-    /// Starts building a controller of `K` objects read through `cache`.
+    /// Starts building a controller of `K` objects read through `cache` (with a
+    /// manager: `manager.cache()`).
     pub fn for_<K>(cache: &Cache) -> Builder<K>
     where
         K: Resource + Clone + Debug + DeserializeOwned + Send + Sync + 'static,
@@ -120,7 +152,7 @@ impl Controller {
             cache: cache.clone(),
             name: K::kind(&dyntype).to_lowercase(),
             scope: Scope::default(),
-            pumps: Vec::new(),
+            sources: Vec::new(),
             predicate: None,
             concurrency: 1,
             rate_limiter: None,
@@ -135,26 +167,105 @@ impl Controller {
         &self.name
     }
 
-    /// The controller's work queue, to inspect (for example `num_requeues`).
-    pub fn queue(&self) -> &WorkQueue<ObjectKey> {
-        &self.queue
+    /// The controller's current work queue, to inspect (for example `num_requeues`):
+    /// the one the running start uses, or the next start will.
+    pub fn queue(&self) -> WorkQueue<ObjectKey> {
+        self.queue.lock().queue.clone()
     }
 
     /// Runs until `shutdown` completes, then stops taking events, lets in-flight
-    /// reconciles finish and returns.
+    /// reconciles finish and returns. (Under a [`Manager`], add it instead.)
     pub async fn run(self, shutdown: impl Future<Output = ()> + Send) {
-        let (pumps, workers) = (self.start)(self.queue.clone());
+        let token = CancellationToken::new();
+        let stop = Stop::new(token.clone());
+        let request = async move {
+            shutdown.await;
+            token.cancel();
+        };
+        futures::join!(request, self.run_until(stop));
+    }
+
+    /// Runs on a fresh queue until `stop` is requested, then drains. Dropping the
+    /// future stops everything at once: the tasks it started are aborted with it.
+    async fn run_until(&self, stop: Stop) {
+        let queue = {
+            let mut slot = self.queue.lock();
+            if slot.used {
+                slot.queue = self.queue_options.build();
+            }
+            slot.used = true;
+            slot.queue.clone()
+        };
+        let pumps: Vec<_> = self.sources.iter().map(|source| source(queue.clone())).collect();
+        self.cache.start();
+        if let Some(series) = self.work.series() {
+            series
+                .max_concurrent
+                .set(i64::try_from(self.concurrency).unwrap_or(i64::MAX));
+        }
+        let workers: Vec<_> = (0..self.concurrency)
+            .map(|_| tokio::spawn(self.work.clone().run(queue.clone(), stop.clone())))
+            .collect();
+        let mut tasks = AbortOnDrop(pumps);
         tracing::info!(controller = %self.name, workers = workers.len(), "controller started");
-        shutdown.await;
+        tasks.0.extend(workers);
+        stop.requested().await;
         tracing::info!(controller = %self.name, "controller stopping; waiting for reconciles in flight");
-        for pump in &pumps {
+        let workers = tasks.0.split_off(self.sources.len());
+        for pump in &tasks.0 {
             pump.abort();
         }
-        self.queue.shutdown_with_drain().await;
+        queue.shutdown_with_drain().await;
         for worker in workers {
             let _ = worker.await;
         }
         tracing::info!(controller = %self.name, "controller stopped");
+    }
+}
+
+/// Aborts its tasks when dropped: a controller's future dropped mid-run (its
+/// leadership term ended) leaves no pump or reconcile running.
+struct AbortOnDrop(Vec<JoinHandle<()>>);
+
+impl Drop for AbortOnDrop {
+    fn drop(&mut self) {
+        for task in &self.0 {
+            task.abort();
+        }
+    }
+}
+
+impl Runnable for Controller {
+    fn name(&self) -> &str {
+        &self.name
+    }
+
+    /// Controllers run only on the leader.
+    fn needs_leader_election(&self) -> bool {
+        true
+    }
+
+    /// Reports to the manager's registry, unless the builder was given metrics.
+    fn register(&mut self, manager: &Manager) -> Result<(), BoxError> {
+        if self.work.series().is_none() {
+            let metrics = manager.shared_metrics(ControllerMetrics::register)?;
+            self.work.report_to(metrics.for_controller(&self.name));
+        }
+        if self.queue_options.metrics.is_none() {
+            self.queue_options.metrics = Some(manager.shared_metrics(PrometheusMetrics::register)?);
+            let mut slot = self.queue.lock();
+            if !slot.used {
+                slot.queue = self.queue_options.build();
+            }
+        }
+        Ok(())
+    }
+
+    fn start(&self, stop: Stop) -> BoxFuture<'_, Result<(), BoxError>> {
+        Box::pin(async move {
+            self.run_until(stop).await;
+            Ok(())
+        })
     }
 }
 
@@ -163,7 +274,7 @@ pub struct Builder<K: Resource> {
     cache: Cache,
     name: String,
     scope: Scope,
-    pumps: Vec<MakePump>,
+    sources: Vec<MakeSource>,
     predicate: Option<Predicate<K>>,
     concurrency: usize,
     rate_limiter: Option<Box<dyn RateLimiter<ObjectKey>>>,
@@ -204,10 +315,11 @@ where
         D::Scope: ScopeKind,
     {
         let owner = OwnerKind::of::<K>();
-        self.pumps.push(Box::new(move |cache: &Cache, scope: &Scope| {
-            pump(&cache.metadata_informer::<D>(scope.clone()), move |child| {
-                owner.keys(child)
-            })
+        self.sources.push(Box::new(move |cache: &Cache, scope: &Scope| {
+            source::mapped(
+                cache.metadata_informer::<D>(scope.clone()),
+                Arc::new(move |child| owner.keys(child)),
+            )
         }));
         self
     }
@@ -225,8 +337,11 @@ where
         D::Scope: ScopeKind,
     {
         let owner = OwnerKind::of::<K>();
-        self.pumps.push(Box::new(move |cache: &Cache, scope: &Scope| {
-            pump(&cache.informer::<D>(scope.clone()), move |child| owner.keys(child))
+        self.sources.push(Box::new(move |cache: &Cache, scope: &Scope| {
+            source::mapped(
+                cache.informer::<D>(scope.clone()),
+                Arc::new(move |child| owner.keys(child)),
+            )
         }));
         self
     }
@@ -239,8 +354,9 @@ where
         X::DynamicType: Default,
         X::Scope: ScopeKind,
     {
-        self.pumps.push(Box::new(move |cache: &Cache, scope: &Scope| {
-            pump(&cache.informer::<X>(scope.clone()), map)
+        let map: MapFn<X> = Arc::new(map);
+        self.sources.push(Box::new(move |cache: &Cache, scope: &Scope| {
+            source::mapped(cache.informer::<X>(scope.clone()), map)
         }));
         self
     }
@@ -276,82 +392,72 @@ where
         self
     }
 
-    /// Reports controller-runtime's controller metrics to `metrics`.
+    /// Reports controller-runtime's controller metrics to `metrics` (added to a
+    /// manager, a controller reports to the manager's registry without this).
     #[must_use]
     pub fn metrics(mut self, metrics: &ControllerMetrics) -> Self {
         self.metrics = Some(metrics.clone());
         self
     }
 
-    /// Reports the work queue's metrics (client-go's names) to `metrics`.
+    /// Reports the work queue's metrics (client-go's names) to `metrics` (added to a
+    /// manager, a controller reports to the manager's registry without this).
     #[must_use]
     pub fn queue_metrics(mut self, metrics: &PrometheusMetrics) -> Self {
         self.queue_metrics = Some(metrics.clone());
         self
     }
 
-    /// The controller, reconciling with `reconciler`.
+    /// The controller, reconciling with `reconciler`. Makes its informers now, in the
+    /// cache, so that they sync (and stay warm on standbys) before it starts.
     pub fn build<R: Reconciler<K>>(self, reconciler: R) -> Controller {
-        let mut queue = WorkQueue::builder().name(self.name.clone());
-        if let Some(limiter) = self.rate_limiter {
-            queue = queue.rate_limiter(BoxedLimiter(limiter));
+        let primary = self.cache.informer::<K>(self.scope.clone());
+        let mut sources = vec![source::primary(primary.clone(), self.predicate)];
+        for make in self.sources {
+            sources.push(make(&self.cache, &self.scope));
         }
-        if let Some(metrics) = &self.queue_metrics {
-            queue = queue.metrics(metrics);
-        }
-        let queue = queue.build();
         let name: Arc<str> = self.name.clone().into();
-        let series = self.metrics.as_ref().map(|m| m.for_controller(&name));
-        let (cache, scope, predicate, concurrency, timeout) = (
-            self.cache,
-            self.scope,
-            self.predicate,
-            self.concurrency,
-            self.reconcile_timeout,
-        );
-        let extra = self.pumps;
-        let start = move |queue: WorkQueue<ObjectKey>| {
-            let primary = cache.informer::<K>(scope.clone());
-            let mut pumps = vec![primary_pump(&primary, predicate)(queue.clone())];
-            for make in extra {
-                pumps.push(make(&cache, &scope)(queue.clone()));
-            }
-            cache.start();
-            if let Some(series) = &series {
-                series
-                    .max_concurrent
-                    .set(i64::try_from(concurrency).unwrap_or(i64::MAX));
-            }
-            let worker = Arc::new(Worker {
-                name,
-                client: cache.client(),
-                cache,
-                reconciler,
-                primary,
-                timeout,
-                series,
-            });
-            let workers = (0..concurrency)
-                .map(|_| {
-                    let worker = worker.clone();
-                    let queue = queue.clone();
-                    tokio::spawn(async move { worker.run(queue).await })
-                })
-                .collect();
-            (pumps, workers)
+        let series = OnceLock::new();
+        if let Some(metrics) = &self.metrics {
+            let _ = series.set(metrics.for_controller(&name));
+        }
+        let work = Arc::new(Worker {
+            name,
+            client: self.cache.client(),
+            cache: self.cache.clone(),
+            reconciler,
+            primary,
+            timeout: self.reconcile_timeout,
+            series,
+        });
+        let queue_options = QueueOptions {
+            name: self.name.clone(),
+            limiter: self.rate_limiter.map_or_else(
+                || Arc::new(default_rate_limiter()) as Arc<dyn RateLimiter<ObjectKey>>,
+                Arc::from,
+            ),
+            metrics: self.queue_metrics,
         };
         Controller {
             name: self.name,
-            queue,
-            start: Box::new(start),
+            cache: self.cache,
+            work,
+            sources,
+            concurrency: self.concurrency,
+            queue: Mutex::new(QueueSlot {
+                queue: queue_options.build(),
+                used: false,
+            }),
+            queue_options,
         }
     }
 }
 
-/// Lets a boxed limiter be given to the queue builder, which takes it by value.
-struct BoxedLimiter(Box<dyn RateLimiter<ObjectKey>>);
+/// Lets one limiter serve each of the controller's queues in turn, so failures
+/// counted in one leadership term still back off in the next.
+struct SharedLimiter(Arc<dyn RateLimiter<ObjectKey>>);
 
-impl RateLimiter<ObjectKey> for BoxedLimiter {
+impl RateLimiter<ObjectKey> for SharedLimiter {
     fn when(&self, key: &ObjectKey) -> Duration {
         self.0.when(key)
     }
@@ -360,230 +466,5 @@ impl RateLimiter<ObjectKey> for BoxedLimiter {
     }
     fn num_requeues(&self, key: &ObjectKey) -> u32 {
         self.0.num_requeues(key)
-    }
-}
-
-/// Events from lists (the initial one, relists, resyncs) go in at low priority, so
-/// live changes are served first.
-fn priority_of(origin: Origin) -> Priority {
-    match origin {
-        Origin::List => Priority::LOW,
-        Origin::Live => Priority::NORMAL,
-    }
-}
-
-fn add(queue: &WorkQueue<ObjectKey>, key: ObjectKey, priority: Priority) {
-    queue.add_with(
-        key,
-        AddOptions {
-            priority,
-            ..AddOptions::default()
-        },
-    );
-}
-
-/// The primary objects' events: every create and delete, and the updates the
-/// predicate lets through.
-fn primary_pump<K>(informer: &Informer<K>, predicate: Option<Predicate<K>>) -> Pump
-where
-    K: Resource + Clone + Debug + Send + Sync + 'static,
-{
-    let mut subscription = informer.subscribe();
-    Box::new(move |queue| {
-        tokio::spawn(async move {
-            while let Some((event, origin)) = subscription.recv_with_origin().await {
-                let key = match &event {
-                    Event::Updated { old, new } if !Arc::ptr_eq(old, new) => {
-                        if predicate.as_ref().is_some_and(|p| !p.update(old, new)) {
-                            continue;
-                        }
-                        ObjectKey::of(new.as_ref())
-                    }
-                    Event::Added(object) | Event::Updated { new: object, .. } | Event::Deleted(object) => {
-                        ObjectKey::of(object.as_ref())
-                    }
-                    Event::Lagged => continue, // everything follows as Added
-                };
-                add(&queue, key, priority_of(origin));
-            }
-        })
-    })
-}
-
-/// The kind and API group of a controller's primary type, to find it among a child's
-/// ownerReferences.
-struct OwnerKind {
-    kind: String,
-    group: String,
-}
-
-impl OwnerKind {
-    fn of<K: Resource<DynamicType: Default>>() -> Self {
-        let dyntype = K::DynamicType::default();
-        Self {
-            kind: K::kind(&dyntype).into_owned(),
-            group: K::group(&dyntype).into_owned(),
-        }
-    }
-
-    /// The controller owner of `child`, if it is one of ours.
-    fn keys(&self, child: &impl Resource) -> Vec<ObjectKey> {
-        let meta = child.meta();
-        meta.owner_references
-            .iter()
-            .flatten()
-            .filter(|owner| owner.controller == Some(true) && owner.kind == self.kind)
-            .filter(|owner| owner.api_version.split_once('/').map_or("", |(g, _)| g) == self.group)
-            .map(|owner| ObjectKey::new(meta.namespace.as_deref(), &owner.name))
-            .collect()
-    }
-}
-
-/// A secondary type's events, mapped to primary keys.
-fn pump<T>(informer: &Informer<T>, map: impl Fn(&T) -> Vec<ObjectKey> + Send + Sync + 'static) -> Pump
-where
-    T: Resource + Clone + Debug + Send + Sync + 'static,
-{
-    let mut subscription = informer.subscribe();
-    Box::new(move |queue| {
-        tokio::spawn(async move {
-            while let Some((event, origin)) = subscription.recv_with_origin().await {
-                let priority = priority_of(origin);
-                let keys = match &event {
-                    Event::Updated { old, new } => {
-                        let mut keys = map(old);
-                        keys.extend(map(new));
-                        keys
-                    }
-                    Event::Added(object) | Event::Deleted(object) => map(object),
-                    Event::Lagged => Vec::new(),
-                };
-                for key in keys {
-                    add(&queue, key, priority);
-                }
-            }
-        })
-    })
-}
-
-struct Worker<K: Resource, R> {
-    name: Arc<str>,
-    client: kube::Client,
-    /// Keeps the informers running while the controller runs, even if the caller
-    /// dropped its own handle of the cache (informers stop with the last handle).
-    #[expect(dead_code, reason = "held for its lifetime, not read")]
-    cache: Cache,
-    reconciler: R,
-    primary: Informer<K>,
-    timeout: Option<Duration>,
-    series: Option<Series>,
-}
-
-/// How one reconcile ended.
-enum Outcome {
-    Done,
-    RequeueAfter(Duration),
-    Failed { terminal: bool },
-}
-
-impl<K, R> Worker<K, R>
-where
-    K: Resource + Clone + Debug + Send + Sync + 'static,
-    R: Reconciler<K>,
-{
-    async fn run(&self, queue: WorkQueue<ObjectKey>) {
-        while let Some(key) = queue.get().await {
-            // After shutdown the queue still hands out what was queued, so that it
-            // drains; those keys are let go: shutdown waits only for reconciles in flight.
-            if queue.is_shutting_down() {
-                queue.done(&key);
-                continue;
-            }
-            // A deleted object is gone from the cache: it reaches the reconciler only
-            // while a finalizer holds it. Its failures go with it.
-            let Some(object) = self.primary.store().get(key.namespace.as_deref(), &key.name) else {
-                queue.forget(&key);
-                queue.done(&key);
-                continue;
-            };
-            if let Some(series) = &self.series {
-                series.active_workers.inc();
-            }
-            let outcome = self.reconcile(&key, object).await;
-            if let Some(series) = &self.series {
-                series.active_workers.dec();
-            }
-            match outcome {
-                Outcome::Done | Outcome::Failed { terminal: true } => queue.forget(&key),
-                Outcome::RequeueAfter(delay) => {
-                    queue.forget(&key);
-                    queue.add_after(key.clone(), delay);
-                }
-                Outcome::Failed { terminal: false } => queue.add_rate_limited(key.clone()),
-            }
-            queue.done(&key);
-        }
-    }
-
-    async fn reconcile(&self, key: &ObjectKey, object: Arc<K>) -> Outcome {
-        let reconcile_id = format!("{:016x}", rand::random::<u64>());
-        let span =
-            tracing::info_span!("reconcile", controller = %self.name, object = %key, reconcile_id = %reconcile_id);
-        let context = Context {
-            client: self.client.clone(),
-            controller: self.name.clone(),
-            reconcile_id,
-        };
-        let started = Instant::now();
-        let future: BoxFuture<'_, _> =
-            Box::pin(AssertUnwindSafe(self.reconciler.reconcile(object, &context)).catch_unwind());
-        let result = match self.timeout {
-            Some(timeout) => tokio::time::timeout(timeout, future).instrument(span.clone()).await,
-            None => Ok(future.instrument(span.clone()).await),
-        };
-        let elapsed = started.elapsed();
-        let _entered = span.enter();
-        let outcome = match result {
-            Ok(Ok(Ok(action))) => match action.requeue() {
-                Some(delay) => Outcome::RequeueAfter(delay),
-                None => Outcome::Done,
-            },
-            Ok(Ok(Err(error))) => {
-                let terminal = error.is_terminal();
-                tracing::warn!(error = %error, terminal, "reconcile failed");
-                Outcome::Failed { terminal }
-            }
-            Ok(Err(panic)) => {
-                let message = panic
-                    .downcast_ref::<&str>()
-                    .map(|s| (*s).to_owned())
-                    .or_else(|| panic.downcast_ref::<String>().cloned())
-                    .unwrap_or_else(|| "a panic without a message".to_owned());
-                tracing::error!(panic = %message, "reconcile panicked; it will be retried with backoff");
-                if let Some(series) = &self.series {
-                    series.panics.inc();
-                }
-                Outcome::Failed { terminal: false }
-            }
-            Err(_) => {
-                tracing::warn!(timeout = ?self.timeout, "reconcile timed out and was cancelled");
-                Outcome::Failed { terminal: false }
-            }
-        };
-        if let Some(series) = &self.series {
-            series.time.observe(elapsed.as_secs_f64());
-            match outcome {
-                Outcome::Done => series.success.inc(),
-                Outcome::RequeueAfter(_) => series.requeue_after.inc(),
-                Outcome::Failed { terminal } => {
-                    series.error.inc();
-                    series.errors.inc();
-                    if terminal {
-                        series.terminal_errors.inc();
-                    }
-                }
-            }
-        }
-        outcome
     }
 }

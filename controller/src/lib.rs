@@ -16,6 +16,8 @@ mod metrics;
 pub mod owner;
 pub mod predicate;
 mod reconciler;
+mod source;
+mod worker;
 
 pub use crate::apply::{Applier, apply};
 pub use crate::controller::{Builder, Controller, ObjectKey};

@@ -7,7 +7,7 @@ use std::sync::Arc;
 use std::sync::atomic::Ordering;
 
 use tokio::sync::watch;
-use tokio::task::{Id, JoinHandle, JoinSet};
+use tokio::task::{Id, JoinSet};
 use tokio::time::Instant;
 use tokio_util::sync::CancellationToken;
 
@@ -15,6 +15,11 @@ use crate::Error;
 use crate::leader::{AbortOnDrop, Leadership, Term};
 use crate::manager::Manager;
 use crate::runnable::{BoxError, Runnable, Stop};
+
+/// How long a stage of the stop still gets once an earlier stage used up the
+/// graceful-shutdown timeout: enough for a runnable that stops when asked, so only
+/// the ones that ignore the request are abandoned.
+const LATE_GRACE: std::time::Duration = std::time::Duration::from_secs(1);
 
 /// Runnables started together and stopped together.
 struct Group {
@@ -80,9 +85,11 @@ impl Group {
         }
     }
 
-    /// Asks every runnable to stop and waits until `deadline`; aborts the rest. If
-    /// `term` ends meanwhile, aborts at once.
+    /// Asks every runnable to stop and waits until `deadline` (or, if an earlier
+    /// stage used the time up, [`LATE_GRACE`] from now); aborts the rest. If `term`
+    /// ends meanwhile, aborts at once.
     async fn stop(&mut self, deadline: Instant, term: Option<&Term>) -> Stopped {
+        let deadline = deadline.max(Instant::now() + LATE_GRACE);
         self.token.cancel();
         let mut stopped = Stopped::default();
         let term_over = async {
@@ -184,7 +191,8 @@ struct Running<'a> {
     /// The current leadership term, while leader-only runnables run in it.
     term: Option<Arc<Term>>,
     elector_stop: CancellationToken,
-    elector_task: Option<JoinHandle<Result<(), Error>>>,
+    /// Aborted if the manager's future is dropped (a killed process renews nothing).
+    elector_task: Option<AbortOnDrop<Result<(), Error>>>,
     leadership: Option<watch::Receiver<Leadership>>,
 }
 
@@ -242,7 +250,9 @@ impl<'a> Running<'a> {
             Some(elector) => {
                 tracing::info!(lease = %elector.lease(), identity = %elector.identity(), "waiting for leadership");
                 self.leadership = Some(elector.subscribe());
-                self.elector_task = Some(tokio::spawn(elector.clone().run(self.elector_stop.clone())));
+                self.elector_task = Some(AbortOnDrop(tokio::spawn(
+                    elector.clone().run(self.elector_stop.clone()),
+                )));
             }
             None => {
                 for runnable in &self.leader_only {
@@ -266,18 +276,22 @@ impl<'a> Running<'a> {
             };
             let elector_done = async {
                 match self.elector_task.as_mut() {
-                    Some(task) => task.await,
+                    Some(task) => (&mut task.0).await,
                     None => pending().await,
                 }
             };
             tokio::select! {
                 () = shutdown.cancelled() => return None,
                 (name, result) = self.replicas.next_exit() => {
-                    result.err()?;
+                    if let Err(error) = result {
+                        return Some(error);
+                    }
                     tracing::info!(runnable = %name, "finished");
                 }
                 (name, result) = self.leaders.next_exit() => {
-                    result.err()?;
+                    if let Err(error) = result {
+                        return Some(error);
+                    }
                     tracing::info!(runnable = %name, "finished");
                 }
                 () = term_over(self.term.as_ref()) => {
@@ -333,8 +347,9 @@ impl<'a> Running<'a> {
     async fn stop(mut self, deadline: Instant) -> Stopped {
         let mut stopped = self.leaders.stop(deadline, self.term.as_deref()).await;
         self.elector_stop.cancel();
-        if let Some(task) = self.elector_task.take() {
-            match tokio::time::timeout_at(deadline, task).await {
+        if let Some(mut task) = self.elector_task.take() {
+            let deadline = deadline.max(Instant::now() + LATE_GRACE);
+            match tokio::time::timeout_at(deadline, &mut task.0).await {
                 Ok(Ok(Err(error))) => stopped.failures.push(error),
                 Ok(_) => {}
                 Err(_) => stopped.abandoned.push("leader election".into()),
@@ -345,6 +360,7 @@ impl<'a> Running<'a> {
         stopped.abandoned.extend(replicas.abandoned);
         self.http_stop.cancel();
         let http = &mut self.http;
+        let deadline = deadline.max(Instant::now() + LATE_GRACE);
         if tokio::time::timeout_at(deadline, async { while http.join_next().await.is_some() {} })
             .await
             .is_err()

@@ -382,7 +382,7 @@ impl Elector {
         match self.write(spec, observed.resource_version).await {
             Ok(()) => tracing::info!(lease = %self.lease(), identity = %self.identity, "released the lease"),
             Err(error) => {
-                tracing::warn!(lease = %self.lease(), %error, "could not release the lease; standbys take it when it expires")
+                tracing::warn!(lease = %self.lease(), %error, "could not release the lease; standbys take it when it expires");
             }
         }
     }

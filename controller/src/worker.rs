@@ -1,0 +1,172 @@
+//! The worker loop: take a key, read its object from the cache, reconcile it under a
+//! span, with panics caught and an optional timeout, and act on the outcome.
+
+use std::fmt::Debug;
+use std::panic::AssertUnwindSafe;
+use std::sync::{Arc, OnceLock};
+use std::time::{Duration, Instant};
+
+use futures::FutureExt;
+use futures::future::BoxFuture;
+use kube::Resource;
+use tracing::Instrument;
+use wheelhouse_cache::{Cache, Informer};
+use wheelhouse_manager::Stop;
+use wheelhouse_workqueue::WorkQueue;
+
+use crate::controller::ObjectKey;
+use crate::metrics::Series;
+use crate::reconciler::{Context, Reconciler};
+
+/// What the controller needs of its workers, whatever their object type.
+pub(crate) trait Work: Send + Sync {
+    /// Reports to `series` from now on (once; later calls are ignored).
+    fn report_to(&self, series: Series);
+    /// The series reported to, if any.
+    fn series(&self) -> Option<&Series>;
+    /// Runs one worker on `queue` until it shuts down.
+    fn run(self: Arc<Self>, queue: WorkQueue<ObjectKey>, stop: Stop) -> BoxFuture<'static, ()>;
+}
+
+pub(crate) struct Worker<K: Resource, R> {
+    pub name: Arc<str>,
+    pub client: kube::Client,
+    /// Keeps the informers running while the controller exists, even if the caller
+    /// dropped its own handle of the cache (informers stop with the last handle).
+    #[expect(dead_code, reason = "held for its lifetime, not read")]
+    pub cache: Cache,
+    pub reconciler: R,
+    pub primary: Informer<K>,
+    pub timeout: Option<Duration>,
+    pub series: OnceLock<Series>,
+}
+
+/// How one reconcile ended.
+enum Outcome {
+    Done,
+    RequeueAfter(Duration),
+    Failed { terminal: bool },
+}
+
+impl<K, R> Work for Worker<K, R>
+where
+    K: Resource + Clone + Debug + Send + Sync + 'static,
+    R: Reconciler<K>,
+{
+    fn report_to(&self, series: Series) {
+        let _ = self.series.set(series);
+    }
+
+    fn series(&self) -> Option<&Series> {
+        self.series.get()
+    }
+
+    fn run(self: Arc<Self>, queue: WorkQueue<ObjectKey>, stop: Stop) -> BoxFuture<'static, ()> {
+        Box::pin(async move { self.work(&queue, &stop).await })
+    }
+}
+
+impl<K, R> Worker<K, R>
+where
+    K: Resource + Clone + Debug + Send + Sync + 'static,
+    R: Reconciler<K>,
+{
+    async fn work(&self, queue: &WorkQueue<ObjectKey>, stop: &Stop) {
+        while let Some(key) = queue.get().await {
+            // After shutdown the queue still hands out what was queued, so that it
+            // drains; those keys are let go: shutdown waits only for reconciles in
+            // flight. Once the leadership term is over, nothing new starts either.
+            if queue.is_shutting_down() || stop.is_requested() {
+                queue.done(&key);
+                continue;
+            }
+            // A deleted object is gone from the cache: it reaches the reconciler only
+            // while a finalizer holds it. Its failures go with it.
+            let Some(object) = self.primary.store().get(key.namespace.as_deref(), &key.name) else {
+                queue.forget(&key);
+                queue.done(&key);
+                continue;
+            };
+            let series = self.series.get();
+            if let Some(series) = series {
+                series.active_workers.inc();
+            }
+            let outcome = self.reconcile(&key, object).await;
+            if let Some(series) = series {
+                series.active_workers.dec();
+            }
+            match outcome {
+                Outcome::Done | Outcome::Failed { terminal: true } => queue.forget(&key),
+                Outcome::RequeueAfter(delay) => {
+                    queue.forget(&key);
+                    queue.add_after(key.clone(), delay);
+                }
+                Outcome::Failed { terminal: false } => queue.add_rate_limited(key.clone()),
+            }
+            queue.done(&key);
+        }
+    }
+
+    async fn reconcile(&self, key: &ObjectKey, object: Arc<K>) -> Outcome {
+        let reconcile_id = format!("{:016x}", rand::random::<u64>());
+        let span =
+            tracing::info_span!("reconcile", controller = %self.name, object = %key, reconcile_id = %reconcile_id);
+        let context = Context {
+            client: self.client.clone(),
+            controller: self.name.clone(),
+            reconcile_id,
+        };
+        let started = Instant::now();
+        let future: BoxFuture<'_, _> =
+            Box::pin(AssertUnwindSafe(self.reconciler.reconcile(object, &context)).catch_unwind());
+        let result = match self.timeout {
+            Some(timeout) => tokio::time::timeout(timeout, future).instrument(span.clone()).await,
+            None => Ok(future.instrument(span.clone()).await),
+        };
+        let elapsed = started.elapsed();
+        let _entered = span.enter();
+        let series = self.series.get();
+        let outcome = match result {
+            Ok(Ok(Ok(action))) => match action.requeue() {
+                Some(delay) => Outcome::RequeueAfter(delay),
+                None => Outcome::Done,
+            },
+            Ok(Ok(Err(error))) => {
+                let terminal = error.is_terminal();
+                tracing::warn!(error = %error, terminal, "reconcile failed");
+                Outcome::Failed { terminal }
+            }
+            Ok(Err(panic)) => {
+                let message = panic
+                    .downcast_ref::<&str>()
+                    .map(|s| (*s).to_owned())
+                    .or_else(|| panic.downcast_ref::<String>().cloned())
+                    .unwrap_or_else(|| "a panic without a message".to_owned());
+                tracing::error!(panic = %message, "reconcile panicked; it will be retried with backoff");
+                if let Some(series) = series {
+                    series.panics.inc();
+                }
+                Outcome::Failed { terminal: false }
+            }
+            Err(_) => {
+                tracing::warn!(timeout = ?self.timeout, "reconcile timed out and was cancelled");
+                Outcome::Failed { terminal: false }
+            }
+        };
+        if let Some(series) = series {
+            series.time.observe(elapsed.as_secs_f64());
+            match outcome {
+                Outcome::Done => series.success.inc(),
+                Outcome::RequeueAfter(_) => series.requeue_after.inc(),
+                Outcome::Failed { terminal } => {
+                    series.error.inc();
+                    series.errors.inc();
+                    if terminal {
+                        series.terminal_errors.inc();
+                    }
+                }
+            }
+        }
+        outcome
+    }
+}
