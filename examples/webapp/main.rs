@@ -1,27 +1,39 @@
-//! The flagship example: the WebApp operator (`operator.rs`) against the embedded
-//! Kubernetes API server, with a short demonstration of its lifecycle.
+//! The flagship example: the WebApp operator (`operator.rs`) under a [`Manager`],
+//! against the embedded Kubernetes API server, with a short demonstration of its
+//! lifecycle.
 //!
 //! - `cargo run --example webapp` starts the embedded API server (Deployments become
 //!   available after a second, as if their pods started), installs the CRD, runs the
-//!   controller, creates a WebApp, scales it, deletes it, printing each phase and the
-//!   children the operator made; then keeps serving until Ctrl-C, with a kubeconfig so
-//!   `kubectl get webapps -w` works from another terminal.
-//! - `--cluster` runs the controller against the cluster of your kubeconfig (or the
-//!   in-cluster configuration) and creates nothing by itself.
+//!   operator's manager (leader election on a Lease, `/metrics`, `/healthz`, `/readyz`
+//!   on loopback), creates a WebApp, scales it, deletes it, printing each phase and the
+//!   children the operator made, and a few lines of `/metrics`; then keeps serving
+//!   until Ctrl-C, with a kubeconfig so `kubectl get webapps -w` works from another
+//!   terminal.
+//! - `--cluster` runs the operator against the cluster of your kubeconfig (or the
+//!   in-cluster configuration) and creates nothing by itself; kubebuilder's flags
+//!   apply (`--leader-elect`, `--metrics-bind-address`, `--health-probe-bind-address`,
+//!   `--log-level`, `--log-format`).
 //! - `--crd` prints the CRD as YAML (`cargo run --example webapp -- --crd | kubectl apply -f -`).
 
 mod operator;
 
+use std::net::SocketAddr;
 use std::time::Duration;
 
-use clap::Parser;
+use clap::parser::ValueSource;
+use clap::{ArgMatches, CommandFactory, FromArgMatches, Parser};
 use k8s_openapi::api::apps::v1::Deployment;
 use k8s_openapi::api::core::v1::Service;
 use kube::api::{Api, DeleteParams, ListParams, Patch, PatchParams, PostParams};
 use kube::{CustomResourceExt, ResourceExt};
 use operator::{Phase, WebApp, WebAppSpec};
+use tokio::io::{AsyncReadExt, AsyncWriteExt};
 use wheelhouse::cache::{Cache, Event, Scope};
+use wheelhouse::manager::{LeaderElection, Manager, ManagerArgs};
 use wheelhouse_envtest::{ServerOptions, TestEnv};
+
+/// The Lease the operator's replicas elect their leader on.
+const LEADER_ELECTION_ID: &str = "webapp-operator.example.com";
 
 #[derive(Parser)]
 #[command(about = "The WebApp operator, on an embedded API server or your cluster")]
@@ -35,19 +47,23 @@ struct Args {
     /// The loopback port the embedded server is also served on, for kubectl (0: any).
     #[arg(long, default_value_t = 0)]
     port: u16,
+    #[command(flatten)]
+    manager: ManagerArgs,
 }
 
 type Failure = Box<dyn std::error::Error + Send + Sync>;
 
 #[tokio::main]
 async fn main() -> Result<(), Failure> {
-    let args = Args::parse();
+    let matches = Args::command().get_matches();
+    let args = Args::from_arg_matches(&matches)?;
     if args.crd {
         print!("{}", serde_saphyr::to_string(&WebApp::crd())?);
         return Ok(());
     }
+    args.manager.init_logging()?;
     if args.cluster {
-        return run_on_cluster().await;
+        return run_on_cluster(&args.manager).await;
     }
     let options = ServerOptions {
         simulate_deployments: Some(Duration::from_secs(1)),
@@ -63,16 +79,37 @@ async fn main() -> Result<(), Failure> {
     env.install_crd(&WebApp::crd()).await?;
     println!("installed CRD webapps.example.com");
 
-    let cache = Cache::new(env.client());
-    let controller = operator::controller(&cache, None, None);
-    let (stop, stopped) = tokio::sync::oneshot::channel::<()>();
-    let running = tokio::spawn(controller.run(async {
-        let _ = stopped.await;
-    }));
-    show_phases(&cache);
+    // The demo's manager: leader election on a Lease in the demo's namespace, and the
+    // metrics and probe server on loopback (any free port unless a flag names one).
+    let manager = Manager::builder(env.client())
+        .metrics_address(loopback(
+            &matches,
+            "metrics_bind_address",
+            args.manager.metrics_address()?,
+        ))
+        .health_probe_address(loopback(
+            &matches,
+            "health_probe_bind_address",
+            args.manager.health_probe_address()?,
+        ))
+        .leader_election(LeaderElection::new(LEADER_ELECTION_ID).namespace(env.namespace()))
+        .build()?;
+    manager.add(operator::controller(manager.cache(), None, None))?;
+    show_phases(manager.cache());
+    if let Some(metrics) = manager.metrics_address() {
+        println!("metrics:  curl http://{metrics}/metrics");
+    }
+    if let Some(probes) = manager.health_probe_address() {
+        println!("probes:   curl http://{probes}/healthz  http://{probes}/readyz?verbose");
+    }
+    let metrics_address = manager.metrics_address();
+    let running = tokio::spawn(manager.run());
 
     let namespace = env.namespace().to_owned();
     demonstrate(&env.client(), &namespace).await?;
+    if let Some(address) = metrics_address {
+        show_metrics(address).await?;
+    }
 
     println!();
     println!("still serving; from another terminal:");
@@ -82,23 +119,61 @@ async fn main() -> Result<(), Failure> {
         kubeconfig.display()
     );
     println!("Ctrl-C stops.");
-    tokio::signal::ctrl_c().await?;
-    let _ = stop.send(());
-    running.await?;
+    // The manager stops on SIGINT/SIGTERM; a failure of the operator ends the process
+    // with its error (and a non-zero exit).
+    running.await??;
     env.stop().await;
     Ok(())
 }
 
-async fn run_on_cluster() -> Result<(), Failure> {
+/// In the demo, metrics and probes listen on loopback: on the port a flag named, or
+/// on any free port when the flag was left at its default.
+fn loopback(matches: &ArgMatches, flag: &str, parsed: Option<SocketAddr>) -> Option<SocketAddr> {
+    let parsed = parsed?;
+    let port = match matches.value_source(flag) {
+        Some(ValueSource::CommandLine | ValueSource::EnvVariable) => parsed.port(),
+        _ => 0,
+    };
+    Some(SocketAddr::from(([127, 0, 0, 1], port)))
+}
+
+async fn run_on_cluster(flags: &ManagerArgs) -> Result<(), Failure> {
     let client = kube::Client::try_default().await?;
-    let cache = Cache::new(client);
-    let controller = operator::controller(&cache, None, None);
-    println!("running the WebApp controller on your cluster; Ctrl-C stops");
-    controller
-        .run(async {
-            let _ = tokio::signal::ctrl_c().await;
-        })
-        .await;
+    let manager = Manager::builder(client)
+        .args(flags)
+        .leader_election_id(LEADER_ELECTION_ID)
+        .build()?;
+    manager.add(operator::controller(manager.cache(), None, None))?;
+    tracing::info!(
+        metrics = ?manager.metrics_address(),
+        probes = ?manager.health_probe_address(),
+        leader_election = flags.leader_elect,
+        "running the WebApp operator on your cluster; Ctrl-C stops"
+    );
+    manager.run().await?;
+    Ok(())
+}
+
+/// Prints the lines of `/metrics` that show the operator at work.
+async fn show_metrics(address: SocketAddr) -> Result<(), Failure> {
+    let mut stream = tokio::net::TcpStream::connect(address).await?;
+    stream
+        .write_all(b"GET /metrics HTTP/1.1\r\nHost: metrics\r\nConnection: close\r\n\r\n")
+        .await?;
+    let mut response = String::new();
+    stream.read_to_string(&mut response).await?;
+    println!("from /metrics:");
+    let shown = [
+        "controller_runtime_reconcile_total{",
+        "workqueue_adds_total{",
+        "leader_election_master_status{",
+    ];
+    for line in response
+        .lines()
+        .filter(|line| shown.iter().any(|prefix| line.starts_with(prefix)))
+    {
+        println!("  {line}");
+    }
     Ok(())
 }
 

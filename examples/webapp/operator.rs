@@ -14,8 +14,8 @@ use serde::{Deserialize, Serialize};
 use serde_json::json;
 use wheelhouse::cache::{Cache, Scope};
 use wheelhouse::controller::{
-    Action, Applier, Context, Controller, ControllerMetrics, Error, EventType, KubeEvent, Predicate, Reconciler,
-    Recorder, Reporter, apply, conditions, finalizer, owner, predicate,
+    Action, Applier, Builder, Context, Controller, ControllerMetrics, Error, EventType, KubeEvent, Predicate,
+    Reconciler, Recorder, Reporter, apply, conditions, finalizer, owner, predicate,
 };
 
 /// The field manager of everything the operator writes.
@@ -127,22 +127,29 @@ pub fn worth_a_reconcile() -> Predicate<WebApp> {
     predicate::generation_changed().or(predicate::deletion_started())
 }
 
-/// The controller of WebApps in `namespace` (all namespaces when None).
+/// The controller of WebApps in `namespace` (all namespaces when None). Added to a
+/// manager, it reports to the manager's registry; `metrics` names another.
 pub fn controller(cache: &Cache, namespace: Option<&str>, metrics: Option<&ControllerMetrics>) -> Controller {
     let scope = namespace.map(Scope::namespace).unwrap_or_default();
-    let mut builder = Controller::for_::<WebApp>(cache)
+    let mut builder = builder(cache, namespace);
+    if let Some(metrics) = metrics {
+        builder = builder.metrics(metrics);
+    }
+    builder.build(WebAppReconciler::cached(cache, &scope))
+}
+
+/// The controller's builder, before its reconciler: what it watches and how.
+pub fn builder(cache: &Cache, namespace: Option<&str>) -> Builder<WebApp> {
+    let builder = Controller::for_::<WebApp>(cache)
         .name("webapp")
         .owns_full::<Deployment>()
         .owns_full::<Service>()
         .predicate(worth_a_reconcile())
         .concurrency(4);
-    if let Some(namespace) = namespace {
-        builder = builder.namespace(namespace);
+    match namespace {
+        Some(namespace) => builder.namespace(namespace),
+        None => builder,
     }
-    if let Some(metrics) = metrics {
-        builder = builder.metrics(metrics);
-    }
-    builder.build(WebAppReconciler::cached(cache, &scope))
 }
 
 fn labels(webapp: &WebApp) -> serde_json::Value {

@@ -1,6 +1,7 @@
 //! The command-line options every kubebuilder operator has, as a clap struct to
 //! `#[command(flatten)]`, and the one call that sets up logging from them.
 
+use std::io::IsTerminal;
 use std::net::{Ipv4Addr, SocketAddr};
 use std::path::PathBuf;
 
@@ -95,6 +96,7 @@ impl ManagerArgs {
         let filter = self.log_filter()?;
         let builder = tracing_subscriber::fmt()
             .with_env_filter(filter)
+            .with_ansi(std::io::stderr().is_terminal())
             .with_writer(std::io::stderr);
         let installed = match self.log_format {
             LogFormat::Text => builder.try_init(),
