@@ -19,14 +19,32 @@ const REASONS: [&str; 4] = [
     "FieldValueRequired",
 ];
 
-/// The violations of every version's schema in a CRD.
+/// The violations of the schemas in a CRD. When every version has the same schema,
+/// the apiextensions server checks it once, as `spec.validation` (its internal
+/// version hoists identical per-version fields), else each as
+/// `spec.versions[i].schema`.
 pub(crate) fn validate(crd: &Value) -> Vec<FieldError> {
+    let versions: Vec<&Value> = crd["spec"]["versions"].as_array().into_iter().flatten().collect();
+    let identical = versions.windows(2).all(|pair| pair[0]["schema"] == pair[1]["schema"]);
+    let schemas: Vec<(String, &Value)> = if identical {
+        versions
+            .first()
+            .and_then(|v| v["schema"].get("openAPIV3Schema"))
+            .map(|schema| ("spec.validation.openAPIV3Schema".to_owned(), schema))
+            .into_iter()
+            .collect()
+    } else {
+        versions
+            .iter()
+            .enumerate()
+            .filter_map(|(i, v)| {
+                let schema = v["schema"].get("openAPIV3Schema")?;
+                Some((format!("spec.versions[{i}].schema.openAPIV3Schema"), schema))
+            })
+            .collect()
+    };
     let mut errors = Vec::new();
-    for (index, version) in crd["spec"]["versions"].as_array().into_iter().flatten().enumerate() {
-        let Some(schema) = version["schema"].get("openAPIV3Schema") else {
-            continue;
-        };
-        let path = format!("spec.versions[{index}].schema.openAPIV3Schema");
+    for (path, schema) in schemas {
         let mut walk = Walk {
             errors: Vec::new(),
             total_cost: 0,
@@ -68,10 +86,12 @@ impl Walk {
     fn node(&mut self, schema: &Value, path: &str, place: Place, cardinality: Option<u64>, uncorrelatable: Option<&str>) {
         let before = self.errors.len();
         self.structure(schema, path, place);
+        // Inside a combinator, properties and items carry value constraints only.
+        let nested = |own: Place| if place == Place::Combinator { Place::Combinator } else { own };
         if let Some(properties) = schema["properties"].as_object() {
             for (name, property) in properties {
                 let property_path = subscript(&child(path, "properties"), name);
-                self.node(property, &property_path, Place::Property, cardinality, uncorrelatable);
+                self.node(property, &property_path, nested(Place::Property), cardinality, uncorrelatable);
             }
         }
         if let Some(items) = schema.get("items").filter(|s| s.is_object()) {
@@ -79,11 +99,12 @@ impl Walk {
             let cardinality = cardinality.map(|c| c.saturating_mul(cel::cardinality_of_items(schema)));
             let correlatable = schema["x-kubernetes-list-type"] == "map";
             let uncorrelatable = if correlatable { uncorrelatable } else { Some(uncorrelatable.unwrap_or(path)) };
-            self.node(items, &items_path, Place::Items, cardinality, uncorrelatable);
+            self.node(items, &items_path, nested(Place::Items), cardinality, uncorrelatable);
         }
         if let Some(additional) = schema.get("additionalProperties").filter(|s| s.is_object()) {
             let cardinality = cardinality.map(|c| c.saturating_mul(cel::cardinality_of_values(schema)));
-            self.node(additional, &child(path, "additionalProperties"), Place::Additional, cardinality, uncorrelatable);
+            let additional_path = child(path, "additionalProperties");
+            self.node(additional, &additional_path, nested(Place::Additional), cardinality, uncorrelatable);
         }
         for keyword in ["allOf", "anyOf", "oneOf"] {
             for (index, part) in schema[keyword].as_array().into_iter().flatten().enumerate() {
@@ -343,7 +364,20 @@ mod tests {
         validate(&crd(schema)).iter().map(FieldError::summary).collect()
     }
 
-    const ROOT: &str = "spec.versions[0].schema.openAPIV3Schema";
+    const ROOT: &str = "spec.validation.openAPIV3Schema";
+
+    #[test]
+    fn versions_with_different_schemas_are_checked_one_by_one() {
+        let two = json!({"spec": {"versions": [
+            {"name": "v1", "schema": {"openAPIV3Schema": {"type": "object"}}},
+            {"name": "v2", "schema": {"openAPIV3Schema": {"type": "array"}}},
+        ]}});
+        let found: Vec<String> = validate(&two).iter().map(FieldError::summary).collect();
+        assert_eq!(
+            found,
+            vec!["spec.versions[1].schema.openAPIV3Schema.type: Invalid value: \"array\": must be object at the root"]
+        );
+    }
 
     #[test]
     fn rules_that_do_not_compile_refuse_the_crd() {

@@ -74,6 +74,9 @@ fn validate(schema: &Value, object: &Value, write: Write<'_>) -> Vec<FieldError>
             }
         }
     }
+    if !has_rules(schema) {
+        return errors;
+    }
     if errors.iter().any(FieldError::blocks_rules) {
         errors.push(FieldError::invalid(
             NIL_PATH,
@@ -84,6 +87,21 @@ fn validate(schema: &Value, object: &Value, write: Write<'_>) -> Vec<FieldError>
         errors.extend(cel::validate(schema, object, old));
     }
     errors
+}
+
+/// Whether any node of `schema` has CEL rules: without, kube-apiserver has no CEL
+/// validator, and no "rules were not checked" error either.
+fn has_rules(schema: &Value) -> bool {
+    if schema.get("x-kubernetes-validations").is_some_and(|r| r.as_array().is_some_and(|a| !a.is_empty())) {
+        return true;
+    }
+    let children = schema["properties"]
+        .as_object()
+        .into_iter()
+        .flat_map(|p| p.values())
+        .chain(["items", "additionalProperties"].iter().filter_map(|k| schema.get(*k)))
+        .chain(schema["allOf"].as_array().into_iter().flatten());
+    children.filter(|c| c.is_object()).any(has_rules)
 }
 
 #[cfg(test)]

@@ -15,5 +15,6 @@ mod faults;
 mod list;
 mod patch;
 mod resources;
+mod schema;
 mod simulation;
 mod watch;
