@@ -16,5 +16,6 @@ mod list;
 mod patch;
 mod resources;
 mod schema;
+mod schema_cel;
 mod simulation;
 mod watch;

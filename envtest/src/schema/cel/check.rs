@@ -99,6 +99,11 @@ impl Checker {
                 Node::new(decl, cost)
             }
             Expr::Call(call) => {
+                // `sets.contains(a, b)`: a namespaced function, not a method of `sets`.
+                if let Some(namespace) = call.target.as_deref().and_then(|t| self.namespace(t)) {
+                    let args: Vec<Node> = call.args.iter().map(|a| self.expr(a)).collect();
+                    return self.call(expr.id, &format!("{namespace}.{}", call.func_name), None, args);
+                }
                 let target = call.target.as_ref().map(|t| self.expr(t));
                 let args: Vec<Node> = call.args.iter().map(|a| self.expr(a)).collect();
                 self.call(expr.id, &call.func_name, target, args)
@@ -133,6 +138,18 @@ impl Checker {
             }
             Expr::Struct(_) | Expr::Unspecified => Node::new(Decl::dyn_(), 40),
         }
+    }
+
+    /// The dotted name `expr` spells, when it names no variable: a function namespace.
+    fn namespace(&self, expr: &IdedExpr) -> Option<String> {
+        let name = match &expr.expr {
+            Expr::Ident(name) => name.clone(),
+            Expr::Select(select) if !select.test => format!("{}.{}", self.namespace(&select.operand)?, select.field),
+            _ => return None,
+        };
+        let root = name.split('.').next().unwrap_or_default();
+        let declared = self.scope.iter().any(|(n, _)| n == root);
+        (!declared).then_some(name)
     }
 
     /// The type of `operand.field`.
