@@ -33,7 +33,8 @@ pub(crate) fn validate(
     decode_builtin(resource, object)?;
     let violations = crate::defaults::violations(resource, object);
     if !violations.is_empty() {
-        let causes: Vec<(&str, &str, String)> = violations.iter().map(|(f, r, d)| (f.as_str(), *r, d.clone())).collect();
+        let causes: Vec<(&str, &str, String)> =
+            violations.iter().map(|(f, r, d)| (f.as_str(), *r, d.clone())).collect();
         return Err(ApiError::invalid(resource, &name, &causes));
     }
     if resource.group == "apiextensions.k8s.io" && resource.kind == "CustomResourceDefinition" {

@@ -83,28 +83,57 @@ impl Walk {
     /// Checks `schema` at `path`. `cardinality` is how many times its rules may run in
     /// one object (None inside combinators, where rules are not compiled);
     /// `uncorrelatable` names the list above whose items `oldSelf` cannot reach.
-    fn node(&mut self, schema: &Value, path: &str, place: Place, cardinality: Option<u64>, uncorrelatable: Option<&str>) {
+    fn node(
+        &mut self,
+        schema: &Value,
+        path: &str,
+        place: Place,
+        cardinality: Option<u64>,
+        uncorrelatable: Option<&str>,
+    ) {
         let before = self.errors.len();
         self.structure(schema, path, place);
         // Inside a combinator, properties and items carry value constraints only.
-        let nested = |own: Place| if place == Place::Combinator { Place::Combinator } else { own };
+        let nested = |own: Place| {
+            if place == Place::Combinator {
+                Place::Combinator
+            } else {
+                own
+            }
+        };
         if let Some(properties) = schema["properties"].as_object() {
             for (name, property) in properties {
                 let property_path = subscript(&child(path, "properties"), name);
-                self.node(property, &property_path, nested(Place::Property), cardinality, uncorrelatable);
+                self.node(
+                    property,
+                    &property_path,
+                    nested(Place::Property),
+                    cardinality,
+                    uncorrelatable,
+                );
             }
         }
         if let Some(items) = schema.get("items").filter(|s| s.is_object()) {
             let items_path = child(path, "items");
             let cardinality = cardinality.map(|c| c.saturating_mul(cel::cardinality_of_items(schema)));
             let correlatable = schema["x-kubernetes-list-type"] == "map";
-            let uncorrelatable = if correlatable { uncorrelatable } else { Some(uncorrelatable.unwrap_or(path)) };
+            let uncorrelatable = if correlatable {
+                uncorrelatable
+            } else {
+                Some(uncorrelatable.unwrap_or(path))
+            };
             self.node(items, &items_path, nested(Place::Items), cardinality, uncorrelatable);
         }
         if let Some(additional) = schema.get("additionalProperties").filter(|s| s.is_object()) {
             let cardinality = cardinality.map(|c| c.saturating_mul(cel::cardinality_of_values(schema)));
             let additional_path = child(path, "additionalProperties");
-            self.node(additional, &additional_path, nested(Place::Additional), cardinality, uncorrelatable);
+            self.node(
+                additional,
+                &additional_path,
+                nested(Place::Additional),
+                cardinality,
+                uncorrelatable,
+            );
         }
         for keyword in ["allOf", "anyOf", "oneOf"] {
             for (index, part) in schema[keyword].as_array().into_iter().flatten().enumerate() {
@@ -122,14 +151,21 @@ impl Walk {
     /// The structural checks of one node.
     fn structure(&mut self, schema: &Value, path: &str, place: Place) {
         let schema_type = schema["type"].as_str();
-        let untyped_ok = schema["x-kubernetes-int-or-string"] == true || schema["x-kubernetes-preserve-unknown-fields"] == true;
+        let untyped_ok =
+            schema["x-kubernetes-int-or-string"] == true || schema["x-kubernetes-preserve-unknown-fields"] == true;
         match (place, schema_type) {
             (Place::Root, None) => {
-                self.errors.push(FieldError::required(child(path, "type"), "must not be empty at the root"));
+                self.errors.push(FieldError::required(
+                    child(path, "type"),
+                    "must not be empty at the root",
+                ));
             }
             (Place::Root, Some(other)) if other != "object" => {
-                self.errors
-                    .push(FieldError::invalid(child(path, "type"), other.into(), "must be object at the root"));
+                self.errors.push(FieldError::invalid(
+                    child(path, "type"),
+                    other.into(),
+                    "must be object at the root",
+                ));
             }
             (Place::Items, None) if !untyped_ok => {
                 let detail = "must not be empty for specified array items";
@@ -150,49 +186,67 @@ impl Walk {
         if let Some(pattern) = schema["pattern"].as_str()
             && let Err(error) = super::openapi::pattern(pattern)
         {
-            let detail = format!("must be a valid regular expression, but isn't: {}", error.lines().last().unwrap_or(&error));
-            self.errors.push(FieldError::invalid(child(path, "pattern"), pattern.into(), detail));
+            let detail = format!(
+                "must be a valid regular expression, but isn't: {}",
+                error.lines().last().unwrap_or(&error)
+            );
+            self.errors
+                .push(FieldError::invalid(child(path, "pattern"), pattern.into(), detail));
         }
         self.list_type(schema, path);
     }
 
     fn list_type(&mut self, schema: &Value, path: &str) {
         let list_type = schema["x-kubernetes-list-type"].as_str();
-        let keys = schema["x-kubernetes-list-map-keys"].as_array().filter(|k| !k.is_empty());
+        let keys = schema["x-kubernetes-list-map-keys"]
+            .as_array()
+            .filter(|k| !k.is_empty());
         if let Some(list_type) = list_type {
             if !matches!(list_type, "atomic" | "set" | "map") {
                 let supported = ["atomic".to_owned(), "set".to_owned(), "map".to_owned()];
                 let field = child(path, "x-kubernetes-list-type");
-                self.errors.push(FieldError::not_supported(field, list_type.into(), &supported));
+                self.errors
+                    .push(FieldError::not_supported(field, list_type.into(), &supported));
             }
             if schema["type"] != "array" {
                 let field = child(path, "type");
                 self.errors.push(match schema["type"].as_str() {
                     None => FieldError::required(field, "must be array if x-kubernetes-list-type is specified"),
-                    Some(other) => {
-                        FieldError::invalid(field, other.into(), "must be array if x-kubernetes-list-type is specified")
-                    }
+                    Some(other) => FieldError::invalid(
+                        field,
+                        other.into(),
+                        "must be array if x-kubernetes-list-type is specified",
+                    ),
                 });
             }
             if list_type == "map" && keys.is_none() {
                 let field = child(path, "x-kubernetes-list-map-keys");
-                self.errors.push(FieldError::required(field, "must not be empty if x-kubernetes-list-type is map"));
+                self.errors.push(FieldError::required(
+                    field,
+                    "must not be empty if x-kubernetes-list-type is map",
+                ));
             }
         }
         if let Some(keys) = keys {
             let field = child(path, "x-kubernetes-list-type");
             match list_type {
-                None => self
-                    .errors
-                    .push(FieldError::required(field, "must be map if x-kubernetes-list-map-keys is non-empty")),
+                None => self.errors.push(FieldError::required(
+                    field,
+                    "must be map if x-kubernetes-list-map-keys is non-empty",
+                )),
                 Some("map") => {
                     let properties = &schema["items"]["properties"];
-                    let all_named = keys.iter().all(|k| k.as_str().is_some_and(|k| properties.get(k).is_some()));
+                    let all_named = keys
+                        .iter()
+                        .all(|k| k.as_str().is_some_and(|k| properties.get(k).is_some()));
                     if !all_named {
                         let field = child(path, "x-kubernetes-list-map-keys");
                         let value = BadValue::Json(Value::Array(keys.clone()));
-                        self.errors
-                            .push(FieldError::invalid(field, value, "entries must all be names of item properties"));
+                        self.errors.push(FieldError::invalid(
+                            field,
+                            value,
+                            "entries must all be names of item properties",
+                        ));
                     }
                 }
                 Some(other) => self.errors.push(FieldError::invalid(
@@ -222,15 +276,18 @@ impl Walk {
             let rule = Rule::of(raw);
             let at = |field: &str| child(&subscript(&child(path, "x-kubernetes-validations"), index), field);
             let trimmed_message = rule.message.trim();
-            if rule.rule.trim().is_empty() {
-                self.errors.push(FieldError::required(at("rule"), "rule is not specified"));
+            if rule.expression.trim().is_empty() {
+                self.errors
+                    .push(FieldError::required(at("rule"), "rule is not specified"));
             } else if !rule.message.is_empty() && trimmed_message.is_empty() {
                 let detail = "must be non-empty if specified";
-                self.errors.push(FieldError::invalid(at("message"), rule.message.into(), detail));
+                self.errors
+                    .push(FieldError::invalid(at("message"), rule.message.into(), detail));
             } else if has_newlines(trimmed_message) {
                 let detail = "must not contain line breaks";
-                self.errors.push(FieldError::invalid(at("message"), rule.message.into(), detail));
-            } else if has_newlines(rule.rule.trim()) && trimmed_message.is_empty() {
+                self.errors
+                    .push(FieldError::invalid(at("message"), rule.message.into(), detail));
+            } else if has_newlines(rule.expression.trim()) && trimmed_message.is_empty() {
                 let detail = "message must be specified if rule contains line breaks";
                 self.errors.push(FieldError::required(at("message"), detail));
             }
@@ -242,20 +299,24 @@ impl Walk {
                 && !REASONS.contains(&reason)
             {
                 let supported: Vec<String> = REASONS.iter().map(|r| (*r).to_owned()).collect();
-                self.errors.push(FieldError::not_supported(at("reason"), reason.into(), &supported));
+                self.errors
+                    .push(FieldError::not_supported(at("reason"), reason.into(), &supported));
             }
             if !rule.field_path.is_empty() {
                 let value = BadValue::from(rule.field_path);
                 if rule.field_path.trim().is_empty() {
                     let detail = "must be non-empty if specified";
-                    self.errors.push(FieldError::invalid(at("fieldPath"), value.clone(), detail));
+                    self.errors
+                        .push(FieldError::invalid(at("fieldPath"), value.clone(), detail));
                 }
                 if has_newlines(rule.field_path) {
                     let detail = "must not contain line breaks";
-                    self.errors.push(FieldError::invalid(at("fieldPath"), value.clone(), detail));
+                    self.errors
+                        .push(FieldError::invalid(at("fieldPath"), value.clone(), detail));
                 }
                 if cel::field_path(rule.field_path, schema).is_err() {
-                    self.errors.push(FieldError::invalid(at("fieldPath"), value, "must be a valid path"));
+                    self.errors
+                        .push(FieldError::invalid(at("fieldPath"), value, "must be a valid path"));
                 }
             }
         }
@@ -268,14 +329,15 @@ impl Walk {
         let resource = place == Place::Root || schema["x-kubernetes-embedded-resource"] == true;
         for (index, raw) in rules.iter().enumerate() {
             let rule = Rule::of(raw);
-            if rule.rule.trim().is_empty() {
+            if rule.expression.trim().is_empty() {
                 continue;
             }
             let at = |field: &str| child(&subscript(&child(path, "x-kubernetes-validations"), index), field);
             let compiled = match cel::compile(schema, resource, &rule) {
                 Ok(compiled) => compiled,
                 Err(detail) => {
-                    self.errors.push(FieldError::invalid(at("rule"), BadValue::Raw(go_rule(raw)), detail));
+                    self.errors
+                        .push(FieldError::invalid(at("rule"), BadValue::Raw(go_rule(raw)), detail));
                     continue;
                 }
             };
@@ -288,13 +350,15 @@ impl Walk {
             match compiled.message {
                 Some(Err(detail)) => {
                     let value = BadValue::Raw(go_rule(raw));
-                    self.errors.push(FieldError::invalid(at("messageExpression"), value, detail));
+                    self.errors
+                        .push(FieldError::invalid(at("messageExpression"), value, detail));
                 }
                 Some(Ok(message_cost)) => {
                     let cost = message_cost.saturating_mul(cardinality);
                     if cost > RULE_COST_LIMIT {
                         let message = cost_message("estimated messageExpression cost", cost, RULE_COST_LIMIT);
-                        self.errors.push(FieldError::forbidden(at("messageExpression"), message));
+                        self.errors
+                            .push(FieldError::forbidden(at("messageExpression"), message));
                     }
                     self.total_cost = self.total_cost.saturating_add(cost);
                 }
@@ -302,13 +366,18 @@ impl Walk {
             }
             if compiled.uses_old_self {
                 if let Some(list) = uncorrelatable {
-                    let detail = format!("oldSelf cannot be used on the uncorrelatable portion of the schema within {list}");
-                    self.errors.push(FieldError::invalid(at("rule"), rule.rule.into(), detail));
+                    let detail =
+                        format!("oldSelf cannot be used on the uncorrelatable portion of the schema within {list}");
+                    self.errors
+                        .push(FieldError::invalid(at("rule"), rule.expression.into(), detail));
                 }
             } else if let Some(optional) = rule.optional_old_self {
                 let detail = "may not be set if oldSelf is not used in rule";
-                self.errors
-                    .push(FieldError::invalid(at("optionalOldSelf"), BadValue::Json(Value::Bool(optional)), detail));
+                self.errors.push(FieldError::invalid(
+                    at("optionalOldSelf"),
+                    BadValue::Json(Value::Bool(optional)),
+                    detail,
+                ));
             }
         }
     }
@@ -391,19 +460,23 @@ mod tests {
         );
         assert!(errors[0].starts_with(&prefix), "{}", errors[0]);
         assert!(errors[0].contains("undefined field 'replicass'"), "{}", errors[0]);
-        assert!(errors[1].ends_with(": cel expression must evaluate to a bool"), "{}", errors[1]);
+        assert!(
+            errors[1].ends_with(": cel expression must evaluate to a bool"),
+            "{}",
+            errors[1]
+        );
     }
 
     #[test]
     fn rule_fields_are_checked() {
         let schema = json!({"type": "object", "properties": {"spec": {"type": "object",
-            "properties": {"a": {"type": "string"}},
-            "x-kubernetes-validations": [
-                {"rule": "", "message": "x"},
-                {"rule": "true", "reason": "FieldValueBad"},
-                {"rule": "true", "fieldPath": ".b"},
-                {"rule": "true", "optionalOldSelf": true},
-            ]}}});
+        "properties": {"a": {"type": "string"}},
+        "x-kubernetes-validations": [
+            {"rule": "", "message": "x"},
+            {"rule": "true", "reason": "FieldValueBad"},
+            {"rule": "true", "fieldPath": ".b"},
+            {"rule": "true", "optionalOldSelf": true},
+        ]}}});
         let rules = format!("{ROOT}.properties[spec].x-kubernetes-validations");
         assert_eq!(
             found(&schema),
@@ -441,7 +514,11 @@ mod tests {
             "{}",
             errors[0]
         );
-        assert!(errors[1].contains("x-kubernetes-validations estimated rule cost total for entire OpenAPIv3 schema exceeds budget"));
+        assert!(
+            errors[1].contains(
+                "x-kubernetes-validations estimated rule cost total for entire OpenAPIv3 schema exceeds budget"
+            )
+        );
     }
 
     #[test]
@@ -454,15 +531,25 @@ mod tests {
         }});
         let errors = found(&schema);
         assert_eq!(errors.len(), 4, "{errors:?}");
-        assert_eq!(errors[0], format!("{ROOT}.properties[a].type: Required value: must not be empty for specified object fields"));
+        assert_eq!(
+            errors[0],
+            format!("{ROOT}.properties[a].type: Required value: must not be empty for specified object fields")
+        );
         assert!(errors[1].contains("properties[b].uniqueItems: Forbidden: uniqueItems cannot be set to true"));
         assert!(errors[2].starts_with(&format!(
             "{ROOT}.properties[c].pattern: Invalid value: \"+\": must be a valid regular expression, but isn't: "
         )));
         assert_eq!(
             errors[3],
-            format!("{ROOT}.properties[d].x-kubernetes-list-map-keys: Required value: must not be empty if x-kubernetes-list-type is map")
+            format!(
+                "{ROOT}.properties[d].x-kubernetes-list-map-keys: Required value: must not be empty if x-kubernetes-list-type is map"
+            )
         );
-        assert_eq!(found(&json!({"type": "array"})), vec![format!("{ROOT}.type: Invalid value: \"array\": must be object at the root")]);
+        assert_eq!(
+            found(&json!({"type": "array"})),
+            vec![format!(
+                "{ROOT}.type: Invalid value: \"array\": must be object at the root"
+            )]
+        );
     }
 }

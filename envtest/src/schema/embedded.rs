@@ -67,7 +67,10 @@ fn embedded(map: &serde_json::Map<String, Value>, path: &str, errors: &mut Vec<F
             Some(text) => {
                 let problems = dns1035_label(&text.to_lowercase());
                 if !problems.is_empty() {
-                    let detail = format!("may have mixed case, but should otherwise match: {}", problems.join(","));
+                    let detail = format!(
+                        "may have mixed case, but should otherwise match: {}",
+                        problems.join(",")
+                    );
                     errors.push(FieldError::invalid(field, text.into(), detail));
                 }
             }
@@ -96,8 +99,12 @@ fn dns1035_label(value: &str) -> Vec<String> {
     }
     let bytes = value.as_bytes();
     let valid = bytes.first().is_some_and(u8::is_ascii_lowercase)
-        && bytes.last().is_some_and(|b| b.is_ascii_lowercase() || b.is_ascii_digit())
-        && bytes.iter().all(|b| b.is_ascii_lowercase() || b.is_ascii_digit() || *b == b'-');
+        && bytes
+            .last()
+            .is_some_and(|b| b.is_ascii_lowercase() || b.is_ascii_digit())
+        && bytes
+            .iter()
+            .all(|b| b.is_ascii_lowercase() || b.is_ascii_digit() || *b == b'-');
     if !valid {
         problems.push(
             "a DNS-1035 label must consist of lower case alphanumeric characters or '-', start with an alphabetic character, and end with an alphanumeric character (e.g. 'my-name',  or 'abc-123', regex used for validation is '[a-z]([-a-z0-9]*[a-z0-9])?')"
@@ -131,14 +138,21 @@ mod tests {
     fn embedded_resources_need_their_type_and_a_valid_name() {
         let schema = json!({"type": "object", "properties": {"template": {"type": "object",
             "x-kubernetes-embedded-resource": true, "x-kubernetes-preserve-unknown-fields": true}}});
-        let found: Vec<String> = validate(&schema, &json!({"template": {"kind": "Pod_", "metadata": {"name": "a/b"}}}), "")
-            .iter()
-            .map(FieldError::summary)
-            .collect();
+        let found: Vec<String> = validate(
+            &schema,
+            &json!({"template": {"kind": "Pod_", "metadata": {"name": "a/b"}}}),
+            "",
+        )
+        .iter()
+        .map(FieldError::summary)
+        .collect();
         assert_eq!(found.len(), 3, "{found:?}");
         assert_eq!(found[0], "template.apiVersion: Required value");
         assert!(found[1].starts_with("template.kind: Invalid value: \"Pod_\": may have mixed case"));
-        assert_eq!(found[2], "template.metadata.name: Invalid value: \"a/b\": may not contain '/'");
+        assert_eq!(
+            found[2],
+            "template.metadata.name: Invalid value: \"a/b\": may not contain '/'"
+        );
         assert!(validate(&schema, &json!({"template": {"apiVersion": "v1", "kind": "Pod"}}), "").is_empty());
     }
 }

@@ -97,7 +97,12 @@ impl FieldError {
     }
 
     pub fn required(field: impl Into<String>, detail: impl Into<String>) -> Self {
-        Self::new(field, ErrorType::Required, BadValue::Json(Value::String(String::new())), detail)
+        Self::new(
+            field,
+            ErrorType::Required,
+            BadValue::Json(Value::String(String::new())),
+            detail,
+        )
     }
 
     pub fn invalid(field: impl Into<String>, value: BadValue, detail: impl Into<String>) -> Self {
@@ -105,7 +110,12 @@ impl FieldError {
     }
 
     pub fn forbidden(field: impl Into<String>, detail: impl Into<String>) -> Self {
-        Self::new(field, ErrorType::Forbidden, BadValue::Json(Value::String(String::new())), detail)
+        Self::new(
+            field,
+            ErrorType::Forbidden,
+            BadValue::Json(Value::String(String::new())),
+            detail,
+        )
     }
 
     /// `field.NotSupported`: the supported values quoted, as `strconv.Quote` does.
@@ -147,11 +157,9 @@ impl FieldError {
     /// `ErrorBody()`: the cause's message.
     pub fn body(&self) -> String {
         let mut body = match (self.kind, &self.value) {
-            (
-                ErrorType::Required | ErrorType::Forbidden | ErrorType::TooLong,
-                _,
-            )
-            | (_, BadValue::Omit) => self.kind.label().to_owned(),
+            (ErrorType::Required | ErrorType::Forbidden | ErrorType::TooLong, _) | (_, BadValue::Omit) => {
+                self.kind.label().to_owned()
+            }
             (_, BadValue::Json(value)) => format!("{}: {}", self.kind.label(), go_value(value)),
             (_, BadValue::Raw(printed)) => format!("{}: {printed}", self.kind.label()),
         };
@@ -163,6 +171,7 @@ impl FieldError {
     }
 
     /// `Error()`: `field: body`, as the 422's summary lists it.
+    #[cfg(test)]
     pub fn summary(&self) -> String {
         format!("{}: {}", self.field, self.body())
     }
@@ -260,23 +269,6 @@ pub(crate) fn go_json(value: &Value) -> String {
         .replace('&', "\\u0026")
 }
 
-/// The 422 summary: each distinct error once (`ToAggregate` drops repeats), one bare,
-/// several in brackets.
-pub(crate) fn aggregate(errors: &[FieldError]) -> String {
-    let mut seen: Vec<String> = Vec::new();
-    for error in errors {
-        let summary = error.summary();
-        if !seen.contains(&summary) {
-            seen.push(summary);
-        }
-    }
-    if seen.len() == 1 {
-        seen.remove(0)
-    } else {
-        format!("[{}]", seen.join(", "))
-    }
-}
-
 /// `field.Path.Child`: `parent.child`, or `child` at the root.
 pub(crate) fn child(parent: &str, name: &str) -> String {
     if parent.is_empty() || parent == NIL_PATH {
@@ -319,21 +311,22 @@ mod tests {
         let invalid = FieldError::invalid("spec.replicas", (&json!(0)).into(), "must be positive");
         assert_eq!(invalid.summary(), "spec.replicas: Invalid value: 0: must be positive");
         assert_eq!(FieldError::required("spec.image", "").body(), "Required value");
-        assert_eq!(FieldError::too_long("spec.name", 5).body(), "Too long: may not be more than 5 bytes");
-        assert_eq!(FieldError::too_many("spec.items", 4, 3).body(), "Too many: 4: must have at most 3 items");
+        assert_eq!(
+            FieldError::too_long("spec.name", 5).body(),
+            "Too long: may not be more than 5 bytes"
+        );
+        assert_eq!(
+            FieldError::too_many("spec.items", 4, 3).body(),
+            "Too many: 4: must have at most 3 items"
+        );
         let unsupported = FieldError::not_supported("spec.mode", (&json!("slow")).into(), &["fast".into(), "1".into()]);
-        assert_eq!(unsupported.body(), r#"Unsupported value: "slow": supported values: "fast", "1""#);
+        assert_eq!(
+            unsupported.body(),
+            r#"Unsupported value: "slow": supported values: "fast", "1""#
+        );
         assert_eq!(
             FieldError::invalid("spec", BadValue::Omit, "failed rule: x").body(),
             "Invalid value: failed rule: x"
         );
-    }
-
-    #[test]
-    fn the_summary_drops_repeats() {
-        let a = FieldError::required("a", "");
-        let b = FieldError::required("b", "");
-        assert_eq!(aggregate(&[a.clone()]), "a: Required value");
-        assert_eq!(aggregate(&[a.clone(), b, a]), "[a: Required value, b: Required value]");
     }
 }

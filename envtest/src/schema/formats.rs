@@ -26,9 +26,8 @@ static UUID4: LazyLock<Regex> =
     LazyLock::new(|| regex(r"(?i)^[0-9a-f]{8}-?[0-9a-f]{4}-?4[0-9a-f]{3}-?[89ab][0-9a-f]{3}-?[0-9a-f]{12}$"));
 static UUID5: LazyLock<Regex> =
     LazyLock::new(|| regex(r"(?i)^[0-9a-f]{8}-?[0-9a-f]{4}-?5[0-9a-f]{3}-?[89ab][0-9a-f]{3}-?[0-9a-f]{12}$"));
-static BASE64: LazyLock<Regex> = LazyLock::new(|| {
-    regex(r"^(?:[A-Za-z0-9+/]{4})*(?:[A-Za-z0-9+/]{2}==|[A-Za-z0-9+/]{3}=|[A-Za-z0-9+/]{4})$")
-});
+static BASE64: LazyLock<Regex> =
+    LazyLock::new(|| regex(r"^(?:[A-Za-z0-9+/]{4})*(?:[A-Za-z0-9+/]{2}==|[A-Za-z0-9+/]{3}=|[A-Za-z0-9+/]{4})$"));
 static CREDIT_CARD: LazyLock<Regex> = LazyLock::new(|| {
     regex(
         r"^(?:4[0-9]{12}(?:[0-9]{3})?|5[1-5][0-9]{14}|(222[1-9]|22[3-9][0-9]|2[3-6][0-9]{2}|27[01][0-9]|2720)[0-9]{12}|6(?:011|5[0-9][0-9])[0-9]{12}|3[47][0-9]{13}|3(?:0[0-5]|[68][0-9])[0-9]{11}|(?:2131|1800|35\d{3})\d{11}|6[27][0-9]{14})$",
@@ -98,9 +97,7 @@ pub(crate) fn is_valid(format: &str, value: &str) -> bool {
         "bsonobjectid" => value.len() == 24 && value.bytes().all(|b| b.is_ascii_hexdigit()),
         "uri" => is_request_uri(value),
         "email" => is_email(value),
-        "hostname" => {
-            HOSTNAME.is_match(value) && value.len() <= 255 && value.split('.').all(|label| label.len() <= 63)
-        }
+        "hostname" => HOSTNAME.is_match(value) && value.len() <= 255 && value.split('.').all(|label| label.len() <= 63),
         "ipv4" => parse_ip_sloppy(value).is_some() && value.contains('.'),
         "ipv6" => value.parse::<Ipv6Addr>().is_ok(),
         "cidr" => is_cidr(value),
@@ -290,9 +287,7 @@ fn is_duration(value: &str) -> bool {
     if is_go_duration(value) {
         return true;
     }
-    let units = [
-        "ns", "us", "µs", "ms", "s", "m", "h", "d", "w",
-    ];
+    let units = ["ns", "us", "µs", "ms", "s", "m", "h", "d", "w"];
     let mut found = false;
     for captures in DURATION_PART.captures_iter(value) {
         let unit = captures.get(3).map_or("", |m| m.as_str());
@@ -362,7 +357,9 @@ pub(crate) fn parse_go_duration(value: &str) -> Option<i128> {
         }
         let amount: f64 = number.parse().ok()?;
         rest = &rest[number_end..];
-        let unit_end = rest.find(|c: char| c.is_ascii_digit() || c == '.').unwrap_or(rest.len());
+        let unit_end = rest
+            .find(|c: char| c.is_ascii_digit() || c == '.')
+            .unwrap_or(rest.len());
         let nanos = match &rest[..unit_end] {
             "ns" => 1.0,
             "us" | "µs" | "μs" => 1e3,

@@ -139,7 +139,8 @@ mod tests {
             "ports": {"type": "array", "x-kubernetes-list-type": "map", "x-kubernetes-list-map-keys": ["name"],
                 "items": {"type": "object", "properties": {"name": {"type": "string"}}}},
         }});
-        let object = json!({"tags": ["a", "b", "a", "a"], "ports": [{"name": "http", "port": 1}, {"name": "http", "port": 2}]});
+        let object =
+            json!({"tags": ["a", "b", "a", "a"], "ports": [{"name": "http", "port": 1}, {"name": "http", "port": 2}]});
         let found: Vec<String> = validate(&schema, &object, "").iter().map(FieldError::summary).collect();
         assert_eq!(
             found,
@@ -155,7 +156,10 @@ mod tests {
         let schema = json!({"x-kubernetes-list-type": "map", "x-kubernetes-list-map-keys": ["name"]});
         let old = json!([{"name": "a", "v": 1}, {"name": "b", "v": 2}]);
         let list = correlatable_items(&schema, &old).unwrap();
-        assert_eq!(list.get(&json!({"name": "b", "v": 3})), Some(&json!({"name": "b", "v": 2})));
+        assert_eq!(
+            list.get(&json!({"name": "b", "v": 3})),
+            Some(&json!({"name": "b", "v": 2}))
+        );
         assert_eq!(list.get(&json!({"name": "c"})), None);
         assert!(correlatable_items(&json!({"x-kubernetes-list-type": "set"}), &old).is_none());
     }

@@ -59,7 +59,12 @@ fn validate(schema: &Value, object: &Value, write: Write<'_>) -> Vec<FieldError>
     match write {
         Write::Status(old) => {
             if let (Some(status), Some(status_schema)) = (object.get("status"), schema["properties"].get("status")) {
-                errors.extend(openapi::validate(status_schema, status, old.get("status"), Some("status")));
+                errors.extend(openapi::validate(
+                    status_schema,
+                    status,
+                    old.get("status"),
+                    Some("status"),
+                ));
             }
             let new_list_errors = listtype::validate(schema, object, NIL_PATH);
             if !new_list_errors.is_empty() && listtype::validate(schema, old, NIL_PATH).is_empty() {
@@ -92,7 +97,10 @@ fn validate(schema: &Value, object: &Value, write: Write<'_>) -> Vec<FieldError>
 /// Whether any node of `schema` has CEL rules: without, kube-apiserver has no CEL
 /// validator, and no "rules were not checked" error either.
 fn has_rules(schema: &Value) -> bool {
-    if schema.get("x-kubernetes-validations").is_some_and(|r| r.as_array().is_some_and(|a| !a.is_empty())) {
+    if schema
+        .get("x-kubernetes-validations")
+        .is_some_and(|r| r.as_array().is_some_and(|a| !a.is_empty()))
+    {
         return true;
     }
     let children = schema["properties"]
@@ -120,7 +128,12 @@ mod tests {
     }
 
     fn summaries(result: Result<(), Vec<FieldError>>) -> Vec<String> {
-        result.err().unwrap_or_default().iter().map(FieldError::summary).collect()
+        result
+            .err()
+            .unwrap_or_default()
+            .iter()
+            .map(FieldError::summary)
+            .collect()
     }
 
     #[test]
@@ -135,7 +148,10 @@ mod tests {
             ]
         );
         let mut object = json!({"spec": {"image": "a", "replicas": 9}});
-        assert_eq!(summaries(admit(&schema(), &mut object, Write::Create)), vec!["spec: Invalid value: at most 5"]);
+        assert_eq!(
+            summaries(admit(&schema(), &mut object, Write::Create)),
+            vec!["spec: Invalid value: at most 5"]
+        );
     }
 
     #[test]

@@ -252,20 +252,21 @@ fn value_type(data: &Value) -> (&'static str, &'static str) {
 fn type_check(types: &[&str], format: &str, data: &Value, path: &str) -> Option<Violation> {
     let (actual, actual_format) = value_type(data);
     let is_float_int = actual == "number"
-        && data.as_f64().is_some_and(|f| f.fract() == 0.0 && f.abs() < 9.007_199_254_740_992e15)
+        && data
+            .as_f64()
+            .is_some_and(|f| f.fract() == 0.0 && f.abs() < 9.007_199_254_740_992e15)
         && types.contains(&"integer");
     let is_int_float = actual == "integer" && types.contains(&"number");
     let string_or_slice = data.is_string() || data.is_array();
-    if !string_or_slice
-        && !format.is_empty()
-        && !(types.contains(&actual) || actual_format == format || is_float_int || is_int_float)
-    {
+    let fits_type = types.contains(&actual) || is_float_int || is_int_float;
+    if !string_or_slice && !format.is_empty() && !fits_type && actual_format != format {
         return Some(invalid_type(path, format, Value::String(actual_format.into())));
     }
-    if !(types.contains(&"number") || types.contains(&"integer")) && !format.is_empty() && string_or_slice {
+    let numeric = types.contains(&"number") || types.contains(&"integer");
+    if !numeric && !format.is_empty() && string_or_slice {
         return None;
     }
-    if !(types.contains(&actual) || is_float_int || is_int_float) {
+    if !fits_type {
         return Some(invalid_type(path, &types.join(","), Value::String(actual.into())));
     }
     None
@@ -291,9 +292,12 @@ fn string_checks(schema: &Value, text: &str, path: &str, outcome: &mut Outcome) 
         && length < min
     {
         let message = format!("{path} in body should be at least {min} chars long");
-        outcome
-            .errors
-            .push(Violation::new(Code::Other, path, Some(Value::String(text.into())), message));
+        outcome.errors.push(Violation::new(
+            Code::Other,
+            path,
+            Some(Value::String(text.into())),
+            message,
+        ));
         return;
     }
     if let Some(source) = schema["pattern"].as_str().filter(|p| !p.is_empty()) {
@@ -303,9 +307,12 @@ fn string_checks(schema: &Value, text: &str, path: &str, outcome: &mut Outcome) 
             Err(error) => format!("{source}, but pattern is invalid: {error}"),
         };
         let message = format!("{path} in body should match '{shown}'");
-        outcome
-            .errors
-            .push(Violation::new(Code::Other, path, Some(Value::String(text.into())), message));
+        outcome.errors.push(Violation::new(
+            Code::Other,
+            path,
+            Some(Value::String(text.into())),
+            message,
+        ));
     }
 }
 
@@ -412,7 +419,10 @@ fn number_checks(
 }
 
 /// `MultipleOfNativeType`, or `MultipleOf` on floats.
-#[expect(clippy::cast_possible_truncation, reason = "kube-openapi truncates the factor the same way")]
+#[expect(
+    clippy::cast_possible_truncation,
+    reason = "kube-openapi truncates the factor the same way"
+)]
 fn multiple_of(path: &str, value: Number, factor: f64, shown: Number) -> Option<Violation> {
     let (is_multiple, factor_shown) = match value {
         Number::Int(i) => {
@@ -447,12 +457,14 @@ fn is_json_integer(value: f64) -> bool {
     if !value.is_finite() {
         return false;
     }
-    let rounded = value.round();
-    rounded == value || (value - rounded).abs() / value.abs().max(1.0) < 1e-9
+    (value - value.round()).abs() / value.abs().max(1.0) < 1e-9
 }
 
 /// `MinimumNativeType` and `MaximumNativeType`.
-#[expect(clippy::cast_possible_truncation, reason = "kube-openapi truncates the bound the same way")]
+#[expect(
+    clippy::cast_possible_truncation,
+    reason = "kube-openapi truncates the bound the same way"
+)]
 fn bound(path: &str, value: Number, limit: f64, exclusive: bool, shown: Number, maximum: bool) -> Option<Violation> {
     let (beyond, limit_shown) = match value {
         Number::Int(i) => {
@@ -606,11 +618,18 @@ fn object_checks(
             }
         }
     }
-    for name in schema["required"].as_array().into_iter().flatten().filter_map(Value::as_str) {
+    for name in schema["required"]
+        .as_array()
+        .into_iter()
+        .flatten()
+        .filter_map(Value::as_str)
+    {
         if !map.contains_key(name) {
             let name = format!("{path}.{name}");
             let message = format!("{name} in body is required");
-            outcome.errors.push(Violation::new(Code::Required, &name, None, message));
+            outcome
+                .errors
+                .push(Violation::new(Code::Required, &name, None, message));
         }
     }
 }
@@ -706,7 +725,10 @@ mod tests {
     use super::*;
 
     fn messages(schema: &Value, data: &Value) -> Vec<String> {
-        validate(schema, data, None, None).iter().map(FieldError::summary).collect()
+        validate(schema, data, None, None)
+            .iter()
+            .map(FieldError::summary)
+            .collect()
     }
 
     #[test]
@@ -716,7 +738,10 @@ mod tests {
             "ratio": {"type": "number", "exclusiveMinimum": true, "minimum": 0.5, "exclusiveMaximum": true, "maximum": 1.5},
             "small": {"type": "integer", "format": "int32"},
         }}}});
-        let found = messages(&schema, &json!({"spec": {"replicas": 11, "ratio": 0.5, "small": 4_294_967_296_i64}}));
+        let found = messages(
+            &schema,
+            &json!({"spec": {"replicas": 11, "ratio": 0.5, "small": 4_294_967_296_i64}}),
+        );
         assert_eq!(
             found,
             vec![
@@ -729,9 +754,7 @@ mod tests {
         assert!(messages(&schema, &json!({"spec": {"replicas": 4, "ratio": 1.0, "small": 3}})).is_empty());
         assert_eq!(
             messages(&schema, &json!({"spec": {"replicas": 0}})),
-            vec![
-                "spec.replicas: Invalid value: 0: spec.replicas in body should be greater than or equal to 1"
-            ]
+            vec!["spec.replicas: Invalid value: 0: spec.replicas in body should be greater than or equal to 1"]
         );
     }
 
@@ -773,7 +796,10 @@ mod tests {
             ]
         );
         let found = messages(&schema, &json!({"name": "ABC"}));
-        assert_eq!(found, vec!["name: Invalid value: \"ABC\": name in body should match '^[a-z]+$'"]);
+        assert_eq!(
+            found,
+            vec!["name: Invalid value: \"ABC\": name in body should match '^[a-z]+$'"]
+        );
     }
 
     #[test]
@@ -808,7 +834,10 @@ mod tests {
         let changed = validate(&schema, &json!({"spec": {"a": 6, "b": 1}}), Some(&old), None);
         assert_eq!(changed.len(), 1, "{changed:?}");
         assert_eq!(changed[0].field, "spec.a");
-        assert_eq!(validate(&schema, &json!({"spec": {"a": 5, "b": 1}}), None, None).len(), 1);
+        assert_eq!(
+            validate(&schema, &json!({"spec": {"a": 5, "b": 1}}), None, None).len(),
+            1
+        );
     }
 
     #[test]

@@ -77,9 +77,7 @@ pub(crate) fn default(schema: &Value, value: &mut Value) {
                     let Some(default) = property.get("default") else {
                         continue;
                     };
-                    let absent = map
-                        .get(key)
-                        .is_none_or(|v| v.is_null() && property["nullable"] != true);
+                    let absent = map.get(key).is_none_or(|v| v.is_null() && property["nullable"] != true);
                     if absent {
                         map.insert(key.clone(), default.clone());
                     }
@@ -109,8 +107,7 @@ pub(crate) fn prune_nulls(schema: &Value, value: &mut Value) {
         Value::Object(map) => {
             map.retain(|key, child| {
                 let child_schema = property(schema, key);
-                !(child.is_null()
-                    && child_schema.is_some_and(|s| s["nullable"] != true && s.get("default").is_none()))
+                !(child.is_null() && child_schema.is_some_and(|s| s["nullable"] != true && s.get("default").is_none()))
             });
             for (key, child) in map.iter_mut() {
                 if let Some(child_schema) = property(schema, key) {
@@ -148,7 +145,10 @@ mod tests {
         let mut object = json!({"apiVersion": "v", "kind": "K", "metadata": {"name": "a"}, "stray": 1,
             "spec": {"image": "nginx", "unknown": 1, "extra": {"kept": true}, "note": null,
                 "template": {"apiVersion": "v1", "kind": "Pod", "metadata": {}, "junk": 1}}});
-        assert_eq!(prune(&schema, &mut object), vec!["spec.template.junk", "spec.unknown", "stray"]);
+        assert_eq!(
+            prune(&schema, &mut object),
+            vec!["spec.template.junk", "spec.unknown", "stray"]
+        );
         default(&schema, &mut object);
         prune_nulls(&schema, &mut object);
         assert_eq!(

@@ -63,11 +63,17 @@ impl SchemaType {
     /// `spec` and `status` properties as given.
     pub(crate) fn with_spec(env: &TestEnv, kind: &str, spec: &Value) -> Self {
         let status = json!({"type": "object", "x-kubernetes-preserve-unknown-fields": true});
-        Self::new(env, kind, &json!({"type": "object", "properties": {"spec": spec, "status": status}}))
+        Self::new(
+            env,
+            kind,
+            &json!({"type": "object", "properties": {"spec": spec, "status": status}}),
+        )
     }
 
     pub(crate) async fn install(&self, env: &TestEnv) -> Api<DynamicObject> {
-        env.install_crd(&self.crd).await.expect("the CRD is installed and served");
+        env.install_crd(&self.crd)
+            .await
+            .expect("the CRD is installed and served");
         Api::namespaced_with(env.client(), env.namespace(), &self.resource)
     }
 
@@ -82,7 +88,8 @@ impl SchemaType {
     }
 
     pub(crate) fn object(&self, name: &str, body: &Value) -> DynamicObject {
-        let mut object = json!({"apiVersion": self.resource.api_version, "kind": self.resource.kind, "metadata": {"name": name}});
+        let mut object =
+            json!({"apiVersion": self.resource.api_version, "kind": self.resource.kind, "metadata": {"name": name}});
         if let (Some(object), Some(body)) = (object.as_object_mut(), body.as_object()) {
             object.extend(body.clone());
         }
@@ -91,7 +98,12 @@ impl SchemaType {
 
     /// Creates `body` as `name` and returns the 422's causes (field, reason, message),
     /// sorted, after checking the message names the object as kube-apiserver does.
-    pub(crate) async fn refused(&self, api: &Api<DynamicObject>, name: &str, body: &Value) -> Vec<(String, String, String)> {
+    pub(crate) async fn refused(
+        &self,
+        api: &Api<DynamicObject>,
+        name: &str,
+        body: &Value,
+    ) -> Vec<(String, String, String)> {
         let status = api_error(api.create(&PostParams::default(), &self.object(name, body)).await);
         self.causes(&status, name)
     }
@@ -100,9 +112,16 @@ impl SchemaType {
     pub(crate) fn causes(&self, status: &Status, name: &str) -> Vec<(String, String, String)> {
         assert_eq!((status.code, status.reason.as_str()), (422, "Invalid"), "{status:?}");
         let prefix = format!("{} \"{name}\" is invalid: ", self.qualified_kind());
-        assert!(status.message.starts_with(&prefix), "{:?} starts with {prefix:?}", status.message);
+        assert!(
+            status.message.starts_with(&prefix),
+            "{:?} starts with {prefix:?}",
+            status.message
+        );
         let details = status.details.as_ref().expect("a 422 has details");
-        assert_eq!((details.kind.as_str(), details.group.as_str()), (self.resource.kind.as_str(), self.resource.group.as_str()));
+        assert_eq!(
+            (details.kind.as_str(), details.group.as_str()),
+            (self.resource.kind.as_str(), self.resource.group.as_str())
+        );
         let mut causes: Vec<(String, String, String)> = details
             .causes
             .iter()
@@ -110,7 +129,11 @@ impl SchemaType {
             .collect();
         for (field, _, message) in &causes {
             let summary = format!("{field}: {message}");
-            assert!(status.message.contains(&summary), "{:?} lists {summary:?}", status.message);
+            assert!(
+                status.message.contains(&summary),
+                "{:?} lists {summary:?}",
+                status.message
+            );
         }
         causes.sort();
         causes
@@ -152,26 +175,46 @@ impl Wording {
     /// A number past a bound (minimum, maximum, multipleOf): 1.19 showed the bound.
     pub(crate) fn bound(&self, field: &str, found: &str, limit: &str, relation: &str) -> (String, String, String) {
         let shown = if self.minor < 20 { limit } else { found };
-        cause(field, "FieldValueInvalid", &format!("Invalid value: {shown}: {field} in body should {relation}"))
+        cause(
+            field,
+            "FieldValueInvalid",
+            &format!("Invalid value: {shown}: {field} in body should {relation}"),
+        )
     }
 
     /// A string past its maxLength.
     pub(crate) fn too_long(&self, field: &str, value: &str, max: u32) -> (String, String, String) {
         match self.minor {
-            0..20 => cause(field, "FieldValueInvalid", &format!("Invalid value: \"\": {field} in body should be at most {max} chars long")),
+            0..20 => cause(
+                field,
+                "FieldValueInvalid",
+                &format!("Invalid value: \"\": {field} in body should be at most {max} chars long"),
+            ),
             20..24 => cause(
                 field,
                 "FieldValueInvalid",
                 &format!("Invalid value: \"{value}\": {field} in body should be at most {max} chars long"),
             ),
-            24..32 => cause(field, "FieldValueTooLong", &format!("Too long: may not be longer than {max}")),
-            _ => cause(field, "FieldValueTooLong", &format!("Too long: may not be more than {max} bytes")),
+            24..32 => cause(
+                field,
+                "FieldValueTooLong",
+                &format!("Too long: may not be longer than {max}"),
+            ),
+            _ => cause(
+                field,
+                "FieldValueTooLong",
+                &format!("Too long: may not be more than {max} bytes"),
+            ),
         }
     }
 
     /// A list short of its minItems: 1.19 showed no value.
     pub(crate) fn too_few_items(&self, field: &str, count: u32, min: u32) -> (String, String, String) {
-        let shown = if self.minor < 20 { "\"\"".to_owned() } else { count.to_string() };
+        let shown = if self.minor < 20 {
+            "\"\"".to_owned()
+        } else {
+            count.to_string()
+        };
         let message = format!("Invalid value: {shown}: {field} in body should have at least {min} items");
         cause(field, "FieldValueInvalid", &message)
     }
@@ -201,12 +244,20 @@ impl Wording {
             let message = format!("Invalid value: {shown}: {field} in body should have at most {max} {noun}");
             return cause(field, "FieldValueInvalid", &message);
         }
-        cause(field, "FieldValueTooMany", &format!("Too many: {count}: must have at most {max} items"))
+        cause(
+            field,
+            "FieldValueTooMany",
+            &format!("Too many: {count}: must have at most {max} items"),
+        )
     }
 
     /// A value of the wrong type or format.
     pub(crate) fn type_invalid(&self, field: &str, message: &str) -> (String, String, String) {
-        let reason = if self.minor < 24 { "FieldValueInvalid" } else { "FieldValueTypeInvalid" };
+        let reason = if self.minor < 24 {
+            "FieldValueInvalid"
+        } else {
+            "FieldValueTypeInvalid"
+        };
         cause(field, reason, message)
     }
 
@@ -236,7 +287,11 @@ impl Wording {
 
     /// A missing `apiVersion` or `kind` of an embedded resource.
     pub(crate) fn embedded_required(&self, field: &str) -> (String, String, String) {
-        let message = if self.minor < 34 { "Required value: must not be empty" } else { "Required value" };
+        let message = if self.minor < 34 {
+            "Required value: must not be empty"
+        } else {
+            "Required value"
+        };
         cause(field, "FieldValueRequired", message)
     }
 }
@@ -264,7 +319,9 @@ async fn numbers_keep_their_bounds() {
             wording.bound("spec.step", "7", "5", "be a multiple of 5"),
         ])
     );
-    let causes = schema.refused(&api, "b", &json!({"spec": {"replicas": 11, "ratio": 0}})).await;
+    let causes = schema
+        .refused(&api, "b", &json!({"spec": {"replicas": 11, "ratio": 0}}))
+        .await;
     assert_eq!(
         causes,
         sorted(vec![
@@ -272,9 +329,15 @@ async fn numbers_keep_their_bounds() {
             wording.bound("spec.ratio", "0", "0", "be greater than 0"),
         ])
     );
-    api.create(&PostParams::default(), &schema.object("ok", &json!({"spec": {"replicas": 10, "ratio": 0.5, "step": 15, "port": 8080}})))
-        .await
-        .expect("values within bounds are accepted");
+    api.create(
+        &PostParams::default(),
+        &schema.object(
+            "ok",
+            &json!({"spec": {"replicas": 10, "ratio": 0.5, "step": 15, "port": 8080}}),
+        ),
+    )
+    .await
+    .expect("values within bounds are accepted");
     schema.remove(&env).await;
 }
 
@@ -287,7 +350,9 @@ async fn integer_formats_bound_the_range() {
     let spec = json!({"type": "object", "properties": {"port": {"type": "integer", "format": "int32"}}});
     let schema = SchemaType::with_spec(&env, "Ranged", &spec);
     let api = schema.install(&env).await;
-    let causes = schema.refused(&api, "a", &json!({"spec": {"port": 4_294_967_296_i64}})).await;
+    let causes = schema
+        .refused(&api, "a", &json!({"spec": {"port": 4_294_967_296_i64}}))
+        .await;
     assert_eq!(
         causes,
         vec![cause(
@@ -324,16 +389,22 @@ async fn strings_keep_their_length_pattern_and_format() {
         sorted(vec![
             wording.too_long("spec.name", "much-too-long", 8),
             wording.too_short("spec.short", "ab", 3),
-            wording.type_invalid("spec.when", "Invalid value: \"tomorrow\": spec.when in body must be of type date-time: \"tomorrow\""),
-            wording.type_invalid("spec.data", "Invalid value: \"not base64!\": spec.data in body must be of type byte: \"not base64!\""),
-            wording.type_invalid("spec.id", "Invalid value: \"42\": spec.id in body must be of type uuid: \"42\""),
+            wording.type_invalid(
+                "spec.when",
+                "Invalid value: \"tomorrow\": spec.when in body must be of type date-time: \"tomorrow\""
+            ),
+            wording.type_invalid(
+                "spec.data",
+                "Invalid value: \"not base64!\": spec.data in body must be of type byte: \"not base64!\""
+            ),
+            wording.type_invalid(
+                "spec.id",
+                "Invalid value: \"42\": spec.id in body must be of type uuid: \"42\""
+            ),
         ])
     );
     let causes = schema.refused(&api, "b", &json!({"spec": {"name": "ABC"}})).await;
-    assert_eq!(
-        causes,
-        vec![wording.mismatch("spec.name", "ABC", "^[a-z]+$")]
-    );
+    assert_eq!(causes, vec![wording.mismatch("spec.name", "ABC", "^[a-z]+$")]);
     let good = json!({"spec": {"name": "abc", "when": "2024-05-01T10:00:00Z", "data": "aGVsbG8=", "id": "123e4567-e89b-12d3-a456-426614174000"}});
     api.create(&PostParams::default(), &schema.object("ok", &good))
         .await
@@ -352,7 +423,11 @@ async fn lists_and_maps_keep_their_sizes() {
     let api = schema.install(&env).await;
     let wording = Wording::of(&env).await;
     let causes = schema
-        .refused(&api, "a", &json!({"spec": {"tags": ["a", "b", "c"], "labels": {"a": "1", "b": "2", "c": "3"}}}))
+        .refused(
+            &api,
+            "a",
+            &json!({"spec": {"tags": ["a", "b", "c"], "labels": {"a": "1", "b": "2", "c": "3"}}}),
+        )
         .await;
     assert_eq!(
         causes,
@@ -361,7 +436,9 @@ async fn lists_and_maps_keep_their_sizes() {
             wording.too_many("spec.labels", 3, 2, "properties"),
         ])
     );
-    let causes = schema.refused(&api, "b", &json!({"spec": {"tags": [], "labels": {}}})).await;
+    let causes = schema
+        .refused(&api, "b", &json!({"spec": {"tags": [], "labels": {}}}))
+        .await;
     assert_eq!(
         causes,
         sorted(vec![
@@ -411,14 +488,26 @@ async fn enums_required_fields_and_types() {
     let api = schema.install(&env).await;
     let wording = Wording::of(&env).await;
     let causes = schema
-        .refused(&api, "a", &json!({"spec": {"mode": "slow", "level": 3, "replicas": "three", "size": true}}))
+        .refused(
+            &api,
+            "a",
+            &json!({"spec": {"mode": "slow", "level": 3, "replicas": "three", "size": true}}),
+        )
         .await;
     assert_eq!(
         causes,
         sorted(vec![
             cause("spec.image", "FieldValueRequired", "Required value"),
-            cause("spec.mode", "FieldValueNotSupported", "Unsupported value: \"slow\": supported values: \"fast\", \"safe\""),
-            cause("spec.level", "FieldValueNotSupported", "Unsupported value: 3: supported values: \"1\", \"2\""),
+            cause(
+                "spec.mode",
+                "FieldValueNotSupported",
+                "Unsupported value: \"slow\": supported values: \"fast\", \"safe\""
+            ),
+            cause(
+                "spec.level",
+                "FieldValueNotSupported",
+                "Unsupported value: 3: supported values: \"1\", \"2\""
+            ),
             wording.type_invalid(
                 "spec.replicas",
                 "Invalid value: \"string\": spec.replicas in body must be of type integer: \"string\""
@@ -434,7 +523,11 @@ async fn enums_required_fields_and_types() {
         .create(&PostParams::default(), &schema.object("ok", &good))
         .await
         .expect("valid values are accepted");
-    assert_eq!(created.data["spec"]["note"], Value::Null, "a nullable field keeps its null");
+    assert_eq!(
+        created.data["spec"]["note"],
+        Value::Null,
+        "a nullable field keeps its null"
+    );
     schema.remove(&env).await;
 }
 
@@ -448,24 +541,45 @@ async fn combinators_allof_anyof_oneof_not() {
         "allOf": [{"properties": {"a": {"maxLength": 2}}}]});
     let schema = SchemaType::with_spec(&env, "Combined", &spec);
     let api = schema.install(&env).await;
-    let causes = schema.refused(&api, "a", &json!({"spec": {"a": "long", "b": "x", "c": "y"}})).await;
+    let causes = schema
+        .refused(&api, "a", &json!({"spec": {"a": "long", "b": "x", "c": "y"}}))
+        .await;
     let wording = Wording::of(&env).await;
     let nil = wording.nil_path();
     let expected = vec![
-        cause(nil, "FieldValueInvalid", "Invalid value: \"\": \"spec\" must validate one and only one schema (oneOf). Found 2 valid alternatives"),
-        cause(nil, "FieldValueInvalid", "Invalid value: \"\": \"spec\" must not validate the schema (not)"),
-        cause(nil, "FieldValueInvalid", "Invalid value: \"\": \"spec\" must validate all the schemas (allOf). None validated"),
+        cause(
+            nil,
+            "FieldValueInvalid",
+            "Invalid value: \"\": \"spec\" must validate one and only one schema (oneOf). Found 2 valid alternatives",
+        ),
+        cause(
+            nil,
+            "FieldValueInvalid",
+            "Invalid value: \"\": \"spec\" must not validate the schema (not)",
+        ),
+        cause(
+            nil,
+            "FieldValueInvalid",
+            "Invalid value: \"\": \"spec\" must validate all the schemas (allOf). None validated",
+        ),
         wording.too_long("spec.a", "long", 2),
     ];
     assert_eq!(causes, sorted(expected));
     let causes = schema.refused(&api, "b", &json!({"spec": {"c": "y"}})).await;
     assert!(
-        causes.contains(&cause(nil, "FieldValueInvalid", "Invalid value: \"\": \"spec\" must validate at least one schema (anyOf)")),
+        causes.contains(&cause(
+            nil,
+            "FieldValueInvalid",
+            "Invalid value: \"\": \"spec\" must validate at least one schema (anyOf)"
+        )),
         "{causes:?}"
     );
-    api.create(&PostParams::default(), &schema.object("ok", &json!({"spec": {"a": "x", "b": "y"}})))
-        .await
-        .expect("an object meeting every combinator is accepted");
+    api.create(
+        &PostParams::default(),
+        &schema.object("ok", &json!({"spec": {"a": "x", "b": "y"}})),
+    )
+    .await
+    .expect("an object meeting every combinator is accepted");
     schema.remove(&env).await;
 }
 
@@ -479,17 +593,28 @@ async fn embedded_resources_defaults_and_pruning() {
     }});
     let schema = SchemaType::with_spec(&env, "Embedding", &spec);
     let api = schema.install(&env).await;
-    let causes = schema.refused(&api, "a", &json!({"spec": {"template": {"kind": "Pod"}}})).await;
-    assert_eq!(causes, vec![Wording::of(&env).await.embedded_required("spec.template.apiVersion")]);
+    let causes = schema
+        .refused(&api, "a", &json!({"spec": {"template": {"kind": "Pod"}}}))
+        .await;
+    assert_eq!(
+        causes,
+        vec![Wording::of(&env).await.embedded_required("spec.template.apiVersion")]
+    );
     let body = json!({"spec": {"template": {"apiVersion": "v1", "kind": "Pod", "spec": {"x": 1}}, "extra": {"kept": true}, "stray": 1}, "junk": 2});
     let created = api
         .create(&PostParams::default(), &schema.object("ok", &body))
         .await
         .expect("a complete embedded resource is accepted");
     assert_eq!(created.data["spec"]["replicas"], 1, "the default is applied");
-    assert_eq!(created.data["spec"]["template"]["spec"]["x"], 1, "preserved fields stay");
+    assert_eq!(
+        created.data["spec"]["template"]["spec"]["x"], 1,
+        "preserved fields stay"
+    );
     assert_eq!(created.data["spec"]["extra"]["kept"], true);
-    assert!(created.data["spec"].get("stray").is_none() && created.data.get("junk").is_none(), "unknown fields are pruned");
+    assert!(
+        created.data["spec"].get("stray").is_none() && created.data.get("junk").is_none(),
+        "unknown fields are pruned"
+    );
     schema.remove(&env).await;
 }
 
@@ -511,9 +636,13 @@ async fn the_status_subresource_validates_the_status_schema() {
         schema.causes(&status, "a"),
         vec![Wording::of(&env).await.status_minimum("ready", "-1", "0")]
     );
-    api.patch_status("a", &PatchParams::default(), &Patch::Merge(json!({"status": {"ready": 2}})))
-        .await
-        .expect("a valid status is accepted");
+    api.patch_status(
+        "a",
+        &PatchParams::default(),
+        &Patch::Merge(json!({"status": {"ready": 2}})),
+    )
+    .await
+    .expect("a valid status is accepted");
     schema.remove(&env).await;
 }
 
@@ -526,19 +655,37 @@ async fn updates_keep_unchanged_invalid_values_since_ratcheting() {
     let loose = json!({"type": "object", "properties": {"replicas": {"type": "integer"}, "note": {"type": "string"}}});
     let schema = SchemaType::with_spec(&env, "Ratcheted", &loose);
     let api = schema.install(&env).await;
-    api.create(&PostParams::default(), &schema.object("a", &json!({"spec": {"replicas": 50}})))
-        .await
-        .expect("create under the loose schema");
+    api.create(
+        &PostParams::default(),
+        &schema.object("a", &json!({"spec": {"replicas": 50}})),
+    )
+    .await
+    .expect("create under the loose schema");
     let tight = json!({"type": "object", "properties": {"replicas": {"type": "integer", "maximum": 10}, "note": {"type": "string"}}});
     let tightened = SchemaType::with_spec(&env, "Ratcheted", &tight);
     tightened.install(&env).await;
-    api.patch("a", &PatchParams::default(), &Patch::Merge(json!({"spec": {"note": "unrelated"}})))
-        .await
-        .expect("an update leaving the invalid value as it was passes");
-    let status = api_error(api.patch("a", &PatchParams::default(), &Patch::Merge(json!({"spec": {"replicas": 40}}))).await);
+    api.patch(
+        "a",
+        &PatchParams::default(),
+        &Patch::Merge(json!({"spec": {"note": "unrelated"}})),
+    )
+    .await
+    .expect("an update leaving the invalid value as it was passes");
+    let status = api_error(
+        api.patch(
+            "a",
+            &PatchParams::default(),
+            &Patch::Merge(json!({"spec": {"replicas": 40}})),
+        )
+        .await,
+    );
     assert_eq!(
         schema.causes(&status, "a"),
-        vec![cause("spec.replicas", "FieldValueInvalid", "Invalid value: 40: spec.replicas in body should be less than or equal to 10")]
+        vec![cause(
+            "spec.replicas",
+            "FieldValueInvalid",
+            "Invalid value: 40: spec.replicas in body should be less than or equal to 10"
+        )]
     );
     schema.remove(&env).await;
 }
@@ -556,7 +703,9 @@ async fn schemas_the_apiextensions_server_refuses() {
     assert_eq!((status.code, status.reason.as_str()), (422, "Invalid"), "{status:?}");
     let name = schema.crd.metadata.name.clone().unwrap_or_default();
     assert!(
-        status.message.starts_with(&format!("CustomResourceDefinition.apiextensions.k8s.io \"{name}\" is invalid: ")),
+        status.message.starts_with(&format!(
+            "CustomResourceDefinition.apiextensions.k8s.io \"{name}\" is invalid: "
+        )),
         "{}",
         status.message
     );
@@ -577,8 +726,10 @@ async fn schemas_the_apiextensions_server_refuses() {
         "{causes:?}"
     );
     assert!(
-        causes.iter().any(|(field, message)| *field == format!("{root}.properties[name].pattern")
-            && message.starts_with("Invalid value: \"+\": must be a valid regular expression, but isn't: ")),
+        causes
+            .iter()
+            .any(|(field, message)| *field == format!("{root}.properties[name].pattern")
+                && message.starts_with("Invalid value: \"+\": must be a valid regular expression, but isn't: ")),
         "{causes:?}"
     );
 }

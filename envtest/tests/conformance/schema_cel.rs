@@ -42,10 +42,12 @@ async fn rules_check_self_at_every_level() {
     let rules = json!([{"rule": "self.minReplicas <= self.replicas", "message": "replicas must be at least minReplicas"},
         {"rule": "self.replicas < 100"}]);
     let mut schema_json = json!({"type": "object", "properties": {"spec": replicas_spec(&rules)}});
-    schema_json["x-kubernetes-validations"] = json!([{"rule": "self.metadata.name.size() <= 10", "message": "short names only"}]);
+    schema_json["x-kubernetes-validations"] =
+        json!([{"rule": "self.metadata.name.size() <= 10", "message": "short names only"}]);
     let schema = SchemaType::new(&env, "Ruled", &schema_json);
     let api = schema.install(&env).await;
-    let body = json!({"spec": {"replicas": 100, "minReplicas": 101, "name": "db", "items": [{"port": 80}, {"port": 0}]}});
+    let body =
+        json!({"spec": {"replicas": 100, "minReplicas": 101, "name": "db", "items": [{"port": 80}, {"port": 0}]}});
     let causes = schema.refused(&api, "much-too-long-a-name", &body).await;
     let nil = if server_minor(&env).await >= 20 { "<nil>" } else { "" };
     assert_eq!(
@@ -54,7 +56,11 @@ async fn rules_check_self_at_every_level() {
             on_object(&env, nil, "short names only").await,
             on_object(&env, "spec", "replicas must be at least minReplicas").await,
             on_object(&env, "spec", "failed rule: self.replicas < 100").await,
-            cause("spec.name", "FieldValueInvalid", "Invalid value: \"db\": names start with web-"),
+            cause(
+                "spec.name",
+                "FieldValueInvalid",
+                "Invalid value: \"db\": names start with web-"
+            ),
             on_object(&env, "spec.items[1]", "ports are positive").await,
         ])
     );
@@ -73,18 +79,29 @@ async fn transition_rules_compare_with_old_self_on_updates() {
     }
     let schema = SchemaType::with_spec(&env, "Transitioned", &replicas_spec(&json!([])));
     let api = schema.install(&env).await;
-    api.create(&PostParams::default(), &schema.object("a", &json!({"spec": {"mode": "fast"}})))
-        .await
-        .expect("transition rules do not run on create");
+    api.create(
+        &PostParams::default(),
+        &schema.object("a", &json!({"spec": {"mode": "fast"}})),
+    )
+    .await
+    .expect("transition rules do not run on create");
     let patch = Patch::Merge(json!({"spec": {"mode": "safe"}}));
     let status = api_error(api.patch("a", &PatchParams::default(), &patch).await);
     assert_eq!(
         schema.causes(&status, "a"),
-        vec![cause("spec.mode", "FieldValueInvalid", "Invalid value: \"safe\": mode is immutable")]
+        vec![cause(
+            "spec.mode",
+            "FieldValueInvalid",
+            "Invalid value: \"safe\": mode is immutable"
+        )]
     );
-    api.patch("a", &PatchParams::default(), &Patch::Merge(json!({"spec": {"replicas": 2}})))
-        .await
-        .expect("an update keeping the mode passes");
+    api.patch(
+        "a",
+        &PatchParams::default(),
+        &Patch::Merge(json!({"spec": {"replicas": 2}})),
+    )
+    .await
+    .expect("an update keeping the mode passes");
     schema.remove(&env).await;
 }
 
@@ -114,7 +131,9 @@ async fn field_paths_and_reasons_place_and_type_the_error() {
     ]);
     let schema = SchemaType::with_spec(&env, "Reasoned", &replicas_spec(&rules));
     let api = schema.install(&env).await;
-    let causes = schema.refused(&api, "a", &json!({"spec": {"replicas": 1, "minReplicas": 2}})).await;
+    let causes = schema
+        .refused(&api, "a", &json!({"spec": {"replicas": 1, "minReplicas": 2}}))
+        .await;
     assert_eq!(
         causes,
         sorted(vec![
@@ -136,27 +155,46 @@ async fn optional_old_self_rules_run_on_create_too() {
     let schema = SchemaType::with_spec(&env, "Optional", &replicas_spec(&rules));
     let api = schema.install(&env).await;
     let causes = schema.refused(&api, "a", &json!({"spec": {"replicas": 3}})).await;
-    assert_eq!(causes, vec![on_object(&env, "spec", "new objects start with one replica").await]);
-    api.create(&PostParams::default(), &schema.object("a", &json!({"spec": {"replicas": 1}})))
-        .await
-        .expect("create with one replica");
-    api.patch("a", &PatchParams::default(), &Patch::Merge(json!({"spec": {"replicas": 3}})))
-        .await
-        .expect("updates have an old self");
+    assert_eq!(
+        causes,
+        vec![on_object(&env, "spec", "new objects start with one replica").await]
+    );
+    api.create(
+        &PostParams::default(),
+        &schema.object("a", &json!({"spec": {"replicas": 1}})),
+    )
+    .await
+    .expect("create with one replica");
+    api.patch(
+        "a",
+        &PatchParams::default(),
+        &Patch::Merge(json!({"spec": {"replicas": 3}})),
+    )
+    .await
+    .expect("updates have an old self");
     schema.remove(&env).await;
 }
 
 #[tokio::test]
 async fn rules_ratchet_unchanged_values() {
     let env = start().await;
-    if skip_before(&env, 30, "ratcheting of CEL rules (CRDValidationRatcheting on by default)").await {
+    if skip_before(
+        &env,
+        30,
+        "ratcheting of CEL rules (CRDValidationRatcheting on by default)",
+    )
+    .await
+    {
         return;
     }
     let loose = SchemaType::with_spec(&env, "RatchetedRule", &replicas_spec(&json!([])));
     let api = loose.install(&env).await;
-    api.create(&PostParams::default(), &loose.object("a", &json!({"spec": {"replicas": 50}, "status": {"x": 1}})))
-        .await
-        .expect("create under the loose schema");
+    api.create(
+        &PostParams::default(),
+        &loose.object("a", &json!({"spec": {"replicas": 50}, "status": {"x": 1}})),
+    )
+    .await
+    .expect("create under the loose schema");
     let rules = json!([{"rule": "self.replicas <= 10", "message": "at most 10 replicas"}]);
     let tight_spec = json!({"type": "object", "properties": {"spec": replicas_spec(&rules),
         "status": {"type": "object", "x-kubernetes-preserve-unknown-fields": true}}});
@@ -164,15 +202,31 @@ async fn rules_ratchet_unchanged_values() {
     api.patch_status("a", &PatchParams::default(), &Patch::Merge(json!({"status": {"x": 2}})))
         .await
         .expect("a status update leaves the spec as it was");
-    let status = api_error(api.patch("a", &PatchParams::default(), &Patch::Merge(json!({"spec": {"replicas": 40}}))).await);
-    assert_eq!(loose.causes(&status, "a"), vec![on_object(&env, "spec", "at most 10 replicas").await]);
+    let status = api_error(
+        api.patch(
+            "a",
+            &PatchParams::default(),
+            &Patch::Merge(json!({"spec": {"replicas": 40}})),
+        )
+        .await,
+    );
+    assert_eq!(
+        loose.causes(&status, "a"),
+        vec![on_object(&env, "spec", "at most 10 replicas").await]
+    );
     loose.remove(&env).await;
 }
 
 #[tokio::test]
 async fn the_kubernetes_cel_libraries_are_there() {
     let env = start().await;
-    if skip_before(&env, 30, "the Kubernetes CEL libraries (quantity 1.28, sets and strings v2 1.29)").await {
+    if skip_before(
+        &env,
+        30,
+        "the Kubernetes CEL libraries (quantity 1.28, sets and strings v2 1.29)",
+    )
+    .await
+    {
         return;
     }
     let spec = json!({"type": "object", "properties": {
@@ -220,12 +274,18 @@ async fn rules_on_status_run_on_the_status_subresource() {
     }});
     let schema = SchemaType::new(&env, "StatusRuled", &schema_json);
     let api = schema.install(&env).await;
-    api.create(&PostParams::default(), &schema.object("a", &json!({"spec": {"replicas": 1}})))
-        .await
-        .expect("create");
+    api.create(
+        &PostParams::default(),
+        &schema.object("a", &json!({"spec": {"replicas": 1}})),
+    )
+    .await
+    .expect("create");
     let patch = Patch::Merge(json!({"status": {"ready": -1}}));
     let status = api_error(api.patch_status("a", &PatchParams::default(), &patch).await);
-    assert_eq!(schema.causes(&status, "a"), vec![on_object(&env, "status", "ready is never negative").await]);
+    assert_eq!(
+        schema.causes(&status, "a"),
+        vec![on_object(&env, "status", "ready is never negative").await]
+    );
     schema.remove(&env).await;
 }
 
@@ -252,24 +312,30 @@ async fn crds_whose_rules_do_not_compile_are_refused() {
     if skip_before(&env, 25, "CEL validation rules (x-kubernetes-validations)").await {
         return;
     }
-    let rules = json!([{"rule": "self.replicass > 0"}, {"rule": "self.replicas"}, {"rule": "self.replicas == 'three'"}]);
+    let rules =
+        json!([{"rule": "self.replicass > 0"}, {"rule": "self.replicas"}, {"rule": "self.replicas == 'three'"}]);
     let schema = SchemaType::with_spec(&env, "Uncompiled", &replicas_spec(&rules));
     let causes = crd_refused(&env, &schema).await;
-    let rule = |i: usize| format!("spec.validation.openAPIV3Schema.properties[spec].x-kubernetes-validations[{i}].rule");
+    let rule =
+        |i: usize| format!("spec.validation.openAPIV3Schema.properties[spec].x-kubernetes-validations[{i}].rule");
     let detail_of = |i: usize| {
-        causes
-            .iter()
-            .find(|(field, _)| *field == rule(i))
-            .map(|(_, message)| message.clone())
-            .unwrap_or_else(|| panic!("no cause for {} in {causes:?}", rule(i)))
+        causes.iter().find(|(field, _)| *field == rule(i)).map_or_else(
+            || panic!("no cause for {} in {causes:?}", rule(i)),
+            |(_, message)| message.clone(),
+        )
     };
     let undefined = detail_of(0);
     assert!(undefined.starts_with("Invalid value: "), "{undefined}");
     assert!(
-        undefined.contains(": compilation failed: ERROR: <input>:1:") && undefined.contains("undefined field 'replicass'"),
+        undefined.contains(": compilation failed: ERROR: <input>:1:")
+            && undefined.contains("undefined field 'replicass'"),
         "{undefined}"
     );
-    assert!(detail_of(1).ends_with(": cel expression must evaluate to a bool"), "{}", detail_of(1));
+    assert!(
+        detail_of(1).ends_with(": cel expression must evaluate to a bool"),
+        "{}",
+        detail_of(1)
+    );
     assert!(
         detail_of(2).contains("found no matching overload for '_==_' applied to '(int, string)'"),
         "{}",

@@ -5,8 +5,8 @@
 //! give a bool. On the way it estimates the rule's worst-case cost from the schema's
 //! size limits, as cel-go's `EstimateCost` does.
 
-use cel::common::ast::{ComprehensionExpr, EntryExpr, Expr, IdedExpr, LiteralValue};
 use cel::common::ast::SourceInfo;
+use cel::common::ast::{ComprehensionExpr, EntryExpr, Expr, IdedExpr, LiteralValue};
 
 use super::functions::{Mismatch, comparable_for_equality, resolve, scaled};
 use super::types::{Decl, Ty};
@@ -66,7 +66,17 @@ pub(crate) fn check(expr: &IdedExpr, variables: Vec<(String, Decl)>) -> Result<C
 
 /// The names of types, which are values in CEL (`type(x) == int`).
 const TYPE_NAMES: [&str; 11] = [
-    "int", "uint", "double", "string", "bool", "bytes", "list", "map", "null_type", "type", "dyn",
+    "int",
+    "uint",
+    "double",
+    "string",
+    "bool",
+    "bytes",
+    "list",
+    "map",
+    "null_type",
+    "type",
+    "dyn",
 ];
 
 impl Checker {
@@ -102,11 +112,11 @@ impl Checker {
                 // `sets.contains(a, b)`: a namespaced function, not a method of `sets`.
                 if let Some(namespace) = call.target.as_deref().and_then(|t| self.namespace(t)) {
                     let args: Vec<Node> = call.args.iter().map(|a| self.expr(a)).collect();
-                    return self.call(expr.id, &format!("{namespace}.{}", call.func_name), None, args);
+                    return self.call(expr.id, &format!("{namespace}.{}", call.func_name), None, &args);
                 }
                 let target = call.target.as_ref().map(|t| self.expr(t));
                 let args: Vec<Node> = call.args.iter().map(|a| self.expr(a)).collect();
-                self.call(expr.id, &call.func_name, target, args)
+                self.call(expr.id, &call.func_name, target.as_ref(), &args)
             }
             Expr::Comprehension(comprehension) => self.comprehension(expr.id, comprehension),
             Expr::List(list) => {
@@ -168,14 +178,14 @@ impl Checker {
         }
     }
 
-    fn call(&mut self, id: u64, name: &str, target: Option<Node>, args: Vec<Node>) -> Node {
-        let cost = target.as_ref().map_or(0, |t| t.cost) + args.iter().map(|a| a.cost).sum::<u64>();
+    fn call(&mut self, id: u64, name: &str, target: Option<&Node>, args: &[Node]) -> Node {
+        let cost = target.map_or(0, |t| t.cost) + args.iter().map(|a| a.cost).sum::<u64>();
         let bool_decl = || Decl::new(Ty::Bool);
         match name {
             "_&&_" | "_||_" => {
-                for arg in &args {
+                for arg in args {
                     if !matches!(arg.decl.ty, Ty::Bool | Ty::Dyn) {
-                        return self.no_overload(id, name, None, &args);
+                        return self.no_overload(id, name, None, args);
                     }
                 }
                 return Node::new(bool_decl(), cost);
@@ -192,10 +202,10 @@ impl Checker {
                 return Node::new(decl, cost);
             }
             "_==_" | "_!=_" => {
-                if let [a, b] = args.as_slice()
+                if let [a, b] = args
                     && !comparable_for_equality(&a.decl.ty, &b.decl.ty)
                 {
-                    return self.no_overload(id, name, None, &args);
+                    return self.no_overload(id, name, None, args);
                 }
                 let size = args.iter().map(|a| a.decl.max_elements).min().unwrap_or(0);
                 let walk = match args.first().map(|a| &a.decl.ty) {
@@ -205,7 +215,7 @@ impl Checker {
                 };
                 return Node::new(bool_decl(), cost + 1 + walk);
             }
-            "_[_]" | "_[?_]" => return self.index(id, name, &args, cost),
+            "_[_]" | "_[?_]" => return self.index(id, name, args, cost),
             "@in" => {
                 let walk = args.get(1).map_or(0, |c| match c.decl.ty {
                     Ty::List(_) => c.decl.max_elements,
@@ -214,7 +224,7 @@ impl Checker {
                 if let Some(container) = args.get(1)
                     && !matches!(container.decl.ty, Ty::List(_) | Ty::Map(..) | Ty::Dyn)
                 {
-                    return self.no_overload(id, name, None, &args);
+                    return self.no_overload(id, name, None, args);
                 }
                 return Node::new(bool_decl(), cost + 1 + walk);
             }
@@ -224,11 +234,11 @@ impl Checker {
             }
             _ => {}
         }
-        let target_decl = target.as_ref().map(|t| t.decl.clone());
+        let target_decl = target.map(|t| t.decl.clone());
         let arg_decls: Vec<Decl> = args.iter().map(|a| a.decl.clone()).collect();
         match resolve(name, target_decl.as_ref(), &arg_decls) {
             Ok((decl, call_cost)) => Node::new(decl, cost.saturating_add(call_cost)),
-            Err(Mismatch::NoOverload) => self.no_overload(id, name, target.as_ref(), &args),
+            Err(Mismatch::NoOverload) => self.no_overload(id, name, target, args),
             Err(Mismatch::Undeclared) => {
                 self.issue(id, format!("undeclared reference to '{name}' (in container '')"))
             }
@@ -247,7 +257,10 @@ impl Checker {
             Some(target) => format!("{}.({})", target.decl.ty, types.join(", ")),
             None => format!("({})", types.join(", ")),
         };
-        self.issue(id, format!("found no matching overload for '{name}' applied to '{applied}'"))
+        self.issue(
+            id,
+            format!("found no matching overload for '{name}' applied to '{applied}'"),
+        )
     }
 
     fn index(&mut self, id: u64, name: &str, args: &[Node], cost: u64) -> Node {
@@ -294,7 +307,8 @@ impl Checker {
         if let Some(second_var) = &comprehension.iter_var2 {
             self.scope.push((second_var.clone(), second));
         }
-        self.scope.push((comprehension.accu_var.clone(), accu_init.decl.clone()));
+        self.scope
+            .push((comprehension.accu_var.clone(), accu_init.decl.clone()));
         let condition = self.expr(&comprehension.loop_cond);
         let step = self.expr(&comprehension.loop_step);
         // An accumulator that starts as `[]` takes the step's element type (`map`, `filter`).
@@ -370,8 +384,11 @@ mod tests {
     fn checked(rule: &str, schema: &serde_json::Value) -> Result<Checked, String> {
         let program = ENV.compile(rule).map_err(|e| e.to_string())?;
         let decl = of_schema(schema, false).unwrap();
-        check(program.expression(), vec![("self".into(), decl.clone()), ("oldSelf".into(), decl)])
-            .map_err(|issues| render(&issues, program.source_info()))
+        check(
+            program.expression(),
+            vec![("self".into(), decl.clone()), ("oldSelf".into(), decl)],
+        )
+        .map_err(|issues| render(&issues, program.source_info()))
     }
 
     fn schema() -> serde_json::Value {
@@ -389,9 +406,15 @@ mod tests {
         assert!(error.contains("undefined field 'replicass'"), "{error}");
         assert!(error.contains("\n | self.replicass > 0\n | "), "{error}");
         let error = checked("size(selff) > 0", &schema()).unwrap_err();
-        assert!(error.contains("undeclared reference to 'selff' (in container '')"), "{error}");
+        assert!(
+            error.contains("undeclared reference to 'selff' (in container '')"),
+            "{error}"
+        );
         let error = checked("self.replicas == 'three'", &schema()).unwrap_err();
-        assert!(error.contains("found no matching overload for '_==_' applied to '(int, string)'"), "{error}");
+        assert!(
+            error.contains("found no matching overload for '_==_' applied to '(int, string)'"),
+            "{error}"
+        );
         let error = checked("self.name.startsWith(1)", &schema()).unwrap_err();
         assert!(
             error.contains("found no matching overload for 'startsWith' applied to 'string.(int)'"),
@@ -408,7 +431,14 @@ mod tests {
         assert!(transition.uses_old_self);
         let shadowed = checked("self.tags.all(oldSelf, oldSelf != '')", &schema()).unwrap();
         assert!(!shadowed.uses_old_self);
-        assert_eq!(checked("self.tags.map(t, size(t))", &schema()).unwrap().decl.ty.to_string(), "list(int)");
+        assert_eq!(
+            checked("self.tags.map(t, size(t))", &schema())
+                .unwrap()
+                .decl
+                .ty
+                .to_string(),
+            "list(int)"
+        );
     }
 
     #[test]

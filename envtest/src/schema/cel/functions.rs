@@ -67,8 +67,6 @@ enum R {
     Target,
     /// The element type of the receiver list (`min`, `sum`).
     Element,
-    /// The first argument's type.
-    First,
     /// Two lists joined: the one whose element type is known.
     Lists,
     /// A list of strings (`split`, `findAll`).
@@ -186,10 +184,7 @@ fn signatures(name: &str) -> Option<Vec<Sig>> {
             global(&[Int, Int], R::Int, C::Fixed),
             global(&[Uint, Uint], R::Uint, C::Fixed),
         ],
-        "-_" => vec![
-            global(&[Int], R::Int, C::Fixed),
-            global(&[Double], R::Double, C::Fixed),
-        ],
+        "-_" => vec![global(&[Int], R::Int, C::Fixed), global(&[Double], R::Double, C::Fixed)],
         "!_" | "@not_strictly_false" => vec![global(&[Bool], R::Bool, C::Fixed)],
         "size" => vec![
             global(&[String], R::Int, C::Fixed),
@@ -268,13 +263,13 @@ fn signatures(name: &str) -> Option<Vec<Sig>> {
             vec![global(&[List, List], R::Bool, C::Items)]
         }
         "url" => vec![global(&[String], R::Url, C::Text)],
-        "isURL" => vec![global(&[String], R::Bool, C::Text)],
         "getScheme" | "getHost" | "getHostname" | "getPort" | "getEscapedPath" => {
             vec![member(P::Url, &[], R::String, C::Fixed)]
         }
         "getQuery" => vec![member(P::Url, &[], R::Query, C::Fixed)],
         "quantity" => vec![global(&[String], R::Quantity, C::Text)],
-        "isQuantity" => vec![global(&[String], R::Bool, C::Text)],
+        "isQuantity" | "isURL" => vec![global(&[String], R::Bool, C::Text)],
+
         "sign" | "asInteger" => vec![member(P::Quantity, &[], R::Int, C::Fixed)],
         "isInteger" => vec![member(P::Quantity, &[], R::Bool, C::Fixed)],
         "asApproximateFloat" => vec![member(P::Quantity, &[], R::Double, C::Fixed)],
@@ -324,7 +319,14 @@ pub(crate) fn resolve(name: &str, target: Option<&Decl>, args: &[Decl]) -> Resul
 }
 
 fn result(result: R, target: Option<&Decl>, args: &[Decl]) -> Decl {
-    let text = || Decl::sized(Ty::String, target.or(args.first()).map_or(MAX_REQUEST_BYTES, |d| d.max_elements.max(1)));
+    let text = || {
+        Decl::sized(
+            Ty::String,
+            target
+                .or(args.first())
+                .map_or(MAX_REQUEST_BYTES, |d| d.max_elements.max(1)),
+        )
+    };
     match result {
         R::Bool => Decl::new(Ty::Bool),
         R::Int => Decl::new(Ty::Int),
@@ -341,7 +343,6 @@ fn result(result: R, target: Option<&Decl>, args: &[Decl]) -> Decl {
             Some(Ty::List(element)) => (**element).clone(),
             _ => Decl::dyn_(),
         },
-        R::First => args.first().cloned().unwrap_or_else(Decl::dyn_),
         R::Lists => match args {
             [a, b] if matches!(&a.ty, Ty::List(element) if element.ty == Ty::Dyn) => b.clone(),
             _ => args.first().cloned().unwrap_or_else(Decl::dyn_),
@@ -401,13 +402,11 @@ fn cost(cost: C, subject: Option<&Decl>, args: &[Decl]) -> u64 {
 /// The equality operators: values of one type, or anything against `dyn` or null.
 pub(crate) fn comparable_for_equality(a: &Ty, b: &Ty) -> bool {
     match (a, b) {
-        (Ty::Dyn | Ty::Null, _) | (_, Ty::Dyn | Ty::Null) => true,
-        (Ty::List(x), Ty::List(y)) => comparable_for_equality(&x.ty, &y.ty),
+        (Ty::Dyn | Ty::Null, _) | (_, Ty::Dyn | Ty::Null) | (Ty::Object(_), Ty::Object(_)) => true,
+        (Ty::List(x), Ty::List(y)) | (Ty::Optional(x), Ty::Optional(y)) => comparable_for_equality(&x.ty, &y.ty),
         (Ty::Map(k1, v1), Ty::Map(k2, v2)) => {
             comparable_for_equality(&k1.ty, &k2.ty) && comparable_for_equality(&v1.ty, &v2.ty)
         }
-        (Ty::Optional(x), Ty::Optional(y)) => comparable_for_equality(&x.ty, &y.ty),
-        (Ty::Object(_), Ty::Object(_)) => true,
         _ => std::mem::discriminant(a) == std::mem::discriminant(b),
     }
 }

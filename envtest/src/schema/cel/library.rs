@@ -11,9 +11,7 @@ use std::cmp::Ordering;
 use std::sync::{Arc, LazyLock};
 
 use cel::common::functions::Function;
-use cel::common::types::{
-    DOUBLE_TYPE, DYN_TYPE, INT_TYPE, LIST_TYPE, STRING_TYPE, Type,
-};
+use cel::common::types::{DOUBLE_TYPE, DYN_TYPE, INT_TYPE, LIST_TYPE, STRING_TYPE, Type};
 use cel::{Env, ExecutionError, Value, extensions};
 
 use super::quantity::{QUANTITY_TYPE, Quantity};
@@ -68,8 +66,19 @@ fn register(env: &mut Env) -> Result<(), cel::DeclarationError> {
     member(env, "lastIndexOf", LIST_TYPE, vec![DYN_TYPE], overload!(last_index_of))?;
     member(env, "find", STRING_TYPE, vec![STRING_TYPE], overload!(find))?;
     member(env, "findAll", STRING_TYPE, vec![STRING_TYPE], overload!(find_all))?;
-    member(env, "findAll", STRING_TYPE, vec![STRING_TYPE, INT_TYPE], overload!(find_all))?;
-    env.add_overload("sets.contains", "sets_contains", vec![LIST_TYPE, LIST_TYPE], overload!(sets_contains))?;
+    member(
+        env,
+        "findAll",
+        STRING_TYPE,
+        vec![STRING_TYPE, INT_TYPE],
+        overload!(find_all),
+    )?;
+    env.add_overload(
+        "sets.contains",
+        "sets_contains",
+        vec![LIST_TYPE, LIST_TYPE],
+        overload!(sets_contains),
+    )?;
     env.add_overload(
         "sets.equivalent",
         "sets_equivalent",
@@ -125,7 +134,10 @@ fn compare(function: &str, a: &Value, b: &Value) -> Result<Ordering, ExecutionEr
             | (Value::Timestamp(_), Value::Timestamp(_))
     );
     if !comparable {
-        return Err(ExecutionError::no_such_overload(function, vec![type_name(a), type_name(b)]));
+        return Err(ExecutionError::no_such_overload(
+            function,
+            vec![type_name(a), type_name(b)],
+        ));
     }
     a.partial_cmp(b)
         .ok_or_else(|| ExecutionError::no_such_overload(function, vec![type_name(a), type_name(b)]))
@@ -156,9 +168,10 @@ fn sum(args: &[Value]) -> Result<Value, ExecutionError> {
             (Value::Int(a), Value::Int(b)) => {
                 Value::Int(a.checked_add(*b).ok_or_else(|| error("sum", "integer overflow"))?)
             }
-            (Value::UInt(a), Value::UInt(b)) => {
-                Value::UInt(a.checked_add(*b).ok_or_else(|| error("sum", "unsigned integer overflow"))?)
-            }
+            (Value::UInt(a), Value::UInt(b)) => Value::UInt(
+                a.checked_add(*b)
+                    .ok_or_else(|| error("sum", "unsigned integer overflow"))?,
+            ),
             (Value::Float(a), Value::Float(b)) => Value::Float(a + b),
             (Value::Duration(a), Value::Duration(b)) => {
                 Value::Duration(a.checked_add(b).ok_or_else(|| error("sum", "duration overflow"))?)

@@ -36,7 +36,8 @@ const MAX_MESSAGE_BYTES: usize = 5 * 1024;
 /// One entry of `x-kubernetes-validations`.
 #[derive(Debug, Clone, Copy)]
 pub(crate) struct Rule<'a> {
-    pub rule: &'a str,
+    /// The CEL expression (`rule`).
+    pub expression: &'a str,
     pub message: &'a str,
     pub message_expression: &'a str,
     pub reason: Option<&'a str>,
@@ -48,7 +49,7 @@ impl<'a> Rule<'a> {
     pub fn of(rule: &'a Value) -> Self {
         let text = |key: &str| rule[key].as_str().unwrap_or_default();
         Self {
-            rule: text("rule"),
+            expression: text("rule"),
             message: text("message"),
             message_expression: text("messageExpression"),
             reason: rule["reason"].as_str(),
@@ -60,7 +61,7 @@ impl<'a> Rule<'a> {
     /// `ruleErrorString`: the message, else the rule.
     fn error_string(&self) -> &str {
         if self.message.is_empty() {
-            self.rule.trim()
+            self.expression.trim()
         } else {
             self.message.trim()
         }
@@ -98,9 +99,14 @@ pub(crate) fn compile(schema: &Value, resource: bool, rule: &Rule<'_>) -> Result
     } else {
         self_type.clone()
     };
-    let variables = || vec![("self".to_owned(), self_type.clone()), ("oldSelf".to_owned(), old_type.clone())];
+    let variables = || {
+        vec![
+            ("self".to_owned(), self_type.clone()),
+            ("oldSelf".to_owned(), old_type.clone()),
+        ]
+    };
     let program = library::ENV
-        .compile(rule.rule)
+        .compile(rule.expression)
         .map_err(|e| format!("compilation failed: {}", parse_errors(&e)))?;
     let checked = check::check(program.expression(), variables())
         .map_err(|issues| format!("compilation failed: {}", check::render(&issues, program.source_info())))?;
@@ -137,7 +143,8 @@ fn parse_errors(errors: &cel::ParseErrors) -> String {
 /// How many times a rule on a node may run in one object: the product of the sizes of
 /// the lists and maps above it (`MaxCardinality` of the CEL schema context).
 pub(crate) fn cardinality_of_items(schema: &Value) -> u64 {
-    let element = |s: &Value| types::of_schema(s, s["x-kubernetes-embedded-resource"] == true).map_or(1, |d| d.min_size);
+    let element =
+        |s: &Value| types::of_schema(s, s["x-kubernetes-embedded-resource"] == true).map_or(1, |d| d.min_size);
     if let Some(max) = schema["maxItems"].as_u64() {
         return max;
     }
@@ -150,7 +157,8 @@ pub(crate) fn cardinality_of_values(schema: &Value) -> u64 {
         return max;
     }
     let additional = &schema["additionalProperties"];
-    let size = types::of_schema(additional, additional["x-kubernetes-embedded-resource"] == true).map_or(1, |d| d.min_size);
+    let size =
+        types::of_schema(additional, additional["x-kubernetes-embedded-resource"] == true).map_or(1, |d| d.min_size);
     (MAX_REQUEST_BYTES - 2) / (size + 6)
 }
 
@@ -197,7 +205,9 @@ pub(crate) fn field_path(path: &str, schema: &Value) -> Result<String, String> {
                         Some((_, '\\')) => name.push('\\'),
                         Some((_, 'n')) => name.push('\n'),
                         Some((_, 't')) => name.push('\t'),
-                        Some((_, other)) => return Err(format!("invalid string literal: invalid escape char \\{other}")),
+                        Some((_, other)) => {
+                            return Err(format!("invalid string literal: invalid escape char \\{other}"));
+                        }
                         None => return Err("unexpected end of JSON path".to_owned()),
                     },
                     '\'' => {
@@ -259,7 +269,9 @@ fn references_old_self(expr: &cel::IdedExpr, shadowing: &mut Vec<String>) -> boo
         }
         Expr::List(list) => list.elements.iter().any(|e| references_old_self(e, shadowing)),
         Expr::Map(map) => map.entries.iter().any(|entry| match &entry.expr {
-            EntryExpr::MapEntry(e) => references_old_self(&e.key, shadowing) || references_old_self(&e.value, shadowing),
+            EntryExpr::MapEntry(e) => {
+                references_old_self(&e.key, shadowing) || references_old_self(&e.value, shadowing)
+            }
             EntryExpr::StructField(f) => references_old_self(&f.value, shadowing),
         }),
         Expr::Struct(s) => s.entries.iter().any(|entry| match &entry.expr {
@@ -315,7 +327,14 @@ fn node(schema: &Value, value: &Value, old: Option<&Value>, path: &str, resource
                 let embedded = additional["x-kubernetes-embedded-resource"] == true;
                 for (key, child_value) in map {
                     let child_old = old_map.and_then(|m| m.get(key));
-                    node(additional, child_value, child_old, &subscript(path, key), embedded, errors);
+                    node(
+                        additional,
+                        child_value,
+                        child_old,
+                        &subscript(path, key),
+                        embedded,
+                        errors,
+                    );
                 }
             }
             if let Some(properties) = schema["properties"].as_object() {
@@ -348,7 +367,10 @@ fn type_value(schema: &Value) -> BadValue {
 }
 
 /// One rule on one value.
-#[expect(clippy::too_many_arguments, reason = "the activation of a rule, as kube-apiserver builds it")]
+#[expect(
+    clippy::too_many_arguments,
+    reason = "the activation of a rule, as kube-apiserver builds it"
+)]
 fn run(
     schema: &Value,
     value: &Value,
@@ -359,10 +381,10 @@ fn run(
     rule: &Rule<'_>,
     errors: &mut Vec<FieldError>,
 ) {
-    if rule.rule.trim().is_empty() {
+    if rule.expression.trim().is_empty() {
         return;
     }
-    let parsed = match parsed(rule.rule) {
+    let parsed = match parsed(rule.expression) {
         Ok(parsed) => parsed,
         Err(error) => {
             let detail = format!("rule compile error: compilation failed: {error}");
@@ -400,7 +422,11 @@ fn run(
             false
         }
         Err(error) => {
-            errors.push(FieldError::invalid(path, type_value(schema), runtime_error(&error, rule_text)));
+            errors.push(FieldError::invalid(
+                path,
+                type_value(schema),
+                runtime_error(&error, rule_text),
+            ));
             false
         }
     };
@@ -426,7 +452,7 @@ fn run(
     }
     let detail = message(rule, &context).unwrap_or_else(|| {
         if rule.message.is_empty() {
-            format!("failed rule: {}", rule.rule.trim())
+            format!("failed rule: {}", rule.expression.trim())
         } else {
             rule.message.trim().to_owned()
         }

@@ -131,7 +131,9 @@ impl Quantity {
                     .strip_prefix('e')
                     .or_else(|| other.strip_prefix('E'))
                     .ok_or_else(|| "unable to parse quantity's suffix".to_owned())?;
-                let power: i32 = rest.parse().map_err(|_| "unable to parse quantity's suffix".to_owned())?;
+                let power: i32 = rest
+                    .parse()
+                    .map_err(|_| "unable to parse quantity's suffix".to_owned())?;
                 (1, power)
             }
         };
@@ -201,12 +203,20 @@ fn quantity(args: &[Value]) -> Result<Value, ExecutionError> {
     Quantity::parse(text).map(value).map_err(|e| error("quantity", e))
 }
 
+#[expect(
+    clippy::unnecessary_wraps,
+    reason = "every overload has the signature `overload!` wraps"
+)]
 fn is_quantity(args: &[Value]) -> Result<Value, ExecutionError> {
-    Ok(Value::Bool(matches!(&args[0], Value::String(text) if Quantity::parse(text).is_ok())))
+    Ok(Value::Bool(
+        matches!(&args[0], Value::String(text) if Quantity::parse(text).is_ok()),
+    ))
 }
 
 fn sign(args: &[Value]) -> Result<Value, ExecutionError> {
-    Ok(Value::Int(receiver("sign", args)?.mantissa.signum().try_into().unwrap_or(0)))
+    Ok(Value::Int(
+        receiver("sign", args)?.mantissa.signum().try_into().unwrap_or(0),
+    ))
 }
 
 fn is_integer(args: &[Value]) -> Result<Value, ExecutionError> {
@@ -244,18 +254,27 @@ fn compare_to(args: &[Value]) -> Result<Value, ExecutionError> {
 }
 
 fn is_less_than(args: &[Value]) -> Result<Value, ExecutionError> {
-    Ok(Value::Bool(receiver("isLessThan", args)? < operand("isLessThan", &args[1])?))
+    Ok(Value::Bool(
+        receiver("isLessThan", args)? < operand("isLessThan", &args[1])?,
+    ))
 }
 
 fn is_greater_than(args: &[Value]) -> Result<Value, ExecutionError> {
-    Ok(Value::Bool(receiver("isGreaterThan", args)? > operand("isGreaterThan", &args[1])?))
+    Ok(Value::Bool(
+        receiver("isGreaterThan", args)? > operand("isGreaterThan", &args[1])?,
+    ))
 }
 
 /// Declares `quantity`, `isQuantity` and the quantity methods.
 pub(super) fn register(env: &mut Env) -> Result<(), cel::DeclarationError> {
     let quantity_type = || Type::new_opaque_type(QUANTITY_TYPE);
     env.add_overload("quantity", "quantity_string", vec![STRING_TYPE], overload!(quantity))?;
-    env.add_overload("isQuantity", "isQuantity_string", vec![STRING_TYPE], overload!(is_quantity))?;
+    env.add_overload(
+        "isQuantity",
+        "isQuantity_string",
+        vec![STRING_TYPE],
+        overload!(is_quantity),
+    )?;
     let methods: [(&str, cel::common::functions::Function); 4] = [
         ("sign", overload!(sign)),
         ("isInteger", overload!(is_integer)),

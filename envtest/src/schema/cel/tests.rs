@@ -25,7 +25,8 @@ fn run(schema: &Value, object: &Value, old: Option<&Value>) -> Vec<String> {
 
 #[test]
 fn failing_rules_report_their_message_or_the_rule() {
-    let rules = json!([{"rule": "self.replicas >= self.min"}, {"rule": "self.replicas < 10", "message": "too many replicas"}]);
+    let rules =
+        json!([{"rule": "self.replicas >= self.min"}, {"rule": "self.replicas < 10", "message": "too many replicas"}]);
     let found = run(&schema(&rules), &json!({"spec": {"replicas": 10, "min": 11}}), None);
     assert_eq!(
         found,
@@ -71,14 +72,18 @@ fn message_expressions_field_paths_and_reasons_shape_the_error() {
 #[test]
 fn transition_rules_run_on_updates_only() {
     let object = json!({"spec": {"mode": "b"}});
-    assert!(run(&schema(&json!([])), &object, None).is_empty(), "no oldSelf on create");
+    assert!(
+        run(&schema(&json!([])), &object, None).is_empty(),
+        "no oldSelf on create"
+    );
     let old = json!({"spec": {"mode": "a"}});
     assert_eq!(
         run(&schema(&json!([])), &object, Some(&old)),
         vec!["spec.mode: Invalid value: \"b\": mode is immutable"]
     );
     let old_ports = json!({"spec": {"ports": [{"name": "a", "port": 80}, {"name": "b", "port": 1}]}});
-    let new_ports = json!({"spec": {"ports": [{"name": "b", "port": 2}, {"name": "a", "port": 79}, {"name": "c", "port": 5}]}});
+    let new_ports =
+        json!({"spec": {"ports": [{"name": "b", "port": 2}, {"name": "a", "port": 79}, {"name": "c", "port": 5}]}});
     assert_eq!(
         run(&schema(&json!([])), &new_ports, Some(&old_ports)),
         vec!["spec.ports[1]: Invalid value: ports only grow"],
@@ -102,7 +107,10 @@ fn unchanged_values_are_ratcheted_but_transition_rules_are_not() {
     let old = json!({"spec": {"replicas": 20, "name": "x"}});
     assert!(run(&schema(&rules), &old.clone(), Some(&old)).is_empty());
     let changed = json!({"spec": {"replicas": 20, "name": "y"}});
-    assert_eq!(run(&schema(&rules), &changed, Some(&old)), vec!["spec: Invalid value: too many"]);
+    assert_eq!(
+        run(&schema(&rules), &changed, Some(&old)),
+        vec!["spec: Invalid value: too many"]
+    );
 }
 
 #[test]
@@ -123,7 +131,10 @@ fn root_rules_report_on_the_nil_path_and_see_the_metadata_name() {
     let schema = json!({"type": "object", "x-kubernetes-validations": [
         {"rule": "self.metadata.name.startsWith('web-')", "message": "names start with web-"}]});
     let object = json!({"apiVersion": "example.com/v1", "kind": "WebApp", "metadata": {"name": "db"}});
-    assert_eq!(run(&schema, &object, None), vec!["<nil>: Invalid value: names start with web-"]);
+    assert_eq!(
+        run(&schema, &object, None),
+        vec!["<nil>: Invalid value: names start with web-"]
+    );
 }
 
 #[test]

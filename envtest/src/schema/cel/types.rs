@@ -104,8 +104,27 @@ impl fmt::Display for Ty {
 
 /// CEL's reserved words: a property named so is `__name__` in rules.
 const RESERVED: [&str; 21] = [
-    "true", "false", "null", "in", "as", "break", "const", "continue", "else", "for", "function", "if", "import",
-    "let", "loop", "package", "namespace", "return", "var", "void", "while",
+    "true",
+    "false",
+    "null",
+    "in",
+    "as",
+    "break",
+    "const",
+    "continue",
+    "else",
+    "for",
+    "function",
+    "if",
+    "import",
+    "let",
+    "loop",
+    "package",
+    "namespace",
+    "return",
+    "var",
+    "void",
+    "while",
 ];
 
 /// A property name as rules spell it (`foo-bar` is `foo__dash__bar`), or None when no
@@ -214,10 +233,13 @@ pub(crate) fn of_schema(schema: &Value, resource: bool) -> Option<Decl> {
                 Some("date") => Decl::sized(Ty::Timestamp, 12),
                 Some("date-time") => Decl::sized(Ty::Timestamp, 32),
                 _ => {
-                    let enum_max = schema["enum"]
-                        .as_array()
-                        .filter(|e| !e.is_empty())
-                        .map(|e| e.iter().filter_map(Value::as_str).map(|s| s.len() as u64).max().unwrap_or(0));
+                    let enum_max = schema["enum"].as_array().filter(|e| !e.is_empty()).map(|e| {
+                        e.iter()
+                            .filter_map(Value::as_str)
+                            .map(|s| s.len() as u64)
+                            .max()
+                            .unwrap_or(0)
+                    });
                     let max = max_length_elements(schema).or(enum_max).unwrap_or(per_request);
                     Decl::sized(Ty::String, max)
                 }
@@ -257,9 +279,13 @@ mod tests {
             "size": {"x-kubernetes-int-or-string": true},
         }});
         let decl = of_schema(&schema, true).unwrap();
-        let Ty::Object(fields) = &decl.ty else { panic!("{decl:?}") };
+        let Ty::Object(fields) = &decl.ty else {
+            panic!("{decl:?}")
+        };
         assert!(fields.contains_key("metadata") && fields.contains_key("kind"));
-        let Ty::List(element) = &fields["tags"].ty else { panic!() };
+        let Ty::List(element) = &fields["tags"].ty else {
+            panic!()
+        };
         assert_eq!((fields["tags"].max_elements, element.max_elements), (5, 40));
         assert!(matches!(fields["labels"].ty, Ty::Map(..)));
         assert_eq!(fields["when"].ty, Ty::Timestamp);

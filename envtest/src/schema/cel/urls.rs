@@ -38,7 +38,7 @@ impl Url {
         if text.is_empty() {
             return Err(invalid("empty url"));
         }
-        if text.chars().any(|c| c.is_control()) {
+        if text.chars().any(char::is_control) {
             return Err(invalid("net/url: invalid control character in URL"));
         }
         let without_fragment = text.split_once('#').map_or(text, |(before, _)| before);
@@ -124,8 +124,14 @@ fn url(args: &[Value]) -> Result<Value, ExecutionError> {
         .map_err(|e| error("url", format!("URL parse error during conversion from string: {e}")))
 }
 
+#[expect(
+    clippy::unnecessary_wraps,
+    reason = "every overload has the signature `overload!` wraps"
+)]
 fn is_url(args: &[Value]) -> Result<Value, ExecutionError> {
-    Ok(Value::Bool(matches!(&args[0], Value::String(text) if Url::parse(text).is_ok())))
+    Ok(Value::Bool(
+        matches!(&args[0], Value::String(text) if Url::parse(text).is_ok()),
+    ))
 }
 
 fn get_scheme(args: &[Value]) -> Result<Value, ExecutionError> {

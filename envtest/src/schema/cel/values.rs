@@ -25,7 +25,9 @@ pub(crate) fn to_cel(value: &Value, schema: &Value, resource: bool) -> Cel {
         Value::Array(items) => {
             let item_schema = &schema["items"];
             let embedded = item_schema["x-kubernetes-embedded-resource"] == true;
-            Cel::List(Arc::new(items.iter().map(|item| to_cel(item, item_schema, embedded)).collect()))
+            Cel::List(Arc::new(
+                items.iter().map(|item| to_cel(item, item_schema, embedded)).collect(),
+            ))
         }
         Value::Object(map) => {
             let mut fields: HashMap<String, Cel> = HashMap::new();
@@ -73,14 +75,22 @@ fn string_to_cel(text: &str, schema: &Value) -> Cel {
         return Cel::from(text);
     }
     match schema["format"].as_str() {
-        Some("date-time") => chrono::DateTime::parse_from_rfc3339(text).map_or_else(|_| Cel::from(text), Cel::Timestamp),
+        Some("date-time") => {
+            chrono::DateTime::parse_from_rfc3339(text).map_or_else(|_| Cel::from(text), Cel::Timestamp)
+        }
         Some("date") => chrono::NaiveDate::parse_from_str(text, "%Y-%m-%d")
             .ok()
             .and_then(|date| date.and_hms_opt(0, 0, 0))
-            .map_or_else(|| Cel::from(text), |midnight| Cel::Timestamp(midnight.and_utc().fixed_offset())),
+            .map_or_else(
+                || Cel::from(text),
+                |midnight| Cel::Timestamp(midnight.and_utc().fixed_offset()),
+            ),
         Some("duration") => crate::schema::formats::parse_go_duration(text)
             .and_then(|nanos| i64::try_from(nanos).ok())
-            .map_or_else(|| Cel::from(text), |nanos| Cel::Duration(chrono::Duration::nanoseconds(nanos))),
+            .map_or_else(
+                || Cel::from(text),
+                |nanos| Cel::Duration(chrono::Duration::nanoseconds(nanos)),
+            ),
         Some("byte") => base64::engine::general_purpose::STANDARD
             .decode(text)
             .map_or_else(|_| Cel::from(text), |bytes| Cel::Bytes(Arc::new(bytes))),
@@ -93,7 +103,9 @@ fn raw(value: &Value) -> Cel {
     match value {
         Value::Null => Cel::Null,
         Value::Bool(flag) => Cel::Bool(*flag),
-        Value::Number(number) => number.as_i64().map_or_else(|| Cel::Float(number.as_f64().unwrap_or_default()), Cel::Int),
+        Value::Number(number) => number
+            .as_i64()
+            .map_or_else(|| Cel::Float(number.as_f64().unwrap_or_default()), Cel::Int),
         Value::String(text) => Cel::from(text.as_str()),
         Value::Array(items) => Cel::List(Arc::new(items.iter().map(raw).collect())),
         Value::Object(map) => Cel::from(map.iter().map(|(k, v)| (k.clone(), raw(v))).collect::<HashMap<_, _>>()),
@@ -131,7 +143,9 @@ mod tests {
         let object = json!({"apiVersion": "a/v1", "kind": "K", "metadata": {"name": "n", "uid": "u"},
             "ratio": 1, "count": 2, "when": "2024-01-02T03:04:05Z", "timeout": "1m", "foo-bar": "x",
             "labels": {"a-b": "c"}, "undeclared": 1});
-        let Cel::Map(map) = to_cel(&object, &schema, true) else { panic!() };
+        let Cel::Map(map) = to_cel(&object, &schema, true) else {
+            panic!()
+        };
         let get = |k: &str| map.get(&cel::objects::Key::from(k)).cloned();
         assert_eq!(get("ratio"), Some(Cel::Float(1.0)));
         assert_eq!(get("count"), Some(Cel::Int(2)));
@@ -140,7 +154,9 @@ mod tests {
         assert_eq!(get("foo__dash__bar"), Some(Cel::from("x")));
         assert_eq!(get("kind"), Some(Cel::from("K")));
         assert!(get("undeclared").is_none());
-        let Some(Cel::Map(metadata)) = get("metadata") else { panic!() };
+        let Some(Cel::Map(metadata)) = get("metadata") else {
+            panic!()
+        };
         assert_eq!(metadata.map.len(), 1);
     }
 }
