@@ -258,6 +258,55 @@ impl Walk {
         }
     }
 
+    /// The checks of one rule's own fields (`validation.go`: rule, message,
+    /// messageExpression, reason, fieldPath).
+    fn rule_fields(&mut self, schema: &Value, rule: &Rule<'_>, at: &dyn Fn(&str) -> String) {
+        let trimmed_message = rule.message.trim();
+        if rule.expression.trim().is_empty() {
+            self.errors
+                .push(FieldError::required(at("rule"), "rule is not specified"));
+        } else if !rule.message.is_empty() && trimmed_message.is_empty() {
+            let detail = "must be non-empty if specified";
+            self.errors
+                .push(FieldError::invalid(at("message"), rule.message.into(), detail));
+        } else if has_newlines(trimmed_message) {
+            let detail = "must not contain line breaks";
+            self.errors
+                .push(FieldError::invalid(at("message"), rule.message.into(), detail));
+        } else if has_newlines(rule.expression.trim()) && trimmed_message.is_empty() {
+            let detail = "message must be specified if rule contains line breaks";
+            self.errors.push(FieldError::required(at("message"), detail));
+        }
+        if !rule.message_expression.is_empty() && rule.message_expression.trim().is_empty() {
+            let detail = "messageExpression must be non-empty if specified";
+            self.errors.push(FieldError::required(at("messageExpression"), detail));
+        }
+        if let Some(reason) = rule.reason
+            && !REASONS.contains(&reason)
+        {
+            let supported: Vec<String> = REASONS.iter().map(|r| (*r).to_owned()).collect();
+            self.errors
+                .push(FieldError::not_supported(at("reason"), reason.into(), &supported));
+        }
+        if !rule.field_path.is_empty() {
+            let value = BadValue::from(rule.field_path);
+            if rule.field_path.trim().is_empty() {
+                let detail = "must be non-empty if specified";
+                self.errors
+                    .push(FieldError::invalid(at("fieldPath"), value.clone(), detail));
+            }
+            if has_newlines(rule.field_path) {
+                let detail = "must not contain line breaks";
+                self.errors
+                    .push(FieldError::invalid(at("fieldPath"), value.clone(), detail));
+            }
+            if cel::field_path(rule.field_path, schema).is_err() {
+                self.errors
+                    .push(FieldError::invalid(at("fieldPath"), value, "must be a valid path"));
+            }
+        }
+    }
+
     /// The checks of `x-kubernetes-validations` on one node.
     fn rules(
         &mut self,
@@ -273,52 +322,8 @@ impl Walk {
         };
         let before = self.errors.len();
         for (index, raw) in rules.iter().enumerate() {
-            let rule = Rule::of(raw);
             let at = |field: &str| child(&subscript(&child(path, "x-kubernetes-validations"), index), field);
-            let trimmed_message = rule.message.trim();
-            if rule.expression.trim().is_empty() {
-                self.errors
-                    .push(FieldError::required(at("rule"), "rule is not specified"));
-            } else if !rule.message.is_empty() && trimmed_message.is_empty() {
-                let detail = "must be non-empty if specified";
-                self.errors
-                    .push(FieldError::invalid(at("message"), rule.message.into(), detail));
-            } else if has_newlines(trimmed_message) {
-                let detail = "must not contain line breaks";
-                self.errors
-                    .push(FieldError::invalid(at("message"), rule.message.into(), detail));
-            } else if has_newlines(rule.expression.trim()) && trimmed_message.is_empty() {
-                let detail = "message must be specified if rule contains line breaks";
-                self.errors.push(FieldError::required(at("message"), detail));
-            }
-            if !rule.message_expression.is_empty() && rule.message_expression.trim().is_empty() {
-                let detail = "messageExpression must be non-empty if specified";
-                self.errors.push(FieldError::required(at("messageExpression"), detail));
-            }
-            if let Some(reason) = rule.reason
-                && !REASONS.contains(&reason)
-            {
-                let supported: Vec<String> = REASONS.iter().map(|r| (*r).to_owned()).collect();
-                self.errors
-                    .push(FieldError::not_supported(at("reason"), reason.into(), &supported));
-            }
-            if !rule.field_path.is_empty() {
-                let value = BadValue::from(rule.field_path);
-                if rule.field_path.trim().is_empty() {
-                    let detail = "must be non-empty if specified";
-                    self.errors
-                        .push(FieldError::invalid(at("fieldPath"), value.clone(), detail));
-                }
-                if has_newlines(rule.field_path) {
-                    let detail = "must not contain line breaks";
-                    self.errors
-                        .push(FieldError::invalid(at("fieldPath"), value.clone(), detail));
-                }
-                if cel::field_path(rule.field_path, schema).is_err() {
-                    self.errors
-                        .push(FieldError::invalid(at("fieldPath"), value, "must be a valid path"));
-                }
-            }
+            self.rule_fields(schema, &Rule::of(raw), &at);
         }
         let Some(cardinality) = cardinality else {
             return;

@@ -17,5 +17,6 @@ mod patch;
 mod resources;
 mod schema;
 mod schema_cel;
+mod schema_common;
 mod simulation;
 mod watch;

@@ -10,7 +10,7 @@ use serde_json::{Value, json};
 use wheelhouse_envtest::TestEnv;
 
 use crate::common::{api_error, start};
-use crate::schema::{SchemaType, cause, server_minor, skip_before, sorted};
+use crate::schema_common::{SchemaType, cause, server_minor, skip_before, sorted};
 
 /// A failed rule on an object or list: its value is omitted since 1.35, shown as the
 /// schema type before.
