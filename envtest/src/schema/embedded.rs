@@ -5,38 +5,19 @@
 
 use serde_json::Value;
 
-use super::errors::{FieldError, child, subscript};
+use super::errors::{FieldError, child};
 
 /// The embedded resources anywhere in `object`, checked.
 pub(crate) fn validate(schema: &Value, object: &Value, path: &str) -> Vec<FieldError> {
     let mut errors = Vec::new();
-    walk(schema, object, path, &mut errors);
+    super::visit(schema, object, path, &mut |schema, value, path| {
+        if let Value::Object(map) = value
+            && schema["x-kubernetes-embedded-resource"] == true
+        {
+            embedded(map, path, &mut errors);
+        }
+    });
     errors
-}
-
-fn walk(schema: &Value, value: &Value, path: &str, errors: &mut Vec<FieldError>) {
-    match value {
-        Value::Object(map) => {
-            if schema["x-kubernetes-embedded-resource"] == true {
-                embedded(map, path, errors);
-            }
-            for (key, child_value) in map {
-                if let Some(property) = schema["properties"].get(key) {
-                    walk(property, child_value, &child(path, key), errors);
-                } else if let Some(additional) = schema.get("additionalProperties").filter(|s| s.is_object()) {
-                    walk(additional, child_value, &subscript(path, key), errors);
-                }
-            }
-        }
-        Value::Array(items) => {
-            if let Some(item_schema) = schema.get("items").filter(|s| s.is_object()) {
-                for (index, item) in items.iter().enumerate() {
-                    walk(item_schema, item, &subscript(path, index), errors);
-                }
-            }
-        }
-        _ => {}
-    }
 }
 
 /// `validateEmbeddedResource`.

@@ -6,44 +6,26 @@
 
 use serde_json::{Map, Value};
 
-use super::errors::{BadValue, ErrorType, FieldError, child, subscript};
+use super::errors::{BadValue, ErrorType, FieldError, subscript};
 
 /// `ValidateListSetsAndMaps`: duplicates in sets and map lists anywhere in `object`.
 pub(crate) fn validate(schema: &Value, object: &Value, path: &str) -> Vec<FieldError> {
     let mut errors = Vec::new();
-    walk(schema, object, path, &mut errors);
+    super::visit(schema, object, path, &mut |schema, value, path| {
+        let Value::Array(items) = value else {
+            return;
+        };
+        match schema["x-kubernetes-list-type"].as_str() {
+            Some("set") => {
+                for index in duplicates(items) {
+                    errors.push(duplicate(subscript(path, index), items[index].clone()));
+                }
+            }
+            Some("map") => errors.extend(map_list(schema, items, path)),
+            _ => {}
+        }
+    });
     errors
-}
-
-fn walk(schema: &Value, value: &Value, path: &str, errors: &mut Vec<FieldError>) {
-    match value {
-        Value::Object(map) => {
-            for (key, child_value) in map {
-                if let Some(property) = schema["properties"].get(key) {
-                    walk(property, child_value, &child(path, key), errors);
-                } else if let Some(additional) = schema.get("additionalProperties").filter(|s| s.is_object()) {
-                    walk(additional, child_value, &subscript(path, key), errors);
-                }
-            }
-        }
-        Value::Array(items) => {
-            match schema["x-kubernetes-list-type"].as_str() {
-                Some("set") => {
-                    for index in duplicates(items) {
-                        errors.push(duplicate(subscript(path, index), items[index].clone()));
-                    }
-                }
-                Some("map") => errors.extend(map_list(schema, items, path)),
-                _ => {}
-            }
-            if let Some(item_schema) = schema.get("items").filter(|s| s.is_object()) {
-                for (index, item) in items.iter().enumerate() {
-                    walk(item_schema, item, &subscript(path, index), errors);
-                }
-            }
-        }
-        _ => {}
-    }
 }
 
 fn duplicate(path: String, value: Value) -> FieldError {

@@ -84,12 +84,7 @@ impl SchemaType {
     }
 
     pub(crate) fn object(&self, name: &str, body: &Value) -> DynamicObject {
-        let mut object =
-            json!({"apiVersion": self.resource.api_version, "kind": self.resource.kind, "metadata": {"name": name}});
-        if let (Some(object), Some(body)) = (object.as_object_mut(), body.as_object()) {
-            object.extend(body.clone());
-        }
-        from_json(object)
+        crate::common::object_of(&self.resource, name, body)
     }
 
     /// Creates `body` as `name` and returns the 422's causes (field, reason, message),
