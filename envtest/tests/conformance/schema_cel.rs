@@ -223,7 +223,7 @@ async fn the_kubernetes_cel_libraries_are_there() {
     if skip_before(
         &env,
         30,
-        "the Kubernetes CEL libraries (quantity 1.28, sets and strings v2 1.29)",
+        "the Kubernetes CEL libraries (quantity 1.28, sets and strings v2 1.29, ip and cidr 1.30)",
     )
     .await
     {
@@ -234,6 +234,7 @@ async fn the_kubernetes_cel_libraries_are_there() {
         "name": {"type": "string", "maxLength": 64},
         "endpoint": {"type": "string", "maxLength": 256},
         "memory": {"type": "string", "maxLength": 16},
+        "address": {"type": "string", "maxLength": 45},
         "tags": {"type": "array", "maxItems": 8, "items": {"type": "string", "maxLength": 16}},
     }, "x-kubernetes-validations": [
         {"rule": "self.ports.isSorted() && self.ports.sum() < 100000 && self.ports.min() > 0", "message": "lists"},
@@ -241,20 +242,29 @@ async fn the_kubernetes_cel_libraries_are_there() {
         {"rule": "self.name.find('[0-9]+') != '' && self.name.findAll('[a-z]+').size() >= 1", "message": "regex"},
         {"rule": "url(self.endpoint).getScheme() == 'https' && url(self.endpoint).getHostname().endsWith('.example.com')", "message": "url"},
         {"rule": "quantity(self.memory).compareTo(quantity('1Gi')) <= 0 && isQuantity(self.memory)", "message": "quantity"},
+        {"rule": "isIP(self.address) && cidr('10.0.0.0/8').containsIP(self.address) && ip(self.address).family() == 4", "message": "ip and cidr"},
         {"rule": "sets.contains(['a', 'b', 'c'], self.tags) && self.tags.all(t, t.size() == 1) && self.tags.exists_one(t, t == 'a')", "message": "sets and macros"},
     ]});
     let schema = SchemaType::with_spec(&env, "Library", &spec);
     let api = schema.install(&env).await;
     let good = json!({"spec": {"ports": [80, 443], "name": "web-1", "endpoint": "https://api.example.com:8443/v1",
-        "memory": "512Mi", "tags": ["a", "b"]}});
+        "memory": "512Mi", "address": "10.1.2.3", "tags": ["a", "b"]}});
     api.create(&PostParams::default(), &schema.object("good", &good))
         .await
         .expect("an object every library rule accepts is created");
     let bad = json!({"spec": {"ports": [443, 80], "name": "Web-x", "endpoint": "http://api.example.org/",
-        "memory": "2Gi", "tags": ["a", "a", "z"]}});
+        "memory": "2Gi", "address": "192.168.0.1", "tags": ["a", "a", "z"]}});
     let causes = schema.refused(&api, "bad", &bad).await;
     let mut expected = Vec::new();
-    for message in ["lists", "strings", "regex", "url", "quantity", "sets and macros"] {
+    for message in [
+        "lists",
+        "strings",
+        "regex",
+        "url",
+        "quantity",
+        "ip and cidr",
+        "sets and macros",
+    ] {
         expected.push(on_object(&env, "spec", message).await);
     }
     assert_eq!(causes, sorted(expected));

@@ -25,6 +25,12 @@ enum P {
     Quantity,
     /// A quantity or an int (`add`, `sub`).
     QuantityOrInt,
+    Ip,
+    Cidr,
+    /// An IP or its string (`containsIP`).
+    IpOrString,
+    /// A CIDR or its string (`containsCIDR`).
+    CidrOrString,
     Optional,
 }
 
@@ -46,6 +52,10 @@ fn fits(ty: &Ty, pattern: P) -> bool {
             P::Url => matches!(ty, Ty::Opaque(super::urls::URL_TYPE)),
             P::Quantity => matches!(ty, Ty::Opaque(super::quantity::QUANTITY_TYPE)),
             P::QuantityOrInt => matches!(ty, Ty::Int | Ty::Opaque(super::quantity::QUANTITY_TYPE)),
+            P::Ip => matches!(ty, Ty::Opaque(super::network::IP_TYPE)),
+            P::Cidr => matches!(ty, Ty::Opaque(super::network::CIDR_TYPE)),
+            P::IpOrString => matches!(ty, Ty::String | Ty::Opaque(super::network::IP_TYPE)),
+            P::CidrOrString => matches!(ty, Ty::String | Ty::Opaque(super::network::CIDR_TYPE)),
             P::Optional => matches!(ty, Ty::Optional(_)),
         }
 }
@@ -73,6 +83,8 @@ enum R {
     Strings,
     Url,
     Quantity,
+    Ip,
+    Cidr,
     /// `getQuery`: a map of string lists.
     Query,
     /// The value inside the receiver optional.
@@ -123,11 +135,7 @@ const fn global(args: &'static [P], result: R, cost: C) -> Sig {
 
 /// The Kubernetes CEL functions this server does not evaluate: a rule using one is
 /// refused when its CRD is created, with a message saying so.
-pub(crate) const UNSUPPORTED: [&str; 9] = [
-    "ip",
-    "isIP",
-    "cidr",
-    "isCIDR",
+pub(crate) const UNSUPPORTED: [&str; 5] = [
     "semver",
     "isSemver",
     "format.named",
@@ -268,7 +276,9 @@ fn signatures(name: &str) -> Option<Vec<Sig>> {
         }
         "getQuery" => vec![member(P::Url, &[], R::Query, C::Fixed)],
         "quantity" => vec![global(&[String], R::Quantity, C::Text)],
-        "isQuantity" | "isURL" => vec![global(&[String], R::Bool, C::Text)],
+        "isQuantity" | "isURL" | "isIP" | "isCIDR" | "ip.isCanonical" => {
+            vec![global(&[String], R::Bool, C::Text)]
+        }
 
         "sign" | "asInteger" => vec![member(P::Quantity, &[], R::Int, C::Fixed)],
         "isInteger" => vec![member(P::Quantity, &[], R::Bool, C::Fixed)],
@@ -276,6 +286,16 @@ fn signatures(name: &str) -> Option<Vec<Sig>> {
         "add" | "sub" => vec![member(P::Quantity, &[P::QuantityOrInt], R::Quantity, C::Fixed)],
         "compareTo" => vec![member(P::Quantity, &[P::Quantity], R::Int, C::Fixed)],
         "isLessThan" | "isGreaterThan" => vec![member(P::Quantity, &[P::Quantity], R::Bool, C::Fixed)],
+        "ip" => vec![global(&[String], R::Ip, C::Text), member(P::Cidr, &[], R::Ip, C::Fixed)],
+        "cidr" => vec![global(&[String], R::Cidr, C::Text)],
+        "family" => vec![member(P::Ip, &[], R::Int, C::Fixed)],
+        "isUnspecified" | "isLoopback" | "isLinkLocalMulticast" | "isLinkLocalUnicast" | "isGlobalUnicast" => {
+            vec![member(P::Ip, &[], R::Bool, C::Fixed)]
+        }
+        "containsIP" => vec![member(P::Cidr, &[P::IpOrString], R::Bool, C::Fixed)],
+        "containsCIDR" => vec![member(P::Cidr, &[P::CidrOrString], R::Bool, C::Fixed)],
+        "prefixLength" => vec![member(P::Cidr, &[], R::Int, C::Fixed)],
+        "masked" => vec![member(P::Cidr, &[], R::Cidr, C::Fixed)],
         "optional.of" | "optional.ofNonZeroValue" => vec![global(&[Any], R::OptionalOfFirst, C::Fixed)],
         "optional.none" => vec![global(&[], R::OptionalNone, C::Fixed)],
         "hasValue" => vec![member(P::Optional, &[], R::Bool, C::Fixed)],
@@ -353,6 +373,8 @@ fn result(result: R, target: Option<&Decl>, args: &[Decl]) -> Decl {
         }
         R::Url => Decl::new(Ty::Opaque(super::urls::URL_TYPE)),
         R::Quantity => Decl::new(Ty::Opaque(super::quantity::QUANTITY_TYPE)),
+        R::Ip => Decl::new(Ty::Opaque(super::network::IP_TYPE)),
+        R::Cidr => Decl::new(Ty::Opaque(super::network::CIDR_TYPE)),
         R::Query => {
             let strings = Decl::list(Decl::sized(Ty::String, MAX_REQUEST_BYTES), MAX_REQUEST_BYTES);
             Decl::sized(

@@ -5,7 +5,7 @@
 //! `distinct`, `sort`, ...), both from the `cel` crate, and Kubernetes' own lists
 //! (`isSorted`, `sum`, `min`, `max`, `indexOf`, `lastIndexOf`: `pkg/cel/library/lists.go`),
 //! regex (`find`, `findAll`: `regex.go`), URLs (`urls.go`), quantities
-//! (`quantity.go`) and sets (`sets.contains`, `sets.equivalent`, `sets.intersects`).
+//! (`quantity.go`), IPs and CIDRs (`ip.go`, `cidr.go`) and sets (`sets.contains`, `sets.equivalent`, `sets.intersects`).
 
 use std::cmp::Ordering;
 use std::sync::{Arc, LazyLock};
@@ -92,6 +92,7 @@ fn register(env: &mut Env) -> Result<(), cel::DeclarationError> {
         overload!(sets_intersects),
     )?;
     super::urls::register(env)?;
+    super::network::register(env)?;
     super::quantity::register(env)?;
     let _ = (DOUBLE_TYPE, URL_TYPE, QUANTITY_TYPE);
     Ok(())

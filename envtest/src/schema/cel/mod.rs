@@ -10,6 +10,7 @@
 mod check;
 mod functions;
 mod library;
+mod network;
 mod quantity;
 mod types;
 mod urls;
