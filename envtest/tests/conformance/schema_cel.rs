@@ -272,6 +272,41 @@ async fn the_kubernetes_cel_libraries_are_there() {
 }
 
 #[tokio::test]
+async fn two_variable_comprehensions_see_index_and_value() {
+    let env = start().await;
+    if skip_before(&env, 32, "two-variable comprehensions in CEL rules").await {
+        return;
+    }
+    let spec = json!({"type": "object", "properties": {
+        "steps": {"type": "array", "maxItems": 8, "items": {"type": "integer"},
+            "x-kubernetes-validations": [{"rule": "self.all(i, v, i == 0 || v > self[i - 1])", "message": "steps increase"}]},
+        "weights": {"type": "object", "maxProperties": 8, "additionalProperties": {"type": "integer"},
+            "x-kubernetes-validations": [{"rule": "self.transformMap(k, v, v * 2).all(k, v, v <= 100)", "message": "weights are at most 50"}]},
+    }});
+    let schema = SchemaType::with_spec(&env, "TwoVars", &spec);
+    let api = schema.install(&env).await;
+    let good = json!({"spec": {"steps": [1, 2, 5], "weights": {"a": 50}}});
+    api.create(&PostParams::default(), &schema.object("good", &good))
+        .await
+        .expect("an object both rules accept is created");
+    let causes = schema
+        .refused(
+            &api,
+            "bad",
+            &json!({"spec": {"steps": [1, 3, 2], "weights": {"a": 51}}}),
+        )
+        .await;
+    assert_eq!(
+        causes,
+        sorted(vec![
+            on_object(&env, "spec.steps", "steps increase").await,
+            on_object(&env, "spec.weights", "weights are at most 50").await,
+        ])
+    );
+    schema.remove(&env).await;
+}
+
+#[tokio::test]
 async fn rules_on_status_run_on_the_status_subresource() {
     let env = start().await;
     if skip_before(&env, 25, "CEL validation rules (x-kubernetes-validations)").await {

@@ -431,6 +431,13 @@ mod tests {
         assert!(transition.uses_old_self);
         let shadowed = checked("self.tags.all(oldSelf, oldSelf != '')", &schema()).unwrap();
         assert!(!shadowed.uses_old_self);
+        let two = checked("self.tags.all(i, t, i < 5 && t.startsWith('a'))", &schema()).unwrap();
+        assert_eq!(two.decl.ty, Ty::Bool);
+        let error = checked("self.tags.all(i, t, t > 1)", &schema()).unwrap_err();
+        assert!(
+            error.contains("found no matching overload for '_>_' applied to '(string, int)'"),
+            "{error}"
+        );
         assert_eq!(
             checked("self.tags.map(t, size(t))", &schema())
                 .unwrap()

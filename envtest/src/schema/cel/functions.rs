@@ -93,6 +93,9 @@ enum R {
     OptionalOfFirst,
     /// An empty optional.
     OptionalNone,
+    /// What a two-variable comprehension's first variable ranges over: a list's
+    /// indices, a map's keys.
+    Keys,
 }
 
 /// How a call's cost grows.
@@ -296,6 +299,8 @@ fn signatures(name: &str) -> Option<Vec<Sig>> {
         "containsCIDR" => vec![member(P::Cidr, &[P::CidrOrString], R::Bool, C::Fixed)],
         "prefixLength" => vec![member(P::Cidr, &[], R::Int, C::Fixed)],
         "masked" => vec![member(P::Cidr, &[], R::Cidr, C::Fixed)],
+        super::twovar::KEYS => vec![global(&[List], R::Keys, C::Fixed), global(&[Map], R::Keys, C::Fixed)],
+        super::twovar::INSERT => vec![global(&[Map, Any, Any], R::Dyn, C::Fixed)],
         "optional.of" | "optional.ofNonZeroValue" => vec![global(&[Any], R::OptionalOfFirst, C::Fixed)],
         "optional.none" => vec![global(&[], R::OptionalNone, C::Fixed)],
         "hasValue" => vec![member(P::Optional, &[], R::Bool, C::Fixed)],
@@ -388,6 +393,19 @@ fn result(result: R, target: Option<&Decl>, args: &[Decl]) -> Decl {
         },
         R::OptionalOfFirst => Decl::new(Ty::Optional(Box::new(args.first().cloned().unwrap_or_else(Decl::dyn_)))),
         R::OptionalNone => Decl::new(Ty::Optional(Box::new(Decl::dyn_()))),
+        R::Keys => match args.first() {
+            Some(Decl {
+                ty: Ty::List(_),
+                max_elements,
+                ..
+            }) => Decl::list(Decl::new(Ty::Int), *max_elements),
+            Some(Decl {
+                ty: Ty::Map(key, _),
+                max_elements,
+                ..
+            }) => Decl::list((**key).clone(), *max_elements),
+            _ => Decl::list(Decl::dyn_(), MAX_REQUEST_BYTES),
+        },
     }
 }
 

@@ -93,6 +93,7 @@ fn register(env: &mut Env) -> Result<(), cel::DeclarationError> {
     )?;
     super::urls::register(env)?;
     super::network::register(env)?;
+    super::twovar::register(env)?;
     super::quantity::register(env)?;
     let _ = (DOUBLE_TYPE, URL_TYPE, QUANTITY_TYPE);
     Ok(())

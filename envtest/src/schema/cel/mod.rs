@@ -12,6 +12,7 @@ mod functions;
 mod library;
 mod network;
 mod quantity;
+mod twovar;
 mod types;
 mod urls;
 mod values;
