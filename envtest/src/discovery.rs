@@ -204,10 +204,11 @@ fn openapi_operation(action: &str, gvk: &Value, parameters: &[&str], patch: bool
     operation
 }
 
-/// What `/version` reports: a recent Kubernetes, marked as ours.
+/// What `/version` reports: the Kubernetes whose behaviour the server imitates (that
+/// of k8s-openapi's newest version: its validation messages, for one), marked as ours.
 fn version() -> Value {
     json!({
-        "major": "1", "minor": "34", "gitVersion": "v1.34.0+wheelhouse-envtest",
+        "major": "1", "minor": "37", "gitVersion": "v1.37.0+wheelhouse-envtest",
         "gitCommit": "", "gitTreeState": "clean", "buildDate": "2026-01-01T00:00:00Z",
         "goVersion": "rust", "compiler": "rustc", "platform": "linux/amd64",
     })

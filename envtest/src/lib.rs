@@ -12,6 +12,7 @@ mod read;
 mod registry;
 mod request;
 mod rules;
+mod schema;
 mod server;
 mod status;
 mod store;

@@ -180,7 +180,7 @@ pub(crate) fn prepare_new(
     }
     initialize_builtin(resource, &mut object);
     crate::defaults::apply(resource, &mut object, None);
-    crate::validation::validate(resource, &mut object)?;
+    crate::validation::validate(resource, &mut object, None, None)?;
     patch::apply::record_update(None, &mut object, manager, &now, None, &resource.group, &resource.kind);
     Ok(object)
 }
@@ -400,7 +400,7 @@ pub(crate) fn prepare_update(
         label_namespace(&mut new);
     }
     crate::defaults::apply(resource, &mut new, Some(current));
-    crate::validation::validate(resource, &mut new)?;
+    crate::validation::validate(resource, &mut new, Some(current), subresource)?;
     let immutable = crate::defaults::immutable_changes(resource, current, &new);
     if !immutable.is_empty() {
         let name = current["metadata"]["name"].as_str().unwrap_or_default();

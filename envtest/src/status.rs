@@ -81,16 +81,26 @@ impl ApiError {
     /// 422: the object breaks a validation rule; `field` and `detail` as the real
     /// server's causes (for example `metadata.name`, `Required value: ...`).
     pub fn invalid(resource: &ResourceType, name: &str, causes: &[(&str, &str, String)]) -> Self {
-        let summary: Vec<String> = causes
-            .iter()
-            .map(|(field, _, detail)| format!("{field}: {detail}"))
-            .collect();
+        // Each distinct error once, as `ToAggregate` writes the summary.
+        let mut summary: Vec<String> = Vec::new();
+        for (field, _, detail) in causes {
+            let line = format!("{field}: {detail}");
+            if !summary.contains(&line) {
+                summary.push(line);
+            }
+        }
         let summary = if summary.len() == 1 {
             summary[0].clone()
         } else {
             format!("[{}]", summary.join(", "))
         };
-        let message = format!("{} \"{name}\" is invalid: {summary}", resource.kind);
+        // `Kind.group`, as kube-apiserver names the kind (`qualifiedKind.String()`).
+        let kind = if resource.group.is_empty() {
+            resource.kind.clone()
+        } else {
+            format!("{}.{}", resource.kind, resource.group)
+        };
+        let message = format!("{kind} \"{name}\" is invalid: {summary}");
         let causes: Vec<Value> = causes
             .iter()
             .map(|(field, reason, detail)| json!({"reason": reason, "message": detail, "field": field}))

@@ -1,59 +1,67 @@
 //! What the real server checks in an object's body before storing it: built-in types
-//! must decode as their Go types would (else 400), and custom resources are pruned of
-//! unknown fields and validated against their CRD's structural schema (else 422).
+//! must decode as their Go types would (else 400), CRDs must carry schemas the
+//! apiextensions server accepts, and custom resources are pruned, defaulted and
+//! validated against their CRD's structural schema (`crate::schema`, else 422).
 
 use serde::Deserialize;
 use serde_json::Value;
 
 use crate::registry::ResourceType;
+use crate::schema::{self, Write, errors::FieldError};
 use crate::status::ApiError;
 
-/// Checks `object` for `resource`; custom resources are pruned in place.
-pub(crate) fn validate(resource: &ResourceType, object: &mut Value) -> Result<(), ApiError> {
+/// Checks `object` for `resource`, as created (`current` None) or as an update of
+/// `current` through `subresource`; custom resources are pruned and defaulted in place.
+pub(crate) fn validate(
+    resource: &ResourceType,
+    object: &mut Value,
+    current: Option<&Value>,
+    subresource: Option<&str>,
+) -> Result<(), ApiError> {
+    let name = object["metadata"]["name"].as_str().unwrap_or_default().to_owned();
     if resource.custom {
-        if let Some(schema) = resource.schema.clone() {
-            let mut found = Found::default();
-            prune_and_check(&schema, object, "", &mut found, true);
-            let causes = found.causes;
-            if !causes.is_empty() {
-                let name = object["metadata"]["name"].as_str().unwrap_or_default().to_owned();
-                let causes: Vec<(&str, &str, String)> = causes
-                    .iter()
-                    .map(|(field, reason, detail)| (field.as_str(), *reason, detail.clone()))
-                    .collect();
-                return Err(ApiError::invalid(resource, &name, &causes));
-            }
-        }
-        return Ok(());
+        let Some(schema) = resource.schema.clone() else {
+            return Ok(());
+        };
+        let write = match (current, subresource) {
+            (None, _) => Write::Create,
+            (Some(current), Some("status")) => Write::Status(current),
+            (Some(current), _) => Write::Update(current),
+        };
+        return schema::admit(&schema, object, write).map_err(|errors| invalid(resource, &name, &errors));
     }
     decode_builtin(resource, object)?;
     let violations = crate::defaults::violations(resource, object);
-    if violations.is_empty() {
-        return Ok(());
+    if !violations.is_empty() {
+        let causes: Vec<(&str, &str, String)> =
+            violations.iter().map(|(f, r, d)| (f.as_str(), *r, d.clone())).collect();
+        return Err(ApiError::invalid(resource, &name, &causes));
     }
-    let name = object["metadata"]["name"].as_str().unwrap_or_default().to_owned();
-    let causes: Vec<(&str, &str, String)> = violations.iter().map(|(f, r, d)| (f.as_str(), *r, d.clone())).collect();
-    Err(ApiError::invalid(resource, &name, &causes))
+    if resource.group == "apiextensions.k8s.io" && resource.kind == "CustomResourceDefinition" {
+        let errors = schema::crd::validate(object);
+        if !errors.is_empty() {
+            return Err(invalid(resource, &name, &errors));
+        }
+    }
+    Ok(())
 }
 
-/// What a walk of an object against its schema found.
-#[derive(Default)]
-struct Found {
-    /// Violations: (field, reason, detail).
-    causes: Vec<(String, &'static str, String)>,
-    /// Fields the schema does not declare, which pruning removes.
-    pruned: Vec<String>,
+/// A 422 from field errors.
+fn invalid(resource: &ResourceType, name: &str, errors: &[FieldError]) -> ApiError {
+    let causes: Vec<(&str, &str, String)> = errors
+        .iter()
+        .map(|error| (error.field.as_str(), error.kind.reason(), error.body()))
+        .collect();
+    ApiError::invalid(resource, name, &causes)
 }
 
 /// The fields of a custom resource that its schema does not declare (and that
 /// pruning would drop), for `fieldValidation` Strict and Warn.
 pub(crate) fn unknown_fields(resource: &ResourceType, object: &Value) -> Vec<String> {
-    let Some(schema) = resource.schema.as_deref().filter(|_| resource.custom) else {
-        return Vec::new();
-    };
-    let mut found = Found::default();
-    prune_and_check(schema, &mut object.clone(), "", &mut found, true);
-    found.pruned
+    match resource.schema.as_deref().filter(|_| resource.custom) {
+        Some(schema) => schema::unknown_fields(schema, object),
+        None => Vec::new(),
+    }
 }
 
 /// Decodes a built-in object into its k8s-openapi type: a field of the wrong type is a
@@ -91,99 +99,6 @@ fn decode_builtin(resource: &ResourceType, object: &Value) -> Result<(), ApiErro
     })
 }
 
-fn type_name(value: &Value) -> &'static str {
-    match value {
-        Value::Null => "null",
-        Value::Bool(_) => "boolean",
-        Value::Number(n) if n.is_i64() || n.is_u64() => "integer",
-        Value::Number(_) => "number",
-        Value::String(_) => "string",
-        Value::Array(_) => "array",
-        Value::Object(_) => "object",
-    }
-}
-
-/// Prunes fields the schema does not know (unless it preserves them) and collects
-/// violations of `type`, `required` and `enum`, with the real server's wording.
-fn prune_and_check(schema: &Value, value: &mut Value, path: &str, found: &mut Found, root: bool) {
-    let preserve = schema["x-kubernetes-preserve-unknown-fields"] == true;
-    let int_or_string = schema["x-kubernetes-int-or-string"] == true;
-    if let Some(expected) = schema["type"].as_str() {
-        let actual = type_name(value);
-        let fits = actual == expected
-            || (expected == "number" && actual == "integer")
-            || (int_or_string && matches!(actual, "integer" | "string"))
-            || (value.is_null() && schema["nullable"] == true);
-        if !fits && !value.is_null() {
-            let field = path.trim_start_matches('.');
-            found.causes.push((
-                field.to_owned(),
-                "FieldValueTypeInvalid",
-                format!("Invalid value: \"{actual}\": {field} in body must be of type {expected}: \"{actual}\""),
-            ));
-            return;
-        }
-    }
-    if let Some(allowed) = schema["enum"].as_array()
-        && !allowed.contains(value)
-    {
-        let field = path.trim_start_matches('.');
-        let allowed: Vec<String> = allowed.iter().map(ToString::to_string).collect();
-        found.causes.push((
-            field.to_owned(),
-            "FieldValueNotSupported",
-            format!("Unsupported value: {value}: supported values: {}", allowed.join(", ")),
-        ));
-    }
-    match value {
-        Value::Object(map) => {
-            let properties = schema["properties"].as_object();
-            let additional = &schema["additionalProperties"];
-            if let Some(required) = schema["required"].as_array() {
-                for name in required.iter().filter_map(Value::as_str) {
-                    if !map.contains_key(name) {
-                        let field = format!("{path}.{name}").trim_start_matches('.').to_owned();
-                        found
-                            .causes
-                            .push((field, "FieldValueRequired", "Required value".to_owned()));
-                    }
-                }
-            }
-            let keys: Vec<String> = map.keys().cloned().collect();
-            for key in keys {
-                // apiVersion, kind and metadata are the server's, not the schema's.
-                if root && matches!(key.as_str(), "apiVersion" | "kind" | "metadata") {
-                    continue;
-                }
-                let child_path = format!("{path}.{key}");
-                let child_schema = properties
-                    .and_then(|p| p.get(&key))
-                    .or_else(|| additional.is_object().then_some(additional));
-                match child_schema {
-                    Some(child_schema) => {
-                        if let Some(child) = map.get_mut(&key) {
-                            prune_and_check(child_schema, child, &child_path, found, false);
-                        }
-                    }
-                    None if preserve || *additional == Value::Bool(true) => {}
-                    None => {
-                        map.remove(&key);
-                        found.pruned.push(child_path.trim_start_matches('.').to_owned());
-                    }
-                }
-            }
-        }
-        Value::Array(items) => {
-            if let Some(item_schema) = schema.get("items").filter(|s| s.is_object()) {
-                for (index, item) in items.iter_mut().enumerate() {
-                    prune_and_check(item_schema, item, &format!("{path}[{index}]"), found, false);
-                }
-            }
-        }
-        _ => {}
-    }
-}
-
 #[cfg(test)]
 mod tests {
     use serde_json::json;
@@ -213,7 +128,7 @@ mod tests {
         let mut object = json!({"apiVersion": "example.com/v1", "kind": "WebApp", "metadata": {"name": "a"},
             "spec": {"image": "nginx", "unknown": 1, "extra": {"kept": true}}, "stray": "x"});
         assert_eq!(unknown_fields(&resource, &object), vec!["spec.unknown", "stray"]);
-        validate(&resource, &mut object).unwrap();
+        validate(&resource, &mut object, None, None).unwrap();
         assert_eq!(object["spec"], json!({"image": "nginx", "extra": {"kept": true}}));
         assert!(object.get("stray").is_none());
         assert_eq!(object["metadata"]["name"], "a");
@@ -223,7 +138,7 @@ mod tests {
     fn wrong_types_missing_required_fields_and_bad_enums_are_invalid() {
         let resource = custom(&schema());
         let mut object = json!({"metadata": {"name": "a"}, "spec": {"replicas": "three", "mode": "slow"}});
-        let error = validate(&resource, &mut object).unwrap_err();
+        let error = validate(&resource, &mut object, None, None).unwrap_err();
         assert_eq!((error.code, error.reason.as_ref()), (422, "Invalid"));
         let causes = error.details.unwrap()["causes"].clone();
         let fields: Vec<&str> = causes
@@ -243,9 +158,9 @@ mod tests {
         let registry = crate::registry::Registry::default();
         let deployments = registry.get("apps", "v1", "deployments").unwrap();
         let mut bad = json!({"apiVersion": "apps/v1", "kind": "Deployment", "metadata": {"name": "a"}, "spec": {"replicas": "two"}});
-        assert_eq!(validate(&deployments, &mut bad).unwrap_err().code, 400);
+        assert_eq!(validate(&deployments, &mut bad, None, None).unwrap_err().code, 400);
         let mut good = json!({"apiVersion": "apps/v1", "kind": "Deployment", "metadata": {"name": "a"},
             "spec": {"selector": {"matchLabels": {"app": "a"}}, "template": {"metadata": {"labels": {"app": "a"}}, "spec": {"containers": [{"name": "a", "image": "nginx"}]}}}});
-        validate(&deployments, &mut good).unwrap();
+        validate(&deployments, &mut good, None, None).unwrap();
     }
 }

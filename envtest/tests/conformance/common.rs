@@ -206,12 +206,7 @@ impl CustomType {
 
     /// An object of the type, from `spec` (and `status`, which the server must drop).
     pub(crate) fn object(&self, name: &str, body: &Value) -> DynamicObject {
-        let mut object =
-            json!({"apiVersion": self.resource.api_version, "kind": self.resource.kind, "metadata": {"name": name}});
-        if let (Some(object), Some(body)) = (object.as_object_mut(), body.as_object()) {
-            object.extend(body.clone());
-        }
-        from_json(object)
+        object_of(&self.resource, name, body)
     }
 
     /// Deletes the CRD (and with it its objects); a real cluster keeps no leftovers.
@@ -219,6 +214,15 @@ impl CustomType {
         let crds: Api<CustomResourceDefinition> = Api::all(env.client());
         delete_quietly(&crds, &self.name()).await;
     }
+}
+
+/// An object of `resource` called `name`, with the fields of `body` (`spec`, `status`).
+pub(crate) fn object_of(resource: &ApiResource, name: &str, body: &Value) -> DynamicObject {
+    let mut object = json!({"apiVersion": resource.api_version, "kind": resource.kind, "metadata": {"name": name}});
+    if let (Some(object), Some(body)) = (object.as_object_mut(), body.as_object()) {
+        object.extend(body.clone());
+    }
+    from_json(object)
 }
 
 /// The name → resourceVersion of the `ConfigMaps` matching `selector` on the server.

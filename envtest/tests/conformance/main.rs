@@ -15,5 +15,8 @@ mod faults;
 mod list;
 mod patch;
 mod resources;
+mod schema;
+mod schema_cel;
+mod schema_common;
 mod simulation;
 mod watch;
