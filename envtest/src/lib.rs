@@ -8,6 +8,7 @@ mod discovery;
 mod env;
 mod http;
 mod patch;
+mod protobuf;
 mod read;
 mod registry;
 mod request;

@@ -101,6 +101,12 @@ pub(crate) fn parse_query(query: Option<&str>) -> HashMap<String, String> {
         .collect()
 }
 
+/// Whether a query string asks for a watch (`watch=true` or `watch=1`).
+pub(crate) fn is_watch(query: Option<&str>) -> bool {
+    form_urlencoded::parse(query.unwrap_or_default().as_bytes())
+        .any(|(k, v)| k == "watch" && matches!(&*v, "true" | "1"))
+}
+
 /// Parses a resource path (`/api/v1/namespaces/default/pods/web/status`); Ok(None)
 /// when the path is not a resource path at all (discovery and the like).
 pub(crate) fn parse(

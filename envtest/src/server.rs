@@ -293,8 +293,22 @@ impl ApiServer {
         }
     }
 
-    /// Handles one request (the whole body already read).
+    /// Handles one request (the whole body already read): protobuf bodies are read as
+    /// the JSON they hold, and a client that accepts only protobuf gets protobuf.
     pub(crate) async fn handle(&self, request: Request<Bytes>) -> Response<ResponseBody> {
+        let protobuf_answer = crate::protobuf::accepts_only_protobuf(request.headers());
+        let watch = request::is_watch(request.uri().query());
+        let response = match crate::protobuf::decode_request(request) {
+            Ok(request) => self.handle_json(request).await,
+            Err(error) => error_response(&error),
+        };
+        if protobuf_answer {
+            return crate::protobuf::encode_response(watch, response).await;
+        }
+        response
+    }
+
+    async fn handle_json(&self, request: Request<Bytes>) -> Response<ResponseBody> {
         let (parts, body) = request.into_parts();
         let query = request::parse_query(parts.uri.query());
         let path = parts.uri.path().to_owned();
