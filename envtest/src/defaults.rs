@@ -41,7 +41,9 @@ pub(crate) fn apply(resource: &ResourceType, object: &mut Value, current: Option
             set(spec, "progressDeadlineSeconds", json!(600));
             set(spec, "strategy", json!({"type": "RollingUpdate"}));
             // kubectl create sends `strategy: {}`: the type is defaulted inside it too.
-            set(&mut spec["strategy"], "type", json!("RollingUpdate"));
+            if spec["strategy"].is_object() {
+                set(&mut spec["strategy"], "type", json!("RollingUpdate"));
+            }
             if spec["strategy"]["type"] == "RollingUpdate" && spec["strategy"].is_object() {
                 set(&mut spec["strategy"], "rollingUpdate", json!({}));
                 let rolling = &mut spec["strategy"]["rollingUpdate"];
