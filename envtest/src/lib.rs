@@ -16,6 +16,7 @@ mod rules;
 mod server;
 mod status;
 mod store;
+mod tables;
 mod validation;
 mod wait;
 mod write;

@@ -78,6 +78,8 @@ pub(crate) struct Target {
     /// The client asked for metadata only (`Accept: ...;as=PartialObjectMetadata...`),
     /// as kube's metadata watchers and controller-runtime's metadata informers do.
     pub metadata_only: bool,
+    /// The client asked for a Table (`Accept: ...;as=Table...`), as `kubectl get` does.
+    pub table: Option<crate::tables::TableRequest>,
 }
 
 impl Target {
@@ -163,6 +165,7 @@ pub(crate) fn parse(
         subresource,
         query,
         metadata_only: false,
+        table: None,
     }))
 }
 

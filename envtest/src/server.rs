@@ -324,11 +324,18 @@ impl ApiServer {
             }
             Err(error) => return error_response(&error),
         };
-        target.metadata_only = parts
+        let accept = parts
             .headers
             .get(header::ACCEPT)
             .and_then(|v| v.to_str().ok())
-            .is_some_and(|accept| accept.contains("as=PartialObjectMetadata"));
+            .unwrap_or_default();
+        target.metadata_only = accept.contains("as=PartialObjectMetadata");
+        if matches!(target.verb, Verb::Get | Verb::List | Verb::Watch) {
+            target.table = match crate::tables::requested(accept, &target.query) {
+                Ok(table) => table,
+                Err(error) => return error_response(&error),
+            };
+        }
         self.count(&target);
         if let Some(error) = self.inject(&target).await {
             return error_response(&error);
