@@ -298,12 +298,13 @@ impl ApiServer {
     pub(crate) async fn handle(&self, request: Request<Bytes>) -> Response<ResponseBody> {
         let protobuf_answer = crate::protobuf::accepts_only_protobuf(request.headers());
         let watch = request::is_watch(request.uri().query());
+        let path = request.uri().path().to_owned();
         let response = match crate::protobuf::decode_request(request) {
             Ok(request) => self.handle_json(request).await,
             Err(error) => error_response(&error),
         };
         if protobuf_answer {
-            return crate::protobuf::encode_response(watch, response).await;
+            return crate::protobuf::encode_response(&path, watch, response).await;
         }
         response
     }

@@ -3,6 +3,7 @@
 //! same objects as kubectl prints them with `--dry-run=client -o json` (Go's JSON of the
 //! same Go struct, which is what kube-apiserver decodes and stores).
 
+use prost_reflect::DynamicMessage;
 use serde_json::{Value, json};
 
 use super::from_json::parse_go_duration;
@@ -230,4 +231,114 @@ fn only_protobuf_clients_get_protobuf() {
     assert!(!accept("application/json"));
     assert!(!accept("*/*"));
     assert!(!accept(""));
+}
+
+/// Through the server: one request with a protobuf body and an `Accept` header.
+async fn send(
+    server: &crate::ApiServer,
+    method: &str,
+    path: &str,
+    accept: &str,
+    body: &[u8],
+) -> (u16, String, bytes::Bytes) {
+    use http_body_util::BodyExt;
+    use tower_service::Service;
+    let request = http::Request::builder()
+        .method(method)
+        .uri(path)
+        .header(http::header::CONTENT_TYPE, super::MEDIA_TYPE)
+        .header(http::header::ACCEPT, accept)
+        .body(http_body_util::Full::new(bytes::Bytes::copy_from_slice(body)))
+        .expect("a request");
+    let response = server.clone().call(request).await.expect("infallible");
+    let code = response.status().as_u16();
+    let content_type = response
+        .headers()
+        .get(http::header::CONTENT_TYPE)
+        .and_then(|v| v.to_str().ok())
+        .unwrap_or_default()
+        .to_owned();
+    let body = response.into_body().collect().await.expect("a body").to_bytes();
+    (code, content_type, body)
+}
+
+const CONFIGMAPS: &str = "/api/v1/namespaces/default/configmaps";
+
+#[tokio::test]
+async fn a_protobuf_create_stores_the_object_and_protobuf_clients_read_it_back() {
+    let server = crate::ApiServer::new(crate::ServerOptions::default());
+    let (name, body, _) = FIXTURES.iter().find(|f| f.0 == "configmap").expect("fixture");
+    let (code, content_type, created) = send(&server, "POST", CONFIGMAPS, "application/json", body).await;
+    assert_eq!((code, content_type.as_str()), (201, "application/json"), "{name}");
+    let created: Value = serde_json::from_slice(&created).expect("JSON");
+    assert_eq!(created["data"], json!({"a": "b", "c": "d"}));
+    assert!(created["metadata"]["uid"].is_string(), "{created}");
+    // A client that accepts only protobuf reads the object, and errors, as protobuf.
+    let (code, content_type, read) = send(&server, "GET", &format!("{CONFIGMAPS}/c1"), super::MEDIA_TYPE, b"").await;
+    assert_eq!((code, content_type.as_str()), (200, super::MEDIA_TYPE));
+    let read = decode_object(schema(), &read).expect("a protobuf object");
+    assert_eq!(read["metadata"]["uid"], created["metadata"]["uid"]);
+    assert_eq!(read["data"], created["data"]);
+    let (code, _, missing) = send(&server, "GET", &format!("{CONFIGMAPS}/nope"), super::MEDIA_TYPE, b"").await;
+    assert_eq!(code, 404);
+    assert_eq!(
+        decode_object(schema(), &missing).expect("a protobuf Status")["reason"],
+        "NotFound"
+    );
+    // kubectl accepts protobuf and JSON: it gets JSON.
+    let (_, content_type, _) = send(
+        &server,
+        "GET",
+        &format!("{CONFIGMAPS}/c1"),
+        "application/vnd.kubernetes.protobuf,application/json",
+        b"",
+    )
+    .await;
+    assert_eq!(content_type, "application/json");
+}
+
+#[tokio::test]
+async fn protobuf_watches_stream_frames() {
+    use http_body_util::BodyExt;
+    use tower_service::Service;
+    let server = crate::ApiServer::new(crate::ServerOptions::default());
+    let body = FIXTURES.iter().find(|f| f.0 == "configmap").expect("fixture").1;
+    send(&server, "POST", CONFIGMAPS, "application/json", body).await;
+    let request = http::Request::builder()
+        .uri(format!("{CONFIGMAPS}?watch=true"))
+        .header(http::header::ACCEPT, super::MEDIA_TYPE)
+        .body(http_body_util::Full::new(bytes::Bytes::new()))
+        .expect("a request");
+    let response = server.clone().call(request).await.expect("infallible");
+    assert_eq!(
+        response.headers()[http::header::CONTENT_TYPE],
+        "application/vnd.kubernetes.protobuf;stream=watch"
+    );
+    let mut body = response.into_body();
+    let frame = body.frame().await.expect("a frame").expect("data");
+    let frame = frame.into_data().expect("data");
+    let length = u32::from_be_bytes(frame[..4].try_into().expect("four bytes")) as usize;
+    assert_eq!(length, frame.len() - 4);
+    let event = DynamicMessage::decode(
+        schema()
+            .message(super::schema::special::WATCH_EVENT)
+            .expect("WatchEvent"),
+        &frame[4..],
+    )
+    .expect("a WatchEvent");
+    assert_eq!(event.get_field_by_name("type").expect("type").as_str(), Some("ADDED"));
+}
+
+#[tokio::test]
+async fn custom_resources_refuse_protobuf_as_kube_apiserver_does() {
+    let server = crate::ApiServer::new(crate::ServerOptions::default());
+    let path = "/apis/example.com/v1/namespaces/default/widgets";
+    let (code, _, _) = send(&server, "POST", path, "application/json", FIXTURES[0].1).await;
+    assert_eq!(code, 415);
+    let (code, content_type, refusal) = send(&server, "GET", path, super::MEDIA_TYPE, b"").await;
+    assert_eq!((code, content_type.as_str()), (406, super::MEDIA_TYPE));
+    assert_eq!(
+        decode_object(schema(), &refusal).expect("a Status")["reason"],
+        "NotAcceptable"
+    );
 }

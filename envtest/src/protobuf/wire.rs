@@ -188,7 +188,11 @@ pub(super) fn encode_watch_event(schema: &Schema, event: &Value) -> Result<Bytes
 /// The server's JSON answer in protobuf, for a client that accepts nothing else: a
 /// whole body becomes one envelope, a watch stream a stream of `WatchEvent` frames. What
 /// has no protobuf form (custom resources) is refused with 406, as kube-apiserver does.
-pub(crate) async fn encode_response(watch: bool, response: Response<ResponseBody>) -> Response<ResponseBody> {
+pub(crate) async fn encode_response(
+    path: &str,
+    watch: bool,
+    response: Response<ResponseBody>,
+) -> Response<ResponseBody> {
     let json = response
         .headers()
         .get(header::CONTENT_TYPE)
@@ -201,6 +205,9 @@ pub(crate) async fn encode_response(watch: bool, response: Response<ResponseBody
         Err(error) => return error_response(&ApiError::new(500, "InternalError", error.to_string())),
     };
     let (mut parts, body) = response.into_parts();
+    if !schema.serves_path(path) {
+        return not_acceptable(schema, parts);
+    }
     if watch && parts.status == StatusCode::OK {
         let frames = body
             .into_data_stream()
@@ -229,17 +236,35 @@ pub(crate) async fn encode_response(watch: bool, response: Response<ResponseBody
         .map_err(|e| ProtobufError::bad_value("response", e.to_string()))
         .and_then(|object| encode_object(schema, &object));
     match encoded {
-        Ok(encoded) => {
-            parts
-                .headers
-                .insert(header::CONTENT_TYPE, HeaderValue::from_static(MEDIA_TYPE));
-            parts.headers.remove(header::CONTENT_LENGTH);
-            Response::from_parts(parts, full_body(encoded))
+        Ok(encoded) => protobuf_response(parts, encoded),
+        Err(error) => {
+            tracing::debug!(%error, "an answer has no protobuf form");
+            not_acceptable(schema, parts)
         }
-        Err(error) => error_response(&ApiError::new(
-            406,
-            "NotAcceptable",
-            format!("only the following media types are accepted: application/json, application/yaml ({error})"),
-        )),
+    }
+}
+
+fn protobuf_response(mut parts: http::response::Parts, encoded: Vec<u8>) -> Response<ResponseBody> {
+    parts
+        .headers
+        .insert(header::CONTENT_TYPE, HeaderValue::from_static(MEDIA_TYPE));
+    parts.headers.remove(header::CONTENT_LENGTH);
+    Response::from_parts(parts, full_body(encoded))
+}
+
+/// kube-apiserver's refusal of a custom resource asked for as protobuf: a 406 whose
+/// Status is itself protobuf, so the client can read it.
+fn not_acceptable(schema: &Schema, mut parts: http::response::Parts) -> Response<ResponseBody> {
+    let refusal = ApiError::new(
+        406,
+        "NotAcceptable",
+        "only the following media types are accepted: application/json, application/yaml, application/vnd.kubernetes.protobuf",
+    );
+    match encode_object(schema, &refusal.to_status()) {
+        Ok(encoded) => {
+            parts.status = StatusCode::NOT_ACCEPTABLE;
+            protobuf_response(parts, encoded)
+        }
+        Err(_) => error_response(&refusal),
     }
 }
