@@ -14,6 +14,8 @@ mod delete;
 mod faults;
 mod list;
 mod patch;
+mod protobuf;
 mod resources;
 mod simulation;
+mod tables;
 mod watch;
