@@ -163,11 +163,16 @@ impl Table {
             Include::None => Bytes::from_static(b"null"),
             Include::Object => encoded(),
             Include::Metadata => {
-                let metadata = json!({
-                    "kind": "PartialObjectMetadata", "apiVersion": self.request.api_version,
-                    "metadata": object["metadata"],
-                });
-                Bytes::from(serde_json::to_vec(&metadata).unwrap_or_default())
+                // Written around the object's metadata rather than cloning it into a Value.
+                let mut partial = Vec::with_capacity(512);
+                partial.extend_from_slice(b"{\"kind\":\"PartialObjectMetadata\",\"apiVersion\":\"");
+                partial.extend_from_slice(self.request.api_version.as_bytes());
+                partial.extend_from_slice(b"\",\"metadata\":");
+                if serde_json::to_writer(&mut partial, &object["metadata"]).is_err() {
+                    partial.extend_from_slice(b"null");
+                }
+                partial.push(b'}');
+                Bytes::from(partial)
             }
         };
         let mut row = Vec::with_capacity(cells.len() + carried.len() + 24);
