@@ -242,12 +242,19 @@ fn remaining_after(objects: &Objects, start: &(String, String)) -> usize {
 
 /// Writes the list document from the items' JSON, without decoding anything.
 fn list_body(kind: &str, api_version: &str, metadata: &Value, items: &[Bytes]) -> Vec<u8> {
-    let size: usize = items.iter().map(|i| i.len() + 1).sum();
-    let mut body = Vec::with_capacity(128 + size);
     let head = json!({"kind": kind, "apiVersion": api_version, "metadata": metadata});
-    let head = serde_json::to_string(&head).unwrap_or_default();
-    body.extend_from_slice(&head.as_bytes()[..head.len() - 1]);
-    body.extend_from_slice(b",\"items\":[");
+    document(&head, "items", items)
+}
+
+/// A JSON object: the fields of `head`, then `key` holding the already encoded `items`.
+pub(crate) fn document(head: &Value, key: &str, items: &[Bytes]) -> Vec<u8> {
+    let head = serde_json::to_string(head).unwrap_or_default();
+    let size: usize = items.iter().map(|i| i.len() + 1).sum();
+    let mut body = Vec::with_capacity(head.len() + key.len() + size + 8);
+    body.extend_from_slice(&head.as_bytes()[..head.len().saturating_sub(1)]);
+    body.extend_from_slice(b",\"");
+    body.extend_from_slice(key.as_bytes());
+    body.extend_from_slice(b"\":[");
     for (i, item) in items.iter().enumerate() {
         if i > 0 {
             body.push(b',');

@@ -95,6 +95,27 @@ struct Kubectl {
     cache: tempfile::TempDir,
 }
 
+/// A running `kubectl get -w`.
+struct Watch {
+    child: tokio::process::Child,
+    lines: tokio::io::Lines<BufReader<tokio::process::ChildStdout>>,
+}
+
+impl Watch {
+    /// The next line kubectl prints; fails the test after 30 s or if kubectl ended.
+    async fn next_line(&mut self) -> String {
+        tokio::time::timeout(Duration::from_secs(30), self.lines.next_line())
+            .await
+            .expect("kubectl get -w printed a line within 30 s")
+            .expect("kubectl's stdout is readable")
+            .expect("kubectl get -w is still running")
+    }
+
+    async fn stop(mut self) {
+        self.child.kill().await.expect("kubectl stops");
+    }
+}
+
 /// What one kubectl run printed.
 struct Output {
     success: bool,
@@ -138,6 +159,16 @@ impl Kubectl {
             .stderr(Stdio::piped())
             .kill_on_drop(true);
         command
+    }
+
+    /// Starts a long-running kubectl (`get -w`) whose output is read line by line.
+    fn watch(&self, args: &[&str]) -> Watch {
+        let mut child = self.command(args).spawn().expect("kubectl starts");
+        let stdout = child.stdout.take().expect("kubectl's stdout");
+        Watch {
+            child,
+            lines: BufReader::new(stdout).lines(),
+        }
     }
 
     /// Runs kubectl with `args`, feeding `stdin` (for `-f -`), within [`KUBECTL_TIMEOUT`].
@@ -250,29 +281,21 @@ async fn get_watch_receives_an_update_from_another_client() {
         .await;
 
     let template = "jsonpath={.metadata.name}={.spec.color}{\"\\n\"}";
-    let mut watch = kubectl
-        .command(&["get", "gadgets", "-w", "-o", template])
-        .spawn()
-        .expect("kubectl starts");
-    let stdout = watch.stdout.take().expect("kubectl's stdout");
-    let mut lines = BufReader::new(stdout).lines();
-    let mut next_line = async || {
-        tokio::time::timeout(Duration::from_secs(30), lines.next_line())
-            .await
-            .expect("kubectl get -w printed a line within 30 s")
-            .expect("kubectl's stdout is readable")
-            .expect("kubectl get -w is still running")
-    };
-    assert_eq!(next_line().await, "spinner=green", "the initial state comes first");
+    let mut watch = kubectl.watch(&["get", "gadgets", "-w", "-o", template]);
+    assert_eq!(
+        watch.next_line().await,
+        "spinner=green",
+        "the initial state comes first"
+    );
 
     let patch = json!({"spec": {"color": "blue"}});
     gadgets(&env)
         .patch("spinner", &PatchParams::default(), &Patch::Merge(&patch))
         .await
         .expect("kube patches the gadget");
-    assert_eq!(next_line().await, "spinner=blue", "the watch delivers the update");
+    assert_eq!(watch.next_line().await, "spinner=blue", "the watch delivers the update");
 
-    watch.kill().await.expect("kubectl stops");
+    watch.stop().await;
     env.stop().await;
 }
 
@@ -725,22 +748,10 @@ async fn get_watch_shows_printer_columns() {
     let object = "apiVersion: kubectl.envtest.wheelhouse.rs/v1\nkind: Printed\nmetadata:\n  name: shown\nspec:\n  image: nginx:1.27\n  replicas: 2\n  detail: hidden\n";
     kubectl.ok(&["apply", "-f", "-"], object).await;
 
-    let mut watch = kubectl
-        .command(&["get", "printeds", "-w"])
-        .spawn()
-        .expect("kubectl starts");
-    let stdout = watch.stdout.take().expect("kubectl's stdout");
-    let mut lines = BufReader::new(stdout).lines();
-    let mut next_line = async || {
-        tokio::time::timeout(Duration::from_secs(30), lines.next_line())
-            .await
-            .expect("kubectl get -w printed a line within 30 s")
-            .expect("kubectl's stdout is readable")
-            .expect("kubectl get -w is still running")
-    };
-    let head = next_line().await;
+    let mut watch = kubectl.watch(&["get", "printeds", "-w"]);
+    let head = watch.next_line().await;
     assert_eq!(header(&head), ["NAME", "IMAGE", "REPLICAS", "PHASE"], "{head}");
-    let first = next_line().await;
+    let first = watch.next_line().await;
     assert_eq!(row(&first, "shown")[1..3], ["nginx:1.27", "2"], "{first}");
 
     let resource = ApiResource {
@@ -758,8 +769,8 @@ async fn get_watch_shows_printer_columns() {
     )
     .await
     .expect("kube patches it");
-    let second = next_line().await;
+    let second = watch.next_line().await;
     assert_eq!(row(&second, "shown")[2], "5", "{second}");
-    watch.kill().await.expect("kubectl stops");
+    watch.stop().await;
     env.stop().await;
 }

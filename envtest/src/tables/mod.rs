@@ -196,19 +196,7 @@ impl Table {
             "kind": "Table", "apiVersion": self.request.api_version, "metadata": metadata,
             "columnDefinitions": definitions,
         });
-        let head = serde_json::to_string(&head).unwrap_or_default();
-        let size: usize = rows.iter().map(|r| r.len() + 1).sum();
-        let mut body = Vec::with_capacity(head.len() + size + 16);
-        body.extend_from_slice(&head.as_bytes()[..head.len().saturating_sub(1)]);
-        body.extend_from_slice(b",\"rows\":[");
-        for (i, row) in rows.iter().enumerate() {
-            if i > 0 {
-                body.push(b',');
-            }
-            body.extend_from_slice(row);
-        }
-        body.extend_from_slice(b"]}");
-        body
+        crate::read::document(&head, "rows", rows)
     }
 
     /// The Table of a single object (a get).
