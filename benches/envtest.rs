@@ -1,6 +1,8 @@
 //! `cargo bench --bench envtest`: the embedded API server under the load of a test
 //! suite: start-up, 10,000 creates, a paginated list of them, and their watch events
-//! delivered to 10 concurrent watchers.
+//! delivered to 10 concurrent watchers; then the two paths kubectl takes: 10,000 creates
+//! sent as protobuf (against the same creates sent as JSON) and a Table list of 10,000
+//! Deployments (against the same list as JSON).
 //!
 //! Targets (issue 3): start-up under 20 ms, so a suite can start hundreds of servers,
 //! and a list of 10,000 objects under 50 ms. Each figure is printed beside an anchor
@@ -14,8 +16,11 @@
 use std::time::{Duration, Instant};
 
 use futures::{StreamExt, TryStreamExt};
+use http_body_util::BodyExt;
+use k8s_openapi::api::apps::v1::Deployment;
 use k8s_openapi::api::core::v1::ConfigMap;
 use kube::api::{Api, ListParams, PostParams, WatchEvent, WatchParams};
+use prost::Message;
 use wheelhouse_envtest::{ApiServer, ServerOptions, TestEnv};
 
 const WATCHERS: usize = 10;
@@ -172,6 +177,159 @@ async fn load(count: usize) {
     env.stop().await;
 }
 
+/// A `ConfigMap` as `kubectl create configmap` sends it: protobuf in the `k8s\0` envelope.
+fn protobuf_configmap(n: usize) -> Vec<u8> {
+    use k8s_pb::apimachinery::pkg::runtime::{TypeMeta, Unknown};
+    let config = k8s_pb::api::core::v1::ConfigMap {
+        metadata: Some(k8s_pb::apimachinery::pkg::apis::meta::v1::ObjectMeta {
+            name: Some(format!("object-{n}")),
+            labels: [("app".to_owned(), "bench".to_owned())].into(),
+            ..Default::default()
+        }),
+        data: [("key".to_owned(), "x".repeat(64))].into(),
+        ..Default::default()
+    };
+    let unknown = Unknown {
+        type_meta: Some(TypeMeta {
+            api_version: Some("v1".to_owned()),
+            kind: Some("ConfigMap".to_owned()),
+        }),
+        raw: Some(config.encode_to_vec()),
+        content_encoding: Some(String::new()),
+        content_type: Some(String::new()),
+    };
+    [b"k8s\0".as_slice(), &unknown.encode_to_vec()].concat()
+}
+
+/// Sends one raw request and reads its whole body; the body's size.
+async fn send(client: &kube::Client, method: &str, path: &str, headers: [(&str, &str); 2], body: Vec<u8>) -> usize {
+    let mut request = http::Request::builder().method(method).uri(path);
+    for (name, value) in headers {
+        request = request.header(name, value);
+    }
+    let request = request.body(kube::client::Body::from(body)).expect("a request");
+    let response = client.send(request).await.expect("the server answers");
+    assert!(response.status().is_success(), "{method} {path}: {}", response.status());
+    let body = response.into_body().collect().await.expect("a body").to_bytes();
+    body.len()
+}
+
+/// `count` creates of pre-encoded bodies, 16 at a time, into a fresh server.
+async fn timed_creates(content_type: &str, bodies: Vec<Vec<u8>>) -> Duration {
+    let env = TestEnv::embedded().await.expect("the embedded server starts");
+    let client = env.client();
+    let path = format!("/api/v1/namespaces/{}/configmaps", env.namespace());
+    let start = Instant::now();
+    let mut creates = futures::stream::iter(bodies)
+        .map(|body| {
+            let (client, path) = (client.clone(), path.clone());
+            async move {
+                let headers = [("content-type", content_type), ("accept", "application/json")];
+                send(&client, "POST", &path, headers, body).await
+            }
+        })
+        .buffer_unordered(16);
+    while creates.next().await.is_some() {}
+    let elapsed = start.elapsed();
+    env.stop().await;
+    elapsed
+}
+
+/// 10,000 creates sent as protobuf, as kubectl sends built-in objects, against the
+/// same objects sent as JSON: both pre-encoded, so the figures are the server's.
+async fn protobuf_creates(count: usize) {
+    let mut protobuf = Vec::new();
+    let mut json = Vec::new();
+    for _ in 0..3 {
+        let bodies = (0..count).map(protobuf_configmap).collect();
+        protobuf.push(timed_creates("application/vnd.kubernetes.protobuf", bodies).await);
+        let mut bodies = Vec::with_capacity(count);
+        for n in 0..count {
+            let mut object = serde_json::to_value(configmap(n)).expect("JSON");
+            object["apiVersion"] = "v1".into();
+            object["kind"] = "ConfigMap".into();
+            bodies.push(serde_json::to_vec(&object).expect("JSON"));
+        }
+        json.push(timed_creates("application/json", bodies).await);
+    }
+    let (protobuf, json) = (median(protobuf), median(json));
+    println!(
+        "bench=create-protobuf impl=wheelhouse objects={count} objects_per_s={:.0}",
+        per_second(count, protobuf)
+    );
+    println!(
+        "bench=create-protobuf impl=same-creates-as-json objects={count} objects_per_s={:.0}",
+        per_second(count, json)
+    );
+    println!(
+        "ratio bench=create-protobuf protobuf/json={:.2}",
+        protobuf.as_secs_f64() / json.as_secs_f64()
+    );
+}
+
+/// A Table list of 10,000 Deployments (what `kubectl get deploy` asks for, rows with
+/// each object's metadata) against the same list as plain JSON.
+async fn table_list(count: usize) {
+    let env = TestEnv::embedded().await.expect("the embedded server starts");
+    let api: Api<Deployment> = Api::namespaced(env.client(), env.namespace());
+    let containers = serde_json::json!([{"name": "web", "image": "registry.k8s.io/pause:3.10"}]);
+    let mut creates = futures::stream::iter(0..count)
+        .map(|n| {
+            let api = api.clone();
+            let name = format!("web-{n}");
+            let deployment: Deployment = serde_json::from_value(serde_json::json!({
+                "metadata": {"name": name},
+                "spec": {"replicas": 2, "selector": {"matchLabels": {"app": name}},
+                    "template": {"metadata": {"labels": {"app": name}}, "spec": {"containers": containers}}},
+            }))
+            .expect("a Deployment");
+            async move { api.create(&PostParams::default(), &deployment).await.expect("create") }
+        })
+        .buffer_unordered(16);
+    while creates.next().await.is_some() {}
+    let client = env.client();
+    let path = format!("/apis/apps/v1/namespaces/{}/deployments", env.namespace());
+    let table = "application/json;as=Table;v=v1;g=meta.k8s.io,application/json;as=Table;v=v1beta1;g=meta.k8s.io,application/json";
+    let (mut tables, mut lists) = (Vec::new(), Vec::new());
+    let (mut table_bytes, mut list_bytes) = (0, 0);
+    for _ in 0..7 {
+        let start = Instant::now();
+        table_bytes = send(
+            &client,
+            "GET",
+            &path,
+            [("accept", table), ("x-bench", "table")],
+            Vec::new(),
+        )
+        .await;
+        tables.push(start.elapsed());
+        let start = Instant::now();
+        list_bytes = send(
+            &client,
+            "GET",
+            &path,
+            [("accept", "application/json"), ("x-bench", "json")],
+            Vec::new(),
+        )
+        .await;
+        lists.push(start.elapsed());
+    }
+    let (table_time, list_time) = (median(tables), median(lists));
+    println!(
+        "bench=table-list impl=wheelhouse objects={count} bytes={table_bytes} ms={:.1}",
+        millis(table_time)
+    );
+    println!(
+        "bench=table-list impl=same-list-as-json objects={count} bytes={list_bytes} ms={:.1}",
+        millis(list_time)
+    );
+    println!(
+        "ratio bench=table-list table/json={:.2}",
+        table_time.as_secs_f64() / list_time.as_secs_f64()
+    );
+    env.stop().await;
+}
+
 fn main() {
     let runtime = tokio::runtime::Builder::new_multi_thread()
         .enable_all()
@@ -184,5 +342,7 @@ fn main() {
     runtime.block_on(async {
         startup().await;
         load(objects()).await;
+        protobuf_creates(objects()).await;
+        table_list(objects()).await;
     });
 }

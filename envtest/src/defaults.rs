@@ -40,6 +40,10 @@ pub(crate) fn apply(resource: &ResourceType, object: &mut Value, current: Option
             set(spec, "revisionHistoryLimit", json!(10));
             set(spec, "progressDeadlineSeconds", json!(600));
             set(spec, "strategy", json!({"type": "RollingUpdate"}));
+            // kubectl create sends `strategy: {}`: the type is defaulted inside it too.
+            if spec["strategy"].is_object() {
+                set(&mut spec["strategy"], "type", json!("RollingUpdate"));
+            }
             if spec["strategy"]["type"] == "RollingUpdate" && spec["strategy"].is_object() {
                 set(&mut spec["strategy"], "rollingUpdate", json!({}));
                 let rolling = &mut spec["strategy"]["rollingUpdate"];
@@ -122,7 +126,7 @@ fn pod_spec(spec: &mut Value) {
     set(spec, "schedulerName", json!("default-scheduler"));
     set(spec, "securityContext", json!({}));
     for list in ["initContainers", "containers"] {
-        if let Some(containers) = spec[list].as_array_mut() {
+        if let Some(containers) = spec.get_mut(list).and_then(Value::as_array_mut) {
             containers.iter_mut().for_each(container);
         }
     }
@@ -298,9 +302,20 @@ mod tests {
         assert_eq!(pod["containers"][0]["imagePullPolicy"], "IfNotPresent");
         assert_eq!(pod["containers"][0]["ports"][0]["protocol"], "TCP");
         assert_eq!(pod["containers"][1]["imagePullPolicy"], "Never");
+        assert!(pod.get("initContainers").is_none(), "{pod}");
         let again = deployment.clone();
         apply(&resource("apps", "deployments"), &mut deployment, None);
         assert_eq!(deployment, again, "defaulting is idempotent");
+    }
+
+    #[test]
+    fn an_empty_strategy_gets_its_type_as_kubectl_create_sends_it() {
+        let mut deployment = json!({"spec": {"strategy": {}, "template": {"spec": {"containers": []}}}});
+        apply(&resource("apps", "deployments"), &mut deployment, None);
+        assert_eq!(
+            deployment["spec"]["strategy"],
+            json!({"type": "RollingUpdate", "rollingUpdate": {"maxUnavailable": "25%", "maxSurge": "25%"}})
+        );
     }
 
     #[test]

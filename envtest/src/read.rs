@@ -19,6 +19,7 @@ use crate::request::Target;
 use crate::server::{ApiServer, ResponseBody, bytes_response, json_response};
 use crate::status::ApiError;
 use crate::store::{Event, EventType, Objects, Store};
+use crate::tables::Table;
 use wheelhouse_selector::{FieldSelector, LabelSelector};
 
 /// The annotation on the bookmark that ends a streamed initial list.
@@ -35,6 +36,10 @@ pub(crate) fn get(server: &ApiServer, target: &Target) -> Result<Response<Respon
     let object = object.ok_or_else(|| ApiError::not_found(resource, name))?;
     if target.subresource.as_deref() == Some("scale") {
         return Ok(json_response(StatusCode::OK, &crate::rules::to_scale(&object)));
+    }
+    if let Some(table) = Table::for_request(server, resource, target.table) {
+        let body = table.of_object(&object, || encode(resource, &object, None));
+        return Ok(bytes_response(StatusCode::OK, body));
     }
     if target.metadata_only {
         return Ok(json_response(StatusCode::OK, &metadata_of(&object)));
@@ -131,6 +136,7 @@ pub(crate) fn list(server: &ApiServer, target: &Target) -> Result<Response<Respo
     }
     .filter(|l| *l > 0);
     let group_resource = resource.group_resource();
+    let table = Table::for_request(server, resource, target.table);
     let (objects, encoded, revision, start) = {
         let state = server.shared.state.lock();
         let encoded = state.store.encoded(&group_resource);
@@ -145,7 +151,10 @@ pub(crate) fn list(server: &ApiServer, target: &Target) -> Result<Response<Respo
     };
     let mut range = range.filter(|(_, o)| filter.matches(o)).peekable();
     while let Some((key, object)) = range.next() {
-        items.push(encode_for(target, object, encoded.get(key)));
+        items.push(match &table {
+            Some(table) => table.row(object, || encode(resource, object, encoded.get(key))),
+            None => encode_for(target, object, encoded.get(key)),
+        });
         if limit.is_some_and(|l| items.len() >= l) && range.peek().is_some() {
             continue_from = Some(key.clone());
             break;
@@ -164,6 +173,9 @@ pub(crate) fn list(server: &ApiServer, target: &Target) -> Result<Response<Respo
         if let Some(remaining) = remaining {
             metadata["remainingItemCount"] = json!(remaining);
         }
+    }
+    if let Some(table) = table {
+        return Ok(bytes_response(StatusCode::OK, table.document(&metadata, &items, true)));
     }
     let (kind, api_version) = if target.metadata_only {
         ("PartialObjectMetadataList".to_owned(), "meta.k8s.io/v1".to_owned())
@@ -230,12 +242,19 @@ fn remaining_after(objects: &Objects, start: &(String, String)) -> usize {
 
 /// Writes the list document from the items' JSON, without decoding anything.
 fn list_body(kind: &str, api_version: &str, metadata: &Value, items: &[Bytes]) -> Vec<u8> {
-    let size: usize = items.iter().map(|i| i.len() + 1).sum();
-    let mut body = Vec::with_capacity(128 + size);
     let head = json!({"kind": kind, "apiVersion": api_version, "metadata": metadata});
-    let head = serde_json::to_string(&head).unwrap_or_default();
-    body.extend_from_slice(&head.as_bytes()[..head.len() - 1]);
-    body.extend_from_slice(b",\"items\":[");
+    document(&head, "items", items)
+}
+
+/// A JSON object: the fields of `head`, then `key` holding the already encoded `items`.
+pub(crate) fn document(head: &Value, key: &str, items: &[Bytes]) -> Vec<u8> {
+    let head = serde_json::to_string(head).unwrap_or_default();
+    let size: usize = items.iter().map(|i| i.len() + 1).sum();
+    let mut body = Vec::with_capacity(head.len() + key.len() + size + 8);
+    body.extend_from_slice(&head.as_bytes()[..head.len().saturating_sub(1)]);
+    body.extend_from_slice(b",\"");
+    body.extend_from_slice(key.as_bytes());
+    body.extend_from_slice(b"\":[");
     for (i, item) in items.iter().enumerate() {
         if i > 0 {
             body.push(b',');
@@ -302,6 +321,7 @@ fn filtered(filter: &Filter, event: &Event) -> Option<&'static str> {
 struct WatchRequest {
     resource: Arc<ResourceType>,
     metadata_only: bool,
+    table: Option<Table>,
     filter: Filter,
     bookmarks: bool,
     timeout: Option<Duration>,
@@ -311,6 +331,10 @@ struct WatchRequest {
 impl WatchRequest {
     /// The watch line of an event for this watch.
     fn line(&self, kind: &str, event: &Event) -> Bytes {
+        if let Some(table) = &self.table {
+            let object = table.of_watched(&event.object, || encode(&self.resource, &event.object, None));
+            return watch_line_of(kind, &object);
+        }
         if self.metadata_only {
             return watch_line(kind, &metadata_of(&event.object));
         }
@@ -346,6 +370,7 @@ pub(crate) fn watch(server: &ApiServer, target: &Target) -> Result<Response<Resp
             .map(Duration::from_secs),
         interval: server.options().bookmark_interval,
         metadata_only: target.metadata_only,
+        table: Table::for_request(server, &resource, target.table),
         resource,
     };
     let group_resource = request.resource.group_resource();
@@ -374,7 +399,12 @@ pub(crate) fn watch(server: &ApiServer, target: &Target) -> Result<Response<Resp
                 .iter()
                 .filter(|(_, o)| request.filter.matches(o))
             {
-                initial.push(watch_line_of("ADDED", &encode_for(target, object, encoded.get(key))));
+                let json = || encode_for(target, object, encoded.get(key));
+                let line = match &request.table {
+                    Some(table) => table.of_watched(object, || encode(&request.resource, object, encoded.get(key))),
+                    None => json(),
+                };
+                initial.push(watch_line_of("ADDED", &line));
             }
         }
         if send_initial_events == Some(true) {

@@ -78,6 +78,8 @@ pub(crate) struct Target {
     /// The client asked for metadata only (`Accept: ...;as=PartialObjectMetadata...`),
     /// as kube's metadata watchers and controller-runtime's metadata informers do.
     pub metadata_only: bool,
+    /// The client asked for a Table (`Accept: ...;as=Table...`), as `kubectl get` does.
+    pub table: Option<crate::tables::TableRequest>,
 }
 
 impl Target {
@@ -99,6 +101,12 @@ pub(crate) fn parse_query(query: Option<&str>) -> HashMap<String, String> {
     form_urlencoded::parse(query.unwrap_or_default().as_bytes())
         .into_owned()
         .collect()
+}
+
+/// Whether a query string asks for a watch (`watch=true` or `watch=1`).
+pub(crate) fn is_watch(query: Option<&str>) -> bool {
+    form_urlencoded::parse(query.unwrap_or_default().as_bytes())
+        .any(|(k, v)| k == "watch" && matches!(&*v, "true" | "1"))
 }
 
 /// Parses a resource path (`/api/v1/namespaces/default/pods/web/status`); Ok(None)
@@ -157,6 +165,7 @@ pub(crate) fn parse(
         subresource,
         query,
         metadata_only: false,
+        table: None,
     }))
 }
 

@@ -293,8 +293,23 @@ impl ApiServer {
         }
     }
 
-    /// Handles one request (the whole body already read).
+    /// Handles one request (the whole body already read): protobuf bodies are read as
+    /// the JSON they hold, and a client that accepts only protobuf gets protobuf.
     pub(crate) async fn handle(&self, request: Request<Bytes>) -> Response<ResponseBody> {
+        let protobuf_answer = crate::protobuf::accepts_only_protobuf(request.headers());
+        let watch = request::is_watch(request.uri().query());
+        let path = request.uri().path().to_owned();
+        let response = match crate::protobuf::decode_request(request) {
+            Ok(request) => self.handle_json(request).await,
+            Err(error) => error_response(&error),
+        };
+        if protobuf_answer {
+            return crate::protobuf::encode_response(&path, watch, response).await;
+        }
+        response
+    }
+
+    async fn handle_json(&self, request: Request<Bytes>) -> Response<ResponseBody> {
         let (parts, body) = request.into_parts();
         let query = request::parse_query(parts.uri.query());
         let path = parts.uri.path().to_owned();
@@ -310,11 +325,18 @@ impl ApiServer {
             }
             Err(error) => return error_response(&error),
         };
-        target.metadata_only = parts
+        let accept = parts
             .headers
             .get(header::ACCEPT)
             .and_then(|v| v.to_str().ok())
-            .is_some_and(|accept| accept.contains("as=PartialObjectMetadata"));
+            .unwrap_or_default();
+        target.metadata_only = accept.contains("as=PartialObjectMetadata");
+        if matches!(target.verb, Verb::Get | Verb::List | Verb::Watch) {
+            target.table = match crate::tables::requested(accept, &target.query) {
+                Ok(table) => table,
+                Err(error) => return error_response(&error),
+            };
+        }
         self.count(&target);
         if let Some(error) = self.inject(&target).await {
             return error_response(&error);

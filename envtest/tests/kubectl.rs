@@ -95,6 +95,27 @@ struct Kubectl {
     cache: tempfile::TempDir,
 }
 
+/// A running `kubectl get -w`.
+struct Watch {
+    child: tokio::process::Child,
+    lines: tokio::io::Lines<BufReader<tokio::process::ChildStdout>>,
+}
+
+impl Watch {
+    /// The next line kubectl prints; fails the test after 30 s or if kubectl ended.
+    async fn next_line(&mut self) -> String {
+        tokio::time::timeout(Duration::from_secs(30), self.lines.next_line())
+            .await
+            .expect("kubectl get -w printed a line within 30 s")
+            .expect("kubectl's stdout is readable")
+            .expect("kubectl get -w is still running")
+    }
+
+    async fn stop(mut self) {
+        self.child.kill().await.expect("kubectl stops");
+    }
+}
+
 /// What one kubectl run printed.
 struct Output {
     success: bool,
@@ -138,6 +159,16 @@ impl Kubectl {
             .stderr(Stdio::piped())
             .kill_on_drop(true);
         command
+    }
+
+    /// Starts a long-running kubectl (`get -w`) whose output is read line by line.
+    fn watch(&self, args: &[&str]) -> Watch {
+        let mut child = self.command(args).spawn().expect("kubectl starts");
+        let stdout = child.stdout.take().expect("kubectl's stdout");
+        Watch {
+            child,
+            lines: BufReader::new(stdout).lines(),
+        }
     }
 
     /// Runs kubectl with `args`, feeding `stdin` (for `-f -`), within [`KUBECTL_TIMEOUT`].
@@ -250,29 +281,21 @@ async fn get_watch_receives_an_update_from_another_client() {
         .await;
 
     let template = "jsonpath={.metadata.name}={.spec.color}{\"\\n\"}";
-    let mut watch = kubectl
-        .command(&["get", "gadgets", "-w", "-o", template])
-        .spawn()
-        .expect("kubectl starts");
-    let stdout = watch.stdout.take().expect("kubectl's stdout");
-    let mut lines = BufReader::new(stdout).lines();
-    let mut next_line = async || {
-        tokio::time::timeout(Duration::from_secs(30), lines.next_line())
-            .await
-            .expect("kubectl get -w printed a line within 30 s")
-            .expect("kubectl's stdout is readable")
-            .expect("kubectl get -w is still running")
-    };
-    assert_eq!(next_line().await, "spinner=green", "the initial state comes first");
+    let mut watch = kubectl.watch(&["get", "gadgets", "-w", "-o", template]);
+    assert_eq!(
+        watch.next_line().await,
+        "spinner=green",
+        "the initial state comes first"
+    );
 
     let patch = json!({"spec": {"color": "blue"}});
     gadgets(&env)
         .patch("spinner", &PatchParams::default(), &Patch::Merge(&patch))
         .await
         .expect("kube patches the gadget");
-    assert_eq!(next_line().await, "spinner=blue", "the watch delivers the update");
+    assert_eq!(watch.next_line().await, "spinner=blue", "the watch delivers the update");
 
-    watch.kill().await.expect("kubectl stops");
+    watch.stop().await;
     env.stop().await;
 }
 
@@ -453,5 +476,301 @@ async fn serve_http_refuses_addresses_other_than_loopback() {
             || matches!(&bound, Err(wheelhouse_envtest::Error::Io(e)) if e.kind() == std::io::ErrorKind::AddrNotAvailable),
         "{bound:?}"
     );
+    env.stop().await;
+}
+
+/// The header of kubectl's table output, split into column names.
+fn header(output: &str) -> Vec<String> {
+    let first = output.lines().next().unwrap_or_default();
+    // Column names contain single spaces (NOMINATED NODE): split on runs of two or more.
+    first
+        .split("  ")
+        .map(str::trim)
+        .filter(|c| !c.is_empty())
+        .map(str::to_owned)
+        .collect()
+}
+
+/// The cells of the row for `name`.
+fn row<'a>(output: &'a str, name: &str) -> Vec<&'a str> {
+    output
+        .lines()
+        .map(|l| l.split_whitespace().collect::<Vec<_>>())
+        .find(|cells| cells.first() == Some(&name))
+        .unwrap_or_else(|| panic!("a row for {name} in:\n{output}"))
+}
+
+/// Whether the server serves `plural` in `group_version`, from discovery.
+async fn serves(env: &TestEnv, group_version: &str, plural: &str) -> bool {
+    env.client()
+        .list_api_group_resources(group_version)
+        .await
+        .is_ok_and(|list| list.resources.iter().any(|r| r.name == plural))
+}
+
+/// kubectl's imperative commands send protobuf bodies for built-in kinds (`kubectl run`
+/// sends JSON); each creates what it says.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn imperative_create_commands_work() {
+    let Some((env, kubectl)) = Kubectl::start().await else {
+        return;
+    };
+    let extra_namespace = format!("{}-made", env.namespace());
+    let commands: [&[&str]; 7] = [
+        &["create", "namespace", &extra_namespace],
+        &[
+            "create",
+            "configmap",
+            "settings",
+            "--from-literal=color=blue",
+            "--from-literal=size=3",
+        ],
+        &[
+            "create",
+            "secret",
+            "generic",
+            "credentials",
+            "--from-literal=password=hunter2",
+        ],
+        &["create", "serviceaccount", "robot"],
+        &[
+            "create",
+            "deployment",
+            "web",
+            "--image=registry.k8s.io/pause:3.10",
+            "--replicas=3",
+            "--port=80",
+        ],
+        &[
+            "create",
+            "deployment",
+            "idle",
+            "--image=registry.k8s.io/pause:3.10",
+            "--replicas=0",
+        ],
+        &[
+            "run",
+            "single",
+            "--image=registry.k8s.io/pause:3.10",
+            "--labels=app=single",
+            "--env=MODE=test",
+        ],
+    ];
+    for command in commands {
+        let created = kubectl.ok(command, "").await;
+        assert!(created.contains("created"), "kubectl {command:?}: {created}");
+    }
+    check_created(&env, &extra_namespace).await;
+
+    // Jobs are served once the catalogue of every built-in resource is in.
+    if serves(&env, "batch/v1", "jobs").await {
+        let created = kubectl
+            .ok(
+                &[
+                    "create",
+                    "job",
+                    "once",
+                    "--image=registry.k8s.io/pause:3.10",
+                    "--",
+                    "true",
+                ],
+                "",
+            )
+            .await;
+        assert!(created.contains("job.batch/once created"), "{created}");
+    } else {
+        eprintln!("skipped: `kubectl create job`: the server under test does not serve batch/v1 jobs (discovery)");
+    }
+    kubectl
+        .ok(&["delete", "namespace", &extra_namespace, "--wait=false"], "")
+        .await;
+    env.stop().await;
+}
+
+/// What the imperative commands of `imperative_create_commands_work` made, read with kube.
+async fn check_created(env: &TestEnv, extra_namespace: &str) {
+    use k8s_openapi::api::apps::v1::Deployment;
+    use k8s_openapi::api::core::v1::{ConfigMap, Namespace, Pod, Secret, ServiceAccount};
+    let client = env.client();
+    let namespaces: Api<Namespace> = Api::all(client.clone());
+    assert!(namespaces.get_opt(extra_namespace).await.expect("get").is_some());
+    let config_map = Api::<ConfigMap>::namespaced(client.clone(), env.namespace())
+        .get("settings")
+        .await
+        .expect("the ConfigMap");
+    let data = config_map.data.unwrap_or_default();
+    assert_eq!((data["color"].as_str(), data["size"].as_str()), ("blue", "3"));
+    let secret = Api::<Secret>::namespaced(client.clone(), env.namespace())
+        .get("credentials")
+        .await
+        .expect("the Secret");
+    assert_eq!(secret.data.unwrap_or_default()["password"].0, b"hunter2");
+    assert_eq!(secret.type_.as_deref(), Some("Opaque"));
+    Api::<ServiceAccount>::namespaced(client.clone(), env.namespace())
+        .get("robot")
+        .await
+        .expect("the ServiceAccount");
+    let deployments: Api<Deployment> = Api::namespaced(client.clone(), env.namespace());
+    let web = deployments.get("web").await.expect("the Deployment").spec;
+    assert_eq!(web.replicas, Some(3));
+    let container = &web.template.spec.expect("a pod spec").containers[0];
+    assert_eq!(container.image.as_deref(), Some("registry.k8s.io/pause:3.10"));
+    assert_eq!(container.ports.as_ref().map(|p| p[0].container_port), Some(80));
+    let strategy = web.strategy.and_then(|s| s.type_);
+    assert_eq!(
+        strategy.as_deref(),
+        Some("RollingUpdate"),
+        "defaulted as on a real server"
+    );
+    assert_eq!(
+        deployments.get("idle").await.expect("the Deployment").spec.replicas,
+        Some(0)
+    );
+    let pod = Api::<Pod>::namespaced(client.clone(), env.namespace())
+        .get("single")
+        .await
+        .expect("the Pod");
+    assert_eq!(pod.metadata.labels.unwrap_or_default()["app"], "single");
+}
+
+/// `kubectl get` prints the columns kube-apiserver's printers define, wide ones with
+/// `-o wide`.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn get_prints_the_real_columns() {
+    let Some((env, kubectl)) = Kubectl::start().await else {
+        return;
+    };
+    let image = "registry.k8s.io/pause:3.10";
+    kubectl
+        .ok(
+            &[
+                "create",
+                "deployment",
+                "web",
+                &format!("--image={image}"),
+                "--replicas=2",
+            ],
+            "",
+        )
+        .await;
+    kubectl
+        .ok(&["create", "service", "clusterip", "front", "--tcp=80:8080"], "")
+        .await;
+    kubectl
+        .ok(
+            &["create", "configmap", "two", "--from-literal=a=1", "--from-literal=b=2"],
+            "",
+        )
+        .await;
+    kubectl.ok(&["run", "solo", &format!("--image={image}")], "").await;
+
+    let deployments = kubectl.ok(&["get", "deploy"], "").await;
+    assert_eq!(
+        header(&deployments),
+        ["NAME", "READY", "UP-TO-DATE", "AVAILABLE", "AGE"]
+    );
+    assert!(row(&deployments, "web")[1].ends_with("/2"), "{deployments}");
+    let wide = kubectl.ok(&["get", "deploy", "-o", "wide"], "").await;
+    assert_eq!(
+        header(&wide),
+        [
+            "NAME",
+            "READY",
+            "UP-TO-DATE",
+            "AVAILABLE",
+            "AGE",
+            "CONTAINERS",
+            "IMAGES",
+            "SELECTOR"
+        ]
+    );
+    assert_eq!(row(&wide, "web")[5..], ["pause", image, "app=web"]);
+    let services = kubectl.ok(&["get", "svc", "front"], "").await;
+    assert_eq!(
+        header(&services),
+        ["NAME", "TYPE", "CLUSTER-IP", "EXTERNAL-IP", "PORT(S)", "AGE"]
+    );
+    let front = row(&services, "front");
+    assert_eq!((front[1], front[3], front[4]), ("ClusterIP", "<none>", "80/TCP"));
+    let config_maps = kubectl.ok(&["get", "cm", "two"], "").await;
+    assert_eq!(header(&config_maps), ["NAME", "DATA", "AGE"]);
+    assert_eq!(row(&config_maps, "two")[1], "2");
+    let pods = kubectl.ok(&["get", "pods", "solo"], "").await;
+    assert_eq!(header(&pods), ["NAME", "READY", "STATUS", "RESTARTS", "AGE"]);
+    assert_eq!(row(&pods, "solo")[1], "0/1");
+    env.stop().await;
+}
+
+const PRINTED_CRD: &str = r"apiVersion: apiextensions.k8s.io/v1
+kind: CustomResourceDefinition
+metadata:
+  name: printeds.kubectl.envtest.wheelhouse.rs
+spec:
+  group: kubectl.envtest.wheelhouse.rs
+  scope: Namespaced
+  names: {kind: Printed, plural: printeds, singular: printed, listKind: PrintedList}
+  versions:
+  - name: v1
+    served: true
+    storage: true
+    subresources: {status: {}}
+    schema:
+      openAPIV3Schema:
+        type: object
+        x-kubernetes-preserve-unknown-fields: true
+    additionalPrinterColumns:
+    - {name: Image, type: string, jsonPath: .spec.image}
+    - {name: Replicas, type: integer, jsonPath: .spec.replicas}
+    - {name: Phase, type: string, jsonPath: .status.phase}
+    - {name: Detail, type: string, jsonPath: .spec.detail, priority: 1}
+";
+
+/// `kubectl get <crd> -w` prints the CRD's printer columns, then a line per change.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn get_watch_shows_printer_columns() {
+    let Some((env, kubectl)) = Kubectl::start().await else {
+        return;
+    };
+    kubectl.ok(&["apply", "-f", "-"], PRINTED_CRD).await;
+    kubectl
+        .ok(
+            &[
+                "wait",
+                "--for",
+                "condition=Established",
+                "crd/printeds.kubectl.envtest.wheelhouse.rs",
+                "--timeout",
+                "30s",
+            ],
+            "",
+        )
+        .await;
+    let object = "apiVersion: kubectl.envtest.wheelhouse.rs/v1\nkind: Printed\nmetadata:\n  name: shown\nspec:\n  image: nginx:1.27\n  replicas: 2\n  detail: hidden\n";
+    kubectl.ok(&["apply", "-f", "-"], object).await;
+
+    let mut watch = kubectl.watch(&["get", "printeds", "-w"]);
+    let head = watch.next_line().await;
+    assert_eq!(header(&head), ["NAME", "IMAGE", "REPLICAS", "PHASE"], "{head}");
+    let first = watch.next_line().await;
+    assert_eq!(row(&first, "shown")[1..3], ["nginx:1.27", "2"], "{first}");
+
+    let resource = ApiResource {
+        group: "kubectl.envtest.wheelhouse.rs".into(),
+        version: "v1".into(),
+        api_version: "kubectl.envtest.wheelhouse.rs/v1".into(),
+        kind: "Printed".into(),
+        plural: "printeds".into(),
+    };
+    let api: Api<DynamicObject> = Api::namespaced_with(env.client(), env.namespace(), &resource);
+    api.patch(
+        "shown",
+        &PatchParams::default(),
+        &Patch::Merge(&json!({"spec": {"replicas": 5}})),
+    )
+    .await
+    .expect("kube patches it");
+    let second = watch.next_line().await;
+    assert_eq!(row(&second, "shown")[2], "5", "{second}");
+    watch.stop().await;
     env.stop().await;
 }

@@ -1,0 +1,333 @@
+//! Regenerates what envtest's protobuf transcoder knows of Kubernetes' types, from
+//! Kubernetes' own source: the messages (compiled from every `generated.proto` into one
+//! `FileDescriptorSet`) and the facts about the Go types that the `.proto` files do not
+//! carry but that decide the JSON kube-apiserver stores:
+//!
+//! - which fields Go's JSON encoder leaves out when zero (`omitempty` on a field that is
+//!   not a pointer: go-to-protobuf writes such fields to the wire even when zero, so a
+//!   decoder must know to drop them, or `kubectl create` bodies would store
+//!   `"paused": false`, `"generation": 0` and the like);
+//! - which API group each proto package serves (`+groupName` / `GroupName`).
+//!
+//! Run it when envtest moves to a new Kubernetes version, with checkouts of the same
+//! tag of `k8s.io/api`, `k8s.io/apimachinery` and `k8s.io/apiextensions-apiserver`:
+//!
+//! ```sh
+//! cargo run --manifest-path envtest/tools/protobuf-descriptors/Cargo.toml -- \
+//!     v1.37.0-beta.0 ../api ../apimachinery ../apiextensions-apiserver envtest/src/protobuf
+//! ```
+
+use std::collections::{BTreeMap, BTreeSet};
+use std::fs;
+use std::path::{Path, PathBuf};
+
+use prost::Message;
+
+/// The Go scalar types: their zero is what `omitempty` drops.
+const GO_SCALARS: &[&str] = &[
+    "string", "bool", "int", "int8", "int16", "int32", "int64", "uint", "uint8", "uint16", "uint32", "uint64",
+    "float32", "float64", "[]byte",
+];
+
+fn main() {
+    let args: Vec<String> = std::env::args().skip(1).collect();
+    let [version, api, apimachinery, apiextensions, out] = args.as_slice() else {
+        eprintln!(
+            "usage: protobuf-descriptors <kubernetes-version> <k8s.io/api dir> <k8s.io/apimachinery dir> <k8s.io/apiextensions-apiserver dir> <output dir>"
+        );
+        std::process::exit(2);
+    };
+    let roots = [
+        ("k8s.io/api", PathBuf::from(api)),
+        ("k8s.io/apimachinery", PathBuf::from(apimachinery)),
+        ("k8s.io/apiextensions-apiserver", PathBuf::from(apiextensions)),
+    ];
+    // protox resolves imports like "k8s.io/api/core/v1/generated.proto" under one include dir.
+    let include = std::env::temp_dir().join(format!("protobuf-descriptors-{}", std::process::id()));
+    fs::create_dir_all(include.join("k8s.io")).expect("a temporary directory");
+    let mut protos = Vec::new();
+    let mut packages = Vec::new();
+    for (module, dir) in &roots {
+        let link = include.join(module);
+        let _ = fs::remove_file(&link);
+        std::os::unix::fs::symlink(fs::canonicalize(dir).expect("the source directory exists"), &link)
+            .expect("a symlink in the temporary directory");
+        for proto in find(dir, "generated.proto") {
+            let relative = proto.strip_prefix(dir).expect("under its root").to_path_buf();
+            if relative.starts_with("pkg/apis/testapigroup") {
+                continue;
+            }
+            let package_dir = relative.parent().expect("in a package").to_path_buf();
+            protos.push(Path::new(module).join(&relative));
+            packages.push((module.to_string(), dir.join(&package_dir), package_dir));
+        }
+    }
+    protos.sort();
+    let descriptors = protox::Compiler::new([&include])
+        .expect("the include directory")
+        .include_imports(true)
+        .include_source_info(false)
+        .open_files(&protos)
+        .unwrap_or_else(|e| panic!("compiling the protos: {e}"))
+        .file_descriptor_set();
+    let _ = fs::remove_dir_all(&include);
+    let messages: BTreeMap<String, BTreeSet<String>> = descriptors
+        .file
+        .iter()
+        .flat_map(|file| {
+            let package = file.package().to_owned();
+            file.message_type.iter().map(move |m| {
+                let fields = m.field.iter().map(|f| f.name().to_owned()).collect();
+                (format!("{package}.{}", m.name()), fields)
+            })
+        })
+        .collect();
+    let out = PathBuf::from(out);
+    fs::write(out.join("kubernetes.binpb"), descriptors.encode_to_vec()).expect("writing the descriptors");
+
+    let scalars = named_scalars(&roots);
+    let mut omit_zero: BTreeMap<String, Vec<String>> = BTreeMap::new();
+    let mut groups: Vec<(String, String, String)> = Vec::new();
+    let mut renamed: Vec<(String, String, String)> = Vec::new();
+    let mut inlined: Vec<(String, String)> = Vec::new();
+    for (module, dir, package_dir) in &packages {
+        let proto_package = format!("{module}/{}", package_dir.display()).replace(['/', '-'], ".");
+        let proto_package = proto_package.replace("apiextensions.apiserver", "apiextensions_apiserver");
+        let fields = go_fields(dir, &scalars);
+        let known = |message: &str, field: &str| messages.get(message).is_some_and(|fields| fields.contains(field));
+        for (message, field) in fields.omitted {
+            let full = format!("{proto_package}.{message}");
+            if known(&full, &field) {
+                omit_zero.entry(full).or_default().push(field);
+            }
+        }
+        for (message, field) in fields.inlined {
+            let full = format!("{proto_package}.{message}");
+            if known(&full, &field) {
+                inlined.push((full, field));
+            }
+        }
+        for (message, field, json) in fields.renamed {
+            let full = format!("{proto_package}.{message}");
+            if known(&full, &field) {
+                renamed.push((full, field, json));
+            }
+        }
+        if let Some(group) = group_name(dir) {
+            let version = package_dir.file_name().expect("a version directory").to_string_lossy();
+            groups.push((group, version.into_owned(), proto_package));
+        }
+    }
+    groups.sort();
+    renamed.sort();
+    inlined.sort();
+    fs::write(
+        out.join("go_facts.rs"),
+        render(version, &omit_zero, &renamed, &inlined, &groups),
+    )
+    .expect("writing go_facts.rs");
+    let fields: usize = omit_zero.values().map(Vec::len).sum();
+    eprintln!(
+        "{} files, {} messages, {fields} zero-omitting fields, {} group versions",
+        descriptors.file.len(),
+        messages.len(),
+        groups.len()
+    );
+}
+
+/// Every file called `name` under `dir`.
+fn find(dir: &Path, name: &str) -> Vec<PathBuf> {
+    let mut found = Vec::new();
+    let mut pending = vec![dir.to_path_buf()];
+    while let Some(dir) = pending.pop() {
+        for entry in fs::read_dir(&dir).into_iter().flatten().flatten() {
+            let path = entry.path();
+            if path.is_dir() {
+                pending.push(path);
+            } else if path.file_name().is_some_and(|n| n == name) {
+                found.push(path);
+            }
+        }
+    }
+    found.sort();
+    found
+}
+
+/// The Go source files of a package (tests and generated code aside).
+fn go_files(dir: &Path) -> Vec<PathBuf> {
+    let mut files: Vec<PathBuf> = fs::read_dir(dir)
+        .into_iter()
+        .flatten()
+        .flatten()
+        .map(|e| e.path())
+        .filter(|p| {
+            let name = p.file_name().unwrap_or_default().to_string_lossy();
+            name.ends_with(".go") && !name.ends_with("_test.go") && !name.starts_with("zz_generated")
+        })
+        .collect();
+    files.sort();
+    files
+}
+
+/// Names of Go types declared as a scalar (`type PodPhase string`), in any package.
+fn named_scalars(roots: &[(&str, PathBuf)]) -> BTreeSet<String> {
+    let mut names = BTreeSet::new();
+    for (_, root) in roots {
+        let mut pending = vec![root.clone()];
+        while let Some(dir) = pending.pop() {
+            for entry in fs::read_dir(&dir).into_iter().flatten().flatten() {
+                if entry.path().is_dir() {
+                    pending.push(entry.path());
+                }
+            }
+            for file in go_files(&dir) {
+                let text = fs::read_to_string(&file).unwrap_or_default();
+                for line in text.lines() {
+                    let mut words = line.split_whitespace();
+                    if let (Some("type"), Some(name), Some(underlying)) = (words.next(), words.next(), words.next())
+                        && GO_SCALARS.contains(&underlying)
+                    {
+                        names.insert(name.to_owned());
+                    }
+                }
+            }
+        }
+    }
+    names
+}
+
+/// What the Go structs of `dir` say of their fields.
+#[derive(Default)]
+struct GoFields {
+    /// (struct, proto field name) of the scalars that are not pointers and `omitempty`.
+    omitted: Vec<(String, String)>,
+    /// (struct, proto field name, JSON name) where the two names differ.
+    renamed: Vec<(String, String, String)>,
+    /// (struct, proto field name) of embedded structs, whose fields Go's JSON writes
+    /// into the embedding object (`ProbeHandler` in `Probe`, `VolumeSource` in `Volume`).
+    inlined: Vec<(String, String)>,
+}
+
+fn go_fields(dir: &Path, scalars: &BTreeSet<String>) -> GoFields {
+    let mut fields = GoFields::default();
+    for file in go_files(dir) {
+        let text = fs::read_to_string(&file).unwrap_or_default();
+        let mut current: Option<String> = None;
+        for line in text.lines() {
+            if let Some(rest) = line.strip_prefix("type ")
+                && let Some(name) = rest.strip_suffix(" struct {")
+            {
+                current = Some(name.trim().to_owned());
+                continue;
+            }
+            if line == "}" {
+                current = None;
+                continue;
+            }
+            let Some(name) = &current else { continue };
+            let Some((declaration, tags)) = line.trim().split_once('`') else {
+                continue;
+            };
+            let words: Vec<&str> = declaration.split_whitespace().collect();
+            let (Some(json), Some(protobuf)) = (tag(tags, "json"), tag(tags, "protobuf")) else {
+                continue;
+            };
+            let Some(proto_name) = protobuf.split(',').find_map(|p| p.strip_prefix("name=")) else {
+                continue;
+            };
+            let go_type = match words.as_slice() {
+                [_field, go_type] => *go_type,
+                [_embedded] if json.split(',').next().unwrap_or_default().is_empty() => {
+                    fields.inlined.push((name.clone(), proto_name.to_owned()));
+                    continue;
+                }
+                _ => continue,
+            };
+            let omitempty = json.split(',').skip(1).any(|o| o == "omitempty");
+            let unqualified = go_type.rsplit('.').next().unwrap_or(go_type);
+            let composite = go_type.starts_with(['*', '[']) || go_type.starts_with("map[");
+            let scalar = GO_SCALARS.contains(&go_type) || (!composite && scalars.contains(unqualified));
+            if omitempty && scalar {
+                fields.omitted.push((name.clone(), proto_name.to_owned()));
+            }
+            let json_name = json.split(',').next().unwrap_or_default();
+            if !json_name.is_empty() && json_name != "-" && json_name != proto_name {
+                fields
+                    .renamed
+                    .push((name.clone(), proto_name.to_owned(), json_name.to_owned()));
+            }
+        }
+    }
+    fields
+}
+
+/// The value of one key of a Go struct tag (`json:"name,omitempty"`).
+fn tag<'a>(tags: &'a str, key: &str) -> Option<&'a str> {
+    let start = tags.find(&format!("{key}:\""))? + key.len() + 2;
+    let end = tags[start..].find('"')?;
+    Some(&tags[start..start + end])
+}
+
+/// The API group a package serves, from `+groupName=` in doc.go or `GroupName = "..."`.
+fn group_name(dir: &Path) -> Option<String> {
+    let doc = fs::read_to_string(dir.join("doc.go")).unwrap_or_default();
+    if let Some(line) = doc.lines().find(|l| l.contains("+groupName=")) {
+        return line.split("+groupName=").nth(1).map(|g| g.trim().to_owned());
+    }
+    for file in go_files(dir) {
+        let text = fs::read_to_string(&file).unwrap_or_default();
+        for line in text.lines() {
+            let line = line.trim();
+            let line = line.strip_prefix("const ").unwrap_or(line);
+            if line.starts_with("GroupName") && line.contains('=') {
+                return line.split('"').nth(1).map(str::to_owned);
+            }
+        }
+    }
+    None
+}
+
+fn render(
+    version: &str,
+    omit_zero: &BTreeMap<String, Vec<String>>,
+    renamed: &[(String, String, String)],
+    inlined: &[(String, String)],
+    groups: &[(String, String, String)],
+) -> String {
+    let mut text = format!(
+        "//! Facts about Kubernetes' Go types that its `.proto` files do not carry, generated from\n\
+         //! the Go source of Kubernetes {version} by `envtest/tools/protobuf-descriptors` (do not\n\
+         //! edit; regenerate with the descriptors in `kubernetes.binpb`).\n\n\
+         /// Fields whose zero value Go's JSON encoder leaves out (`omitempty`, not a pointer),\n\
+         /// by proto message: go-to-protobuf writes them even when zero.\n\
+         pub(super) const OMIT_ZERO: &[(&str, &[&str])] = &[\n"
+    );
+    for (message, fields) in omit_zero {
+        let fields: Vec<String> = fields.iter().map(|f| format!("\"{f}\"")).collect();
+        text.push_str(&format!("    (\"{message}\", &[{}]),\n", fields.join(", ")));
+    }
+    text.push_str(
+        "];\n\n/// Fields whose JSON name is not their proto name: (message, proto name, JSON name).\n\
+         pub(super) const RENAMED: &[(&str, &str, &str)] = &[\n",
+    );
+    for (message, field, json) in renamed {
+        text.push_str(&format!("    (\"{message}\", \"{field}\", \"{json}\"),\n"));
+    }
+    text.push_str(
+        "];\n\n/// Embedded Go structs, whose fields JSON writes into the embedding object:\n\
+         /// (message, proto field).\n\
+         pub(super) const INLINED: &[(&str, &str)] = &[\n",
+    );
+    for (message, field) in inlined {
+        text.push_str(&format!("    (\"{message}\", \"{field}\"),\n"));
+    }
+    text.push_str(
+        "];\n\n/// The proto package of each API group version (`\"\"` is the core group).\n\
+         pub(super) const GROUP_PACKAGES: &[(&str, &str, &str)] = &[\n",
+    );
+    for (group, version, package) in groups {
+        text.push_str(&format!("    (\"{group}\", \"{version}\", \"{package}\"),\n"));
+    }
+    text.push_str("];\n");
+    text
+}
