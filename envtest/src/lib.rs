@@ -4,6 +4,7 @@
 mod admission;
 mod controllers;
 mod defaults;
+mod deletion;
 mod discovery;
 mod env;
 mod http;
@@ -21,7 +22,7 @@ mod write;
 
 pub use crate::env::{Error, TestEnv, use_existing_cluster};
 pub use crate::request::Verb;
-pub use crate::server::{ApiServer, FaultCounts, InjectedFailure, ResponseBody, ServerOptions};
+pub use crate::server::{ApiServer, FaultCounts, InjectedFailure, RequestRecord, ResponseBody, ServerOptions};
 pub use crate::wait::{DEFAULT_TIMEOUT, eventually, eventually_within};
 /// Label and field selectors, as the server parses them.
 pub use wheelhouse_selector as selector;

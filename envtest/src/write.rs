@@ -9,12 +9,13 @@ use http::{Response, StatusCode};
 use serde_json::{Value, json};
 
 use crate::admission::{AdmissionAttributes, AdmissionError, Admitted, Operation};
+use crate::deletion::DeleteOptions;
 use crate::patch::{self, PatchError};
 use crate::registry::ResourceType;
 use crate::request::{Target, Verb};
 use crate::rules::{
-    check_delete_preconditions, check_precondition, check_type, commit_create, commit_update, delete_object,
-    namespaces, now, prepare_new, prepare_update, to_scale,
+    check_precondition, check_type, commit_create, commit_update, namespaces, now, prepare_new, prepare_update,
+    to_scale,
 };
 use crate::server::{ApiServer, ResponseBody, State, json_response};
 use crate::status::ApiError;
@@ -103,6 +104,17 @@ impl Write<'_> {
         object: Option<&Value>,
         old: Option<&Value>,
     ) -> Result<Admitted, ApiError> {
+        self.admit_with(operation, object, old, None).await
+    }
+
+    /// [`Self::admit`] with the request's options (`DeleteOptions` for a delete).
+    async fn admit_with(
+        &self,
+        operation: Operation,
+        object: Option<&Value>,
+        old: Option<&Value>,
+        options: Option<&Value>,
+    ) -> Result<Admitted, ApiError> {
         let (mutating, validating, namespace_labels) = {
             let state = self.server.shared.state.lock();
             let configs = |plural: &str| {
@@ -143,8 +155,9 @@ impl Write<'_> {
             object,
             old_object: old,
             namespace_labels: namespace_labels.as_ref(),
-            dry_run: self.target.dry_run(),
-            options: None,
+            // A delete's options say whether it is a dry run, not the query.
+            dry_run: options.map_or_else(|| self.target.dry_run(), |o| o["dryRun"].is_array()),
+            options,
         };
         self.server
             .shared
@@ -218,6 +231,9 @@ impl Write<'_> {
         let group_resource = resource.group_resource();
         let manager = self.manager();
         let now = now();
+        if self.target.verb == Verb::Update {
+            self.check_names_in_body()?;
+        }
         for _ in 0..MAX_ATTEMPTS {
             let current = self
                 .server
@@ -337,19 +353,39 @@ impl Write<'_> {
         Ok(applied)
     }
 
+    /// A PUT's body must name the object of the URL, whether it exists or not
+    /// (`checkName` in kube-apiserver's `handlers/rest.go`).
+    fn check_names_in_body(&self) -> Result<(), ApiError> {
+        let body = self.body_json()?;
+        let metadata = &body["metadata"];
+        let name = metadata["name"].as_str().unwrap_or_default();
+        if name.is_empty() {
+            return Err(ApiError::bad_request(format!(
+                "the name of the object ({} based on URL) was undeterminable: name must be provided",
+                self.name()
+            )));
+        }
+        if name != self.name() {
+            return Err(ApiError::bad_request(format!(
+                "the name of the object ({name}) does not match the name on the URL ({})",
+                self.name()
+            )));
+        }
+        let namespace = metadata["namespace"].as_str().unwrap_or_default();
+        if !self.namespace().is_empty() && !namespace.is_empty() && namespace != self.namespace() {
+            return Err(ApiError::bad_request(format!(
+                "the namespace of the object ({namespace}) does not match the namespace on the request ({})",
+                self.namespace()
+            )));
+        }
+        Ok(())
+    }
+
     /// The object a PUT or a patch asks for, from the current one.
     fn desired(&self, current: &Value, manager: &str, now: &str) -> Result<Value, ApiError> {
         let resource = self.resource();
         if self.target.verb == Verb::Update {
-            let desired = self.body_object()?;
-            let name = desired["metadata"]["name"].as_str().unwrap_or_default();
-            if name != self.name() {
-                return Err(ApiError::bad_request(format!(
-                    "the name of the object ({name}) does not match the name on the URL ({})",
-                    self.name()
-                )));
-            }
-            return Ok(desired);
+            return self.body_object();
         }
         let patched = if self.is_apply() {
             let applied = self.applied_config()?;
@@ -419,37 +455,19 @@ impl Write<'_> {
         Ok(desired)
     }
 
+    /// The `DeleteOptions` of a delete or deletecollection: its body, else its query.
+    fn delete_options(&self) -> Result<DeleteOptions, ApiError> {
+        let body = if self.body.is_empty() {
+            None
+        } else {
+            Some(self.body_json()?)
+        };
+        DeleteOptions::read(body.as_ref(), self.target)
+    }
+
     async fn delete(&self) -> Result<Response<ResponseBody>, ApiError> {
         let resource = self.resource();
-        let options = if self.body.is_empty() {
-            json!({})
-        } else {
-            self.body_json()?
-        };
-        let policy = options["propagationPolicy"]
-            .as_str()
-            .or_else(|| self.target.param("propagationPolicy"))
-            .map(str::to_owned);
-        let orphan = options["orphanDependents"].as_bool() == Some(true);
-        let policy = match policy.as_deref() {
-            None if orphan => Some("Orphan"),
-            None | Some("Background") => None,
-            Some("Orphan") => Some("Orphan"),
-            Some("Foreground") => Some("Foreground"),
-            Some(other) => {
-                return Err(ApiError::invalid(
-                    resource,
-                    self.name(),
-                    &[(
-                        "propagationPolicy",
-                        "FieldValueNotSupported",
-                        format!(
-                            "Unsupported value: \"{other}\": supported values: \"Foreground\", \"Background\", \"Orphan\""
-                        ),
-                    )],
-                ));
-            }
-        };
+        let options = self.delete_options()?;
         let current =
             self.server
                 .shared
@@ -458,18 +476,18 @@ impl Write<'_> {
                 .store
                 .get(&resource.group_resource(), self.namespace(), self.name());
         let current = current.ok_or_else(|| ApiError::not_found(resource, self.name()))?;
-        check_delete_preconditions(resource, self.name(), &current, &options)?;
-        self.admit(Operation::Delete, None, Some(&current)).await?;
+        self.admit_delete(&current, &options).await?;
         let mut state = self.server.shared.state.lock();
-        let (status, object) = delete_object(
-            &mut state,
-            resource,
-            self.namespace(),
-            self.name(),
-            policy,
-            self.target.dry_run(),
-        )?;
-        Ok(json_response(status, &object))
+        let deleted = crate::deletion::delete(&mut state, resource, self.namespace(), self.name(), &options)?;
+        Ok(json_response(StatusCode::OK, &deleted.response(resource)))
+    }
+
+    /// Runs the admission webhooks of deleting `current`.
+    async fn admit_delete(&self, current: &Value, options: &DeleteOptions) -> Result<(), ApiError> {
+        let options = options.to_json();
+        self.admit_with(Operation::Delete, None, Some(current), Some(&options))
+            .await
+            .map(drop)
     }
 
     async fn delete_collection(&self) -> Result<Response<ResponseBody>, ApiError> {
@@ -482,6 +500,7 @@ impl Write<'_> {
             &resource.kind,
         )
         .map_err(|e| ApiError::bad_request(e.to_string()))?;
+        let options = self.delete_options()?;
         let candidates: Vec<Arc<Value>> = {
             let state = self.server.shared.state.lock();
             state
@@ -500,11 +519,12 @@ impl Write<'_> {
         };
         let mut deleted = Vec::new();
         for object in candidates {
-            self.admit(Operation::Delete, None, Some(&object)).await?;
+            self.admit_delete(&object, &options).await?;
             let (namespace, name) = object_key(&object);
             let mut state = self.server.shared.state.lock();
-            if let Ok((_, last)) = delete_object(&mut state, resource, &namespace, &name, None, self.target.dry_run()) {
-                deleted.push(last.as_ref().clone());
+            // Preconditions name one object; the real server applies them to each.
+            if let Ok(outcome) = crate::deletion::delete(&mut state, resource, &namespace, &name, &options) {
+                deleted.push(outcome.object().as_ref().clone());
             }
         }
         let list = json!({

@@ -455,3 +455,27 @@ async fn serve_http_refuses_addresses_other_than_loopback() {
     );
     env.stop().await;
 }
+
+/// Issue 16, item 1: `--dry-run=server` sends `dryRun` in the `DeleteOptions` body; the
+/// object must survive it (and go with a plain delete).
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn server_dry_run_delete_keeps_the_object() {
+    let Some((env, kubectl)) = Kubectl::start().await else {
+        return;
+    };
+    let config_map = "apiVersion: v1\nkind: ConfigMap\nmetadata:\n  name: c1\ndata:\n  a: b\n";
+    kubectl.ok(&["apply", "-f", "-"], config_map).await;
+    let dry_run = kubectl.ok(&["delete", "cm", "c1", "--dry-run=server"], "").await;
+    assert!(
+        dry_run.contains("configmap \"c1\" deleted (server dry run)"),
+        "{dry_run}"
+    );
+    let configmaps: Api<k8s_openapi::api::core::v1::ConfigMap> = Api::namespaced(env.client(), env.namespace());
+    assert!(
+        configmaps.get_opt("c1").await.expect("get").is_some(),
+        "a server dry-run delete removed the ConfigMap"
+    );
+    kubectl.ok(&["delete", "cm", "c1"], "").await;
+    assert!(configmaps.get_opt("c1").await.expect("get").is_none());
+    env.stop().await;
+}
