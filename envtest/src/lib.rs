@@ -1,13 +1,16 @@
 //! wheelhouse-envtest: a Kubernetes API server that runs inside your test process, and
 //! the same test environment over an existing cluster.
 
+mod actions;
 mod admission;
+mod catalogue;
 mod controllers;
 mod defaults;
 mod deletion;
 mod discovery;
 mod env;
 mod http;
+mod openapi;
 mod patch;
 mod read;
 mod registry;

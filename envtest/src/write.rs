@@ -9,6 +9,7 @@ use http::{Response, StatusCode};
 use serde_json::{Value, json};
 
 use crate::admission::{AdmissionAttributes, AdmissionError, Admitted, Operation};
+use crate::catalogue::{to_storage, to_view};
 use crate::deletion::DeleteOptions;
 use crate::patch::{self, PatchError};
 use crate::registry::ResourceType;
@@ -44,6 +45,7 @@ impl Write<'_> {
             ));
         }
         match self.target.verb {
+            Verb::Create if self.target.subresource.is_some() || !self.resource().stored() => self.act().await,
             Verb::Create => self.create().await,
             Verb::Update | Verb::Patch => self.update().await,
             Verb::Delete => self.delete().await,
@@ -196,7 +198,10 @@ impl Write<'_> {
     /// `fieldValidation`: fields a custom resource's schema does not declare are an
     /// error (Strict), a warning (Warn, the default) or nothing (Ignore).
     fn check_unknown_fields(&self, object: &Value) -> Result<Vec<String>, ApiError> {
-        let unknown = crate::validation::unknown_fields(self.resource(), object);
+        let unknown = match self.resource().catalogue() {
+            Some(builtin) => crate::openapi::unknown_fields(builtin, object),
+            None => crate::validation::unknown_fields(self.resource(), object),
+        };
         if unknown.is_empty() {
             return Ok(Vec::new());
         }
@@ -211,6 +216,21 @@ impl Write<'_> {
         }
     }
 
+    /// A create that acts rather than stores (a binding, an eviction, a review), after
+    /// admission sees it.
+    async fn act(&self) -> Result<Response<ResponseBody>, ApiError> {
+        let body = self.body_json()?;
+        if !body.is_object() {
+            return Err(ApiError::bad_request(
+                "the object provided is unrecognized: expected a JSON object",
+            ));
+        }
+        let admitted = self.admit(Operation::Create, Some(&body), None).await?;
+        let body = admitted.mutated.unwrap_or(body);
+        let (status, answer) = crate::actions::create(self.server, self.target, &body)?;
+        Ok(with_warnings(json_response(status, &answer), &admitted.warnings))
+    }
+
     async fn create(&self) -> Result<Response<ResponseBody>, ApiError> {
         let object = self.body_object()?;
         let mut warnings = self.check_unknown_fields(&object)?;
@@ -218,9 +238,11 @@ impl Write<'_> {
         let object = prepare_new(self.resource(), self.target.namespace.as_deref(), object, &manager)?;
         let admitted = self.admit(Operation::Create, Some(&object), None).await?;
         let object = admitted.mutated.unwrap_or(object);
+        let object = to_storage(self.resource(), object);
         let mut state = self.server.shared.state.lock();
         let stored = commit_create(&mut state, self.resource(), object, self.target.dry_run())?;
         warnings.extend(admitted.warnings);
+        let stored = to_view(self.resource(), &stored);
         Ok(with_warnings(json_response(StatusCode::CREATED, &stored), &warnings))
     }
 
@@ -242,9 +264,11 @@ impl Write<'_> {
                 .lock()
                 .store
                 .get(&group_resource, self.namespace(), self.name());
-            let Some(current) = current else {
-                return self.create_by_apply(&manager).await;
+            let Some(stored) = current else {
+                return self.create_missing(&manager).await;
             };
+            // The object as this version serves it; what is stored is converted back.
+            let current = to_view(resource, &stored);
             let scale = self.target.subresource.as_deref() == Some("scale");
             let desired = if scale {
                 self.desired_scale(&current)?
@@ -266,16 +290,17 @@ impl Write<'_> {
                 return Ok(self.respond_update(StatusCode::OK, &current));
             };
             let admitted = self.admit(Operation::Update, Some(&new), Some(&current)).await?;
-            let new = admitted.mutated.unwrap_or(new);
+            let new = to_storage(resource, admitted.mutated.unwrap_or(new));
             let mut state = self.server.shared.state.lock();
             let latest = state.store.get(&group_resource, self.namespace(), self.name());
             match latest {
                 None => return Err(ApiError::not_found(resource, self.name())),
-                Some(latest) if !Arc::ptr_eq(&latest, &current) => continue,
+                Some(latest) if !Arc::ptr_eq(&latest, &stored) => continue,
                 Some(_) => {}
             }
             let stored = commit_update(&mut state, resource, new, self.target.dry_run());
             warnings.extend(admitted.warnings);
+            let stored = to_view(resource, &stored);
             return Ok(with_warnings(self.respond_update(StatusCode::OK, &stored), &warnings));
         }
         Err(ApiError::stale(resource, self.name()))
@@ -297,14 +322,18 @@ impl Write<'_> {
         self.target.verb == Verb::Patch && self.content_type.starts_with("application/apply-patch")
     }
 
-    /// A patch or PUT of an object that does not exist: only server-side apply
-    /// creates it.
-    async fn create_by_apply(&self, manager: &str) -> Result<Response<ResponseBody>, ApiError> {
-        if !self.is_apply() || self.target.subresource.is_some() {
-            return Err(ApiError::not_found(self.resource(), self.name()));
+    /// A patch or PUT of an object that does not exist: server-side apply creates it,
+    /// and so does a PUT of the resources whose strategy allows create on update.
+    async fn create_missing(&self, manager: &str) -> Result<Response<ResponseBody>, ApiError> {
+        let resource = self.resource();
+        let put_creates = self.target.verb == Verb::Update && resource.creates_on_update();
+        if !(self.is_apply() || put_creates) || self.target.subresource.is_some() {
+            return Err(ApiError::not_found(resource, self.name()));
+        }
+        if put_creates {
+            return self.create().await;
         }
         let applied = self.applied_config()?;
-        let resource = self.resource();
         let object = patch::apply::apply(
             None,
             &applied,
@@ -320,9 +349,10 @@ impl Write<'_> {
         // prepare_new records an Update entry for a plain create; an apply owns its fields as Apply.
         object["metadata"]["managedFields"] = managed_fields;
         let admitted = self.admit(Operation::Create, Some(&object), None).await?;
-        let object = admitted.mutated.unwrap_or(object);
+        let object = to_storage(resource, admitted.mutated.unwrap_or(object));
         let mut state = self.server.shared.state.lock();
         let stored = commit_create(&mut state, resource, object, self.target.dry_run())?;
+        let stored = to_view(resource, &stored);
         Ok(with_warnings(
             json_response(StatusCode::CREATED, &stored),
             &admitted.warnings,
@@ -524,7 +554,7 @@ impl Write<'_> {
             let mut state = self.server.shared.state.lock();
             // Preconditions name one object; the real server applies them to each.
             if let Ok(outcome) = crate::deletion::delete(&mut state, resource, &namespace, &name, &options) {
-                deleted.push(outcome.object().as_ref().clone());
+                deleted.push(to_view(resource, outcome.object()).into_owned());
             }
         }
         let list = json!({

@@ -61,7 +61,7 @@ impl Deleted {
                 }
                 json!({"kind": "Status", "apiVersion": "v1", "metadata": {}, "status": "Success", "details": details})
             }
-            Self::Pending(object) | Self::Gone(object) => object.as_ref().clone(),
+            Self::Pending(object) | Self::Gone(object) => crate::catalogue::to_view(resource, object).into_owned(),
         }
     }
 }

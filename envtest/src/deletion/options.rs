@@ -52,6 +52,13 @@ impl DeleteOptions {
         }
     }
 
+    /// Reads options sent inside another object (an Eviction's `deleteOptions`).
+    pub fn read_body(body: &Value) -> Result<Self, ApiError> {
+        let wire = from_body(body)?;
+        validate(&wire)?;
+        Ok(Self::from_wire(wire))
+    }
+
     /// Reads the options of a delete: the body (already decoded to JSON) when the
     /// request had one, else the query string.
     pub fn read(body: Option<&Value>, target: &Target) -> Result<Self, ApiError> {
@@ -60,6 +67,10 @@ impl DeleteOptions {
             None => from_query(target)?,
         };
         validate(&wire)?;
+        Ok(Self::from_wire(wire))
+    }
+
+    fn from_wire(wire: WireOptions) -> Self {
         let propagation = match (wire.propagation_policy.as_deref(), wire.orphan_dependents) {
             (Some("Foreground"), _) => Some(Propagation::Foreground),
             (Some("Background"), _) | (None, Some(false)) => Some(Propagation::Background),
@@ -67,7 +78,7 @@ impl DeleteOptions {
             (None, None) => None,
         };
         let preconditions = wire.preconditions.unwrap_or_default();
-        Ok(Self {
+        Self {
             dry_run: wire.dry_run.is_some_and(|values| !values.is_empty()),
             propagation,
             grace_period_seconds: wire
@@ -75,7 +86,7 @@ impl DeleteOptions {
                 .map(|seconds| if seconds < 0 { 1 } else { seconds }),
             uid: preconditions.uid,
             resource_version: preconditions.resource_version,
-        })
+        }
     }
 
     /// The options as admission webhooks receive them (`AdmissionReview.request.options`).

@@ -8,6 +8,7 @@
 //! webhooks on 127.0.0.1) skip on an existing cluster. Each says so when it skips.
 
 mod admission;
+mod catalogue;
 mod common;
 mod crud;
 mod delete;
@@ -18,5 +19,6 @@ mod patch;
 mod put;
 mod raw;
 mod resources;
+mod served;
 mod simulation;
 mod watch;

@@ -23,6 +23,11 @@ pub(crate) async fn send(client: &kube::Client, method: http::Method, path: &str
         .header(http::header::ACCEPT, "application/json")
         .body(kube::client::Body::from(bytes))
         .expect("a valid request");
+    send_request(client, request).await
+}
+
+/// Sends a request as built and reads the answer.
+pub(crate) async fn send_request(client: &kube::Client, request: http::Request<kube::client::Body>) -> Answer {
     let response = client.send(request).await.expect("the request reaches the server");
     let code = response.status().as_u16();
     let bytes = response
