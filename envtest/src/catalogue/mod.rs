@@ -17,6 +17,7 @@
 //! `OpenAPI` schema is the type's `JsonSchema` (k8s-openapi's `schemars` feature). What
 //! the types do not carry (short names, categories, scale, generation) is in `facts`.
 
+mod autoscaling;
 mod facts;
 pub(crate) mod rules;
 mod views;

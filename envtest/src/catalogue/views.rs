@@ -2,8 +2,10 @@
 //! ways: `events.k8s.io/v1` Events are core `v1` Events with fields renamed, as
 //! kube-apiserver converts them (`pkg/apis/events/v1/conversion.go`:
 //! `regarding` is `involvedObject`, `note` is `message`, `reportingController` is
-//! `reportingComponent`, and the `deprecated*` fields are the core ones). Any other
-//! resource's versions differ only in `apiVersion`.
+//! `reportingComponent`, and the `deprecated*` fields are the core ones). Autoscalers
+//! are stored at `autoscaling/v2` and converted for v1 (see `autoscaling`). Other
+//! resources' versions differ only in `apiVersion` here (a limitation where their
+//! schemas differ, as `resource.k8s.io`'s betas do).
 
 use std::borrow::Cow;
 
@@ -26,6 +28,10 @@ fn is_events_view(resource: &ResourceType) -> bool {
     !resource.custom && resource.group == "events.k8s.io" && resource.plural == "events"
 }
 
+fn is_autoscaling_v1(resource: &ResourceType) -> bool {
+    !resource.custom && resource.group == "autoscaling" && resource.version == "v1"
+}
+
 /// `object` (as stored) as served at `resource`'s version.
 pub(crate) fn to_view<'a>(resource: &ResourceType, object: &'a Value) -> Cow<'a, Value> {
     let api_version = resource.api_version();
@@ -34,6 +40,8 @@ pub(crate) fn to_view<'a>(resource: &ResourceType, object: &'a Value) -> Cow<'a,
     }
     let mut converted = if is_events_view(resource) && object["apiVersion"] == "v1" {
         rename(object, |(core, events)| (core, events))
+    } else if is_autoscaling_v1(resource) && object["apiVersion"] == "autoscaling/v2" {
+        super::autoscaling::to_v1(object.clone())
     } else {
         object.clone()
     };
@@ -41,8 +49,14 @@ pub(crate) fn to_view<'a>(resource: &ResourceType, object: &'a Value) -> Cow<'a,
     Cow::Owned(converted)
 }
 
-/// `object` (as `resource` serves it) as stored: events.k8s.io Events become core ones.
+/// `object` (as `resource` serves it) as stored: events.k8s.io Events become core
+/// ones, `autoscaling/v1` autoscalers v2 ones.
 pub(crate) fn to_storage(resource: &ResourceType, object: Value) -> Value {
+    if is_autoscaling_v1(resource) {
+        let mut converted = super::autoscaling::from_v1(object);
+        converted["apiVersion"] = json!("autoscaling/v2");
+        return converted;
+    }
     if !is_events_view(resource) {
         return object;
     }

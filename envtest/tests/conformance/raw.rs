@@ -8,6 +8,7 @@ use serde_json::Value;
 /// What the server answered: code and JSON body (Null when the body is not JSON).
 pub(crate) struct Answer {
     pub(crate) code: u16,
+    pub(crate) headers: http::HeaderMap,
     pub(crate) body: Value,
 }
 
@@ -30,14 +31,11 @@ pub(crate) async fn send(client: &kube::Client, method: http::Method, path: &str
 pub(crate) async fn send_request(client: &kube::Client, request: http::Request<kube::client::Body>) -> Answer {
     let response = client.send(request).await.expect("the request reaches the server");
     let code = response.status().as_u16();
-    let bytes = response
-        .into_body()
-        .collect()
-        .await
-        .expect("the body is read")
-        .to_bytes();
+    let (parts, body) = response.into_parts();
+    let bytes = body.collect().await.expect("the body is read").to_bytes();
     Answer {
         code,
+        headers: parts.headers,
         body: serde_json::from_slice(&bytes).unwrap_or(Value::Null),
     }
 }
