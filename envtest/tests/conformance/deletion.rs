@@ -299,3 +299,43 @@ async fn some_resources_answer_with_the_deleted_object() {
     assert!(is_gone(&api, "robot").await, "it is gone nonetheless");
     env.stop().await;
 }
+
+/// A `batch/v1` Job deleted without a propagation policy orphans its dependents, as
+/// kube-apiserver keeps for compatibility (kubectl asks for Background explicitly).
+#[tokio::test]
+async fn jobs_orphan_their_dependents_by_default() {
+    let env = start().await;
+    if crate::common::skip_without_controllers(&env, "orphaning a Job's dependents") {
+        env.stop().await;
+        return;
+    }
+    let jobs: Api<k8s_openapi::api::batch::v1::Job> = Api::namespaced(env.client(), env.namespace());
+    let job = jobs
+        .create(
+            &PostParams::default(),
+            &from_json(json!({"metadata": {"name": "batch"}, "spec": {"template": {"spec": {
+                "restartPolicy": "Never", "containers": [{"name": "main", "image": IMAGE}]}}}})),
+        )
+        .await
+        .unwrap();
+    let configmaps: Api<ConfigMap> = Api::namespaced(env.client(), env.namespace());
+    let dependent: ConfigMap = from_json(json!({"metadata": {"name": "job-output", "ownerReferences": [{
+        "apiVersion": "batch/v1", "kind": "Job", "name": "batch", "uid": job.metadata.uid}]}}));
+    configmaps.create(&PostParams::default(), &dependent).await.unwrap();
+    // No policy at all: neither in the body nor the query.
+    let path = format!("/apis/batch/v1/namespaces/{}/jobs/batch", env.namespace());
+    let answer = send(&env.client(), http::Method::DELETE, &path, None).await;
+    assert_eq!(answer.code, 200, "{}", answer.body);
+    crate::common::wait_gone(&jobs, "batch").await;
+    crate::common::eventually("the dependent to let go of its owner", || async {
+        let current = configmaps.get("job-output").await.expect("the dependent stays");
+        current
+            .metadata
+            .owner_references
+            .unwrap_or_default()
+            .is_empty()
+            .then_some(())
+    })
+    .await;
+    env.stop().await;
+}

@@ -69,3 +69,20 @@ async fn put_of_a_body_naming_another_object_is_a_bad_request() {
     assert_eq!(answer.code, 404, "{}", answer.body);
     env.stop().await;
 }
+
+/// A PUT of a missing object creates it for the resources whose strategy allows it
+/// (Leases, as leader election relies on), and is 404 for the others.
+#[tokio::test]
+async fn put_creates_a_missing_lease() {
+    let env = start().await;
+    let namespace = env.namespace().to_owned();
+    let path = format!("/apis/coordination.k8s.io/v1/namespaces/{namespace}/leases/leader");
+    let lease = json!({"apiVersion": "coordination.k8s.io/v1", "kind": "Lease", "metadata": {"name": "leader"},
+        "spec": {"holderIdentity": "replica-a", "leaseDurationSeconds": 15}});
+    let answer = send(&env.client(), http::Method::PUT, &path, Some(&lease)).await;
+    assert_eq!(answer.code, 201, "{}", answer.body);
+    assert_eq!(answer.body["spec"]["holderIdentity"], "replica-a");
+    let again = send(&env.client(), http::Method::GET, &path, None).await;
+    assert_eq!(again.code, 200, "{}", again.body);
+    env.stop().await;
+}
