@@ -99,48 +99,47 @@ fn categories(group: &str, plural: &str) -> &'static [&'static str] {
         | ("apps", "daemonsets" | "deployments" | "replicasets" | "statefulsets")
         | ("autoscaling", "horizontalpodautoscalers")
         | ("batch", "cronjobs" | "jobs") => ALL,
-        ("apiextensions.k8s.io", "customresourcedefinitions")
-        | ("apiregistration.k8s.io", "apiservices")
-        | (
-            "admissionregistration.k8s.io",
-            "mutatingwebhookconfigurations"
-            | "validatingwebhookconfigurations"
-            | "validatingadmissionpolicies"
-            | "validatingadmissionpolicybindings"
-            | "mutatingadmissionpolicies"
-            | "mutatingadmissionpolicybindings",
-        ) => API_EXTENSIONS,
+        ("apiextensions.k8s.io", "customresourcedefinitions") | ("apiregistration.k8s.io", "apiservices") => {
+            API_EXTENSIONS
+        }
+        _ if admission_configuration(group, plural) => API_EXTENSIONS,
         _ => &[],
     }
+}
+
+/// Webhook configurations and admission policies and their bindings.
+fn admission_configuration(group: &str, plural: &str) -> bool {
+    group == "admissionregistration.k8s.io"
+        && matches!(
+            plural,
+            "mutatingwebhookconfigurations"
+                | "validatingwebhookconfigurations"
+                | "validatingadmissionpolicies"
+                | "validatingadmissionpolicybindings"
+                | "mutatingadmissionpolicies"
+                | "mutatingadmissionpolicybindings"
+        )
 }
 
 /// The strategies that set `Generation = 1` on create: workloads and the other
 /// resources whose controllers report an `observedGeneration`.
 fn keeps_generation(group: &str, plural: &str) -> bool {
-    matches!(
-        (group, plural),
-        ("", "pods" | "replicationcontrollers")
-            | (
-                "admissionregistration.k8s.io",
-                "mutatingwebhookconfigurations"
-                    | "validatingwebhookconfigurations"
-                    | "validatingadmissionpolicies"
-                    | "validatingadmissionpolicybindings"
-                    | "mutatingadmissionpolicies"
-                    | "mutatingadmissionpolicybindings"
-            )
-            | ("apiextensions.k8s.io", "customresourcedefinitions")
-            | ("apps", "daemonsets" | "deployments" | "replicasets" | "statefulsets")
-            | ("autoscaling", "horizontalpodautoscalers")
-            | ("batch", "cronjobs" | "jobs")
-            | ("discovery.k8s.io", "endpointslices")
-            | (
-                "flowcontrol.apiserver.k8s.io",
-                "flowschemas" | "prioritylevelconfigurations"
-            )
-            | ("networking.k8s.io", "ingresses" | "ingressclasses" | "networkpolicies")
-            | ("policy", "poddisruptionbudgets")
-            | ("resource.k8s.io", "deviceclasses" | "resourceclaims")
-            | ("scheduling.k8s.io", "priorityclasses")
-    )
+    admission_configuration(group, plural)
+        || matches!(
+            (group, plural),
+            ("", "pods" | "replicationcontrollers")
+                | ("apiextensions.k8s.io", "customresourcedefinitions")
+                | ("apps", "daemonsets" | "deployments" | "replicasets" | "statefulsets")
+                | ("autoscaling", "horizontalpodautoscalers")
+                | ("batch", "cronjobs" | "jobs")
+                | ("discovery.k8s.io", "endpointslices")
+                | (
+                    "flowcontrol.apiserver.k8s.io",
+                    "flowschemas" | "prioritylevelconfigurations"
+                )
+                | ("networking.k8s.io", "ingresses" | "ingressclasses" | "networkpolicies")
+                | ("policy", "poddisruptionbudgets")
+                | ("resource.k8s.io", "deviceclasses" | "resourceclaims")
+                | ("scheduling.k8s.io", "priorityclasses")
+        )
 }

@@ -406,21 +406,28 @@ async fn discovery_describes_the_new_resources() {
     env.stop().await;
 }
 
+/// POSTs `body` to `path`.
+async fn post(env: &wheelhouse_envtest::TestEnv, path: String, body: Value) -> crate::raw::Answer {
+    send(&env.client(), http::Method::POST, &path, Some(&body)).await
+}
+
+/// The path of a namespaced collection (`/apis/batch/v1/namespaces/ns/jobs`).
+fn collection(namespace: &str, group_version: &str, plural: &str) -> String {
+    let prefix = if group_version.contains('/') { "apis" } else { "api" };
+    format!("/{prefix}/{group_version}/namespaces/{namespace}/{plural}")
+}
+
+fn meta(name: &str) -> Value {
+    json!({"name": name})
+}
+
 /// Rules of the built-in types that operators commonly break are enforced (422).
 #[tokio::test]
 async fn the_rules_operators_commonly_break_are_enforced() {
     let env = start().await;
     let namespace = env.namespace().to_owned();
-    let client = env.client();
-    let create = |path: String, body: Value| {
-        let client = client.clone();
-        async move { send(&client, http::Method::POST, &path, Some(&body)).await }
-    };
-    let ns_path = |group_version: &str, plural: &str| {
-        let prefix = if group_version.contains('/') { "apis" } else { "api" };
-        format!("/{prefix}/{group_version}/namespaces/{namespace}/{plural}")
-    };
-    let meta = |name: &str| json!({"name": name});
+    let create = |path: String, body: Value| post(&env, path, body);
+    let ns_path = |group_version: &str, plural: &str| collection(&namespace, group_version, plural);
     // (what, path, body, field the real server names)
     let refused = vec![
         (
@@ -497,16 +504,8 @@ async fn the_rules_operators_commonly_break_are_enforced() {
 async fn immutable_fields_and_job_selectors() {
     let env = start().await;
     let namespace = env.namespace().to_owned();
-    let client = env.client();
-    let create = |path: String, body: Value| {
-        let client = client.clone();
-        async move { send(&client, http::Method::POST, &path, Some(&body)).await }
-    };
-    let ns_path = |group_version: &str, plural: &str| {
-        let prefix = if group_version.contains('/') { "apis" } else { "api" };
-        format!("/{prefix}/{group_version}/namespaces/{namespace}/{plural}")
-    };
-    let meta = |name: &str| json!({"name": name});
+    let create = |path: String, body: Value| post(&env, path, body);
+    let ns_path = |group_version: &str, plural: &str| collection(&namespace, group_version, plural);
     let configmaps = ns_path("v1", "configmaps");
     let frozen = json!({"apiVersion": "v1", "kind": "ConfigMap", "metadata": meta("frozen"), "immutable": true, "data": {"a": "1"}});
     assert_eq!(create(configmaps.clone(), frozen).await.code, 201);
