@@ -538,8 +538,11 @@ fn same_object(old: &Value, new: &Value) -> bool {
 /// The `autoscaling/v1` Scale of an object with a scale subresource.
 pub(crate) fn to_scale(object: &Value) -> Value {
     let metadata = &object["metadata"];
-    let selector = object["spec"]["selector"]["matchLabels"]
+    // A ReplicationController's selector is the label map itself.
+    let selector = &object["spec"]["selector"];
+    let selector = selector["matchLabels"]
         .as_object()
+        .or_else(|| selector.as_object().filter(|s| s.values().all(Value::is_string)))
         .map(|labels| {
             labels
                 .iter()

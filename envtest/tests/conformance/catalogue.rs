@@ -660,3 +660,31 @@ async fn access_reviews_are_answered() {
     assert_eq!(listed.code, 405, "reviews cannot be listed: {}", listed.body);
     env.stop().await;
 }
+
+/// A `ReplicationController`'s scale subresource reads and writes its replicas, with
+/// its (map) selector as the Scale's.
+#[tokio::test]
+async fn replication_controllers_scale() {
+    let env = start().await;
+    let namespace = env.namespace().to_owned();
+    let path = collection(&namespace, "v1", "replicationcontrollers");
+    let controller = json!({"apiVersion": "v1", "kind": "ReplicationController", "metadata": meta("legacy"),
+        "spec": {"replicas": 0, "selector": {"app": "web"}, "template": pod_template("Always")}});
+    let created = post(&env, path.clone(), controller).await;
+    assert_eq!(created.code, 201, "{}", created.body);
+    let scale = send(&env.client(), http::Method::GET, &format!("{path}/legacy/scale"), None).await;
+    assert_eq!(scale.code, 200, "{}", scale.body);
+    assert_eq!(scale.body["kind"], "Scale");
+    assert_eq!(scale.body["status"]["selector"], "app=web", "{}", scale.body);
+    let mut scaled = scale.body.clone();
+    scaled["spec"]["replicas"] = json!(0);
+    let answer = send(
+        &env.client(),
+        http::Method::PUT,
+        &format!("{path}/legacy/scale"),
+        Some(&scaled),
+    )
+    .await;
+    assert_eq!(answer.code, 200, "{}", answer.body);
+    env.stop().await;
+}

@@ -10,18 +10,7 @@ use wheelhouse_envtest::TestEnv;
 
 use crate::common::{CustomType, start};
 use crate::raw::send;
-use crate::served::server_version;
-
-/// True when the server is at least 1.`minor`; else says why the test skips.
-async fn at_least(env: &TestEnv, minor: u32, feature: &str) -> bool {
-    let version = server_version(env).await;
-    let found: u32 = version.split('.').nth(1).and_then(|m| m.parse().ok()).unwrap_or(0);
-    if found >= minor {
-        return true;
-    }
-    eprintln!("skipped: {feature} is Kubernetes 1.{minor}+; this server is {version}");
-    false
-}
+use crate::served::at_least;
 
 /// The document of a group version (`apis/apps/v1`), through the index.
 async fn document(env: &TestEnv, group_version: &str) -> Value {

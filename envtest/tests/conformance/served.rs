@@ -29,3 +29,14 @@ pub(crate) async fn require(env: &TestEnv, group_version: &str, plural: &str, wh
     eprintln!("skipped: {what}: Kubernetes {version} does not serve {group_version} {plural}");
     false
 }
+
+/// True when the server is at least Kubernetes 1.`minor`; else says why the test skips.
+pub(crate) async fn at_least(env: &TestEnv, minor: u32, feature: &str) -> bool {
+    let version = server_version(env).await;
+    let found: u32 = version.split('.').nth(1).and_then(|m| m.parse().ok()).unwrap_or(0);
+    if found >= minor {
+        return true;
+    }
+    eprintln!("skipped: {feature} is Kubernetes 1.{minor}+; this server is {version}");
+    false
+}
