@@ -204,7 +204,7 @@ fn render(types: &BTreeMap<String, (Declared, Vec<u32>)>, oldest: u32, newest: u
 use super::{{Builtin, CREATE_ONLY, STORED, STORED_WITH_STATUS, entry}};
 
 /// Pushes the built-in resources of the Kubernetes version k8s-openapi was built for.
-#[allow(clippy::too_many_lines)]
+#[expect(clippy::too_many_lines, reason = \"one line per resource type\")]
 pub(super) fn builtins(out: &mut Vec<Builtin>) {{
 "
     );

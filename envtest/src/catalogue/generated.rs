@@ -8,7 +8,7 @@
 use super::{Builtin, CREATE_ONLY, STORED, STORED_WITH_STATUS, entry};
 
 /// Pushes the built-in resources of the Kubernetes version k8s-openapi was built for.
-#[allow(clippy::too_many_lines)]
+#[expect(clippy::too_many_lines, reason = "one line per resource type")]
 pub(super) fn builtins(out: &mut Vec<Builtin>) {
     // v1 bindings
     out.push(entry::<k8s_openapi::api::core::v1::Binding>(CREATE_ONLY));
