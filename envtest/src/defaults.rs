@@ -73,12 +73,12 @@ pub(crate) fn apply(resource: &ResourceType, object: &mut Value, current: Option
             );
             pod_template(spec);
         }
-        _ => {}
+        _ => crate::catalogue::rules::apply_defaults(resource, object),
     }
 }
 
 /// Sets `field` of an object unless it is there already.
-fn set(object: &mut Value, field: &str, value: Value) {
+pub(crate) fn set(object: &mut Value, field: &str, value: Value) {
     if object.is_null() {
         *object = Value::Object(Map::new());
     } else if !object.is_object() {
@@ -110,7 +110,7 @@ fn secret_string_data(object: &mut Value) {
     }
 }
 
-fn pod_template(spec: &mut Value) {
+pub(crate) fn pod_template(spec: &mut Value) {
     if spec.is_object() && spec["template"].is_object() && spec["template"]["spec"].is_object() {
         pod_spec(&mut spec["template"]["spec"]);
     }
@@ -221,10 +221,11 @@ pub(crate) fn violations(resource: &ResourceType, object: &Value) -> Vec<(String
         }
         _ => {}
     }
+    found.extend(crate::catalogue::rules::violations(resource, object));
     found
 }
 
-fn pod_spec_violations(spec: &Value, path: &str, found: &mut Vec<(String, &'static str, String)>) {
+pub(crate) fn pod_spec_violations(spec: &Value, path: &str, found: &mut Vec<(String, &'static str, String)>) {
     let containers = spec["containers"].as_array().map(Vec::as_slice).unwrap_or_default();
     if containers.is_empty() {
         found.push((
@@ -268,6 +269,7 @@ pub(crate) fn immutable_changes(
             ));
         }
     }
+    found.extend(crate::catalogue::rules::immutable_changes(resource, current, new));
     found
 }
 

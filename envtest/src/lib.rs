@@ -1,12 +1,16 @@
 //! wheelhouse-envtest: a Kubernetes API server that runs inside your test process, and
 //! the same test environment over an existing cluster.
 
+mod actions;
 mod admission;
+mod catalogue;
 mod controllers;
 mod defaults;
+mod deletion;
 mod discovery;
 mod env;
 mod http;
+mod openapi;
 mod patch;
 mod protobuf;
 mod read;
@@ -24,7 +28,7 @@ mod write;
 
 pub use crate::env::{Error, TestEnv, use_existing_cluster};
 pub use crate::request::Verb;
-pub use crate::server::{ApiServer, FaultCounts, InjectedFailure, ResponseBody, ServerOptions};
+pub use crate::server::{ApiServer, FaultCounts, InjectedFailure, RequestRecord, ResponseBody, ServerOptions};
 pub use crate::wait::{DEFAULT_TIMEOUT, eventually, eventually_within};
 /// Label and field selectors, as the server parses them.
 pub use wheelhouse_selector as selector;

@@ -61,15 +61,9 @@ fn encode_for(target: &Target, object: &Arc<Value>, encoded: Option<&(u64, Bytes
 }
 
 /// An object as served at the requested version (objects of multi-version CRDs are
-/// stored once).
+/// stored once; events.k8s.io Events are core Events).
 fn at_version<'a>(resource: &ResourceType, object: &'a Arc<Value>) -> std::borrow::Cow<'a, Value> {
-    let api_version = resource.api_version();
-    if object["apiVersion"] == api_version.as_str() {
-        return std::borrow::Cow::Borrowed(object.as_ref());
-    }
-    let mut converted = object.as_ref().clone();
-    converted["apiVersion"] = json!(api_version);
-    std::borrow::Cow::Owned(converted)
+    crate::catalogue::to_view(resource, object)
 }
 
 /// The filters of a list or watch.

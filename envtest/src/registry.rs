@@ -44,6 +44,18 @@ pub(crate) struct ResourceType {
     /// The `openAPIV3Schema` of a custom resource's version: objects are validated
     /// and pruned against it, as the real server does.
     pub schema: Option<Arc<Value>>,
+    /// The catalogue entry of a built-in resource (its type's decoder and schema).
+    pub builtin: Option<BuiltinRef>,
+}
+
+/// A built-in resource's catalogue entry; two are equal when they are the same entry.
+#[derive(Debug, Clone, Copy)]
+pub(crate) struct BuiltinRef(pub &'static crate::catalogue::Builtin);
+
+impl PartialEq for BuiltinRef {
+    fn eq(&self, other: &Self) -> bool {
+        std::ptr::eq(self.0, other.0)
+    }
 }
 
 impl ResourceType {
@@ -55,11 +67,9 @@ impl ResourceType {
         }
     }
 
+    /// Where the objects are stored (events.k8s.io Events are core Events).
     pub fn group_resource(&self) -> GroupResource {
-        GroupResource {
-            group: self.group.clone(),
-            resource: self.plural.clone(),
-        }
+        self.storage()
     }
 
     /// `deployments.apps`, `configmaps`: how the real server names a resource in errors.
@@ -70,111 +80,6 @@ impl ResourceType {
             format!("{}.{}", self.plural, self.group)
         }
     }
-
-    fn builtin(group: &str, version: &str, kind: &str, plural: &str, namespaced: bool) -> Self {
-        Self {
-            group: group.into(),
-            version: version.into(),
-            kind: kind.into(),
-            plural: plural.into(),
-            singular: kind.to_lowercase(),
-            namespaced,
-            status: false,
-            scale: false,
-            generation: false,
-            short_names: Vec::new(),
-            categories: Vec::new(),
-            custom: false,
-            requires_resource_version: false,
-            schema: None,
-        }
-    }
-
-    fn with_status(mut self) -> Self {
-        self.status = true;
-        self
-    }
-
-    fn with_generation(mut self) -> Self {
-        self.generation = true;
-        self
-    }
-
-    fn with_scale(mut self) -> Self {
-        self.scale = true;
-        self
-    }
-
-    fn short(mut self, names: &[&str]) -> Self {
-        self.short_names = names.iter().map(|n| (*n).to_owned()).collect();
-        self
-    }
-}
-
-/// The built-in resources of this server, as kube-apiserver serves them.
-fn builtins() -> Vec<ResourceType> {
-    let t = ResourceType::builtin;
-    vec![
-        t("", "v1", "Namespace", "namespaces", false)
-            .with_status()
-            .short(&["ns"]),
-        t("", "v1", "Pod", "pods", true)
-            .with_status()
-            .with_generation()
-            .short(&["po"]),
-        t("", "v1", "Service", "services", true).with_status().short(&["svc"]),
-        t("", "v1", "ConfigMap", "configmaps", true).short(&["cm"]),
-        t("", "v1", "Secret", "secrets", true),
-        t("", "v1", "ServiceAccount", "serviceaccounts", true).short(&["sa"]),
-        t("", "v1", "Event", "events", true).short(&["ev"]),
-        t("apps", "v1", "Deployment", "deployments", true)
-            .with_status()
-            .with_scale()
-            .with_generation()
-            .short(&["deploy"]),
-        t("apps", "v1", "ReplicaSet", "replicasets", true)
-            .with_status()
-            .with_scale()
-            .with_generation()
-            .short(&["rs"]),
-        t("apps", "v1", "StatefulSet", "statefulsets", true)
-            .with_status()
-            .with_scale()
-            .with_generation()
-            .short(&["sts"]),
-        t("coordination.k8s.io", "v1", "Lease", "leases", true),
-        t("events.k8s.io", "v1", "Event", "events", true).short(&["ev"]),
-        t("networking.k8s.io", "v1", "Ingress", "ingresses", true)
-            .with_status()
-            .with_generation()
-            .short(&["ing"]),
-        t(
-            "apiextensions.k8s.io",
-            "v1",
-            "CustomResourceDefinition",
-            "customresourcedefinitions",
-            false,
-        )
-        .with_status()
-        .with_generation()
-        .short(&["crd", "crds"]),
-        t(
-            "admissionregistration.k8s.io",
-            "v1",
-            "MutatingWebhookConfiguration",
-            "mutatingwebhookconfigurations",
-            false,
-        )
-        .with_generation(),
-        t(
-            "admissionregistration.k8s.io",
-            "v1",
-            "ValidatingWebhookConfiguration",
-            "validatingwebhookconfigurations",
-            false,
-        )
-        .with_generation(),
-    ]
 }
 
 /// The resource types served now, by group, version and plural name.
@@ -185,11 +90,11 @@ pub(crate) struct Registry {
 
 impl Default for Registry {
     fn default() -> Self {
-        let mut registry = Self { types: BTreeMap::new() };
-        for resource in builtins() {
-            registry.insert(resource);
-        }
-        registry
+        let types = crate::catalogue::resource_types()
+            .iter()
+            .map(|t| ((t.group.clone(), t.version.clone(), t.plural.clone()), t.clone()))
+            .collect();
+        Self { types }
     }
 }
 
@@ -224,6 +129,15 @@ impl Registry {
             .values()
             .find(|t| t.group == resource.group && t.plural == resource.resource)
             .cloned()
+    }
+
+    /// The types served at one group version.
+    pub fn of_group_version(&self, group: &str, version: &str) -> Vec<Arc<ResourceType>> {
+        self.types
+            .values()
+            .filter(|t| t.group == group && t.version == version)
+            .cloned()
+            .collect()
     }
 
     /// Serves the versions a CRD declares (replacing what it served before).
@@ -298,40 +212,22 @@ impl Registry {
     pub fn resource_list(&self, group: &str, version: &str) -> Option<Value> {
         let mut resources = Vec::new();
         for t in self.types.values().filter(|t| t.group == group && t.version == version) {
-            let mut verbs = vec![
-                "create",
-                "delete",
-                "deletecollection",
-                "get",
-                "list",
-                "patch",
-                "update",
-                "watch",
-            ];
-            if t.plural == "namespaces" {
-                verbs.retain(|v| *v != "deletecollection");
-            }
             let mut resource = json!({
                 "name": t.plural, "singularName": t.singular, "namespaced": t.namespaced,
-                "kind": t.kind, "verbs": verbs, "shortNames": t.short_names,
+                "kind": t.kind, "verbs": t.verbs(), "shortNames": t.short_names,
             });
-            // The built-in workloads kube-apiserver puts in the `all` category, which
-            // `kubectl get all` expands.
-            let in_all = matches!(
-                (t.group.as_str(), t.plural.as_str()),
-                ("", "pods" | "services") | ("apps", "deployments" | "replicasets" | "statefulsets")
-            );
-            if in_all && !t.custom {
-                resource["categories"] = json!(["all"]);
-            } else if !t.categories.is_empty() {
+            if !t.categories.is_empty() {
                 resource["categories"] = json!(t.categories);
             }
             resources.push(resource);
-            if t.status {
-                resources.push(json!({"name": format!("{}/status", t.plural), "singularName": "", "namespaced": t.namespaced, "kind": t.kind, "verbs": ["get", "patch", "update"]}));
-            }
-            if t.scale {
-                resources.push(json!({"name": format!("{}/scale", t.plural), "singularName": "", "namespaced": t.namespaced, "group": "autoscaling", "version": "v1", "kind": "Scale", "verbs": ["get", "patch", "update"]}));
+            for sub in t.subresources() {
+                let kind = if sub.kind.is_empty() { t.kind.as_str() } else { sub.kind };
+                let mut subresource = json!({"name": format!("{}/{}", t.plural, sub.name), "singularName": "", "namespaced": t.namespaced, "kind": kind, "verbs": sub.verbs});
+                if let Some((group, version)) = sub.group_version {
+                    subresource["group"] = json!(group);
+                    subresource["version"] = json!(version);
+                }
+                resources.push(subresource);
             }
         }
         if resources.is_empty() {
@@ -408,6 +304,7 @@ pub(crate) fn crd_types(crd: &Value) -> Result<Vec<ResourceType>, String> {
                 .get("schema")
                 .and_then(|s| s.get("openAPIV3Schema"))
                 .map(|s| Arc::new(s.clone())),
+            builtin: None,
         });
     }
     if types.is_empty() {

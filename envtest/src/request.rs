@@ -137,13 +137,14 @@ pub(crate) fn parse(
     }
     let name = rest.get(1).map(|s| (*s).to_owned());
     let subresource = rest.get(2).map(|s| (*s).to_owned());
-    if let Some(sub) = &subresource {
-        let served = (sub == "status" && resource.status)
-            || (sub == "scale" && resource.scale)
-            || (sub == "finalize" && resource.plural == "namespaces");
-        if !served {
-            return Err(ApiError::path_not_found());
-        }
+    if let Some(sub) = &subresource
+        && !resource.serves_subresource(sub)
+    {
+        return Err(ApiError::path_not_found());
+    }
+    // Create-only resources (reviews, bindings) have no objects to name.
+    if name.is_some() && !resource.stored() {
+        return Err(ApiError::path_not_found());
     }
     let watch = matches!(query.get("watch").map(String::as_str), Some("true" | "1"));
     let verb = match (method.as_str(), name.is_some()) {
@@ -151,12 +152,17 @@ pub(crate) fn parse(
         ("GET", false) if watch => Verb::Watch,
         ("GET", false) => Verb::List,
         ("POST", false) => Verb::Create,
+        // pods/binding and pods/eviction: a POST to the subresource of an object.
+        ("POST", true) if subresource.is_some() => Verb::Create,
         ("PUT", true) => Verb::Update,
         ("PATCH", true) => Verb::Patch,
         ("DELETE", true) => Verb::Delete,
         ("DELETE", false) => Verb::DeleteCollection,
         _ => return Err(ApiError::method_not_allowed()),
     };
+    if subresource.is_none() && !resource.allows(verb) {
+        return Err(ApiError::method_not_allowed());
+    }
     Ok(Some(Target {
         verb,
         resource,

@@ -8,8 +8,6 @@ use std::sync::Arc;
 
 use serde_json::{Value, json};
 
-use http::StatusCode;
-
 use crate::patch;
 use crate::registry::{GroupResource, ResourceType};
 use crate::request::Verb;
@@ -312,7 +310,7 @@ pub(crate) fn commit_update(
 }
 
 /// What goes when an object is gone: a CRD takes its resource with it.
-fn after_delete(state: &mut State, resource: &ResourceType, object: &Value) {
+pub(crate) fn after_delete(state: &mut State, resource: &ResourceType, object: &Value) {
     if is_crd(resource)
         && let Ok(types) = crate::registry::crd_types(object)
         && let Some(first) = types.first()
@@ -358,27 +356,6 @@ pub(crate) fn check_precondition(
         )),
         _ => Ok(()),
     }
-}
-
-pub(crate) fn check_delete_preconditions(
-    resource: &ResourceType,
-    name: &str,
-    current: &Value,
-    options: &Value,
-) -> Result<(), ApiError> {
-    let preconditions = &options["preconditions"];
-    for (field, label) in [("uid", "UID"), ("resourceVersion", "ResourceVersion")] {
-        if let Some(expected) = preconditions[field].as_str() {
-            let actual = current["metadata"][field].as_str().unwrap_or_default();
-            if expected != actual {
-                let why = format!(
-                    "Precondition failed: {label} in precondition: {expected}, {label} in object meta: {actual}"
-                );
-                return Err(ApiError::conflict(resource, name, &why));
-            }
-        }
-    }
-    Ok(())
 }
 
 /// The update the server actually makes of `desired`: immutable metadata kept,
@@ -558,66 +535,14 @@ fn same_object(old: &Value, new: &Value) -> bool {
     strip(old) == strip(new)
 }
 
-/// Deletes an object, or marks it for deletion while finalizers hold it. `policy` is
-/// `Orphan` or `Foreground` (None is Background). Returns the code and body to send.
-pub(crate) fn delete_object(
-    state: &mut State,
-    resource: &ResourceType,
-    namespace: &str,
-    name: &str,
-    policy: Option<&str>,
-    dry_run: bool,
-) -> Result<(StatusCode, Arc<Value>), ApiError> {
-    let group_resource = resource.group_resource();
-    let current = state
-        .store
-        .get(&group_resource, namespace, name)
-        .ok_or_else(|| ApiError::not_found(resource, name))?;
-    let mut object = current.as_ref().clone();
-    let finalizer = match policy {
-        Some("Orphan") => Some("orphan"),
-        Some("Foreground") => Some("foregroundDeletion"),
-        _ => None,
-    };
-    if let Some(finalizer) = finalizer {
-        let finalizers = object["metadata"]["finalizers"].as_array().cloned().unwrap_or_default();
-        if !finalizers.iter().any(|f| f == finalizer) {
-            let mut finalizers = finalizers;
-            finalizers.push(json!(finalizer));
-            object["metadata"]["finalizers"] = json!(finalizers);
-        }
-    }
-    let key = (namespace.to_owned(), name.to_owned());
-    if has_finalizers(&object) {
-        if object["metadata"]["deletionTimestamp"].is_null() {
-            object["metadata"]["deletionTimestamp"] = json!(now());
-            object["metadata"]["deletionGracePeriodSeconds"] = json!(0);
-            if resource.plural == "namespaces" && resource.group.is_empty() {
-                object["status"]["phase"] = json!("Terminating");
-            }
-        }
-        if object == *current {
-            return Ok((StatusCode::OK, current));
-        }
-        if dry_run {
-            return Ok((StatusCode::OK, Arc::new(object)));
-        }
-        let event = state.store.write(&group_resource, key, Some(object));
-        return Ok((StatusCode::OK, event.object.clone()));
-    }
-    if dry_run {
-        return Ok((StatusCode::OK, Arc::new(object)));
-    }
-    let event = state.store.write(&group_resource, key, None);
-    after_delete(state, resource, &event.object);
-    Ok((StatusCode::OK, event.object.clone()))
-}
-
 /// The `autoscaling/v1` Scale of an object with a scale subresource.
 pub(crate) fn to_scale(object: &Value) -> Value {
     let metadata = &object["metadata"];
-    let selector = object["spec"]["selector"]["matchLabels"]
+    // A ReplicationController's selector is the label map itself.
+    let selector = &object["spec"]["selector"];
+    let selector = selector["matchLabels"]
         .as_object()
+        .or_else(|| selector.as_object().filter(|s| s.values().all(Value::is_string)))
         .map(|labels| {
             labels
                 .iter()

@@ -86,7 +86,37 @@ pub(crate) struct Shared {
     pub webhooks: Webhooks,
     pub faults: Mutex<Faults>,
     pub counters: FaultCounters,
-    pub requests: Mutex<HashMap<(Verb, String), u64>>,
+    pub requests: Mutex<HashMap<RequestKey, u64>>,
+}
+
+/// What the server counts a request under: what RBAC authorizes it by.
+#[derive(Debug, Clone, PartialEq, Eq, Hash)]
+pub(crate) struct RequestKey {
+    verb: Verb,
+    group: String,
+    resource: String,
+    subresource: Option<String>,
+    namespace: Option<String>,
+}
+
+/// A kind of request the server received and how many of it, as RBAC sees a request:
+/// verb, API group, resource and subresource (and the namespace, for Roles). See
+/// [`ApiServer::requests`].
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct RequestRecord {
+    /// The verb (`get`, `list`, `watch`, `create`, `update`, `patch`, `delete`, ...).
+    pub verb: Verb,
+    /// The API group, empty for the core group.
+    pub group: String,
+    /// The plural resource, like `deployments`.
+    pub resource: String,
+    /// The subresource, like `status` or `scale`.
+    pub subresource: Option<String>,
+    /// The namespace of the request; None for cluster-scoped resources and for
+    /// requests across all namespaces.
+    pub namespace: Option<String>,
+    /// How many such requests the server received.
+    pub count: u64,
 }
 
 /// The embedded API server. Cheap to clone: clones share one server.
@@ -270,9 +300,58 @@ impl ApiServer {
         self.shared
             .requests
             .lock()
-            .get(&(verb, resource.to_owned()))
-            .copied()
-            .unwrap_or(0)
+            .iter()
+            .filter(|(key, _)| key.verb == verb && key.resource == resource)
+            .map(|(_, count)| count)
+            .sum()
+    }
+
+    /// Every kind of resource request the server received, with its count, ordered
+    /// by group, resource, subresource, namespace and verb: what a test compares with
+    /// an operator's RBAC rules to check they cover exactly what its client sends.
+    ///
+    /// ```
+    /// # #[tokio::main(flavor = "current_thread")]
+    /// # async fn main() {
+    /// use k8s_openapi::api::apps::v1::Deployment;
+    /// use kube::api::{Api, ListParams};
+    /// use wheelhouse_envtest::{ApiServer, Verb};
+    ///
+    /// let server = ApiServer::new(Default::default());
+    /// let api: Api<Deployment> = Api::namespaced(kube::Client::new(server.clone(), "default"), "default");
+    /// api.list(&ListParams::default()).await.unwrap();
+    /// let requests = server.requests();
+    /// assert_eq!(requests.len(), 1);
+    /// let list = &requests[0];
+    /// assert_eq!((list.verb, list.group.as_str(), list.resource.as_str()), (Verb::List, "apps", "deployments"));
+    /// assert_eq!((list.subresource.as_deref(), list.namespace.as_deref(), list.count), (None, Some("default"), 1));
+    /// # }
+    /// ```
+    pub fn requests(&self) -> Vec<RequestRecord> {
+        let mut records: Vec<RequestRecord> = self
+            .shared
+            .requests
+            .lock()
+            .iter()
+            .map(|(key, count)| RequestRecord {
+                verb: key.verb,
+                group: key.group.clone(),
+                resource: key.resource.clone(),
+                subresource: key.subresource.clone(),
+                namespace: key.namespace.clone(),
+                count: *count,
+            })
+            .collect();
+        records.sort_by(|a, b| {
+            (&a.group, &a.resource, &a.subresource, &a.namespace, a.verb.as_str()).cmp(&(
+                &b.group,
+                &b.resource,
+                &b.subresource,
+                &b.namespace,
+                b.verb.as_str(),
+            ))
+        });
+        records
     }
 
     fn create_system_namespace(&self, name: &str) {
@@ -375,7 +454,13 @@ impl ApiServer {
     }
 
     fn count(&self, target: &Target) {
-        let key = (target.verb, target.resource.plural.clone());
+        let key = RequestKey {
+            verb: target.verb,
+            group: target.resource.group.clone(),
+            resource: target.resource.plural.clone(),
+            subresource: target.subresource.clone(),
+            namespace: target.namespace.clone(),
+        };
         *self.shared.requests.lock().entry(key).or_default() += 1;
     }
 

@@ -3,7 +3,6 @@
 //! apiextensions server accepts, and custom resources are pruned, defaulted and
 //! validated against their CRD's structural schema (`crate::schema`, else 422).
 
-use serde::Deserialize;
 use serde_json::Value;
 
 use crate::registry::ResourceType;
@@ -67,31 +66,10 @@ pub(crate) fn unknown_fields(resource: &ResourceType, object: &Value) -> Vec<Str
 /// Decodes a built-in object into its k8s-openapi type: a field of the wrong type is a
 /// 400, as the real server's decoder reports it.
 fn decode_builtin(resource: &ResourceType, object: &Value) -> Result<(), ApiError> {
-    use k8s_openapi::api::{apps, coordination, core, events, networking};
-    use k8s_openapi::apiextensions_apiserver::pkg::apis::apiextensions::v1 as apiextensions;
-    fn check<'a, T: Deserialize<'a>>(object: &'a Value) -> Result<(), String> {
-        T::deserialize(object).map(drop).map_err(|e| e.to_string())
-    }
-    let result = match (resource.group.as_str(), resource.kind.as_str()) {
-        ("", "Namespace") => check::<core::v1::Namespace>(object),
-        ("", "Pod") => check::<core::v1::Pod>(object),
-        ("", "Service") => check::<core::v1::Service>(object),
-        ("", "ConfigMap") => check::<core::v1::ConfigMap>(object),
-        ("", "Secret") => check::<core::v1::Secret>(object),
-        ("", "ServiceAccount") => check::<core::v1::ServiceAccount>(object),
-        ("", "Event") => check::<core::v1::Event>(object),
-        ("apps", "Deployment") => check::<apps::v1::Deployment>(object),
-        ("apps", "ReplicaSet") => check::<apps::v1::ReplicaSet>(object),
-        ("apps", "StatefulSet") => check::<apps::v1::StatefulSet>(object),
-        ("coordination.k8s.io", "Lease") => check::<coordination::v1::Lease>(object),
-        ("events.k8s.io", "Event") => check::<events::v1::Event>(object),
-        ("networking.k8s.io", "Ingress") => check::<networking::v1::Ingress>(object),
-        ("apiextensions.k8s.io", "CustomResourceDefinition") => {
-            check::<apiextensions::CustomResourceDefinition>(object)
-        }
-        _ => Ok(()),
+    let Some(builtin) = resource.catalogue() else {
+        return Ok(());
     };
-    result.map_err(|error| {
+    builtin.decode(object).map_err(|error| {
         ApiError::bad_request(format!(
             "{} in version \"{}\" cannot be handled as a {}: {error}",
             resource.kind, resource.version, resource.kind

@@ -9,12 +9,14 @@ use http::{Response, StatusCode};
 use serde_json::{Value, json};
 
 use crate::admission::{AdmissionAttributes, AdmissionError, Admitted, Operation};
+use crate::catalogue::{to_storage, to_view};
+use crate::deletion::DeleteOptions;
 use crate::patch::{self, PatchError};
 use crate::registry::ResourceType;
 use crate::request::{Target, Verb};
 use crate::rules::{
-    check_delete_preconditions, check_precondition, check_type, commit_create, commit_update, delete_object,
-    namespaces, now, prepare_new, prepare_update, to_scale,
+    check_precondition, check_type, commit_create, commit_update, namespaces, now, prepare_new, prepare_update,
+    to_scale,
 };
 use crate::server::{ApiServer, ResponseBody, State, json_response};
 use crate::status::ApiError;
@@ -43,6 +45,7 @@ impl Write<'_> {
             ));
         }
         match self.target.verb {
+            Verb::Create if self.target.subresource.is_some() || !self.resource().stored() => self.act().await,
             Verb::Create => self.create().await,
             Verb::Update | Verb::Patch => self.update().await,
             Verb::Delete => self.delete().await,
@@ -103,6 +106,17 @@ impl Write<'_> {
         object: Option<&Value>,
         old: Option<&Value>,
     ) -> Result<Admitted, ApiError> {
+        self.admit_with(operation, object, old, None).await
+    }
+
+    /// [`Self::admit`] with the request's options (`DeleteOptions` for a delete).
+    async fn admit_with(
+        &self,
+        operation: Operation,
+        object: Option<&Value>,
+        old: Option<&Value>,
+        options: Option<&Value>,
+    ) -> Result<Admitted, ApiError> {
         let (mutating, validating, namespace_labels) = {
             let state = self.server.shared.state.lock();
             let configs = |plural: &str| {
@@ -143,8 +157,9 @@ impl Write<'_> {
             object,
             old_object: old,
             namespace_labels: namespace_labels.as_ref(),
-            dry_run: self.target.dry_run(),
-            options: None,
+            // A delete's options say whether it is a dry run, not the query.
+            dry_run: options.map_or_else(|| self.target.dry_run(), |o| o["dryRun"].is_array()),
+            options,
         };
         self.server
             .shared
@@ -183,7 +198,10 @@ impl Write<'_> {
     /// `fieldValidation`: fields a custom resource's schema does not declare are an
     /// error (Strict), a warning (Warn, the default) or nothing (Ignore).
     fn check_unknown_fields(&self, object: &Value) -> Result<Vec<String>, ApiError> {
-        let unknown = crate::validation::unknown_fields(self.resource(), object);
+        let unknown = match self.resource().catalogue() {
+            Some(builtin) => crate::openapi::unknown_fields(builtin, object),
+            None => crate::validation::unknown_fields(self.resource(), object),
+        };
         if unknown.is_empty() {
             return Ok(Vec::new());
         }
@@ -198,6 +216,21 @@ impl Write<'_> {
         }
     }
 
+    /// A create that acts rather than stores (a binding, an eviction, a review), after
+    /// admission sees it.
+    async fn act(&self) -> Result<Response<ResponseBody>, ApiError> {
+        let body = self.body_json()?;
+        if !body.is_object() {
+            return Err(ApiError::bad_request(
+                "the object provided is unrecognized: expected a JSON object",
+            ));
+        }
+        let admitted = self.admit(Operation::Create, Some(&body), None).await?;
+        let body = admitted.mutated.unwrap_or(body);
+        let (status, answer) = crate::actions::create(self.server, self.target, &body)?;
+        Ok(with_warnings(json_response(status, &answer), &admitted.warnings))
+    }
+
     async fn create(&self) -> Result<Response<ResponseBody>, ApiError> {
         let object = self.body_object()?;
         let mut warnings = self.check_unknown_fields(&object)?;
@@ -205,9 +238,11 @@ impl Write<'_> {
         let object = prepare_new(self.resource(), self.target.namespace.as_deref(), object, &manager)?;
         let admitted = self.admit(Operation::Create, Some(&object), None).await?;
         let object = admitted.mutated.unwrap_or(object);
+        let object = to_storage(self.resource(), object);
         let mut state = self.server.shared.state.lock();
         let stored = commit_create(&mut state, self.resource(), object, self.target.dry_run())?;
         warnings.extend(admitted.warnings);
+        let stored = to_view(self.resource(), &stored);
         Ok(with_warnings(json_response(StatusCode::CREATED, &stored), &warnings))
     }
 
@@ -218,6 +253,9 @@ impl Write<'_> {
         let group_resource = resource.group_resource();
         let manager = self.manager();
         let now = now();
+        if self.target.verb == Verb::Update {
+            self.check_names_in_body()?;
+        }
         for _ in 0..MAX_ATTEMPTS {
             let current = self
                 .server
@@ -226,9 +264,11 @@ impl Write<'_> {
                 .lock()
                 .store
                 .get(&group_resource, self.namespace(), self.name());
-            let Some(current) = current else {
-                return self.create_by_apply(&manager).await;
+            let Some(stored) = current else {
+                return self.create_missing(&manager).await;
             };
+            // The object as this version serves it; what is stored is converted back.
+            let current = to_view(resource, &stored);
             let scale = self.target.subresource.as_deref() == Some("scale");
             let desired = if scale {
                 self.desired_scale(&current)?
@@ -250,16 +290,17 @@ impl Write<'_> {
                 return Ok(self.respond_update(StatusCode::OK, &current));
             };
             let admitted = self.admit(Operation::Update, Some(&new), Some(&current)).await?;
-            let new = admitted.mutated.unwrap_or(new);
+            let new = to_storage(resource, admitted.mutated.unwrap_or(new));
             let mut state = self.server.shared.state.lock();
             let latest = state.store.get(&group_resource, self.namespace(), self.name());
             match latest {
                 None => return Err(ApiError::not_found(resource, self.name())),
-                Some(latest) if !Arc::ptr_eq(&latest, &current) => continue,
+                Some(latest) if !Arc::ptr_eq(&latest, &stored) => continue,
                 Some(_) => {}
             }
             let stored = commit_update(&mut state, resource, new, self.target.dry_run());
             warnings.extend(admitted.warnings);
+            let stored = to_view(resource, &stored);
             return Ok(with_warnings(self.respond_update(StatusCode::OK, &stored), &warnings));
         }
         Err(ApiError::stale(resource, self.name()))
@@ -281,14 +322,18 @@ impl Write<'_> {
         self.target.verb == Verb::Patch && self.content_type.starts_with("application/apply-patch")
     }
 
-    /// A patch or PUT of an object that does not exist: only server-side apply
-    /// creates it.
-    async fn create_by_apply(&self, manager: &str) -> Result<Response<ResponseBody>, ApiError> {
-        if !self.is_apply() || self.target.subresource.is_some() {
-            return Err(ApiError::not_found(self.resource(), self.name()));
+    /// A patch or PUT of an object that does not exist: server-side apply creates it,
+    /// and so does a PUT of the resources whose strategy allows create on update.
+    async fn create_missing(&self, manager: &str) -> Result<Response<ResponseBody>, ApiError> {
+        let resource = self.resource();
+        let put_creates = self.target.verb == Verb::Update && resource.creates_on_update();
+        if !(self.is_apply() || put_creates) || self.target.subresource.is_some() {
+            return Err(ApiError::not_found(resource, self.name()));
+        }
+        if put_creates {
+            return self.create().await;
         }
         let applied = self.applied_config()?;
-        let resource = self.resource();
         let object = patch::apply::apply(
             None,
             &applied,
@@ -304,9 +349,10 @@ impl Write<'_> {
         // prepare_new records an Update entry for a plain create; an apply owns its fields as Apply.
         object["metadata"]["managedFields"] = managed_fields;
         let admitted = self.admit(Operation::Create, Some(&object), None).await?;
-        let object = admitted.mutated.unwrap_or(object);
+        let object = to_storage(resource, admitted.mutated.unwrap_or(object));
         let mut state = self.server.shared.state.lock();
         let stored = commit_create(&mut state, resource, object, self.target.dry_run())?;
+        let stored = to_view(resource, &stored);
         Ok(with_warnings(
             json_response(StatusCode::CREATED, &stored),
             &admitted.warnings,
@@ -337,19 +383,39 @@ impl Write<'_> {
         Ok(applied)
     }
 
+    /// A PUT's body must name the object of the URL, whether it exists or not
+    /// (`checkName` in kube-apiserver's `handlers/rest.go`).
+    fn check_names_in_body(&self) -> Result<(), ApiError> {
+        let body = self.body_json()?;
+        let metadata = &body["metadata"];
+        let name = metadata["name"].as_str().unwrap_or_default();
+        if name.is_empty() {
+            return Err(ApiError::bad_request(format!(
+                "the name of the object ({} based on URL) was undeterminable: name must be provided",
+                self.name()
+            )));
+        }
+        if name != self.name() {
+            return Err(ApiError::bad_request(format!(
+                "the name of the object ({name}) does not match the name on the URL ({})",
+                self.name()
+            )));
+        }
+        let namespace = metadata["namespace"].as_str().unwrap_or_default();
+        if !self.namespace().is_empty() && !namespace.is_empty() && namespace != self.namespace() {
+            return Err(ApiError::bad_request(format!(
+                "the namespace of the object ({namespace}) does not match the namespace on the request ({})",
+                self.namespace()
+            )));
+        }
+        Ok(())
+    }
+
     /// The object a PUT or a patch asks for, from the current one.
     fn desired(&self, current: &Value, manager: &str, now: &str) -> Result<Value, ApiError> {
         let resource = self.resource();
         if self.target.verb == Verb::Update {
-            let desired = self.body_object()?;
-            let name = desired["metadata"]["name"].as_str().unwrap_or_default();
-            if name != self.name() {
-                return Err(ApiError::bad_request(format!(
-                    "the name of the object ({name}) does not match the name on the URL ({})",
-                    self.name()
-                )));
-            }
-            return Ok(desired);
+            return self.body_object();
         }
         let patched = if self.is_apply() {
             let applied = self.applied_config()?;
@@ -419,37 +485,19 @@ impl Write<'_> {
         Ok(desired)
     }
 
+    /// The `DeleteOptions` of a delete or deletecollection: its body, else its query.
+    fn delete_options(&self) -> Result<DeleteOptions, ApiError> {
+        let body = if self.body.is_empty() {
+            None
+        } else {
+            Some(self.body_json()?)
+        };
+        DeleteOptions::read(body.as_ref(), self.target)
+    }
+
     async fn delete(&self) -> Result<Response<ResponseBody>, ApiError> {
         let resource = self.resource();
-        let options = if self.body.is_empty() {
-            json!({})
-        } else {
-            self.body_json()?
-        };
-        let policy = options["propagationPolicy"]
-            .as_str()
-            .or_else(|| self.target.param("propagationPolicy"))
-            .map(str::to_owned);
-        let orphan = options["orphanDependents"].as_bool() == Some(true);
-        let policy = match policy.as_deref() {
-            None if orphan => Some("Orphan"),
-            None | Some("Background") => None,
-            Some("Orphan") => Some("Orphan"),
-            Some("Foreground") => Some("Foreground"),
-            Some(other) => {
-                return Err(ApiError::invalid(
-                    resource,
-                    self.name(),
-                    &[(
-                        "propagationPolicy",
-                        "FieldValueNotSupported",
-                        format!(
-                            "Unsupported value: \"{other}\": supported values: \"Foreground\", \"Background\", \"Orphan\""
-                        ),
-                    )],
-                ));
-            }
-        };
+        let options = self.delete_options()?;
         let current =
             self.server
                 .shared
@@ -458,18 +506,18 @@ impl Write<'_> {
                 .store
                 .get(&resource.group_resource(), self.namespace(), self.name());
         let current = current.ok_or_else(|| ApiError::not_found(resource, self.name()))?;
-        check_delete_preconditions(resource, self.name(), &current, &options)?;
-        self.admit(Operation::Delete, None, Some(&current)).await?;
+        self.admit_delete(&current, &options).await?;
         let mut state = self.server.shared.state.lock();
-        let (status, object) = delete_object(
-            &mut state,
-            resource,
-            self.namespace(),
-            self.name(),
-            policy,
-            self.target.dry_run(),
-        )?;
-        Ok(json_response(status, &object))
+        let deleted = crate::deletion::delete(&mut state, resource, self.namespace(), self.name(), &options)?;
+        Ok(json_response(StatusCode::OK, &deleted.response(resource)))
+    }
+
+    /// Runs the admission webhooks of deleting `current`.
+    async fn admit_delete(&self, current: &Value, options: &DeleteOptions) -> Result<(), ApiError> {
+        let options = options.to_json();
+        self.admit_with(Operation::Delete, None, Some(current), Some(&options))
+            .await
+            .map(drop)
     }
 
     async fn delete_collection(&self) -> Result<Response<ResponseBody>, ApiError> {
@@ -482,6 +530,7 @@ impl Write<'_> {
             &resource.kind,
         )
         .map_err(|e| ApiError::bad_request(e.to_string()))?;
+        let options = self.delete_options()?;
         let candidates: Vec<Arc<Value>> = {
             let state = self.server.shared.state.lock();
             state
@@ -500,11 +549,12 @@ impl Write<'_> {
         };
         let mut deleted = Vec::new();
         for object in candidates {
-            self.admit(Operation::Delete, None, Some(&object)).await?;
+            self.admit_delete(&object, &options).await?;
             let (namespace, name) = object_key(&object);
             let mut state = self.server.shared.state.lock();
-            if let Ok((_, last)) = delete_object(&mut state, resource, &namespace, &name, None, self.target.dry_run()) {
-                deleted.push(last.as_ref().clone());
+            // Preconditions name one object; the real server applies them to each.
+            if let Ok(outcome) = crate::deletion::delete(&mut state, resource, &namespace, &name, &options) {
+                deleted.push(to_view(resource, outcome.object()).into_owned());
             }
         }
         let list = json!({

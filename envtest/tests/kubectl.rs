@@ -774,3 +774,55 @@ async fn get_watch_shows_printer_columns() {
     watch.stop().await;
     env.stop().await;
 }
+
+/// Issue 16, item 1: `--dry-run=server` sends `dryRun` in the `DeleteOptions` body; the
+/// object must survive it (and go with a plain delete).
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn server_dry_run_delete_keeps_the_object() {
+    let Some((env, kubectl)) = Kubectl::start().await else {
+        return;
+    };
+    let config_map = "apiVersion: v1\nkind: ConfigMap\nmetadata:\n  name: c1\ndata:\n  a: b\n";
+    kubectl.ok(&["apply", "-f", "-"], config_map).await;
+    let dry_run = kubectl.ok(&["delete", "cm", "c1", "--dry-run=server"], "").await;
+    assert!(
+        dry_run.contains("configmap \"c1\" deleted (server dry run)"),
+        "{dry_run}"
+    );
+    let configmaps: Api<k8s_openapi::api::core::v1::ConfigMap> = Api::namespaced(env.client(), env.namespace());
+    assert!(
+        configmaps.get_opt("c1").await.expect("get").is_some(),
+        "a server dry-run delete removed the ConfigMap"
+    );
+    kubectl.ok(&["delete", "cm", "c1"], "").await;
+    assert!(configmaps.get_opt("c1").await.expect("get").is_none());
+    env.stop().await;
+}
+
+/// Issue 16, item 10: `kubectl explain` reads the schemas of `/openapi/v3`, for a
+/// built-in field and for a CRD's own.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn explain_describes_built_in_and_custom_fields() {
+    let Some((env, kubectl)) = Kubectl::start().await else {
+        return;
+    };
+    let replicas = kubectl.ok(&["explain", "deployment.spec.replicas"], "").await;
+    for expected in ["KIND:", "Deployment", "replicas", "<integer>", "Number of desired pods"] {
+        assert!(replicas.contains(expected), "explain shows {expected}:\n{replicas}");
+    }
+    let containers = kubectl.ok(&["explain", "pods.spec.containers.image"], "").await;
+    assert!(containers.contains("<string>"), "{containers}");
+    kubectl.install_crd().await;
+    // A real server publishes a new CRD's schema a moment after establishing it.
+    let color = wheelhouse_envtest::eventually("kubectl explain to find the Gadget schema", || async {
+        let output = kubectl.run(&["explain", "gadgets.spec.color"], "").await;
+        output.success.then_some(output.stdout)
+    })
+    .await;
+    for expected in ["Gadget", "color", "<string>"] {
+        assert!(color.contains(expected), "explain shows {expected}:\n{color}");
+    }
+    let unknown = kubectl.run(&["explain", "deployment.spec.nonsense"], "").await;
+    assert!(!unknown.success, "an unknown field is an error: {}", unknown.stdout);
+    env.stop().await;
+}

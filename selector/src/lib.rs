@@ -241,13 +241,18 @@ fn extra_fields(group: &str, kind: &str) -> &'static [(&'static str, &'static st
             ("source", "source.component"),
             ("type", "type"),
         ],
+        // events.k8s.io Events are stored as core Events: each field reads its core
+        // counterpart, as kube-apiserver's field label conversion maps it.
         ("events.k8s.io", "Event") => &[
-            ("regarding.kind", "regarding.kind"),
-            ("regarding.namespace", "regarding.namespace"),
-            ("regarding.name", "regarding.name"),
-            ("regarding.uid", "regarding.uid"),
+            ("regarding.kind", "involvedObject.kind"),
+            ("regarding.namespace", "involvedObject.namespace"),
+            ("regarding.name", "involvedObject.name"),
+            ("regarding.uid", "involvedObject.uid"),
+            ("regarding.apiVersion", "involvedObject.apiVersion"),
+            ("regarding.resourceVersion", "involvedObject.resourceVersion"),
+            ("regarding.fieldPath", "involvedObject.fieldPath"),
             ("reason", "reason"),
-            ("reportingController", "reportingController"),
+            ("reportingController", "reportingComponent"),
             ("type", "type"),
         ],
         ("", "Pod") => &[

@@ -3,8 +3,9 @@
 //! stops being served.
 
 use super::{ObjectRef, has_finalizer, is_deleting, remove_finalizer};
+use crate::deletion::{DeleteOptions, delete};
 use crate::registry::{GroupResource, crd_types};
-use crate::rules::{CRD_CLEANUP_FINALIZER, delete_object};
+use crate::rules::CRD_CLEANUP_FINALIZER;
 use crate::server::State;
 
 /// The field manager of the apiextensions server's writes.
@@ -58,7 +59,7 @@ pub(super) fn cleanup(state: &mut State, item: &ObjectRef) {
         let objects = state.store.objects(&resource);
         for ((namespace, name), object) in &objects {
             if !is_deleting(object) {
-                let _ = delete_object(state, &resource_type, namespace, name, None, false);
+                let _ = delete(state, &resource_type, namespace, name, &DeleteOptions::background());
             }
         }
         if !state.store.objects(&resource).is_empty() {

@@ -8,15 +8,12 @@ use std::sync::Arc;
 use serde_json::Value;
 
 use super::{CONTROLLER_MANAGER, ObjectRef, has_finalizer, is_deleting, remove_finalizer, update};
+use crate::deletion::{
+    DeleteOptions, FOREGROUND_FINALIZER as FOREGROUND, ORPHAN_FINALIZER as ORPHAN, Propagation, delete,
+};
 use crate::registry::ResourceType;
-use crate::rules::delete_object;
 use crate::server::State;
 use crate::store::{Event, EventType};
-
-/// The finalizer of an owner deleted with `propagationPolicy: Foreground`.
-const FOREGROUND: &str = "foregroundDeletion";
-/// The finalizer of an owner deleted with `propagationPolicy: Orphan`.
-const ORPHAN: &str = "orphan";
 
 /// The dependency graph, built from the events the controllers received.
 ///
@@ -132,9 +129,15 @@ impl GarbageCollector {
         }
         // An owner waits in the foreground: a dependent that has dependents of its own
         // goes in the foreground too, so the wait reaches down the whole tree.
-        let policy = (waiting && self.dependents.contains_key(uid_of(&current))).then_some("Foreground");
+        let policy = (waiting && self.dependents.contains_key(uid_of(&current))).then_some(Propagation::Foreground);
         // Failing means the object went meanwhile: nothing left to do.
-        let _ = delete_object(state, &resource, &item.namespace, &item.name, policy, false);
+        let _ = delete(
+            state,
+            &resource,
+            &item.namespace,
+            &item.name,
+            &DeleteOptions::propagating(policy),
+        );
     }
 
     /// Carries out the `orphan` and `foregroundDeletion` finalizers of an owner being

@@ -4,8 +4,8 @@
 use serde_json::Value;
 
 use super::{CONTROLLER_MANAGER, ObjectRef, is_deleting, update};
+use crate::deletion::{DeleteOptions, delete};
 use crate::registry::GroupResource;
-use crate::rules::delete_object;
 use crate::server::State;
 
 /// The finalizer (in `spec.finalizers`) the namespace controller owns.
@@ -51,7 +51,13 @@ pub(super) fn finalize(state: &mut State, item: &ObjectRef) {
         let start = (name.clone(), String::new());
         for ((namespace, object_name), object) in objects.range(start..).take_while(|((ns, _), _)| ns == name) {
             if !is_deleting(object) {
-                let _ = delete_object(state, &resource_type, namespace, object_name, None, false);
+                let _ = delete(
+                    state,
+                    &resource_type,
+                    namespace,
+                    object_name,
+                    &DeleteOptions::background(),
+                );
             }
             if state.store.get(&resource, namespace, object_name).is_some() {
                 remaining += 1;

@@ -303,3 +303,47 @@ async fn protobuf_garbage_and_broken_envelopes_get_4xx_and_never_panic() {
         "{created}"
     );
 }
+
+/// Every request is counted by verb, group, resource, subresource and namespace, and
+/// `request_count` still sums over all but verb and resource.
+#[tokio::test]
+async fn requests_are_recorded_as_rbac_sees_them() {
+    let server = ApiServer::new(ServerOptions::default());
+    let deployment = r#"{"apiVersion":"apps/v1","kind":"Deployment","metadata":{"name":"web"},"spec":{"selector":{"matchLabels":{"a":"b"}},"template":{"metadata":{"labels":{"a":"b"}},"spec":{"containers":[{"name":"c","image":"i"}]}}}}"#;
+    let deployments = "/apis/apps/v1/namespaces/default/deployments";
+    assert_eq!(raw(&server, "POST", deployments, JSON, deployment).await.0, 201);
+    let status = format!("{deployments}/web/status");
+    assert_eq!(
+        raw(&server, "PATCH", &status, MERGE, r#"{"status":{"replicas":1}}"#)
+            .await
+            .0,
+        200
+    );
+    assert_eq!(raw(&server, "GET", "/apis/apps/v1/deployments", JSON, "").await.0, 200);
+    assert_eq!(
+        raw(&server, "GET", &format!("{CONFIGMAPS}/missing"), JSON, "").await.0,
+        404
+    );
+    let seen: Vec<String> = server
+        .requests()
+        .iter()
+        .map(|r| {
+            let subresource = r.subresource.as_deref().unwrap_or("-");
+            let namespace = r.namespace.as_deref().unwrap_or("-");
+            format!(
+                "{} {}/{}/{subresource} in {namespace}: {}",
+                r.verb, r.group, r.resource, r.count
+            )
+        })
+        .collect();
+    assert_eq!(
+        seen,
+        [
+            "get /configmaps/- in default: 1",
+            "list apps/deployments/- in -: 1",
+            "create apps/deployments/- in default: 1",
+            "patch apps/deployments/status in default: 1",
+        ]
+    );
+    assert_eq!(server.request_count(Verb::Patch, "deployments"), 1);
+}

@@ -8,17 +8,24 @@
 //! webhooks on 127.0.0.1) skip on an existing cluster. Each says so when it skips.
 
 mod admission;
+mod catalogue;
 mod common;
 mod crud;
 mod delete;
+mod deletion;
+mod events;
 mod faults;
 mod list;
+mod openapi;
 mod patch;
 mod protobuf;
+mod put;
+mod raw;
 mod resources;
 mod schema;
 mod schema_cel;
 mod schema_common;
+mod served;
 mod simulation;
 mod tables;
 mod watch;

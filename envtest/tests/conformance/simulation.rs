@@ -44,6 +44,11 @@ async fn deployments_become_available() {
         env.stop().await;
         return;
     }
+    if !env.is_embedded() && !has_a_ready_node(&env).await {
+        eprintln!("skipped: deployment availability needs pods to run, and this cluster has no Ready node");
+        env.stop().await;
+        return;
+    }
     // Pods must start on a real cluster, which can take longer than a simulation.
     let timeout = if env.is_embedded() {
         TIMEOUT
@@ -76,4 +81,19 @@ async fn deployments_become_available() {
     let scale = api.get_scale("web").await.unwrap();
     assert_eq!(scale.status.map(|s| s.replicas), Some(3));
     env.stop().await;
+}
+
+/// Whether any node of the cluster reports Ready (a cluster without kubelets runs no pods).
+async fn has_a_ready_node(env: &TestEnv) -> bool {
+    let nodes: Api<k8s_openapi::api::core::v1::Node> = Api::all(env.client());
+    let list = nodes
+        .list(&kube::api::ListParams::default())
+        .await
+        .expect("nodes are listed");
+    list.items.iter().any(|node| {
+        node.status
+            .as_ref()
+            .and_then(|s| s.conditions.as_ref())
+            .is_some_and(|conditions| conditions.iter().any(|c| c.type_ == "Ready" && c.status == "True"))
+    })
 }

@@ -258,7 +258,12 @@ async fn watcher_with_list_and_watch_reaches_the_state() {
 /// The same with streaming lists (`sendInitialEvents`).
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn watcher_with_streaming_lists_reaches_the_state() {
-    watcher_reaches_the_state(watcher::Config::default().streaming_lists()).await;
+    let env = start().await;
+    let supported = crate::served::at_least(&env, 27, "streaming lists (sendInitialEvents)").await;
+    env.stop().await;
+    if supported {
+        watcher_reaches_the_state(watcher::Config::default().streaming_lists()).await;
+    }
 }
 
 async fn watcher_reaches_the_state(config: watcher::Config) {

@@ -1,0 +1,302 @@
+//! The built-in resources the server serves: every resource of the Kubernetes version
+//! k8s-openapi was built for, with its group, version, kind, plural, scope,
+//! subresources, short names, categories and verbs, as kube-apiserver registers them
+//! (`pkg/controlplane/apis/*` and `pkg/registry/<group>/rest/storage_<group>.go` install
+//! each group's REST storage; discovery in
+//! `staging/src/k8s.io/apiserver/pkg/endpoints/installer.go` lists what they offer).
+//!
+//! How the list stays true without a hand list, and without a version feature (a
+//! library must leave the Kubernetes version to the final binary): `generated.rs` is
+//! generated from k8s-openapi's own source by `tests/catalogue.rs`, one entry per type
+//! with a `Resource` impl, each wrapped in k8s-openapi's `k8s_if_*` macros for the
+//! versions that have it. So the library compiles against whichever version the
+//! binary enables (tests use `latest`), serves exactly that version's resources, and
+//! the test fails (and rewrites the file) when a new k8s-openapi adds or drops one.
+//! Group, version, kind, plural and scope are read from each type's `Resource` impl
+//! when the catalogue is built; a body is validated by decoding it into the type; its
+//! `OpenAPI` schema is the type's `JsonSchema` (k8s-openapi's `schemars` feature). What
+//! the types do not carry (short names, categories, scale, generation) is in `facts`.
+
+mod autoscaling;
+mod facts;
+pub(crate) mod rules;
+mod views;
+#[rustfmt::skip]
+mod generated;
+
+use std::sync::{Arc, LazyLock};
+
+use serde::de::DeserializeOwned;
+use serde_json::Value;
+
+pub(crate) use self::views::{to_storage, to_view};
+use crate::registry::{GroupResource, ResourceType};
+use crate::request::Verb;
+
+/// One built-in resource at one version, as k8s-openapi models it.
+pub(crate) struct Builtin {
+    pub group: &'static str,
+    pub version: &'static str,
+    pub kind: &'static str,
+    pub plural: &'static str,
+    pub namespaced: bool,
+    /// Stored, listed and watched; false for the create-only resources (reviews,
+    /// bindings) whose answer is computed.
+    pub stored: bool,
+    /// Has a `status` field, served through a `/status` subresource.
+    pub status: bool,
+    decode: fn(&Value) -> Result<(), String>,
+    schema: fn(&mut schemars::SchemaGenerator) -> schemars::Schema,
+}
+
+impl std::fmt::Debug for Builtin {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        write!(f, "Builtin({}/{} {})", self.group, self.version, self.plural)
+    }
+}
+
+impl Builtin {
+    /// Decodes `object` into the k8s-openapi type: the error a field of the wrong type
+    /// gives, as kube-apiserver's decoder refuses it.
+    pub fn decode(&self, object: &Value) -> Result<(), String> {
+        (self.decode)(object)
+    }
+
+    /// The type's schema, its parts registered as definitions of `generator`.
+    pub fn schema(&self, generator: &mut schemars::SchemaGenerator) -> schemars::Schema {
+        (self.schema)(generator)
+    }
+
+    /// `events.k8s.io` Events are core Events seen another way (one store).
+    fn stored_as(&self) -> Option<GroupResource> {
+        (self.group == "events.k8s.io" && self.plural == "events").then(|| GroupResource {
+            group: String::new(),
+            resource: "events".into(),
+        })
+    }
+}
+
+/// The shape of a resource type, from k8s-openapi's source (see `generated.rs`).
+#[derive(Clone, Copy)]
+struct Shape {
+    stored: bool,
+    status: bool,
+}
+
+const STORED: Shape = Shape {
+    stored: true,
+    status: false,
+};
+const STORED_WITH_STATUS: Shape = Shape {
+    stored: true,
+    status: true,
+};
+const CREATE_ONLY: Shape = Shape {
+    stored: false,
+    status: false,
+};
+
+/// Whether a k8s-openapi scope is a namespace.
+trait Scope {
+    const NAMESPACED: bool;
+}
+
+impl Scope for k8s_openapi::NamespaceResourceScope {
+    const NAMESPACED: bool = true;
+}
+
+impl Scope for k8s_openapi::ClusterResourceScope {
+    const NAMESPACED: bool = false;
+}
+
+fn entry<T>(shape: Shape) -> Builtin
+where
+    T: k8s_openapi::Resource + DeserializeOwned + schemars::JsonSchema,
+    T::Scope: Scope,
+{
+    Builtin {
+        group: T::GROUP,
+        version: T::VERSION,
+        kind: T::KIND,
+        plural: T::URL_PATH_SEGMENT,
+        namespaced: <T::Scope as Scope>::NAMESPACED,
+        stored: shape.stored,
+        status: shape.status,
+        decode: decode::<T>,
+        schema: schema::<T>,
+    }
+}
+
+fn decode<T: DeserializeOwned>(object: &Value) -> Result<(), String> {
+    T::deserialize(object).map(drop).map_err(|error| error.to_string())
+}
+
+fn schema<T: schemars::JsonSchema>(generator: &mut schemars::SchemaGenerator) -> schemars::Schema {
+    generator.subschema_for::<T>()
+}
+
+/// The Kubernetes version served: the one k8s-openapi was built for, as
+/// (major, minor).
+pub(crate) fn kubernetes_version() -> (u32, u32) {
+    (1, generated::minor())
+}
+
+/// Every built-in resource of the version k8s-openapi was built for.
+pub(crate) fn builtins() -> &'static [Builtin] {
+    static BUILTINS: LazyLock<Vec<Builtin>> = LazyLock::new(|| {
+        let mut builtins = Vec::new();
+        generated::builtins(&mut builtins);
+        builtins
+    });
+    &BUILTINS
+}
+
+/// The built-in resource types, as the registry serves them; built once per process.
+pub(crate) fn resource_types() -> &'static [Arc<ResourceType>] {
+    static TYPES: LazyLock<Vec<Arc<ResourceType>>> =
+        LazyLock::new(|| builtins().iter().map(|b| Arc::new(resource_type(b))).collect());
+    &TYPES
+}
+
+fn resource_type(builtin: &'static Builtin) -> ResourceType {
+    let facts = facts::facts(builtin.group, builtin.plural);
+    let owned = |names: &[&str]| names.iter().map(|n| (*n).to_owned()).collect::<Vec<_>>();
+    ResourceType {
+        group: builtin.group.to_owned(),
+        version: builtin.version.to_owned(),
+        kind: builtin.kind.to_owned(),
+        plural: builtin.plural.to_owned(),
+        singular: builtin.kind.to_lowercase(),
+        namespaced: builtin.namespaced,
+        status: builtin.stored && builtin.status,
+        scale: facts.scale,
+        generation: facts.generation,
+        short_names: owned(facts.short_names),
+        categories: owned(facts.categories),
+        custom: false,
+        requires_resource_version: false,
+        schema: None,
+        builtin: Some(crate::registry::BuiltinRef(builtin)),
+    }
+}
+
+/// Catalogue facts of a resource type (built-in or custom).
+impl ResourceType {
+    /// The catalogue entry of a built-in type.
+    pub fn catalogue(&self) -> Option<&'static Builtin> {
+        self.builtin.as_ref().map(|b| b.0)
+    }
+
+    /// Stored objects, listed and watched (not a create-only review or binding).
+    pub fn stored(&self) -> bool {
+        self.catalogue().is_none_or(|b| b.stored)
+    }
+
+    /// A PUT of a missing object creates it.
+    pub fn creates_on_update(&self) -> bool {
+        !self.custom && facts::facts(&self.group, &self.plural).create_on_update
+    }
+
+    /// The verbs discovery lists and the server allows.
+    pub fn verbs(&self) -> &'static [&'static str] {
+        const STORED_VERBS: &[&str] = &[
+            "create",
+            "delete",
+            "deletecollection",
+            "get",
+            "list",
+            "patch",
+            "update",
+            "watch",
+        ];
+        if !self.stored() {
+            return &["create"];
+        }
+        if self.custom {
+            return STORED_VERBS;
+        }
+        facts::facts(&self.group, &self.plural).verbs.unwrap_or(STORED_VERBS)
+    }
+
+    /// Whether `verb` is allowed on the resource itself.
+    pub fn allows(&self, verb: Verb) -> bool {
+        let name = verb.as_str();
+        self.verbs().contains(&name) || (verb == Verb::Watch && self.verbs().contains(&"list"))
+    }
+
+    /// The subresources served: name, kind and (for another group's kind) its group
+    /// and version, and verbs.
+    pub fn subresources(&self) -> Vec<Subresource> {
+        let mut subresources = Vec::new();
+        if self.status {
+            subresources.push(Subresource::of_self("status", &["get", "patch", "update"]));
+        }
+        if self.scale {
+            subresources.push(Subresource {
+                name: "scale",
+                kind: "Scale",
+                group_version: Some(("autoscaling", "v1")),
+                verbs: &["get", "patch", "update"],
+            });
+        }
+        if self.custom {
+            return subresources;
+        }
+        match (self.group.as_str(), self.plural.as_str()) {
+            ("", "namespaces") => subresources.push(Subresource::of_self("finalize", &["update"])),
+            ("", "pods") => {
+                subresources.push(Subresource {
+                    name: "binding",
+                    kind: "Binding",
+                    group_version: None,
+                    verbs: &["create"],
+                });
+                subresources.push(Subresource {
+                    name: "eviction",
+                    kind: "Eviction",
+                    group_version: Some(("policy", "v1")),
+                    verbs: &["create"],
+                });
+            }
+            _ => {}
+        }
+        subresources
+    }
+
+    /// Whether the named subresource is served.
+    pub fn serves_subresource(&self, name: &str) -> bool {
+        self.subresources().iter().any(|s| s.name == name)
+    }
+
+    /// Where the objects live: events.k8s.io Events in core Events' store.
+    pub fn storage(&self) -> GroupResource {
+        self.catalogue()
+            .and_then(Builtin::stored_as)
+            .unwrap_or_else(|| GroupResource {
+                group: self.group.clone(),
+                resource: self.plural.clone(),
+            })
+    }
+}
+
+/// One subresource as discovery lists it.
+#[derive(Debug, Clone, Copy)]
+pub(crate) struct Subresource {
+    pub name: &'static str,
+    pub kind: &'static str,
+    /// The group and version of `kind` when not the resource's own.
+    pub group_version: Option<(&'static str, &'static str)>,
+    pub verbs: &'static [&'static str],
+}
+
+impl Subresource {
+    /// A subresource whose kind is the resource's own.
+    fn of_self(name: &'static str, verbs: &'static [&'static str]) -> Self {
+        Self {
+            name,
+            kind: "",
+            group_version: None,
+            verbs,
+        }
+    }
+}

@@ -1,0 +1,88 @@
+//! Issue 16, item 7: a PUT whose body names another object than its URL is a bad
+//! request (400), whether or not the object of the URL exists, as kube-apiserver's
+//! `checkName` answers it before looking anything up.
+
+use k8s_openapi::api::core::v1::ConfigMap;
+use kube::api::{Api, PostParams};
+use serde_json::json;
+
+use crate::common::{configmap, start};
+use crate::raw::send;
+
+#[tokio::test]
+async fn put_of_a_body_naming_another_object_is_a_bad_request() {
+    let env = start().await;
+    let namespace = env.namespace().to_owned();
+    let api: Api<ConfigMap> = Api::namespaced(env.client(), &namespace);
+    api.create(&PostParams::default(), &configmap("existing", &[], &[]))
+        .await
+        .unwrap();
+    let body = |name: &str, namespace: Option<&str>| json!({"apiVersion": "v1", "kind": "ConfigMap", "metadata": {"name": name, "namespace": namespace}, "data": {"k": "v"}});
+    let path = |name: &str| format!("/api/v1/namespaces/{namespace}/configmaps/{name}");
+    for url_name in ["existing", "missing"] {
+        let answer = send(
+            &env.client(),
+            http::Method::PUT,
+            &path(url_name),
+            Some(&body("other", None)),
+        )
+        .await;
+        assert_eq!(
+            (answer.code, answer.body["reason"].as_str()),
+            (400, Some("BadRequest")),
+            "PUT {url_name} naming other: {}",
+            answer.body
+        );
+        assert_eq!(
+            answer.body["message"],
+            format!("the name of the object (other) does not match the name on the URL ({url_name})")
+        );
+    }
+    let answer = send(
+        &env.client(),
+        http::Method::PUT,
+        &path("existing"),
+        Some(&body("existing", Some("kube-system"))),
+    )
+    .await;
+    assert_eq!(answer.code, 400, "{}", answer.body);
+    assert_eq!(
+        answer.body["message"],
+        format!("the namespace of the object (kube-system) does not match the namespace on the request ({namespace})")
+    );
+    // The object of the URL was not touched; a PUT of a missing object is still 404.
+    assert!(
+        !api.get("existing")
+            .await
+            .unwrap()
+            .data
+            .unwrap_or_default()
+            .contains_key("k")
+    );
+    let answer = send(
+        &env.client(),
+        http::Method::PUT,
+        &path("missing"),
+        Some(&body("missing", None)),
+    )
+    .await;
+    assert_eq!(answer.code, 404, "{}", answer.body);
+    env.stop().await;
+}
+
+/// A PUT of a missing object creates it for the resources whose strategy allows it
+/// (Leases, as leader election relies on), and is 404 for the others.
+#[tokio::test]
+async fn put_creates_a_missing_lease() {
+    let env = start().await;
+    let namespace = env.namespace().to_owned();
+    let path = format!("/apis/coordination.k8s.io/v1/namespaces/{namespace}/leases/leader");
+    let lease = json!({"apiVersion": "coordination.k8s.io/v1", "kind": "Lease", "metadata": {"name": "leader"},
+        "spec": {"holderIdentity": "replica-a", "leaseDurationSeconds": 15}});
+    let answer = send(&env.client(), http::Method::PUT, &path, Some(&lease)).await;
+    assert_eq!(answer.code, 201, "{}", answer.body);
+    assert_eq!(answer.body["spec"]["holderIdentity"], "replica-a");
+    let again = send(&env.client(), http::Method::GET, &path, None).await;
+    assert_eq!(again.code, 200, "{}", again.body);
+    env.stop().await;
+}
