@@ -23,17 +23,23 @@ use crate::certs::provider;
 use crate::dispatch::Dispatcher;
 use crate::reload::{CertWatcher, ServingCertificate};
 
-/// TLS 1.3 and 1.2, HTTP/1.1 only, the certificate chosen per handshake.
+/// TLS 1.3 and 1.2, HTTP/1.1 only, the certificate chosen per handshake, no session
+/// resumption.
 ///
 /// HTTP/2 is not offered, as controller-runtime does not by default: its rapid-reset
 /// attack (CVE-2023-44487) costs a server more than multiplexing gains an admission
-/// webhook, whose client keeps a pool of HTTP/1.1 connections anyway.
+/// webhook, whose client keeps a pool of HTTP/1.1 connections anyway. Sessions are not
+/// resumed: a resumed session skips the certificate, so a client would go on trusting
+/// the one from before a rotation, and kube-apiserver's client (Go's, with no session
+/// cache) never resumes anyway.
 pub(crate) fn tls_acceptor(serving: Arc<ServingCertificate>) -> Result<TlsAcceptor, Error> {
     let mut config = ServerConfig::builder_with_provider(provider())
         .with_protocol_versions(&[&rustls::version::TLS13, &rustls::version::TLS12])?
         .with_no_client_auth()
         .with_cert_resolver(serving);
     config.alpn_protocols = vec![b"http/1.1".to_vec()];
+    config.session_storage = Arc::new(rustls::server::NoServerSessionStorage {});
+    config.send_tls13_tickets = 0;
     Ok(TlsAcceptor::from(Arc::new(config)))
 }
 

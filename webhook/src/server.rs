@@ -7,7 +7,10 @@ use std::path::PathBuf;
 use std::sync::Arc;
 use std::time::Duration;
 
+use bytes::Bytes;
 use futures::future::BoxFuture;
+use http_body_util::Full;
+use hyper::body::Body;
 use parking_lot::Mutex;
 use wheelhouse_manager::{BoxError, Manager, ManagerArgs, Runnable, Stop};
 
@@ -252,6 +255,32 @@ impl WebhookServer {
             serving,
             watcher,
         })
+    }
+
+    /// Answers one HTTP request as the server answers it, without a socket or TLS:
+    /// for testing webhooks, and fuzzing them, in process.
+    ///
+    /// ```
+    /// # #[tokio::main(flavor = "current_thread")]
+    /// # async fn main() {
+    /// use http_body_util::{BodyExt, Full};
+    /// use wheelhouse_webhook::{WebhookOptions, WebhookServer};
+    ///
+    /// let server = WebhookServer::new(WebhookOptions::default());
+    /// let request = http::Request::post("/validate-apps-v1-deployment")
+    ///     .header("content-type", "application/json")
+    ///     .body(Full::new(bytes::Bytes::from_static(b"{}")))
+    ///     .unwrap();
+    /// let answer = server.handle(request).await;
+    /// assert_eq!(answer.status(), 404);
+    /// # }
+    /// ```
+    pub async fn handle<B>(&self, request: http::Request<B>) -> http::Response<Full<Bytes>>
+    where
+        B: Body<Data = Bytes> + Send,
+        B::Error: Into<BoxError>,
+    {
+        self.dispatcher().serve(request).await
     }
 
     /// The request pipeline over this server's webhooks.
