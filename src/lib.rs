@@ -11,9 +11,9 @@
 //! | [`controller`] | `wheelhouse-controller` | reconcilers, the controller builder, finalizers, apply, conditions |
 //! | `envtest` (feature `envtest`) | `wheelhouse-envtest` | an embedded Kubernetes API server for tests, or an existing cluster |
 //! | [`selector`] | `wheelhouse-selector` | label and field selectors |
+//! | [`webhook`] | `wheelhouse-webhook` | admission webhooks: typed validators and defaulters over HTTPS, certificates, configurations |
 //!
-//! The manager and webhook crates join as they are built
-//! (see the README's architecture picture).
+//! The manager crate joins as it is built (see the README's architecture picture).
 //!
 //! ```
 //! use wheelhouse::prelude::*;
@@ -28,11 +28,13 @@ pub use wheelhouse_controller as controller;
 #[cfg(feature = "envtest")]
 pub use wheelhouse_envtest as envtest;
 pub use wheelhouse_selector as selector;
+pub use wheelhouse_webhook as webhook;
 pub use wheelhouse_workqueue as workqueue;
 
 /// The types most operators use, in one import.
 pub mod prelude {
     pub use crate::cache::{Cache, Event, ListOptions, Scope};
     pub use crate::controller::{Action, Context, Controller, Error, ObjectKey, Reconciler};
+    pub use crate::webhook::{Defaulter, Denied, FieldError, Validator, Warnings, WebhookServer};
     pub use crate::workqueue::{AddOptions, Priority, RateLimiter, WorkQueue};
 }

@@ -117,7 +117,7 @@ fn show_phases(cache: &Cache) {
                         println!(
                             "  webapp/{}: {phase:?} ({available}/{} available)",
                             new.name_any(),
-                            new.spec.replicas
+                            new.spec.replicas()
                         );
                     }
                 }
@@ -175,8 +175,8 @@ async fn demonstrate(client: &kube::Client, namespace: &str) -> Result<(), Failu
     println!("creating webapp/{name} in namespace {namespace}: nginx:1.27, 2 replicas, port 80");
     let spec = WebAppSpec {
         image: "nginx:1.27".into(),
-        replicas: 2,
-        port: 80,
+        replicas: Some(2),
+        port: Some(80),
     };
     webapps.create(&PostParams::default(), &WebApp::new(name, spec)).await?;
     wait_for_phase(&webapps, name, Phase::Ready, 2).await?;
