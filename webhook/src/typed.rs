@@ -288,10 +288,10 @@ impl<K: Object, D: Defaulter<K>> Defaulting<K, D> {
     }
 
     async fn decide(&self, request: &Request, raw: Option<&RawValue>) -> Result<Verdict, Verdict> {
+        check_kind(request, &self.registration)?;
         if !matches!(request.operation, Operation::Create | Operation::Update) {
             return Ok(Verdict::allowed(Vec::new()));
         }
-        check_kind(request, &self.registration)?;
         let raw = raw.ok_or_else(|| Verdict::bad_request("the request has no object"))?;
         let original: Value = serde_json::from_str(raw.get())
             .map_err(|e| Verdict::bad_request(&format!("request.object is not JSON: {e}")))?;

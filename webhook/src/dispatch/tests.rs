@@ -345,6 +345,10 @@ async fn a_request_for_another_kind_is_denied() {
         let message = denied["status"]["message"].as_str().unwrap();
         assert!(message.contains("but the request is for /v1 Secret"), "{message}");
     }
+    // Whatever the operation: a defaulter has no opinion on deletes of its own kind,
+    // but a request for another kind means the configuration is wrong.
+    secret["request"]["operation"] = json!("DELETE");
+    assert_eq!(f.decide(MUTATE, &secret).await["allowed"], false);
 }
 
 #[tokio::test]
@@ -497,4 +501,56 @@ fn go_durations_parse() {
     assert_eq!(parse_go_duration("10parsecs"), None);
     assert_eq!(apiserver_timeout("a=b&timeout=3s"), Some(Duration::from_secs(3)));
     assert_eq!(apiserver_timeout("timeout"), None);
+}
+
+/// JSON nested deeper than `serde_json` parses into a `Value` (128 levels), in a field no
+/// type knows, on a thread with the 2 MiB stack of a tokio worker: the validator skips
+/// it (serde skips unknown fields without recursing), the defaulter refuses it, and
+/// JSON just under the limit is read, defaulted and diffed; the stack holds in all.
+#[test]
+fn deeply_nested_objects_do_not_exhaust_the_stack() {
+    // Built as text: a deep `Value` would itself need a deep stack to build and drop.
+    let body = |depth: usize| {
+        let mut object = configmap("deep", &json!({}));
+        object["extra"] = json!("NESTED");
+        let nested = format!("{}1{}", "{\"a\":[".repeat(depth), "]}".repeat(depth));
+        create(&object).to_string().replace("\"NESTED\"", &nested)
+    };
+    let answers = std::thread::Builder::new()
+        .stack_size(2 * 1024 * 1024)
+        .spawn(move || {
+            let runtime = tokio::runtime::Builder::new_current_thread()
+                .enable_all()
+                .build()
+                .unwrap();
+            runtime.block_on(async {
+                let f = fixture();
+                let mut answers = Vec::new();
+                for depth in [60, 5000] {
+                    for path in [MUTATE, VALIDATE] {
+                        let (status, answer) = f.send(path, body(depth)).await;
+                        assert_eq!(status, StatusCode::OK);
+                        let answer: Value = serde_json::from_slice(&answer).unwrap();
+                        answers.push(answer["response"].clone());
+                    }
+                }
+                answers
+            })
+        })
+        .unwrap()
+        .join()
+        .expect("no stack overflow");
+    assert_eq!(answers[0]["allowed"], true);
+    assert_eq!(answers[0]["patchType"], "JSONPatch");
+    assert_eq!(answers[1]["allowed"], true);
+    assert_eq!(answers[2]["allowed"], false);
+    assert!(
+        answers[2]["status"]["message"]
+            .as_str()
+            .unwrap()
+            .contains("recursion limit"),
+        "{}",
+        answers[2]
+    );
+    assert_eq!(answers[3]["allowed"], true);
 }
