@@ -378,6 +378,7 @@ async fn kubectl_apply_of_a_bad_webapp_prints_our_message() {
     .await
     .unwrap();
     let stderr = String::from_utf8_lossy(&output.stderr);
+    println!("kubectl apply said: {stderr}");
     assert!(!output.status.success(), "kubectl apply succeeded: {stderr}");
     assert!(
         stderr.contains(r#"admission webhook "validate.webapps.example.com" denied the request: WebApp.example.com "bad" is invalid: spec.image: Invalid value: "nginx:latest": "latest" moves with every release"#),

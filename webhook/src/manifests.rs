@@ -122,31 +122,26 @@ impl WebhookServer {
             let name = webhook_name(registration);
             let client_config = client_config(options, &registration.path);
             let rules = Some(vec![rule(registration)]);
+            // The two webhook types have the same fields but no common trait.
+            macro_rules! webhook {
+                ($type:ident) => {
+                    $type {
+                        name,
+                        client_config,
+                        rules,
+                        admission_review_versions: vec!["v1".into()],
+                        side_effects: "None".into(),
+                        failure_policy: Some("Fail".into()),
+                        namespace_selector: options.namespace_selector.clone(),
+                        object_selector: options.object_selector.clone(),
+                        timeout_seconds: options.timeout_seconds,
+                        ..$type::default()
+                    }
+                };
+            }
             match registration.kind {
-                WebhookKind::Mutating => mutating.push(MutatingWebhook {
-                    name,
-                    client_config,
-                    rules,
-                    admission_review_versions: vec!["v1".into()],
-                    side_effects: "None".into(),
-                    failure_policy: Some("Fail".into()),
-                    namespace_selector: options.namespace_selector.clone(),
-                    object_selector: options.object_selector.clone(),
-                    timeout_seconds: options.timeout_seconds,
-                    ..MutatingWebhook::default()
-                }),
-                WebhookKind::Validating => validating.push(ValidatingWebhook {
-                    name,
-                    client_config,
-                    rules,
-                    admission_review_versions: vec!["v1".into()],
-                    side_effects: "None".into(),
-                    failure_policy: Some("Fail".into()),
-                    namespace_selector: options.namespace_selector.clone(),
-                    object_selector: options.object_selector.clone(),
-                    timeout_seconds: options.timeout_seconds,
-                    ..ValidatingWebhook::default()
-                }),
+                WebhookKind::Mutating => mutating.push(webhook!(MutatingWebhook)),
+                WebhookKind::Validating => validating.push(webhook!(ValidatingWebhook)),
             }
         }
         Configurations {
@@ -273,5 +268,108 @@ fn ignore_not_found(result: Result<(), kube::Error>) -> Result<(), Error> {
     match result {
         Err(kube::Error::Api(status)) if status.code == 404 => Ok(()),
         other => Ok(other?),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use k8s_openapi::api::apps::v1::Deployment;
+    use k8s_openapi::api::core::v1::ConfigMap;
+
+    use super::*;
+    use crate::{Defaulter, Denied, Request, Validator, Warnings, WebhookOptions};
+
+    struct GuardDeletes;
+
+    impl Validator<ConfigMap> for GuardDeletes {
+        const OPERATIONS: &'static [Operation] = &[Operation::Create, Operation::Update, Operation::Delete];
+
+        async fn validate_create(&self, _: &ConfigMap, _: &Request) -> Result<Warnings, Denied> {
+            Ok(Vec::new())
+        }
+        async fn validate_update(&self, _: &ConfigMap, _: &ConfigMap, _: &Request) -> Result<Warnings, Denied> {
+            Ok(Vec::new())
+        }
+    }
+
+    struct NoDefaults;
+
+    impl Defaulter<Deployment> for NoDefaults {
+        async fn default(&self, _: &mut Deployment, _: &Request) -> Result<(), Denied> {
+            Ok(())
+        }
+    }
+
+    #[test]
+    fn every_registered_webhook_gets_its_rule_and_the_options() {
+        let server = WebhookServer::new(WebhookOptions::default())
+            .validator::<ConfigMap>(GuardDeletes)
+            .defaulter::<Deployment>(NoDefaults)
+            .handler(
+                "/raw",
+                |request: crate::AdmissionRequest<kube::core::DynamicObject>| async move {
+                    crate::AdmissionResponse::from(&request)
+                },
+            );
+        let client = ClientConfig::Service {
+            namespace: "ops".into(),
+            name: "hooks".into(),
+            port: None,
+        };
+        let mut options = ConfigurationOptions::new("hooks", client);
+        options.ca_bundle = Some("-----BEGIN CERTIFICATE-----".into());
+        options.object_selector = Some(LabelSelector {
+            match_labels: Some([("checked".to_owned(), "yes".to_owned())].into()),
+            ..LabelSelector::default()
+        });
+        let configurations = server.configurations(&options);
+
+        let validating = configurations.validating.unwrap().webhooks.unwrap();
+        assert_eq!(validating.len(), 1, "raw handlers are left out");
+        let hook = &validating[0];
+        assert_eq!(hook.name, "validate.configmaps.core");
+        let rule = &hook.rules.as_ref().unwrap()[0];
+        assert_eq!(rule.api_groups, Some(vec![String::new()]));
+        assert_eq!(rule.resources, Some(vec!["configmaps".to_owned()]));
+        assert_eq!(
+            rule.operations,
+            Some(vec!["CREATE".to_owned(), "UPDATE".to_owned(), "DELETE".to_owned()])
+        );
+        let service = hook.client_config.service.as_ref().unwrap();
+        assert_eq!(
+            (
+                service.namespace.as_str(),
+                service.name.as_str(),
+                service.path.as_deref()
+            ),
+            ("ops", "hooks", Some("/validate--v1-configmap"))
+        );
+        assert_eq!(
+            hook.client_config.ca_bundle.as_ref().unwrap().0,
+            b"-----BEGIN CERTIFICATE-----"
+        );
+        assert_eq!(hook.object_selector, options.object_selector);
+        assert_eq!(
+            (hook.side_effects.as_str(), hook.failure_policy.as_deref()),
+            ("None", Some("Fail"))
+        );
+        assert_eq!(hook.admission_review_versions, ["v1"]);
+
+        let mutating = configurations.mutating.unwrap().webhooks.unwrap();
+        assert_eq!(mutating[0].name, "mutate.deployments.apps");
+        assert_eq!(
+            mutating[0].rules.as_ref().unwrap()[0].operations,
+            Some(vec!["CREATE".to_owned(), "UPDATE".to_owned()])
+        );
+        let yaml = Configurations {
+            mutating: None,
+            validating: server.configurations(&options).validating,
+        }
+        .to_yaml()
+        .unwrap();
+        assert!(
+            yaml.starts_with("apiVersion: admissionregistration.k8s.io/v1\nkind: ValidatingWebhookConfiguration\n"),
+            "{yaml}"
+        );
     }
 }

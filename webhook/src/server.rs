@@ -355,3 +355,31 @@ impl Runnable for WebhookServer {
         Box::pin(async move { self.run(stop).await.map_err(BoxError::from) })
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use clap::Parser;
+
+    use super::*;
+
+    #[derive(Parser)]
+    struct Flags {
+        #[command(flatten)]
+        manager: ManagerArgs,
+    }
+
+    #[test]
+    fn the_port_and_the_certificates_come_from_kubebuilders_flags() {
+        let defaults = WebhookOptions::from_args(&Flags::parse_from(["operator"]).manager);
+        assert_eq!(defaults.port, 9443);
+        assert_eq!(
+            defaults.cert_dir,
+            PathBuf::from("/tmp/k8s-webhook-server/serving-certs")
+        );
+        let flags = Flags::parse_from(["operator", "--webhook-port", "10250", "--cert-dir", "/certs"]);
+        let server = WebhookServer::from_args(&flags.manager);
+        assert_eq!(server.options.port, 10250);
+        assert_eq!(server.options.cert_dir, PathBuf::from("/certs"));
+        assert!(!server.needs_leader_election());
+    }
+}
