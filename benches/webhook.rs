@@ -11,9 +11,12 @@
 //! p50 and p99 latency. Prints
 //! `bench=webhook impl=wheelhouse|bare conns=N rps=.. p50_ms=.. p99_ms=..` and
 //! `ratio bench=webhook conns=N throughput=X p99_latency=Y` (ours divided by bare).
-//! `WEBHOOK_BENCH_SECONDS` (default 3) is the measured time of a run, after a warm-up
-//! of a third of it; `WEBHOOK_BENCH_RUNS` (default 3) runs alternate between the two
-//! and the medians are printed; `WEBHOOK_BENCH_CONNS=16` runs one level only.
+//!
+//! The machine is shared and noisy, so the two servers take turns in short slices
+//! (`WEBHOOK_BENCH_SLICES`, default 8 each, of `WEBHOOK_BENCH_SLICE_MS`, default 1000
+//! ms, each after a warm-up of a quarter of it on new connections), and a slow spell
+//! falls on both; the figures are over all of a server's slices.
+//! `WEBHOOK_BENCH_CONNS=16` runs one level only.
 
 #[path = "../examples/webapp/operator.rs"]
 #[allow(dead_code, reason = "the bench needs the WebApp type, not the controller")]
@@ -203,40 +206,39 @@ async fn client(connector: TlsConnector, address: SocketAddr, body: Bytes, from:
     }
 }
 
-#[derive(Clone, Copy)]
-struct Figures {
-    rps: f64,
-    p50_ms: f64,
-    p99_ms: f64,
+/// Requests answered in a slice, and their latencies.
+#[derive(Default)]
+struct Sample {
+    latencies: Vec<u32>,
+    measured: Duration,
 }
 
-async fn measure(address: SocketAddr, connector: &TlsConnector, conns: usize, measured: Duration) -> Figures {
-    let body = realistic_review();
-    let from = Instant::now() + measured / 3;
-    let until = from + measured;
-    let clients: Vec<_> = (0..conns)
-        .map(|_| tokio::spawn(client(connector.clone(), address, body.clone(), from, until)))
-        .collect();
-    let mut latencies = Vec::new();
-    for client in clients {
-        latencies.extend(client.await.expect("a client"));
+impl Sample {
+    /// Runs `conns` clients against `address` for a slice: new connections, a warm-up of
+    /// a quarter of the slice (handshakes, first requests), then `slice` measured.
+    async fn add_slice(&mut self, address: SocketAddr, connector: &TlsConnector, conns: usize, slice: Duration) {
+        let body = realistic_review();
+        let from = Instant::now() + slice / 4;
+        let until = from + slice;
+        let clients: Vec<_> = (0..conns)
+            .map(|_| tokio::spawn(client(connector.clone(), address, body.clone(), from, until)))
+            .collect();
+        for client in clients {
+            self.latencies.extend(client.await.expect("a client"));
+        }
+        self.measured += slice;
     }
-    latencies.sort_unstable();
-    let at = |percent: usize| {
-        let index = latencies.len().saturating_sub(1) * percent / 100;
-        f64::from(latencies.get(index).copied().unwrap_or(0)) / 1000.0
-    };
-    let answered = u32::try_from(latencies.len()).unwrap_or(u32::MAX);
-    Figures {
-        rps: f64::from(answered) / measured.as_secs_f64(),
-        p50_ms: at(50),
-        p99_ms: at(99),
-    }
-}
 
-fn median(mut values: Vec<f64>) -> f64 {
-    values.sort_by(f64::total_cmp);
-    values[values.len() / 2]
+    /// Requests per second, p50 and p99 in milliseconds.
+    fn figures(&mut self) -> (f64, f64, f64) {
+        self.latencies.sort_unstable();
+        let at = |percent: usize| {
+            let index = self.latencies.len().saturating_sub(1) * percent / 100;
+            f64::from(self.latencies.get(index).copied().unwrap_or(0)) / 1000.0
+        };
+        let answered = u32::try_from(self.latencies.len()).unwrap_or(u32::MAX);
+        (f64::from(answered) / self.measured.as_secs_f64(), at(50), at(99))
+    }
 }
 
 fn main() {
@@ -253,13 +255,12 @@ fn main() {
 }
 
 async fn run(servers: tokio::runtime::Handle) {
-    let seconds = env_number("WEBHOOK_BENCH_SECONDS", 3);
-    let runs = env_number("WEBHOOK_BENCH_RUNS", 3).max(1);
+    let slices = env_number("WEBHOOK_BENCH_SLICES", 8).max(1);
+    let slice = Duration::from_millis(env_number("WEBHOOK_BENCH_SLICE_MS", 1000));
     let levels: Vec<usize> = match std::env::var("WEBHOOK_BENCH_CONNS") {
         Ok(one) => vec![one.parse().expect("WEBHOOK_BENCH_CONNS is a number")],
         Err(_) => vec![1, 16, 64],
     };
-    let measured = Duration::from_secs(seconds);
     let certificates = Certificates::self_signed(["127.0.0.1"]).expect("certificates");
     let mut roots = rustls::RootCertStore::empty();
     for certificate in CertificateDer::pem_slice_iter(certificates.ca_bundle().as_bytes()) {
@@ -271,43 +272,46 @@ async fn run(servers: tokio::runtime::Handle) {
         .with_root_certificates(roots)
         .with_no_client_auth();
     let connector = TlsConnector::from(Arc::new(client_config));
+    let ours = {
+        let certificates = certificates.clone();
+        servers.spawn(async move { start_wheelhouse(certificates) }).await
+    }
+    .expect("our server starts");
+    let bare = servers.spawn(start_bare(certificates.clone())).await.expect("the bare server starts");
     println!(
-        "bench=webhook review_bytes={} seconds={seconds} runs={runs} (median of the runs; alternating)",
-        realistic_review().len()
+        "bench=webhook review_bytes={} slices={slices} slice_ms={} (the two servers take turns, slice by slice)",
+        realistic_review().len(),
+        slice.as_millis()
     );
     for conns in levels {
-        let (mut ours, mut bare) = (Vec::new(), Vec::new());
-        for run in 0..runs {
-            for wheelhouse_first in [run % 2 == 0, run % 2 != 0] {
-                let server = if wheelhouse_first {
-                    let certificates = certificates.clone();
-                    servers.spawn(async move { start_wheelhouse(certificates) }).await
+        let (mut our_sample, mut bare_sample) = (Sample::default(), Sample::default());
+        for turn in 0..slices {
+            let order = if turn % 2 == 0 { [true, false] } else { [false, true] };
+            for wheelhouse in order {
+                let (address, sample) = if wheelhouse {
+                    (ours.address, &mut our_sample)
                 } else {
-                    servers.spawn(start_bare(certificates.clone())).await
-                }
-                .expect("the server starts");
-                let figures = measure(server.address, &connector, conns, measured).await;
-                server.stop.cancel();
-                let _ = server.task.await;
-                if wheelhouse_first { &mut ours } else { &mut bare }.push(figures);
+                    (bare.address, &mut bare_sample)
+                };
+                sample.add_slice(address, &connector, conns, slice).await;
             }
         }
-        let summary = |figures: &[Figures]| Figures {
-            rps: median(figures.iter().map(|f| f.rps).collect()),
-            p50_ms: median(figures.iter().map(|f| f.p50_ms).collect()),
-            p99_ms: median(figures.iter().map(|f| f.p99_ms).collect()),
-        };
-        let (ours, bare) = (summary(&ours), summary(&bare));
-        for (name, figures) in [("wheelhouse", ours), ("bare", bare)] {
-            println!(
-                "bench=webhook impl={name} conns={conns} rps={:.0} p50_ms={:.3} p99_ms={:.3}",
-                figures.rps, figures.p50_ms, figures.p99_ms
-            );
+        let (our_rps, our_p50, our_p99) = our_sample.figures();
+        let (bare_rps, bare_p50, bare_p99) = bare_sample.figures();
+        for (name, rps, p50, p99) in [
+            ("wheelhouse", our_rps, our_p50, our_p99),
+            ("bare", bare_rps, bare_p50, bare_p99),
+        ] {
+            println!("bench=webhook impl={name} conns={conns} rps={rps:.0} p50_ms={p50:.3} p99_ms={p99:.3}");
         }
         println!(
             "ratio bench=webhook conns={conns} throughput={:.2} p99_latency={:.2}",
-            ours.rps / bare.rps,
-            ours.p99_ms / bare.p99_ms
+            our_rps / bare_rps,
+            our_p99 / bare_p99
         );
+    }
+    for server in [ours, bare] {
+        server.stop.cancel();
+        let _ = server.task.await;
     }
 }
