@@ -277,7 +277,10 @@ async fn run(servers: tokio::runtime::Handle) {
         servers.spawn(async move { start_wheelhouse(certificates) }).await
     }
     .expect("our server starts");
-    let bare = servers.spawn(start_bare(certificates.clone())).await.expect("the bare server starts");
+    let bare = servers
+        .spawn(start_bare(certificates.clone()))
+        .await
+        .expect("the bare server starts");
     println!(
         "bench=webhook review_bytes={} slices={slices} slice_ms={} (the two servers take turns, slice by slice)",
         realistic_review().len(),

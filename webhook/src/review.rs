@@ -106,10 +106,14 @@ struct WireRequest<'a> {
 
 /// Decodes a request body; the error is the message of the 400 answer.
 pub(crate) fn decode(body: &[u8]) -> Result<Review<'_>, String> {
-    let wire: WireReview<'_> = serde_json::from_slice(body).map_err(|error| {
+    // serde_json skips the strings of fields nobody reads without checking their
+    // UTF-8: check the whole body, so that JSON is JSON wherever it is broken.
+    let body =
+        std::str::from_utf8(body).map_err(|e| format!("the request body is not an AdmissionReview: not UTF-8: {e}"))?;
+    let wire: WireReview<'_> = serde_json::from_str(body).map_err(|error| {
         // A request that does not decode may belong to another kind of object
         // altogether: say that rather than what is missing from it.
-        match serde_json::from_slice::<TypeMeta>(body).map(|types| version_of(&types)) {
+        match serde_json::from_str::<TypeMeta>(body).map(|types| version_of(&types)) {
             Ok(Err(wrong_kind)) => wrong_kind,
             _ => format!("the request body is not an AdmissionReview: {error}"),
         }
@@ -314,6 +318,11 @@ mod tests {
             ),
             (review(&json!({"uid": "u"})), "missing field"),
             (review(&json!(null)), "has no request"),
+            // Broken UTF-8 in a field no one reads is still broken JSON.
+            (
+                [&review(&request())[..1], b"\"x\":\"\xff\",", &review(&request())[1..]].concat(),
+                "not UTF-8",
+            ),
         ];
         for (body, expected) in cases {
             let error = decode(&body).unwrap_err();
