@@ -5,6 +5,7 @@ use std::fmt::{self, Debug};
 use std::net::{IpAddr, Ipv4Addr, SocketAddr};
 use std::path::PathBuf;
 use std::sync::Arc;
+use std::sync::atomic::{AtomicBool, Ordering};
 use std::time::Duration;
 
 use bytes::Bytes;
@@ -122,6 +123,8 @@ pub struct WebhookServer {
     metrics: Option<WebhookMetrics>,
     bound: Mutex<Option<Bound>>,
     local_addr: Option<SocketAddr>,
+    /// True while connections are accepted: the readiness check.
+    serving: Arc<AtomicBool>,
 }
 
 /// A listening socket and the certificate it serves, from `bind` until `start`.
@@ -150,6 +153,7 @@ impl WebhookServer {
             metrics: None,
             bound: Mutex::new(None),
             local_addr: None,
+            serving: Arc::new(AtomicBool::new(false)),
         }
     }
 
@@ -210,6 +214,11 @@ impl WebhookServer {
     /// The typed webhooks, for generating their configurations.
     pub fn registrations(&self) -> impl Iterator<Item = &Registration> {
         self.routes.iter().filter_map(|(_, route)| route.registration())
+    }
+
+    /// True while the server accepts connections (from its start until its stop).
+    pub fn is_serving(&self) -> bool {
+        self.serving.load(Ordering::Acquire)
     }
 
     /// Where the server listens, once bound.
@@ -314,6 +323,7 @@ impl WebhookServer {
             cert_poll_interval: self.options.cert_poll_interval,
         };
         tracing::info!(address = ?listener.local_addr().ok(), paths = ?self.paths(), "serving webhooks");
+        self.serving.store(true, Ordering::Release);
         serve(
             listener,
             acceptor,
@@ -323,6 +333,7 @@ impl WebhookServer {
             stop,
         )
         .await;
+        self.serving.store(false, Ordering::Release);
         Ok(())
     }
 }
@@ -341,13 +352,23 @@ impl Runnable for WebhookServer {
         false
     }
 
-    /// Shares the manager's webhook metric families and binds the port, so that
-    /// `Manager::add` reports a port in use or a missing certificate.
+    /// Shares the manager's webhook metric families, binds the port (so that
+    /// `Manager::add` reports a port in use or a missing certificate) and adds the
+    /// readiness check `webhook-server-<port>`: a replica whose server does not accept
+    /// connections is taken out of the webhook Service.
     fn register(&mut self, manager: &Manager) -> Result<(), BoxError> {
         if self.metrics.is_none() {
             self.metrics = Some(manager.shared_metrics(WebhookMetrics::register)?);
         }
-        self.bind()?;
+        let address = self.bind()?;
+        let serving = self.serving.clone();
+        manager.add_readyz_check(format!("webhook-server-{}", address.port()), move || {
+            if serving.load(Ordering::Acquire) {
+                Ok(())
+            } else {
+                Err("the webhook server does not accept connections".to_owned())
+            }
+        });
         Ok(())
     }
 

@@ -318,8 +318,10 @@ async fn under_a_manager_every_replica_serves_and_servers_share_the_metric_famil
     let shutdown = CancellationToken::new();
     let manager = Manager::builder(env.client())
         .shutdown_signal(shutdown.clone())
+        .health_probe_address(Some(([127, 0, 0, 1], 0).into()))
         .build()
         .unwrap();
+    let probes = manager.health_probe_address().unwrap();
     let certificates = Certificates::self_signed(["127.0.0.1"]).unwrap();
     let mut addresses = Vec::new();
     for _ in 0..2 {
@@ -329,11 +331,21 @@ async fn under_a_manager_every_replica_serves_and_servers_share_the_metric_famil
         manager.add(server).expect("a second server shares the families");
     }
     let registry = manager.registry().clone();
+    let ready = |port: u16| async move {
+        let answer = get(probes, &format!("/readyz/webhook-server-{port}")).await;
+        answer.starts_with("HTTP/1.1 200")
+    };
     let running = tokio::spawn(manager.run());
     let client = Client::trusting(certificates.ca_bundle());
     for address in &addresses {
         let mut connection = eventually("the server to accept", || async { client.connect(*address).await.ok() }).await;
         connection.allowed("under-manager").await.unwrap();
+    }
+    for address in &addresses {
+        eventually("the readiness check to pass", || async {
+            ready(address.port()).await.then_some(())
+        })
+        .await;
     }
     let served: f64 = registry
         .gather()
@@ -376,4 +388,33 @@ async fn a_missing_certificate_or_a_duplicate_path_fails_at_bind() {
         "{error}"
     );
     let _ = review("unused");
+}
+
+/// A plain HTTP GET, answered in full.
+async fn get(address: SocketAddr, path: &str) -> String {
+    let mut tcp = tokio::net::TcpStream::connect(address).await.unwrap();
+    tcp.write_all(format!("GET {path} HTTP/1.1\r\nhost: probe\r\nconnection: close\r\n\r\n").as_bytes())
+        .await
+        .unwrap();
+    let mut answer = String::new();
+    tcp.read_to_string(&mut answer).await.unwrap();
+    answer
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn the_server_says_whether_it_serves() {
+    let certificates = Certificates::self_signed(["127.0.0.1"]).unwrap();
+    let mut server = WebhookServer::new(local(&certificates)).validator::<ConfigMap>(AllowAll);
+    server.bind().unwrap();
+    assert!(!server.is_serving(), "bound is not serving");
+    let server = Arc::new(server);
+    let token = CancellationToken::new();
+    let running = tokio::spawn({
+        let (server, stop) = (server.clone(), Stop::new(token.clone()));
+        async move { server.start(stop).await.unwrap() }
+    });
+    eventually("the server to serve", || async { server.is_serving().then_some(()) }).await;
+    token.cancel();
+    running.await.unwrap();
+    assert!(!server.is_serving(), "stopped is not serving");
 }
