@@ -53,16 +53,10 @@ pub enum Error {
     /// TLS could not be configured.
     #[error("TLS configuration: {0}")]
     Tls(#[from] rustls::Error),
-    /// The metric families could not be registered.
-    #[error("webhook metrics: {0}")]
-    Metrics(#[from] prometheus::Error),
     /// Registering the webhook configurations with the API server failed.
     #[error("could not register the webhook configurations: {0}")]
     Kube(#[from] kube::Error),
     /// The configurations could not be written as YAML.
     #[error("could not write the webhook configurations as YAML: {0}")]
     Yaml(String),
-    /// The server runs already: a listener can be taken once.
-    #[error("the webhook server is already running")]
-    AlreadyRunning,
 }

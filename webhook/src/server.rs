@@ -267,7 +267,8 @@ impl WebhookServer {
     }
 
     /// Answers one HTTP request as the server answers it, without a socket or TLS:
-    /// for testing webhooks, and fuzzing them, in process.
+    /// for testing webhooks, and fuzzing them, in process (it builds the request
+    /// pipeline at each call, which the server does once).
     ///
     /// ```
     /// # #[tokio::main(flavor = "current_thread")]

@@ -94,6 +94,10 @@ fn fixture() -> Fixture {
                 .unwrap_or_default();
             AdmissionResponse::from(&request).deny(format!("raw handler saw {name}"))
         })
+        .handler("/raw-patch", |request: AdmissionRequest<DynamicObject>| async move {
+            let patch = serde_json::from_value(json!([{"op": "add", "path": "/metadata/labels/raw", "value": "yes"}]));
+            AdmissionResponse::from(&request).with_patch(patch.unwrap()).unwrap()
+        })
         .metrics(WebhookMetrics::register(&registry).unwrap());
     Fixture {
         dispatcher: server.dispatcher(),
@@ -198,6 +202,18 @@ async fn requests_are_routed_by_path() {
     let raw = f.decide("/raw", &create(&web)).await;
     assert_eq!(raw["allowed"], false);
     assert_eq!(raw["status"]["message"], "raw handler saw web");
+    let patched = f.decide("/raw-patch", &create(&web)).await;
+    assert_eq!(patched["allowed"], true);
+    assert_eq!(patched["patchType"], "JSONPatch");
+    let patch = base64::Engine::decode(
+        &base64::engine::general_purpose::STANDARD,
+        patched["patch"].as_str().expect("a raw handler's patch, as base64"),
+    )
+    .unwrap();
+    assert_eq!(
+        serde_json::from_slice::<Value>(&patch).unwrap(),
+        json!([{"op": "add", "path": "/metadata/labels/raw", "value": "yes"}])
+    );
 
     let (status, body) = f.send("/validate-apps-v1-deployment", create(&web).to_string()).await;
     assert_eq!(status, StatusCode::NOT_FOUND);
