@@ -122,8 +122,8 @@ async fn measure(runs: usize) -> Vec<(Kind, f64)> {
     for name in ["shop", "blog", "wiki"] {
         let spec = WebAppSpec {
             image: "nginx:1.27".into(),
-            replicas: 1,
-            port: 80,
+            replicas: Some(1),
+            port: Some(80),
         };
         webapps
             .create(&PostParams::default(), &WebApp::new(name, spec))

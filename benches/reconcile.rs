@@ -254,8 +254,8 @@ async fn run(implementation: Implementation, count: usize) -> Measured {
                 let name = format!("app-{n}");
                 let spec = WebAppSpec {
                     image: "nginx:1.27".into(),
-                    replicas: 1,
-                    port: 80,
+                    replicas: Some(1),
+                    port: Some(80),
                 };
                 timeline.created.insert(name.clone(), Instant::now());
                 api.create(&PostParams::default(), &WebApp::new(&name, spec))

@@ -64,8 +64,8 @@ async fn main() -> Result<(), Failure> {
     for name in ["shop", "blog", "wiki"] {
         let spec = WebAppSpec {
             image: "nginx:1.27".into(),
-            replicas: 2,
-            port: 80,
+            replicas: Some(2),
+            port: Some(80),
         };
         webapps.create(&PostParams::default(), &WebApp::new(name, spec)).await?;
     }

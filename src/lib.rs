@@ -12,8 +12,8 @@
 //! | [`manager`] | `wheelhouse-manager` | runnables started in order, Lease leader election, metrics and probes, flags |
 //! | `envtest` (feature `envtest`) | `wheelhouse-envtest` | an embedded Kubernetes API server for tests, or an existing cluster |
 //! | [`selector`] | `wheelhouse-selector` | label and field selectors |
+//! | [`webhook`] | `wheelhouse-webhook` | admission webhooks: typed validators and defaulters over HTTPS, certificates, configurations |
 //!
-//! The webhook crate joins as it is built (see the README's architecture picture).
 //!
 //! ```
 //! use wheelhouse::prelude::*;
@@ -29,6 +29,7 @@ pub use wheelhouse_controller as controller;
 pub use wheelhouse_envtest as envtest;
 pub use wheelhouse_manager as manager;
 pub use wheelhouse_selector as selector;
+pub use wheelhouse_webhook as webhook;
 pub use wheelhouse_workqueue as workqueue;
 
 /// The types most operators use, in one import.
@@ -36,5 +37,6 @@ pub mod prelude {
     pub use crate::cache::{Cache, Event, ListOptions, Scope};
     pub use crate::controller::{Action, Context, Controller, Error, ObjectKey, Reconciler};
     pub use crate::manager::{LeaderElection, Manager, ManagerArgs, Runnable, Stop};
+    pub use crate::webhook::{Defaulter, Denied, FieldError, Validator, Warnings, WebhookServer};
     pub use crate::workqueue::{AddOptions, Priority, RateLimiter, WorkQueue};
 }

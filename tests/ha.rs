@@ -47,8 +47,8 @@ async fn start(env: &TestEnv, timeline: &Timeline, election: LeaderElection) -> 
     for name in ["shop", "blog", "wiki"] {
         let spec = WebAppSpec {
             image: "nginx:1.27".into(),
-            replicas: 1,
-            port: 80,
+            replicas: Some(1),
+            port: Some(80),
         };
         webapps
             .create(&PostParams::default(), &WebApp::new(name, spec))
@@ -181,8 +181,8 @@ async fn a_controller_added_to_a_manager_reports_to_its_registry() {
     let webapps: Api<WebApp> = Api::namespaced(env.client(), env.namespace());
     let spec = WebAppSpec {
         image: "nginx:1.27".into(),
-        replicas: 1,
-        port: 80,
+        replicas: Some(1),
+        port: Some(80),
     };
     webapps
         .create(&PostParams::default(), &WebApp::new("web", spec))

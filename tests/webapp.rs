@@ -71,8 +71,8 @@ async fn webapp_lifecycle() {
     let services: Api<Service> = Api::namespaced(client.clone(), &namespace);
     let spec = WebAppSpec {
         image: "nginx:1.27".into(),
-        replicas: 2,
-        port: 80,
+        replicas: Some(2),
+        port: Some(80),
     };
     webapps
         .create(&PostParams::default(), &WebApp::new("web", spec))

@@ -16,6 +16,8 @@
 //! - `--crd` prints the CRD as YAML (`cargo run --example webapp -- --crd | kubectl apply -f -`).
 
 mod operator;
+#[allow(dead_code, reason = "the deploy/ names are for the tests that check deploy/")]
+mod webhooks;
 
 use std::net::SocketAddr;
 use std::time::Duration;
@@ -30,6 +32,7 @@ use operator::{Phase, WebApp, WebAppSpec};
 use tokio::io::{AsyncReadExt, AsyncWriteExt};
 use wheelhouse::cache::{Cache, Event, Scope};
 use wheelhouse::manager::{LeaderElection, Manager, ManagerArgs};
+use wheelhouse::webhook::WebhookOptions;
 use wheelhouse_envtest::{ServerOptions, TestEnv};
 
 /// The Lease the operator's replicas elect their leader on.
@@ -47,6 +50,10 @@ struct Args {
     /// The loopback port the embedded server is also served on, for kubectl (0: any).
     #[arg(long, default_value_t = 0)]
     port: u16,
+    /// With --cluster: serve the validating and mutating webhooks (certificates from
+    /// --cert-dir; apply deploy/webhook.yaml). The embedded demo always serves them.
+    #[arg(long)]
+    enable_webhooks: bool,
     #[command(flatten)]
     manager: ManagerArgs,
 }
@@ -63,7 +70,7 @@ async fn main() -> Result<(), Failure> {
     }
     args.manager.init_logging()?;
     if args.cluster {
-        return run_on_cluster(&args.manager).await;
+        return run_on_cluster(&args.manager, args.enable_webhooks).await;
     }
     let options = ServerOptions {
         simulate_deployments: Some(Duration::from_secs(1)),
@@ -95,6 +102,13 @@ async fn main() -> Result<(), Failure> {
         .leader_election(LeaderElection::new(LEADER_ELECTION_ID).namespace(env.namespace()))
         .build()?;
     manager.add(operator::controller(manager.cache(), None, None))?;
+    // The admission webhooks on 127.0.0.1 with a self-signed certificate, registered
+    // with the embedded server, which calls them as kube-apiserver would.
+    let (webhook_server, _configurations) = webhooks::serve_locally(&env.client(), "webapp", None).await?;
+    if let Some(address) = webhook_server.local_addr() {
+        println!("webhooks: https://{address} (mutating: defaults; validating: image tag, replicas, port)");
+    }
+    manager.add(webhook_server)?;
     show_phases(manager.cache());
     if let Some(metrics) = manager.metrics_address() {
         println!("metrics:  curl http://{metrics}/metrics");
@@ -137,13 +151,16 @@ fn loopback(matches: &ArgMatches, flag: &str, parsed: Option<SocketAddr>) -> Opt
     Some(SocketAddr::from(([127, 0, 0, 1], port)))
 }
 
-async fn run_on_cluster(flags: &ManagerArgs) -> Result<(), Failure> {
+async fn run_on_cluster(flags: &ManagerArgs, enable_webhooks: bool) -> Result<(), Failure> {
     let client = kube::Client::try_default().await?;
     let manager = Manager::builder(client)
         .args(flags)
         .leader_election_id(LEADER_ELECTION_ID)
         .build()?;
     manager.add(operator::controller(manager.cache(), None, None))?;
+    if enable_webhooks {
+        manager.add(webhooks::webhook_server(WebhookOptions::from_args(flags)))?;
+    }
     tracing::info!(
         metrics = ?manager.metrics_address(),
         probes = ?manager.health_probe_address(),
@@ -192,7 +209,7 @@ fn show_phases(cache: &Cache) {
                         println!(
                             "  webapp/{}: {phase:?} ({available}/{} available)",
                             new.name_any(),
-                            new.spec.replicas
+                            new.spec.replicas()
                         );
                     }
                 }
@@ -247,13 +264,36 @@ async fn show_children(client: &kube::Client, namespace: &str, name: &str) -> Re
 async fn demonstrate(client: &kube::Client, namespace: &str) -> Result<(), Failure> {
     let webapps: Api<WebApp> = Api::namespaced(client.clone(), namespace);
     let name = "hello";
-    println!("creating webapp/{name} in namespace {namespace}: nginx:1.27, 2 replicas, port 80");
+    println!("creating webapp/unpinned: image nginx (no tag)");
+    let unpinned = WebAppSpec {
+        image: "nginx".into(),
+        replicas: Some(2),
+        port: None,
+    };
+    match webapps
+        .create(&PostParams::default(), &WebApp::new("unpinned", unpinned))
+        .await
+    {
+        Err(kube::Error::Api(status)) => println!("  denied: {}", status.message),
+        Ok(_) => return Err("the validating webhook let an image without a tag through".into()),
+        Err(other) => return Err(other.into()),
+    }
+    println!("creating webapp/{name} in namespace {namespace}: nginx:1.27, 2 replicas, no port");
     let spec = WebAppSpec {
         image: "nginx:1.27".into(),
-        replicas: 2,
-        port: 80,
+        replicas: Some(2),
+        port: None,
     };
-    webapps.create(&PostParams::default(), &WebApp::new(name, spec)).await?;
+    let created = webapps.create(&PostParams::default(), &WebApp::new(name, spec)).await?;
+    println!(
+        "  defaulted by the mutating webhook: port {}, label {}={}",
+        created.spec.port(),
+        webhooks::MANAGED_BY_LABEL,
+        created
+            .labels()
+            .get(webhooks::MANAGED_BY_LABEL)
+            .map_or("", String::as_str)
+    );
     wait_for_phase(&webapps, name, Phase::Ready, 2).await?;
     show_children(client, namespace, name).await?;
 

@@ -23,6 +23,12 @@ pub const MANAGER: &str = "webapp-controller";
 /// The finalizer that lets the operator record the deletion before the object goes.
 pub const FINALIZER: &str = "example.com/webapp-cleanup";
 
+/// The replica count of a WebApp that names none: what the mutating webhook writes in,
+/// and what the operator assumes where no webhook runs.
+pub const DEFAULT_REPLICAS: i32 = 1;
+/// The port of a WebApp that names none.
+pub const DEFAULT_PORT: i32 = 80;
+
 /// A web application: an image served by `replicas` pods behind a Service on `port`.
 #[derive(CustomResource, Deserialize, Serialize, Clone, Debug, PartialEq, JsonSchema)]
 #[kube(
@@ -42,10 +48,24 @@ pub const FINALIZER: &str = "example.com/webapp-cleanup";
 pub struct WebAppSpec {
     /// The container image to run.
     pub image: String,
-    /// How many pods.
-    pub replicas: i32,
-    /// The port the container listens on, and the Service exposes.
-    pub port: i32,
+    /// How many pods (default 1).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub replicas: Option<i32>,
+    /// The port the container listens on, and the Service exposes (default 80).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub port: Option<i32>,
+}
+
+impl WebAppSpec {
+    /// The replica count, defaulted.
+    pub fn replicas(&self) -> i32 {
+        self.replicas.unwrap_or(DEFAULT_REPLICAS)
+    }
+
+    /// The port, defaulted.
+    pub fn port(&self) -> i32 {
+        self.port.unwrap_or(DEFAULT_PORT)
+    }
 }
 
 /// Where a WebApp is in its life.
@@ -162,11 +182,11 @@ pub fn desired_deployment(webapp: &WebApp) -> Result<Deployment, Error> {
     let deployment = json!({
         "metadata": {"name": webapp.name_any(), "labels": labels, "ownerReferences": [owner::controller_ref(webapp)]},
         "spec": {
-            "replicas": webapp.spec.replicas,
+            "replicas": webapp.spec.replicas(),
             "selector": {"matchLabels": labels},
             "template": {
                 "metadata": {"labels": labels},
-                "spec": {"containers": [{"name": "web", "image": webapp.spec.image, "ports": [{"containerPort": webapp.spec.port}]}]},
+                "spec": {"containers": [{"name": "web", "image": webapp.spec.image, "ports": [{"containerPort": webapp.spec.port()}]}]},
             },
         },
     });
@@ -177,7 +197,7 @@ pub fn desired_deployment(webapp: &WebApp) -> Result<Deployment, Error> {
 pub fn desired_service(webapp: &WebApp) -> Result<Service, Error> {
     let service = json!({
         "metadata": {"name": webapp.name_any(), "labels": labels(webapp), "ownerReferences": [owner::controller_ref(webapp)]},
-        "spec": {"selector": labels(webapp), "ports": [{"name": "http", "port": webapp.spec.port, "targetPort": webapp.spec.port}]},
+        "spec": {"selector": labels(webapp), "ports": [{"name": "http", "port": webapp.spec.port(), "targetPort": webapp.spec.port()}]},
     });
     Ok(serde_json::from_value(service)?)
 }
@@ -185,7 +205,7 @@ pub fn desired_service(webapp: &WebApp) -> Result<Service, Error> {
 /// The phase a WebApp is in, given its Deployment's availability.
 fn phase_of(webapp: &WebApp, available: i32, rolled_out: bool) -> Phase {
     let was = webapp.status.as_ref().and_then(|s| s.phase);
-    if available >= webapp.spec.replicas && rolled_out {
+    if available >= webapp.spec.replicas() && rolled_out {
         Phase::Ready
     } else if matches!(was, Some(Phase::Ready | Phase::Scaling)) {
         Phase::Scaling
@@ -255,10 +275,10 @@ impl Reconciler<WebApp> for WebAppReconciler {
         if finalizer::is_deleting(webapp.as_ref()) {
             return self.cleanup(&webapps, &webapp).await;
         }
-        if webapp.spec.replicas < 0 {
+        if webapp.spec.replicas() < 0 {
             return Err(Error::terminal(format!(
                 "spec.replicas is {}; it must not be negative",
-                webapp.spec.replicas
+                webapp.spec.replicas()
             )));
         }
         let webapp = finalizer::ensure(&webapps, webapp.as_ref(), FINALIZER).await?;
@@ -282,7 +302,7 @@ impl Reconciler<WebApp> for WebAppReconciler {
         } else {
             ("False", "Rollout")
         };
-        let message = format!("{available} of {} replicas available", webapp.spec.replicas);
+        let message = format!("{available} of {} replicas available", webapp.spec.replicas());
         conditions::set_condition(
             &mut conditions,
             "Ready",

@@ -1,0 +1,320 @@
+//! `cargo bench --bench webhook`: validating admission requests for a realistic WebApp
+//! over loopback HTTPS with keep-alive, at 1, 16 and 64 concurrent connections, sent to
+//! the WebApp's webhook server (`examples/webapp/webhooks.rs`: routing, limits, metrics,
+//! the typed validator) and, in the same process, to the anchor: a bare hyper + rustls
+//! server (the same TLS configuration) whose handler decodes the review with kube's
+//! `AdmissionReview<DynamicObject>` and answers `allowed: true`, with no framework.
+//!
+//! Each client connection sends its next request as soon as the last is answered. The
+//! servers run on one tokio worker thread and the clients on another, as a webhook and
+//! kube-apiserver run in processes of their own. For each: requests per second, and
+//! p50 and p99 latency. Prints
+//! `bench=webhook impl=wheelhouse|bare conns=N rps=.. p50_ms=.. p99_ms=..` and
+//! `ratio bench=webhook conns=N throughput=X p99_latency=Y` (ours divided by bare).
+//!
+//! The machine is shared and noisy, so the two servers take turns in short slices
+//! (`WEBHOOK_BENCH_SLICES`, default 8 each, of `WEBHOOK_BENCH_SLICE_MS`, default 1000
+//! ms, each after a warm-up of a quarter of it on new connections), and a slow spell
+//! falls on both; the figures are over all of a server's slices.
+//! `WEBHOOK_BENCH_CONNS=16` runs one level only.
+
+#[path = "../examples/webapp/operator.rs"]
+#[allow(dead_code, reason = "the bench needs the WebApp type, not the controller")]
+mod operator;
+#[path = "../examples/webapp/webhooks.rs"]
+#[allow(dead_code, reason = "the bench serves the WebApp webhooks only")]
+mod webhooks;
+
+use std::convert::Infallible;
+use std::net::SocketAddr;
+use std::sync::Arc;
+use std::time::{Duration, Instant};
+
+use bytes::Bytes;
+use http_body_util::{BodyExt as _, Full};
+use hyper::server::conn::http1;
+use hyper::service::service_fn;
+use hyper_util::rt::{TokioIo, TokioTimer};
+use kube::core::DynamicObject;
+use kube::core::admission::{AdmissionRequest, AdmissionResponse, AdmissionReview};
+use rustls::pki_types::pem::PemObject as _;
+use rustls::pki_types::{CertificateDer, PrivateKeyDer, ServerName};
+use serde_json::json;
+use tokio::net::{TcpListener, TcpStream};
+use tokio_rustls::{TlsAcceptor, TlsConnector};
+use tokio_util::sync::CancellationToken;
+use wheelhouse::webhook::{Certificates, WebhookMetrics, WebhookOptions};
+use wheelhouse_manager::{Runnable, Stop};
+
+const PATH: &str = "/validate-example-com-v1-webapp";
+
+fn env_number(name: &str, default: u64) -> u64 {
+    std::env::var(name).ok().and_then(|v| v.parse().ok()).unwrap_or(default)
+}
+
+/// A review of creating a WebApp as kubectl apply sends it: annotations with the last
+/// applied configuration, managed fields, a user with groups (1.8 KB).
+fn realistic_review() -> Bytes {
+    let last_applied = json!({
+        "apiVersion": "example.com/v1", "kind": "WebApp",
+        "metadata": {"name": "storefront", "namespace": "shop", "labels": {"app": "storefront", "team": "payments"}},
+        "spec": {"image": "registry.example.com/shop/storefront:2.14.3", "replicas": 3, "port": 8080},
+    });
+    let object = json!({
+        "apiVersion": "example.com/v1", "kind": "WebApp",
+        "metadata": {
+            "name": "storefront", "namespace": "shop",
+            "labels": {"app": "storefront", "team": "payments", "app.kubernetes.io/managed-by": "wheelhouse"},
+            "annotations": {"kubectl.kubernetes.io/last-applied-configuration": last_applied.to_string()},
+            "managedFields": [{
+                "manager": "kubectl-client-side-apply", "operation": "Update", "apiVersion": "example.com/v1",
+                "time": "2025-06-01T10:00:00Z", "fieldsType": "FieldsV1",
+                "fieldsV1": {"f:metadata": {"f:annotations": {".": {}, "f:kubectl.kubernetes.io/last-applied-configuration": {}},
+                    "f:labels": {".": {}, "f:app": {}, "f:team": {}}}, "f:spec": {".": {}, "f:image": {}, "f:port": {}, "f:replicas": {}}},
+            }],
+        },
+        "spec": {"image": "registry.example.com/shop/storefront:2.14.3", "replicas": 3, "port": 8080},
+    });
+    let review = json!({
+        "apiVersion": "admission.k8s.io/v1", "kind": "AdmissionReview",
+        "request": {
+            "uid": "705ab4f5-6393-11e8-b7cc-42010a800002",
+            "kind": {"group": "example.com", "version": "v1", "kind": "WebApp"},
+            "resource": {"group": "example.com", "version": "v1", "resource": "webapps"},
+            "requestKind": {"group": "example.com", "version": "v1", "kind": "WebApp"},
+            "requestResource": {"group": "example.com", "version": "v1", "resource": "webapps"},
+            "name": "storefront", "namespace": "shop", "operation": "CREATE",
+            "userInfo": {"username": "alice@example.com", "uid": "0ca9d5b3", "groups": ["system:authenticated", "payments-admins"],
+                "extra": {"iam.example.com/session": ["6f1c2a"]}},
+            "object": object, "oldObject": null, "dryRun": false,
+            "options": {"apiVersion": "meta.k8s.io/v1", "kind": "CreateOptions", "fieldManager": "kubectl-client-side-apply"},
+        }
+    });
+    Bytes::from(review.to_string())
+}
+
+/// A server under test, stopped by its token.
+struct Running {
+    address: SocketAddr,
+    stop: CancellationToken,
+    task: tokio::task::JoinHandle<()>,
+}
+
+/// Starts our server; called on the servers' runtime.
+fn start_wheelhouse(certificates: Certificates) -> Running {
+    let options = WebhookOptions {
+        host: [127, 0, 0, 1].into(),
+        port: 0,
+        certificates: Some(certificates),
+        ..WebhookOptions::default()
+    };
+    let metrics = WebhookMetrics::register(&prometheus::Registry::new()).expect("metrics");
+    let mut server = webhooks::webhook_server(options).metrics(metrics);
+    let address = server.bind().expect("the webhook server binds");
+    let stop = CancellationToken::new();
+    let signal = Stop::new(stop.clone());
+    let task = tokio::spawn(async move {
+        server.start(signal).await.expect("the webhook server runs");
+    });
+    Running { address, stop, task }
+}
+
+/// The anchor: hyper and rustls configured as the webhook server configures them, and
+/// a handler that decodes the review and allows it.
+async fn start_bare(certificates: Certificates) -> Running {
+    let chain: Vec<CertificateDer<'static>> = CertificateDer::pem_slice_iter(certificates.cert_pem().as_bytes())
+        .collect::<Result<_, _>>()
+        .expect("a certificate");
+    let key = PrivateKeyDer::from_pem_slice(certificates.key_pem().as_bytes()).expect("a key");
+    let mut config = rustls::ServerConfig::builder_with_provider(Arc::new(rustls::crypto::ring::default_provider()))
+        .with_protocol_versions(&[&rustls::version::TLS13, &rustls::version::TLS12])
+        .expect("TLS versions")
+        .with_no_client_auth()
+        .with_single_cert(chain, key)
+        .expect("the certificate");
+    config.alpn_protocols = vec![b"http/1.1".to_vec()];
+    let acceptor = TlsAcceptor::from(Arc::new(config));
+    let listener = TcpListener::bind("127.0.0.1:0").await.expect("bind");
+    let address = listener.local_addr().expect("address");
+    let stop = CancellationToken::new();
+    let stopped = stop.clone();
+    let task = tokio::spawn(async move {
+        loop {
+            let (tcp, _) = tokio::select! {
+                () = stopped.cancelled() => return,
+                accepted = listener.accept() => match accepted { Ok(a) => a, Err(_) => continue },
+            };
+            let acceptor = acceptor.clone();
+            tokio::spawn(async move {
+                let _ = tcp.set_nodelay(true);
+                let Ok(tls) = acceptor.accept(tcp).await else { return };
+                let service = service_fn(|request: http::Request<hyper::body::Incoming>| async move {
+                    let body = request
+                        .into_body()
+                        .collect()
+                        .await
+                        .map(http_body_util::Collected::to_bytes);
+                    let answer = body
+                        .ok()
+                        .and_then(|body| serde_json::from_slice::<AdmissionReview<DynamicObject>>(&body).ok())
+                        .and_then(|review| TryInto::<AdmissionRequest<DynamicObject>>::try_into(review).ok())
+                        .map(|request| AdmissionResponse::from(&request).into_review())
+                        .and_then(|review| serde_json::to_vec(&review).ok())
+                        .unwrap_or_default();
+                    Ok::<_, Infallible>(http::Response::new(Full::new(Bytes::from(answer))))
+                });
+                let _ = http1::Builder::new()
+                    .timer(TokioTimer::new())
+                    .serve_connection(TokioIo::new(tls), service)
+                    .await;
+            });
+        }
+    });
+    Running { address, stop, task }
+}
+
+/// One client connection's loop: requests one after another until `until`, the
+/// latency of each measured one (after `from`) in microseconds.
+async fn client(connector: TlsConnector, address: SocketAddr, body: Bytes, from: Instant, until: Instant) -> Vec<u32> {
+    let tcp = TcpStream::connect(address).await.expect("connect");
+    let _ = tcp.set_nodelay(true);
+    let server_name = ServerName::try_from("127.0.0.1").expect("a server name");
+    let tls = connector.connect(server_name, tcp).await.expect("handshake");
+    let (mut sender, connection) = hyper::client::conn::http1::handshake(TokioIo::new(tls))
+        .await
+        .expect("HTTP handshake");
+    tokio::spawn(connection);
+    let mut latencies = Vec::with_capacity(16_384);
+    loop {
+        let started = Instant::now();
+        if started >= until {
+            return latencies;
+        }
+        let request = http::Request::post(PATH)
+            .header("content-type", "application/json")
+            .header("host", "127.0.0.1")
+            .body(Full::new(body.clone()))
+            .expect("a request");
+        sender.ready().await.expect("the connection stays up");
+        let response = sender.send_request(request).await.expect("an answer");
+        assert_eq!(response.status(), 200);
+        let answer = response.into_body().collect().await.expect("a body").to_bytes();
+        assert!(answer.windows(14).any(|w| w == b"\"allowed\":true"), "{answer:?}");
+        if started >= from {
+            latencies.push(u32::try_from(started.elapsed().as_micros()).unwrap_or(u32::MAX));
+        }
+    }
+}
+
+/// Requests answered in a slice, and their latencies.
+#[derive(Default)]
+struct Sample {
+    latencies: Vec<u32>,
+    measured: Duration,
+}
+
+impl Sample {
+    /// Runs `conns` clients against `address` for a slice: new connections, a warm-up of
+    /// a quarter of the slice (handshakes, first requests), then `slice` measured.
+    async fn add_slice(&mut self, address: SocketAddr, connector: &TlsConnector, conns: usize, slice: Duration) {
+        let body = realistic_review();
+        let from = Instant::now() + slice / 4;
+        let until = from + slice;
+        let clients: Vec<_> = (0..conns)
+            .map(|_| tokio::spawn(client(connector.clone(), address, body.clone(), from, until)))
+            .collect();
+        for client in clients {
+            self.latencies.extend(client.await.expect("a client"));
+        }
+        self.measured += slice;
+    }
+
+    /// Requests per second, p50 and p99 in milliseconds.
+    fn figures(&mut self) -> (f64, f64, f64) {
+        self.latencies.sort_unstable();
+        let at = |percent: usize| {
+            let index = self.latencies.len().saturating_sub(1) * percent / 100;
+            f64::from(self.latencies.get(index).copied().unwrap_or(0)) / 1000.0
+        };
+        let answered = u32::try_from(self.latencies.len()).unwrap_or(u32::MAX);
+        (f64::from(answered) / self.measured.as_secs_f64(), at(50), at(99))
+    }
+}
+
+fn main() {
+    let runtime = |name: &str| {
+        tokio::runtime::Builder::new_multi_thread()
+            .worker_threads(1)
+            .thread_name(name)
+            .enable_all()
+            .build()
+            .expect("a runtime")
+    };
+    let (servers, clients) = (runtime("servers"), runtime("clients"));
+    clients.block_on(run(servers.handle().clone()));
+}
+
+async fn run(servers: tokio::runtime::Handle) {
+    let slices = env_number("WEBHOOK_BENCH_SLICES", 8).max(1);
+    let slice = Duration::from_millis(env_number("WEBHOOK_BENCH_SLICE_MS", 1000));
+    let levels: Vec<usize> = match std::env::var("WEBHOOK_BENCH_CONNS") {
+        Ok(one) => vec![one.parse().expect("WEBHOOK_BENCH_CONNS is a number")],
+        Err(_) => vec![1, 16, 64],
+    };
+    let certificates = Certificates::self_signed(["127.0.0.1"]).expect("certificates");
+    let mut roots = rustls::RootCertStore::empty();
+    for certificate in CertificateDer::pem_slice_iter(certificates.ca_bundle().as_bytes()) {
+        roots.add(certificate.expect("the CA")).expect("the CA");
+    }
+    let client_config = rustls::ClientConfig::builder_with_provider(Arc::new(rustls::crypto::ring::default_provider()))
+        .with_safe_default_protocol_versions()
+        .expect("TLS versions")
+        .with_root_certificates(roots)
+        .with_no_client_auth();
+    let connector = TlsConnector::from(Arc::new(client_config));
+    let ours = {
+        let certificates = certificates.clone();
+        servers.spawn(async move { start_wheelhouse(certificates) }).await
+    }
+    .expect("our server starts");
+    let bare = servers
+        .spawn(start_bare(certificates.clone()))
+        .await
+        .expect("the bare server starts");
+    println!(
+        "bench=webhook review_bytes={} slices={slices} slice_ms={} (the two servers take turns, slice by slice)",
+        realistic_review().len(),
+        slice.as_millis()
+    );
+    for conns in levels {
+        let (mut our_sample, mut bare_sample) = (Sample::default(), Sample::default());
+        for turn in 0..slices {
+            let order = if turn % 2 == 0 { [true, false] } else { [false, true] };
+            for wheelhouse in order {
+                let (address, sample) = if wheelhouse {
+                    (ours.address, &mut our_sample)
+                } else {
+                    (bare.address, &mut bare_sample)
+                };
+                sample.add_slice(address, &connector, conns, slice).await;
+            }
+        }
+        let (our_rps, our_p50, our_p99) = our_sample.figures();
+        let (bare_rps, bare_p50, bare_p99) = bare_sample.figures();
+        for (name, rps, p50, p99) in [
+            ("wheelhouse", our_rps, our_p50, our_p99),
+            ("bare", bare_rps, bare_p50, bare_p99),
+        ] {
+            println!("bench=webhook impl={name} conns={conns} rps={rps:.0} p50_ms={p50:.3} p99_ms={p99:.3}");
+        }
+        println!(
+            "ratio bench=webhook conns={conns} throughput={:.2} p99_latency={:.2}",
+            our_rps / bare_rps,
+            our_p99 / bare_p99
+        );
+    }
+    for server in [ours, bare] {
+        server.stop.cancel();
+        let _ = server.task.await;
+    }
+}

@@ -1,0 +1,204 @@
+//! The WebApp's admission webhooks: a defaulter (replicas 1, port 80, the
+//! `app.kubernetes.io/managed-by` label) and a validator (a pinned image, 1 to 50
+//! replicas, a port that never changes), with the server that serves them and the
+//! configurations that register them. Shared by the example (`main.rs`), the tests and
+//! `deploy/webhook.yaml`.
+
+use std::collections::BTreeMap;
+
+use k8s_openapi::apimachinery::pkg::apis::meta::v1::LabelSelector;
+use serde_json::json;
+use wheelhouse::webhook::{
+    Certificates, ClientConfig, ConfigurationOptions, Configurations, Defaulter, Denied, Error, FieldError, Request,
+    Validator, Warnings, WebhookOptions, WebhookServer, yaml,
+};
+
+use crate::operator::{DEFAULT_PORT, DEFAULT_REPLICAS, WebApp, WebAppSpec};
+
+/// The label the defaulter puts on every WebApp.
+pub const MANAGED_BY_LABEL: &str = "app.kubernetes.io/managed-by";
+/// Its value.
+pub const MANAGED_BY: &str = "wheelhouse";
+/// The replica counts a WebApp may ask for.
+pub const REPLICAS: std::ops::RangeInclusive<i32> = 1..=50;
+
+/// Fills in what a WebApp leaves out.
+pub struct WebAppDefaulter;
+
+impl Defaulter<WebApp> for WebAppDefaulter {
+    async fn default(&self, webapp: &mut WebApp, _: &Request) -> Result<(), Denied> {
+        webapp.spec.replicas.get_or_insert(DEFAULT_REPLICAS);
+        webapp.spec.port.get_or_insert(DEFAULT_PORT);
+        webapp
+            .metadata
+            .labels
+            .get_or_insert_with(BTreeMap::new)
+            .insert(MANAGED_BY_LABEL.to_owned(), MANAGED_BY.to_owned());
+        Ok(())
+    }
+}
+
+/// Refuses WebApps that would not run as their author expects.
+pub struct WebAppValidator;
+
+impl Validator<WebApp> for WebAppValidator {
+    async fn validate_create(&self, webapp: &WebApp, _: &Request) -> Result<Warnings, Denied> {
+        Denied::if_any(spec_errors(&webapp.spec))?;
+        Ok(Vec::new())
+    }
+
+    async fn validate_update(&self, old: &WebApp, new: &WebApp, _: &Request) -> Result<Warnings, Denied> {
+        let mut errors = spec_errors(&new.spec);
+        let (was, is) = (old.spec.port(), new.spec.port());
+        if was != is {
+            errors.push(FieldError::invalid(
+                "spec.port",
+                is,
+                format!(
+                    "the port cannot change once the WebApp exists (it is {was}); create a new WebApp on port {is} and delete this one"
+                ),
+            ));
+        }
+        Denied::if_any(errors)?;
+        Ok(Vec::new())
+    }
+}
+
+/// Every problem of a spec, each saying what to do instead.
+fn spec_errors(spec: &WebAppSpec) -> Vec<FieldError> {
+    let mut errors = Vec::new();
+    if let Some(problem) = image_problem(&spec.image) {
+        errors.push(problem);
+    }
+    let replicas = spec.replicas();
+    if !REPLICAS.contains(&replicas) {
+        errors.push(FieldError::invalid(
+            "spec.replicas",
+            replicas,
+            format!(
+                "must be between {} and {}; to stop serving, delete the WebApp, and for more, split the traffic over several WebApps",
+                REPLICAS.start(),
+                REPLICAS.end()
+            ),
+        ));
+    }
+    errors
+}
+
+/// Why an image reference is not pinned to one version, if it is not.
+fn image_problem(image: &str) -> Option<FieldError> {
+    if image.trim().is_empty() {
+        return Some(FieldError::required(
+            "spec.image",
+            "name the container image to run, with a version tag, such as nginx:1.27",
+        ));
+    }
+    if image.contains('@') {
+        return None; // a digest pins the image exactly
+    }
+    let name_start = image.rfind('/').map_or(0, |slash| slash + 1);
+    let (repository, tag) = match image[name_start..].rfind(':') {
+        Some(colon) => (&image[..name_start + colon], &image[name_start + colon + 1..]),
+        None => (image, ""),
+    };
+    let why = match tag {
+        "" => "the image has no tag, so every node may pull a different version",
+        "latest" => "\"latest\" moves with every release, so every node may pull a different version",
+        _ => return None,
+    };
+    Some(FieldError::invalid(
+        "spec.image",
+        image,
+        format!("{why}; pin a version, such as {repository}:1.27, or a digest ({repository}@sha256:...)"),
+    ))
+}
+
+/// The WebApp's webhook server: the defaulter at `/mutate-example-com-v1-webapp`, the
+/// validator at `/validate-example-com-v1-webapp`.
+pub fn webhook_server(options: WebhookOptions) -> WebhookServer {
+    WebhookServer::new(options)
+        .defaulter::<WebApp>(WebAppDefaulter)
+        .validator::<WebApp>(WebAppValidator)
+}
+
+/// The WebApp's webhooks served on 127.0.0.1 (a free port) with a self-signed
+/// certificate, and their configurations registered with the API server of `client`,
+/// calling them at that address with the certificate's CA: for the embedded API
+/// server, or a real one on this machine. `name` names the configurations;
+/// `namespace_selector` limits them to some namespaces (a shared cluster).
+///
+/// The server is bound but not started: add it to a `Manager` (or start it as a
+/// `Runnable`); until then, calls wait in the listening socket's backlog. Delete the
+/// returned configurations when done with a shared cluster.
+pub async fn serve_locally(
+    client: &kube::Client,
+    name: &str,
+    namespace_selector: Option<LabelSelector>,
+) -> Result<(WebhookServer, Configurations), Error> {
+    let certificates = Certificates::self_signed(["127.0.0.1"])?;
+    let options = WebhookOptions {
+        host: [127, 0, 0, 1].into(),
+        port: 0,
+        certificates: Some(certificates.clone()),
+        ..WebhookOptions::default()
+    };
+    let mut server = webhook_server(options);
+    let address = server.bind()?;
+    let mut configuration = ConfigurationOptions::new(name, ClientConfig::Url(format!("https://{address}")));
+    configuration.ca_bundle = Some(certificates.ca_bundle().to_owned());
+    configuration.namespace_selector = namespace_selector;
+    let configurations = server.configurations(&configuration);
+    configurations.apply(client).await?;
+    Ok((server, configurations))
+}
+
+/// Where the operator runs in a cluster, as `deploy/` lays it out.
+pub const NAMESPACE: &str = "webapp-system";
+/// The Service in front of the webhook server (port 443 to the pods' 9443).
+pub const SERVICE: &str = "webapp-webhook-service";
+/// The cert-manager Certificate of the serving certificate.
+pub const CERTIFICATE: &str = "webapp-serving-cert";
+/// The Secret cert-manager writes it to, mounted at `--cert-dir`.
+pub const SECRET: &str = "webapp-webhook-server-cert";
+/// The cert-manager Issuer that signs it.
+pub const ISSUER: &str = "webapp-selfsigned-issuer";
+
+/// `deploy/webhook.yaml`: a self-signing cert-manager Issuer, the serving Certificate
+/// for the webhook Service, and the webhook configurations, whose `caBundle`
+/// cert-manager's CA injector fills in from the Certificate.
+pub fn deploy_manifests() -> Result<String, Error> {
+    let issuer = json!({
+        "apiVersion": "cert-manager.io/v1",
+        "kind": "Issuer",
+        "metadata": {"name": ISSUER, "namespace": NAMESPACE},
+        "spec": {"selfSigned": {}},
+    });
+    let certificate = json!({
+        "apiVersion": "cert-manager.io/v1",
+        "kind": "Certificate",
+        "metadata": {"name": CERTIFICATE, "namespace": NAMESPACE},
+        "spec": {
+            "dnsNames": [format!("{SERVICE}.{NAMESPACE}.svc"), format!("{SERVICE}.{NAMESPACE}.svc.cluster.local")],
+            "issuerRef": {"kind": "Issuer", "name": ISSUER},
+            "secretName": SECRET,
+        },
+    });
+    let client = ClientConfig::Service {
+        namespace: NAMESPACE.to_owned(),
+        name: SERVICE.to_owned(),
+        port: Some(443),
+    };
+    let mut options = ConfigurationOptions::new("webapp-webhook", client);
+    options.annotations.insert(
+        "cert-manager.io/inject-ca-from".to_owned(),
+        format!("{NAMESPACE}/{CERTIFICATE}"),
+    );
+    let configurations = webhook_server(WebhookOptions::default()).configurations(&options);
+    let header = "# Generated by examples/webapp/webhooks.rs (deploy_manifests); `cargo test --test webapp_webhooks` checks it.\n# Needs cert-manager. The operator's Deployment mounts Secret webapp-webhook-server-cert at --cert-dir\n# and serves port 9443 behind Service webapp-webhook-service (port 443).\n";
+    Ok(format!(
+        "{header}---\n{}---\n{}---\n{}",
+        yaml(&issuer)?,
+        yaml(&certificate)?,
+        configurations.to_yaml()?
+    ))
+}

@@ -1,0 +1,62 @@
+//! [`Error`]: why a webhook server could not be set up, start or register its
+//! configurations. Bad requests are never errors of the server: they are answered.
+
+use std::net::SocketAddr;
+use std::path::PathBuf;
+
+/// What went wrong setting up or running a webhook server.
+#[derive(Debug, thiserror::Error)]
+#[non_exhaustive]
+pub enum Error {
+    /// Two webhooks were registered at one path.
+    #[error("two webhooks are registered at {path}; give one of them another path")]
+    DuplicatePath {
+        /// The path registered twice.
+        path: String,
+    },
+    /// A raw handler's path is not an absolute URL path.
+    #[error("webhook path {path:?} must start with '/'")]
+    InvalidPath {
+        /// The path given.
+        path: String,
+    },
+    /// The listening socket could not be bound.
+    #[error("could not listen on {address} for the webhook server: {source} (is --webhook-port in use?)")]
+    Bind {
+        /// The address asked for.
+        address: SocketAddr,
+        /// Why binding failed.
+        source: std::io::Error,
+    },
+    /// A certificate or key file could not be read.
+    #[error("could not read {}: {source} (is --cert-dir right, and is the certificate mounted?)", path.display())]
+    ReadCertificate {
+        /// The file.
+        path: PathBuf,
+        /// Why reading failed.
+        source: std::io::Error,
+    },
+    /// The certificate or key does not parse, or they do not belong together.
+    #[error("the serving certificate is unusable: {0}")]
+    InvalidCertificate(String),
+    /// rcgen could not generate a certificate.
+    #[error("could not generate a self-signed certificate: {0}")]
+    Generate(#[from] rcgen::Error),
+    /// Writing certificate files failed.
+    #[error("could not write {}: {source}", path.display())]
+    WriteCertificate {
+        /// The file.
+        path: PathBuf,
+        /// Why writing failed.
+        source: std::io::Error,
+    },
+    /// TLS could not be configured.
+    #[error("TLS configuration: {0}")]
+    Tls(#[from] rustls::Error),
+    /// Registering the webhook configurations with the API server failed.
+    #[error("could not register the webhook configurations: {0}")]
+    Kube(#[from] kube::Error),
+    /// The configurations could not be written as YAML.
+    #[error("could not write the webhook configurations as YAML: {0}")]
+    Yaml(String),
+}

@@ -1,0 +1,407 @@
+//! [`WebhookServer`]: the webhooks of one process, served over HTTPS as a
+//! [`Runnable`] that every replica runs; and [`WebhookOptions`], where and how.
+
+use std::fmt::{self, Debug};
+use std::net::{IpAddr, Ipv4Addr, SocketAddr};
+use std::path::PathBuf;
+use std::sync::Arc;
+use std::sync::atomic::{AtomicBool, Ordering};
+use std::time::Duration;
+
+use bytes::Bytes;
+use futures::future::BoxFuture;
+use http_body_util::Full;
+use hyper::body::Body;
+use parking_lot::Mutex;
+use wheelhouse_manager::{BoxError, Manager, ManagerArgs, Runnable, Stop};
+
+use crate::Error;
+use crate::certs::Certificates;
+use crate::dispatch::Dispatcher;
+use crate::handler::{Handler, Raw, Route};
+use crate::metrics::WebhookMetrics;
+use crate::reload::{CertWatcher, ServingCertificate};
+use crate::serve::{ConnectionLimits, serve, tls_acceptor};
+use crate::typed::{Defaulter, Defaulting, Object, Registration, Validating, Validator};
+
+/// Where the server listens, where its certificate comes from, and the limits every
+/// connection and request is held to. `Default` is kubebuilder's: port 9443 on every
+/// interface, certificates in `/tmp/k8s-webhook-server/serving-certs`.
+#[derive(Debug, Clone)]
+pub struct WebhookOptions {
+    /// The address to listen on (default: every interface).
+    pub host: IpAddr,
+    /// The port (default 9443; 0 picks a free one, see [`WebhookServer::local_addr`]).
+    pub port: u16,
+    /// The directory holding `tls.crt` and `tls.key`, watched for renewals.
+    pub cert_dir: PathBuf,
+    /// Certificates held in memory, served instead of `cert_dir`'s (and never
+    /// reloaded): [`Certificates::self_signed`] for local runs and tests.
+    pub certificates: Option<Certificates>,
+    /// How often `cert_dir` is checked for a renewed certificate (default 10 s).
+    pub cert_poll_interval: Duration,
+    /// Bodies larger than this are refused with 413 (default 7 MiB, as
+    /// controller-runtime; kube-apiserver's own limit on objects is 3 MiB, and a review
+    /// of an update carries two).
+    pub max_body_bytes: usize,
+    /// How long reading a request and deciding on it may take (default 10 s, the
+    /// longest kube-apiserver waits by default); shortened to the `timeout`
+    /// kube-apiserver puts in the URL when that is less.
+    pub request_timeout: Duration,
+    /// Connections served at once (default 1024); more wait to be accepted.
+    pub max_connections: usize,
+    /// A connection that sends no complete request header for this long is closed
+    /// (default 120 s: longer than the 90 s kube-apiserver's client keeps an idle
+    /// connection, so the client closes first and never sends on a closing one).
+    pub idle_timeout: Duration,
+    /// How long a TLS handshake may take (default 10 s).
+    pub handshake_timeout: Duration,
+}
+
+impl Default for WebhookOptions {
+    fn default() -> Self {
+        Self {
+            host: IpAddr::V4(Ipv4Addr::UNSPECIFIED),
+            port: 9443,
+            cert_dir: PathBuf::from("/tmp/k8s-webhook-server/serving-certs"),
+            certificates: None,
+            cert_poll_interval: Duration::from_secs(10),
+            max_body_bytes: 7 * 1024 * 1024,
+            request_timeout: Duration::from_secs(10),
+            max_connections: 1024,
+            idle_timeout: Duration::from_mins(2),
+            handshake_timeout: Duration::from_secs(10),
+        }
+    }
+}
+
+impl WebhookOptions {
+    /// The defaults with `--webhook-port` and `--cert-dir` applied.
+    pub fn from_args(args: &ManagerArgs) -> Self {
+        Self {
+            port: args.webhook_port,
+            cert_dir: args.cert_dir.clone(),
+            ..Self::default()
+        }
+    }
+}
+
+/// An HTTPS server for admission webhooks, built like a sentence and run by a
+/// [`Manager`] on every replica (it needs no leader election: kube-apiserver may call
+/// any replica behind the Service).
+///
+/// ```no_run
+/// # async fn example(manager: wheelhouse_manager::Manager, args: wheelhouse_manager::ManagerArgs) -> Result<(), Box<dyn std::error::Error>> {
+/// use k8s_openapi::api::core::v1::ConfigMap;
+/// use wheelhouse_webhook::{Denied, Request, Validator, Warnings, WebhookServer};
+///
+/// struct SmallMaps;
+///
+/// impl Validator<ConfigMap> for SmallMaps {
+///     async fn validate_create(&self, map: &ConfigMap, _: &Request) -> Result<Warnings, Denied> {
+///         match map.data.as_ref().map_or(0, |d| d.len()) {
+///             0..=100 => Ok(Vec::new()),
+///             n => Err(Denied::new(format!("{n} keys; split the ConfigMap into maps of at most 100"))),
+///         }
+///     }
+///     async fn validate_update(&self, _: &ConfigMap, new: &ConfigMap, r: &Request) -> Result<Warnings, Denied> {
+///         self.validate_create(new, r).await
+///     }
+/// }
+///
+/// manager.add(WebhookServer::from_args(&args).validator::<ConfigMap>(SmallMaps))?; // /validate--v1-configmap
+/// manager.run().await?;
+/// # Ok(())
+/// # }
+/// ```
+pub struct WebhookServer {
+    options: WebhookOptions,
+    routes: Vec<(String, Arc<dyn Route>)>,
+    /// Registration mistakes, reported by [`bind`](Self::bind) rather than panicking
+    /// in the builder.
+    problems: Vec<Error>,
+    metrics: Option<WebhookMetrics>,
+    bound: Mutex<Option<Bound>>,
+    local_addr: Option<SocketAddr>,
+    /// True while connections are accepted: the readiness check.
+    serving: Arc<AtomicBool>,
+}
+
+/// A listening socket and the certificate it serves, from `bind` until `start`.
+struct Bound {
+    listener: std::net::TcpListener,
+    serving: Arc<ServingCertificate>,
+    watcher: Option<CertWatcher>,
+}
+
+impl Debug for WebhookServer {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.debug_struct("WebhookServer")
+            .field("paths", &self.paths())
+            .field("local_addr", &self.local_addr)
+            .finish_non_exhaustive()
+    }
+}
+
+impl WebhookServer {
+    /// A server with no webhooks yet.
+    pub fn new(options: WebhookOptions) -> Self {
+        Self {
+            options,
+            routes: Vec::new(),
+            problems: Vec::new(),
+            metrics: None,
+            bound: Mutex::new(None),
+            local_addr: None,
+            serving: Arc::new(AtomicBool::new(false)),
+        }
+    }
+
+    /// A server on `--webhook-port` with the certificate of `--cert-dir`.
+    pub fn from_args(args: &ManagerArgs) -> Self {
+        Self::new(WebhookOptions::from_args(args))
+    }
+
+    /// Serves `validator` at [`validate_path::<K>()`](crate::validate_path).
+    #[must_use]
+    pub fn validator<K: Object>(self, validator: impl Validator<K>) -> Self {
+        let route = Validating::new(validator);
+        let path = route_path(&route);
+        self.route(path, Arc::new(route))
+    }
+
+    /// Serves `defaulter` at [`mutate_path::<K>()`](crate::mutate_path).
+    #[must_use]
+    pub fn defaulter<K: Object>(self, defaulter: impl Defaulter<K>) -> Self {
+        let route = Defaulting::new(defaulter);
+        let path = route_path(&route);
+        self.route(path, Arc::new(route))
+    }
+
+    /// Serves a raw handler at `path` (left out of the generated configurations).
+    #[must_use]
+    pub fn handler(mut self, path: impl Into<String>, handler: impl Handler) -> Self {
+        let path = path.into();
+        if !path.starts_with('/') {
+            self.problems.push(Error::InvalidPath { path });
+            return self;
+        }
+        self.route(path, Arc::new(Raw(handler)))
+    }
+
+    fn route(mut self, path: String, route: Arc<dyn Route>) -> Self {
+        if self.routes.iter().any(|(registered, _)| *registered == path) {
+            self.problems.push(Error::DuplicatePath { path });
+        } else {
+            self.routes.push((path, route));
+        }
+        self
+    }
+
+    /// Records into `metrics` (by default: the manager's, from [`Runnable::register`];
+    /// none without a manager).
+    #[must_use]
+    pub fn metrics(mut self, metrics: WebhookMetrics) -> Self {
+        self.metrics = Some(metrics);
+        self
+    }
+
+    /// The paths served, in registration order.
+    pub fn paths(&self) -> Vec<&str> {
+        self.routes.iter().map(|(path, _)| path.as_str()).collect()
+    }
+
+    /// The typed webhooks, for generating their configurations.
+    pub fn registrations(&self) -> impl Iterator<Item = &Registration> {
+        self.routes.iter().filter_map(|(_, route)| route.registration())
+    }
+
+    /// True while the server accepts connections (from its start until its stop).
+    pub fn is_serving(&self) -> bool {
+        self.serving.load(Ordering::Acquire)
+    }
+
+    /// Where the server listens, once bound.
+    pub fn local_addr(&self) -> Option<SocketAddr> {
+        self.local_addr
+    }
+
+    /// Binds the port and loads the certificate now, so that a port in use or a
+    /// missing certificate fails at start-up with a clear error (the manager calls
+    /// it from [`Runnable::register`]). Returns the bound address; calling it again
+    /// returns the same.
+    pub fn bind(&mut self) -> Result<SocketAddr, Error> {
+        if let Some(address) = self.local_addr {
+            return Ok(address);
+        }
+        if !self.problems.is_empty() {
+            return Err(self.problems.remove(0));
+        }
+        let address = SocketAddr::new(self.options.host, self.options.port);
+        let bound = self.bind_at(address)?;
+        let local = bound
+            .listener
+            .local_addr()
+            .map_err(|source| Error::Bind { address, source })?;
+        *self.bound.lock() = Some(bound);
+        self.local_addr = Some(local);
+        Ok(local)
+    }
+
+    fn bind_at(&self, address: SocketAddr) -> Result<Bound, Error> {
+        let (serving, watcher) = if let Some(certificates) = &self.options.certificates {
+            (ServingCertificate::new(certificates.certified_key()?), None)
+        } else {
+            let watcher = CertWatcher::load(&self.options.cert_dir)?;
+            (watcher.serving(), Some(watcher))
+        };
+        let listener = std::net::TcpListener::bind(address).map_err(|source| Error::Bind { address, source })?;
+        listener
+            .set_nonblocking(true)
+            .map_err(|source| Error::Bind { address, source })?;
+        Ok(Bound {
+            listener,
+            serving,
+            watcher,
+        })
+    }
+
+    /// Answers one HTTP request as the server answers it, without a socket or TLS:
+    /// for testing webhooks, and fuzzing them, in process (it builds the request
+    /// pipeline at each call, which the server does once).
+    ///
+    /// ```
+    /// # #[tokio::main(flavor = "current_thread")]
+    /// # async fn main() {
+    /// use http_body_util::{BodyExt, Full};
+    /// use wheelhouse_webhook::{WebhookOptions, WebhookServer};
+    ///
+    /// let server = WebhookServer::new(WebhookOptions::default());
+    /// let request = http::Request::post("/validate-apps-v1-deployment")
+    ///     .header("content-type", "application/json")
+    ///     .body(Full::new(bytes::Bytes::from_static(b"{}")))
+    ///     .unwrap();
+    /// let answer = server.handle(request).await;
+    /// assert_eq!(answer.status(), 404);
+    /// # }
+    /// ```
+    pub async fn handle<B>(&self, request: http::Request<B>) -> http::Response<Full<Bytes>>
+    where
+        B: Body<Data = Bytes> + Send,
+        B::Error: Into<BoxError>,
+    {
+        self.dispatcher().serve(request).await
+    }
+
+    /// The request pipeline over this server's webhooks.
+    pub(crate) fn dispatcher(&self) -> Dispatcher {
+        Dispatcher::new(
+            &self.routes,
+            self.metrics.as_ref(),
+            self.options.max_body_bytes,
+            self.options.request_timeout,
+        )
+    }
+
+    async fn run(&self, stop: Stop) -> Result<(), Error> {
+        let taken = self.bound.lock().take();
+        let address = self
+            .local_addr
+            .unwrap_or_else(|| SocketAddr::new(self.options.host, self.options.port));
+        // Started again after a stop, or never bound: listen where it listened.
+        let bound = if let Some(bound) = taken {
+            bound
+        } else {
+            self.bind_at(address)?
+        };
+        let listener =
+            tokio::net::TcpListener::from_std(bound.listener).map_err(|source| Error::Bind { address, source })?;
+        let acceptor = tls_acceptor(bound.serving)?;
+        let limits = ConnectionLimits {
+            max_connections: self.options.max_connections,
+            idle_timeout: self.options.idle_timeout,
+            handshake_timeout: self.options.handshake_timeout,
+            cert_poll_interval: self.options.cert_poll_interval,
+        };
+        tracing::info!(address = ?listener.local_addr().ok(), paths = ?self.paths(), "serving webhooks");
+        self.serving.store(true, Ordering::Release);
+        serve(
+            listener,
+            acceptor,
+            Arc::new(self.dispatcher()),
+            bound.watcher,
+            limits,
+            stop,
+        )
+        .await;
+        self.serving.store(false, Ordering::Release);
+        Ok(())
+    }
+}
+
+fn route_path(route: &dyn Route) -> String {
+    route.registration().map(|r| r.path.clone()).unwrap_or_default()
+}
+
+impl Runnable for WebhookServer {
+    fn name(&self) -> &'static str {
+        "webhook-server"
+    }
+
+    /// Every replica serves: kube-apiserver calls whichever the Service picks.
+    fn needs_leader_election(&self) -> bool {
+        false
+    }
+
+    /// Shares the manager's webhook metric families, binds the port (so that
+    /// `Manager::add` reports a port in use or a missing certificate) and adds the
+    /// readiness check `webhook-server-<port>`: a replica whose server does not accept
+    /// connections is taken out of the webhook Service.
+    fn register(&mut self, manager: &Manager) -> Result<(), BoxError> {
+        if self.metrics.is_none() {
+            self.metrics = Some(manager.shared_metrics(WebhookMetrics::register)?);
+        }
+        let address = self.bind()?;
+        let serving = self.serving.clone();
+        manager.add_readyz_check(format!("webhook-server-{}", address.port()), move || {
+            if serving.load(Ordering::Acquire) {
+                Ok(())
+            } else {
+                Err("the webhook server does not accept connections".to_owned())
+            }
+        });
+        Ok(())
+    }
+
+    fn start(&self, stop: Stop) -> BoxFuture<'_, Result<(), BoxError>> {
+        Box::pin(async move { self.run(stop).await.map_err(BoxError::from) })
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use clap::Parser;
+
+    use super::*;
+
+    #[derive(Parser)]
+    struct Flags {
+        #[command(flatten)]
+        manager: ManagerArgs,
+    }
+
+    #[test]
+    fn the_port_and_the_certificates_come_from_kubebuilders_flags() {
+        let defaults = WebhookOptions::from_args(&Flags::parse_from(["operator"]).manager);
+        assert_eq!(defaults.port, 9443);
+        assert_eq!(
+            defaults.cert_dir,
+            PathBuf::from("/tmp/k8s-webhook-server/serving-certs")
+        );
+        let flags = Flags::parse_from(["operator", "--webhook-port", "10250", "--cert-dir", "/certs"]);
+        let server = WebhookServer::from_args(&flags.manager);
+        assert_eq!(server.options.port, 10250);
+        assert_eq!(server.options.cert_dir, PathBuf::from("/certs"));
+        assert!(!server.needs_leader_election());
+    }
+}

@@ -1,0 +1,346 @@
+//! Typed webhooks: [`Validator`] and [`Defaulter`] of one resource type, the paths they
+//! are served at (controller-runtime's), and the adapters that decode the request's
+//! objects as that type.
+
+use std::future::Future;
+use std::marker::PhantomData;
+
+use futures::future::BoxFuture;
+use kube::Resource;
+use kube::core::GroupVersionKind;
+use kube::core::admission::Operation;
+use serde::de::DeserializeOwned;
+use serde::{Deserialize, Serialize};
+use serde_json::Value;
+use serde_json::value::RawValue;
+
+use crate::denial::{Denied, Warnings};
+use crate::handler::Route;
+use crate::patch::defaulting_patch;
+use crate::review::{Request, Verdict};
+
+/// A resource type a typed webhook admits: known at compile time, read and written
+/// with serde. Every `kube::CustomResource` and k8s-openapi type is one.
+pub trait Object: Resource<DynamicType = ()> + DeserializeOwned + Serialize + Send + Sync + 'static {}
+
+impl<K> Object for K where K: Resource<DynamicType = ()> + DeserializeOwned + Serialize + Send + Sync + 'static {}
+
+/// Decides whether objects of type `K` may be created, updated or deleted.
+///
+/// Collect every problem before answering, as kube-apiserver does, so the user fixes
+/// them in one go; say in each what to do instead.
+///
+/// ```
+/// use k8s_openapi::api::core::v1::ConfigMap;
+/// use wheelhouse_webhook::{Denied, FieldError, Request, Validator, Warnings};
+///
+/// /// ConfigMaps must say who owns them.
+/// struct OwnerLabel;
+///
+/// impl Validator<ConfigMap> for OwnerLabel {
+///     async fn validate_create(&self, map: &ConfigMap, _: &Request) -> Result<Warnings, Denied> {
+///         let labelled = map.metadata.labels.as_ref().is_some_and(|l| l.contains_key("owner"));
+///         if !labelled {
+///             return Err(Denied::invalid([FieldError::required(
+///                 "metadata.labels.owner",
+///                 "label the ConfigMap with the team that owns it, for example owner=payments",
+///             )]));
+///         }
+///         Ok(Vec::new())
+///     }
+///
+///     async fn validate_update(&self, _: &ConfigMap, new: &ConfigMap, request: &Request) -> Result<Warnings, Denied> {
+///         self.validate_create(new, request).await
+///     }
+/// }
+/// ```
+pub trait Validator<K>: Send + Sync + 'static {
+    /// The operations the generated webhook configuration sends to this validator:
+    /// add [`Operation::Delete`] when you implement
+    /// [`validate_delete`](Self::validate_delete).
+    const OPERATIONS: &'static [Operation] = &[Operation::Create, Operation::Update];
+
+    /// May `object` be created?
+    fn validate_create(&self, object: &K, request: &Request) -> impl Future<Output = Result<Warnings, Denied>> + Send;
+
+    /// May `old` become `new`?
+    fn validate_update(
+        &self,
+        old: &K,
+        new: &K,
+        request: &Request,
+    ) -> impl Future<Output = Result<Warnings, Denied>> + Send;
+
+    /// May `object` be deleted? Allowed unless implemented.
+    fn validate_delete(&self, object: &K, request: &Request) -> impl Future<Output = Result<Warnings, Denied>> + Send {
+        let _ = (object, request);
+        async { Ok(Vec::new()) }
+    }
+}
+
+/// Fills in what objects of type `K` leave out, on create and update. The server
+/// answers with the JSON patch from the object as sent to the object as defaulted, or
+/// with no patch when nothing changed; fields `K` does not model are left as sent.
+///
+/// ```
+/// use k8s_openapi::api::apps::v1::Deployment;
+/// use wheelhouse_webhook::{Defaulter, Denied, Request};
+///
+/// struct OneReplica;
+///
+/// impl Defaulter<Deployment> for OneReplica {
+///     async fn default(&self, deployment: &mut Deployment, _: &Request) -> Result<(), Denied> {
+///         deployment.spec.replicas.get_or_insert(1);
+///         Ok(())
+///     }
+/// }
+/// ```
+pub trait Defaulter<K>: Send + Sync + 'static {
+    /// Sets defaults on `object`; `Err` refuses the request instead.
+    fn default(&self, object: &mut K, request: &Request) -> impl Future<Output = Result<(), Denied>> + Send;
+}
+
+/// Whether a webhook validates or mutates.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum WebhookKind {
+    /// A validating webhook: allows or denies.
+    Validating,
+    /// A mutating webhook: may change the object.
+    Mutating,
+}
+
+/// What the generated configuration says of one typed webhook.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Registration {
+    /// Validating or mutating.
+    pub kind: WebhookKind,
+    /// Where it is served.
+    pub path: String,
+    /// The resource's group, version and kind.
+    pub gvk: GroupVersionKind,
+    /// The plural resource name, for `rules[].resources`.
+    pub plural: String,
+    /// The operations sent to it.
+    pub operations: Vec<Operation>,
+}
+
+impl Registration {
+    fn of<K: Object>(kind: WebhookKind, operations: &[Operation]) -> Self {
+        let gvk = gvk::<K>();
+        let path = match kind {
+            WebhookKind::Validating => webhook_path("validate", &gvk),
+            WebhookKind::Mutating => webhook_path("mutate", &gvk),
+        };
+        Self {
+            kind,
+            path,
+            gvk,
+            plural: K::plural(&()).into_owned(),
+            operations: operations.to_vec(),
+        }
+    }
+}
+
+/// The path controller-runtime serves `K`'s validating webhook at:
+/// `/validate-<group with dashes>-<version>-<kind in lower case>`.
+///
+/// ```
+/// use k8s_openapi::api::apps::v1::Deployment;
+/// assert_eq!(wheelhouse_webhook::validate_path::<Deployment>(), "/validate-apps-v1-deployment");
+/// ```
+pub fn validate_path<K: Object>() -> String {
+    webhook_path("validate", &gvk::<K>())
+}
+
+/// The path of `K`'s mutating webhook: `/mutate-<group with dashes>-<version>-<kind>`.
+///
+/// ```
+/// use k8s_openapi::api::core::v1::Pod;
+/// assert_eq!(wheelhouse_webhook::mutate_path::<Pod>(), "/mutate--v1-pod");
+/// ```
+pub fn mutate_path<K: Object>() -> String {
+    webhook_path("mutate", &gvk::<K>())
+}
+
+fn webhook_path(prefix: &str, gvk: &GroupVersionKind) -> String {
+    format!(
+        "/{prefix}-{}-{}-{}",
+        gvk.group.replace('.', "-"),
+        gvk.version,
+        gvk.kind.to_lowercase()
+    )
+}
+
+fn gvk<K: Object>() -> GroupVersionKind {
+    GroupVersionKind::gvk(&K::group(&()), &K::version(&()), &K::kind(&()))
+}
+
+/// Decodes the request's object as `K`; the error is the denial.
+fn decode<K: Object>(raw: Option<&RawValue>, which: &str, registration: &Registration) -> Result<K, Verdict> {
+    let raw = raw.ok_or_else(|| Verdict::bad_request(&format!("the request has no {which}")))?;
+    serde_json::from_str(raw.get()).map_err(|e| undecodable(which, registration, &e))
+}
+
+fn undecodable(which: &str, registration: &Registration, error: &serde_json::Error) -> Verdict {
+    let gvk = &registration.gvk;
+    Verdict::bad_request(&format!(
+        "request.{which} does not decode as {}/{} {}: {error}",
+        gvk.group, gvk.version, gvk.kind
+    ))
+}
+
+/// Refuses requests for another type than `K` (a configuration whose rules match more
+/// than the webhook was written for).
+fn check_kind(request: &Request, registration: &Registration) -> Result<(), Verdict> {
+    let (want, got) = (&registration.gvk, &request.kind);
+    if want == got {
+        return Ok(());
+    }
+    Err(Verdict::bad_request(&format!(
+        "{} admits {}/{} {}, but the request is for {}/{} {}: check the webhook configuration's rules",
+        registration.path, want.group, want.version, want.kind, got.group, got.version, got.kind
+    )))
+}
+
+fn denial(denied: Denied, request: &Request) -> Verdict {
+    Verdict::denied(denied.into_status(&request.kind, &request.name))
+}
+
+/// A [`Validator`] as a route.
+pub(crate) struct Validating<K, V> {
+    validator: V,
+    registration: Registration,
+    _type: PhantomData<fn() -> K>,
+}
+
+impl<K: Object, V: Validator<K>> Validating<K, V> {
+    pub fn new(validator: V) -> Self {
+        Self {
+            validator,
+            registration: Registration::of::<K>(WebhookKind::Validating, V::OPERATIONS),
+            _type: PhantomData,
+        }
+    }
+
+    async fn decide(
+        &self,
+        request: &Request,
+        object: Option<&RawValue>,
+        old: Option<&RawValue>,
+    ) -> Result<Verdict, Verdict> {
+        check_kind(request, &self.registration)?;
+        let decided = match request.operation {
+            Operation::Create => {
+                let object = decode::<K>(object, "object", &self.registration)?;
+                self.validator.validate_create(&object, request).await
+            }
+            Operation::Update => {
+                let new = decode::<K>(object, "object", &self.registration)?;
+                let old = decode::<K>(old, "oldObject", &self.registration)?;
+                self.validator.validate_update(&old, &new, request).await
+            }
+            Operation::Delete => {
+                let old = decode::<K>(old, "oldObject", &self.registration)?;
+                self.validator.validate_delete(&old, request).await
+            }
+            Operation::Connect => Ok(Vec::new()),
+        };
+        Ok(match decided {
+            Ok(warnings) => Verdict::allowed(warnings),
+            Err(denied) => denial(denied, request),
+        })
+    }
+}
+
+impl<K: Object, V: Validator<K>> Route for Validating<K, V> {
+    fn admit<'a>(
+        &'a self,
+        request: &'a Request,
+        object: Option<&'a RawValue>,
+        old_object: Option<&'a RawValue>,
+    ) -> BoxFuture<'a, Verdict> {
+        Box::pin(async move {
+            self.decide(request, object, old_object)
+                .await
+                .unwrap_or_else(|refused| refused)
+        })
+    }
+
+    fn registration(&self) -> Option<&Registration> {
+        Some(&self.registration)
+    }
+}
+
+/// A [`Defaulter`] as a route.
+pub(crate) struct Defaulting<K, D> {
+    defaulter: D,
+    registration: Registration,
+    _type: PhantomData<fn() -> K>,
+}
+
+impl<K: Object, D: Defaulter<K>> Defaulting<K, D> {
+    pub fn new(defaulter: D) -> Self {
+        Self {
+            defaulter,
+            registration: Registration::of::<K>(WebhookKind::Mutating, &[Operation::Create, Operation::Update]),
+            _type: PhantomData,
+        }
+    }
+
+    async fn decide(&self, request: &Request, raw: Option<&RawValue>) -> Result<Verdict, Verdict> {
+        check_kind(request, &self.registration)?;
+        if !matches!(request.operation, Operation::Create | Operation::Update) {
+            return Ok(Verdict::allowed(Vec::new()));
+        }
+        let raw = raw.ok_or_else(|| Verdict::bad_request("the request has no object"))?;
+        let original: Value = serde_json::from_str(raw.get())
+            .map_err(|e| Verdict::bad_request(&format!("request.object is not JSON: {e}")))?;
+        let mut object =
+            <K as Deserialize>::deserialize(&original).map_err(|e| undecodable("object", &self.registration, &e))?;
+        let internal =
+            |e: serde_json::Error| Verdict::internal_error(&format!("the defaulted object does not encode: {e}"));
+        let before = serde_json::to_value(&object).map_err(internal)?;
+        if let Err(denied) = self.defaulter.default(&mut object, request).await {
+            return Ok(denial(denied, request));
+        }
+        let after = serde_json::to_value(&object).map_err(internal)?;
+        let mut verdict = Verdict::allowed(Vec::new());
+        if before != after {
+            let patch = defaulting_patch(&original, &before, &after);
+            if !patch.0.is_empty() {
+                verdict.patch = Some(serde_json::to_vec(&patch).map_err(internal)?);
+            }
+        }
+        Ok(verdict)
+    }
+}
+
+impl<K: Object, D: Defaulter<K>> Route for Defaulting<K, D> {
+    fn admit<'a>(
+        &'a self,
+        request: &'a Request,
+        object: Option<&'a RawValue>,
+        _: Option<&'a RawValue>,
+    ) -> BoxFuture<'a, Verdict> {
+        Box::pin(async move { self.decide(request, object).await.unwrap_or_else(|refused| refused) })
+    }
+
+    fn registration(&self) -> Option<&Registration> {
+        Some(&self.registration)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use k8s_openapi::api::apps::v1::Deployment;
+    use k8s_openapi::api::core::v1::ConfigMap;
+    use k8s_openapi::api::networking::v1::Ingress;
+
+    #[test]
+    fn paths_follow_controller_runtime() {
+        assert_eq!(validate_path::<Ingress>(), "/validate-networking-k8s-io-v1-ingress");
+        assert_eq!(mutate_path::<Deployment>(), "/mutate-apps-v1-deployment");
+        assert_eq!(validate_path::<ConfigMap>(), "/validate--v1-configmap");
+    }
+}
