@@ -549,7 +549,12 @@ impl<K: Phased> PhaseReconciler<K> {
             action: "Sync".to_owned(),
             secondary: None,
         };
-        if let Err(error) = self.recorder.publish(&event, &resource.object_ref(&())).await {
+        // With its resourceVersion, the reference makes each transition an Event of its
+        // own: kube's recorder folds Events about the same reference and reason into one
+        // series, which would keep only the first transition's note.
+        let mut regarding = resource.object_ref(&());
+        regarding.resource_version.clone_from(&resource.meta().resource_version);
+        if let Err(error) = self.recorder.publish(&event, &regarding).await {
             tracing::warn!(%error, reason, "could not publish an Event");
         }
     }
