@@ -230,7 +230,13 @@ async fn demonstrate(client: &kube::Client, namespace: &str) -> Result<(), Failu
     println!("  primary runs {}", primary_image(client, namespace, name).await?);
 
     println!("changing the image to podinfo 6.0.1 (healthy)");
-    let before = canaries.get(name).await?.status.unwrap_or_default().info.primary_revision;
+    let before = canaries
+        .get(name)
+        .await?
+        .status
+        .unwrap_or_default()
+        .info
+        .primary_revision;
     set_image(&canaries, name, "ghcr.io/stefanprodan/podinfo:6.0.1").await?;
     wait_until(&canaries, name, "the promotion", |s| {
         s.phase == Some(CanaryPhase::Waiting) && s.info.primary_revision != before
@@ -252,7 +258,10 @@ async fn demonstrate(client: &kube::Client, namespace: &str) -> Result<(), Failu
         s.phase == Some(CanaryPhase::Waiting) && s.info.rejected_revision.is_some()
     })
     .await?;
-    println!("  rolled back: primary still runs {}", primary_image(client, namespace, name).await?);
+    println!(
+        "  rolled back: primary still runs {}",
+        primary_image(client, namespace, name).await?
+    );
 
     println!("deleting canary/{name}");
     canaries.delete(name, &DeleteParams::default()).await?;
@@ -267,11 +276,20 @@ async fn demonstrate(client: &kube::Client, namespace: &str) -> Result<(), Failu
         .await?;
     println!(
         "  canary/{name} gone; canary ingress {}",
-        if canary_ingress.is_none() { "deleted first by the finalizer" } else { "still there" }
+        if canary_ingress.is_none() {
+            "deleted first by the finalizer"
+        } else {
+            "still there"
+        }
     );
     let events = Api::<k8s_openapi::api::events::v1::Event>::namespaced(client.clone(), namespace);
     let mut recorded = events.list(&ListParams::default()).await?.items;
-    recorded.sort_by(|a, b| a.event_time.as_ref().map(|t| t.0).cmp(&b.event_time.as_ref().map(|t| t.0)));
+    recorded.sort_by(|a, b| {
+        a.event_time
+            .as_ref()
+            .map(|t| t.0)
+            .cmp(&b.event_time.as_ref().map(|t| t.0))
+    });
     for event in recorded {
         println!(
             "  event: {} {}",

@@ -79,10 +79,12 @@ impl Prometheus {
             .append_pair("query", promql)
             .finish();
         let url = format!("{}/api/v1/query?{query}", base.trim_end_matches('/'));
-        let uri: hyper::Uri = url.parse().map_err(|e: hyper::http::uri::InvalidUri| PrometheusError::Url {
-            url: url.clone(),
-            reason: e.to_string(),
-        })?;
+        let uri: hyper::Uri = url
+            .parse()
+            .map_err(|e: hyper::http::uri::InvalidUri| PrometheusError::Url {
+                url: url.clone(),
+                reason: e.to_string(),
+            })?;
         let unreachable = |reason: String| PrometheusError::Unreachable {
             url: url.clone(),
             reason,
@@ -181,7 +183,9 @@ impl Inputs<Canary> for SuccessRate {
         };
         let defaults = source.get::<PrometheusDefaults>().cloned().unwrap_or_default();
         let url = prometheus.url.clone().or(defaults.url).ok_or_else(|| {
-            Error::terminal("no Prometheus address: set spec.metrics.prometheus.url, or run the operator with --prometheus-url")
+            Error::terminal(
+                "no Prometheus address: set spec.metrics.prometheus.url, or run the operator with --prometheus-url",
+            )
         })?;
         let query = prometheus
             .query

@@ -189,9 +189,18 @@ impl Worker<Canary> for Initialize {
     async fn sync(&self, canary: &Canary, (): (), _: &Context) -> Result<Outcome<Canary, Self::Outputs>, Error> {
         check_spec(canary)?;
         let revision = revision(&canary.spec.deployment);
-        let primary = deployment(canary, Role::Primary, &canary.spec.deployment.template, replicas(canary), &revision)?;
+        let primary = deployment(
+            canary,
+            Role::Primary,
+            &canary.spec.deployment.template,
+            replicas(canary),
+            &revision,
+        )?;
         let services = vec![service(canary, Role::Primary)?, service(canary, Role::Canary)?];
-        let ingresses = vec![ingress(canary, Role::Primary, None)?, ingress(canary, Role::Canary, Some(0))?];
+        let ingresses = vec![
+            ingress(canary, Role::Primary, None)?,
+            ingress(canary, Role::Canary, Some(0))?,
+        ];
         let info = CanaryInfo {
             primary_revision: Some(revision),
             ..CanaryInfo::default()
@@ -260,9 +269,18 @@ impl Worker<Canary> for Evaluate {
                 ..info
             };
         }
-        let canary_deployment = deployment(canary, Role::Canary, &canary.spec.deployment.template, replicas(canary), &revision)?;
+        let canary_deployment = deployment(
+            canary,
+            Role::Canary,
+            &canary.spec.deployment.template,
+            replicas(canary),
+            &revision,
+        )?;
         let outputs = |weight| -> Result<Self::Outputs, Error> {
-            Ok((vec![canary_deployment.clone()], vec![ingress(canary, Role::Canary, Some(weight))?]))
+            Ok((
+                vec![canary_deployment.clone()],
+                vec![ingress(canary, Role::Canary, Some(weight))?],
+            ))
         };
         let available = deployments
             .named(&Role::Canary.name(canary))
@@ -341,7 +359,10 @@ impl Worker<Canary> for Promote {
         if !promoted {
             let canary_deployment = deployment(canary, Role::Canary, &template, replicas(canary), &revision)?;
             return Ok(Outcome::next(CanaryPhase::Promoting)
-                .with_outputs((vec![primary, canary_deployment], vec![ingress(canary, Role::Canary, Some(100))?]))
+                .with_outputs((
+                    vec![primary, canary_deployment],
+                    vec![ingress(canary, Role::Canary, Some(100))?],
+                ))
                 .with_requeue(parse_duration(&canary.spec.analysis_interval)?));
         }
         let idle = deployment(canary, Role::Canary, &template, 0, &revision)?;
@@ -397,7 +418,8 @@ pub struct ReleaseTraffic;
 
 impl Finalizer<Canary> for ReleaseTraffic {
     async fn finalize(&self, canary: &Canary, context: &Context) -> Result<(), Error> {
-        let ingresses: Api<Ingress> = Api::namespaced(context.client().clone(), &canary.namespace().unwrap_or_default());
+        let ingresses: Api<Ingress> =
+            Api::namespaced(context.client().clone(), &canary.namespace().unwrap_or_default());
         match ingresses
             .delete(&canary_ingress_name(canary), &DeleteParams::default())
             .await
@@ -435,7 +457,11 @@ pub fn builder(cache: &Cache, namespace: Option<&str>) -> Builder<Canary> {
 }
 
 /// The Canary controller.
-pub fn controller(cache: &Cache, namespace: Option<&str>, prometheus: Option<String>) -> Result<Controller, DeclarationError> {
+pub fn controller(
+    cache: &Cache,
+    namespace: Option<&str>,
+    prometheus: Option<String>,
+) -> Result<Controller, DeclarationError> {
     builder(cache, namespace).build_phases(scheduler(prometheus))
 }
 
@@ -460,7 +486,9 @@ fn check_spec(canary: &Canary) -> Result<(), Error> {
         )));
     }
     if spec.metrics.prometheus.is_some() == spec.metrics.config_map.is_some() {
-        return Err(Error::terminal("spec.metrics must name exactly one source: prometheus or configMap"));
+        return Err(Error::terminal(
+            "spec.metrics must name exactly one source: prometheus or configMap",
+        ));
     }
     Ok(())
 }
@@ -495,11 +523,9 @@ pub fn parse_duration(text: &str) -> Result<Duration, Error> {
 /// across restarts and compiler versions.
 pub fn revision(template: &DeploymentTemplate) -> String {
     let text = serde_json::to_string(template).unwrap_or_default();
-    let hash = text
-        .bytes()
-        .fold(0xcbf2_9ce4_8422_2325_u64, |hash, byte| {
-            (hash ^ u64::from(byte)).wrapping_mul(0x0100_0000_01b3)
-        });
+    let hash = text.bytes().fold(0xcbf2_9ce4_8422_2325_u64, |hash, byte| {
+        (hash ^ u64::from(byte)).wrapping_mul(0x0100_0000_01b3)
+    });
     format!("{:010x}", hash & 0xff_ffff_ffff)
 }
 
@@ -547,7 +573,10 @@ pub fn deployment(
     let name = role.name(canary);
     let mut template = template.clone();
     let metadata = template.metadata.get_or_insert_default();
-    metadata.labels.get_or_insert_default().insert("app".to_owned(), name.clone());
+    metadata
+        .labels
+        .get_or_insert_default()
+        .insert("app".to_owned(), name.clone());
     for container in template.spec.iter_mut().flat_map(|pod| pod.containers.iter_mut()) {
         // Before 1.20, server-side apply refused list items that left a defaulted merge
         // key out.

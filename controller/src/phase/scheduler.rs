@@ -307,7 +307,7 @@ impl<K: Phased> Reconciler<K> for PhaseReconciler<K> {
         let resource = match &self.finalizer {
             Some((name, _)) if !finalizer::has(resource.as_ref(), name) => {
                 let stored = finalizer::ensure(&api, resource.as_ref(), name).await?;
-                self.remember(&key, &resource);
+                self.remember(&key, &resource, &stored);
                 Arc::new(stored)
             }
             _ => resource,
@@ -470,9 +470,10 @@ impl<K: Phased> PhaseReconciler<K> {
             field_manager: Some(self.field_manager.clone()),
             ..PatchParams::default()
         };
-        api.patch_status(&resource.name_any(), &params, &Patch::Merge(&patch))
+        let stored = api
+            .patch_status(&resource.name_any(), &params, &Patch::Merge(&patch))
             .await?;
-        self.remember(key, resource);
+        self.remember(key, resource, &stored);
         Ok(())
     }
 
@@ -505,8 +506,8 @@ impl<K: Phased> PhaseReconciler<K> {
             &format!("finalizer {name} ran; the deletion proceeds"),
         )
         .await;
-        finalizer::remove(api, resource, name).await?;
-        self.remember(key, resource);
+        let stored = finalizer::remove(api, resource, name).await?;
+        self.remember(key, resource, &stored);
         Ok(Action::done())
     }
 
@@ -524,11 +525,15 @@ impl<K: Phased> PhaseReconciler<K> {
         }
     }
 
-    /// Remembers that the scheduler wrote over this version of `resource`.
-    fn remember(&self, key: &ObjectKey, resource: &K) {
+    /// Remembers that the scheduler wrote over this version of `resource`, unless the
+    /// write left it as it was (same resourceVersion: no event will come to wait for).
+    fn remember(&self, key: &ObjectKey, resource: &K, stored: &K) {
         let Some(version) = resource.meta().resource_version.clone() else {
             return;
         };
+        if stored.meta().resource_version.as_ref() == Some(&version) {
+            return;
+        }
         let mut written = self.written.lock();
         written.insert(key.clone(), version);
         // Forget resources that are gone, once they could be a good part of the map.
