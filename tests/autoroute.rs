@@ -7,6 +7,7 @@
 //! once the marker's route has been synced, every earlier key has been too.
 
 #[path = "../examples/autoroute/operator.rs"]
+#[allow(dead_code, reason = "the tests build the controller with hooks")]
 mod operator;
 #[path = "support/phases.rs"]
 mod support;
