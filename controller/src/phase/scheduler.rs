@@ -227,6 +227,7 @@ impl<K: Phased> Builder<K> {
             controller: controller.clone(),
             instance: None,
         };
+        let predicate = worth_a_sync(declared.initial());
         let reconciler = PhaseReconciler {
             workers: scheduler.workers.into_iter().map(|w| (w.phase, w.run)).collect(),
             declared,
@@ -242,13 +243,15 @@ impl<K: Phased> Builder<K> {
             on_sync: scheduler.on_sync,
             written: Mutex::new(HashMap::new()),
         };
-        Ok(builder.predicate(worth_a_sync()).build(reconciler))
+        Ok(builder.predicate(predicate).build(reconciler))
     }
 }
 
-/// Spec, label and annotation changes, the start of deletion, and phase changes.
-fn worth_a_sync<K: Phased>() -> Predicate<K> {
-    let phase = |resource: &K| resource.phase_status().and_then(|s| s.phase);
+/// Spec, label and annotation changes, the start of deletion, and phase changes (a
+/// resource without a phase is in `initial`: recording an error on a new resource
+/// does not run its worker again).
+fn worth_a_sync<K: Phased>(initial: K::Phase) -> Predicate<K> {
+    let phase = move |resource: &K| resource.phase_status().and_then(|s| s.phase).unwrap_or(initial);
     predicate::generation_changed()
         .or(predicate::deletion_started())
         .or(predicate::labels_changed())
