@@ -1,4 +1,4 @@
-//! The AutoRoute operator and the phase scheduler under it, end to end through
+//! The `AutoRoute` operator and the phase scheduler under it, end to end through
 //! `TestEnv::start()`: on the embedded server, or on a real cluster with
 //! `USE_EXISTING_CLUSTER=true` (fault injection is embedded-only and says so).
 //!
@@ -33,7 +33,7 @@ async fn start() -> TestEnv {
     env
 }
 
-/// Runs the AutoRoute controller of the test's namespace with `scheduler`'s workers
+/// Runs the `AutoRoute` controller of the test's namespace with `scheduler`'s workers
 /// and `workers` concurrent syncs.
 async fn run(env: &TestEnv, scheduler: PhaseScheduler<AutoRoute>, workers: usize) -> (Cache, Running) {
     let cache = Cache::new(env.client());
@@ -45,7 +45,7 @@ async fn run(env: &TestEnv, scheduler: PhaseScheduler<AutoRoute>, workers: usize
     (cache, running)
 }
 
-fn deployment(name: &str, labels: serde_json::Value, port: i32) -> Deployment {
+fn deployment(name: &str, labels: &serde_json::Value, port: i32) -> Deployment {
     serde_json::from_value(json!({
         "metadata": {"name": name, "labels": labels},
         "spec": {
@@ -59,7 +59,7 @@ fn deployment(name: &str, labels: serde_json::Value, port: i32) -> Deployment {
     .expect("a valid Deployment")
 }
 
-fn route(name: &str, selector: serde_json::Value) -> AutoRoute {
+fn route(name: &str, selector: &serde_json::Value) -> AutoRoute {
     let spec: AutoRouteSpec =
         serde_json::from_value(json!({"deploymentSelector": {"matchLabels": selector}})).expect("a valid spec");
     AutoRoute::new(name, spec)
@@ -137,13 +137,13 @@ async fn autoroute_routes_follow_the_selected_deployments_and_pruning_removes_th
     let post = PostParams::default();
     for (name, expose, port) in [("web", "yes", 8080), ("api", "yes", 9090), ("worker", "no", 8000)] {
         apis.deployments
-            .create(&post, &deployment(name, json!({"expose": expose}), port))
+            .create(&post, &deployment(name, &json!({"expose": expose}), port))
             .await
             .expect("created");
     }
     let created = apis
         .routes
-        .create(&post, &route("shop", json!({"expose": "yes"})))
+        .create(&post, &route("shop", &json!({"expose": "yes"})))
         .await
         .expect("created");
 
@@ -163,8 +163,8 @@ async fn autoroute_routes_follow_the_selected_deployments_and_pruning_removes_th
     );
     let owner = wheelhouse::controller::owner::controller_of(&service).expect("a controller owner");
     assert_eq!((owner.kind.as_str(), owner.name.as_str()), ("AutoRoute", "shop"));
-    let port = service.spec.and_then(|s| s.ports).expect("ports")[0].port;
-    assert_eq!(port, 8080, "the port of the Deployment's first container");
+    let service_port = service.spec.and_then(|s| s.ports).expect("ports")[0].port;
+    assert_eq!(service_port, 8080, "the port of the Deployment's first container");
     let status = apis.routes.get("shop").await.expect("get").status.expect("a status");
     assert_eq!(status.observed_generation, created.metadata.generation);
     assert!(status.last_transition_time.is_some());
@@ -177,7 +177,7 @@ async fn autoroute_routes_follow_the_selected_deployments_and_pruning_removes_th
 
     // A Deployment that starts matching is routed.
     apis.deployments
-        .create(&post, &deployment("admin", json!({"expose": "yes"}), 3000))
+        .create(&post, &deployment("admin", &json!({"expose": "yes"}), 3000))
         .await
         .expect("created");
     apis.ready_with("shop", &["admin", "api", "web"]).await;
@@ -246,11 +246,11 @@ async fn an_input_change_reruns_only_the_routes_whose_selection_it_touches() {
     let post = PostParams::default();
     for team in ["a", "b", "marker"] {
         apis.deployments
-            .create(&post, &deployment(&format!("{team}-1"), json!({"team": team}), 80))
+            .create(&post, &deployment(&format!("{team}-1"), &json!({"team": team}), 80))
             .await
             .expect("created");
         apis.routes
-            .create(&post, &route(team, json!({"team": team})))
+            .create(&post, &route(team, &json!({"team": team})))
             .await
             .expect("created");
     }
@@ -319,12 +319,12 @@ async fn outputs_are_applied_before_the_status_so_a_failure_between_reruns_the_s
     let apis = Apis::new(&env);
     let post = PostParams::default();
     apis.deployments
-        .create(&post, &deployment("web", json!({"expose": "yes"}), 80))
+        .create(&post, &deployment("web", &json!({"expose": "yes"}), 80))
         .await
         .expect("created");
 
     apis.routes
-        .create(&post, &route("fail-status", json!({"expose": "yes"})))
+        .create(&post, &route("fail-status", &json!({"expose": "yes"})))
         .await
         .expect("created");
     apis.ready_with("fail-status", &["web"]).await;
@@ -340,7 +340,7 @@ async fn outputs_are_applied_before_the_status_so_a_failure_between_reruns_the_s
     // is in the status meanwhile.
     server.fail_next(1, InjectedFailure::server_error(Verb::Patch, "ingresses"));
     apis.routes
-        .create(&post, &route("fail-output", json!({"expose": "yes"})))
+        .create(&post, &route("fail-output", &json!({"expose": "yes"})))
         .await
         .expect("created");
     apis.ready_with("fail-output", &["web"]).await;
@@ -373,11 +373,11 @@ async fn a_sync_that_changes_nothing_writes_no_status() {
     let apis = Apis::new(&env);
     let post = PostParams::default();
     apis.deployments
-        .create(&post, &deployment("web", json!({"expose": "yes"}), 80))
+        .create(&post, &deployment("web", &json!({"expose": "yes"}), 80))
         .await
         .expect("created");
     apis.routes
-        .create(&post, &route("steady", json!({"expose": "yes"})))
+        .create(&post, &route("steady", &json!({"expose": "yes"})))
         .await
         .expect("created");
     apis.ready_with("steady", &["web"]).await;

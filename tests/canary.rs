@@ -75,7 +75,7 @@ fn template(image: &str) -> serde_json::Value {
     json!({"spec": {"containers": [{"name": "web", "image": image, "ports": [{"containerPort": 8080, "protocol": "TCP"}]}]}})
 }
 
-fn canary(name: &str, image: &str, metrics: serde_json::Value) -> Canary {
+fn canary(name: &str, image: &str, metrics: &serde_json::Value) -> Canary {
     let spec: CanarySpec = serde_json::from_value(json!({
         "deployment": {"replicas": 1, "template": template(image)},
         "port": 8080,
@@ -173,6 +173,28 @@ fn record_weights(cache: &Cache, namespace: &str, name: &str) -> Arc<Mutex<Vec<i
     seen
 }
 
+/// Checks what Initializing made for the Canary `web` running `app:1`.
+async fn assert_initialized(apis: &Apis, created: &Canary) {
+    apis.wait("web", "Waiting", |s| s.phase == Some(CanaryPhase::Waiting))
+        .await;
+    assert_eq!(apis.image("web-primary").await, "app:1");
+    assert_eq!(apis.weight("web").await, None, "the main Ingress has no canary weight");
+    assert_eq!(apis.weight("web-canary").await, Some(0));
+    let canary_ingress = apis.ingresses.get("web-canary").await.expect("get");
+    assert_eq!(
+        canary_ingress
+            .annotations()
+            .get(operator::NGINX_CANARY)
+            .map(String::as_str),
+        Some("true")
+    );
+    let primary_revision = revision_of(created, "app:1");
+    assert_eq!(
+        apis.status("web").await.info.primary_revision.as_ref(),
+        Some(&primary_revision)
+    );
+}
+
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn canary_promotes_a_healthy_template_and_rolls_back_a_failing_one() {
     let env = start().await;
@@ -189,30 +211,13 @@ async fn canary_promotes_a_healthy_template_and_rolls_back_a_failing_one() {
         .canaries
         .create(
             &PostParams::default(),
-            &canary("web", "app:1", json!({"configMap": {"name": "rates"}})),
+            &canary("web", "app:1", &json!({"configMap": {"name": "rates"}})),
         )
         .await
         .expect("created");
 
     // Initializing: the primary, and both Ingresses, the canary's at weight 0.
-    apis.wait("web", "Waiting", |s| s.phase == Some(CanaryPhase::Waiting))
-        .await;
-    assert_eq!(apis.image("web-primary").await, "app:1");
-    assert_eq!(apis.weight("web").await, None, "the main Ingress has no canary weight");
-    assert_eq!(apis.weight("web-canary").await, Some(0));
-    let canary_ingress = apis.ingresses.get("web-canary").await.expect("get");
-    assert_eq!(
-        canary_ingress
-            .annotations()
-            .get(operator::NGINX_CANARY)
-            .map(String::as_str),
-        Some("true")
-    );
-    let primary_revision = revision_of(&created, "app:1");
-    assert_eq!(
-        apis.status("web").await.info.primary_revision.as_ref(),
-        Some(&primary_revision)
-    );
+    assert_initialized(&apis, &created).await;
 
     // A new template: the canary Deployment runs it, at weight 0 until it is available.
     apis.set_image("web", "app:2").await;
@@ -273,8 +278,24 @@ async fn canary_promotes_a_healthy_template_and_rolls_back_a_failing_one() {
     assert_eq!(apis.replicas("web-canary").await, Some(0));
     assert_eq!(apis.weight("web-canary").await, Some(0));
 
+    assert_events(
+        &env,
+        &[
+            "Evaluating -> Promoting",
+            "Promoting -> Waiting",
+            "Evaluating -> Rollback",
+            "Rollback -> Waiting",
+        ],
+    )
+    .await;
+    running.stop().await;
+    env.stop().await;
+}
+
+/// Fails unless an Event of the test's namespace has each of `notes`.
+async fn assert_events(env: &TestEnv, notes: &[&str]) {
     let events = Api::<k8s_openapi::api::events::v1::Event>::namespaced(env.client(), env.namespace());
-    let notes: Vec<String> = events
+    let recorded: Vec<String> = events
         .list(&ListParams::default())
         .await
         .expect("list")
@@ -282,19 +303,9 @@ async fn canary_promotes_a_healthy_template_and_rolls_back_a_failing_one() {
         .into_iter()
         .filter_map(|e| e.note)
         .collect();
-    for transition in [
-        "Evaluating -> Promoting",
-        "Promoting -> Waiting",
-        "Evaluating -> Rollback",
-        "Rollback -> Waiting",
-    ] {
-        assert!(
-            notes.iter().any(|n| n == transition),
-            "no Event {transition}: {notes:?}"
-        );
+    for note in notes {
+        assert!(recorded.iter().any(|n| n == note), "no Event {note}: {recorded:?}");
     }
-    running.stop().await;
-    env.stop().await;
 }
 
 /// A Prometheus stand-in: answers every request with the current answer, and records
@@ -413,7 +424,7 @@ async fn canary_queries_prometheus_for_the_canary_ingress_and_records_its_errors
     apis.canaries
         .create(
             &PostParams::default(),
-            &canary("api", "app:1", json!({"prometheus": {}})),
+            &canary("api", "app:1", &json!({"prometheus": {}})),
         )
         .await
         .expect("created");
@@ -454,9 +465,9 @@ async fn deleting_a_canary_sends_its_traffic_back_to_the_primary_first() {
     let apis = Apis::new(&env);
     // The test's own finalizer keeps the Canary (and so everything it owns, from the
     // garbage collector) after the operator's finalizer has run.
-    let hold = "test.example.com/hold";
-    let mut held = canary("shop", "app:1", json!({"configMap": {"name": "rates"}}));
-    held.metadata.finalizers = Some(vec![hold.to_owned()]);
+    let test_finalizer = "test.example.com/hold";
+    let mut held = canary("shop", "app:1", &json!({"configMap": {"name": "rates"}}));
+    held.metadata.finalizers = Some(vec![test_finalizer.to_owned()]);
     apis.canaries
         .create(&PostParams::default(), &held)
         .await
@@ -523,7 +534,7 @@ async fn deleting_a_canary_sends_its_traffic_back_to_the_primary_first() {
 
 /// A Canary in Evaluating, its canary Deployment available, last stepped `ago`.
 fn evaluating(ago: SignedDuration) -> (Canary, Objects<Deployment, wheelhouse::controller::phase::Owned>) {
-    let mut canary = canary("web", "app:2", json!({"configMap": {"name": "rates"}}));
+    let mut canary = canary("web", "app:2", &json!({"configMap": {"name": "rates"}}));
     canary.metadata.namespace = Some("default".into());
     canary.metadata.uid = Some("1234".into());
     let revision = operator::revision(&canary.spec.deployment);

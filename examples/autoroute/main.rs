@@ -1,8 +1,8 @@
-//! The AutoRoute operator (`operator.rs`, on the phase scheduler) against the embedded
+//! The `AutoRoute` operator (`operator.rs`, on the phase scheduler) against the embedded
 //! Kubernetes API server: routes are added and removed as Deployments come and go.
 //!
 //! - `cargo run --example autoroute` starts the embedded API server, installs the CRD,
-//!   runs the controller, creates Deployments and an AutoRoute selecting some of them,
+//!   runs the controller, creates Deployments and an `AutoRoute` selecting some of them,
 //!   then adds one, relabels one out of the selection and deletes one, printing each
 //!   phase, the Ingress hosts and the Services after each step; then keeps serving
 //!   until Ctrl-C (`--exit` stops after the demonstration), with a kubeconfig for
@@ -33,7 +33,7 @@ struct Args {
     /// Use the cluster of the kubeconfig (or in-cluster configuration); create nothing.
     #[arg(long)]
     cluster: bool,
-    /// Print the AutoRoute CRD as YAML and exit.
+    /// Print the `AutoRoute` CRD as YAML and exit.
     #[arg(long)]
     crd: bool,
     /// Stop after the demonstration instead of serving until Ctrl-C.
@@ -112,7 +112,7 @@ async fn main() -> Result<(), Failure> {
     Ok(())
 }
 
-/// Prints every phase change of every AutoRoute, as the cache sees them.
+/// Prints every phase change of every `AutoRoute`, as the cache sees them.
 fn show_phases(cache: &Cache) {
     let mut changes = cache.informer::<AutoRoute>(Scope::default()).subscribe();
     tokio::spawn(async move {

@@ -1,4 +1,4 @@
-//! The AutoRoute operator, on the phase scheduler: an `AutoRoute` selects Deployments
+//! The `AutoRoute` operator, on the phase scheduler: an `AutoRoute` selects Deployments
 //! by label and gets one Service per Deployment and one Ingress with a host per
 //! Deployment (`<deployment>.<route>`). Phases Initializing → Syncing → Ready; Ready
 //! goes back to Syncing when the selected set changes, and Syncing's outputs are pruned
@@ -46,7 +46,7 @@ pub struct AutoRouteSpec {
     pub deployment_selector: LabelSelector,
 }
 
-/// Where an AutoRoute is in its life.
+/// Where an `AutoRoute` is in its life.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize, JsonSchema)]
 pub enum RoutePhase {
     /// New: the selector is checked.
@@ -74,10 +74,10 @@ pub struct RouteInfo {
     pub synced_deployments: Vec<String>,
 }
 
-/// An AutoRoute's status: the scheduler's fields and [`RouteInfo`].
+/// An `AutoRoute`'s status: the scheduler's fields and [`RouteInfo`].
 pub type AutoRouteStatus = PhaseStatus<RoutePhase, RouteInfo>;
 
-/// The Deployments an AutoRoute selects: its `deploymentSelector`.
+/// The Deployments an `AutoRoute` selects: its `deploymentSelector`.
 pub struct Selected;
 
 impl Selector<AutoRoute> for Selected {
@@ -162,7 +162,7 @@ pub fn scheduler() -> PhaseScheduler<AutoRoute> {
         .worker(RoutePhase::Ready, CheckRoutes)
 }
 
-/// The controller builder of AutoRoutes in `namespace` (all namespaces when None).
+/// The controller builder of `AutoRoutes` in `namespace` (all namespaces when None).
 pub fn builder(cache: &Cache, namespace: Option<&str>) -> Builder<AutoRoute> {
     let builder = Controller::for_::<AutoRoute>(cache).name(CONTROLLER).concurrency(4);
     match namespace {
@@ -171,7 +171,7 @@ pub fn builder(cache: &Cache, namespace: Option<&str>) -> Builder<AutoRoute> {
     }
 }
 
-/// The AutoRoute controller.
+/// The `AutoRoute` controller.
 pub fn controller(cache: &Cache, namespace: Option<&str>) -> Result<Controller, DeclarationError> {
     builder(cache, namespace).build_phases(scheduler())
 }

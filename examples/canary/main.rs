@@ -4,7 +4,7 @@
 //! - `cargo run --example canary` starts the embedded API server (Deployments become
 //!   available half a second after each change, as if their pods started), installs
 //!   the CRD, runs the controller, and creates a Canary whose success rate comes from
-//!   a ConfigMap the demonstration edits. It changes the image with a healthy rate
+//!   a `ConfigMap` the demonstration edits. It changes the image with a healthy rate
 //!   (the canary's weight steps to 100 %, then it is promoted), then again with a
 //!   failing rate (rolled back), then deletes the Canary (its finalizer sends the
 //!   traffic back to the primary first), printing each phase and weight; then keeps

@@ -1,7 +1,7 @@
-//! Where a Canary's success rate comes from: a Prometheus server (an instant PromQL
-//! query over HTTP) or, for a demonstration without a cluster, a ConfigMap that holds
+//! Where a Canary's success rate comes from: a Prometheus server (an instant `PromQL`
+//! query over HTTP) or, for a demonstration without a cluster, a `ConfigMap` that holds
 //! the rate by Canary name. Both are one input of the Evaluating worker,
-//! [`SuccessRate`]: the ConfigMap is watched (editing it re-runs the Canaries that name
+//! [`SuccessRate`]: the `ConfigMap` is watched (editing it re-runs the Canaries that name
 //! it), Prometheus is polled (read afresh on each of the worker's analysis intervals).
 
 use bytes::Bytes;

@@ -67,7 +67,7 @@ pub struct CanarySpec {
     pub host: Option<String>,
     /// Time between two weight steps (`30s`, `1m`, `1m30s`, `500ms`).
     pub analysis_interval: String,
-    /// The window the success rate is measured over (the PromQL range, `1m`).
+    /// The window the success rate is measured over (the `PromQL` range, `1m`).
     pub analysis_period: String,
     /// The lowest success rate, in percent, that lets the canary go on.
     pub success_threshold: f64,
@@ -98,7 +98,7 @@ pub struct MetricsSource {
     /// A Prometheus server scraping ingress-nginx.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub prometheus: Option<PrometheusSource>,
-    /// A ConfigMap holding each Canary's rate under its name (for demonstrations).
+    /// A `ConfigMap` holding each Canary's rate under its name (for demonstrations).
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub config_map: Option<ConfigMapSource>,
 }
@@ -116,7 +116,7 @@ pub struct PrometheusSource {
     pub query: Option<String>,
 }
 
-/// A ConfigMap of success rates.
+/// A `ConfigMap` of success rates.
 #[derive(Deserialize, Serialize, Clone, Debug, Default, PartialEq, JsonSchema)]
 pub struct ConfigMapSource {
     /// Its name, in the Canary's namespace.
@@ -295,7 +295,7 @@ impl Worker<Canary> for Evaluate {
         };
         let Some(last_step) = started.filter(|_| available) else {
             // The clock starts once the canary serves.
-            info.last_step = available.then(|| Time(now));
+            info.last_step = available.then_some(Time(now));
             return stay(info, interval);
         };
         // A step stamped in the future (a clock moved back) counts as just made.

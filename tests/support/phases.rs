@@ -35,10 +35,8 @@ impl Calls {
     pub fn hook(&self) -> impl Fn(&ObjectKey, &str) + Send + Sync + 'static {
         let calls = self.0.clone();
         move |key, phase| {
-            calls
-                .lock()
-                .expect("not poisoned")
-                .push((key.name.clone(), phase.to_owned()))
+            let call = (key.name.clone(), phase.to_owned());
+            calls.lock().expect("not poisoned").push(call);
         }
     }
 

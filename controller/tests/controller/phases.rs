@@ -245,7 +245,7 @@ async fn metrics_count_transitions_worker_time_and_resources_per_phase() {
         .gather()
         .iter()
         .filter(|family| family.name() == "wheelhouse_phase_sync_seconds")
-        .flat_map(|family| family.get_metric())
+        .flat_map(prometheus::proto::MetricFamily::get_metric)
         .filter(|sample| {
             sample
                 .get_label()
