@@ -259,8 +259,9 @@ async fn an_input_change_reruns_only_the_routes_whose_selection_it_touches() {
     }
     // Outputs applied by Syncing come back as events and run Ready once more; the
     // marker's own round trip shows when that has settled.
+    let marker = calls.count("marker");
     apis.relabel("marker-1", json!({"round": "1"})).await;
-    calls.wait_for("marker", calls.count("marker") + 1).await;
+    calls.wait_for("marker", marker + 1).await;
     let (a_before, b_before) = (calls.count("a"), calls.count("b"));
 
     // A change to a's Deployment (still selected) runs a's Ready worker, not b's.

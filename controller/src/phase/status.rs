@@ -96,10 +96,17 @@ where
         deserialize = "P: Deserialize<'de>, I: Deserialize<'de>"
     )
 )]
+#[schemars(
+    description = "The status the phase scheduler keeps: the phase, the generation it describes, conditions, the last transition and error, and what the workers share."
+)]
 pub struct PhaseStatus<P, I> {
     /// The phase the resource is in; none until its first sync (it is then in the
     /// initial phase).
+    // The schema is the phase enum's own, without the `null` an `Option` adds to its
+    // values: kube-apiserver 1.19 refuses a CRD whose enum lists `null`. The field is
+    // optional anyway, and never written as null.
     #[serde(default, skip_serializing_if = "Option::is_none")]
+    #[schemars(with = "P")]
     pub phase: Option<P>,
     /// The generation of the spec the last sync saw.
     #[serde(default, skip_serializing_if = "Option::is_none")]
