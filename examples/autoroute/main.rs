@@ -11,11 +11,14 @@
 //!   in-cluster configuration) and creates nothing by itself.
 //! - `--crd` prints the CRD as YAML.
 
+#[path = "../support/demo.rs"]
+mod demo;
 mod operator;
 
 use std::time::Duration;
 
 use clap::Parser;
+use demo::Failure;
 use k8s_openapi::api::apps::v1::Deployment;
 use k8s_openapi::api::core::v1::Service;
 use k8s_openapi::api::networking::v1::Ingress;
@@ -44,23 +47,9 @@ struct Args {
     port: u16,
 }
 
-type Failure = Box<dyn std::error::Error + Send + Sync>;
-
 /// The operator's controllers, on `cache` (a manager would add them).
 fn controllers(cache: &Cache) -> Result<Vec<Controller>, DeclarationError> {
     Ok(vec![operator::controller(cache, None)?])
-}
-
-/// Runs `controllers` until `stop` fires.
-fn run(controllers: Vec<Controller>) -> (tokio::sync::oneshot::Sender<()>, tokio::task::JoinHandle<()>) {
-    let (stop, stopped) = tokio::sync::oneshot::channel::<()>();
-    let running = tokio::spawn(async move {
-        let stopped = futures::future::FutureExt::shared(async {
-            let _ = stopped.await;
-        });
-        futures::future::join_all(controllers.into_iter().map(|c| c.run(stopped.clone()))).await;
-    });
-    (stop, running)
 }
 
 #[tokio::main]
@@ -72,12 +61,7 @@ async fn main() -> Result<(), Failure> {
     }
     if args.cluster {
         let cache = Cache::new(kube::Client::try_default().await?);
-        let (stop, running) = run(controllers(&cache)?);
-        println!("running the AutoRoute controller on your cluster; Ctrl-C stops");
-        tokio::signal::ctrl_c().await?;
-        let _ = stop.send(());
-        running.await?;
-        return Ok(());
+        return demo::run_until_ctrl_c(controllers(&cache)?, "AutoRoute").await;
     }
     let mut env = TestEnv::embedded().await?;
     let address = env.serve_http(([127, 0, 0, 1], args.port).into()).await?;
@@ -90,22 +74,13 @@ async fn main() -> Result<(), Failure> {
     println!("installed CRD autoroutes.example.com");
 
     let cache = Cache::new(env.client());
-    let (stop, running) = run(controllers(&cache)?);
+    let (stop, running) = demo::run(controllers(&cache)?);
     show_phases(&cache);
 
     let namespace = env.namespace().to_owned();
     demonstrate(&env.client(), &namespace).await?;
 
-    if !args.exit {
-        println!();
-        println!("still serving; from another terminal:");
-        println!(
-            "  kubectl --kubeconfig {} get autoroutes,services,ingresses -n {namespace}",
-            kubeconfig.display()
-        );
-        println!("Ctrl-C stops.");
-        tokio::signal::ctrl_c().await?;
-    }
+    demo::keep_serving(args.exit, &kubeconfig, "autoroutes,services,ingresses", &namespace).await?;
     let _ = stop.send(());
     running.await?;
     env.stop().await;
@@ -219,15 +194,5 @@ async fn demonstrate(client: &kube::Client, namespace: &str) -> Result<(), Failu
     deployments.delete("web", &DeleteParams::default()).await?;
     show_routes(client, namespace, "shop", &["admin"]).await?;
 
-    let events = Api::<k8s_openapi::api::events::v1::Event>::namespaced(client.clone(), namespace);
-    let mut recorded = events.list(&ListParams::default()).await?.items;
-    recorded.sort_by(|a, b| a.metadata.creation_timestamp.cmp(&b.metadata.creation_timestamp));
-    for event in recorded {
-        println!(
-            "  event: {} {}",
-            event.reason.as_deref().unwrap_or_default(),
-            event.note.as_deref().unwrap_or_default()
-        );
-    }
-    Ok(())
+    demo::print_events(client, namespace).await
 }

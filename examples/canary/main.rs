@@ -13,16 +13,19 @@
 //!   `--prometheus-url` as the default Prometheus of Canaries that name none.
 //! - `--crd` prints the CRD as YAML.
 
+#[path = "../support/demo.rs"]
+mod demo;
 mod metrics;
 mod operator;
 
 use std::time::Duration;
 
 use clap::Parser;
+use demo::Failure;
 use k8s_openapi::api::apps::v1::Deployment;
 use k8s_openapi::api::core::v1::ConfigMap;
 use k8s_openapi::api::networking::v1::Ingress;
-use kube::api::{Api, DeleteParams, ListParams, Patch, PatchParams, PostParams};
+use kube::api::{Api, DeleteParams, Patch, PatchParams, PostParams};
 use kube::{CustomResourceExt, ResourceExt};
 use operator::{Canary, CanaryPhase, CanarySpec};
 use wheelhouse::cache::{Cache, Event, Scope};
@@ -50,23 +53,9 @@ struct Args {
     port: u16,
 }
 
-type Failure = Box<dyn std::error::Error + Send + Sync>;
-
 /// The operator's controllers, on `cache` (a manager would add them).
 fn controllers(cache: &Cache, prometheus: Option<String>) -> Result<Vec<Controller>, DeclarationError> {
     Ok(vec![operator::controller(cache, None, prometheus)?])
-}
-
-/// Runs `controllers` until the returned sender fires.
-fn run(controllers: Vec<Controller>) -> (tokio::sync::oneshot::Sender<()>, tokio::task::JoinHandle<()>) {
-    let (stop, stopped) = tokio::sync::oneshot::channel::<()>();
-    let running = tokio::spawn(async move {
-        let stopped = futures::FutureExt::shared(async {
-            let _ = stopped.await;
-        });
-        futures::future::join_all(controllers.into_iter().map(|c| c.run(stopped.clone()))).await;
-    });
-    (stop, running)
 }
 
 #[tokio::main]
@@ -78,12 +67,7 @@ async fn main() -> Result<(), Failure> {
     }
     if args.cluster {
         let cache = Cache::new(kube::Client::try_default().await?);
-        let (stop, running) = run(controllers(&cache, args.prometheus_url)?);
-        println!("running the Canary controller on your cluster; Ctrl-C stops");
-        tokio::signal::ctrl_c().await?;
-        let _ = stop.send(());
-        running.await?;
-        return Ok(());
+        return demo::run_until_ctrl_c(controllers(&cache, args.prometheus_url)?, "Canary").await;
     }
     let options = ServerOptions {
         simulate_deployments: Some(Duration::from_millis(500)),
@@ -100,22 +84,13 @@ async fn main() -> Result<(), Failure> {
     println!("installed CRD canaries.example.com");
 
     let cache = Cache::new(env.client());
-    let (stop, running) = run(controllers(&cache, args.prometheus_url)?);
+    let (stop, running) = demo::run(controllers(&cache, args.prometheus_url)?);
     show_progress(&cache);
 
     let namespace = env.namespace().to_owned();
     demonstrate(&env.client(), &namespace).await?;
 
-    if !args.exit {
-        println!();
-        println!("still serving; from another terminal:");
-        println!(
-            "  kubectl --kubeconfig {} get canaries,deployments,ingresses -n {namespace}",
-            kubeconfig.display()
-        );
-        println!("Ctrl-C stops.");
-        tokio::signal::ctrl_c().await?;
-    }
+    demo::keep_serving(args.exit, &kubeconfig, "canaries,deployments,ingresses", &namespace).await?;
     let _ = stop.send(());
     running.await?;
     env.stop().await;
@@ -282,20 +257,5 @@ async fn demonstrate(client: &kube::Client, namespace: &str) -> Result<(), Failu
             "still there"
         }
     );
-    let events = Api::<k8s_openapi::api::events::v1::Event>::namespaced(client.clone(), namespace);
-    let mut recorded = events.list(&ListParams::default()).await?.items;
-    recorded.sort_by(|a, b| {
-        a.event_time
-            .as_ref()
-            .map(|t| t.0)
-            .cmp(&b.event_time.as_ref().map(|t| t.0))
-    });
-    for event in recorded {
-        println!(
-            "  event: {} {}",
-            event.reason.as_deref().unwrap_or_default(),
-            event.note.as_deref().unwrap_or_default()
-        );
-    }
-    Ok(())
+    demo::print_events(client, namespace).await
 }

@@ -6,22 +6,19 @@
 use std::fmt::Debug;
 
 use k8s_openapi::apimachinery::pkg::apis::meta::v1::{Condition, Time};
-use kube::Resource;
 use kube::core::object::HasStatus;
 use schemars::JsonSchema;
 use serde::de::DeserializeOwned;
 use serde::{Deserialize, Serialize};
 use serde_json::{Map, Value};
-use wheelhouse_cache::ScopeKind;
 
 use crate::phase::declaration::Phase;
+use crate::phase::inputs::Object;
 
 /// A resource the phase scheduler can run: a typed Kubernetes object whose status is a
 /// [`PhaseStatus`]. Implemented for every such type (a `#[derive(CustomResource)]`
 /// struct with `status = "PhaseStatus<..>"`, or an alias of it); nothing to write.
-pub trait Phased:
-    Resource<DynamicType = (), Scope: ScopeKind> + Clone + Debug + Serialize + DeserializeOwned + Send + Sync + 'static
-{
+pub trait Phased: Object {
     /// The phases.
     type Phase: Phase;
     /// What the workers share in the status.
@@ -33,15 +30,7 @@ pub trait Phased:
 
 impl<K, P, I> Phased for K
 where
-    K: Resource<DynamicType = (), Scope: ScopeKind>
-        + HasStatus<Status = PhaseStatus<P, I>>
-        + Clone
-        + Debug
-        + Serialize
-        + DeserializeOwned
-        + Send
-        + Sync
-        + 'static,
+    K: Object + HasStatus<Status = PhaseStatus<P, I>>,
     P: Phase,
     I: Clone + Debug + Default + PartialEq + Serialize + DeserializeOwned + Send + Sync + 'static,
 {
