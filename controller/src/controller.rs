@@ -468,3 +468,19 @@ impl RateLimiter<ObjectKey> for SharedLimiter {
         self.0.num_requeues(key)
     }
 }
+
+/// What the phase scheduler reads from a builder to add its own watches: the cache and
+/// the scope the controller will use, and its name.
+impl<K: Resource> Builder<K> {
+    pub(crate) fn cache(&self) -> &Cache {
+        &self.cache
+    }
+
+    pub(crate) fn scope(&self) -> &Scope {
+        &self.scope
+    }
+
+    pub(crate) fn controller_name(&self) -> &str {
+        &self.name
+    }
+}

@@ -7,6 +7,9 @@
 //! an error is retried with backoff, a terminal error is not, `requeue_after` comes
 //! back after its delay, success forgets the key's failures; panics and timeouts count
 //! as errors and never take the process down.
+//!
+//! [`phase`] builds Autopilot's model on top: a resource moves through declared phases,
+//! one stateless worker per phase, inputs watched and outputs applied and pruned.
 
 mod apply;
 pub mod conditions;
@@ -14,6 +17,7 @@ mod controller;
 pub mod finalizer;
 mod metrics;
 pub mod owner;
+pub mod phase;
 pub mod predicate;
 mod reconciler;
 mod source;

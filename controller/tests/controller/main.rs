@@ -9,5 +9,6 @@
 mod common;
 mod helpers;
 mod outcomes;
+mod phases;
 mod scheduling;
 mod sources;
