@@ -47,7 +47,7 @@ struct Args {
     port: u16,
 }
 
-/// The operator's controllers, on `cache` (a manager would add them).
+/// The operator's controllers, on `cache` (the manager's).
 fn controllers(cache: &Cache) -> Result<Vec<Controller>, DeclarationError> {
     Ok(vec![operator::controller(cache, None)?])
 }
@@ -60,8 +60,8 @@ async fn main() -> Result<(), Failure> {
         return Ok(());
     }
     if args.cluster {
-        let cache = Cache::new(kube::Client::try_default().await?);
-        return demo::run_until_ctrl_c(controllers(&cache)?, "AutoRoute").await;
+        let client = kube::Client::try_default().await?;
+        return demo::run_until_signalled(client, controllers, "AutoRoute").await;
     }
     let mut env = TestEnv::embedded().await?;
     let address = env.serve_http(([127, 0, 0, 1], args.port).into()).await?;
@@ -73,16 +73,14 @@ async fn main() -> Result<(), Failure> {
     env.install_crd(&AutoRoute::crd()).await?;
     println!("installed CRD autoroutes.example.com");
 
-    let cache = Cache::new(env.client());
-    let (stop, running) = demo::run(controllers(&cache)?);
-    show_phases(&cache);
+    let running = demo::start(env.client(), controllers)?;
+    show_phases(&running.cache);
 
     let namespace = env.namespace().to_owned();
     demonstrate(&env.client(), &namespace).await?;
 
     demo::keep_serving(args.exit, &kubeconfig, "autoroutes,services,ingresses", &namespace).await?;
-    let _ = stop.send(());
-    running.await?;
+    running.stop().await?;
     env.stop().await;
     Ok(())
 }

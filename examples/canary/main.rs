@@ -53,7 +53,7 @@ struct Args {
     port: u16,
 }
 
-/// The operator's controllers, on `cache` (a manager would add them).
+/// The operator's controllers, on `cache` (the manager's).
 fn controllers(cache: &Cache, prometheus: Option<String>) -> Result<Vec<Controller>, DeclarationError> {
     Ok(vec![operator::controller(cache, None, prometheus)?])
 }
@@ -66,8 +66,9 @@ async fn main() -> Result<(), Failure> {
         return Ok(());
     }
     if args.cluster {
-        let cache = Cache::new(kube::Client::try_default().await?);
-        return demo::run_until_ctrl_c(controllers(&cache, args.prometheus_url)?, "Canary").await;
+        let client = kube::Client::try_default().await?;
+        let prometheus = args.prometheus_url;
+        return demo::run_until_signalled(client, |cache| controllers(cache, prometheus), "Canary").await;
     }
     let options = ServerOptions {
         simulate_deployments: Some(Duration::from_millis(500)),
@@ -83,16 +84,15 @@ async fn main() -> Result<(), Failure> {
     env.install_crd(&Canary::crd()).await?;
     println!("installed CRD canaries.example.com");
 
-    let cache = Cache::new(env.client());
-    let (stop, running) = demo::run(controllers(&cache, args.prometheus_url)?);
-    show_progress(&cache);
+    let prometheus = args.prometheus_url;
+    let running = demo::start(env.client(), |cache| controllers(cache, prometheus))?;
+    show_progress(&running.cache);
 
     let namespace = env.namespace().to_owned();
     demonstrate(&env.client(), &namespace).await?;
 
     demo::keep_serving(args.exit, &kubeconfig, "canaries,deployments,ingresses", &namespace).await?;
-    let _ = stop.send(());
-    running.await?;
+    running.stop().await?;
     env.stop().await;
     Ok(())
 }

@@ -4,33 +4,73 @@
 use std::path::Path;
 
 use kube::api::{Api, ListParams};
-use tokio::sync::oneshot;
 use tokio::task::JoinHandle;
+use wheelhouse::cache::Cache;
 use wheelhouse::controller::Controller;
+use wheelhouse::controller::phase::DeclarationError;
+use wheelhouse::manager::{CancellationToken, Manager};
 
 /// The examples' error type.
 pub type Failure = Box<dyn std::error::Error + Send + Sync>;
 
-/// Runs `controllers` on their own task until the returned sender fires (a manager
-/// would do this, and stop them in order).
-pub fn run(controllers: Vec<Controller>) -> (oneshot::Sender<()>, JoinHandle<()>) {
-    let (stop, stopped) = oneshot::channel::<()>();
-    let running = tokio::spawn(async move {
-        let stopped = futures::FutureExt::shared(async {
-            let _ = stopped.await;
-        });
-        futures::future::join_all(controllers.into_iter().map(|c| c.run(stopped.clone()))).await;
-    });
-    (stop, running)
+/// An operator's manager running on its own task.
+pub struct Running {
+    /// The manager's cache, shared with its controllers.
+    pub cache: Cache,
+    shutdown: CancellationToken,
+    task: JoinHandle<Result<(), wheelhouse::manager::Error>>,
 }
 
-/// Runs `controllers` until Ctrl-C, as `--cluster` does.
-pub async fn run_until_ctrl_c(controllers: Vec<Controller>, what: &str) -> Result<(), Failure> {
-    let (stop, running) = run(controllers);
+impl Running {
+    /// Stops the manager (its controllers drain) and returns what it returned.
+    pub async fn stop(self) -> Result<(), Failure> {
+        self.shutdown.cancel();
+        Ok(self.task.await??)
+    }
+}
+
+/// The manager of `client` with the controllers `build` makes on its cache.
+fn manager(
+    client: kube::Client,
+    shutdown: Option<CancellationToken>,
+    build: impl FnOnce(&Cache) -> Result<Vec<Controller>, DeclarationError>,
+) -> Result<Manager, Failure> {
+    let mut builder = Manager::builder(client);
+    if let Some(shutdown) = shutdown {
+        builder = builder.shutdown_signal(shutdown);
+    }
+    let manager = builder.build()?;
+    for controller in build(manager.cache())? {
+        manager.add(controller)?;
+    }
+    Ok(manager)
+}
+
+/// Runs the controllers `build` makes under a manager of `client`, on its own task,
+/// until [`Running::stop`].
+pub fn start(
+    client: kube::Client,
+    build: impl FnOnce(&Cache) -> Result<Vec<Controller>, DeclarationError>,
+) -> Result<Running, Failure> {
+    let shutdown = CancellationToken::new();
+    let manager = manager(client, Some(shutdown.clone()), build)?;
+    Ok(Running {
+        cache: manager.cache().clone(),
+        shutdown,
+        task: tokio::spawn(manager.run()),
+    })
+}
+
+/// Runs the controllers `build` makes under a manager until SIGINT or SIGTERM, as
+/// `--cluster` does.
+pub async fn run_until_signalled(
+    client: kube::Client,
+    build: impl FnOnce(&Cache) -> Result<Vec<Controller>, DeclarationError>,
+    what: &str,
+) -> Result<(), Failure> {
+    let manager = manager(client, None, build)?;
     println!("running the {what} controller on your cluster; Ctrl-C stops");
-    tokio::signal::ctrl_c().await?;
-    let _ = stop.send(());
-    running.await?;
+    manager.run().await?;
     Ok(())
 }
 
