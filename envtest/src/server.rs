@@ -92,6 +92,7 @@ pub(crate) struct Shared {
 /// What the server counts a request under: what RBAC authorizes it by.
 #[derive(Debug, Clone, PartialEq, Eq, Hash)]
 pub(crate) struct RequestKey {
+    user: Option<Arc<str>>,
     verb: Verb,
     group: String,
     resource: String,
@@ -104,6 +105,8 @@ pub(crate) struct RequestKey {
 /// [`ApiServer::requests`].
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct RequestRecord {
+    /// Who sent it: the name given to [`ApiServer::as_user`], None for a plain clone.
+    pub user: Option<String>,
     /// The verb (`get`, `list`, `watch`, `create`, `update`, `patch`, `delete`, ...).
     pub verb: Verb,
     /// The API group, empty for the core group.
@@ -135,6 +138,8 @@ pub struct RequestRecord {
 #[derive(Clone)]
 pub struct ApiServer {
     pub(crate) shared: Arc<Shared>,
+    /// Who the requests sent through this handle come from (see [`ApiServer::as_user`]).
+    user: Option<Arc<str>>,
 }
 
 impl std::fmt::Debug for ApiServer {
@@ -237,12 +242,38 @@ impl ApiServer {
             counters: FaultCounters::default(),
             requests: Mutex::new(HashMap::new()),
         });
-        let server = Self { shared };
+        let server = Self { shared, user: None };
         for namespace in ["default", "kube-system", "kube-public", "kube-node-lease"] {
             server.create_system_namespace(namespace);
         }
         crate::controllers::start(&server);
         server
+    }
+
+    /// A handle of the same server whose requests [`requests`](Self::requests)
+    /// attributes to `user`, as kube-apiserver attributes requests to the
+    /// authenticated user: give an operator `kube::Client::new(server.as_user("op"),
+    /// ..)` to tell its requests from the test's own, for example to check its RBAC.
+    ///
+    /// ```
+    /// # #[tokio::main(flavor = "current_thread")]
+    /// # async fn main() {
+    /// use k8s_openapi::api::core::v1::ConfigMap;
+    /// use kube::api::{Api, ListParams};
+    /// use wheelhouse_envtest::ApiServer;
+    ///
+    /// let server = ApiServer::new(Default::default());
+    /// let operator: Api<ConfigMap> = Api::default_namespaced(kube::Client::new(server.as_user("operator"), "default"));
+    /// operator.list(&ListParams::default()).await.unwrap();
+    /// assert_eq!(server.requests()[0].user.as_deref(), Some("operator"));
+    /// # }
+    /// ```
+    #[must_use]
+    pub fn as_user(&self, user: &str) -> Self {
+        Self {
+            shared: self.shared.clone(),
+            user: Some(user.into()),
+        }
     }
 
     /// The options the server was started with.
@@ -307,7 +338,7 @@ impl ApiServer {
     }
 
     /// Every kind of resource request the server received, with its count, ordered
-    /// by group, resource, subresource, namespace and verb: what a test compares with
+    /// by user, group, resource, subresource, namespace and verb: what a test compares with
     /// an operator's RBAC rules to check they cover exactly what its client sends.
     ///
     /// ```
@@ -334,6 +365,7 @@ impl ApiServer {
             .lock()
             .iter()
             .map(|(key, count)| RequestRecord {
+                user: key.user.as_deref().map(str::to_owned),
                 verb: key.verb,
                 group: key.group.clone(),
                 resource: key.resource.clone(),
@@ -343,13 +375,22 @@ impl ApiServer {
             })
             .collect();
         records.sort_by(|a, b| {
-            (&a.group, &a.resource, &a.subresource, &a.namespace, a.verb.as_str()).cmp(&(
-                &b.group,
-                &b.resource,
-                &b.subresource,
-                &b.namespace,
-                b.verb.as_str(),
-            ))
+            (
+                &a.user,
+                &a.group,
+                &a.resource,
+                &a.subresource,
+                &a.namespace,
+                a.verb.as_str(),
+            )
+                .cmp(&(
+                    &b.user,
+                    &b.group,
+                    &b.resource,
+                    &b.subresource,
+                    &b.namespace,
+                    b.verb.as_str(),
+                ))
         });
         records
     }
@@ -455,6 +496,7 @@ impl ApiServer {
 
     fn count(&self, target: &Target) {
         let key = RequestKey {
+            user: self.user.clone(),
             verb: target.verb,
             group: target.resource.group.clone(),
             resource: target.resource.plural.clone(),
