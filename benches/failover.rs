@@ -191,7 +191,7 @@ fn main() {
     for kind in [Kind::Graceful, Kind::Kill] {
         let ms = median(measured.iter().filter(|(k, _)| *k == kind).map(|(_, ms)| *ms).collect());
         println!(
-            "ratio bench=failover kind={} median_ms={ms:.1} client_go_ms={:.0} wheelhouse/client-go={:.3}",
+            "ratio bench=failover kind={} median_ms={ms:.1} client_go_ms={:.0} wheelhouse/client-go={:.4}",
             kind.name(),
             kind.client_go_ms(),
             ms / kind.client_go_ms()
