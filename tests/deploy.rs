@@ -51,7 +51,7 @@ fn the_crd_in_deploy_is_what_the_code_generates() {
 /// One permission as RBAC checks it: verb, API group, resource (with `/subresource`).
 type Permission = (String, String, String);
 
-/// What the ClusterRole and Role in deploy/rbac.yaml grant, ignoring namespaces.
+/// What the `ClusterRole` and `Role` in `deploy/rbac.yaml` grant, ignoring namespaces.
 fn granted() -> BTreeSet<Permission> {
     let documents = manifests("rbac.yaml");
     let mut granted = BTreeSet::new();

@@ -176,7 +176,9 @@ fn labels(webapp: &WebApp) -> serde_json::Value {
     json!({"app.kubernetes.io/name": webapp.name_any(), "app.kubernetes.io/managed-by": MANAGER})
 }
 
-/// The Deployment a WebApp wants.
+/// The Deployment a WebApp wants. Ports name their protocol, though TCP is the
+/// default: server-side apply before Kubernetes 1.20 refuses list items that leave out
+/// a merge key the server defaults.
 pub fn desired_deployment(webapp: &WebApp) -> Result<Deployment, Error> {
     let labels = labels(webapp);
     let deployment = json!({
@@ -186,7 +188,7 @@ pub fn desired_deployment(webapp: &WebApp) -> Result<Deployment, Error> {
             "selector": {"matchLabels": labels},
             "template": {
                 "metadata": {"labels": labels},
-                "spec": {"containers": [{"name": "web", "image": webapp.spec.image, "ports": [{"containerPort": webapp.spec.port()}]}]},
+                "spec": {"containers": [{"name": "web", "image": webapp.spec.image, "ports": [{"containerPort": webapp.spec.port(), "protocol": "TCP"}]}]},
             },
         },
     });
@@ -197,7 +199,7 @@ pub fn desired_deployment(webapp: &WebApp) -> Result<Deployment, Error> {
 pub fn desired_service(webapp: &WebApp) -> Result<Service, Error> {
     let service = json!({
         "metadata": {"name": webapp.name_any(), "labels": labels(webapp), "ownerReferences": [owner::controller_ref(webapp)]},
-        "spec": {"selector": labels(webapp), "ports": [{"name": "http", "port": webapp.spec.port(), "targetPort": webapp.spec.port()}]},
+        "spec": {"selector": labels(webapp), "ports": [{"name": "http", "port": webapp.spec.port(), "targetPort": webapp.spec.port(), "protocol": "TCP"}]},
     });
     Ok(serde_json::from_value(service)?)
 }
