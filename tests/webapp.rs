@@ -44,6 +44,26 @@ async fn start() -> TestEnv {
     env.expect("a test environment")
 }
 
+/// Whether Deployments here can become available: the embedded server's simulation
+/// makes them so; a real cluster needs Ready Nodes (a bare kube-apiserver and
+/// kube-controller-manager have none, so the Ready step is skipped there, with a note).
+async fn pods_can_run(env: &TestEnv) -> bool {
+    if !use_existing_cluster() {
+        return env.runs_controllers();
+    }
+    let nodes: Api<k8s_openapi::api::core::v1::Node> = Api::all(env.client());
+    let ready = nodes.list(&ListParams::default()).await.is_ok_and(|list| {
+        list.items.iter().any(|node| {
+            let conditions = node.status.as_ref().and_then(|s| s.conditions.as_ref());
+            conditions.is_some_and(|c| c.iter().any(|c| c.type_ == "Ready" && c.status == "True"))
+        })
+    });
+    if !ready {
+        eprintln!("skipping the Ready step: the cluster has no Ready Node to run the WebApp's pods");
+    }
+    ready
+}
+
 fn owned_by_webapp<K: kube::Resource>(object: &K, name: &str) -> bool {
     object
         .meta()
@@ -89,7 +109,7 @@ async fn webapp_lifecycle() {
     let webapp = webapps.get("web").await.unwrap();
     assert!(webapp.finalizers().iter().any(|f| f == operator::FINALIZER));
 
-    if env.runs_controllers() {
+    if pods_can_run(&env).await {
         eventually("Ready with 2 replicas", || async {
             let status = webapps.get("web").await.unwrap().status.unwrap_or_default();
             status.phase == Some(Phase::Ready) && status.available_replicas == Some(2)
