@@ -189,39 +189,8 @@ fn single(
     })
 }
 
-/// Nanoseconds of a duration in Go's syntax (`1h30m`, `1.5s`, `300ms`, `-2m`).
+/// Nanoseconds of a duration in Go's syntax (`1h30m`, `1.5s`, `300ms`, `-2m`), the one
+/// parser the schema's `duration` format uses.
 pub(super) fn parse_go_duration(text: &str) -> Option<i64> {
-    let (negative, mut rest) = match text.strip_prefix('-') {
-        Some(rest) => (true, rest),
-        None => (false, text.strip_prefix('+').unwrap_or(text)),
-    };
-    if rest == "0" {
-        return Some(0);
-    }
-    if rest.is_empty() {
-        return None;
-    }
-    let mut total: f64 = 0.0;
-    while !rest.is_empty() {
-        let number_end = rest.find(|c: char| !(c.is_ascii_digit() || c == '.'))?;
-        let number: f64 = rest[..number_end].parse().ok()?;
-        rest = &rest[number_end..];
-        let unit_end = rest
-            .find(|c: char| c.is_ascii_digit() || c == '.')
-            .unwrap_or(rest.len());
-        let nanos_per_unit = match &rest[..unit_end] {
-            "ns" => 1.0,
-            "us" | "µs" | "μs" => 1e3,
-            "ms" => 1e6,
-            "s" => 1e9,
-            "m" => 60e9,
-            "h" => 3600e9,
-            _ => return None,
-        };
-        total += number * nanos_per_unit;
-        rest = &rest[unit_end..];
-    }
-    #[expect(clippy::cast_possible_truncation, reason = "durations are whole nanoseconds")]
-    let nanos = total.round() as i64;
-    Some(if negative { -nanos } else { nanos })
+    crate::schema::formats::parse_go_duration(text).and_then(|nanos| i64::try_from(nanos).ok())
 }

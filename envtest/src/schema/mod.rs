@@ -16,7 +16,7 @@ pub(crate) mod cel;
 pub(crate) mod crd;
 mod embedded;
 pub(crate) mod errors;
-mod formats;
+pub(crate) mod formats;
 mod listtype;
 pub(crate) mod openapi;
 mod prune;
