@@ -40,6 +40,7 @@ pub(crate) fn start(server: &ApiServer) {
     };
     // Subscribing and scanning under one lock: every object is either in the scan or
     // arrives as an event, never neither.
+    let mut controllers = Controllers::new(options);
     let (events, initial) = {
         let mut state = server.shared.state.lock();
         let events = state.store.subscribe_all();
@@ -50,9 +51,11 @@ pub(crate) fn start(server: &ApiServer) {
                 initial.push((resource.clone(), object.clone()));
             }
         }
+        if let Some(workloads) = &mut controllers.workloads {
+            workloads.register_nodes(&mut state, tokio::time::Instant::now());
+        }
         (events, initial)
     };
-    let controllers = Controllers::new(options);
     // A Weak: the task must not keep the server alive; dropping the server drops the
     // store, whose sender ends `events` and with it the task.
     runtime.spawn(controllers.run(Arc::downgrade(&server.shared), events, initial));

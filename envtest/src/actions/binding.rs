@@ -34,7 +34,14 @@ pub(super) fn bind(server: &ApiServer, namespace: &str, url_name: Option<&str>, 
         ));
     }
     let mut state = server.shared.state.lock();
-    bind_pod(&mut state, namespace, &name, node, body["metadata"]["annotations"].as_object()).map(|_| ())
+    bind_pod(
+        &mut state,
+        namespace,
+        &name,
+        node,
+        body["metadata"]["annotations"].as_object(),
+    )
+    .map(|_| ())
 }
 
 /// Assigns the pod `name` to `node` under the server's lock (the Binding's
@@ -95,5 +102,9 @@ pub(crate) fn bind_pod(
     conditions.retain(|c| c["type"] != "PodScheduled");
     conditions.push(scheduled);
     pod["status"]["conditions"] = json!(conditions);
-    Ok(state.store.write(&storage, (namespace.to_owned(), name), Some(pod)).object.clone())
+    Ok(state
+        .store
+        .write(&storage, (namespace.to_owned(), name), Some(pod))
+        .object
+        .clone())
 }

@@ -70,7 +70,9 @@ impl Index {
 
 /// The uid of the object's controller, from its `ownerReferences`.
 pub(super) fn controller_uid(object: &Value) -> Option<String> {
-    controller_ref(object).and_then(|r| r["uid"].as_str()).map(str::to_owned)
+    controller_ref(object)
+        .and_then(|r| r["uid"].as_str())
+        .map(str::to_owned)
 }
 
 /// The `ownerReferences` entry with `controller: true`.
@@ -131,14 +133,25 @@ impl Cluster<'_> {
             .filter(|child| controller_uid(child).as_deref() == Some(uid))
             .collect();
         children.sort_by(|a, b| {
-            let created = |o: &Value| o["metadata"]["creationTimestamp"].as_str().unwrap_or_default().to_owned();
+            let created = |o: &Value| {
+                o["metadata"]["creationTimestamp"]
+                    .as_str()
+                    .unwrap_or_default()
+                    .to_owned()
+            };
             created(a).cmp(&created(b)).then_with(|| name_of(a).cmp(name_of(b)))
         });
         children
     }
 
     /// Creates `object` in `namespace` as `manager` would through the API.
-    pub fn create(&mut self, kind: Kind, namespace: &str, object: Value, manager: &str) -> Result<Arc<Value>, ApiError> {
+    pub fn create(
+        &mut self,
+        kind: Kind,
+        namespace: &str,
+        object: Value,
+        manager: &str,
+    ) -> Result<Arc<Value>, ApiError> {
         let resource = self.resource(kind).ok_or_else(ApiError::path_not_found)?;
         let namespace = resource.namespaced.then_some(namespace);
         let object = prepare_new(&resource, namespace, object, manager)?;

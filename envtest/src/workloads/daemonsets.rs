@@ -49,7 +49,12 @@ pub(super) fn sync(cluster: &mut Cluster<'_>, key: &Key) {
         .write_status(Kind::DaemonSet, &daemon_set, status, CONTROLLER_MANAGER)
         .unwrap_or(daemon_set);
     let live: Vec<String> = vec![name_of(&revisions.update).to_owned()];
-    truncate_history(cluster, &daemon_set, &live, int(&daemon_set["spec"]["revisionHistoryLimit"], 10));
+    truncate_history(
+        cluster,
+        &daemon_set,
+        &live,
+        int(&daemon_set["spec"]["revisionHistoryLimit"], 10),
+    );
 }
 
 /// Whether the template's node selector admits `node` (the simulated Nodes have no
@@ -206,7 +211,10 @@ fn create_pod(cluster: &mut Cluster<'_>, daemon_set: &Arc<Value>, node: &str, ha
             {"matchFields": [{"key": "metadata.name", "operator": "In", "values": [node]}]}
         ]}
     });
-    let namespace = daemon_set["metadata"]["namespace"].as_str().unwrap_or_default().to_owned();
+    let namespace = daemon_set["metadata"]["namespace"]
+        .as_str()
+        .unwrap_or_default()
+        .to_owned();
     match cluster.create(Kind::Pod, &namespace, pod, CONTROLLER_MANAGER) {
         Ok(created) => {
             let message = format!("Created pod: {}", name_of(&created));

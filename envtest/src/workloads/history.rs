@@ -12,8 +12,8 @@ use std::sync::Arc;
 
 use serde_json::{Value, json};
 
-use super::cluster::{CONTROLLER_MANAGER, Cluster, controller_reference, int, name_of, namespace_of};
 use super::Kind;
+use super::cluster::{CONTROLLER_MANAGER, Cluster, controller_reference, int, name_of, namespace_of};
 
 /// The label of a revision's hash (`ControllerRevisionHashLabel`).
 const HASH_LABEL: &str = "controller.kubernetes.io/hash";
@@ -198,7 +198,12 @@ pub(super) fn sync_revisions(
             let hash = style.hash(owner, &data, collision_count);
             let name = format!("{}-{hash}", truncate(name_of(owner), 223));
             let revision = new_revision(owner, &name, &data, next, (style.label(), &hash));
-            match cluster.create(Kind::ControllerRevision, namespace_of(owner), revision, CONTROLLER_MANAGER) {
+            match cluster.create(
+                Kind::ControllerRevision,
+                namespace_of(owner),
+                revision,
+                CONTROLLER_MANAGER,
+            ) {
                 Ok(created) => break created,
                 Err(error) if error.code == 409 => {
                     let found = cluster.get(Kind::ControllerRevision, namespace_of(owner), &name);

@@ -13,7 +13,9 @@ use std::time::Duration;
 
 use serde_json::{Map, Value, json};
 
-use super::cluster::{CONTROLLER_MANAGER, Cluster, condition, int, is_deleting, name_of, seconds_since, set_count, timestamp};
+use super::cluster::{
+    CONTROLLER_MANAGER, Cluster, condition, int, is_deleting, name_of, seconds_since, set_count, timestamp,
+};
 use super::pods::{deletion_order, from_template, is_active, is_ready, phase};
 use super::{Key, Kind};
 

@@ -102,15 +102,24 @@ impl Kubelet {
     /// Stops a pod being deleted: within its grace period, at most `pod_start_delay`,
     /// it is removed for good.
     fn stop(&mut self, cluster: &mut Cluster<'_>, key: &Key, pod: &Value) {
-        let grace = pod["metadata"]["deletionGracePeriodSeconds"].as_i64().unwrap_or(0).max(0);
-        let delay = cluster.options.pod_start_delay.min(Duration::from_secs(grace.unsigned_abs()));
+        let grace = pod["metadata"]["deletionGracePeriodSeconds"]
+            .as_i64()
+            .unwrap_or(0)
+            .max(0);
+        let delay = cluster
+            .options
+            .pod_start_delay
+            .min(Duration::from_secs(grace.unsigned_abs()));
         let now = cluster.now;
         let at = *self.stopping.entry(uid_of(pod).to_owned()).or_insert(now + delay);
         if at > now {
             cluster.requeue_at(key.clone(), at);
             return;
         }
-        if cluster.delete(Kind::Pod, namespace_of(pod), name_of(pod), Some(0)).is_some() {
+        if cluster
+            .delete(Kind::Pod, namespace_of(pod), name_of(pod), Some(0))
+            .is_some()
+        {
             self.forget(pod);
         }
     }
@@ -205,7 +214,13 @@ impl Moment<'_> {
     /// The container's status: see [`PodBehaviour`] for what each behaviour does.
     fn compute(&self) -> ContainerStatus {
         let t = self.elapsed;
-        let restarts_after_exit = |code: i64| if code == 0 { self.restarts_always } else { self.restarts_on_failure };
+        let restarts_after_exit = |code: i64| {
+            if code == 0 {
+                self.restarts_always
+            } else {
+                self.restarts_on_failure
+            }
+        };
         let done = |status: Value, code: i64| ContainerStatus {
             status,
             ready: false,
@@ -246,7 +261,13 @@ impl Moment<'_> {
                     ("ImagePullBackOff", format!("Back-off pulling image \"{}\"", self.image))
                 };
                 ContainerStatus {
-                    status: self.status(json!({"waiting": {"reason": reason, "message": message}}), json!({}), false, 0, false),
+                    status: self.status(
+                        json!({"waiting": {"reason": reason, "message": message}}),
+                        json!({}),
+                        false,
+                        0,
+                        false,
+                    ),
                     ready: false,
                     running_or_restarting: false,
                     exited: None,
@@ -256,12 +277,19 @@ impl Moment<'_> {
             PodBehaviour::CrashLoop | PodBehaviour::Fail => {
                 // Each run lasts `run` (0 for a crash loop), then the container waits
                 // out the back-off before the next run.
-                let run = if self.behaviour == PodBehaviour::Fail { self.run_time } else { Duration::ZERO };
+                let run = if self.behaviour == PodBehaviour::Fail {
+                    self.run_time
+                } else {
+                    Duration::ZERO
+                };
                 if !restarts_after_exit(1) {
                     if t < run {
                         return self.running_for(run);
                     }
-                    return done(self.status(self.terminated(1, Duration::ZERO, run, 0), json!({}), false, 0, false), 1);
+                    return done(
+                        self.status(self.terminated(1, Duration::ZERO, run, 0), json!({}), false, 0, false),
+                        1,
+                    );
                 }
                 let mut restarts = 0;
                 let mut began = Duration::ZERO;
@@ -383,7 +411,10 @@ fn pod_status(cluster: &Cluster<'_>, pod: &Value, running: &Running, node: &str)
     };
     let mut status = Map::new();
     status.insert("phase".into(), json!(phase));
-    status.insert("conditions".into(), conditions(pod, phase, all_ready && phase == "Running", &unready));
+    status.insert(
+        "conditions".into(),
+        conditions(pod, phase, all_ready && phase == "Running", &unready),
+    );
     let number = number_of(node).unwrap_or(0);
     status.insert("hostIP".into(), json!(node_ip(number)));
     status.insert("hostIPs".into(), json!([{"ip": node_ip(number)}]));
@@ -428,10 +459,12 @@ fn conditions(pod: &Value, phase: &str, ready: bool, unready: &[&str]) -> Value 
     };
     let make = |kind: &str, value: bool, reason: Option<&str>, message: Option<&String>| {
         let status = if value { "True" } else { "False" };
-        let transition = condition(previous, kind)
-            .filter(|c| c["status"] == status)
-            .map_or_else(|| json!(super::cluster::timestamp()), |c| c["lastTransitionTime"].clone());
-        let mut condition = json!({"type": kind, "status": status, "lastProbeTime": null, "lastTransitionTime": transition});
+        let transition = condition(previous, kind).filter(|c| c["status"] == status).map_or_else(
+            || json!(super::cluster::timestamp()),
+            |c| c["lastTransitionTime"].clone(),
+        );
+        let mut condition =
+            json!({"type": kind, "status": status, "lastProbeTime": null, "lastTransitionTime": transition});
         if let Some(reason) = reason {
             condition["reason"] = json!(reason);
         }

@@ -40,9 +40,9 @@ use std::collections::BTreeSet;
 use serde_json::Value;
 use tokio::time::Instant;
 
-pub use self::options::{BEHAVIOUR_ANNOTATION, ImageRule, PodBehaviour, WorkloadSimulation};
 use self::cluster::{Cluster, Index};
 use self::events::Recorder;
+pub use self::options::{BEHAVIOUR_ANNOTATION, ImageRule, PodBehaviour, WorkloadSimulation};
 use crate::registry::GroupResource;
 use crate::server::State;
 use crate::store::{Event, EventType, object_key};
@@ -107,7 +107,10 @@ impl Kind {
 
     /// The kind an owner reference names.
     fn of_owner(reference: &Value) -> Option<Self> {
-        let group = reference["apiVersion"].as_str()?.rsplit_once('/').map_or("", |(g, _)| g);
+        let group = reference["apiVersion"]
+            .as_str()?
+            .rsplit_once('/')
+            .map_or("", |(g, _)| g);
         Self::ALL.into_iter().find(|kind| {
             let (kind_group, _, _) = kind.api();
             kind_group == group && format!("{kind:?}") == reference["kind"].as_str().unwrap_or_default()
@@ -142,6 +145,8 @@ pub(crate) struct Simulation {
     kubelet: kubelet::Kubelet,
     /// Keys to sync in the next pass, each once.
     dirty: BTreeSet<Key>,
+    /// ReplicaSets that lost a pod since the last pass: their Deployments look again.
+    pods_gone: BTreeSet<Key>,
     /// The Nodes are registered (on the first pass).
     registered: bool,
 }
@@ -155,6 +160,7 @@ impl Simulation {
             recorder: Recorder::default(),
             kubelet: kubelet::Kubelet::default(),
             dirty: BTreeSet::new(),
+            pods_gone: BTreeSet::new(),
             registered: false,
         }
     }
@@ -166,6 +172,19 @@ impl Simulation {
             return;
         };
         let deleted = event.kind == EventType::Deleted;
+        if deleted
+            && kind == Kind::Pod
+            && let Some(owner) = cluster::controller_ref(&event.object)
+            && Kind::of_owner(owner) == Some(Kind::ReplicaSet)
+        {
+            // A Recreate rollout waits for the old pods to be gone, which changes no
+            // ReplicaSet status: the deployment controller watches pod deletions.
+            self.pods_gone.insert(Key {
+                kind: Kind::ReplicaSet,
+                namespace: cluster::namespace_of(&event.object).to_owned(),
+                name: owner["name"].as_str().unwrap_or_default().to_owned(),
+            });
+        }
         self.index.observe(kind, &event.object, deleted);
         if kind == Kind::Node {
             // Every DaemonSet places pods by the Nodes, and pods may now fit somewhere.
@@ -198,6 +217,21 @@ impl Simulation {
         }
     }
 
+    /// Registers the simulated Nodes, so they are there as soon as the server is
+    /// (a test deciding from the Nodes whether pods run sees them at once).
+    pub fn register_nodes(&mut self, state: &mut State, now: Instant) {
+        let mut cluster = Cluster {
+            state,
+            index: &mut self.index,
+            timers: &mut self.timers,
+            recorder: &mut self.recorder,
+            options: &self.options,
+            now,
+        };
+        nodes::register(&mut cluster);
+        self.registered = true;
+    }
+
     /// When the next timer is due.
     pub fn next_deadline(&self) -> Option<Instant> {
         self.timers.first().map(|(at, _)| *at)
@@ -211,6 +245,20 @@ impl Simulation {
             }
             if let Some((_, key)) = self.timers.pop_first() {
                 self.dirty.insert(key);
+            }
+        }
+        for key in std::mem::take(&mut self.pods_gone) {
+            let owner = state
+                .store
+                .get(&Kind::ReplicaSet.group_resource(), &key.namespace, &key.name)
+                .and_then(|rs| cluster::controller_ref(&rs).cloned());
+            if let Some(owner) = owner.filter(|o| Kind::of_owner(o) == Some(Kind::Deployment)) {
+                let name = owner["name"].as_str().unwrap_or_default().to_owned();
+                self.dirty.insert(Key {
+                    kind: Kind::Deployment,
+                    namespace: key.namespace,
+                    name,
+                });
             }
         }
         let dirty = std::mem::take(&mut self.dirty);
@@ -227,22 +275,33 @@ impl Simulation {
             self.registered = true;
         }
         for key in &dirty {
-            match key.kind {
-                Kind::Deployment => deployments::sync(&mut cluster, key),
-                Kind::ReplicaSet => replicasets::sync(&mut cluster, key),
-                Kind::StatefulSet => statefulsets::sync(&mut cluster, key),
-                Kind::DaemonSet => daemonsets::sync(&mut cluster, key),
-                Kind::Job => jobs::sync(&mut cluster, key),
-                Kind::Pod => {
-                    scheduler::schedule(&mut cluster, key);
-                    self.kubelet.sync(&mut cluster, key);
-                }
-                Kind::Node => {
-                    daemonsets::sync_all(&mut cluster);
-                    scheduler::schedule_all(&mut cluster);
-                }
-                Kind::ControllerRevision | Kind::PersistentVolumeClaim => {}
+            // A bug in one sync must not end the simulation for every later object.
+            let synced = std::panic::catch_unwind(std::panic::AssertUnwindSafe(|| {
+                sync(&mut self.kubelet, &mut cluster, key);
+            }));
+            if synced.is_err() {
+                tracing::error!(?key, "a simulated controller panicked; the object is left as it is");
             }
         }
+    }
+}
+
+/// One sync of one key by the component that owns its kind.
+fn sync(kubelet: &mut kubelet::Kubelet, cluster: &mut Cluster<'_>, key: &Key) {
+    match key.kind {
+        Kind::Deployment => deployments::sync(cluster, key),
+        Kind::ReplicaSet => replicasets::sync(cluster, key),
+        Kind::StatefulSet => statefulsets::sync(cluster, key),
+        Kind::DaemonSet => daemonsets::sync(cluster, key),
+        Kind::Job => jobs::sync(cluster, key),
+        Kind::Pod => {
+            scheduler::schedule(cluster, key);
+            kubelet.sync(cluster, key);
+        }
+        Kind::Node => {
+            daemonsets::sync_all(cluster);
+            scheduler::schedule_all(cluster);
+        }
+        Kind::ControllerRevision | Kind::PersistentVolumeClaim => {}
     }
 }

@@ -173,8 +173,14 @@ mod tests {
     #[test]
     fn image_rules_come_before_the_annotation() {
         let simulation = WorkloadSimulation::default().with_image("*:bad", PodBehaviour::ImagePullError);
-        assert_eq!(simulation.behaviour("app:bad", Some("crash-loop")), PodBehaviour::ImagePullError);
-        assert_eq!(simulation.behaviour("app:good", Some("crash-loop")), PodBehaviour::CrashLoop);
+        assert_eq!(
+            simulation.behaviour("app:bad", Some("crash-loop")),
+            PodBehaviour::ImagePullError
+        );
+        assert_eq!(
+            simulation.behaviour("app:good", Some("crash-loop")),
+            PodBehaviour::CrashLoop
+        );
         assert_eq!(simulation.behaviour("app:good", Some("unknown")), PodBehaviour::Healthy);
         assert_eq!(simulation.behaviour("app:good", None), PodBehaviour::Healthy);
     }

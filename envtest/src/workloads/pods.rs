@@ -108,7 +108,12 @@ pub(super) fn deletion_order(a: &(&Value, usize), b: &(&Value, usize)) -> Orderi
             .max()
             .unwrap_or(0)
     };
-    let created = |p: &Value| p["metadata"]["creationTimestamp"].as_str().unwrap_or_default().to_owned();
+    let created = |p: &Value| {
+        p["metadata"]["creationTimestamp"]
+            .as_str()
+            .unwrap_or_default()
+            .to_owned()
+    };
     assigned(a)
         .cmp(&assigned(b))
         .then_with(|| phase_rank(a).cmp(&phase_rank(b)))

@@ -61,7 +61,10 @@ fn manage_replicas(cluster: &mut Cluster<'_>, replica_set: &Value) -> Option<(St
         .filter(|pod| is_active(pod))
         .collect();
     let wanted = usize::try_from(replicas(replica_set).max(0)).unwrap_or(0);
-    let namespace = replica_set["metadata"]["namespace"].as_str().unwrap_or_default().to_owned();
+    let namespace = replica_set["metadata"]["namespace"]
+        .as_str()
+        .unwrap_or_default()
+        .to_owned();
     if pods.len() < wanted {
         let missing = (wanted - pods.len()).min(BURST);
         for _ in 0..missing {
@@ -95,7 +98,9 @@ fn manage_replicas(cluster: &mut Cluster<'_>, replica_set: &Value) -> Option<(St
 pub(super) fn pods_to_delete(pods: &[std::sync::Arc<Value>], count: usize) -> Vec<String> {
     let mut on_node: HashMap<&str, usize> = HashMap::new();
     for pod in pods {
-        *on_node.entry(pod["spec"]["nodeName"].as_str().unwrap_or_default()).or_default() += 1;
+        *on_node
+            .entry(pod["spec"]["nodeName"].as_str().unwrap_or_default())
+            .or_default() += 1;
     }
     let mut ranked: Vec<(&Value, usize)> = pods
         .iter()

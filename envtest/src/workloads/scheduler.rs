@@ -117,7 +117,8 @@ fn fits(spec: &Value, node: &Value) -> bool {
 /// `nodeSelectorTerms` matches, a term matching when all its expressions on labels
 /// (`matchExpressions`) and on fields (`matchFields`, only `metadata.name`) do.
 pub(super) fn affinity_admits(spec: &Value, node: &Value) -> bool {
-    let terms = &spec["affinity"]["nodeAffinity"]["requiredDuringSchedulingIgnoredDuringExecution"]["nodeSelectorTerms"];
+    let terms =
+        &spec["affinity"]["nodeAffinity"]["requiredDuringSchedulingIgnoredDuringExecution"]["nodeSelectorTerms"];
     let Some(terms) = terms.as_array() else {
         return true;
     };
@@ -127,9 +128,10 @@ pub(super) fn affinity_admits(spec: &Value, node: &Value) -> bool {
             .into_iter()
             .flatten()
             .all(|expression| expression_matches(expression, |key| node["metadata"]["labels"][key].as_str()));
-        let fields = term["matchFields"].as_array().into_iter().flatten().all(|expression| {
-            expression_matches(expression, |key| (key == "metadata.name").then(|| name_of(node)))
-        });
+        let fields =
+            term["matchFields"].as_array().into_iter().flatten().all(|expression| {
+                expression_matches(expression, |key| (key == "metadata.name").then(|| name_of(node)))
+            });
         let empty = term["matchExpressions"].as_array().is_none_or(Vec::is_empty)
             && term["matchFields"].as_array().is_none_or(Vec::is_empty);
         !empty && labels && fields
@@ -158,7 +160,11 @@ fn expression_matches<'a>(expression: &Value, lookup: impl Fn(&str) -> Option<&'
             ) else {
                 return false;
             };
-            if expression["operator"] == "Gt" { actual > bound } else { actual < bound }
+            if expression["operator"] == "Gt" {
+                actual > bound
+            } else {
+                actual < bound
+            }
         }
         _ => false,
     }

@@ -45,7 +45,7 @@ pub(super) fn sync(cluster: &mut Cluster<'_>, key: &Key) {
         return;
     };
     let pods = cluster.children(&set, Kind::Pod);
-    let mut status = update_set(cluster, &set, &revisions, pods);
+    let mut status = Value::Object(update_set(cluster, &set, &revisions, pods));
     // `completeRollingUpdate`.
     if set["spec"]["updateStrategy"]["type"] == "RollingUpdate"
         && int(&status["updatedReplicas"], 0) == int(&status["replicas"], 0)
@@ -54,18 +54,31 @@ pub(super) fn sync(cluster: &mut Cluster<'_>, key: &Key) {
         status["currentReplicas"] = status["updatedReplicas"].clone();
         status["currentRevision"] = status["updateRevision"].clone();
     }
-    let status = finish_status(&set, status);
+    let status = finish_status(&set, status.as_object().cloned().unwrap_or_default());
     let written = cluster.write_status(Kind::StatefulSet, &set, status, CONTROLLER_MANAGER);
     let set = written.unwrap_or(set);
-    let mut live: Vec<String> = vec![name_of(&revisions.current).to_owned(), name_of(&revisions.update).to_owned()];
-    live.extend(cluster.children(&set, Kind::Pod).iter().map(|pod| revision_of(pod).to_owned()));
+    let mut live: Vec<String> = vec![
+        name_of(&revisions.current).to_owned(),
+        name_of(&revisions.update).to_owned(),
+    ];
+    live.extend(
+        cluster
+            .children(&set, Kind::Pod)
+            .iter()
+            .map(|pod| revision_of(pod).to_owned()),
+    );
     truncate_history(cluster, &set, &live, int(&set["spec"]["revisionHistoryLimit"], 10));
 }
 
 /// The counts `updateStatefulSet` reports, and the pod it creates, deletes or waits
 /// for next.
 #[expect(clippy::too_many_lines, reason = "one pass of the real controller, step by step")]
-fn update_set(cluster: &mut Cluster<'_>, set: &Arc<Value>, revisions: &Revisions, pods: Vec<Arc<Value>>) -> Map<String, Value> {
+fn update_set(
+    cluster: &mut Cluster<'_>,
+    set: &Arc<Value>,
+    revisions: &Revisions,
+    pods: Vec<Arc<Value>>,
+) -> Map<String, Value> {
     let set_name = name_of(set).to_owned();
     let current = name_of(&revisions.current).to_owned();
     let update = name_of(&revisions.update).to_owned();
@@ -127,7 +140,11 @@ fn update_set(cluster: &mut Cluster<'_>, set: &Arc<Value>, revisions: &Revisions
             pod = None;
         }
         let Some(pod) = pod else {
-            let revision = if below_partition(set, index) { &revisions.current } else { &revisions.update };
+            let revision = if below_partition(set, index) {
+                &revisions.current
+            } else {
+                &revisions.update
+            };
             if create_pod(cluster, set, revision, index) {
                 counts.replicas += 1;
                 counts.current += i64::from(name_of(revision) == current);
@@ -162,7 +179,8 @@ fn update_set(cluster: &mut Cluster<'_>, set: &Arc<Value>, revisions: &Revisions
     if set["spec"]["updateStrategy"]["type"] == "OnDelete" {
         return report(&counts, status);
     }
-    let partition = usize::try_from(int(&set["spec"]["updateStrategy"]["rollingUpdate"]["partition"], 0).max(0)).unwrap_or(0);
+    let partition =
+        usize::try_from(int(&set["spec"]["updateStrategy"]["rollingUpdate"]["partition"], 0).max(0)).unwrap_or(0);
     for index in (partition..wanted).rev() {
         let Some(pod) = &replicas[index] else {
             continue;
@@ -266,12 +284,18 @@ fn create_pod(cluster: &mut Cluster<'_>, set: &Arc<Value>, revision: &Value, ind
     }
     for (_, claim) in claims {
         let claim_name = claim["metadata"]["name"].as_str().unwrap_or_default().to_owned();
-        if cluster.get(Kind::PersistentVolumeClaim, &namespace, &claim_name).is_some() {
+        if cluster
+            .get(Kind::PersistentVolumeClaim, &namespace, &claim_name)
+            .is_some()
+        {
             continue;
         }
         match cluster.create(Kind::PersistentVolumeClaim, &namespace, claim, CONTROLLER_MANAGER) {
             Ok(_) => {
-                let message = format!("create Claim {claim_name} Pod {name} in StatefulSet {} success", name_of(set));
+                let message = format!(
+                    "create Claim {claim_name} Pod {name} in StatefulSet {} success",
+                    name_of(set)
+                );
                 cluster.event(set, false, "SuccessfulCreate", &message, COMPONENT);
             }
             Err(error) => {
@@ -292,7 +316,11 @@ fn create_pod(cluster: &mut Cluster<'_>, set: &Arc<Value>, revision: &Value, ind
             true
         }
         Err(error) => {
-            let message = format!("create Pod {name} in StatefulSet {} failed error: {}", name_of(set), error.message);
+            let message = format!(
+                "create Pod {name} in StatefulSet {} failed error: {}",
+                name_of(set),
+                error.message
+            );
             cluster.event(set, true, "FailedCreate", &message, COMPONENT);
             false
         }

@@ -18,7 +18,9 @@ use std::time::Duration;
 
 use serde_json::{Map, Value, json};
 
-use super::cluster::{CONTROLLER_MANAGER, Cluster, condition, generation, int, is_deleting, set_count, timestamp, uid_of};
+use super::cluster::{
+    CONTROLLER_MANAGER, Cluster, condition, generation, int, is_deleting, set_count, timestamp, uid_of,
+};
 use super::replicasets::replicas;
 use super::{Key, Kind};
 use revisions::NewReplicaSet;
@@ -58,9 +60,10 @@ pub(super) fn sync(cluster: &mut Cluster<'_>, key: &Key) {
 impl Deployment<'_, '_> {
     fn sync(&mut self) {
         let selector = &self.object["spec"]["selector"];
-        let selects_all = ["matchLabels", "matchExpressions"]
-            .iter()
-            .all(|field| selector[field].as_object().is_none_or(Map::is_empty) && selector[field].as_array().is_none_or(Vec::is_empty));
+        let selects_all = ["matchLabels", "matchExpressions"].iter().all(|field| {
+            selector[field].as_object().is_none_or(Map::is_empty)
+                && selector[field].as_array().is_none_or(Vec::is_empty)
+        });
         if selects_all {
             self.event(
                 true,
@@ -171,7 +174,11 @@ impl Deployment<'_, '_> {
         let mut status = Map::new();
         set_count(&mut status, "observedGeneration", generation(&self.object));
         set_count(&mut status, "replicas", sum(&all, "replicas"));
-        set_count(&mut status, "updatedReplicas", new.map_or(0, |rs| int(&rs["status"]["replicas"], 0)));
+        set_count(
+            &mut status,
+            "updatedReplicas",
+            new.map_or(0, |rs| int(&rs["status"]["replicas"], 0)),
+        );
         set_count(&mut status, "readyReplicas", sum(&all, "readyReplicas"));
         set_count(&mut status, "availableReplicas", available);
         set_count(&mut status, "unavailableReplicas", (total - available).max(0));
@@ -222,7 +229,9 @@ impl Deployment<'_, '_> {
         }
         let current = self.condition("Progressing").cloned();
         let complete_before = int(&status["replicas"], 0) == int(&status["updatedReplicas"], 0)
-            && current.as_ref().is_some_and(|c| c["reason"] == "NewReplicaSetAvailable");
+            && current
+                .as_ref()
+                .is_some_and(|c| c["reason"] == "NewReplicaSetAvailable");
         let subject = new.map_or_else(
             || format!("Deployment \"{}\"", self.key.name),
             |rs| format!("ReplicaSet \"{}\"", rs["metadata"]["name"].as_str().unwrap_or_default()),
@@ -243,7 +252,13 @@ impl Deployment<'_, '_> {
                 push_condition(&mut status, condition);
             } else if self.timed_out(&status) {
                 let message = format!("{subject} has timed out progressing.");
-                set_condition(&mut status, "Progressing", "False", "ProgressDeadlineExceeded", &message);
+                set_condition(
+                    &mut status,
+                    "Progressing",
+                    "False",
+                    "ProgressDeadlineExceeded",
+                    &message,
+                );
             }
         }
         let failure = new
@@ -425,7 +440,11 @@ pub(super) fn int_or_percent(value: &Value, total: i64, round_up: bool) -> i64 {
     if let Some(number) = value.as_i64() {
         return number;
     }
-    let Some(percent) = value.as_str().and_then(|s| s.strip_suffix('%')).and_then(|p| p.parse::<i64>().ok()) else {
+    let Some(percent) = value
+        .as_str()
+        .and_then(|s| s.strip_suffix('%'))
+        .and_then(|p| p.parse::<i64>().ok())
+    else {
         return 0;
     };
     let scaled = percent * total;

@@ -144,7 +144,10 @@ pub(super) fn set_new_annotations(
         annotations.insert(REVISION.to_owned(), json!(new_revision.to_string()));
         changed = true;
         if let Some(old) = old {
-            let history = annotations.get(REVISION_HISTORY).and_then(Value::as_str).unwrap_or_default();
+            let history = annotations
+                .get(REVISION_HISTORY)
+                .and_then(Value::as_str)
+                .unwrap_or_default();
             let updated = append_history(history, &old);
             if let Some(updated) = updated {
                 annotations.insert(REVISION_HISTORY.to_owned(), json!(updated));
@@ -194,14 +197,19 @@ impl Deployment<'_, '_> {
     pub(super) fn new_replica_set(&mut self, old: &[Arc<Value>], create: bool) -> NewReplicaSet {
         let new_revision = max_revision(old) + 1;
         if let Some(existing) = find_new(&self.object, &self.replica_sets) {
-            let mut annotations = existing["metadata"]["annotations"].as_object().cloned().unwrap_or_default();
+            let mut annotations = existing["metadata"]["annotations"]
+                .as_object()
+                .cloned()
+                .unwrap_or_default();
             let changed = set_new_annotations(&self.object, &mut annotations, new_revision, true);
             let min_ready = int(&self.object["spec"]["minReadySeconds"], 0);
             if changed || int(&existing["spec"]["minReadySeconds"], 0) != min_ready {
                 let mut desired = existing.as_ref().clone();
                 desired["metadata"]["annotations"] = Value::Object(annotations);
                 set_or_remove(&mut desired["spec"], "minReadySeconds", min_ready);
-                let written = self.cluster.update(Kind::ReplicaSet, &existing, desired, false, CONTROLLER_MANAGER);
+                let written = self
+                    .cluster
+                    .update(Kind::ReplicaSet, &existing, desired, false, CONTROLLER_MANAGER);
                 return NewReplicaSet::Found(self.replace_replica_set(written.unwrap_or(existing)));
             }
             let revision = annotation(&existing, REVISION).unwrap_or_default().to_owned();
@@ -272,8 +280,7 @@ impl Deployment<'_, '_> {
                 // Made before (a sync that ended early), or a hash collision.
                 let existing = self.cluster.get(Kind::ReplicaSet, &namespace, &name);
                 let ours = existing.filter(|rs| {
-                    super::super::cluster::controller_uid(rs).as_deref()
-                        == self.object["metadata"]["uid"].as_str()
+                    super::super::cluster::controller_uid(rs).as_deref() == self.object["metadata"]["uid"].as_str()
                         && equal_ignoring_hash(&self.object["spec"]["template"], &rs["spec"]["template"])
                 });
                 let Some(existing) = ours else {

@@ -27,7 +27,9 @@ fn status_count(replica_set: &Value, field: &str) -> i64 {
 }
 
 fn created(replica_set: &Value) -> &str {
-    replica_set["metadata"]["creationTimestamp"].as_str().unwrap_or_default()
+    replica_set["metadata"]["creationTimestamp"]
+        .as_str()
+        .unwrap_or_default()
 }
 
 /// `ReplicaSetsByCreationTimestamp`: oldest first, ties by name.
@@ -270,7 +272,11 @@ impl Deployment<'_, '_> {
         all.extend(new.cloned());
         let mut all = active(&all);
         let current: i64 = all.iter().map(|rs| replicas(rs)).sum();
-        let allowed = if wanted > 0 { wanted + max_surge(&self.object) } else { 0 };
+        let allowed = if wanted > 0 {
+            wanted + max_surge(&self.object)
+        } else {
+            0
+        };
         let to_add = allowed - current;
         let direction = match to_add.cmp(&0) {
             Ordering::Greater => {
@@ -310,7 +316,11 @@ impl Deployment<'_, '_> {
         }
         let fraction = self.fraction(replica_set);
         let allowed = to_add - added;
-        if to_add > 0 { fraction.min(allowed) } else { fraction.max(allowed) }
+        if to_add > 0 {
+            fraction.min(allowed)
+        } else {
+            fraction.max(allowed)
+        }
     }
 
     /// `getReplicaSetFraction`: how much this ReplicaSet grows (or shrinks) when the
@@ -321,12 +331,16 @@ impl Deployment<'_, '_> {
             return -replicas(replica_set);
         }
         let deployment_replicas = wanted + max_surge(&self.object);
-        let annotated = int_annotation(replica_set, MAX_REPLICAS)
-            .unwrap_or_else(|| int(&self.object["status"]["replicas"], 0));
+        let annotated =
+            int_annotation(replica_set, MAX_REPLICAS).unwrap_or_else(|| int(&self.object["status"]["replicas"], 0));
         if annotated == 0 {
             return 0;
         }
-        #[expect(clippy::cast_precision_loss, clippy::cast_possible_truncation, reason = "replica counts are small")]
+        #[expect(
+            clippy::cast_precision_loss,
+            clippy::cast_possible_truncation,
+            reason = "replica counts are small"
+        )]
         let size = ((replicas(replica_set) * deployment_replicas) as f64 / annotated as f64).round() as i64;
         size - replicas(replica_set)
     }
