@@ -162,9 +162,13 @@ fn spec_replicas(replica_set: &ReplicaSet) -> i32 {
     replica_set.spec.replicas.unwrap_or(0)
 }
 
+/// After each change to a Deployment's ReplicaSets: the pods they want in all, and
+/// how many want any.
+type Sightings = Arc<Mutex<Vec<(i32, usize)>>>;
+
 /// Follows the ReplicaSets of `app` through a watch and records, after every change,
 /// the sum of their `spec.replicas` and how many had replicas at once.
-fn record_replica_sets(env: &TestEnv, app: &str) -> (Arc<Mutex<Vec<(i32, usize)>>>, tokio::task::JoinHandle<()>) {
+fn record_replica_sets(env: &TestEnv, app: &str) -> (Sightings, tokio::task::JoinHandle<()>) {
     let api: Api<ReplicaSet> = api(env);
     let seen = Arc::new(Mutex::new(Vec::new()));
     let record = seen.clone();

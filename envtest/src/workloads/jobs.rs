@@ -121,7 +121,8 @@ fn manage(cluster: &mut Cluster<'_>, job: &Value, active: &[std::sync::Arc<Value
         Some(completions) => (completions - succeeded).min(parallelism),
     };
     let namespace = job["metadata"]["namespace"].as_str().unwrap_or_default().to_owned();
-    for _ in active_count..wanted.max(active_count) {
+    let missing = (wanted - active_count).max(0);
+    for _ in 0..missing {
         let pod = from_template(&job["spec"]["template"], job);
         match cluster.create(Kind::Pod, &namespace, pod, CONTROLLER_MANAGER) {
             Ok(created) => {

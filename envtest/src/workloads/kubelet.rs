@@ -140,6 +140,17 @@ struct ContainerStatus {
     next: Option<Duration>,
 }
 
+/// A container that has exited for good with `code`.
+fn exited(status: Value, code: i64) -> ContainerStatus {
+    ContainerStatus {
+        status,
+        ready: false,
+        running_or_restarting: false,
+        exited: Some(code),
+        next: None,
+    }
+}
+
 /// Where a container is `elapsed` after its pod's containers started.
 struct Moment<'a> {
     name: &'a str,
@@ -172,7 +183,7 @@ impl Moment<'_> {
         format!("{repository}@sha256:{:064x}", hasher.finish())
     }
 
-    fn status(&self, state: Value, last: Value, ready: bool, restarts: u32, started: bool) -> Value {
+    fn status(&self, state: &Value, last: &Value, ready: bool, restarts: u32, started: bool) -> Value {
         let pulled = self.behaviour != PodBehaviour::ImagePullError;
         json!({
             "name": self.name,
@@ -214,27 +225,13 @@ impl Moment<'_> {
     /// The container's status: see [`PodBehaviour`] for what each behaviour does.
     fn compute(&self) -> ContainerStatus {
         let t = self.elapsed;
-        let restarts_after_exit = |code: i64| {
-            if code == 0 {
-                self.restarts_always
-            } else {
-                self.restarts_on_failure
-            }
-        };
-        let done = |status: Value, code: i64| ContainerStatus {
-            status,
-            ready: false,
-            running_or_restarting: false,
-            exited: Some(code),
-            next: None,
-        };
         match self.behaviour {
             PodBehaviour::NeverReady | PodBehaviour::Healthy
                 if self.restarts_always || self.behaviour == PodBehaviour::NeverReady =>
             {
                 let ready = self.behaviour == PodBehaviour::Healthy;
                 ContainerStatus {
-                    status: self.status(self.running(Duration::ZERO), json!({}), ready, 0, true),
+                    status: self.status(&self.running(Duration::ZERO), &json!({}), ready, 0, true),
                     ready,
                     running_or_restarting: true,
                     exited: None,
@@ -246,7 +243,7 @@ impl Moment<'_> {
                     return self.running_for(self.run_time);
                 }
                 let state = self.terminated(0, Duration::ZERO, self.run_time, 0);
-                done(self.status(state, json!({}), false, 0, false), 0)
+                exited(self.status(&state, &json!({}), false, 0, false), 0)
             }
             PodBehaviour::ImagePullError => {
                 let (reason, message) = if t < self.pull_time {
@@ -262,8 +259,8 @@ impl Moment<'_> {
                 };
                 ContainerStatus {
                     status: self.status(
-                        json!({"waiting": {"reason": reason, "message": message}}),
-                        json!({}),
+                        &json!({"waiting": {"reason": reason, "message": message}}),
+                        &json!({}),
                         false,
                         0,
                         false,
@@ -274,60 +271,63 @@ impl Moment<'_> {
                     next: (t < self.pull_time).then_some(self.pull_time),
                 }
             }
-            PodBehaviour::CrashLoop | PodBehaviour::Fail => {
-                // Each run lasts `run` (0 for a crash loop), then the container waits
-                // out the back-off before the next run.
-                let run = if self.behaviour == PodBehaviour::Fail {
-                    self.run_time
-                } else {
-                    Duration::ZERO
-                };
-                if !restarts_after_exit(1) {
-                    if t < run {
-                        return self.running_for(run);
-                    }
-                    return done(
-                        self.status(self.terminated(1, Duration::ZERO, run, 0), json!({}), false, 0, false),
-                        1,
-                    );
-                }
-                let mut restarts = 0;
-                let mut began = Duration::ZERO;
-                while began + run + back_off(restarts) <= t && restarts < 1000 {
-                    began += run + back_off(restarts);
-                    restarts += 1;
-                }
-                let last = if restarts == 0 {
-                    json!({})
-                } else {
-                    let previous = began.saturating_sub(back_off(restarts - 1) + run);
-                    self.terminated(1, previous, previous + run, restarts - 1)
-                };
-                if t < began + run {
-                    return ContainerStatus {
-                        status: self.status(self.running(began), last, true, restarts, true),
-                        ready: true,
-                        running_or_restarting: true,
-                        exited: None,
-                        next: Some(began + run),
-                    };
-                }
-                let last = self.terminated(1, began, began + run, restarts);
-                ContainerStatus {
-                    status: self.status(self.crash_loop(restarts), last, false, restarts, false),
-                    ready: false,
-                    running_or_restarting: true,
-                    exited: None,
-                    next: Some(began + run + back_off(restarts)),
-                }
+            PodBehaviour::CrashLoop | PodBehaviour::Fail => self.failing(),
+        }
+    }
+
+    /// A container that exits with code 1: once, or again and again with the
+    /// crash-loop back-off between runs when its pod restarts it.
+    fn failing(&self) -> ContainerStatus {
+        let t = self.elapsed;
+        // Each run lasts `run` (0 for a crash loop), then the container waits
+        // out the back-off before the next run.
+        let run = if self.behaviour == PodBehaviour::Fail {
+            self.run_time
+        } else {
+            Duration::ZERO
+        };
+        if !self.restarts_on_failure {
+            if t < run {
+                return self.running_for(run);
             }
+            let state = self.terminated(1, Duration::ZERO, run, 0);
+            return exited(self.status(&state, &json!({}), false, 0, false), 1);
+        }
+        let mut restarts = 0;
+        let mut began = Duration::ZERO;
+        while began + run + back_off(restarts) <= t && restarts < 1000 {
+            began += run + back_off(restarts);
+            restarts += 1;
+        }
+        let last = if restarts == 0 {
+            json!({})
+        } else {
+            let previous = began.saturating_sub(back_off(restarts - 1) + run);
+            self.terminated(1, previous, previous + run, restarts - 1)
+        };
+        if t < began + run {
+            return ContainerStatus {
+                status: self.status(&self.running(began), &last, true, restarts, true),
+                ready: true,
+                running_or_restarting: true,
+                exited: None,
+                next: Some(began + run),
+            };
+        }
+        let last = self.terminated(1, began, began + run, restarts);
+        ContainerStatus {
+            status: self.status(&self.crash_loop(restarts), &last, false, restarts, false),
+            ready: false,
+            running_or_restarting: true,
+            exited: None,
+            next: Some(began + run + back_off(restarts)),
         }
     }
 
     /// Running and ready until `until`.
     fn running_for(&self, until: Duration) -> ContainerStatus {
         ContainerStatus {
-            status: self.status(self.running(Duration::ZERO), json!({}), true, 0, true),
+            status: self.status(&self.running(Duration::ZERO), &json!({}), true, 0, true),
             ready: true,
             running_or_restarting: true,
             exited: None,
@@ -421,25 +421,30 @@ fn pod_status(cluster: &Cluster<'_>, pod: &Value, running: &Running, node: &str)
     status.insert("podIP".into(), json!(running.ip));
     status.insert("podIPs".into(), json!([{"ip": running.ip}]));
     status.insert("startTime".into(), json!(format(running.seen_wall)));
-    let init: Vec<Value> = spec["initContainers"]
-        .as_array()
-        .into_iter()
-        .flatten()
-        .map(|container| {
-            let at = format(running.start_wall);
-            json!({
-                "name": container["name"], "image": container["image"], "imageID": "", "ready": true,
-                "restartCount": 0, "started": false, "lastState": {},
-                "state": {"terminated": {"exitCode": 0, "reason": "Completed", "startedAt": at, "finishedAt": at}},
-            })
-        })
-        .collect();
+    let init = init_statuses(spec, running.start_wall);
     if !init.is_empty() {
         status.insert("initContainerStatuses".into(), Value::Array(init));
     }
     status.insert("containerStatuses".into(), Value::Array(statuses));
     status.insert("qosClass".into(), json!(qos_class(&containers)));
     (Value::Object(status), next)
+}
+
+/// Init containers, reported completed as the pod's containers start.
+fn init_statuses(spec: &Value, start_wall: Timestamp) -> Vec<Value> {
+    spec["initContainers"]
+        .as_array()
+        .into_iter()
+        .flatten()
+        .map(|container| {
+            let at = format(start_wall);
+            json!({
+                "name": container["name"], "image": container["image"], "imageID": "", "ready": true,
+                "restartCount": 0, "started": false, "lastState": {},
+                "state": {"terminated": {"exitCode": 0, "reason": "Completed", "startedAt": at, "finishedAt": at}},
+            })
+        })
+        .collect()
 }
 
 /// The pod conditions (`status/generate.go`), each keeping its `lastTransitionTime`
@@ -491,8 +496,8 @@ fn conditions(pod: &Value, phase: &str, ready: bool, unready: &[&str]) -> Value 
     Value::Array(conditions)
 }
 
-/// `GetPodQOS`: Guaranteed when every container limits cpu and memory to what it
-/// requests, BestEffort when none asks for anything, else Burstable.
+/// `GetPodQOS`: `Guaranteed` when every container limits cpu and memory to what it
+/// requests, `BestEffort` when none asks for anything, else `Burstable`.
 fn qos_class(containers: &[&Value]) -> &'static str {
     let resources = |c: &Value, kind: &str| c["resources"][kind].as_object().filter(|m| !m.is_empty()).cloned();
     if containers
@@ -605,6 +610,6 @@ mod tests {
     fn back_off_doubles_up_to_five_minutes() {
         assert_eq!(back_off(0), Duration::from_secs(10));
         assert_eq!(back_off(3), Duration::from_secs(80));
-        assert_eq!(back_off(40), Duration::from_secs(300));
+        assert_eq!(back_off(40), Duration::from_mins(5));
     }
 }

@@ -126,8 +126,8 @@ fn update_set(
         .filter(|pod| !healthy(pod))
         .min_by_key(|pod| ordinal(&set_name, pod))
         .map(|pod| name_of(pod).to_owned());
-    for index in 0..wanted {
-        let mut pod = replicas[index].clone();
+    for (index, slot) in replicas.iter().enumerate() {
+        let mut pod = slot.clone();
         if let Some(failed) = pod.as_ref().filter(|p| phase(p) == "Failed") {
             let message = format!(
                 "StatefulSet {}/{set_name} is recreating failed Pod {}",

@@ -30,6 +30,9 @@ const COMPONENT: &str = "deployment-controller";
 /// `progressDeadlineSeconds` with this value means no deadline (`math.MaxInt32`).
 const NO_DEADLINE: i64 = 2_147_483_647;
 
+/// The new ReplicaSet, if there is one, and the old ones.
+type NewAndOld = (Option<Arc<Value>>, Vec<Arc<Value>>);
+
 /// One sync of one Deployment, holding what `syncDeployment` passes around.
 pub(super) struct Deployment<'c, 'a> {
     cluster: &'c mut Cluster<'a>,
@@ -138,9 +141,8 @@ impl Deployment<'_, '_> {
 
     /// `isScalingEvent`: an active ReplicaSet was sized for another replica count.
     fn is_scaling_event(&mut self) -> bool {
-        let (new, old) = match self.new_and_old(false) {
-            Some(found) => found,
-            None => return false,
+        let Some((new, old)) = self.new_and_old(false) else {
+            return false;
         };
         let desired = replicas(&self.object);
         new.iter().chain(old.iter()).filter(|rs| replicas(rs) > 0).any(|rs| {
@@ -150,7 +152,7 @@ impl Deployment<'_, '_> {
 
     /// `getAllReplicaSetsAndSyncRevision`: the new ReplicaSet (created when `create`)
     /// and all old ones; None when the sync must stop.
-    fn new_and_old(&mut self, create: bool) -> Option<(Option<Arc<Value>>, Vec<Arc<Value>>)> {
+    fn new_and_old(&mut self, create: bool) -> Option<NewAndOld> {
         let new_before = revisions::find_new(&self.object, &self.replica_sets);
         let old = self.old_replica_sets(new_before.as_ref());
         let new = match self.new_replica_set(&old, create) {
