@@ -546,3 +546,49 @@ async fn deleting_a_deployment_removes_its_replica_sets_and_pods() {
     .await;
     env.stop().await;
 }
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn kubectl_sees_the_rollout_its_replica_sets_and_pods() {
+    let on_path = std::process::Command::new("kubectl")
+        .args(["version", "--client"])
+        .output()
+        .is_ok_and(|out| out.status.success());
+    if !on_path {
+        eprintln!("skipped: kubectl is not on PATH");
+        return;
+    }
+    let Some(mut env) = start().await else { return };
+    if env.is_embedded() {
+        env.serve_http("127.0.0.1:0".parse().expect("an address"))
+            .await
+            .expect("served");
+    }
+    let kubeconfig = env.kubeconfig().expect("a kubeconfig");
+    let deployments: Api<Deployment> = api(&env);
+    deployments
+        .create(&PostParams::default(), &deployment("cli", 2, IMAGE, &json!({})))
+        .await
+        .expect("create");
+    let kubectl = |args: &[&str]| {
+        let output = std::process::Command::new("kubectl")
+            .arg("--kubeconfig")
+            .arg(&kubeconfig)
+            .args(["--namespace", env.namespace()])
+            .args(args)
+            .output()
+            .expect("kubectl runs");
+        let stdout = String::from_utf8_lossy(&output.stdout).into_owned();
+        let stderr = String::from_utf8_lossy(&output.stderr);
+        assert!(output.status.success(), "kubectl {args:?} failed: {stdout}{stderr}");
+        stdout
+    };
+    let rollout = tokio::task::block_in_place(|| kubectl(&["rollout", "status", "deployment/cli", "--timeout=60s"]));
+    assert!(rollout.contains("successfully rolled out"), "{rollout}");
+    let table = tokio::task::block_in_place(|| kubectl(&["get", "rs,pods", "-l", "app=cli"]));
+    for column in ["DESIRED", "CURRENT", "READY", "STATUS", "RESTARTS"] {
+        assert!(table.contains(column), "{column} in {table}");
+    }
+    assert_eq!(table.matches("1/1").count(), 2, "two ready pods in {table}");
+    assert_eq!(table.matches("Running").count(), 2, "two running pods in {table}");
+    env.stop().await;
+}
