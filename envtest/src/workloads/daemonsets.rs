@@ -9,7 +9,6 @@ use std::collections::BTreeMap;
 use std::sync::Arc;
 
 use serde_json::{Map, Value, json};
-use wheelhouse_selector::LabelSelector;
 
 use super::cluster::{CONTROLLER_MANAGER, Cluster, generation, int, is_deleting, name_of, set_count};
 use super::deployments::int_or_percent;
@@ -60,18 +59,7 @@ pub(super) fn sync(cluster: &mut Cluster<'_>, key: &Key) {
 /// Whether the template's node selector admits `node` (the simulated Nodes have no
 /// taints for the daemon's pods to tolerate).
 fn should_run(daemon_set: &Value, node: &Value) -> bool {
-    let spec = &daemon_set["spec"]["template"]["spec"];
-    let selector = spec["nodeSelector"].as_object().map(|labels| {
-        labels
-            .iter()
-            .map(|(k, v)| format!("{k}={}", v.as_str().unwrap_or_default()))
-            .collect::<Vec<_>>()
-            .join(",")
-    });
-    selector
-        .and_then(|text| LabelSelector::parse(&text).ok())
-        .is_none_or(|selector| selector.matches(Some(&node["metadata"]["labels"])))
-        && super::scheduler::affinity_admits(spec, node)
+    super::scheduler::admits(&daemon_set["spec"]["template"]["spec"], node)
 }
 
 /// The daemon's pods by the Node they are on or pinned to.

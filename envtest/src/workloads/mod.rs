@@ -220,16 +220,8 @@ impl Simulation {
     /// Registers the simulated Nodes, so they are there as soon as the server is
     /// (a test deciding from the Nodes whether pods run sees them at once).
     pub fn register_nodes(&mut self, state: &mut State, now: Instant) {
-        let mut cluster = Cluster {
-            state,
-            index: &mut self.index,
-            timers: &mut self.timers,
-            recorder: &mut self.recorder,
-            options: &self.options,
-            now,
-        };
-        nodes::register(&mut cluster);
-        self.registered = true;
+        // The first pass registers them; nothing else is dirty yet.
+        self.run(state, now);
     }
 
     /// When the next timer is due.

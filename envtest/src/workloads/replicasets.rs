@@ -123,15 +123,9 @@ pub(super) fn pods_to_delete(pods: &[std::sync::Arc<Value>], count: usize) -> Ve
 fn status(replica_set: &Value, pods: &[&Value], failure: Option<(String, String)>) -> Value {
     let template_labels = &replica_set["spec"]["template"]["metadata"]["labels"];
     let template_selector = template_labels
-        .as_object()
-        .map(|labels| {
-            labels
-                .iter()
-                .map(|(k, v)| format!("{k}={}", v.as_str().unwrap_or_default()))
-                .collect::<Vec<_>>()
-                .join(",")
-        })
-        .and_then(|text| LabelSelector::parse(&text).ok());
+        .is_object()
+        .then(|| LabelSelector::from_structured(Some(&json!({"matchLabels": template_labels}))).ok())
+        .flatten();
     let min_ready = int(&replica_set["spec"]["minReadySeconds"], 0);
     let fully_labeled = pods
         .iter()

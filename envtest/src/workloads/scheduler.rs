@@ -105,18 +105,25 @@ fn unschedulable(cluster: &mut Cluster<'_>, pod: &Value, nodes: usize) {
 /// and admits the pod's `nodeName`, `nodeSelector` and required node affinity.
 fn fits(spec: &Value, node: &Value) -> bool {
     let ready = condition(&node["status"]["conditions"], "Ready").is_some_and(|c| c["status"] == "True");
+    ready && node["spec"]["unschedulable"] != true && admits(spec, node)
+}
+
+/// Whether the `nodeSelector` and required node affinity of a pod with `spec` admit
+/// `node` (what a DaemonSet asks before it places a pod, `predicates` in
+/// `pkg/controller/daemon/daemon_controller.go`).
+pub(super) fn admits(spec: &Value, node: &Value) -> bool {
     let selector_admits = spec["nodeSelector"].as_object().is_none_or(|wanted| {
         wanted
             .iter()
             .all(|(key, value)| node["metadata"]["labels"][key] == *value)
     });
-    ready && node["spec"]["unschedulable"] != true && selector_admits && affinity_admits(spec, node)
+    selector_admits && affinity_admits(spec, node)
 }
 
 /// Whether the pod's required node affinity admits `node`: any one of its
 /// `nodeSelectorTerms` matches, a term matching when all its expressions on labels
 /// (`matchExpressions`) and on fields (`matchFields`, only `metadata.name`) do.
-pub(super) fn affinity_admits(spec: &Value, node: &Value) -> bool {
+fn affinity_admits(spec: &Value, node: &Value) -> bool {
     let terms =
         &spec["affinity"]["nodeAffinity"]["requiredDuringSchedulingIgnoredDuringExecution"]["nodeSelectorTerms"];
     let Some(terms) = terms.as_array() else {
