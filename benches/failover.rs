@@ -37,7 +37,7 @@ use operator::{WebApp, WebAppSpec};
 use parking_lot::Mutex;
 use replicas::{Replica, Timeline, leader};
 use wheelhouse::manager::LeaderElection;
-use wheelhouse_envtest::{ServerOptions, TestEnv};
+use wheelhouse_envtest::{ServerOptions, TestEnv, WorkloadSimulation};
 
 const LEASE: &str = "webapp-operator.example.com";
 const TIMEOUT: Duration = Duration::from_mins(1);
@@ -112,7 +112,7 @@ impl Kind {
 
 async fn measure(runs: usize) -> Vec<(Kind, f64)> {
     let options = ServerOptions {
-        simulate_deployments: Some(Duration::from_millis(100)),
+        workloads: Some(WorkloadSimulation::pods_start_after(Duration::from_millis(100))),
         ..ServerOptions::default()
     };
     let env = TestEnv::embedded_with(options).await.expect("an embedded server");

@@ -39,7 +39,7 @@ use kube::{CustomResourceExt, ResourceExt};
 use operator::{Phase, WebApp, WebAppReconciler, WebAppSpec};
 use wheelhouse::cache::{Cache, Scope};
 use wheelhouse::controller::{Action, Context, Error, Reconciler};
-use wheelhouse_envtest::{ServerOptions, TestEnv, Verb};
+use wheelhouse_envtest::{ServerOptions, TestEnv, Verb, WorkloadSimulation};
 
 const CONCURRENCY: usize = 8;
 
@@ -225,7 +225,7 @@ fn start(
 
 async fn run(implementation: Implementation, count: usize) -> Measured {
     let options = ServerOptions {
-        simulate_deployments: Some(Duration::ZERO),
+        workloads: Some(WorkloadSimulation::pods_start_after(Duration::ZERO)),
         ..ServerOptions::default()
     };
     let env = TestEnv::embedded_with(options)

@@ -24,7 +24,7 @@ use kube::api::{Api, PostParams};
 use operator::{WebApp, WebAppSpec};
 use replicas::{Replica, Timeline, leader};
 use wheelhouse::manager::LeaderElection;
-use wheelhouse_envtest::{ServerOptions, TestEnv};
+use wheelhouse_envtest::{ServerOptions, TestEnv, WorkloadSimulation};
 
 const LEASE: &str = "webapp-operator.example.com";
 
@@ -54,7 +54,7 @@ async fn main() -> Result<(), Failure> {
         }
     };
     let options = ServerOptions {
-        simulate_deployments: Some(Duration::from_millis(300)),
+        workloads: Some(WorkloadSimulation::pods_start_after(Duration::from_millis(300))),
         ..ServerOptions::default()
     };
     let env = TestEnv::embedded_with(options).await?;

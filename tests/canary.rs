@@ -32,7 +32,9 @@ use tokio::io::{AsyncReadExt, AsyncWriteExt};
 use wheelhouse::cache::{Cache, Event, Scope};
 use wheelhouse::controller::Context;
 use wheelhouse::controller::phase::{Objects, Worker};
-use wheelhouse_envtest::{ApiServer, InjectedFailure, ServerOptions, TestEnv, Verb, use_existing_cluster};
+use wheelhouse_envtest::{
+    ApiServer, InjectedFailure, ServerOptions, TestEnv, Verb, WorkloadSimulation, use_existing_cluster,
+};
 
 /// The embedded server with Deployments made available after 100 ms, or the cluster.
 async fn start() -> TestEnv {
@@ -40,7 +42,7 @@ async fn start() -> TestEnv {
         TestEnv::existing().await
     } else {
         let options = ServerOptions {
-            simulate_deployments: Some(Duration::from_millis(100)),
+            workloads: Some(WorkloadSimulation::pods_start_after(Duration::from_millis(100))),
             ..ServerOptions::default()
         };
         TestEnv::embedded_with(options).await
@@ -54,7 +56,7 @@ async fn start() -> TestEnv {
 /// simulates them; on a cluster when it has Nodes to run pods.
 async fn deployments_become_available(env: &TestEnv) -> bool {
     match env.server() {
-        Some(server) => server.options().simulate_deployments.is_some(),
+        Some(server) => server.options().workloads.is_some(),
         None => !Api::<Node>::all(env.client())
             .list(&ListParams::default())
             .await

@@ -17,7 +17,7 @@ use kube::api::{Api, DeleteParams, Patch, PatchParams, PostParams};
 use operator::{Phase, WebApp, WebAppSpec};
 use serde_json::Value;
 use wheelhouse::manager::{CancellationToken, LeaderElection, Manager};
-use wheelhouse_envtest::{ServerOptions, TestEnv, eventually};
+use wheelhouse_envtest::{ServerOptions, TestEnv, WorkloadSimulation, eventually};
 
 /// The checked-in manifests, parsed (one YAML document each).
 fn manifests(file: &str) -> Vec<Value> {
@@ -155,7 +155,7 @@ async fn what_the_operator_sends(env: &TestEnv) -> BTreeSet<Permission> {
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn rbac_in_deploy_grants_exactly_what_the_operator_sends() {
     let options = ServerOptions {
-        simulate_deployments: Some(Duration::from_millis(100)),
+        workloads: Some(WorkloadSimulation::pods_start_after(Duration::from_millis(100))),
         ..ServerOptions::default()
     };
     if wheelhouse_envtest::use_existing_cluster() {

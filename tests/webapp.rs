@@ -15,7 +15,7 @@ use kube::api::{Api, DeleteParams, ListParams, Patch, PatchParams, PostParams};
 use kube::{CustomResourceExt, ResourceExt};
 use operator::{Phase, WebApp, WebAppSpec};
 use wheelhouse::cache::Cache;
-use wheelhouse_envtest::{ServerOptions, TestEnv, use_existing_cluster};
+use wheelhouse_envtest::{ServerOptions, TestEnv, WorkloadSimulation, use_existing_cluster};
 
 const TIMEOUT: Duration = Duration::from_mins(1);
 
@@ -36,7 +36,7 @@ async fn start() -> TestEnv {
         TestEnv::existing().await
     } else {
         let options = ServerOptions {
-            simulate_deployments: Some(Duration::from_millis(200)),
+            workloads: Some(WorkloadSimulation::pods_start_after(Duration::from_millis(200))),
             ..ServerOptions::default()
         };
         TestEnv::embedded_with(options).await

@@ -13,7 +13,7 @@ use std::process::ExitCode;
 use std::time::Duration;
 
 use clap::Parser;
-use wheelhouse_envtest::{ServerOptions, TestEnv};
+use wheelhouse_envtest::{ServerOptions, TestEnv, WorkloadSimulation};
 
 /// Runs the embedded Kubernetes API server until Ctrl-C.
 #[derive(Debug, Parser)]
@@ -21,9 +21,17 @@ struct Args {
     /// The loopback port to listen on.
     #[arg(long, default_value_t = 8001)]
     port: u16,
-    /// Make Deployments available this many milliseconds after they change.
-    #[arg(long, value_name = "MS")]
-    simulate_deployments: Option<u64>,
+    /// How long after a pod is bound to a simulated Node it runs (and, if healthy,
+    /// becomes Ready), in milliseconds.
+    #[arg(long, value_name = "MS", default_value_t = 500)]
+    pod_start_delay: u64,
+    /// How many simulated Nodes to register.
+    #[arg(long, default_value_t = 1)]
+    nodes: usize,
+    /// Serve a bare API server: no workload controllers, scheduler or kubelets, so
+    /// Deployments get no ReplicaSets or Pods.
+    #[arg(long)]
+    no_workloads: bool,
 }
 
 #[tokio::main]
@@ -40,7 +48,10 @@ async fn main() -> ExitCode {
 
 async fn serve(args: &Args) -> Result<(), String> {
     let options = ServerOptions {
-        simulate_deployments: args.simulate_deployments.map(Duration::from_millis),
+        workloads: (!args.no_workloads).then(|| WorkloadSimulation {
+            nodes: args.nodes,
+            ..WorkloadSimulation::pods_start_after(Duration::from_millis(args.pod_start_delay))
+        }),
         ..ServerOptions::default()
     };
     let mut env = TestEnv::embedded_with(options)

@@ -1,6 +1,6 @@
 //! The controllers a cluster runs beside its API server and that tests rely on: the
-//! garbage collector, namespace and CRD cleanup, and on request a stand-in for the
-//! deployment controller.
+//! garbage collector, namespace and CRD cleanup, and on request the workload
+//! simulation (`crate::workloads`: the workload controllers, a scheduler and kubelets).
 //!
 //! They run as one tokio task inside the embedded server. The task watches every write
 //! through `Store::subscribe_all` and acts on the server's state directly, as
@@ -8,7 +8,6 @@
 //! object that changed meanwhile is simply handled again on its next event.
 
 mod crds;
-mod deployments;
 mod gc;
 mod namespaces;
 
@@ -33,7 +32,7 @@ const CONTROLLER_MANAGER: &str = "kube-controller-manager";
 /// controller manager is down.
 pub(crate) fn start(server: &ApiServer) {
     let options = &server.shared.options;
-    if !options.controllers && options.simulate_deployments.is_none() {
+    if !options.controllers && options.workloads.is_none() {
         return;
     }
     let Ok(runtime) = tokio::runtime::Handle::try_current() else {
@@ -41,6 +40,7 @@ pub(crate) fn start(server: &ApiServer) {
     };
     // Subscribing and scanning under one lock: every object is either in the scan or
     // arrives as an event, never neither.
+    let mut controllers = Controllers::new(options);
     let (events, initial) = {
         let mut state = server.shared.state.lock();
         let events = state.store.subscribe_all();
@@ -51,9 +51,11 @@ pub(crate) fn start(server: &ApiServer) {
                 initial.push((resource.clone(), object.clone()));
             }
         }
+        if let Some(workloads) = &mut controllers.workloads {
+            workloads.register_nodes(&mut state, tokio::time::Instant::now());
+        }
         (events, initial)
     };
-    let controllers = Controllers::new(options);
     // A Weak: the task must not keep the server alive; dropping the server drops the
     // store, whose sender ends `events` and with it the task.
     runtime.spawn(controllers.run(Arc::downgrade(&server.shared), events, initial));
@@ -94,7 +96,7 @@ struct Controllers {
     /// Garbage collection and namespace and CRD cleanup run (`ServerOptions::controllers`).
     cleanup: bool,
     gc: gc::GarbageCollector,
-    deployments: Option<deployments::Deployments>,
+    workloads: Option<crate::workloads::Simulation>,
     /// Objects to look at in the next pass: each once, however many events named it.
     dirty: BTreeSet<ObjectRef>,
 }
@@ -104,7 +106,7 @@ impl Controllers {
         Self {
             cleanup: options.controllers,
             gc: gc::GarbageCollector::default(),
-            deployments: options.simulate_deployments.map(deployments::Deployments::new),
+            workloads: options.workloads.clone().map(crate::workloads::Simulation::new),
             dirty: BTreeSet::new(),
         }
     }
@@ -142,9 +144,9 @@ impl Controllers {
             }
             batch.clear();
             let deadline = self
-                .deployments
+                .workloads
                 .as_ref()
-                .and_then(deployments::Deployments::next_deadline);
+                .and_then(crate::workloads::Simulation::next_deadline);
             let timer = async move {
                 match deadline {
                     Some(deadline) => tokio::time::sleep_until(deadline).await,
@@ -165,8 +167,8 @@ impl Controllers {
         }
     }
 
-    /// Takes in `events`, then acts on everything they made dirty and on the
-    /// deployments whose delay has passed.
+    /// Takes in `events`, then acts on everything they made dirty, and runs the
+    /// workload simulation's syncs that are dirty or due.
     fn pass(&mut self, state: &mut State, events: &[Arc<Event>]) {
         for event in events {
             self.observe(state, event);
@@ -178,14 +180,14 @@ impl Controllers {
             namespaces::finalize(state, item);
             crds::cleanup(state, item);
         }
-        if let Some(deployments) = &mut self.deployments {
-            deployments.roll_out_due(state, tokio::time::Instant::now());
+        if let Some(workloads) = &mut self.workloads {
+            workloads.run(state, tokio::time::Instant::now());
         }
     }
 
     fn observe(&mut self, state: &State, event: &Event) {
-        if let Some(deployments) = &mut self.deployments {
-            deployments.observe(event);
+        if let Some(workloads) = &mut self.workloads {
+            workloads.observe(event);
         }
         if !self.cleanup {
             return;
@@ -205,21 +207,23 @@ impl Controllers {
 }
 
 /// Writes `desired` over `current` as a client's update of the object (or of its
-/// `subresource`) would. A failure is left for the object's next event to retry.
-fn update(
+/// `subresource`) would; the object as stored after, None when nothing changed or
+/// the write was refused (a failure is left for the object's next event to retry).
+pub(crate) fn update(
     state: &mut State,
     resource: &ResourceType,
     current: &Value,
     desired: Value,
     subresource: Option<&str>,
     manager: &str,
-) {
+) -> Option<Arc<Value>> {
     match prepare_update(resource, current, desired, subresource, manager, &now(), false) {
-        Ok(Some(new)) => {
-            commit_update(state, resource, new, false);
+        Ok(Some(new)) => Some(commit_update(state, resource, new, false)),
+        Ok(None) => None,
+        Err(error) => {
+            tracing::debug!(?error, "a built-in controller's update was refused");
+            None
         }
-        Ok(None) => {}
-        Err(error) => tracing::debug!(?error, "a built-in controller's update was refused"),
     }
 }
 

@@ -97,6 +97,16 @@ impl TestEnv {
         }
     }
 
+    /// The existing cluster when `USE_EXISTING_CLUSTER=true`, else an embedded server
+    /// with `options` (which a real cluster ignores: it has its own controllers).
+    pub async fn start_with(options: ServerOptions) -> Result<Self, Error> {
+        if use_existing_cluster() {
+            Self::existing().await
+        } else {
+            Self::embedded_with(options).await
+        }
+    }
+
     /// A new embedded API server with default options.
     pub async fn embedded() -> Result<Self, Error> {
         Self::embedded_with(ServerOptions::default()).await

@@ -10,6 +10,7 @@ use std::sync::atomic::{AtomicU64, Ordering};
 use std::task::{Context, Poll};
 use std::time::Duration;
 
+use crate::workloads::WorkloadSimulation;
 use bytes::Bytes;
 use http::{HeaderValue, Request, Response, StatusCode, header};
 use http_body_util::combinators::UnsyncBoxBody;
@@ -37,10 +38,12 @@ const MAX_BODY_BYTES: usize = 8 * 1024 * 1024;
 /// # #[tokio::main(flavor = "current_thread")]
 /// # async fn main() -> Result<(), wheelhouse_envtest::Error> {
 /// use std::time::Duration;
-/// use wheelhouse_envtest::{ServerOptions, TestEnv};
+/// use wheelhouse_envtest::{ServerOptions, TestEnv, WorkloadSimulation};
 ///
-/// // Deployments report all replicas available 50 ms after each spec change.
-/// let options = ServerOptions { simulate_deployments: Some(Duration::from_millis(50)), ..Default::default() };
+/// // Deployments get ReplicaSets and Pods, which run and become Ready 50 ms after
+/// // they are bound to a simulated Node.
+/// let workloads = WorkloadSimulation::pods_start_after(Duration::from_millis(50));
+/// let options = ServerOptions { workloads: Some(workloads), ..Default::default() };
 /// let env = TestEnv::embedded_with(options).await?;
 /// assert!(env.runs_controllers());
 /// # Ok(())
@@ -57,9 +60,10 @@ pub struct ServerOptions {
     /// Run the garbage collector and namespace and CRD cleanup, as
     /// kube-controller-manager does (default on).
     pub controllers: bool,
-    /// Make Deployments available after this delay, as if their pods became ready
-    /// (default off).
-    pub simulate_deployments: Option<Duration>,
+    /// Simulate the workload controllers, a scheduler and kubelets on simulated Nodes,
+    /// so Deployments, StatefulSets, DaemonSets and Jobs get running Pods and the
+    /// status kube-controller-manager writes (default off; see [`WorkloadSimulation`]).
+    pub workloads: Option<WorkloadSimulation>,
 }
 
 impl Default for ServerOptions {
@@ -68,7 +72,7 @@ impl Default for ServerOptions {
             history_limit: 10_000,
             bookmark_interval: Duration::from_secs(1),
             controllers: true,
-            simulate_deployments: None,
+            workloads: None,
         }
     }
 }

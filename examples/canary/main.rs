@@ -31,7 +31,7 @@ use operator::{Canary, CanaryPhase, CanarySpec};
 use wheelhouse::cache::{Cache, Event, Scope};
 use wheelhouse::controller::Controller;
 use wheelhouse::controller::phase::DeclarationError;
-use wheelhouse_envtest::{ServerOptions, TestEnv};
+use wheelhouse_envtest::{ServerOptions, TestEnv, WorkloadSimulation};
 
 #[derive(Parser)]
 #[command(about = "The Canary operator, on an embedded API server or your cluster")]
@@ -71,7 +71,7 @@ async fn main() -> Result<(), Failure> {
         return demo::run_until_signalled(client, |cache| controllers(cache, prometheus), "Canary").await;
     }
     let options = ServerOptions {
-        simulate_deployments: Some(Duration::from_millis(500)),
+        workloads: Some(WorkloadSimulation::pods_start_after(Duration::from_millis(500))),
         ..ServerOptions::default()
     };
     let mut env = TestEnv::embedded_with(options).await?;

@@ -33,7 +33,7 @@ use tokio::io::{AsyncReadExt, AsyncWriteExt};
 use wheelhouse::cache::{Cache, Event, Scope};
 use wheelhouse::manager::{LeaderElection, Manager, ManagerArgs};
 use wheelhouse::webhook::WebhookOptions;
-use wheelhouse_envtest::{ServerOptions, TestEnv};
+use wheelhouse_envtest::{ServerOptions, TestEnv, WorkloadSimulation};
 
 /// The Lease the operator's replicas elect their leader on.
 const LEADER_ELECTION_ID: &str = "webapp-operator.example.com";
@@ -73,7 +73,7 @@ async fn main() -> Result<(), Failure> {
         return run_on_cluster(&args.manager, args.enable_webhooks).await;
     }
     let options = ServerOptions {
-        simulate_deployments: Some(Duration::from_secs(1)),
+        workloads: Some(WorkloadSimulation::pods_start_after(Duration::from_secs(1))),
         ..ServerOptions::default()
     };
     let mut env = TestEnv::embedded_with(options).await?;

@@ -5,7 +5,7 @@ use serde_json::{Value, json};
 
 use super::check_name;
 use crate::rules::now;
-use crate::server::ApiServer;
+use crate::server::{ApiServer, State};
 use crate::status::ApiError;
 
 /// Binds the pod the Binding `body` names to its target node.
@@ -34,6 +34,27 @@ pub(super) fn bind(server: &ApiServer, namespace: &str, url_name: Option<&str>, 
         ));
     }
     let mut state = server.shared.state.lock();
+    bind_pod(
+        &mut state,
+        namespace,
+        &name,
+        node,
+        body["metadata"]["annotations"].as_object(),
+    )
+    .map(|_| ())
+}
+
+/// Assigns the pod `name` to `node` under the server's lock (the Binding's
+/// `annotations` merged into the pod's): the binding subresource's write, which the
+/// simulated scheduler makes too.
+pub(crate) fn bind_pod(
+    state: &mut State,
+    namespace: &str,
+    name: &str,
+    node: &str,
+    annotations: Option<&serde_json::Map<String, Value>>,
+) -> Result<std::sync::Arc<Value>, ApiError> {
+    let name = name.to_owned();
     let pods = state
         .registry
         .get("", "v1", "pods")
@@ -64,7 +85,7 @@ pub(super) fn bind(server: &ApiServer, namespace: &str, url_name: Option<&str>, 
     }
     let mut pod = current.as_ref().clone();
     pod["spec"]["nodeName"] = json!(node);
-    if let Some(annotations) = body["metadata"]["annotations"].as_object() {
+    if let Some(annotations) = annotations {
         if !pod["metadata"]["annotations"].is_object() {
             pod["metadata"]["annotations"] = json!({});
         }
@@ -81,6 +102,9 @@ pub(super) fn bind(server: &ApiServer, namespace: &str, url_name: Option<&str>, 
     conditions.retain(|c| c["type"] != "PodScheduled");
     conditions.push(scheduled);
     pod["status"]["conditions"] = json!(conditions);
-    state.store.write(&storage, (namespace.to_owned(), name), Some(pod));
-    Ok(())
+    Ok(state
+        .store
+        .write(&storage, (namespace.to_owned(), name), Some(pod))
+        .object
+        .clone())
 }

@@ -8,6 +8,7 @@
 //! `pkg/registry/authorization/*/rest.go` and `pkg/registry/authentication/*/storage.go`.
 
 mod binding;
+pub(crate) use self::binding::bind_pod;
 mod eviction;
 mod reviews;
 

@@ -6,7 +6,7 @@ use std::time::Duration;
 use k8s_openapi::api::apps::v1::Deployment;
 use kube::api::{Api, Patch, PatchParams, PostParams};
 use serde_json::json;
-use wheelhouse_envtest::{ServerOptions, TestEnv, use_existing_cluster};
+use wheelhouse_envtest::{ServerOptions, TestEnv, WorkloadSimulation, use_existing_cluster};
 
 use crate::common::{IMAGE, TIMEOUT, deployment, eventually_within, skip_without_controllers};
 
@@ -35,7 +35,7 @@ async fn deployments_become_available() {
         TestEnv::start().await.unwrap()
     } else {
         let options = ServerOptions {
-            simulate_deployments: Some(Duration::from_millis(100)),
+            workloads: Some(WorkloadSimulation::pods_start_after(Duration::from_millis(100))),
             ..ServerOptions::default()
         };
         TestEnv::embedded_with(options).await.unwrap()
