@@ -44,20 +44,12 @@ async fn start() -> TestEnv {
     env.expect("a test environment")
 }
 
-/// Whether Deployments here can become available: the embedded server's simulation
-/// makes them so; a real cluster needs Ready Nodes (a bare kube-apiserver and
-/// kube-controller-manager have none, so the Ready step is skipped there, with a note).
+/// Whether Deployments here can become available: pods run only where some Node is
+/// Ready (the embedded server's simulated ones, or a real kubelet's); a bare
+/// kube-apiserver and kube-controller-manager have none, so the Ready step is skipped
+/// there, with a note.
 async fn pods_can_run(env: &TestEnv) -> bool {
-    if !use_existing_cluster() {
-        return env.runs_controllers();
-    }
-    let nodes: Api<k8s_openapi::api::core::v1::Node> = Api::all(env.client());
-    let ready = nodes.list(&ListParams::default()).await.is_ok_and(|list| {
-        list.items.iter().any(|node| {
-            let conditions = node.status.as_ref().and_then(|s| s.conditions.as_ref());
-            conditions.is_some_and(|c| c.iter().any(|c| c.type_ == "Ready" && c.status == "True"))
-        })
-    });
+    let ready = !env.ready_nodes().await.expect("nodes are listed").is_empty();
     if !ready {
         eprintln!("skipping the Ready step: the cluster has no Ready Node to run the WebApp's pods");
     }

@@ -175,13 +175,32 @@ impl TestEnv {
     }
 
     /// Whether the controllers that a bare API server lacks (garbage collector,
-    /// namespace, deployment controllers) run: always on the embedded server (unless
+    /// namespace cleanup) run: always on the embedded server (unless
     /// turned off), and on an existing cluster when `ENVTEST_CONTROLLERS=true`.
     pub fn runs_controllers(&self) -> bool {
         match &self.server {
             Some(server) => server.options().controllers,
             None => env_flag("ENVTEST_CONTROLLERS"),
         }
+    }
+
+    /// The Nodes that can run pods here (Ready ones): the simulated Nodes of
+    /// [`ServerOptions::workloads`] on the embedded server, the kubelets' Nodes on a
+    /// cluster. Empty where pods never start (the embedded server without the
+    /// simulation, or a bare kube-apiserver and kube-controller-manager), so a test of
+    /// running pods can decide from the server whether to skip.
+    pub async fn ready_nodes(&self) -> Result<Vec<String>, Error> {
+        let nodes: Api<k8s_openapi::api::core::v1::Node> = Api::all(self.client.clone());
+        let list = nodes.list(&kube::api::ListParams::default()).await?;
+        Ok(list
+            .items
+            .into_iter()
+            .filter(|node| {
+                let conditions = node.status.as_ref().and_then(|s| s.conditions.as_ref());
+                conditions.is_some_and(|c| c.iter().any(|c| c.type_ == "Ready" && c.status == "True"))
+            })
+            .filter_map(|node| node.metadata.name)
+            .collect())
     }
 
     /// Creates or updates a CRD (server-side apply) and waits until it is established

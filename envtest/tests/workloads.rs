@@ -15,7 +15,7 @@ use std::time::Duration;
 use futures::StreamExt;
 use k8s_openapi::api::apps::v1::{ControllerRevision, DaemonSet, Deployment, ReplicaSet, StatefulSet};
 use k8s_openapi::api::batch::v1::Job;
-use k8s_openapi::api::core::v1::{Event, Node, Pod};
+use k8s_openapi::api::core::v1::{Event, Pod};
 use kube::api::{Api, DeleteParams, ListParams, Patch, PatchParams, PostParams};
 use kube::runtime::watcher;
 use serde::de::DeserializeOwned;
@@ -53,18 +53,7 @@ async fn start() -> Option<TestEnv> {
 }
 
 async fn ready_nodes(env: &TestEnv) -> Vec<String> {
-    let nodes: Api<Node> = Api::all(env.client());
-    let list = nodes.list(&ListParams::default()).await.expect("nodes are listed");
-    list.items
-        .into_iter()
-        .filter(|node| {
-            node.status
-                .as_ref()
-                .and_then(|s| s.conditions.as_ref())
-                .is_some_and(|c| c.iter().any(|c| c.type_ == "Ready" && c.status == "True"))
-        })
-        .filter_map(|node| node.metadata.name)
-        .collect()
+    env.ready_nodes().await.expect("nodes are listed")
 }
 
 fn api<K>(env: &TestEnv) -> Api<K>
