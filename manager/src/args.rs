@@ -28,6 +28,9 @@ use crate::Error;
 /// assert_eq!(flags.manager.health_probe_address().unwrap().unwrap().port(), 8081);
 /// ```
 #[derive(Debug, Clone, Args)]
+// Without this, clap makes the doc comment above the `--help` text of every command
+// that flattens these flags, in place of the operator's own description.
+#[command(about = None, long_about = None)]
 pub struct ManagerArgs {
     /// Elect a leader among replicas on a Lease, so only one runs the controllers.
     #[arg(long)]
@@ -152,6 +155,22 @@ pub(crate) fn parse_bind_address(flag: &'static str, value: &str) -> Result<Opti
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn the_operators_description_heads_its_help() {
+        use clap::CommandFactory;
+
+        #[derive(clap::Parser)]
+        #[command(about = "The example operator")]
+        struct Flags {
+            #[command(flatten)]
+            manager: ManagerArgs,
+        }
+        let help = Flags::command().render_long_help().to_string();
+        assert!(help.starts_with("The example operator"), "{help}");
+        assert!(!help.contains("kubebuilder's flags"), "{help}");
+        assert!(help.contains("--leader-elect"), "{help}");
+    }
 
     #[test]
     fn go_style_addresses_parse() {
