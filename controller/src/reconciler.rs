@@ -94,6 +94,11 @@ impl<E: std::error::Error + Send + Sync + 'static> From<E> for Error {
 
 impl fmt::Display for Error {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        // kube's own text for an API error repeats the whole Status in Debug form; the
+        // message, code and reason are what a reader of the log needs.
+        if let Some(kube::Error::Api(status)) = self.source.downcast_ref::<kube::Error>() {
+            return write!(f, "{} ({} {})", status.message, status.code, status.reason);
+        }
         fmt::Display::fmt(&self.source, f)
     }
 }
@@ -174,4 +179,18 @@ impl Context {
 pub trait Reconciler<K>: Send + Sync + 'static {
     /// Reconciles `object`; see [`Action`] and [`Error`] for what the result does.
     fn reconcile(&self, object: Arc<K>, context: &Context) -> impl Future<Output = Result<Action, Error>> + Send;
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn an_api_error_reads_as_its_message_code_and_reason() {
+        let status = kube::core::Status::failure("the object has been modified", "Conflict").with_code(409);
+        let error = Error::from(kube::Error::Api(Box::new(status)));
+        assert_eq!(error.to_string(), "the object has been modified (409 Conflict)");
+        let other = Error::from(std::io::Error::other("connection reset"));
+        assert_eq!(other.to_string(), "connection reset");
+    }
 }
