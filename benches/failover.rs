@@ -31,9 +31,9 @@ use std::time::{Duration, SystemTime};
 use futures::StreamExt;
 use k8s_openapi::api::coordination::v1::{Lease, LeaseSpec};
 use kube::CustomResourceExt;
-use kube::api::{Api, PostParams};
+use kube::api::Api;
 use kube::runtime::watcher;
-use operator::{WebApp, WebAppSpec};
+use operator::WebApp;
 use parking_lot::Mutex;
 use replicas::{Replica, Timeline, leader};
 use wheelhouse::manager::LeaderElection;
@@ -118,18 +118,7 @@ async fn measure(runs: usize) -> Vec<(Kind, f64)> {
     let env = TestEnv::embedded_with(options).await.expect("an embedded server");
     env.install_crd(&WebApp::crd()).await.expect("the CRD installs");
     let (client, namespace) = (env.client(), env.namespace().to_owned());
-    let webapps: Api<WebApp> = Api::namespaced(client.clone(), &namespace);
-    for name in ["shop", "blog", "wiki"] {
-        let spec = WebAppSpec {
-            image: "nginx:1.27".into(),
-            replicas: Some(1),
-            port: Some(80),
-        };
-        webapps
-            .create(&PostParams::default(), &WebApp::new(name, spec))
-            .await
-            .expect("create");
-    }
+    replicas::create_webapps(&client, &namespace, 1).await.expect("create");
     let records = Records::default();
     records.watch(client.clone(), &namespace);
     let timeline = Timeline::default();

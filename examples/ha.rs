@@ -20,8 +20,8 @@ use std::time::{Duration, SystemTime};
 use clap::Parser;
 use k8s_openapi::api::coordination::v1::Lease;
 use kube::CustomResourceExt;
-use kube::api::{Api, PostParams};
-use operator::{WebApp, WebAppSpec};
+use kube::api::Api;
+use operator::WebApp;
 use replicas::{Replica, Timeline, leader};
 use wheelhouse::manager::LeaderElection;
 use wheelhouse_envtest::{ServerOptions, TestEnv, WorkloadSimulation};
@@ -60,15 +60,7 @@ async fn main() -> Result<(), Failure> {
     let env = TestEnv::embedded_with(options).await?;
     env.install_crd(&WebApp::crd()).await?;
     let (client, namespace) = (env.client(), env.namespace().to_owned());
-    let webapps: Api<WebApp> = Api::namespaced(client.clone(), &namespace);
-    for name in ["shop", "blog", "wiki"] {
-        let spec = WebAppSpec {
-            image: "nginx:1.27".into(),
-            replicas: Some(2),
-            port: Some(80),
-        };
-        webapps.create(&PostParams::default(), &WebApp::new(name, spec)).await?;
-    }
+    replicas::create_webapps(&client, &namespace, 2).await?;
     println!("3 WebApps in namespace {namespace}; starting 3 replicas of the operator");
 
     let timeline = Timeline::default();

@@ -43,18 +43,9 @@ async fn until(what: &str, mut check: impl FnMut() -> bool) {
 /// Three WebApps and three replicas; returns once one replica leads and reconciles.
 async fn start(env: &TestEnv, timeline: &Timeline, election: LeaderElection) -> Vec<Replica> {
     env.install_crd(&WebApp::crd()).await.expect("the CRD installs");
-    let webapps: Api<WebApp> = Api::namespaced(env.client(), env.namespace());
-    for name in ["shop", "blog", "wiki"] {
-        let spec = WebAppSpec {
-            image: "nginx:1.27".into(),
-            replicas: Some(1),
-            port: Some(80),
-        };
-        webapps
-            .create(&PostParams::default(), &WebApp::new(name, spec))
-            .await
-            .expect("create");
-    }
+    replicas::create_webapps(&env.client(), env.namespace(), 1)
+        .await
+        .expect("create");
     let requeue = Some(Duration::from_millis(50));
     let replicas: Vec<_> = (0..3)
         .map(|i| {

@@ -15,7 +15,7 @@ use tokio::time::Instant;
 use wheelhouse::controller::{Action, Context, Error, Reconciler};
 use wheelhouse::manager::{CancellationToken, LeaderElection, Manager};
 
-use crate::operator::{self, WebApp, WebAppReconciler};
+use crate::operator::{self, WebApp, WebAppReconciler, WebAppSpec};
 
 /// One reconcile: which replica ran it, for which WebApp, from when to when (the end
 /// is set when the reconcile returns or is dropped, so aborted ones count).
@@ -199,4 +199,20 @@ pub fn leader(replicas: &[Replica]) -> Option<usize> {
         .iter()
         .find(|r| r.is_running() && r.manager.is_leader())
         .map(|r| r.index)
+}
+
+/// The WebApps the replicas share: `shop`, `blog` and `wiki`, `replicas` each.
+pub async fn create_webapps(client: &kube::Client, namespace: &str, replicas: i32) -> Result<(), kube::Error> {
+    let webapps: kube::Api<WebApp> = kube::Api::namespaced(client.clone(), namespace);
+    for name in ["shop", "blog", "wiki"] {
+        let spec = WebAppSpec {
+            image: "nginx:1.27".into(),
+            replicas: Some(replicas),
+            port: Some(80),
+        };
+        webapps
+            .create(&kube::api::PostParams::default(), &WebApp::new(name, spec))
+            .await?;
+    }
+    Ok(())
 }
