@@ -28,7 +28,7 @@ use operator::{AutoRoute, AutoRouteSpec, RoutePhase};
 use wheelhouse::cache::{Cache, Event, Scope};
 use wheelhouse::controller::Controller;
 use wheelhouse::controller::phase::DeclarationError;
-use wheelhouse_envtest::TestEnv;
+use wheelhouse_envtest::ServerOptions;
 
 #[derive(Parser)]
 #[command(about = "The AutoRoute operator, on an embedded API server or your cluster")]
@@ -63,15 +63,7 @@ async fn main() -> Result<(), Failure> {
         let client = kube::Client::try_default().await?;
         return demo::run_until_signalled(client, controllers, "AutoRoute").await;
     }
-    let mut env = TestEnv::embedded().await?;
-    let address = env.serve_http(([127, 0, 0, 1], args.port).into()).await?;
-    let kubeconfig = env.kubeconfig()?;
-    println!(
-        "embedded API server on http://{address}; kubeconfig: {}",
-        kubeconfig.display()
-    );
-    env.install_crd(&AutoRoute::crd()).await?;
-    println!("installed CRD autoroutes.example.com");
+    let (env, kubeconfig) = demo::embedded(ServerOptions::default(), args.port, &AutoRoute::crd()).await?;
 
     let running = demo::start(env.client(), controllers)?;
     show_phases(&running.cache);

@@ -31,7 +31,7 @@ use operator::{Canary, CanaryPhase, CanarySpec};
 use wheelhouse::cache::{Cache, Event, Scope};
 use wheelhouse::controller::Controller;
 use wheelhouse::controller::phase::DeclarationError;
-use wheelhouse_envtest::{ServerOptions, TestEnv, WorkloadSimulation};
+use wheelhouse_envtest::{ServerOptions, WorkloadSimulation};
 
 #[derive(Parser)]
 #[command(about = "The Canary operator, on an embedded API server or your cluster")]
@@ -74,15 +74,7 @@ async fn main() -> Result<(), Failure> {
         workloads: Some(WorkloadSimulation::pods_start_after(Duration::from_millis(500))),
         ..ServerOptions::default()
     };
-    let mut env = TestEnv::embedded_with(options).await?;
-    let address = env.serve_http(([127, 0, 0, 1], args.port).into()).await?;
-    let kubeconfig = env.kubeconfig()?;
-    println!(
-        "embedded API server on http://{address}; kubeconfig: {}",
-        kubeconfig.display()
-    );
-    env.install_crd(&Canary::crd()).await?;
-    println!("installed CRD canaries.example.com");
+    let (env, kubeconfig) = demo::embedded(options, args.port, &Canary::crd()).await?;
 
     let prometheus = args.prometheus_url;
     let running = demo::start(env.client(), |cache| controllers(cache, prometheus))?;

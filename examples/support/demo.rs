@@ -1,7 +1,11 @@
-//! What the phase-scheduler examples share: running their controllers until told to
-//! stop, serving until Ctrl-C, and printing the Events their operator recorded.
+//! What the phase-scheduler examples share: an embedded server with their CRD,
+//! running their controllers until told to stop, serving until Ctrl-C, and printing
+//! the Events their operator recorded.
 
-use std::path::Path;
+use std::path::{Path, PathBuf};
+
+use k8s_openapi::apiextensions_apiserver::pkg::apis::apiextensions::v1::CustomResourceDefinition;
+use wheelhouse_envtest::{ServerOptions, TestEnv};
 
 use kube::api::{Api, ListParams};
 use tokio::task::JoinHandle;
@@ -12,6 +16,25 @@ use wheelhouse::manager::{CancellationToken, Manager};
 
 /// The examples' error type.
 pub type Failure = Box<dyn std::error::Error + Send + Sync>;
+
+/// An embedded API server with `crd` installed, also served on `127.0.0.1:port` for
+/// kubectl; returns it and the path of its kubeconfig, both printed.
+pub async fn embedded(
+    options: ServerOptions,
+    port: u16,
+    crd: &CustomResourceDefinition,
+) -> Result<(TestEnv, PathBuf), Failure> {
+    let mut env = TestEnv::embedded_with(options).await?;
+    let address = env.serve_http(([127, 0, 0, 1], port).into()).await?;
+    let kubeconfig = env.kubeconfig()?;
+    println!(
+        "embedded API server on http://{address}; kubeconfig: {}",
+        kubeconfig.display()
+    );
+    env.install_crd(crd).await?;
+    println!("installed CRD {}", crd.metadata.name.as_deref().unwrap_or_default());
+    Ok((env, kubeconfig))
+}
 
 /// An operator's manager running on its own task.
 pub struct Running {
