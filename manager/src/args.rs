@@ -53,6 +53,10 @@ pub struct ManagerArgs {
     /// Where the webhook server finds tls.crt and tls.key.
     #[arg(long, value_name = "DIR", default_value = "/tmp/k8s-webhook-server/serving-certs")]
     pub cert_dir: PathBuf,
+    /// Offer HTTP/2 on the HTTPS servers (off by default since HTTP/2's rapid-reset
+    /// attack, CVE-2023-44487; HTTP/1.1 serves admission and scrapes as well).
+    #[arg(long)]
+    pub enable_http2: bool,
     /// Log level, or tracing filter directives (`info`, `debug`, `info,wheelhouse=debug`);
     /// `RUST_LOG`, when set, takes precedence.
     #[arg(long, default_value = "info", value_name = "LEVEL")]

@@ -1,58 +1,93 @@
-//! One admission request, from bytes to answer: routing by path, the limits that keep
-//! bad input from taking the server down (body size, time, panics), metrics and the
-//! request's tracing span.
+//! One admission request, from bytes to answer, in four steps: the HTTP checks, the
+//! body read within the byte budget, the decision on a pool thread within the
+//! deadline, and the answer's metrics and span.
 //!
 //! What each kind of bad input gets, and never an accidental allow:
 //! - unknown path → 404; not a POST → 405; not `application/json` → 415;
-//! - a body over the limit → 413; a body that does not arrive in time → 408;
-//! - not JSON, not an `AdmissionReview` of admission.k8s.io/v1, no request → 400;
-//! - an object that does not decode as the webhook's type → denied, code 400;
-//! - a handler that panics → denied, code 500, counted; one that takes longer than
-//!   the request's time → denied, code 504.
+//! - a body over the limit → 413; a body that does not arrive in time → 408; no room
+//!   in the byte budget for it in time → 429;
+//! - not JSON, nested deeper than the limit, not an `AdmissionReview` of
+//!   admission.k8s.io/v1, no request → 400;
+//! - an object that does not decode as the webhook's type, or whose kind or
+//!   resource is not the webhook's → denied, code 400;
+//! - a handler that panics → denied, code 500, counted (never allowed, whatever the
+//!   configuration's `failurePolicy`);
+//! - no decision by the request's deadline → HTTP 504, counted as such: kube-apiserver
+//!   then applies the webhook's `failurePolicy`, exactly as if no answer had come.
 
-use std::any::Any;
 use std::collections::HashMap;
 use std::panic::AssertUnwindSafe;
 use std::sync::Arc;
 use std::time::Duration;
 
-use bytes::Bytes;
+use bytes::{Bytes, BytesMut};
 use futures::FutureExt as _;
 use http::header::{CONTENT_LENGTH, CONTENT_TYPE};
 use http::{Method, Response, StatusCode};
-use http_body_util::{BodyExt as _, Full, LengthLimitError, Limited};
+use http_body_util::{BodyExt as _, Full};
 use hyper::body::Body;
-use kube::core::Status;
 use tokio::time::Instant;
 use tracing::Instrument as _;
 use tracing::field::Empty;
 
 use crate::handler::Route;
+use crate::limits::{ByteBudget, DecisionPool, Reserved, Undecided, panic_message};
 use crate::metrics::{RouteMetrics, WebhookMetrics};
 use crate::review::{self, Verdict};
 
 /// The answer to one HTTP request.
 pub(crate) type Answer = Response<Full<Bytes>>;
 
-/// The registered webhooks and the limits every request is held to.
-pub(crate) struct Dispatcher {
-    endpoints: HashMap<String, Endpoint>,
-    max_body_bytes: usize,
-    request_timeout: Duration,
+/// A request refused before a decision: its status and the message that says why.
+struct Refusal {
+    status: StatusCode,
+    message: String,
 }
 
+impl Refusal {
+    fn new(status: StatusCode, message: String) -> Self {
+        Self { status, message }
+    }
+
+    fn into_answer(self) -> Answer {
+        let mut answer = text(self.status, self.message);
+        if self.status == StatusCode::METHOD_NOT_ALLOWED {
+            answer
+                .headers_mut()
+                .insert(http::header::ALLOW, http::HeaderValue::from_static("POST"));
+        }
+        answer
+    }
+}
+
+/// What every request is held to.
+#[derive(Debug, Clone, Copy)]
+pub(crate) struct RequestLimits {
+    pub max_body_bytes: usize,
+    pub request_timeout: Duration,
+    pub max_nesting_depth: usize,
+    pub max_in_flight_bytes: usize,
+    pub in_flight_wait: Duration,
+    pub decision_threads: usize,
+}
+
+/// The registered webhooks, the limits every request is held to, and the shared
+/// budget and threads they draw on.
+pub(crate) struct Dispatcher {
+    endpoints: HashMap<String, Endpoint>,
+    limits: RequestLimits,
+    budget: ByteBudget,
+    pool: DecisionPool,
+}
+
+#[derive(Clone)]
 struct Endpoint {
     route: Arc<dyn Route>,
     metrics: Option<RouteMetrics>,
 }
 
 impl Dispatcher {
-    pub fn new(
-        routes: &[(String, Arc<dyn Route>)],
-        metrics: Option<&WebhookMetrics>,
-        max_body_bytes: usize,
-        request_timeout: Duration,
-    ) -> Self {
+    pub fn new(routes: &[(String, Arc<dyn Route>)], metrics: Option<&WebhookMetrics>, limits: RequestLimits) -> Self {
         let endpoints = routes
             .iter()
             .map(|(path, route)| {
@@ -65,8 +100,13 @@ impl Dispatcher {
             .collect();
         Self {
             endpoints,
-            max_body_bytes,
-            request_timeout,
+            // One maximal body always fits, however small the budget is set.
+            budget: ByteBudget::new(
+                limits.max_in_flight_bytes.max(limits.max_body_bytes),
+                limits.in_flight_wait,
+            ),
+            pool: DecisionPool::new(limits.decision_threads),
+            limits,
         }
     }
 
@@ -102,113 +142,221 @@ impl Dispatcher {
         B: Body<Data = Bytes> + Send,
         B::Error: Into<Box<dyn std::error::Error + Send + Sync>>,
     {
+        let declared = match self.check(&request) {
+            Ok(declared) => declared,
+            Err(refused) => return refused.into_answer(),
+        };
+        let timeout = request
+            .uri()
+            .query()
+            .and_then(apiserver_timeout)
+            .map_or(self.limits.request_timeout, |asked| {
+                asked.min(self.limits.request_timeout)
+            });
+        let deadline = Instant::now() + timeout;
+        let (body, reserved) = match self.read_body(request.into_body(), declared, deadline, timeout).await {
+            Ok(read) => read,
+            Err(refused) => return refused.into_answer(),
+        };
+        self.decide(endpoint, body, reserved, deadline, timeout).await
+    }
+
+    /// The HTTP checks: a JSON POST whose declared length is within the limit.
+    /// Returns the declared length.
+    fn check<B>(&self, request: &http::Request<B>) -> Result<Option<usize>, Refusal> {
         if request.method() != Method::POST {
-            let mut answer = text(
+            return Err(Refusal::new(
                 StatusCode::METHOD_NOT_ALLOWED,
                 format!("admission requests are POSTed, not sent with {}", request.method()),
-            );
-            answer
-                .headers_mut()
-                .insert(http::header::ALLOW, http::HeaderValue::from_static("POST"));
-            return answer;
+            ));
         }
         let content_type = request.headers().get(CONTENT_TYPE).and_then(|v| v.to_str().ok());
         if !content_type.is_some_and(is_json) {
-            return text(
+            return Err(Refusal::new(
                 StatusCode::UNSUPPORTED_MEDIA_TYPE,
                 format!(
                     "expected Content-Type application/json, got {}",
                     content_type.map_or_else(|| "none".to_owned(), |t| format!("{t:?}"))
                 ),
-            );
+            ));
         }
         let declared = request
             .headers()
             .get(CONTENT_LENGTH)
             .and_then(|v| v.to_str().ok())
             .and_then(|v| v.parse::<u64>().ok());
-        if declared.is_some_and(|length| length > self.max_body_bytes as u64) {
-            return self.too_large();
+        match declared {
+            Some(length) if length > self.limits.max_body_bytes as u64 => Err(self.too_large()),
+            Some(length) => Ok(usize::try_from(length).ok()),
+            None => Ok(None),
         }
-        let timeout = request
-            .uri()
-            .query()
-            .and_then(apiserver_timeout)
-            .map_or(self.request_timeout, |asked| asked.min(self.request_timeout));
-        let deadline = Instant::now() + timeout;
+    }
 
-        let body = Limited::new(request.into_body(), self.max_body_bytes).collect();
-        let body = match tokio::time::timeout_at(deadline, body).await {
-            Ok(Ok(collected)) => collected.to_bytes(),
-            Ok(Err(error)) if error.downcast_ref::<LengthLimitError>().is_some() => return self.too_large(),
-            Ok(Err(error)) => {
-                return text(
-                    StatusCode::BAD_REQUEST,
-                    format!("could not read the request body: {error}"),
-                );
-            }
-            Err(_) => {
-                return text(
-                    StatusCode::REQUEST_TIMEOUT,
-                    format!("the request body did not arrive within {timeout:?}"),
-                );
-            }
+    /// Reads the body by `deadline`, holding its bytes in the budget: all of a
+    /// declared length before the first byte is read, a streamed body as it arrives.
+    async fn read_body<B>(
+        &self,
+        body: B,
+        declared: Option<usize>,
+        deadline: Instant,
+        timeout: Duration,
+    ) -> Result<(Bytes, Reserved), Refusal>
+    where
+        B: Body<Data = Bytes> + Send,
+        B::Error: Into<Box<dyn std::error::Error + Send + Sync>>,
+    {
+        let mut reserved = Reserved::none();
+        let no_room = |refused: crate::limits::NoRoom| {
+            Refusal::new(
+                StatusCode::TOO_MANY_REQUESTS,
+                format!(
+                    "the webhook server holds its limit of {} request bytes in flight and had no room for this request within {:?}; retry later",
+                    refused.total, refused.waited
+                ),
+            )
         };
-        let review = match review::decode(&body) {
-            Ok(review) => review,
-            Err(message) => return text(StatusCode::BAD_REQUEST, message),
-        };
-        let span = tracing::Span::current();
-        let request = &review.request;
-        span.record("uid", request.uid.as_str());
-        span.record("kind", request.kind.kind.as_str());
-        span.record("operation", tracing::field::debug(&request.operation));
-
-        let decided = AssertUnwindSafe(endpoint.route.admit(request, review.object, review.old_object)).catch_unwind();
-        let verdict = match tokio::time::timeout_at(deadline, decided).await {
-            Ok(Ok(verdict)) => verdict,
-            Ok(Err(panic)) => {
-                if let Some(metrics) = &endpoint.metrics {
-                    metrics.panicked();
+        if let Some(length) = declared {
+            self.budget
+                .reserve(&mut reserved, length, deadline)
+                .await
+                .map_err(no_room)?;
+        }
+        let mut buffer = BytesMut::with_capacity(declared.unwrap_or(0));
+        tokio::pin!(body);
+        loop {
+            let frame = match tokio::time::timeout_at(deadline, body.frame()).await {
+                Err(_) => {
+                    return Err(Refusal::new(
+                        StatusCode::REQUEST_TIMEOUT,
+                        format!("the request body did not arrive within {timeout:?}"),
+                    ));
                 }
-                tracing::error!(
-                    panic = panic_message(&*panic),
-                    "the webhook panicked; the request is denied"
-                );
-                Verdict::internal_error(&format!(
-                    "internal error: the webhook panicked while deciding (request uid {}; see the webhook server's log)",
-                    request.uid
-                ))
+                Ok(None) => break,
+                Ok(Some(Err(error))) => {
+                    return Err(Refusal::new(
+                        StatusCode::BAD_REQUEST,
+                        format!("could not read the request body: {}", error.into()),
+                    ));
+                }
+                Ok(Some(Ok(frame))) => frame,
+            };
+            let Ok(data) = frame.into_data() else { continue };
+            let length = buffer.len() + data.len();
+            if length > self.limits.max_body_bytes {
+                return Err(self.too_large());
             }
-            Err(_) => {
-                tracing::warn!(?timeout, "the webhook did not decide in time; the request is denied");
-                Verdict::denied(
-                    Status::failure(&format!("the webhook did not decide within {timeout:?}"), "Timeout")
-                        .with_code(504),
+            if declared.is_none_or(|declared| length > declared) {
+                let beyond_reserved = length - declared.unwrap_or(0).max(buffer.len());
+                self.budget
+                    .reserve(&mut reserved, beyond_reserved, deadline)
+                    .await
+                    .map_err(no_room)?;
+            }
+            buffer.extend_from_slice(&data);
+        }
+        Ok((buffer.freeze(), reserved))
+    }
+
+    /// Decides on a pool thread: decode, admit, encode, all within `deadline`.
+    async fn decide(
+        &self,
+        endpoint: &Endpoint,
+        body: Bytes,
+        reserved: Reserved,
+        deadline: Instant,
+        timeout: Duration,
+    ) -> Answer {
+        let endpoint = endpoint.clone();
+        let max_depth = self.limits.max_nesting_depth;
+        let span = tracing::Span::current();
+        let decision = async move {
+            // The body's bytes stay reserved until the decision is done with them.
+            let _reserved = reserved;
+            decide(&endpoint, &body, max_depth).await
+        };
+        match self.pool.run(deadline, decision.instrument(span)).await {
+            Ok(answer) => answer,
+            Err(Undecided::Panicked(panic)) => {
+                tracing::error!(panic, "decoding or encoding a review panicked");
+                text(
+                    StatusCode::INTERNAL_SERVER_ERROR,
+                    "internal error while decoding the review; see the webhook server's log".to_owned(),
                 )
             }
-        };
-        span.record("allowed", verdict.allowed);
-        match review::encode(review.api_version, &request.uid, &verdict) {
-            Ok(body) => {
-                let mut answer = Response::new(Full::new(Bytes::from(body)));
-                answer
-                    .headers_mut()
-                    .insert(CONTENT_TYPE, http::HeaderValue::from_static("application/json"));
-                answer
+            Err(Undecided::Late) => {
+                tracing::warn!(
+                    ?timeout,
+                    threads = self.pool.size(),
+                    "the webhook did not decide in time; answered 504"
+                );
+                text(
+                    StatusCode::GATEWAY_TIMEOUT,
+                    format!("the webhook did not decide within {timeout:?}"),
+                )
             }
-            Err(error) => text(
+            Err(Undecided::Lost) => text(
                 StatusCode::INTERNAL_SERVER_ERROR,
-                format!("could not encode the answer: {error}"),
+                "internal error: the decision ended without an answer".to_owned(),
             ),
         }
     }
 
-    fn too_large(&self) -> Answer {
-        text(
+    fn too_large(&self) -> Refusal {
+        Refusal::new(
             StatusCode::PAYLOAD_TOO_LARGE,
-            format!("the request body is over the limit of {} bytes", self.max_body_bytes),
+            format!(
+                "the request body is over the limit of {} bytes",
+                self.limits.max_body_bytes
+            ),
         )
+    }
+}
+
+/// The decision on one body: the review decoded, the route's verdict, the answer
+/// encoded. A webhook that panics is caught here, so its answer is a denial naming
+/// the request (never an allow, whatever the `failurePolicy`), and counted.
+async fn decide(endpoint: &Endpoint, body: &[u8], max_depth: usize) -> Answer {
+    if let Err(message) = review::check_nesting(body, max_depth) {
+        return text(StatusCode::BAD_REQUEST, message);
+    }
+    let review = match review::decode(body) {
+        Ok(review) => review,
+        Err(message) => return text(StatusCode::BAD_REQUEST, message),
+    };
+    let span = tracing::Span::current();
+    let request = &review.request;
+    span.record("uid", request.uid.as_str());
+    span.record("kind", request.kind.kind.as_str());
+    span.record("operation", tracing::field::debug(&request.operation));
+    let admitted = AssertUnwindSafe(endpoint.route.admit(request, review.object, review.old_object))
+        .catch_unwind()
+        .await;
+    let verdict = admitted.unwrap_or_else(|panic| {
+        if let Some(metrics) = &endpoint.metrics {
+            metrics.panicked();
+        }
+        tracing::error!(
+            panic = panic_message(&*panic),
+            "the webhook panicked; the request is denied"
+        );
+        Verdict::internal_error(&format!(
+            "internal error: the webhook panicked while deciding (request uid {}; see the webhook server's log)",
+            request.uid
+        ))
+    });
+    span.record("allowed", verdict.allowed);
+    match review::encode(review.api_version, &request.uid, &verdict) {
+        Ok(body) => {
+            let mut answer = Response::new(Full::new(Bytes::from(body)));
+            answer
+                .headers_mut()
+                .insert(CONTENT_TYPE, http::HeaderValue::from_static("application/json"));
+            answer
+        }
+        Err(error) => text(
+            StatusCode::INTERNAL_SERVER_ERROR,
+            format!("could not encode the answer: {error}"),
+        ),
     }
 }
 
@@ -264,14 +412,6 @@ fn parse_go_duration(text: &str) -> Option<Duration> {
         total += Duration::try_from_secs_f64(number * seconds).ok()?;
     }
     Some(total)
-}
-
-fn panic_message(panic: &(dyn Any + Send)) -> &str {
-    panic
-        .downcast_ref::<&str>()
-        .copied()
-        .or_else(|| panic.downcast_ref::<String>().map(String::as_str))
-        .unwrap_or("a panic without a message")
 }
 
 #[cfg(test)]

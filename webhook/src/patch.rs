@@ -8,60 +8,170 @@
 //! `default`, laid over the original JSON, and only that result is diffed against the
 //! original: what the defaulter did not change stays exactly as it came.
 
-use serde_json::Value;
+//!
+//! The work is done on raw JSON, one level at a time and only where `before` and
+//! `after` differ, so a mutate holds no parsed tree of the object: its peak memory is
+//! the body, the typed object and its two encodings, whatever the object's shape.
 
-/// The RFC 6902 patch from `original` to `original` with the changes between `before`
-/// and `after` (the typed object's JSON around the defaulter) applied.
-pub(crate) fn defaulting_patch(original: &Value, before: &Value, after: &Value) -> json_patch::Patch {
-    let defaulted = overlay(original, before, after);
-    json_patch::diff(original, &defaulted)
+use std::collections::BTreeMap;
+
+use serde::Serialize;
+use serde_json::value::RawValue;
+
+/// The RFC 6902 patch, serialized, from `original` to `original` with the changes
+/// between `before` and `after` (the typed object's JSON around the defaulter)
+/// applied; None when that changes nothing.
+pub(crate) fn defaulting_patch(
+    original: &RawValue,
+    before: &RawValue,
+    after: &RawValue,
+) -> Result<Option<Vec<u8>>, serde_json::Error> {
+    let mut operations = Vec::new();
+    diff(original, before, after, &mut String::new(), &mut operations)?;
+    if operations.is_empty() {
+        return Ok(None);
+    }
+    serde_json::to_vec(&operations).map(Some)
 }
 
-/// `original` with the changes from `before` to `after` laid over it.
+/// One operation of the patch; values are written as they are, never parsed.
+#[derive(Serialize)]
+#[serde(tag = "op", rename_all = "lowercase")]
+enum Operation<'a> {
+    Add { path: String, value: &'a RawValue },
+    Replace { path: String, value: &'a RawValue },
+    Remove { path: String },
+}
+
+#[derive(PartialEq, Eq)]
+enum Shape {
+    Object,
+    Array,
+    Other,
+}
+
+fn shape(value: &RawValue) -> Shape {
+    match value.get().trim_start().as_bytes().first() {
+        Some(b'{') => Shape::Object,
+        Some(b'[') => Shape::Array,
+        _ => Shape::Other,
+    }
+}
+
+/// Appends the operations that lay the change from `before` to `after` over
+/// `original`, at the JSON pointer `path`.
 ///
 /// Objects merge key by key, so unknown keys beside a changed one survive; arrays of
 /// the same length as the typed array merge item by item (unknown fields inside list
 /// items survive too); anything else that changed is replaced by `after`.
-fn overlay(original: &Value, before: &Value, after: &Value) -> Value {
-    if before == after {
-        return original.clone();
+fn diff<'a>(
+    original: &'a RawValue,
+    before: &'a RawValue,
+    after: &'a RawValue,
+    path: &mut String,
+    operations: &mut Vec<Operation<'a>>,
+) -> Result<(), serde_json::Error> {
+    if before.get() == after.get() {
+        return Ok(());
     }
-    match (original, before, after) {
-        (Value::Object(original), Value::Object(before), Value::Object(after)) => {
-            let mut merged = original.clone();
-            for (key, new) in after {
+    match (shape(original), shape(before), shape(after)) {
+        (Shape::Object, Shape::Object, Shape::Object) => {
+            let original: BTreeMap<String, &RawValue> = serde_json::from_str(original.get())?;
+            let before: BTreeMap<String, &RawValue> = serde_json::from_str(before.get())?;
+            let after: BTreeMap<String, &RawValue> = serde_json::from_str(after.get())?;
+            for (key, new) in &after {
                 let old = before.get(key);
-                if old == Some(new) {
+                if old.is_some_and(|old| old.get() == new.get()) {
                     continue;
                 }
-                let value = match (merged.get(key), old) {
-                    (Some(kept), Some(old)) => overlay(kept, old, new),
-                    _ => new.clone(),
-                };
-                merged.insert(key.clone(), value);
+                let parent = push_key(path, key);
+                match (original.get(key), old) {
+                    (Some(kept), Some(old)) => diff(kept, old, new, path, operations)?,
+                    _ => operations.push(Operation::Add {
+                        path: path.clone(),
+                        value: new,
+                    }),
+                }
+                path.truncate(parent);
             }
-            for key in before.keys().filter(|key| !after.contains_key(*key)) {
-                merged.remove(key);
+            for key in before
+                .keys()
+                .filter(|key| !after.contains_key(*key) && original.contains_key(*key))
+            {
+                let parent = push_key(path, key);
+                operations.push(Operation::Remove { path: path.clone() });
+                path.truncate(parent);
             }
-            Value::Object(merged)
         }
-        (Value::Array(original), Value::Array(before), Value::Array(after)) if original.len() == before.len() => after
-            .iter()
-            .enumerate()
-            .map(|(i, new)| match (original.get(i), before.get(i)) {
-                (Some(kept), Some(old)) => overlay(kept, old, new),
-                _ => new.clone(),
-            })
-            .collect(),
-        _ => after.clone(),
+        (Shape::Array, Shape::Array, Shape::Array) => {
+            let kept: Vec<&RawValue> = serde_json::from_str(original.get())?;
+            let old: Vec<&RawValue> = serde_json::from_str(before.get())?;
+            if kept.len() != old.len() {
+                // The type saw other items than were sent: no item lines up.
+                operations.push(Operation::Replace {
+                    path: path.clone(),
+                    value: after,
+                });
+                return Ok(());
+            }
+            let new: Vec<&RawValue> = serde_json::from_str(after.get())?;
+            for (index, item) in new.iter().enumerate() {
+                let parent = push_key(path, &index.to_string());
+                match (kept.get(index), old.get(index)) {
+                    (Some(_), Some(was)) if was.get() == item.get() => {}
+                    (Some(kept), Some(was)) => diff(kept, was, item, path, operations)?,
+                    _ => operations.push(Operation::Add {
+                        path: path.clone(),
+                        value: item,
+                    }),
+                }
+                path.truncate(parent);
+            }
+            for index in (new.len()..kept.len()).rev() {
+                let parent = push_key(path, &index.to_string());
+                operations.push(Operation::Remove { path: path.clone() });
+                path.truncate(parent);
+            }
+        }
+        _ => operations.push(Operation::Replace {
+            path: path.clone(),
+            value: after,
+        }),
     }
+    Ok(())
+}
+
+/// Appends `/key` (escaped as RFC 6901 asks) to `path`; returns the length to
+/// truncate back to.
+fn push_key(path: &mut String, key: &str) -> usize {
+    let parent = path.len();
+    path.push('/');
+    for c in key.chars() {
+        match c {
+            '~' => path.push_str("~0"),
+            '/' => path.push_str("~1"),
+            c => path.push(c),
+        }
+    }
+    parent
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
     use serde::{Deserialize, Serialize};
-    use serde_json::json;
+    use serde_json::value::to_raw_value;
+    use serde_json::{Value, json};
+
+    /// The patch between three JSON values, parsed.
+    fn patch_of(original: &Value, before: &Value, after: &Value) -> json_patch::Patch {
+        let raw = |value: &Value| to_raw_value(value).unwrap();
+        let patch = defaulting_patch(&raw(original), &raw(before), &raw(after)).unwrap();
+        patch.map_or_else(
+            || json_patch::Patch(Vec::new()),
+            |patch| serde_json::from_slice(&patch).unwrap(),
+        )
+    }
 
     /// A type that knows little of the object: what a defaulter written against an
     /// older API version sees.
@@ -109,7 +219,7 @@ mod tests {
         let before = serde_json::to_value(&known).unwrap();
         default(&mut known);
         let after = serde_json::to_value(&known).unwrap();
-        let patch = defaulting_patch(original, &before, &after);
+        let patch = patch_of(original, &before, &after);
         let mut patched = original.clone();
         json_patch::patch(&mut patched, &patch).unwrap();
         (patch, patched)
@@ -174,7 +284,34 @@ mod tests {
         let before = json!({"a": 1, "b": {"c": 2}, "list": [1, 2]});
         let after = json!({"b": {"c": 2}, "list": [1, 2, 3]});
         let mut patched = original.clone();
-        json_patch::patch(&mut patched, &defaulting_patch(&original, &before, &after)).unwrap();
+        json_patch::patch(&mut patched, &patch_of(&original, &before, &after)).unwrap();
         assert_eq!(patched, json!({"b": {"c": 2, "unknown": 3}, "list": [1, 2, 3]}));
+    }
+
+    #[test]
+    fn keys_are_escaped_lists_shrink_from_the_end_and_misaligned_lists_are_replaced() {
+        let original =
+            json!({"metadata": {"labels": {"a/b": "1", "c~d": "2"}}, "items": [1, 2, 3, 4], "other": [1, {"x": 1}]});
+        let before = json!({"metadata": {"labels": {"a/b": "1", "c~d": "2"}}, "items": [1, 2, 3, 4], "other": [1]});
+        let after = json!({"metadata": {"labels": {"a/b": "9"}}, "items": [1, 5], "other": [2]});
+        let patch = patch_of(&original, &before, &after);
+        let mut patched = original.clone();
+        json_patch::patch(&mut patched, &patch).unwrap();
+        assert_eq!(
+            patched,
+            json!({"metadata": {"labels": {"a/b": "9"}}, "items": [1, 5], "other": [2]}),
+            "{patch:?}"
+        );
+        let paths: Vec<String> = serde_json::to_value(&patch)
+            .unwrap()
+            .as_array()
+            .unwrap()
+            .iter()
+            .map(|op| op["path"].as_str().unwrap().to_owned())
+            .collect();
+        assert!(
+            paths.contains(&"/metadata/labels/a~1b".to_owned()) && paths.contains(&"/metadata/labels/c~0d".to_owned()),
+            "{paths:?}"
+        );
     }
 }

@@ -104,6 +104,38 @@ struct WireRequest<'a> {
     options: Option<RawExtension>,
 }
 
+/// Refuses a body whose objects and arrays nest deeper than `max_depth`, before any
+/// parser recurses into it: a deep body costs stack and time to parse and drop, and
+/// no Kubernetes object comes near the limit. The error is the 400 answer's message.
+pub(crate) fn check_nesting(body: &[u8], max_depth: usize) -> Result<(), String> {
+    let (mut depth, mut in_string, mut escaped) = (0_usize, false, false);
+    for &byte in body {
+        if in_string {
+            match byte {
+                _ if escaped => escaped = false,
+                b'\\' => escaped = true,
+                b'"' => in_string = false,
+                _ => {}
+            }
+            continue;
+        }
+        match byte {
+            b'"' => in_string = true,
+            b'{' | b'[' => {
+                depth += 1;
+                if depth > max_depth {
+                    return Err(format!(
+                        "the request body nests objects and arrays more than {max_depth} deep; no Kubernetes object needs that"
+                    ));
+                }
+            }
+            b'}' | b']' => depth = depth.saturating_sub(1),
+            _ => {}
+        }
+    }
+    Ok(())
+}
+
 /// Decodes a request body; the error is the message of the 400 answer.
 pub(crate) fn decode(body: &[u8]) -> Result<Review<'_>, String> {
     // serde_json skips the strings of fields nobody reads without checking their
@@ -334,6 +366,21 @@ mod tests {
         let mut wrong_operation = request();
         wrong_operation["operation"] = json!("EXPLODE");
         assert!(decode(&review(&wrong_operation)).unwrap_err().contains("EXPLODE"));
+    }
+
+    #[test]
+    fn nesting_is_counted_outside_strings_only() {
+        assert!(check_nesting(br#"{"a":[{"b":1}]}"#, 3).is_ok());
+        assert!(
+            check_nesting(br#"{"a":[{"b":[1]}]}"#, 3)
+                .unwrap_err()
+                .contains("more than 3 deep")
+        );
+        assert!(check_nesting(br#"{"a":"[[[[{{{{\"[[[["}"#, 1).is_ok());
+        assert!(
+            check_nesting(br#"{"a":"\\"}"#, 1).is_ok(),
+            "an escaped backslash ends the escape"
+        );
     }
 
     #[test]

@@ -1,43 +1,57 @@
-//! The HTTPS side of the server: accepting connections up to a bound, TLS, HTTP/1.1
-//! with keep-alive, closing idle connections, and the graceful stop that lets
-//! requests in flight finish.
+//! The HTTPS side of the server: accepting every connection (the registry in
+//! [`connections`](crate::connections) decides whom to close), TLS with its own
+//! deadline, HTTP/1.1 (and HTTP/2 when asked), the idle and header timers, and the
+//! graceful stop that lets requests in flight finish.
 
 use std::convert::Infallible;
-use std::future::pending;
+use std::future::{Future, pending};
+use std::io;
+use std::net::SocketAddr;
+use std::pin::Pin;
 use std::sync::Arc;
+use std::task::{Context, Poll};
 use std::time::Duration;
 
-use hyper::server::conn::http1;
+use hyper::server::conn::{http1, http2};
 use hyper::service::service_fn;
-use hyper_util::rt::{TokioIo, TokioTimer};
+use hyper_util::rt::{TokioExecutor, TokioIo, TokioTimer};
 use rustls::ServerConfig;
+use tokio::io::{AsyncRead, AsyncWrite, ReadBuf};
 use tokio::net::{TcpListener, TcpStream};
-use tokio::sync::{OwnedSemaphorePermit, Semaphore};
 use tokio::task::JoinSet;
+use tokio::time::Instant;
 use tokio_rustls::TlsAcceptor;
 use tokio_util::sync::CancellationToken;
 use wheelhouse_manager::Stop;
 
 use crate::Error;
 use crate::certs::provider;
+use crate::connections::{Activity, Admitted, Bounds, Connections};
 use crate::dispatch::Dispatcher;
 use crate::reload::{CertWatcher, ServingCertificate};
 
-/// TLS 1.3 and 1.2, HTTP/1.1 only, the certificate chosen per handshake, no session
-/// resumption.
+const H2: &[u8] = b"h2";
+const HTTP1: &[u8] = b"http/1.1";
+
+/// TLS 1.3 and 1.2, HTTP/1.1 (and HTTP/2 when `http2`), the certificate chosen per
+/// handshake, no session resumption.
 ///
-/// HTTP/2 is not offered, as controller-runtime does not by default: its rapid-reset
-/// attack (CVE-2023-44487) costs a server more than multiplexing gains an admission
-/// webhook, whose client keeps a pool of HTTP/1.1 connections anyway. Sessions are not
-/// resumed: a resumed session skips the certificate, so a client would go on trusting
-/// the one from before a rotation, and kube-apiserver's client (Go's, with no session
-/// cache) never resumes anyway.
-pub(crate) fn tls_acceptor(serving: Arc<ServingCertificate>) -> Result<TlsAcceptor, Error> {
+/// HTTP/2 is off by default, as in controller-runtime since its rapid-reset attack
+/// (CVE-2023-44487): multiplexing gains an admission webhook little, whose client
+/// keeps a pool of HTTP/1.1 connections anyway. Sessions are not resumed: a resumed
+/// session skips the certificate, so a client would go on trusting the one from
+/// before a rotation, and kube-apiserver's client (Go's, with no session cache) never
+/// resumes anyway.
+pub(crate) fn tls_acceptor(serving: Arc<ServingCertificate>, http2: bool) -> Result<TlsAcceptor, Error> {
     let mut config = ServerConfig::builder_with_provider(provider())
         .with_protocol_versions(&[&rustls::version::TLS13, &rustls::version::TLS12])?
         .with_no_client_auth()
         .with_cert_resolver(serving);
-    config.alpn_protocols = vec![b"http/1.1".to_vec()];
+    config.alpn_protocols = if http2 {
+        vec![H2.to_vec(), HTTP1.to_vec()]
+    } else {
+        vec![HTTP1.to_vec()]
+    };
     config.session_storage = Arc::new(rustls::server::NoServerSessionStorage {});
     config.send_tls13_tickets = 0;
     Ok(TlsAcceptor::from(Arc::new(config)))
@@ -46,10 +60,13 @@ pub(crate) fn tls_acceptor(serving: Arc<ServingCertificate>) -> Result<TlsAccept
 /// How connections are held.
 #[derive(Debug, Clone, Copy)]
 pub(crate) struct ConnectionLimits {
-    pub max_connections: usize,
-    pub idle_timeout: Duration,
+    pub bounds: Bounds,
     pub handshake_timeout: Duration,
+    pub header_timeout: Duration,
+    pub idle_timeout: Duration,
     pub cert_poll_interval: Duration,
+    /// Streams one HTTP/2 connection may have open; None when HTTP/2 is off.
+    pub http2_max_streams: Option<u32>,
 }
 
 /// Serves until `stop`, then stops accepting, asks every connection to close after
@@ -63,7 +80,7 @@ pub(crate) async fn serve(
     limits: ConnectionLimits,
     stop: Stop,
 ) {
-    let slots = Arc::new(Semaphore::new(limits.max_connections.max(1)));
+    let registry = Connections::new(limits.bounds);
     let closing = CancellationToken::new();
     let mut connections = JoinSet::new();
     let watching = async move {
@@ -78,15 +95,24 @@ pub(crate) async fn serve(
             () = stop.requested() => break,
             () = &mut watching => {}
             Some(_) = connections.join_next() => {}
-            accepted = accept(&listener, &slots) => match accepted {
-                Ok((tcp, slot)) => {
-                    let connection = serve_connection(tcp, acceptor.clone(), dispatcher.clone(), limits, closing.clone(), slot);
-                    connections.spawn(connection);
+            accepted = listener.accept() => match accepted {
+                Ok((tcp, peer)) => {
+                    if let Some(admitted) = admit(&registry, peer) {
+                        let connection = Connection { acceptor: acceptor.clone(), dispatcher: dispatcher.clone(), limits, closing: closing.clone() };
+                        connections.spawn(connection.serve(tcp, admitted));
+                    }
+                }
+                Err(error) if out_of_descriptors(&error) => {
+                    // Close an idle connection for a descriptor rather than leave
+                    // kube-apiserver's connection waiting in the backlog.
+                    if !registry.evict_one() {
+                        tracing::warn!(%error, "could not accept a webhook connection, and every open one is busy");
+                        tokio::time::sleep(Duration::from_millis(50)).await;
+                    }
                 }
                 Err(error) => {
-                    // Out of file descriptors, typically: wait rather than spin.
                     tracing::warn!(%error, "could not accept a webhook connection");
-                    tokio::time::sleep(Duration::from_millis(100)).await;
+                    tokio::time::sleep(Duration::from_millis(50)).await;
                 }
             },
         }
@@ -100,62 +126,205 @@ pub(crate) async fn serve(
     while connections.join_next().await.is_some() {}
 }
 
-/// A connection, once one of the bounded slots is free: past the bound, connections
-/// wait in the kernel's backlog rather than being served slowly.
-async fn accept(listener: &TcpListener, slots: &Arc<Semaphore>) -> std::io::Result<(TcpStream, OwnedSemaphorePermit)> {
-    let slot = slots
-        .clone()
-        .acquire_owned()
-        .await
-        .map_err(|_| std::io::Error::other("the connection slots were closed"))?;
-    let (tcp, _) = listener.accept().await?;
-    Ok((tcp, slot))
+fn admit(registry: &Arc<Connections>, peer: SocketAddr) -> Option<Admitted> {
+    match registry.admit(peer.ip().to_canonical()) {
+        Ok(admitted) => Some(admitted),
+        Err(refused) => {
+            tracing::debug!(%peer, ?refused, "refused a webhook connection: every connection of its bound is busy");
+            None
+        }
+    }
 }
 
-async fn serve_connection(
-    tcp: TcpStream,
+fn out_of_descriptors(error: &io::Error) -> bool {
+    // EMFILE and ENFILE.
+    matches!(error.raw_os_error(), Some(23 | 24))
+}
+
+/// What every connection shares.
+struct Connection {
     acceptor: TlsAcceptor,
     dispatcher: Arc<Dispatcher>,
     limits: ConnectionLimits,
     closing: CancellationToken,
-    _slot: OwnedSemaphorePermit,
-) {
-    // Admission requests are small and latency-bound.
-    let _ = tcp.set_nodelay(true);
-    let tls = match tokio::time::timeout(limits.handshake_timeout, acceptor.accept(tcp)).await {
-        Ok(Ok(tls)) => tls,
-        Ok(Err(error)) => {
-            tracing::debug!(%error, "TLS handshake failed");
-            return;
+}
+
+impl Connection {
+    async fn serve(self, tcp: TcpStream, admitted: Admitted) {
+        // Admission requests are small and latency-bound.
+        let _ = tcp.set_nodelay(true);
+        let handshake = tokio::time::timeout(self.limits.handshake_timeout, self.acceptor.accept(tcp));
+        let tls = tokio::select! {
+            handshaken = handshake => match handshaken {
+                Ok(Ok(tls)) => tls,
+                Ok(Err(error)) => {
+                    tracing::debug!(%error, "TLS handshake failed");
+                    return;
+                }
+                Err(_) => {
+                    tracing::debug!("TLS handshake timed out");
+                    return;
+                }
+            },
+            () = admitted.close.cancelled() => return,
+            () = self.closing.cancelled() => return,
+        };
+        let http2 = self.limits.http2_max_streams.is_some() && tls.get_ref().1.alpn_protocol() == Some(H2);
+        let activity = admitted.activity.clone();
+        let io = TokioIo::new(Watched {
+            inner: tls,
+            activity: activity.clone(),
+        });
+        let dispatcher = self.dispatcher.clone();
+        let service = service_fn(move |request| {
+            let busy = activity.busy();
+            let dispatcher = dispatcher.clone();
+            async move {
+                let answer = dispatcher.serve(request).await;
+                drop(busy);
+                Ok::<_, Infallible>(answer)
+            }
+        });
+        if http2 {
+            let mut builder = http2::Builder::new(TokioExecutor::new());
+            builder
+                .timer(TokioTimer::new())
+                .max_concurrent_streams(self.limits.http2_max_streams)
+                // The rapid-reset defences: streams reset before they are served,
+                // and streams the server had to reset, are bounded per connection.
+                .max_pending_accept_reset_streams(Some(20))
+                .max_local_error_reset_streams(Some(256))
+                .max_header_list_size(64 * 1024);
+            self.drive(builder.serve_connection(io, service), &admitted).await;
+        } else {
+            // The header and idle timers are ours (below): hyper's own header timer
+            // also runs while a keep-alive connection idles, which would close it
+            // as soon as a slow header.
+            let mut builder = http1::Builder::new();
+            builder.keep_alive(true).header_read_timeout(None);
+            self.drive(builder.serve_connection(io, service), &admitted).await;
         }
-        Err(_) => {
-            tracing::debug!("TLS handshake timed out");
-            return;
-        }
-    };
-    let service = service_fn(move |request| {
-        let dispatcher = dispatcher.clone();
-        async move { Ok::<_, Infallible>(dispatcher.serve(request).await) }
-    });
-    // hyper's header-read timer runs from the moment the connection waits for a
-    // request, so it closes idle keep-alive connections as well as slow headers.
-    let connection = http1::Builder::new()
-        .timer(TokioTimer::new())
-        .header_read_timeout(limits.idle_timeout)
-        .keep_alive(true)
-        .serve_connection(TokioIo::new(tls), service);
-    tokio::pin!(connection);
-    tokio::select! {
-        result = connection.as_mut() => {
-            if let Err(error) = result {
-                tracing::debug!(%error, "webhook connection ended");
+    }
+
+    /// Runs `connection` until it ends, it idles past its timer, it is evicted, or
+    /// the server stops. A connection with no request being answered is simply
+    /// dropped; a busy one is asked to close after its answer.
+    async fn drive<C: GracefulConnection>(&self, connection: C, admitted: &Admitted) {
+        tokio::pin!(connection);
+        let activity = &admitted.activity;
+        let mut closing = false;
+        let mut shutdown_sent = false;
+        loop {
+            let recheck = Instant::now() + self.limits.header_timeout;
+            let deadline = activity
+                .deadline(self.limits.idle_timeout, self.limits.header_timeout)
+                .unwrap_or(recheck);
+            tokio::select! {
+                ended = connection.as_mut() => {
+                    if let Err(error) = ended {
+                        tracing::debug!(%error, "webhook connection ended");
+                    }
+                    return;
+                }
+                () = admitted.close.cancelled(), if !closing => {
+                    tracing::debug!("closing the longest-idle webhook connection to make room");
+                    closing = true;
+                }
+                () = self.closing.cancelled(), if !closing => closing = true,
+                () = activity.request_began() => {}
+                () = tokio::time::sleep_until(deadline) => {
+                    if activity.deadline(self.limits.idle_timeout, self.limits.header_timeout).is_some_and(|d| d <= Instant::now()) {
+                        tracing::debug!("closing a webhook connection that idled or sent its header too slowly");
+                        return;
+                    }
+                }
+            }
+            if closing {
+                if !activity.is_busy() {
+                    return;
+                }
+                if !shutdown_sent {
+                    connection.as_mut().graceful_shutdown();
+                    shutdown_sent = true;
+                }
             }
         }
-        () = closing.cancelled() => {
-            connection.as_mut().graceful_shutdown();
-            if let Err(error) = connection.await {
-                tracing::debug!(%error, "webhook connection ended while stopping");
-            }
+    }
+}
+
+/// A served connection of either HTTP version.
+trait GracefulConnection: Future<Output = Result<(), hyper::Error>> {
+    fn graceful_shutdown(self: Pin<&mut Self>);
+}
+
+impl<I, S, B> GracefulConnection for http1::Connection<I, S>
+where
+    Self: Future<Output = Result<(), hyper::Error>>,
+    S: hyper::service::HttpService<hyper::body::Incoming, ResBody = B>,
+    I: hyper::rt::Read + hyper::rt::Write + Unpin,
+    B: hyper::body::Body + 'static,
+    B::Error: Into<Box<dyn std::error::Error + Send + Sync>>,
+{
+    fn graceful_shutdown(self: Pin<&mut Self>) {
+        http1::Connection::graceful_shutdown(self);
+    }
+}
+
+impl<I, S, B, E> GracefulConnection for http2::Connection<I, S, E>
+where
+    Self: Future<Output = Result<(), hyper::Error>>,
+    S: hyper::service::HttpService<hyper::body::Incoming, ResBody = B>,
+    I: hyper::rt::Read + hyper::rt::Write + Unpin,
+    B: hyper::body::Body + 'static,
+    B::Error: Into<Box<dyn std::error::Error + Send + Sync>>,
+    E: hyper::rt::bounds::Http2ServerConnExec<S::Future, B>,
+{
+    fn graceful_shutdown(self: Pin<&mut Self>) {
+        http2::Connection::graceful_shutdown(self);
+    }
+}
+
+/// The decrypted stream, telling the connection's [`Activity`] when bytes of a new
+/// request arrive, so that a header is timed from its first byte (as Go's
+/// `ReadHeaderTimeout`) and waiting for it from the last answer (`IdleTimeout`).
+struct Watched<T> {
+    inner: T,
+    activity: Arc<Activity>,
+}
+
+impl<T: AsyncRead + Unpin> AsyncRead for Watched<T> {
+    fn poll_read(mut self: Pin<&mut Self>, cx: &mut Context<'_>, buf: &mut ReadBuf<'_>) -> Poll<io::Result<()>> {
+        let before = buf.filled().len();
+        let polled = Pin::new(&mut self.inner).poll_read(cx, buf);
+        if buf.filled().len() > before {
+            self.activity.bytes_arrived();
         }
+        polled
+    }
+}
+
+impl<T: AsyncWrite + Unpin> AsyncWrite for Watched<T> {
+    fn poll_write(mut self: Pin<&mut Self>, cx: &mut Context<'_>, buf: &[u8]) -> Poll<io::Result<usize>> {
+        Pin::new(&mut self.inner).poll_write(cx, buf)
+    }
+
+    fn poll_flush(mut self: Pin<&mut Self>, cx: &mut Context<'_>) -> Poll<io::Result<()>> {
+        Pin::new(&mut self.inner).poll_flush(cx)
+    }
+
+    fn poll_shutdown(mut self: Pin<&mut Self>, cx: &mut Context<'_>) -> Poll<io::Result<()>> {
+        Pin::new(&mut self.inner).poll_shutdown(cx)
+    }
+
+    fn poll_write_vectored(
+        mut self: Pin<&mut Self>,
+        cx: &mut Context<'_>,
+        bufs: &[io::IoSlice<'_>],
+    ) -> Poll<io::Result<usize>> {
+        Pin::new(&mut self.inner).poll_write_vectored(cx, bufs)
+    }
+
+    fn is_write_vectored(&self) -> bool {
+        self.inner.is_write_vectored()
     }
 }

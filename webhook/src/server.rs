@@ -17,7 +17,8 @@ use wheelhouse_manager::{BoxError, Manager, ManagerArgs, Runnable, Stop};
 
 use crate::Error;
 use crate::certs::Certificates;
-use crate::dispatch::Dispatcher;
+use crate::connections::Bounds;
+use crate::dispatch::{Dispatcher, RequestLimits};
 use crate::handler::{Handler, Raw, Route};
 use crate::metrics::WebhookMetrics;
 use crate::reload::{CertWatcher, ServingCertificate};
@@ -25,8 +26,33 @@ use crate::serve::{ConnectionLimits, serve, tls_acceptor};
 use crate::typed::{Defaulter, Defaulting, Object, Registration, Validating, Validator};
 
 /// Where the server listens, where its certificate comes from, and the limits every
-/// connection and request is held to. `Default` is kubebuilder's: port 9443 on every
-/// interface, certificates in `/tmp/k8s-webhook-server/serving-certs`.
+/// connection and request is held to. `Default` is kubebuilder's place (port 9443 on
+/// every interface, certificates in `/tmp/k8s-webhook-server/serving-certs`) with
+/// limits that keep kube-apiserver's reviews answered while hostile clients hold
+/// connections, send slowly, or send large and deep bodies.
+///
+/// | limit | default | past it |
+/// |---|---|---|
+/// | `max_connections` | 1024 | the longest-idle connection is closed to make room; refused only when all are busy |
+/// | `max_connections_per_peer` | 256 | the same, among that peer's connections |
+/// | `handshake_timeout` | 5 s | the connection is closed |
+/// | `header_read_timeout` | 10 s from the request's first byte | the connection is closed |
+/// | `idle_timeout` | 30 s from the last answer | the connection is closed |
+/// | `max_body_bytes` | 7 MiB | 413 |
+/// | `max_in_flight_bytes` | 32 MiB across all requests | the request waits up to `in_flight_wait` (2 s), then 429 |
+/// | `max_nesting_depth` | 100 | 400 |
+/// | `request_timeout` | 10 s, or kube-apiserver's shorter `timeout` | 408 for a body not read; 504 for a decision not made |
+/// | `decision_threads` | the cores less one (at least one) | decisions wait for a thread within their deadline |
+/// | `http2` | off | with it, 100 concurrent streams a connection and the rapid-reset bounds |
+///
+/// Decisions (decoding the review, the webhook itself, the patch, the answer) run on
+/// the `decision_threads`, never on the runtime's I/O workers, so a large or slow
+/// decision delays neither other connections nor the manager's probes, and the
+/// deadline is kept even when a decision is CPU-bound: the answer is a 504 at the
+/// deadline, and kube-apiserver applies the webhook's `failurePolicy` as if no answer
+/// had come. A defaulter's patch is made from the raw JSON, one level at a time where
+/// the object changed, so a mutate's extra memory is the body, the typed object and
+/// its two encodings (`benches/README.md` has the measured factor).
 #[derive(Debug, Clone)]
 pub struct WebhookOptions {
     /// The address to listen on (default: every interface).
@@ -44,18 +70,41 @@ pub struct WebhookOptions {
     /// controller-runtime; kube-apiserver's own limit on objects is 3 MiB, and a review
     /// of an update carries two).
     pub max_body_bytes: usize,
+    /// Request bytes held in memory at once across every connection (default
+    /// 32 MiB; never less than `max_body_bytes`). A body is counted from its first
+    /// byte until its answer is written.
+    pub max_in_flight_bytes: usize,
+    /// How long a request waits for room in `max_in_flight_bytes` before it is
+    /// answered 429 (default 2 s).
+    pub in_flight_wait: Duration,
+    /// How deep objects and arrays may nest in a body (default 100; no Kubernetes
+    /// object comes near it).
+    pub max_nesting_depth: usize,
     /// How long reading a request and deciding on it may take (default 10 s, the
     /// longest kube-apiserver waits by default); shortened to the `timeout`
     /// kube-apiserver puts in the URL when that is less.
     pub request_timeout: Duration,
-    /// Connections served at once (default 1024); more wait to be accepted.
+    /// Threads that decide on requests (default: the available cores less one, at
+    /// least one, so that one core is left to the I/O workers and probes).
+    pub decision_threads: usize,
+    /// Connections held open at once (default 1024). Past it the longest-idle one is
+    /// closed; accepting never waits.
     pub max_connections: usize,
-    /// A connection that sends no complete request header for this long is closed
-    /// (default 120 s: longer than the 90 s kube-apiserver's client keeps an idle
-    /// connection, so the client closes first and never sends on a closing one).
+    /// Connections held open at once from one IP address (default 256), with the
+    /// same rule among that address's connections.
+    pub max_connections_per_peer: usize,
+    /// A connection that has sent no byte of a new request for this long after its
+    /// last answer is closed (default 30 s).
     pub idle_timeout: Duration,
-    /// How long a TLS handshake may take (default 10 s).
+    /// A request header must arrive whole within this of its first byte (default
+    /// 10 s); a slower one closes the connection.
+    pub header_read_timeout: Duration,
+    /// How long a TLS handshake may take (default 5 s).
     pub handshake_timeout: Duration,
+    /// Offer HTTP/2 (default off: `--enable-http2`).
+    pub http2: bool,
+    /// Streams one HTTP/2 connection may have open at once (default 100).
+    pub http2_max_concurrent_streams: u32,
 }
 
 impl Default for WebhookOptions {
@@ -67,20 +116,33 @@ impl Default for WebhookOptions {
             certificates: None,
             cert_poll_interval: Duration::from_secs(10),
             max_body_bytes: 7 * 1024 * 1024,
+            max_in_flight_bytes: 32 * 1024 * 1024,
+            in_flight_wait: Duration::from_secs(2),
+            max_nesting_depth: 100,
             request_timeout: Duration::from_secs(10),
+            decision_threads: default_decision_threads(),
             max_connections: 1024,
-            idle_timeout: Duration::from_mins(2),
-            handshake_timeout: Duration::from_secs(10),
+            max_connections_per_peer: 256,
+            idle_timeout: Duration::from_secs(30),
+            header_read_timeout: Duration::from_secs(10),
+            handshake_timeout: Duration::from_secs(5),
+            http2: false,
+            http2_max_concurrent_streams: 100,
         }
     }
 }
 
+fn default_decision_threads() -> usize {
+    std::thread::available_parallelism().map_or(1, |cores| cores.get().saturating_sub(1).max(1))
+}
+
 impl WebhookOptions {
-    /// The defaults with `--webhook-port` and `--cert-dir` applied.
+    /// The defaults with `--webhook-port`, `--cert-dir` and `--enable-http2` applied.
     pub fn from_args(args: &ManagerArgs) -> Self {
         Self {
             port: args.webhook_port,
             cert_dir: args.cert_dir.clone(),
+            http2: args.enable_http2,
             ..Self::default()
         }
     }
@@ -295,11 +357,18 @@ impl WebhookServer {
 
     /// The request pipeline over this server's webhooks.
     pub(crate) fn dispatcher(&self) -> Dispatcher {
+        let options = &self.options;
         Dispatcher::new(
             &self.routes,
             self.metrics.as_ref(),
-            self.options.max_body_bytes,
-            self.options.request_timeout,
+            RequestLimits {
+                max_body_bytes: options.max_body_bytes,
+                request_timeout: options.request_timeout,
+                max_nesting_depth: options.max_nesting_depth,
+                max_in_flight_bytes: options.max_in_flight_bytes,
+                in_flight_wait: options.in_flight_wait,
+                decision_threads: options.decision_threads,
+            },
         )
     }
 
@@ -316,12 +385,18 @@ impl WebhookServer {
         };
         let listener =
             tokio::net::TcpListener::from_std(bound.listener).map_err(|source| Error::Bind { address, source })?;
-        let acceptor = tls_acceptor(bound.serving)?;
+        let options = &self.options;
+        let acceptor = tls_acceptor(bound.serving, options.http2)?;
         let limits = ConnectionLimits {
-            max_connections: self.options.max_connections,
-            idle_timeout: self.options.idle_timeout,
-            handshake_timeout: self.options.handshake_timeout,
-            cert_poll_interval: self.options.cert_poll_interval,
+            bounds: Bounds {
+                max_connections: options.max_connections,
+                max_per_peer: options.max_connections_per_peer,
+            },
+            handshake_timeout: options.handshake_timeout,
+            header_timeout: options.header_read_timeout,
+            idle_timeout: options.idle_timeout,
+            cert_poll_interval: options.cert_poll_interval,
+            http2_max_streams: options.http2.then_some(options.http2_max_concurrent_streams),
         };
         tracing::info!(address = ?listener.local_addr().ok(), paths = ?self.paths(), "serving webhooks");
         self.serving.store(true, Ordering::Release);
@@ -398,8 +473,17 @@ mod tests {
             defaults.cert_dir,
             PathBuf::from("/tmp/k8s-webhook-server/serving-certs")
         );
-        let flags = Flags::parse_from(["operator", "--webhook-port", "10250", "--cert-dir", "/certs"]);
+        assert!(!defaults.http2, "HTTP/2 is asked for, never on by default");
+        let flags = Flags::parse_from([
+            "operator",
+            "--webhook-port",
+            "10250",
+            "--cert-dir",
+            "/certs",
+            "--enable-http2",
+        ]);
         let server = WebhookServer::from_args(&flags.manager);
+        assert!(server.options.http2);
         assert_eq!(server.options.port, 10250);
         assert_eq!(server.options.cert_dir, PathBuf::from("/certs"));
         assert!(!server.needs_leader_election());

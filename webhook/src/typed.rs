@@ -2,6 +2,7 @@
 //! are served at (controller-runtime's), and the adapters that decode the request's
 //! objects as that type.
 
+use std::collections::BTreeMap;
 use std::future::Future;
 use std::marker::PhantomData;
 
@@ -9,10 +10,10 @@ use futures::future::BoxFuture;
 use kube::Resource;
 use kube::core::GroupVersionKind;
 use kube::core::admission::Operation;
+
 use serde::de::DeserializeOwned;
 use serde::{Deserialize, Serialize};
-use serde_json::Value;
-use serde_json::value::RawValue;
+use serde_json::value::{RawValue, to_raw_value};
 
 use crate::denial::{Denied, Warnings};
 use crate::handler::Route;
@@ -29,6 +30,19 @@ impl<K> Object for K where K: Resource<DynamicType = ()> + DeserializeOwned + Se
 ///
 /// Collect every problem before answering, as kube-apiserver does, so the user fixes
 /// them in one go; say in each what to do instead.
+///
+/// **Objects being deleted.** While an object has a `deletionTimestamp`, an update that
+/// changes nothing but its `metadata` (finalizers removed, labels or annotations
+/// changed) is allowed without calling [`validate_update`](Self::validate_update):
+/// otherwise an object that became invalid (created before the webhook was
+/// registered, or before a rule was tightened) could never lose its finalizers and
+/// would stay forever. Set [`VALIDATE_WHILE_DELETING`](Self::VALIDATE_WHILE_DELETING)
+/// to see those updates too.
+///
+/// **What is checked before any method is called.** The request's `kind` and
+/// `resource` must be the validator's type (a configuration whose rules match more is
+/// refused), and so must the `apiVersion` and `kind` the objects themselves carry;
+/// each mismatch is denied with code 400.
 ///
 /// ```
 /// use k8s_openapi::api::core::v1::ConfigMap;
@@ -59,6 +73,11 @@ pub trait Validator<K>: Send + Sync + 'static {
     /// add [`Operation::Delete`] when you implement
     /// [`validate_delete`](Self::validate_delete).
     const OPERATIONS: &'static [Operation] = &[Operation::Create, Operation::Update];
+
+    /// Whether [`validate_update`](Self::validate_update) also sees updates that only
+    /// change the metadata of an object being deleted (default false: they are
+    /// allowed, so finalizers can always be removed).
+    const VALIDATE_WHILE_DELETING: bool = false;
 
     /// May `object` be created?
     fn validate_create(&self, object: &K, request: &Request) -> impl Future<Output = Result<Warnings, Denied>> + Send;
@@ -177,8 +196,42 @@ fn gvk<K: Object>() -> GroupVersionKind {
 
 /// Decodes the request's object as `K`; the error is the denial.
 fn decode<K: Object>(raw: Option<&RawValue>, which: &str, registration: &Registration) -> Result<K, Verdict> {
-    let raw = raw.ok_or_else(|| Verdict::bad_request(&format!("the request has no {which}")))?;
+    let raw = present(raw, which)?;
+    check_object_type(raw, which, registration)?;
     serde_json::from_str(raw.get()).map_err(|e| undecodable(which, registration, &e))
+}
+
+fn present<'a>(raw: Option<&'a RawValue>, which: &str) -> Result<&'a RawValue, Verdict> {
+    raw.ok_or_else(|| Verdict::bad_request(&format!("the request has no {which}")))
+}
+
+/// The `apiVersion` and `kind` an object carries.
+#[derive(Deserialize)]
+#[serde(rename_all = "camelCase")]
+struct ObjectType {
+    #[serde(default)]
+    api_version: String,
+    #[serde(default)]
+    kind: String,
+}
+
+/// Refuses an object whose own `apiVersion` and `kind` are not the webhook's: a
+/// review can name one kind and carry another, and a typed decode would not notice
+/// (serde ignores both fields).
+fn check_object_type(raw: &RawValue, which: &str, registration: &Registration) -> Result<(), Verdict> {
+    let types: ObjectType = serde_json::from_str(raw.get()).map_err(|e| undecodable(which, registration, &e))?;
+    let gvk = &registration.gvk;
+    if types.api_version == gvk.api_version() && types.kind == gvk.kind {
+        return Ok(());
+    }
+    Err(Verdict::bad_request(&format!(
+        "request.{which} says apiVersion {:?} kind {:?}, but {} admits apiVersion {:?} kind {:?}",
+        types.api_version,
+        types.kind,
+        registration.path,
+        gvk.api_version(),
+        gvk.kind
+    )))
 }
 
 fn undecodable(which: &str, registration: &Registration, error: &serde_json::Error) -> Verdict {
@@ -189,17 +242,49 @@ fn undecodable(which: &str, registration: &Registration, error: &serde_json::Err
     ))
 }
 
-/// Refuses requests for another type than `K` (a configuration whose rules match more
-/// than the webhook was written for).
+/// Refuses requests for another type or resource than `K`'s (a configuration whose
+/// rules match more than the webhook was written for).
 fn check_kind(request: &Request, registration: &Registration) -> Result<(), Verdict> {
     let (want, got) = (&registration.gvk, &request.kind);
-    if want == got {
-        return Ok(());
+    if want != got {
+        return Err(Verdict::bad_request(&format!(
+            "{} admits {}/{} {}, but the request is for {}/{} {}: check the webhook configuration's rules",
+            registration.path, want.group, want.version, want.kind, got.group, got.version, got.kind
+        )));
     }
-    Err(Verdict::bad_request(&format!(
-        "{} admits {}/{} {}, but the request is for {}/{} {}: check the webhook configuration's rules",
-        registration.path, want.group, want.version, want.kind, got.group, got.version, got.kind
-    )))
+    let resource = &request.resource;
+    if resource.group != want.group || resource.version != want.version || resource.resource != registration.plural {
+        return Err(Verdict::bad_request(&format!(
+            "{} admits resource {}/{} {}, but the request is for resource {}/{} {}: check the webhook configuration's rules",
+            registration.path,
+            want.group,
+            want.version,
+            registration.plural,
+            resource.group,
+            resource.version,
+            resource.resource
+        )));
+    }
+    Ok(())
+}
+
+/// True when `new` differs from `old` in nothing but `metadata` (compared as the
+/// API server sent them, key by key at the top level). Any doubt is a difference.
+fn only_metadata_changed(new: &RawValue, old: &RawValue) -> bool {
+    fn top_level(raw: &RawValue) -> Option<BTreeMap<String, &RawValue>> {
+        serde_json::from_str(raw.get()).ok()
+    }
+    let (Some(new), Some(old)) = (top_level(new), top_level(old)) else {
+        return false;
+    };
+    let without_metadata = |fields: &BTreeMap<String, &RawValue>| {
+        fields
+            .iter()
+            .filter(|(key, _)| *key != "metadata")
+            .map(|(key, value)| (key.clone(), value.get().to_owned()))
+            .collect::<Vec<_>>()
+    };
+    without_metadata(&new) == without_metadata(&old)
 }
 
 fn denial(denied: Denied, request: &Request) -> Verdict {
@@ -236,7 +321,16 @@ impl<K: Object, V: Validator<K>> Validating<K, V> {
             }
             Operation::Update => {
                 let new = decode::<K>(object, "object", &self.registration)?;
-                let old = decode::<K>(old, "oldObject", &self.registration)?;
+                let old_raw = present(old, "oldObject")?;
+                let old = decode::<K>(Some(old_raw), "oldObject", &self.registration)?;
+                let deleting = old.meta().deletion_timestamp.is_some();
+                if deleting
+                    && !V::VALIDATE_WHILE_DELETING
+                    && object.is_some_and(|new| only_metadata_changed(new, old_raw))
+                {
+                    tracing::debug!("allowed a metadata-only update of an object being deleted without validating it");
+                    return Ok(Verdict::allowed(Vec::new()));
+                }
                 self.validator.validate_update(&old, &new, request).await
             }
             Operation::Delete => {
@@ -292,24 +386,20 @@ impl<K: Object, D: Defaulter<K>> Defaulting<K, D> {
         if !matches!(request.operation, Operation::Create | Operation::Update) {
             return Ok(Verdict::allowed(Vec::new()));
         }
-        let raw = raw.ok_or_else(|| Verdict::bad_request("the request has no object"))?;
-        let original: Value = serde_json::from_str(raw.get())
-            .map_err(|e| Verdict::bad_request(&format!("request.object is not JSON: {e}")))?;
-        let mut object =
-            <K as Deserialize>::deserialize(&original).map_err(|e| undecodable("object", &self.registration, &e))?;
+        let original = present(raw, "object")?;
+        let mut object = decode::<K>(Some(original), "object", &self.registration)?;
         let internal =
             |e: serde_json::Error| Verdict::internal_error(&format!("the defaulted object does not encode: {e}"));
-        let before = serde_json::to_value(&object).map_err(internal)?;
+        let before = to_raw_value(&object).map_err(internal)?;
         if let Err(denied) = self.defaulter.default(&mut object, request).await {
             return Ok(denial(denied, request));
         }
-        let after = serde_json::to_value(&object).map_err(internal)?;
+        let after = to_raw_value(&object).map_err(internal)?;
+        // The typed object is no longer needed: free it before the patch is made.
+        drop(object);
         let mut verdict = Verdict::allowed(Vec::new());
-        if before != after {
-            let patch = defaulting_patch(&original, &before, &after);
-            if !patch.0.is_empty() {
-                verdict.patch = Some(serde_json::to_vec(&patch).map_err(internal)?);
-            }
+        if before.get() != after.get() {
+            verdict.patch = defaulting_patch(original, &before, &after).map_err(internal)?;
         }
         Ok(verdict)
     }

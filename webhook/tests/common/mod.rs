@@ -5,6 +5,7 @@
 
 use std::net::SocketAddr;
 use std::sync::Arc;
+use std::time::Duration;
 
 use bytes::Bytes;
 use http::StatusCode;
@@ -17,7 +18,9 @@ use rustls::pki_types::{CertificateDer, ServerName};
 use serde_json::{Value, json};
 use tokio::net::TcpStream;
 use tokio_rustls::TlsConnector;
-use wheelhouse_webhook::{Denied, Request, Validator, Warnings};
+use tokio_util::sync::CancellationToken;
+use wheelhouse_manager::{Runnable as _, Stop};
+use wheelhouse_webhook::{Certificates, Denied, Request, Validator, Warnings, WebhookOptions, WebhookServer};
 
 /// Allows every `ConfigMap`.
 pub struct AllowAll;
@@ -32,6 +35,28 @@ impl Validator<ConfigMap> for AllowAll {
 }
 
 pub const VALIDATE: &str = "/validate--v1-configmap";
+
+/// Generous bound on anything that should happen at once; failing it means hung.
+pub const HUNG: Duration = Duration::from_secs(30);
+
+/// Options for a server on 127.0.0.1 (a free port) serving `certificates`.
+pub fn local(certificates: &Certificates) -> WebhookOptions {
+    WebhookOptions {
+        host: [127, 0, 0, 1].into(),
+        port: 0,
+        certificates: Some(certificates.clone()),
+        ..WebhookOptions::default()
+    }
+}
+
+/// Starts `server` until the returned token is cancelled.
+pub fn start(mut server: WebhookServer) -> (SocketAddr, CancellationToken, tokio::task::JoinHandle<()>) {
+    let address = server.bind().expect("the server binds");
+    let token = CancellationToken::new();
+    let stop = Stop::new(token.clone());
+    let running = tokio::spawn(async move { server.start(stop).await.expect("the server runs") });
+    (address, token, running)
+}
 
 /// A review of creating the `ConfigMap` `name`.
 pub fn review(name: &str) -> Bytes {
@@ -55,11 +80,22 @@ pub fn review(name: &str) -> Bytes {
 #[derive(Clone)]
 pub struct Client {
     tls: TlsConnector,
+    config: Arc<rustls::ClientConfig>,
 }
 
 impl Client {
     pub fn trusting(ca_pem: &str) -> Self {
         Self::with_versions(ca_pem, &[&rustls::version::TLS13, &rustls::version::TLS12])
+    }
+
+    /// A client that offers only the ALPN protocols `protocols`.
+    pub fn with_alpn(ca_pem: &str, protocols: &[&[u8]]) -> Self {
+        let mut client = Self::trusting(ca_pem);
+        let mut config = (*client.config).clone();
+        config.alpn_protocols = protocols.iter().map(|p| p.to_vec()).collect();
+        client.tls = TlsConnector::from(Arc::new(config.clone()));
+        client.config = Arc::new(config);
+        client
     }
 
     pub fn with_versions(ca_pem: &str, versions: &[&'static rustls::SupportedProtocolVersion]) -> Self {
@@ -72,8 +108,10 @@ impl Client {
             .unwrap()
             .with_root_certificates(roots)
             .with_no_client_auth();
+        let config = Arc::new(config);
         Self {
-            tls: TlsConnector::from(Arc::new(config)),
+            tls: TlsConnector::from(config.clone()),
+            config,
         }
     }
 

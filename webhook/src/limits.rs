@@ -1,0 +1,215 @@
+//! What one request may take of the process: its share of the request bytes held in
+//! memory at once ([`ByteBudget`]), and a thread to decide on (the [`DecisionPool`]).
+//!
+//! Bytes are bounded across connections because a per-request limit alone lets
+//! memory grow with the number of connections (a hundred connections each holding a
+//! maximal body is seven hundred megabytes). Decisions run off the I/O threads
+//! because decoding and deciding on a large object is CPU work with no await point:
+//! on the runtime's workers it would hold up every other connection, and the
+//! manager's `/healthz`, until it ends.
+
+use std::any::Any;
+use std::future::Future;
+use std::panic::AssertUnwindSafe;
+use std::sync::Arc;
+use std::time::Duration;
+
+use futures::FutureExt as _;
+use tokio::runtime::Handle;
+use tokio::sync::{OwnedSemaphorePermit, Semaphore, oneshot};
+use tokio::time::Instant;
+
+/// Request bytes in memory across all connections, from the first byte read until
+/// the answer is written.
+pub(crate) struct ByteBudget {
+    bytes: Arc<Semaphore>,
+    total: usize,
+    wait: Duration,
+}
+
+/// Bytes held for one request, given back on drop.
+pub(crate) struct Reserved(Option<OwnedSemaphorePermit>);
+
+impl Reserved {
+    pub fn none() -> Self {
+        Self(None)
+    }
+
+    fn add(&mut self, more: OwnedSemaphorePermit) {
+        match &mut self.0 {
+            Some(held) => held.merge(more),
+            None => self.0 = Some(more),
+        }
+    }
+}
+
+/// The budget had no room in time.
+#[derive(Debug)]
+pub(crate) struct NoRoom {
+    pub total: usize,
+    pub waited: Duration,
+}
+
+impl ByteBudget {
+    /// `total` bytes at once; a request waits at most `wait` for room.
+    pub fn new(total: usize, wait: Duration) -> Self {
+        let total = total.clamp(1, Semaphore::MAX_PERMITS);
+        Self {
+            bytes: Arc::new(Semaphore::new(total)),
+            total,
+            wait,
+        }
+    }
+
+    /// Adds `bytes` to `reserved`, waiting until the earlier of `deadline` and this
+    /// budget's wait.
+    pub async fn reserve(&self, reserved: &mut Reserved, bytes: usize, deadline: Instant) -> Result<(), NoRoom> {
+        let Ok(bytes) = u32::try_from(bytes.min(self.total)) else {
+            return Err(self.no_room());
+        };
+        if bytes == 0 {
+            return Ok(());
+        }
+        let until = deadline.min(Instant::now() + self.wait);
+        let acquired = tokio::time::timeout_at(until, self.bytes.clone().acquire_many_owned(bytes)).await;
+        match acquired {
+            Ok(Ok(permit)) => {
+                reserved.add(permit);
+                Ok(())
+            }
+            _ => Err(self.no_room()),
+        }
+    }
+
+    fn no_room(&self) -> NoRoom {
+        NoRoom {
+            total: self.total,
+            waited: self.wait,
+        }
+    }
+}
+
+/// A bounded set of threads for decisions: each runs a request's whole decision
+/// (decode, webhook, patch, encode) as one job, so the runtime's I/O workers only
+/// move bytes. Jobs beyond the bound wait for a thread within their deadline.
+pub(crate) struct DecisionPool {
+    threads: Arc<Semaphore>,
+    size: usize,
+}
+
+/// Why a decision has no answer.
+#[derive(Debug)]
+pub(crate) enum Undecided {
+    /// The deadline passed, waiting for a thread or for the decision.
+    Late,
+    /// The decision panicked; the panic's message.
+    Panicked(String),
+    /// The job ended without answering.
+    Lost,
+}
+
+impl DecisionPool {
+    pub fn new(size: usize) -> Self {
+        let size = size.max(1);
+        Self {
+            threads: Arc::new(Semaphore::new(size)),
+            size,
+        }
+    }
+
+    pub fn size(&self) -> usize {
+        self.size
+    }
+
+    /// Runs `decide` on a pool thread and returns its answer, or `Late` at
+    /// `deadline`. The future is driven on that thread with the runtime's timers and
+    /// I/O, and dropped at the deadline at its next await; CPU work between awaits
+    /// cannot be interrupted, but it holds one thread of the bound, not an I/O worker.
+    pub async fn run<T, F>(&self, deadline: Instant, decide: F) -> Result<T, Undecided>
+    where
+        T: Send + 'static,
+        F: Future<Output = T> + Send + 'static,
+    {
+        let thread = tokio::time::timeout_at(deadline, self.threads.clone().acquire_owned())
+            .await
+            .map_err(|_| Undecided::Late)?
+            .map_err(|_| Undecided::Lost)?;
+        let (answer, answered) = oneshot::channel();
+        let runtime = Handle::current();
+        tokio::task::spawn_blocking(move || {
+            let decided = runtime.block_on(tokio::time::timeout_at(
+                deadline,
+                AssertUnwindSafe(decide).catch_unwind(),
+            ));
+            drop(thread);
+            if let Ok(decided) = decided {
+                let _ = answer.send(decided.map_err(|panic| panic_message(&*panic).to_owned()));
+            }
+        });
+        match tokio::time::timeout_at(deadline, answered).await {
+            Ok(Ok(Ok(decided))) => Ok(decided),
+            Ok(Ok(Err(panic))) => Err(Undecided::Panicked(panic)),
+            Ok(Err(_)) if Instant::now() >= deadline => Err(Undecided::Late),
+            Ok(Err(_)) => Err(Undecided::Lost),
+            Err(_) => Err(Undecided::Late),
+        }
+    }
+}
+
+pub(crate) fn panic_message(panic: &(dyn Any + Send)) -> &str {
+    panic
+        .downcast_ref::<&str>()
+        .copied()
+        .or_else(|| panic.downcast_ref::<String>().map(String::as_str))
+        .unwrap_or("a panic without a message")
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[tokio::test]
+    async fn a_budget_waits_then_refuses_and_gives_back_on_drop() {
+        let budget = ByteBudget::new(100, Duration::from_millis(50));
+        let far = Instant::now() + Duration::from_secs(10);
+        let mut first = Reserved::none();
+        budget.reserve(&mut first, 60, far).await.unwrap();
+        budget.reserve(&mut first, 30, far).await.unwrap();
+        let mut second = Reserved::none();
+        let refused = budget.reserve(&mut second, 20, far).await.unwrap_err();
+        assert_eq!(refused.total, 100);
+        drop(first);
+        budget.reserve(&mut second, 100, far).await.unwrap();
+    }
+
+    #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+    async fn the_pool_answers_late_at_the_deadline_and_never_runs_more_than_its_size() {
+        use std::sync::atomic::{AtomicBool, Ordering};
+
+        let pool = DecisionPool::new(1);
+        let soon = Instant::now() + Duration::from_millis(200);
+        let finished = Arc::new(AtomicBool::new(false));
+        // A decision that burns its thread past the deadline, with no await.
+        let spinning = pool.run(soon, {
+            let finished = finished.clone();
+            async move {
+                std::thread::sleep(Duration::from_secs(2));
+                finished.store(true, Ordering::SeqCst);
+                1
+            }
+        });
+        let waiting = pool.run(soon, async { 2 });
+        let (spun, waited) = tokio::join!(spinning, waiting);
+        assert!(matches!(spun, Err(Undecided::Late)));
+        assert!(matches!(waited, Err(Undecided::Late)), "the only thread was taken");
+        assert!(
+            !finished.load(Ordering::SeqCst),
+            "answered at the deadline, not after the work"
+        );
+
+        let later = Instant::now() + Duration::from_secs(10);
+        assert_eq!(pool.run(later, async { 3 }).await.unwrap(), 3);
+        let panicked = pool.run(later, async { panic!("in a decision") }).await;
+        assert!(matches!(panicked, Err(Undecided::Panicked(message)) if message == "in a decision"));
+    }
+}
