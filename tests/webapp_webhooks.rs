@@ -98,6 +98,21 @@ async fn the_validator_says_what_to_do_instead() {
             "spec.replicas: Invalid value: 0: must be between 1 and 50",
         ),
         (spec("nginx:1.27", Some(51), None), "spec.replicas: Invalid value: 51"),
+        // References that only look pinned: the distribution grammar decides.
+        (spec("nginx@", None, None), "not an image reference"),
+        (spec("@", None, None), "not an image reference"),
+        (spec("nginx@latest", None, None), "not an image reference"),
+        (spec("nginx@sha256:0123abcd", None, None), "not an image reference"),
+        (spec("nginx:1.27 ", None, None), "not an image reference"),
+        (spec("nginx:latest ", None, None), "not an image reference"),
+        (spec("nginx:1.27\n", None, None), "not an image reference"),
+        (spec("nginx:1.27\u{200b}", None, None), "not an image reference"),
+        (spec("NGINX:1.27", None, None), "not an image reference"),
+        (
+            spec("nginx:1.27", None, Some(70000)),
+            "spec.port: Invalid value: 70000: must be a TCP port, between 1 and 65535",
+        ),
+        (spec("nginx:1.27", None, Some(0)), "spec.port: Invalid value: 0"),
     ];
     for (spec, expected) in cases {
         let message = denial(&decide(VALIDATE, review("CREATE", &webapp_json(&spec), &Value::Null)).await);
@@ -109,7 +124,12 @@ async fn the_validator_says_what_to_do_instead() {
     }
     for fine in [
         spec("nginx:1.27", None, None),
-        spec("nginx@sha256:0123abcd", Some(50), Some(8080)),
+        spec(&format!("nginx@sha256:{}", "0123abcd".repeat(8)), Some(50), Some(8080)),
+        spec(
+            &format!("ghcr.io/team/app:2.1@sha256:{}", "ab".repeat(32)),
+            Some(50),
+            Some(65535),
+        ),
         spec("registry.local:5000/nginx:1.27", Some(1), None),
     ] {
         let response = decide(VALIDATE, review("CREATE", &webapp_json(&fine), &Value::Null)).await;
@@ -143,6 +163,70 @@ async fn the_port_cannot_change_on_update() {
     assert_eq!(
         response["allowed"], true,
         "80 written in is the default it was: {response}"
+    );
+    // A port that was never valid can be corrected (and only to a valid one).
+    let broken = webapp_json(&spec("nginx:1.27", Some(2), Some(70000)));
+    let response = decide(VALIDATE, review("UPDATE", &moved, &broken)).await;
+    assert_eq!(response["allowed"], true, "{response}");
+    let still_broken = webapp_json(&spec("nginx:1.27", Some(2), Some(70001)));
+    let message = denial(&decide(VALIDATE, review("UPDATE", &still_broken, &broken)).await);
+    assert!(message.contains("must be a TCP port"), "{message}");
+}
+
+#[tokio::test]
+async fn a_webapp_being_deleted_can_always_lose_its_finalizers() {
+    // Stored before the webhooks were registered, with a spec they refuse.
+    let mut old = webapp_json(&spec("nginx", Some(0), Some(70000)));
+    old["metadata"]["deletionTimestamp"] = json!("2026-01-01T00:00:00Z");
+    old["metadata"]["finalizers"] = json!(["example.com/cleanup"]);
+    let mut released = old.clone();
+    released["metadata"]["finalizers"] = json!([]);
+    let response = decide(VALIDATE, review("UPDATE", &released, &old)).await;
+    assert_eq!(response["allowed"], true, "{response}");
+
+    // A spec change is still validated while deleting, and so is any update before.
+    let mut changed = released.clone();
+    changed["spec"]["replicas"] = json!(3);
+    assert_eq!(
+        decide(VALIDATE, review("UPDATE", &changed, &old)).await["allowed"],
+        false
+    );
+    let mut alive = old.clone();
+    alive["metadata"].as_object_mut().unwrap().remove("deletionTimestamp");
+    let mut relabelled = alive.clone();
+    relabelled["metadata"]["labels"] = json!({"team": "x"});
+    assert_eq!(
+        decide(VALIDATE, review("UPDATE", &relabelled, &alive)).await["allowed"],
+        false
+    );
+}
+
+#[tokio::test]
+async fn a_review_whose_object_or_resource_is_another_is_refused() {
+    let web = webapp_json(&spec("nginx:1.27", None, None));
+    let mut pod_shaped = web.clone();
+    pod_shaped["kind"] = json!("Pod");
+    pod_shaped["apiVersion"] = json!("v1");
+    for path in [VALIDATE, MUTATE] {
+        let response = decide(path, review("CREATE", &pod_shaped, &Value::Null)).await;
+        assert_eq!(response["allowed"], false, "{response}");
+        assert_eq!(response["status"]["code"], 400);
+        let message = response["status"]["message"].as_str().unwrap();
+        assert!(
+            message.contains(r#"request.object says apiVersion "v1" kind "Pod""#),
+            "{message}"
+        );
+    }
+    let mut for_pods: Value = serde_json::from_slice(&review("CREATE", &web, &Value::Null)).unwrap();
+    for_pods["request"]["resource"] = json!({"group": "", "version": "v1", "resource": "pods"});
+    let response = decide(VALIDATE, Bytes::from(for_pods.to_string())).await;
+    assert_eq!(response["allowed"], false, "{response}");
+    assert!(
+        response["status"]["message"]
+            .as_str()
+            .unwrap()
+            .contains("but the request is for resource /v1 pods"),
+        "{response}"
     );
 }
 
@@ -334,6 +418,48 @@ async fn the_api_server_calls_the_webhooks() {
         "{}",
         status.message
     );
+    served.stop(env).await;
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn an_invalid_webapp_stored_before_the_webhooks_can_still_be_deleted() {
+    let Some((env, selector)) = environment().await else {
+        return;
+    };
+    let webapps: Api<WebApp> = Api::namespaced(env.client(), env.namespace());
+    // Stored before the webhooks exist, with a finalizer an operator would remove.
+    let mut broken = WebApp::new("broken", spec("nginx", Some(1), Some(70000)));
+    broken.metadata.finalizers = Some(vec!["example.com/cleanup".into()]);
+    webapps.create(&PostParams::default(), &broken).await.unwrap();
+    let served = serve(&env, selector).await;
+
+    webapps
+        .delete("broken", &kube::api::DeleteParams::default())
+        .await
+        .unwrap();
+    let deleting = webapps.get("broken").await.unwrap();
+    assert!(deleting.metadata.deletion_timestamp.is_some());
+    // A spec change is still refused while it is deleted...
+    let status = status_of(
+        webapps
+            .patch(
+                "broken",
+                &PatchParams::default(),
+                &Patch::Merge(&json!({"spec": {"replicas": 2}})),
+            )
+            .await,
+    );
+    assert!(status.message.contains("spec.image"), "{}", status.message);
+    // ...but the finalizer's removal goes through, and the object is gone.
+    let release = json!({"metadata": {"finalizers": null}});
+    webapps
+        .patch("broken", &PatchParams::default(), &Patch::Merge(&release))
+        .await
+        .expect("the finalizer can be removed from an invalid WebApp being deleted");
+    eventually("the WebApp to be gone", || async {
+        webapps.get_opt("broken").await.unwrap().is_none().then_some(())
+    })
+    .await;
     served.stop(env).await;
 }
 

@@ -69,6 +69,17 @@ fn image() -> BoxedStrategy<Value> {
             "/",
             "a/b:latest",
             " ",
+            "nginx@",
+            "@",
+            "nginx@latest",
+            "nginx:latest ",
+            "nginx:1.27 ",
+            "nginx:1.27\n",
+            "nginx:1.27\u{200b}",
+            "app@sha256:0123456789abcdef0123456789abcdef0123456789abcdef0123456789abcdef",
+            "app:1.2@sha256:0123456789abcdef0123456789abcdef0123456789abcdef0123456789abcdef",
+            "app@sha256:0123456789abcdef0123456789abcdef0123456789abcdef0123456789abcdeX",
+            "Nginx:1.27",
         ])
         .prop_map(Value::from),
         "[a-z0-9:/@.]{0,16}".prop_map(Value::from),
@@ -113,17 +124,19 @@ fn webapp() -> BoxedStrategy<Value> {
     let metadata = prop_oneof![
         "[a-z]{0,6}".prop_map(|name| json!({"name": name})),
         "[a-z]{1,6}".prop_map(|name| json!({"name": name, "labels": {"team": "x"}})),
+        "[a-z]{1,6}".prop_map(|name| json!({"name": name, "deletionTimestamp": "2026-01-01T00:00:00Z", "finalizers": ["example.com/cleanup"]})),
         any_json(),
     ];
     (
         prop::option::of(metadata),
         prop_oneof![4 => spec, 1 => any_json()],
         prop::option::of(any_json()),
+        prop_oneof![12 => Just("WebApp"), 1 => Just("Pod")],
     )
-        .prop_map(|(metadata, spec, status)| {
+        .prop_map(|(metadata, spec, status, kind)| {
             let mut object = Map::new();
             object.insert("apiVersion".into(), json!("example.com/v1"));
-            object.insert("kind".into(), json!("WebApp"));
+            object.insert("kind".into(), json!(kind));
             put(&mut object, "metadata", metadata);
             object.insert("spec".into(), spec);
             put(&mut object, "status", status);
@@ -150,7 +163,12 @@ fn review() -> BoxedStrategy<Value> {
     let uid = prop_oneof![12 => "[a-f0-9-]{1,12}".prop_map(Value::from), 1 => any_json()];
     let object = prop_oneof![8 => webapp(), 1 => Just(Value::Null), 1 => any_json()];
     let old_object = prop_oneof![6 => webapp(), 2 => Just(Value::Null), 1 => any_json()];
+    let resource = prop_oneof![
+        12 => Just(json!({"group": "example.com", "version": "v1", "resource": "webapps"})),
+        1 => Just(json!({"group": "", "version": "v1", "resource": "pods"})),
+    ];
     let request = (
+        resource,
         prop::option::weighted(0.95, uid),
         prop::option::weighted(0.95, kind),
         prop::option::weighted(0.95, operation),
@@ -158,14 +176,11 @@ fn review() -> BoxedStrategy<Value> {
         prop::option::weighted(0.8, old_object),
         prop::option::of(prop_oneof![4 => any::<bool>().prop_map(Value::from), 1 => any_json()]),
     )
-        .prop_map(|(uid, kind, operation, object, old_object, dry_run)| {
+        .prop_map(|(resource, uid, kind, operation, object, old_object, dry_run)| {
             let mut request = Map::new();
             put(&mut request, "uid", uid);
             put(&mut request, "kind", kind);
-            request.insert(
-                "resource".into(),
-                json!({"group": "example.com", "version": "v1", "resource": "webapps"}),
-            );
+            request.insert("resource".into(), resource);
             request.insert("name".into(), json!("web"));
             request.insert("namespace".into(), json!("shop"));
             put(&mut request, "operation", operation);
@@ -211,18 +226,56 @@ fn body() -> BoxedStrategy<Vec<u8>> {
     .boxed()
 }
 
-/// The validator's rules, restated apart from it.
+/// The validator's rules, restated apart from it (looser where the grammar is long:
+/// an allow it calls invalid is a bug, never the other way round).
 fn valid(spec: &operator::WebAppSpec) -> bool {
     let image = spec.image.as_str();
-    let pinned = image.contains('@') || {
-        let last = image.rsplit('/').next().unwrap_or_default();
-        last.split_once(':')
-            .is_some_and(|(_, tag)| !tag.is_empty() && tag != "latest" && !tag.contains(':'))
-            || last
-                .rsplit_once(':')
-                .is_some_and(|(_, tag)| !tag.is_empty() && tag != "latest")
+    let tag_ok = |tag: &str| {
+        !tag.is_empty()
+            && tag != "latest"
+            && tag.len() <= 128
+            && tag.chars().all(|c| c.is_ascii_alphanumeric() || "_.-".contains(c))
     };
-    !image.trim().is_empty() && pinned && (1..=50).contains(&spec.replicas.unwrap_or(1))
+    let name_ok =
+        |name: &str| !name.is_empty() && !name.starts_with('/') && !name.ends_with('/') && !name.contains("//");
+    let pinned = match image.split_once('@') {
+        Some((name, digest)) => {
+            let hex = |length: usize, hex: &str| hex.len() == length && hex.chars().all(|c| c.is_ascii_hexdigit());
+            let digest_ok = match digest.split_once(':') {
+                Some(("sha256", h)) => hex(64, h),
+                Some(("sha384", h)) => hex(96, h),
+                Some(("sha512", h)) => hex(128, h),
+                _ => false,
+            };
+            let last = name.rsplit('/').next().unwrap_or_default();
+            let name_without_tag = match last.rsplit_once(':') {
+                Some((_, tag)) if !tag.chars().all(|c| c.is_ascii_alphanumeric() || "_.-".contains(c)) => return false,
+                Some(_) => &name[..name.len() - last.len() + last.rfind(':').unwrap_or(last.len())],
+                None => name,
+            };
+            digest_ok && name_ok(name_without_tag)
+        }
+        None => {
+            let last = image.rsplit('/').next().unwrap_or_default();
+            last.rsplit_once(':')
+                .is_some_and(|(repository, tag)| tag_ok(tag) && !repository.is_empty())
+                && name_ok(&image[..image.rfind(':').unwrap_or(0)])
+        }
+    };
+    image.is_ascii()
+        && !image.chars().any(char::is_whitespace)
+        && pinned
+        && (1..=50).contains(&spec.replicas.unwrap_or(1))
+        && (1..=65535).contains(&spec.port())
+}
+
+/// The object as the API server sent it, less its metadata.
+fn without_metadata(object: &Value) -> Value {
+    let mut object = object.clone();
+    if let Some(fields) = object.as_object_mut() {
+        fields.remove("metadata");
+    }
+    object
 }
 
 fn decodes(value: &Value) -> Option<WebApp> {
@@ -249,12 +302,38 @@ fn accidental_allow(path: &str, sent: &[u8], response: &Value) -> Option<String>
     if request["kind"] != json!({"group": "example.com", "version": "v1", "kind": "WebApp"}) {
         return Some("allowed a request for another kind".into());
     }
+    if path == VALIDATE
+        && request["resource"] != json!({"group": "example.com", "version": "v1", "resource": "webapps"})
+        && !matches!(request["operation"].as_str(), Some("CONNECT"))
+    {
+        return Some("allowed a request for another resource".into());
+    }
+    // The objects the webhook reads must say they are WebApps.
+    let ours = |object: &Value| object["kind"] == "WebApp" && object["apiVersion"] == "example.com/v1";
+    let read = match (path, request["operation"].as_str().unwrap_or_default()) {
+        (VALIDATE, "UPDATE") => vec![&request["object"], &request["oldObject"]],
+        (VALIDATE, "DELETE") => vec![&request["oldObject"]],
+        (_, "CREATE" | "UPDATE") => vec![&request["object"]],
+        _ => Vec::new(),
+    };
+    if !read.into_iter().all(ours) {
+        return Some("allowed an object whose own kind is another".into());
+    }
     let (object, old) = (decodes(&request["object"]), decodes(&request["oldObject"]));
     let operation = request["operation"].as_str().unwrap_or_default();
     let fine = match (path, operation) {
         (VALIDATE, "CREATE") => object.is_some_and(|o| valid(&o.spec)),
         (VALIDATE, "UPDATE") => match (object, old) {
-            (Some(new), Some(old)) => valid(&new.spec) && new.spec.port() == old.spec.port(),
+            // An object being deleted may lose its finalizers, whatever its spec.
+            (Some(_), Some(old))
+                if old.metadata.deletion_timestamp.is_some()
+                    && without_metadata(&request["object"]) == without_metadata(&request["oldObject"]) =>
+            {
+                true
+            }
+            (Some(new), Some(old)) => {
+                valid(&new.spec) && (new.spec.port() == old.spec.port() || !(1..=65535).contains(&old.spec.port()))
+            }
             _ => false,
         },
         (VALIDATE, "DELETE") => old.is_some(),

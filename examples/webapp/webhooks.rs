@@ -1,12 +1,13 @@
 //! The WebApp's admission webhooks: a defaulter (replicas 1, port 80, the
-//! `app.kubernetes.io/managed-by` label) and a validator (a pinned image, 1 to 50
-//! replicas, a port that never changes), with the server that serves them and the
+//! `app.kubernetes.io/managed-by` label) and a validator (an image reference pinned to
+//! a tag or digest, 1 to 50 replicas, a TCP port that never changes once valid), with the server that serves them and the
 //! configurations that register them. Shared by the example (`main.rs`), the tests and
 //! `deploy/webhook.yaml`.
 
 use std::collections::BTreeMap;
 
 use k8s_openapi::apimachinery::pkg::apis::meta::v1::LabelSelector;
+use oci_spec::distribution::Reference;
 use serde_json::json;
 use wheelhouse::webhook::{
     Certificates, ClientConfig, ConfigurationOptions, Configurations, Defaulter, Denied, Error, FieldError, Request,
@@ -50,7 +51,8 @@ impl Validator<WebApp> for WebAppValidator {
     async fn validate_update(&self, old: &WebApp, new: &WebApp, _: &Request) -> Result<Warnings, Denied> {
         let mut errors = spec_errors(&new.spec);
         let (was, is) = (old.spec.port(), new.spec.port());
-        if was != is {
+        // A port that was never valid may be corrected; a valid one is fixed for life.
+        if was != is && PORTS.contains(&was) {
             errors.push(FieldError::invalid(
                 "spec.port",
                 is,
@@ -63,6 +65,9 @@ impl Validator<WebApp> for WebAppValidator {
         Ok(Vec::new())
     }
 }
+
+/// The ports a WebApp may listen on.
+pub const PORTS: std::ops::RangeInclusive<i32> = 1..=65535;
 
 /// Every problem of a spec, each saying what to do instead.
 fn spec_errors(spec: &WebAppSpec) -> Vec<FieldError> {
@@ -82,10 +87,20 @@ fn spec_errors(spec: &WebAppSpec) -> Vec<FieldError> {
             ),
         ));
     }
+    let port = spec.port();
+    if !PORTS.contains(&port) {
+        errors.push(FieldError::invalid(
+            "spec.port",
+            port,
+            format!("must be a TCP port, between {} and {}", PORTS.start(), PORTS.end()),
+        ));
+    }
     errors
 }
 
-/// Why an image reference is not pinned to one version, if it is not.
+/// Why an image reference does not name one version of one image, if it does not:
+/// it must parse by the OCI distribution reference grammar (no whitespace, a valid
+/// digest after `@`) and carry a digest or a tag other than `latest`.
 fn image_problem(image: &str) -> Option<FieldError> {
     if image.trim().is_empty() {
         return Some(FieldError::required(
@@ -93,18 +108,37 @@ fn image_problem(image: &str) -> Option<FieldError> {
             "name the container image to run, with a version tag, such as nginx:1.27",
         ));
     }
-    if image.contains('@') {
+    // The grammar's `\w` is ASCII in the distribution's own (Go) parser.
+    let parsed = if image.is_ascii() {
+        image.parse::<Reference>()
+    } else {
+        Err(oci_spec::distribution::ParseError::ReferenceInvalidFormat)
+    };
+    let reference = match parsed {
+        Ok(reference) => reference,
+        Err(error) => {
+            return Some(FieldError::invalid(
+                "spec.image",
+                image,
+                format!(
+                    "not an image reference ({error}): write [registry/]repository:tag or repository@sha256:<64 hex digits>, with no spaces, such as nginx:1.27"
+                ),
+            ));
+        }
+    };
+    if reference.digest().is_some() {
         return None; // a digest pins the image exactly
     }
-    let name_start = image.rfind('/').map_or(0, |slash| slash + 1);
-    let (repository, tag) = match image[name_start..].rfind(':') {
-        Some(colon) => (&image[..name_start + colon], &image[name_start + colon + 1..]),
-        None => (image, ""),
-    };
-    let why = match tag {
-        "" => "the image has no tag, so every node may pull a different version",
-        "latest" => "\"latest\" moves with every release, so every node may pull a different version",
-        _ => return None,
+    let repository = image
+        .rsplit_once(':')
+        .filter(|(_, tag)| !tag.contains('/'))
+        .map_or(image, |(repository, _)| repository);
+    let why = if repository == image {
+        "the image has no tag, so every node may pull a different version"
+    } else if reference.tag() == Some("latest") {
+        "\"latest\" moves with every release, so every node may pull a different version"
+    } else {
+        return None;
     };
     Some(FieldError::invalid(
         "spec.image",
