@@ -17,6 +17,13 @@
 //! ms, each after a warm-up of a quarter of it on new connections), and a slow spell
 //! falls on both; the figures are over all of a server's slices.
 //! `WEBHOOK_BENCH_CONNS=16` runs one level only.
+//!
+//! Then the server under hostile and heavy traffic (`abuse.rs`: idle and slowloris
+//! floods, maximal bodies beside `/healthz`, a mutate's peak memory);
+//! `WEBHOOK_BENCH_ABUSE_ONLY=1` runs only those.
+
+#[path = "webhook/abuse.rs"]
+mod abuse;
 
 #[path = "../examples/webapp/operator.rs"]
 #[allow(dead_code, reason = "the bench needs the WebApp type, not the controller")]
@@ -47,6 +54,10 @@ use wheelhouse::webhook::{Certificates, WebhookMetrics, WebhookOptions};
 use wheelhouse_manager::{Runnable, Stop};
 
 const PATH: &str = "/validate-example-com-v1-webapp";
+
+/// Counts the bytes allocated, for the memory line.
+#[global_allocator]
+static PEAK: peak_alloc::PeakAlloc = peak_alloc::PeakAlloc;
 
 fn env_number(name: &str, default: u64) -> u64 {
     std::env::var(name).ok().and_then(|v| v.parse().ok()).unwrap_or(default)
@@ -251,7 +262,30 @@ fn main() {
             .expect("a runtime")
     };
     let (servers, clients) = (runtime("servers"), runtime("clients"));
-    clients.block_on(run(servers.handle().clone()));
+    if std::env::var_os("WEBHOOK_BENCH_ABUSE_ONLY").is_none() {
+        clients.block_on(run(servers.handle().clone()));
+    }
+    abuse::memory();
+    clients.block_on(async {
+        let certificates = Certificates::self_signed(["127.0.0.1"]).expect("certificates");
+        let connector = connector(&certificates);
+        abuse::idle_flood(servers.handle(), &connector, &certificates, &realistic_review()).await;
+        abuse::heavy(servers.handle(), &connector, &certificates).await;
+    });
+}
+
+/// A TLS client that trusts `certificates`' CA.
+fn connector(certificates: &Certificates) -> TlsConnector {
+    let mut roots = rustls::RootCertStore::empty();
+    for certificate in CertificateDer::pem_slice_iter(certificates.ca_bundle().as_bytes()) {
+        roots.add(certificate.expect("the CA")).expect("the CA");
+    }
+    let client_config = rustls::ClientConfig::builder_with_provider(Arc::new(rustls::crypto::ring::default_provider()))
+        .with_safe_default_protocol_versions()
+        .expect("TLS versions")
+        .with_root_certificates(roots)
+        .with_no_client_auth();
+    TlsConnector::from(Arc::new(client_config))
 }
 
 async fn run(servers: tokio::runtime::Handle) {
@@ -262,16 +296,7 @@ async fn run(servers: tokio::runtime::Handle) {
         Err(_) => vec![1, 16, 64],
     };
     let certificates = Certificates::self_signed(["127.0.0.1"]).expect("certificates");
-    let mut roots = rustls::RootCertStore::empty();
-    for certificate in CertificateDer::pem_slice_iter(certificates.ca_bundle().as_bytes()) {
-        roots.add(certificate.expect("the CA")).expect("the CA");
-    }
-    let client_config = rustls::ClientConfig::builder_with_provider(Arc::new(rustls::crypto::ring::default_provider()))
-        .with_safe_default_protocol_versions()
-        .expect("TLS versions")
-        .with_root_certificates(roots)
-        .with_no_client_auth();
-    let connector = TlsConnector::from(Arc::new(client_config));
+    let connector = connector(&certificates);
     let ours = {
         let certificates = certificates.clone();
         servers.spawn(async move { start_wheelhouse(certificates) }).await

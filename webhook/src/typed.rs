@@ -13,7 +13,7 @@ use kube::core::admission::Operation;
 
 use serde::de::DeserializeOwned;
 use serde::{Deserialize, Serialize};
-use serde_json::value::{RawValue, to_raw_value};
+use serde_json::value::RawValue;
 
 use crate::denial::{Denied, Warnings};
 use crate::handler::Route;
@@ -390,18 +390,50 @@ impl<K: Object, D: Defaulter<K>> Defaulting<K, D> {
         let mut object = decode::<K>(Some(original), "object", &self.registration)?;
         let internal =
             |e: serde_json::Error| Verdict::internal_error(&format!("the defaulted object does not encode: {e}"));
-        let before = to_raw_value(&object).map_err(internal)?;
+        let before = encode(&object).map_err(internal)?;
         if let Err(denied) = self.defaulter.default(&mut object, request).await {
             return Ok(denial(denied, request));
         }
-        let after = to_raw_value(&object).map_err(internal)?;
+        let after = encode(&object).map_err(internal)?;
         // The typed object is no longer needed: free it before the patch is made.
         drop(object);
         let mut verdict = Verdict::allowed(Vec::new());
-        if before.get() != after.get() {
-            verdict.patch = defaulting_patch(original, &before, &after).map_err(internal)?;
+        if before != after {
+            let (before, after) = (as_raw(&before).map_err(internal)?, as_raw(&after).map_err(internal)?);
+            verdict.patch = defaulting_patch(original, before, after).map_err(internal)?;
         }
         Ok(verdict)
+    }
+}
+
+/// JSON text as a raw value, borrowed.
+fn as_raw(encoded: &str) -> Result<&RawValue, serde_json::Error> {
+    serde_json::from_str(encoded)
+}
+
+/// `object` as JSON in a buffer of exactly its size: a growing buffer doubles past
+/// it, and a large object's peak memory with it. Measuring first costs a second
+/// serialization, which is cheaper than the memory.
+fn encode<K: Serialize>(object: &K) -> Result<String, serde_json::Error> {
+    let mut measured = Measure(0);
+    serde_json::to_writer(&mut measured, object)?;
+    let mut buffer = Vec::with_capacity(measured.0);
+    serde_json::to_writer(&mut buffer, object)?;
+    // serde_json writes UTF-8 only.
+    String::from_utf8(buffer).map_err(serde::ser::Error::custom)
+}
+
+/// Counts the bytes written to it.
+struct Measure(usize);
+
+impl std::io::Write for Measure {
+    fn write(&mut self, bytes: &[u8]) -> std::io::Result<usize> {
+        self.0 += bytes.len();
+        Ok(bytes.len())
+    }
+
+    fn flush(&mut self) -> std::io::Result<()> {
+        Ok(())
     }
 }
 
