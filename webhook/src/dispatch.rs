@@ -267,6 +267,7 @@ impl Dispatcher {
         timeout: Duration,
     ) -> Answer {
         let endpoint = endpoint.clone();
+        let body_bytes = body.len();
         let max_depth = self.limits.max_nesting_depth;
         let span = tracing::Span::current();
         let decision = async move {
@@ -274,7 +275,7 @@ impl Dispatcher {
             let _reserved = reserved;
             decide(&endpoint, &body, max_depth).await
         };
-        match self.pool.run(deadline, decision.instrument(span)).await {
+        match self.pool.run(deadline, body_bytes, decision.instrument(span)).await {
             Ok(answer) => answer,
             Err(Undecided::Panicked(panic)) => {
                 tracing::error!(panic, "decoding or encoding a review panicked");

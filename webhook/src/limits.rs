@@ -89,13 +89,21 @@ impl ByteBudget {
     }
 }
 
-/// A bounded set of threads for decisions: each runs a request's whole decision
+/// Bounded sets of threads for decisions: each runs a request's whole decision
 /// (decode, webhook, patch, encode) as one job, so the runtime's I/O workers only
 /// move bytes. Jobs beyond the bound wait for a thread within their deadline.
+///
+/// Bodies of [`LARGE_BODY`] or more decide on threads of their own, so that a queue
+/// of maximal bodies (which only a client other than kube-apiserver sends: its
+/// objects are smaller) cannot hold up the reviews of ordinary objects.
 pub(crate) struct DecisionPool {
     threads: Arc<Semaphore>,
+    large_threads: Arc<Semaphore>,
     size: usize,
 }
+
+/// The body size from which a decision runs among the large ones.
+pub(crate) const LARGE_BODY: usize = 1024 * 1024;
 
 /// Why a decision has no answer.
 #[derive(Debug)]
@@ -113,6 +121,7 @@ impl DecisionPool {
         let size = size.max(1);
         Self {
             threads: Arc::new(Semaphore::new(size)),
+            large_threads: Arc::new(Semaphore::new(size)),
             size,
         }
     }
@@ -121,16 +130,21 @@ impl DecisionPool {
         self.size
     }
 
-    /// Runs `decide` on a pool thread and returns its answer, or `Late` at
-    /// `deadline`. The future is driven on that thread with the runtime's timers and
+    /// Runs `decide` (on a body of `body_bytes`) on a pool thread and returns its
+    /// answer, or `Late` at `deadline`. The future is driven on that thread with the runtime's timers and
     /// I/O, and dropped at the deadline at its next await; CPU work between awaits
     /// cannot be interrupted, but it holds one thread of the bound, not an I/O worker.
-    pub async fn run<T, F>(&self, deadline: Instant, decide: F) -> Result<T, Undecided>
+    pub async fn run<T, F>(&self, deadline: Instant, body_bytes: usize, decide: F) -> Result<T, Undecided>
     where
         T: Send + 'static,
         F: Future<Output = T> + Send + 'static,
     {
-        let thread = tokio::time::timeout_at(deadline, self.threads.clone().acquire_owned())
+        let threads = if body_bytes >= LARGE_BODY {
+            &self.large_threads
+        } else {
+            &self.threads
+        };
+        let thread = tokio::time::timeout_at(deadline, threads.clone().acquire_owned())
             .await
             .map_err(|_| Undecided::Late)?
             .map_err(|_| Undecided::Lost)?;
@@ -190,7 +204,7 @@ mod tests {
         let soon = Instant::now() + Duration::from_millis(200);
         let finished = Arc::new(AtomicBool::new(false));
         // A decision that burns its thread past the deadline, with no await.
-        let spinning = pool.run(soon, {
+        let spinning = pool.run(soon, 0, {
             let finished = finished.clone();
             async move {
                 std::thread::sleep(Duration::from_secs(2));
@@ -198,7 +212,7 @@ mod tests {
                 1
             }
         });
-        let waiting = pool.run(soon, async { 2 });
+        let waiting = pool.run(soon, 0, async { 2 });
         let (spun, waited) = tokio::join!(spinning, waiting);
         assert!(matches!(spun, Err(Undecided::Late)));
         assert!(matches!(waited, Err(Undecided::Late)), "the only thread was taken");
@@ -208,8 +222,13 @@ mod tests {
         );
 
         let later = Instant::now() + Duration::from_secs(10);
-        assert_eq!(pool.run(later, async { 3 }).await.unwrap(), 3);
-        let panicked = pool.run(later, async { panic!("in a decision") }).await;
+        assert_eq!(
+            pool.run(later, LARGE_BODY, async { 3 }).await.unwrap(),
+            3,
+            "large bodies have threads of their own"
+        );
+        assert_eq!(pool.run(later, 0, async { 4 }).await.unwrap(), 4);
+        let panicked = pool.run(later, 0, async { panic!("in a decision") }).await;
         assert!(matches!(panicked, Err(Undecided::Panicked(message)) if message == "in a decision"));
     }
 }

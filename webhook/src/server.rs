@@ -42,7 +42,7 @@ use crate::typed::{Defaulter, Defaulting, Object, Registration, Validating, Vali
 /// | `max_in_flight_bytes` | 32 MiB across all requests | the request waits up to `in_flight_wait` (2 s), then 429 |
 /// | `max_nesting_depth` | 100 | 400 |
 /// | `request_timeout` | 10 s, or kube-apiserver's shorter `timeout` | 408 for a body not read; 504 for a decision not made |
-/// | `decision_threads` | the cores less one (at least one) | decisions wait for a thread within their deadline |
+/// | `decision_threads` | the cores less one (at least one), and as many again for bodies of 1 MiB or more | decisions wait for a thread within their deadline |
 /// | `http2` | off | with it, 100 concurrent streams a connection and the rapid-reset bounds |
 ///
 /// Decisions (decoding the review, the webhook itself, the patch, the answer) run on
@@ -85,7 +85,9 @@ pub struct WebhookOptions {
     /// kube-apiserver puts in the URL when that is less.
     pub request_timeout: Duration,
     /// Threads that decide on requests (default: the available cores less one, at
-    /// least one, so that one core is left to the I/O workers and probes).
+    /// least one, so that one core is left to the I/O workers and probes). Bodies of
+    /// 1 MiB or more have as many threads again of their own, so that a queue of
+    /// maximal bodies cannot hold up the reviews of ordinary objects.
     pub decision_threads: usize,
     /// Connections held open at once (default 1024). Past it the longest-idle one is
     /// closed; accepting never waits.
