@@ -20,7 +20,7 @@
 //!
 //! Then the server under hostile and heavy traffic (`abuse.rs`: idle and slowloris
 //! floods, maximal bodies beside `/healthz`, a mutate's peak memory);
-//! `WEBHOOK_BENCH_ABUSE_ONLY=1` runs only those.
+//! `WEBHOOK_BENCH_ABUSE_ONLY=1` runs only those, `WEBHOOK_BENCH_THROUGHPUT_ONLY=1` none.
 
 #[path = "webhook/abuse.rs"]
 mod abuse;
@@ -264,6 +264,9 @@ fn main() {
     let (servers, clients) = (runtime("servers"), runtime("clients"));
     if std::env::var_os("WEBHOOK_BENCH_ABUSE_ONLY").is_none() {
         clients.block_on(run(servers.handle().clone()));
+    }
+    if std::env::var_os("WEBHOOK_BENCH_THROUGHPUT_ONLY").is_some() {
+        return;
     }
     abuse::memory();
     clients.block_on(async {

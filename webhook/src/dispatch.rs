@@ -69,6 +69,7 @@ pub(crate) struct RequestLimits {
     pub max_in_flight_bytes: usize,
     pub in_flight_wait: Duration,
     pub decision_threads: usize,
+    pub inline_decision_bytes: usize,
 }
 
 /// The registered webhooks, the limits every request is held to, and the shared
@@ -105,7 +106,7 @@ impl Dispatcher {
                 limits.max_in_flight_bytes.max(limits.max_body_bytes),
                 limits.in_flight_wait,
             ),
-            pool: DecisionPool::new(limits.decision_threads),
+            pool: DecisionPool::new(limits.decision_threads, limits.inline_decision_bytes),
             limits,
         }
     }
@@ -222,38 +223,38 @@ impl Dispatcher {
                 .map_err(no_room)?;
         }
         let mut buffer = BytesMut::with_capacity(declared.unwrap_or(0));
-        tokio::pin!(body);
-        loop {
-            let frame = match tokio::time::timeout_at(deadline, body.frame()).await {
-                Err(_) => {
-                    return Err(Refusal::new(
-                        StatusCode::REQUEST_TIMEOUT,
-                        format!("the request body did not arrive within {timeout:?}"),
-                    ));
-                }
-                Ok(None) => break,
-                Ok(Some(Err(error))) => {
-                    return Err(Refusal::new(
+        let late = || {
+            Refusal::new(
+                StatusCode::REQUEST_TIMEOUT,
+                format!("the request body did not arrive within {timeout:?}"),
+            )
+        };
+        let reading = async {
+            tokio::pin!(body);
+            while let Some(frame) = body.frame().await {
+                let frame = frame.map_err(|error| {
+                    Refusal::new(
                         StatusCode::BAD_REQUEST,
                         format!("could not read the request body: {}", error.into()),
-                    ));
+                    )
+                })?;
+                let Ok(data) = frame.into_data() else { continue };
+                let length = buffer.len() + data.len();
+                if length > self.limits.max_body_bytes {
+                    return Err(self.too_large());
                 }
-                Ok(Some(Ok(frame))) => frame,
-            };
-            let Ok(data) = frame.into_data() else { continue };
-            let length = buffer.len() + data.len();
-            if length > self.limits.max_body_bytes {
-                return Err(self.too_large());
+                if declared.is_none_or(|declared| length > declared) {
+                    let beyond_reserved = length - declared.unwrap_or(0).max(buffer.len());
+                    self.budget
+                        .reserve(&mut reserved, beyond_reserved, deadline)
+                        .await
+                        .map_err(no_room)?;
+                }
+                buffer.extend_from_slice(&data);
             }
-            if declared.is_none_or(|declared| length > declared) {
-                let beyond_reserved = length - declared.unwrap_or(0).max(buffer.len());
-                self.budget
-                    .reserve(&mut reserved, beyond_reserved, deadline)
-                    .await
-                    .map_err(no_room)?;
-            }
-            buffer.extend_from_slice(&data);
-        }
+            Ok(())
+        };
+        tokio::time::timeout_at(deadline, reading).await.map_err(|_| late())??;
         Ok((buffer.freeze(), reserved))
     }
 

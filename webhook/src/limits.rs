@@ -70,6 +70,10 @@ impl ByteBudget {
         if bytes == 0 {
             return Ok(());
         }
+        if let Ok(permit) = self.bytes.clone().try_acquire_many_owned(bytes) {
+            reserved.add(permit);
+            return Ok(());
+        }
         let until = deadline.min(Instant::now() + self.wait);
         let acquired = tokio::time::timeout_at(until, self.bytes.clone().acquire_many_owned(bytes)).await;
         match acquired {
@@ -96,10 +100,17 @@ impl ByteBudget {
 /// Bodies of [`LARGE_BODY`] or more decide on threads of their own, so that a queue
 /// of maximal bodies (which only a client other than kube-apiserver sends: its
 /// objects are smaller) cannot hold up the reviews of ordinary objects.
+///
+/// Bodies under `inline_below` decide on the I/O worker that read them: decoding a
+/// few kilobytes costs less than the two thread handoffs a pool thread takes, which
+/// halved the throughput of ordinary reviews when every decision went to the pool.
+/// Their deadline still holds at every await; only the synchronous part of a small
+/// decision (bounded by its size, plus the webhook's own code) runs on the worker.
 pub(crate) struct DecisionPool {
     threads: Arc<Semaphore>,
     large_threads: Arc<Semaphore>,
     size: usize,
+    inline_below: usize,
 }
 
 /// The body size from which a decision runs among the large ones.
@@ -117,12 +128,13 @@ pub(crate) enum Undecided {
 }
 
 impl DecisionPool {
-    pub fn new(size: usize) -> Self {
+    pub fn new(size: usize, inline_below: usize) -> Self {
         let size = size.max(1);
         Self {
             threads: Arc::new(Semaphore::new(size)),
             large_threads: Arc::new(Semaphore::new(size)),
             size,
+            inline_below,
         }
     }
 
@@ -139,6 +151,13 @@ impl DecisionPool {
         T: Send + 'static,
         F: Future<Output = T> + Send + 'static,
     {
+        if body_bytes < self.inline_below {
+            return match tokio::time::timeout_at(deadline, AssertUnwindSafe(decide).catch_unwind()).await {
+                Ok(Ok(decided)) => Ok(decided),
+                Ok(Err(panic)) => Err(Undecided::Panicked(panic_message(&*panic).to_owned())),
+                Err(_) => Err(Undecided::Late),
+            };
+        }
         let threads = if body_bytes >= LARGE_BODY {
             &self.large_threads
         } else {
@@ -200,7 +219,7 @@ mod tests {
     async fn the_pool_answers_late_at_the_deadline_and_never_runs_more_than_its_size() {
         use std::sync::atomic::{AtomicBool, Ordering};
 
-        let pool = DecisionPool::new(1);
+        let pool = DecisionPool::new(1, 0);
         let soon = Instant::now() + Duration::from_millis(200);
         let finished = Arc::new(AtomicBool::new(false));
         // A decision that burns its thread past the deadline, with no await.
@@ -230,5 +249,14 @@ mod tests {
         assert_eq!(pool.run(later, 0, async { 4 }).await.unwrap(), 4);
         let panicked = pool.run(later, 0, async { panic!("in a decision") }).await;
         assert!(matches!(panicked, Err(Undecided::Panicked(message)) if message == "in a decision"));
+
+        // Small bodies decide where they are, with the same deadline and catch.
+        let inline = DecisionPool::new(1, 1024);
+        assert_eq!(inline.run(later, 10, async { 5 }).await.unwrap(), 5);
+        let soon = Instant::now() + Duration::from_millis(100);
+        let waiting = inline.run(soon, 10, std::future::pending::<()>()).await;
+        assert!(matches!(waiting, Err(Undecided::Late)));
+        let panicked = inline.run(later, 10, async { panic!("inline") }).await;
+        assert!(matches!(panicked, Err(Undecided::Panicked(message)) if message == "inline"));
     }
 }

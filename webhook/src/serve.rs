@@ -210,33 +210,42 @@ impl Connection {
     /// the server stops. A connection with no request being answered is simply
     /// dropped; a busy one is asked to close after its answer.
     async fn drive<C: GracefulConnection>(&self, connection: C, admitted: &Admitted) {
-        tokio::pin!(connection);
+        let (idle, header) = (self.limits.idle_timeout, self.limits.header_timeout);
         let activity = &admitted.activity;
+        // Made once and polled in place: requests come many to a connection, and
+        // remaking these at each one costs a lock on shared wait lists per request.
+        let next = || {
+            activity
+                .deadline(idle, header)
+                .unwrap_or_else(|| Instant::now() + header)
+        };
+        let timer = tokio::time::sleep_until(next());
+        let evicted = admitted.close.cancelled();
+        let stopping = self.closing.cancelled();
+        tokio::pin!(connection, timer, evicted, stopping);
         let mut closing = false;
         let mut shutdown_sent = false;
         loop {
-            let recheck = Instant::now() + self.limits.header_timeout;
-            let deadline = activity
-                .deadline(self.limits.idle_timeout, self.limits.header_timeout)
-                .unwrap_or(recheck);
             tokio::select! {
+                biased;
                 ended = connection.as_mut() => {
                     if let Err(error) = ended {
                         tracing::debug!(%error, "webhook connection ended");
                     }
                     return;
                 }
-                () = admitted.close.cancelled(), if !closing => {
+                () = &mut evicted, if !closing => {
                     tracing::debug!("closing the longest-idle webhook connection to make room");
                     closing = true;
                 }
-                () = self.closing.cancelled(), if !closing => closing = true,
-                () = activity.request_began() => {}
-                () = tokio::time::sleep_until(deadline) => {
-                    if activity.deadline(self.limits.idle_timeout, self.limits.header_timeout).is_some_and(|d| d <= Instant::now()) {
+                () = &mut stopping, if !closing => closing = true,
+                () = activity.request_began() => timer.as_mut().reset(next()),
+                () = &mut timer => {
+                    if activity.deadline(idle, header).is_some_and(|d| d <= Instant::now()) {
                         tracing::debug!("closing a webhook connection that idled or sent its header too slowly");
                         return;
                     }
+                    timer.as_mut().reset(next());
                 }
             }
             if closing {

@@ -43,14 +43,18 @@ use crate::typed::{Defaulter, Defaulting, Object, Registration, Validating, Vali
 /// | `max_nesting_depth` | 100 | 400 |
 /// | `request_timeout` | 10 s, or kube-apiserver's shorter `timeout` | 408 for a body not read; 504 for a decision not made |
 /// | `decision_threads` | the cores less one (at least one), and as many again for bodies of 1 MiB or more | decisions wait for a thread within their deadline |
+/// | `inline_decision_bytes` | 64 KiB | smaller bodies are decided on the I/O worker, within the same deadline |
 /// | `http2` | off | with it, 100 concurrent streams a connection and the rapid-reset bounds |
 ///
-/// Decisions (decoding the review, the webhook itself, the patch, the answer) run on
-/// the `decision_threads`, never on the runtime's I/O workers, so a large or slow
-/// decision delays neither other connections nor the manager's probes, and the
-/// deadline is kept even when a decision is CPU-bound: the answer is a 504 at the
-/// deadline, and kube-apiserver applies the webhook's `failurePolicy` as if no answer
-/// had come. A defaulter's patch is made from the raw JSON, one level at a time where
+/// Decisions (decoding the review, the webhook itself, the patch, the answer) on
+/// bodies of `inline_decision_bytes` or more run on the `decision_threads`, never on
+/// the runtime's I/O workers, so a large decision delays neither other connections
+/// nor the manager's probes, and the deadline is kept even when a decision is
+/// CPU-bound: the answer is a 504 at the deadline, and kube-apiserver applies the
+/// webhook's `failurePolicy` as if no answer had come. Smaller bodies (every ordinary
+/// object) are decided where they were read, which keeps throughput at the bare
+/// server's; their deadline holds at every await. A webhook whose own code is
+/// CPU-heavy whatever the object's size sets `inline_decision_bytes: 0`. A defaulter's patch is made from the raw JSON, one level at a time where
 /// the object changed, so a mutate's extra memory is the body, the typed object and
 /// its two encodings (`benches/README.md` has the measured factor).
 #[derive(Debug, Clone)]
@@ -89,6 +93,11 @@ pub struct WebhookOptions {
     /// 1 MiB or more have as many threads again of their own, so that a queue of
     /// maximal bodies cannot hold up the reviews of ordinary objects.
     pub decision_threads: usize,
+    /// Bodies smaller than this (default 64 KiB, some hundred microseconds of
+    /// decoding) are decided on the I/O worker that read them, where two thread
+    /// handoffs would cost more than the decision; 0 sends every decision to the
+    /// threads, for webhooks whose own code is CPU-heavy.
+    pub inline_decision_bytes: usize,
     /// Connections held open at once (default 1024). Past it the longest-idle one is
     /// closed; accepting never waits.
     pub max_connections: usize,
@@ -123,6 +132,7 @@ impl Default for WebhookOptions {
             max_nesting_depth: 100,
             request_timeout: Duration::from_secs(10),
             decision_threads: default_decision_threads(),
+            inline_decision_bytes: 64 * 1024,
             max_connections: 1024,
             max_connections_per_peer: 256,
             idle_timeout: Duration::from_secs(30),
@@ -370,6 +380,7 @@ impl WebhookServer {
                 max_in_flight_bytes: options.max_in_flight_bytes,
                 in_flight_wait: options.in_flight_wait,
                 decision_threads: options.decision_threads,
+                inline_decision_bytes: options.inline_decision_bytes,
             },
         )
     }

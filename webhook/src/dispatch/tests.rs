@@ -89,6 +89,8 @@ fn fixture() -> Fixture {
         max_body_bytes: 64 * 1024,
         request_timeout: Duration::from_secs(10),
         decision_threads: 1,
+        // Every decision on the pool, so a blocking one is cut off at its deadline too.
+        inline_decision_bytes: 0,
         ..WebhookOptions::default()
     };
     let server = WebhookServer::new(options)
@@ -418,6 +420,19 @@ async fn a_decision_not_made_by_the_deadline_is_a_504_at_the_deadline_and_counte
     tokio::time::sleep(SPIN).await;
     let allowed = f.decide(VALIDATE, &create(&configmap("fine", &json!({})))).await;
     assert_eq!(allowed["allowed"], true);
+}
+
+#[tokio::test]
+async fn a_small_body_decided_inline_is_a_504_at_its_deadline_too() {
+    let server = WebhookServer::new(WebhookOptions::default()).validator::<ConfigMap>(Labels);
+    let late = create(&configmap("slow", &json!({"slow": "yes"})));
+    let request = http::Request::post(format!("{VALIDATE}?timeout=200ms"))
+        .header(CONTENT_TYPE, "application/json")
+        .body(Full::new(Bytes::from(late.to_string())))
+        .unwrap();
+    let (status, body) = answer_of(server.handle(request).await).await;
+    assert_eq!(status, StatusCode::GATEWAY_TIMEOUT);
+    assert_eq!(body, "the webhook did not decide within 200ms");
 }
 
 #[tokio::test(start_paused = true)]
