@@ -82,6 +82,7 @@
 
 mod args;
 mod error;
+mod fence;
 mod health;
 mod http;
 mod leader;
@@ -91,6 +92,7 @@ mod runnable;
 
 pub use crate::args::{LogFormat, ManagerArgs};
 pub use crate::error::Error;
+pub use crate::fence::Fenced;
 pub use crate::leader::{LeaderElection, OnLeadershipLost};
 pub use crate::manager::{Manager, ManagerBuilder};
 pub use crate::runnable::{BoxError, Runnable, Stop, runnable_fn};
