@@ -41,6 +41,9 @@ struct LeaseRecord {
 
 #[derive(Default)]
 struct LeaseState {
+    /// The users that sent any request for the Lease: the candidates. Only their
+    /// writes are judged; other users (other elections, tests) have no term here.
+    candidates: HashSet<String>,
     /// identity → the user that wrote it into the Lease as its holder.
     users: HashMap<String, String>,
     writes: Vec<WitnessedWrite>,
@@ -99,6 +102,12 @@ impl LeaseWitness {
         self.record.state.lock().writes.clone()
     }
 
+    /// The user that wrote `identity` into the Lease as its holder, if one did: how a
+    /// test finds which of its processes leads.
+    pub fn user_of(&self, identity: &str) -> Option<String> {
+        self.record.state.lock().users.get(identity).cloned()
+    }
+
     /// The writes that arrived from a user that did not hold the Lease at the time:
     /// with correct fencing, none.
     pub fn stale_writes(&self) -> Vec<WitnessedWrite> {
@@ -115,22 +124,28 @@ impl LeaseWitness {
 
 impl ApiServer {
     /// Starts witnessing fencing on the Lease `namespace/name`: from now on, every
-    /// create, update, patch or delete sent by a named user ([`as_user`], or a bearer
-    /// token over HTTP) is recorded with who held that Lease when it arrived, and
+    /// create, update, patch or delete sent by a candidate — a named user ([`as_user`],
+    /// or a bearer token over HTTP) that has sent any request for that Lease — is
+    /// recorded with who held the Lease when it arrived, and
     /// [`LeaseWitness::stale_writes`] lists those whose sender did not hold it.
-    /// Requests without a user (the test's own client, the simulated controllers) are
-    /// not recorded.
+    /// Requests without a user (the test's own client, the simulated controllers) and
+    /// users that never asked for the Lease are not recorded.
     ///
     /// ```
     /// # #[tokio::main(flavor = "current_thread")]
     /// # async fn main() {
+    /// use k8s_openapi::api::coordination::v1::Lease;
     /// use k8s_openapi::api::core::v1::ConfigMap;
     /// use kube::api::{Api, PostParams};
     /// use wheelhouse_envtest::ApiServer;
     ///
     /// let server = ApiServer::new(Default::default());
     /// let witness = server.witness_lease("default", "operator");
-    /// let replica: Api<ConfigMap> = Api::default_namespaced(kube::Client::new(server.as_user("replica-0"), "default"));
+    /// let client = kube::Client::new(server.as_user("replica-0"), "default");
+    /// // A candidate: it asks for the Lease (as an elector does first).
+    /// let leases: Api<Lease> = Api::default_namespaced(client.clone());
+    /// assert!(leases.get_opt("operator").await.unwrap().is_none());
+    /// let replica: Api<ConfigMap> = Api::default_namespaced(client);
     /// let mut config = ConfigMap::default();
     /// config.metadata.name = Some("settings".into());
     /// replica.create(&PostParams::default(), &config).await.unwrap();
@@ -184,17 +199,11 @@ impl Witnesses {
         }
     }
 
-    /// Records a write arriving from `user` with every witness.
+    /// Shows a request arriving from `user` to every witness.
     pub(crate) fn arrive(&self, server: &ApiServer, user: Option<&str>, target: &Target, body: &Bytes) {
         let Some(user) = user else {
             return;
         };
-        if !matches!(
-            target.verb,
-            Verb::Create | Verb::Update | Verb::Patch | Verb::Delete | Verb::DeleteCollection
-        ) {
-            return;
-        }
         let leases = self.leases.lock().clone();
         for record in leases {
             record.arrive(server, user, target, body);
@@ -211,7 +220,15 @@ impl LeaseRecord {
     }
 
     fn arrive(&self, server: &ApiServer, user: &str, target: &Target, body: &Bytes) {
+        let write = matches!(
+            target.verb,
+            Verb::Create | Verb::Update | Verb::Patch | Verb::Delete | Verb::DeleteCollection
+        );
         if self.is_target(target) {
+            self.state.lock().candidates.insert(user.to_owned());
+            if !write {
+                return;
+            }
             let claimed = serde_json::from_slice::<Value>(body).ok().and_then(|lease| {
                 let holder = lease.pointer("/spec/holderIdentity")?.as_str()?.to_owned();
                 (!holder.is_empty()).then_some(holder)
@@ -219,6 +236,9 @@ impl LeaseRecord {
             if let Some(identity) = claimed {
                 self.state.lock().users.insert(identity, user.to_owned());
             }
+            return;
+        }
+        if !write || !self.state.lock().candidates.contains(user) {
             return;
         }
         let leases = GroupResource {
@@ -286,7 +306,10 @@ mod tests {
         let leases: Api<Lease> = Api::default_namespaced(as_user("a"));
         leases.create(&PostParams::default(), &lease("pod-a_1234")).await.unwrap();
         configs("a").create(&PostParams::default(), &config_map("by-a")).await.unwrap();
+        // "b" is a candidate (it asked for the Lease), "c" is not: only b's write counts.
+        let _ = Api::<Lease>::default_namespaced(as_user("b")).get_opt("operator").await.unwrap();
         configs("b").create(&PostParams::default(), &config_map("by-b")).await.unwrap();
+        configs("c").create(&PostParams::default(), &config_map("by-c")).await.unwrap();
         // The test's own client is nobody: not recorded.
         let test: Api<ConfigMap> = Api::default_namespaced(kube::Client::new(server.clone(), "default"));
         test.create(&PostParams::default(), &config_map("by-test")).await.unwrap();
@@ -296,6 +319,7 @@ mod tests {
         assert!(!writes[0].is_stale(), "{:?}", writes[0]);
         assert_eq!(writes[0].holder.as_deref(), Some("pod-a_1234"));
         assert_eq!(writes[0].holder_user.as_deref(), Some("a"));
+        assert_eq!(witness.user_of("pod-a_1234").as_deref(), Some("a"));
         let stale = witness.stale_writes();
         assert_eq!(stale.len(), 1);
         assert_eq!((stale[0].user.as_str(), stale[0].verb), ("b", Verb::Create));
@@ -306,6 +330,8 @@ mod tests {
     async fn a_held_request_arrives_only_when_released_and_never_if_abandoned() {
         let server = ApiServer::new(Default::default());
         let witness = server.witness_lease("default", "operator");
+        let leases: Api<Lease> = Api::default_namespaced(kube::Client::new(server.as_user("a"), "default"));
+        let _ = leases.get_opt("operator").await.unwrap();
         server.hold_requests("a");
         let configs: Api<ConfigMap> = Api::default_namespaced(kube::Client::new(server.as_user("a"), "default"));
         let abandoned = tokio::time::timeout(
