@@ -367,7 +367,6 @@ impl Process {
 #[cfg(target_os = "linux")]
 impl Drop for Process {
     fn drop(&mut self) {
-        self.signal("-CONT");
         let _ = self.child.kill();
         let _ = self.child.wait();
     }
