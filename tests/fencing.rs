@@ -5,8 +5,8 @@
 //!   has taken over), mixed with kills and graceful handovers; no write may arrive from
 //!   a replica outside its term, and every WebApp converges;
 //! - processes: three `webapp --cluster --leader-elect` processes on the embedded
-//!   server over HTTP; the leader is SIGSTOPped mid-reconcile and SIGCONTed after
-//!   another took over (Linux).
+//!   server over HTTP; the leader is stopped (`SIGSTOP`) mid-reconcile and continued
+//!   (`SIGCONT`) after another took over (Linux).
 //!
 //! Both need the embedded server, and skip with a message on an existing cluster.
 
@@ -154,8 +154,10 @@ impl Group {
                 return new;
             }
             if Instant::now() > deadline {
-                let leases: Api<k8s_openapi::api::coordination::v1::Lease> =
-                    Api::namespaced(kube::Client::new(self.server.clone(), self.namespace.clone()), &self.namespace);
+                let leases: Api<k8s_openapi::api::coordination::v1::Lease> = Api::namespaced(
+                    kube::Client::new(self.server.clone(), self.namespace.clone()),
+                    &self.namespace,
+                );
                 let lease = leases.get(&self.lease).await.ok().and_then(|l| l.spec);
                 let states: Vec<_> = self
                     .replicas
@@ -323,7 +325,9 @@ async fn chaos_no_write_arrives_outside_its_senders_term_and_every_webapp_conver
     let mut groups = Vec::new();
     let mut witnesses = Vec::new();
     for (namespace, lease) in [(env.namespace(), "chaos-a"), (second.as_str(), "chaos-b")] {
-        replicas::create_webapps(&env.client(), namespace, 1).await.expect("create");
+        replicas::create_webapps(&env.client(), namespace, 1)
+            .await
+            .expect("create");
         witnesses.push((server.witness_lease(namespace, lease), lease));
         groups.push(Group::start(&server, namespace, lease));
     }
@@ -383,9 +387,15 @@ fn webapp_binary() -> std::path::PathBuf {
     if !cfg!(debug_assertions) {
         build.arg("--release");
     }
-    assert!(build.status().expect("run cargo").success(), "cargo build --example webapp");
+    assert!(
+        build.status().expect("run cargo").success(),
+        "cargo build --example webapp"
+    );
     let exe = std::env::current_exe().expect("the test binary's path");
-    let profile = exe.parent().and_then(|deps| deps.parent()).expect("target/<profile>/deps");
+    let profile = exe
+        .parent()
+        .and_then(|deps| deps.parent())
+        .expect("target/<profile>/deps");
     profile.join("examples").join("webapp")
 }
 
@@ -399,8 +409,12 @@ async fn a_sigstopped_leader_process_writes_nothing_after_it_is_resumed() {
     };
     let binary = webapp_binary();
     env.install_crd(&WebApp::crd()).await.expect("the CRD installs");
-    replicas::create_webapps(&env.client(), env.namespace(), 1).await.expect("create");
-    env.serve_http(([127, 0, 0, 1], 0).into()).await.expect("serve over HTTP");
+    replicas::create_webapps(&env.client(), env.namespace(), 1)
+        .await
+        .expect("create");
+    env.serve_http(([127, 0, 0, 1], 0).into())
+        .await
+        .expect("serve over HTTP");
     let kubeconfig = std::fs::read_to_string(env.kubeconfig().expect("a kubeconfig")).expect("read it");
     let witness = server.witness_lease(env.namespace(), "webapp-operator.example.com");
     let dir = tempfile::tempdir().expect("a temporary directory");
@@ -430,7 +444,11 @@ async fn a_sigstopped_leader_process_writes_nothing_after_it_is_resumed() {
             let replicas = i32::try_from(change / WEBAPPS.len() % 3 + 1).expect("small");
             let patch = json!({"spec": {"replicas": replicas}});
             let _ = webapps
-                .patch(WEBAPPS[change % WEBAPPS.len()], &PatchParams::default(), &Patch::Merge(&patch))
+                .patch(
+                    WEBAPPS[change % WEBAPPS.len()],
+                    &PatchParams::default(),
+                    &Patch::Merge(&patch),
+                )
                 .await;
             tokio::time::sleep(Duration::from_millis(20)).await;
         }
@@ -446,19 +464,26 @@ async fn a_sigstopped_leader_process_writes_nothing_after_it_is_resumed() {
         witness.writes().iter().any(|w| w.user == user).then_some(user)
     })
     .await;
-    let frozen = processes.iter().position(|p| p.user == old).expect("the leader's process");
+    let frozen = processes
+        .iter()
+        .position(|p| p.user == old)
+        .expect("the leader's process");
     processes[frozen].signal("-STOP");
     let stopped = Instant::now();
     // client-go's timings: the lease (15 s) expires as the others see it, one takes
     // over and writes; only then does the frozen leader resume.
-    let new = wheelhouse_envtest::eventually_within(Duration::from_secs(40), "another process to take over and write", || async {
-        let user = holder_user().await.filter(|user| *user != old)?;
-        witness
-            .writes()
-            .iter()
-            .any(|w| w.user == user && w.holder_user.as_deref() == Some(user.as_str()))
-            .then_some(user)
-    })
+    let new = wheelhouse_envtest::eventually_within(
+        Duration::from_secs(40),
+        "another process to take over and write",
+        || async {
+            let user = holder_user().await.filter(|user| *user != old)?;
+            witness
+                .writes()
+                .iter()
+                .any(|w| w.user == user && w.holder_user.as_deref() == Some(user.as_str()))
+                .then_some(user)
+        },
+    )
     .await;
     let taken_over = stopped.elapsed();
     processes[frozen].signal("-CONT");
@@ -473,8 +498,14 @@ async fn a_sigstopped_leader_process_writes_nothing_after_it_is_resumed() {
         writes.len(),
         stale.len()
     );
-    assert!(writes.iter().any(|w| w.user == old), "the frozen leader wrote before it was stopped");
-    assert!(stale.is_empty(), "writes arrived from a process outside its term: {stale:#?}");
+    assert!(
+        writes.iter().any(|w| w.user == old),
+        "the frozen leader wrote before it was stopped"
+    );
+    assert!(
+        stale.is_empty(),
+        "writes arrived from a process outside its term: {stale:#?}"
+    );
     let exited = processes[frozen].child.try_wait().expect("the process's state");
     assert!(
         exited.is_some_and(|status| !status.success()),

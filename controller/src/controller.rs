@@ -238,7 +238,7 @@ impl Controller {
         workers.abort_all();
         while workers.join_next().await.is_some() {}
         pumps.abort();
-        for pump in pumps.0.iter_mut() {
+        for pump in &mut pumps.0 {
             let _ = pump.await;
         }
         tracing::info!(controller = %self.name, "controller stopped; every reconcile in flight was cancelled");

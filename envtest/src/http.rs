@@ -13,7 +13,10 @@ use crate::server::ApiServer;
 /// user its token names (it checks nothing, as it authenticates nobody).
 fn bearer_token<B>(request: &http::Request<B>) -> Option<&str> {
     let value = request.headers().get(http::header::AUTHORIZATION)?.to_str().ok()?;
-    value.strip_prefix("Bearer ").map(str::trim).filter(|token| !token.is_empty())
+    value
+        .strip_prefix("Bearer ")
+        .map(str::trim)
+        .filter(|token| !token.is_empty())
 }
 
 /// Listens on `addr` and serves `server` until the runtime ends; returns the address

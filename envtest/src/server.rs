@@ -464,9 +464,7 @@ impl ApiServer {
             };
         }
         self.count(&target);
-        self.shared
-            .witnesses
-            .arrive(self, self.user.as_deref(), &target, &body);
+        self.shared.witnesses.arrive(self, self.user.as_deref(), &target, &body);
         if let Some(error) = self.inject(&target).await {
             return error_response(&error);
         }

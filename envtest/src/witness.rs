@@ -139,7 +139,7 @@ impl ApiServer {
     /// use kube::api::{Api, PostParams};
     /// use wheelhouse_envtest::ApiServer;
     ///
-    /// let server = ApiServer::new(Default::default());
+    /// let server = ApiServer::new(crate::ServerOptions::default());
     /// let witness = server.witness_lease("default", "operator");
     /// let client = kube::Client::new(server.as_user("replica-0"), "default");
     /// // A candidate: it asks for the Lease (as an elector does first).
@@ -245,7 +245,12 @@ impl LeaseRecord {
             group: "coordination.k8s.io".into(),
             resource: "leases".into(),
         };
-        let lease = server.shared.state.lock().store.get(&leases, &self.namespace, &self.name);
+        let lease = server
+            .shared
+            .state
+            .lock()
+            .store
+            .get(&leases, &self.namespace, &self.name);
         let holder = lease
             .as_deref()
             .and_then(|lease| lease.pointer("/spec/holderIdentity")?.as_str())
@@ -298,21 +303,38 @@ mod tests {
 
     #[tokio::test]
     async fn writes_are_judged_by_who_held_the_lease_when_they_arrived() {
-        let server = ApiServer::new(Default::default());
+        let server = ApiServer::new(crate::ServerOptions::default());
         let witness = server.witness_lease("default", "operator");
         let as_user = |user: &str| kube::Client::new(server.as_user(user), "default");
         let configs = |user: &str| Api::<ConfigMap>::default_namespaced(as_user(user));
         // The replica "a" takes the lease as identity "pod-a_1234": the witness learns it.
         let leases: Api<Lease> = Api::default_namespaced(as_user("a"));
-        leases.create(&PostParams::default(), &lease("pod-a_1234")).await.unwrap();
-        configs("a").create(&PostParams::default(), &config_map("by-a")).await.unwrap();
+        leases
+            .create(&PostParams::default(), &lease("pod-a_1234"))
+            .await
+            .unwrap();
+        configs("a")
+            .create(&PostParams::default(), &config_map("by-a"))
+            .await
+            .unwrap();
         // "b" is a candidate (it asked for the Lease), "c" is not: only b's write counts.
-        let _ = Api::<Lease>::default_namespaced(as_user("b")).get_opt("operator").await.unwrap();
-        configs("b").create(&PostParams::default(), &config_map("by-b")).await.unwrap();
-        configs("c").create(&PostParams::default(), &config_map("by-c")).await.unwrap();
+        let _ = Api::<Lease>::default_namespaced(as_user("b"))
+            .get_opt("operator")
+            .await
+            .unwrap();
+        configs("b")
+            .create(&PostParams::default(), &config_map("by-b"))
+            .await
+            .unwrap();
+        configs("c")
+            .create(&PostParams::default(), &config_map("by-c"))
+            .await
+            .unwrap();
         // The test's own client is nobody: not recorded.
         let test: Api<ConfigMap> = Api::default_namespaced(kube::Client::new(server.clone(), "default"));
-        test.create(&PostParams::default(), &config_map("by-test")).await.unwrap();
+        test.create(&PostParams::default(), &config_map("by-test"))
+            .await
+            .unwrap();
 
         let writes = witness.writes();
         assert_eq!(writes.len(), 2, "{writes:?}");
@@ -328,7 +350,7 @@ mod tests {
 
     #[tokio::test]
     async fn a_held_request_arrives_only_when_released_and_never_if_abandoned() {
-        let server = ApiServer::new(Default::default());
+        let server = ApiServer::new(crate::ServerOptions::default());
         let witness = server.witness_lease("default", "operator");
         let leases: Api<Lease> = Api::default_namespaced(kube::Client::new(server.as_user("a"), "default"));
         let _ = leases.get_opt("operator").await.unwrap();

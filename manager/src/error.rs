@@ -102,6 +102,9 @@ fn abandoned_suffix(abandoned: &[String]) -> String {
     if abandoned.is_empty() {
         String::new()
     } else {
-        format!(", except {}, which did not stop in time and were abandoned", abandoned.join(", "))
+        format!(
+            ", except {}, which did not stop in time and were abandoned",
+            abandoned.join(", ")
+        )
     }
 }

@@ -4,19 +4,7 @@
 //!
 //! Only writes are fenced (`POST`, `PUT`, `PATCH`, `DELETE`): reads change nothing
 //! another replica could be confused by, and the standbys' informers read through the
-//! same client to keep their caches warm.
-//!
-//! ## The window no client can close
-//!
-//! The check and the sending are two steps. Once the request's bytes are in the
-//! socket, no client can call them back: a replica frozen (or a network stalled) after
-//! the check may deliver the write after its term, even after another replica took
-//! over, and the server commits it. The term's end is itself `lease_duration -
-//! renew_deadline` before any other replica can take over (5 s with the defaults), so
-//! such a write lands late only if it spends longer than that margin between the
-//! check and the server. What a request spends between the check and its arrival at
-//! the server is printed by `cargo bench --bench failover` (`bench=failover
-//! kind=fence-window`), and `benches/README.md` records it.
+//! same client to keep their caches warm. What fencing cannot do is on [`Fenced`].
 
 use std::fmt;
 use std::sync::Arc;
@@ -32,6 +20,21 @@ use crate::runnable::BoxError;
 
 /// Why the manager's client refused or cancelled a write. A reconcile sees it as
 /// `kube::Error::Service`; [`Fenced::of`] finds it there.
+///
+/// Only writes are fenced (`POST`, `PUT`, `PATCH`, `DELETE`); reads always pass, as
+/// the standbys' informers read through the same client.
+///
+/// # The window no client can close
+///
+/// The check and the sending are two steps. Once a request's bytes are in the socket,
+/// no client can call them back: a replica frozen (or a network stalled) after the
+/// check may deliver the write after its term, even after another replica took over,
+/// and the server commits it. The term ends `lease_duration - renew_deadline` before
+/// any other replica can take over (5 s with the defaults), so such a write lands late
+/// only if it spends longer than that margin between the check and the server, which
+/// takes a freeze in that short span. `cargo bench --bench failover` measures the span
+/// (its `kind=fence-window` line: from handing a write to the client to its arrival at
+/// the server, over loopback HTTP); `benches/README.md` records the figures.
 ///
 /// ```
 /// use wheelhouse_manager::Fenced;
@@ -117,7 +120,9 @@ impl Fence {
 
 impl fmt::Debug for Fence {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        f.debug_struct("Fence").field("lease", &self.lease).finish_non_exhaustive()
+        f.debug_struct("Fence")
+            .field("lease", &self.lease)
+            .finish_non_exhaustive()
     }
 }
 
@@ -179,19 +184,26 @@ mod tests {
 
     #[tokio::test]
     async fn writes_pass_only_in_a_valid_term_and_reads_always() {
-        let server = ApiServer::new(Default::default());
+        let server = ApiServer::new(wheelhouse_envtest::ServerOptions::default());
         let fence = Fence::new("default/lease".into());
         let client = fence.client(kube::Client::new(server.clone(), "default"));
         let api: Api<ConfigMap> = Api::default_namespaced(client);
 
         let refused = api.create(&PostParams::default(), &config_map("a")).await.unwrap_err();
-        assert!(matches!(Fenced::of(&refused), Some(Fenced::NotLeading { .. })), "{refused}");
+        assert!(
+            matches!(Fenced::of(&refused), Some(Fenced::NotLeading { .. })),
+            "{refused}"
+        );
         assert_eq!(server.request_count(Verb::Create, "configmaps"), 0, "never sent");
-        api.list(&ListParams::default()).await.expect("reads pass without a term");
+        api.list(&ListParams::default())
+            .await
+            .expect("reads pass without a term");
 
         let term = Term::new(1, Instant::now() + Duration::from_secs(10));
         fence.enter(term.clone());
-        api.create(&PostParams::default(), &config_map("b")).await.expect("a write in the term");
+        api.create(&PostParams::default(), &config_map("b"))
+            .await
+            .expect("a write in the term");
         term.end();
         let refused = api.create(&PostParams::default(), &config_map("c")).await.unwrap_err();
         assert!(Fenced::of(&refused).is_some(), "{refused}");
@@ -201,15 +213,21 @@ mod tests {
 
     #[tokio::test]
     async fn a_write_in_flight_is_cancelled_when_the_term_ends() {
-        let server = ApiServer::new(Default::default());
+        let server = ApiServer::new(wheelhouse_envtest::ServerOptions::default());
         server.set_latency(Duration::from_secs(5));
         let fence = Fence::new("default/lease".into());
         let term = Term::new(1, Instant::now() + Duration::from_millis(100));
         fence.enter(term);
         let api: Api<ConfigMap> = Api::default_namespaced(fence.client(kube::Client::new(server, "default")));
         let started = Instant::now();
-        let error = api.create(&PostParams::default(), &config_map("slow")).await.unwrap_err();
+        let error = api
+            .create(&PostParams::default(), &config_map("slow"))
+            .await
+            .unwrap_err();
         assert!(matches!(Fenced::of(&error), Some(Fenced::TermEnded { .. })), "{error}");
-        assert!(started.elapsed() < Duration::from_secs(2), "cancelled at the term's end");
+        assert!(
+            started.elapsed() < Duration::from_secs(2),
+            "cancelled at the term's end"
+        );
     }
 }

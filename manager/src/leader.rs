@@ -10,8 +10,9 @@
 //!   one wins;
 //! - a leader's [`Term`] ends `renew_deadline` after the *sending* of its last
 //!   successful renew, which is before any other replica can have seen that renew
-//!   expire (`lease_duration` after it saw it): the manager drops every leader-only
-//!   runnable when the term ends, whether or not the elector itself is still running.
+//!   expire (`lease_duration` after it saw it): from then the manager's client refuses
+//!   writes, and the manager stops every leader-only runnable, whether or not the
+//!   elector itself is still running.
 
 mod elector;
 mod metrics;

@@ -248,7 +248,11 @@ impl<'a> Running<'a> {
             leaders: Group::new(),
             term: None,
             fence: manager.inner.fence.clone(),
-            term_end_grace: manager.inner.elector.as_ref().map_or(LATE_GRACE, |e| e.term_end_grace()),
+            term_end_grace: manager
+                .inner
+                .elector
+                .as_ref()
+                .map_or(LATE_GRACE, |e| e.term_end_grace()),
             abandoned: Vec::new(),
             elector_stop: CancellationToken::new(),
             elector_task: None,
@@ -375,7 +379,11 @@ impl<'a> Running<'a> {
         let state = self.leadership.as_mut().map(|r| r.borrow_and_update().clone());
         match state {
             Some(Leadership::Leader(term)) => {
-                if self.term.as_ref().is_some_and(|running| running.number() == term.number()) {
+                if self
+                    .term
+                    .as_ref()
+                    .is_some_and(|running| running.number() == term.number())
+                {
                     return;
                 }
                 self.end_term().await;
@@ -417,7 +425,10 @@ impl<'a> Running<'a> {
             fence.leave();
         }
         if abandoned.is_empty() {
-            tracing::warn!(term = term.number(), "leadership lost; every leader-only runnable has stopped");
+            tracing::warn!(
+                term = term.number(),
+                "leadership lost; every leader-only runnable has stopped"
+            );
         } else {
             tracing::error!(term = term.number(), abandoned = %abandoned.join(", "), "leadership lost; leader-only runnables that did not stop in time were abandoned");
         }

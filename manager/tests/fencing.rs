@@ -16,9 +16,11 @@ use serde_json::json;
 use tokio::task::JoinHandle;
 use tokio::time::Instant;
 use wheelhouse_envtest::TestEnv;
-use wheelhouse_manager::{CancellationToken, Error, Fenced, LeaderElection, Manager, OnLeadershipLost, Stop, runnable_fn};
+use wheelhouse_manager::{
+    CancellationToken, Error, Fenced, LeaderElection, Manager, OnLeadershipLost, Stop, runnable_fn,
+};
 
-/// A replica whose leader-only work writes a ConfigMap every 10 ms through the
+/// A replica whose leader-only work writes a `ConfigMap` every 10 ms through the
 /// manager's client, and keeps each fencing error it got.
 struct Writer {
     manager: Manager,
@@ -70,7 +72,10 @@ impl Writer {
     async fn stop(&mut self) -> Result<(), Error> {
         self.shutdown.cancel();
         let task = self.task.take().expect("running");
-        tokio::time::timeout(TIMEOUT, task).await.expect("run returns").expect("no panic")
+        tokio::time::timeout(TIMEOUT, task)
+            .await
+            .expect("run returns")
+            .expect("no panic")
     }
 }
 
@@ -119,11 +124,18 @@ async fn a_frozen_leaders_writes_are_cancelled_and_never_arrive_after_the_takeov
         held.elapsed()
     );
     server.release_requests(&frozen);
-    control.await.expect("no panic").expect("the unfenced write goes through");
+    control
+        .await
+        .expect("no panic")
+        .expect("the unfenced write goes through");
     tokio::time::sleep(Duration::from_millis(500)).await;
 
     let stale = witness.stale_writes();
-    assert_eq!(stale.len(), 1, "only the unfenced control write arrived stale: {stale:#?}");
+    assert_eq!(
+        stale.len(),
+        1,
+        "only the unfenced control write arrived stale: {stale:#?}"
+    );
     assert_eq!(
         (stale[0].user.as_str(), stale[0].name.as_deref()),
         (frozen.as_str(), Some("unfenced"))

@@ -280,7 +280,10 @@ async fn a_lease_without_a_duration_is_judged_with_our_own() {
     let intervals = Intervals::default();
     let started = Instant::now();
     let mut replica = Replica::start(&env, 0, short(LeaderElection::new("no-duration")), &intervals);
-    until("the replica to take the unrenewed lease", || intervals.working().is_some()).await;
+    until("the replica to take the unrenewed lease", || {
+        intervals.working().is_some()
+    })
+    .await;
     let took = started.elapsed();
     assert!(
         took >= Duration::from_millis(2000 - 100),

@@ -47,7 +47,11 @@ async fn at_the_terms_end_reconciles_in_flight_are_cancelled_and_awaited_before_
         .leader_election(
             LeaderElection::new("controller-fencing")
                 .namespace(env.namespace())
-                .timings(Duration::from_secs(2), Duration::from_millis(1500), Duration::from_millis(400)),
+                .timings(
+                    Duration::from_secs(2),
+                    Duration::from_millis(1500),
+                    Duration::from_millis(400),
+                ),
         )
         .shutdown_signal(CancellationToken::new())
         .build()
@@ -83,6 +87,9 @@ async fn at_the_terms_end_reconciles_in_flight_are_cancelled_and_awaited_before_
         .create(&PostParams::default(), &configmap("after-the-term", &[]))
         .await
         .expect_err("no term, no write");
-    assert!(matches!(Fenced::of(&refused), Some(Fenced::NotLeading { .. })), "{refused}");
+    assert!(
+        matches!(Fenced::of(&refused), Some(Fenced::NotLeading { .. })),
+        "{refused}"
+    );
     env.stop().await;
 }
