@@ -139,7 +139,7 @@ impl ApiServer {
     /// use kube::api::{Api, PostParams};
     /// use wheelhouse_envtest::ApiServer;
     ///
-    /// let server = ApiServer::new(crate::ServerOptions::default());
+    /// let server = ApiServer::new(wheelhouse_envtest::ServerOptions::default());
     /// let witness = server.witness_lease("default", "operator");
     /// let client = kube::Client::new(server.as_user("replica-0"), "default");
     /// // A candidate: it asks for the Lease (as an elector does first).
