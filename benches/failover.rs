@@ -15,7 +15,8 @@
 //!   at the server, renewals included) until another replica has taken over; measured
 //!   from the pause to the new leader's first reconcile. The server's fencing witness
 //!   counts the writes that arrived from a replica that did not hold the Lease then,
-//!   over all pauses, as `stale_writes` (target 0). The paused replica stays, a standby.
+//!   over all pauses, as `stale_writes` (target 0). Released, the paused replica finds
+//!   its term over and stops (leadership lost, the default).
 //!
 //! Then **fence-window**: how long a fenced write spends between the moment it is
 //! handed to the manager's client (just before the fence's check) and its arrival at
@@ -195,7 +196,15 @@ async fn measure(runs: usize) -> (Vec<(Kind, f64)>, usize) {
         let new = wait_for("a new leader", || leader(&replicas).filter(|&i| i != old)).await;
         let first = wait_for("the new leader's first reconcile", || timeline.first_by(new, vacated)).await;
         if kind == Kind::Pause {
+            // Resumed, the paused replica finds its term over and, by default, its
+            // manager stops with leadership lost; it is replaced like the others.
             server.release_requests(&identity);
+            let position = replicas
+                .iter()
+                .position(|r| r.index == old)
+                .expect("the paused replica");
+            let mut paused = replicas.remove(position);
+            let _ = paused.stop().await;
         }
         let ms = first
             .started_at
@@ -205,10 +214,8 @@ async fn measure(runs: usize) -> (Vec<(Kind, f64)>, usize) {
             * 1000.0;
         println!("bench=failover kind={} ms={ms:.1}", kind.name());
         measured.push((kind, ms));
-        if kind != Kind::Pause {
-            let next = replicas.iter().map(|r| r.index).max().unwrap_or(0).max(old) + 1;
-            replicas.push(start(next));
-        }
+        let next = replicas.iter().map(|r| r.index).max().unwrap_or(0).max(old) + 1;
+        replicas.push(start(next));
     }
     // Held writes that a paused replica did not give up on arrive after its release.
     tokio::time::sleep(Duration::from_secs(1)).await;

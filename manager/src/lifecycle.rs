@@ -334,10 +334,16 @@ impl<'a> Running<'a> {
                     tracing::info!(runnable = %name, "finished");
                 }
                 (name, result) = self.leaders.next_exit() => {
-                    if let Err(error) = result {
-                        return Some(error);
+                    // A runnable that fails because its term ended (a write refused by
+                    // the fence, say) stopped as asked; it does not fail the manager.
+                    let term_over = self.term.as_ref().is_some_and(|term| !term.is_valid());
+                    match result {
+                        Err(error) if term_over => {
+                            tracing::warn!(runnable = %name, %error, "failed as its leadership term ended");
+                        }
+                        Err(error) => return Some(error),
+                        Ok(()) => tracing::info!(runnable = %name, "finished"),
                     }
-                    tracing::info!(runnable = %name, "finished");
                 }
                 () = term_over(self.term.as_ref()) => {
                     tracing::warn!("the lease was not renewed within the renew deadline; stopping leader-only work at once");

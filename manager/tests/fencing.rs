@@ -216,3 +216,53 @@ async fn leadership_is_reported_lost_only_once_leader_only_work_stopped_or_was_n
     assert!(dropped_at <= returned);
     env.stop().await;
 }
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_runnable_failing_on_a_fenced_write_at_its_terms_end_does_not_stop_the_manager() {
+    let env = TestEnv::start().await.expect("a test environment");
+    let shutdown = CancellationToken::new();
+    let manager = Manager::builder(client_of(&env, 0))
+        .leader_election(
+            short(LeaderElection::new("failing-writer"))
+                .namespace(env.namespace())
+                .on_lost(OnLeadershipLost::Standby),
+        )
+        .shutdown_signal(shutdown.clone())
+        .build()
+        .expect("a manager");
+    let starts = Arc::new(Mutex::new(0_usize));
+    let (client, counted) = (manager.client(), starts.clone());
+    // Propagates every error, the fence's included, as `?` would.
+    manager
+        .add(runnable_fn("failing-writer", true, move |stop: Stop| {
+            let api: Api<ConfigMap> = Api::default_namespaced(client.clone());
+            *counted.lock() += 1;
+            async move {
+                for count in 0_u64.. {
+                    if stop.token().is_cancelled() {
+                        break;
+                    }
+                    write(&api, "failing-writer", "replica-0", count).await?;
+                    tokio::time::sleep(Duration::from_millis(10)).await;
+                }
+                Ok(())
+            }
+        }))
+        .expect("add");
+    let mut running = tokio::spawn(manager.clone().run());
+    until("leadership", || manager.is_leader()).await;
+    manager.pause_leader_election(Duration::from_secs(3));
+    until("the term to end", || !manager.is_leader()).await;
+    until("leadership again, after the pause", || {
+        manager.is_leader() && *starts.lock() == 2
+    })
+    .await;
+    assert!(!running.is_finished(), "the manager kept running");
+    shutdown.cancel();
+    tokio::time::timeout(TIMEOUT, &mut running)
+        .await
+        .expect("run returns")
+        .expect("no panic")
+        .expect("a clean stop");
+    env.stop().await;
+}
