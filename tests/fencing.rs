@@ -359,6 +359,27 @@ struct Process {
 
 #[cfg(target_os = "linux")]
 impl Process {
+    /// Starts the example with a kubeconfig whose bearer token is `user`, logging to
+    /// `<user>.log` in `dir`.
+    fn start(binary: &std::path::Path, kubeconfig: &str, dir: &std::path::Path, user: &str) -> Self {
+        let config = dir.join(format!("{user}.kubeconfig"));
+        let with_token = kubeconfig.replace("user: {}", &format!("user: {{token: {user}}}"));
+        std::fs::write(&config, with_token).expect("write a kubeconfig");
+        let log = std::fs::File::create(dir.join(format!("{user}.log"))).expect("a log file");
+        let child = std::process::Command::new(binary)
+            .args(["--cluster", "--leader-elect", "--metrics-bind-address", "0"])
+            .args(["--health-probe-bind-address", "0"])
+            .env("KUBECONFIG", &config)
+            .stdout(log.try_clone().expect("the log"))
+            .stderr(log)
+            .spawn()
+            .expect("start the webapp example");
+        Self {
+            user: user.to_owned(),
+            child,
+        }
+    }
+
     fn signal(&self, signal: &str) {
         let status = std::process::Command::new("kill")
             .args([signal, &self.child.id().to_string()])
@@ -419,24 +440,8 @@ async fn a_sigstopped_leader_process_writes_nothing_after_it_is_resumed() {
     let witness = server.witness_lease(env.namespace(), "webapp-operator.example.com");
     let dir = tempfile::tempdir().expect("a temporary directory");
     let mut processes: Vec<Process> = (0..3)
-        .map(|i| {
-            let user = format!("webapp-{i}");
-            let config = dir.path().join(format!("{user}.kubeconfig"));
-            let with_token = kubeconfig.replace("user: {}", &format!("user: {{token: {user}}}"));
-            std::fs::write(&config, with_token).expect("write a kubeconfig");
-            let log = std::fs::File::create(dir.path().join(format!("{user}.log"))).expect("a log file");
-            let child = std::process::Command::new(&binary)
-                .args(["--cluster", "--leader-elect", "--metrics-bind-address", "0"])
-                .args(["--health-probe-bind-address", "0"])
-                .env("KUBECONFIG", &config)
-                .stdout(log.try_clone().expect("the log"))
-                .stderr(log)
-                .spawn()
-                .expect("start the webapp example");
-            Process { user, child }
-        })
+        .map(|i| Process::start(&binary, &kubeconfig, dir.path(), &format!("webapp-{i}")))
         .collect();
-
     // Keep the leader writing: a WebApp's spec changes every 20 ms.
     let webapps: Api<WebApp> = Api::namespaced(env.client(), env.namespace());
     let changes = tokio::spawn(async move {
