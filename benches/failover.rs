@@ -9,7 +9,21 @@
 //!   release (the released record's renewTime) to the new leader's first reconcile;
 //! - **kill**: the leader's task is aborted (no release, as a crash); measured from
 //!   its last renew (the renewTime of its last record) to the new leader's first
-//!   reconcile.
+//!   reconcile;
+//! - **pause**: the leader is frozen in the middle of a reconcile (a WebApp's spec is
+//!   changed and, once the leader reconciles it, every request of the leader is held
+//!   at the server, renewals included) until another replica has taken over; measured
+//!   from the pause to the new leader's first reconcile. The server's fencing witness
+//!   counts the writes that arrived from a replica that did not hold the Lease then,
+//!   over all pauses, as `stale_writes` (target 0). Released, the paused replica finds
+//!   its term over and stops (leadership lost, the default).
+//!
+//! Then **fence-window**: how long a fenced write spends between the moment it is
+//! handed to the manager's client (just before the fence's check) and its arrival at
+//! the server, over loopback HTTP with kube's own HTTP stack, `FAILOVER_BENCH_WINDOW`
+//! writes (default 2,000): the window in which a replica frozen after the check still
+//! delivers its write, which no client can close. Printed as `bench=failover
+//! kind=fence-window p50_us=.. p99_us=.. max_us=..`.
 //!
 //! Each gone replica is replaced by a new one, so three run throughout. Times are
 //! read from the Lease's records as a watch on it saw them, and from the reconciler's
@@ -17,7 +31,9 @@
 //! and, for each kind, the median beside client-go's documented bound for the same
 //! timings (graceful: a standby polls once per retry period, 2,000 ms; kill: lease
 //! duration + retry period, 17,000 ms) as `ratio bench=failover kind=..
-//! wheelhouse/client-go=X`. Targets: graceful ≤ 0.1×, kill ≤ 1.0×.
+//! wheelhouse/client-go=X` (for pause the bound is the kill's: client-go's standbys
+//! wait for the lease to expire as they observe it). Targets: graceful ≤ 0.1×, kill and
+//! pause ≤ 1.0×, stale writes 0.
 
 #[path = "../examples/webapp/operator.rs"]
 #[allow(dead_code, reason = "the bench uses the operator's builder, not all of it")]
@@ -31,7 +47,7 @@ use std::time::{Duration, SystemTime};
 use futures::StreamExt;
 use k8s_openapi::api::coordination::v1::{Lease, LeaseSpec};
 use kube::CustomResourceExt;
-use kube::api::Api;
+use kube::api::{Api, Patch, PatchParams};
 use kube::runtime::watcher;
 use operator::WebApp;
 use parking_lot::Mutex;
@@ -91,6 +107,7 @@ async fn wait_for<T>(what: &str, mut check: impl FnMut() -> Option<T>) -> T {
 enum Kind {
     Graceful,
     Kill,
+    Pause,
 }
 
 impl Kind {
@@ -98,6 +115,7 @@ impl Kind {
         match self {
             Self::Graceful => "graceful",
             Self::Kill => "kill",
+            Self::Pause => "pause",
         }
     }
 
@@ -105,44 +123,89 @@ impl Kind {
     fn client_go_ms(self) -> f64 {
         match self {
             Self::Graceful => 2_000.0,
-            Self::Kill => 17_000.0,
+            Self::Kill | Self::Pause => 17_000.0,
         }
     }
 }
 
-async fn measure(runs: usize) -> Vec<(Kind, f64)> {
+/// Changes a WebApp's spec until `replica` is caught reconciling, so that a pause
+/// strikes it mid-reconcile.
+async fn strike_mid_reconcile(webapps: &Api<WebApp>, timeline: &Timeline, replica: usize, changes: &mut usize) {
+    loop {
+        let name = ["shop", "blog", "wiki"][*changes % 3];
+        let replicas = i32::try_from(*changes / 3 % 3 + 1).expect("small");
+        *changes += 1;
+        let patch = serde_json::json!({"spec": {"replicas": replicas}});
+        webapps
+            .patch(name, &PatchParams::default(), &Patch::Merge(&patch))
+            .await
+            .expect("change a WebApp");
+        let caught = tokio::time::Instant::now() + Duration::from_millis(300);
+        while tokio::time::Instant::now() < caught {
+            if timeline.in_flight(replica) {
+                return;
+            }
+            tokio::time::sleep(Duration::from_micros(200)).await;
+        }
+    }
+}
+
+async fn measure(runs: usize) -> (Vec<(Kind, f64)>, usize) {
     let options = ServerOptions {
         workloads: Some(WorkloadSimulation::pods_start_after(Duration::from_millis(100))),
         ..ServerOptions::default()
     };
     let env = TestEnv::embedded_with(options).await.expect("an embedded server");
+    let server = env.server().cloned().expect("the embedded server");
     env.install_crd(&WebApp::crd()).await.expect("the CRD installs");
     let (client, namespace) = (env.client(), env.namespace().to_owned());
     replicas::create_webapps(&client, &namespace, 1).await.expect("create");
+    let webapps: Api<WebApp> = Api::namespaced(client.clone(), &namespace);
+    let witness = server.witness_lease(&namespace, LEASE);
     let records = Records::default();
     records.watch(client.clone(), &namespace);
     let timeline = Timeline::default();
+    let user = |index: usize| format!("replica-{index}");
     let start = |index: usize| {
+        let client = kube::Client::new(server.as_user(&user(index)), namespace.clone());
         Replica::start(&client, &namespace, index, LeaderElection::new(LEASE), &timeline, None).expect("a replica")
     };
     let mut replicas: Vec<Replica> = (0..3).map(start).collect();
     let mut measured = Vec::new();
-    let kinds = std::iter::repeat_n([Kind::Graceful, Kind::Kill], runs).flatten();
+    let mut changes = 0;
+    let kinds = std::iter::repeat_n([Kind::Graceful, Kind::Kill, Kind::Pause], runs).flatten();
     for kind in kinds {
         let old = wait_for("a leader", || leader(&replicas)).await;
-        let identity = format!("replica-{old}");
-        let position = replicas.iter().position(|r| r.index == old).expect("the leader");
-        let mut gone = replicas.remove(position);
-        match kind {
-            Kind::Graceful => gone.stop().await.expect("a clean stop"),
-            Kind::Kill => gone.kill().await,
-        }
+        let identity = user(old);
+        let vacated = if kind == Kind::Pause {
+            strike_mid_reconcile(&webapps, &timeline, old, &mut changes).await;
+            server.hold_requests(&identity);
+            SystemTime::now()
+        } else {
+            let position = replicas.iter().position(|r| r.index == old).expect("the leader");
+            let mut gone = replicas.remove(position);
+            match kind {
+                Kind::Graceful => gone.stop().await.expect("a clean stop"),
+                _ => gone.kill().await,
+            }
+            wait_for("the lease record", || {
+                records.last_of(&identity, kind == Kind::Graceful)
+            })
+            .await
+        };
         let new = wait_for("a new leader", || leader(&replicas).filter(|&i| i != old)).await;
-        let vacated = wait_for("the lease record", || {
-            records.last_of(&identity, kind == Kind::Graceful)
-        })
-        .await;
         let first = wait_for("the new leader's first reconcile", || timeline.first_by(new, vacated)).await;
+        if kind == Kind::Pause {
+            // Resumed, the paused replica finds its term over and, by default, its
+            // manager stops with leadership lost; it is replaced like the others.
+            server.release_requests(&identity);
+            let position = replicas
+                .iter()
+                .position(|r| r.index == old)
+                .expect("the paused replica");
+            let mut paused = replicas.remove(position);
+            let _ = paused.stop().await;
+        }
         let ms = first
             .started_at
             .duration_since(vacated)
@@ -154,11 +217,77 @@ async fn measure(runs: usize) -> Vec<(Kind, f64)> {
         let next = replicas.iter().map(|r| r.index).max().unwrap_or(0).max(old) + 1;
         replicas.push(start(next));
     }
+    // Held writes that a paused replica did not give up on arrive after its release.
+    tokio::time::sleep(Duration::from_secs(1)).await;
+    let stale = witness.stale_writes();
+    for write in &stale {
+        println!("stale write: {write:?}");
+    }
     for replica in &mut replicas {
         let _ = replica.stop().await;
     }
     env.stop().await;
-    measured
+    (measured, stale.len())
+}
+
+/// The fence window: from handing a write to the manager's client to its arrival at
+/// the server, over loopback HTTP; microseconds, sorted.
+async fn fence_window(writes: usize) -> Vec<f64> {
+    let mut env = TestEnv::embedded_with(ServerOptions::default())
+        .await
+        .expect("an embedded server");
+    let server = env.server().cloned().expect("the embedded server");
+    env.serve_http(([127, 0, 0, 1], 0).into())
+        .await
+        .expect("serve over HTTP");
+    let kubeconfig = std::fs::read_to_string(env.kubeconfig().expect("a kubeconfig")).expect("read it");
+    let kubeconfig = kubeconfig.replace("user: {}", "user: {token: writer}");
+    let config = kube::config::Kubeconfig::from_yaml(&kubeconfig).expect("a kubeconfig");
+    let options = kube::config::KubeConfigOptions::default();
+    let config = kube::Config::from_custom_kubeconfig(config, &options)
+        .await
+        .expect("a config");
+    let client = kube::Client::try_from(config).expect("an HTTP client");
+    let namespace = env.namespace().to_owned();
+    let witness = server.witness_lease(&namespace, "fence-window");
+    let base = std::time::Instant::now();
+    let shutdown = wheelhouse::manager::CancellationToken::new();
+    let manager = wheelhouse::manager::Manager::builder(client)
+        .leader_election(
+            LeaderElection::new("fence-window")
+                .namespace(&namespace)
+                .identity("writer"),
+        )
+        .shutdown_signal(shutdown.clone())
+        .build()
+        .expect("a manager");
+    let running = tokio::spawn(manager.clone().run());
+    wait_for("leadership", || manager.is_leader().then_some(())).await;
+    let configs: Api<k8s_openapi::api::core::v1::ConfigMap> = Api::namespaced(manager.client(), &namespace);
+    let mut handed = Vec::with_capacity(writes);
+    for count in 0..writes {
+        let config = serde_json::json!({
+            "apiVersion": "v1", "kind": "ConfigMap", "metadata": {"name": "window"},
+            "data": {"count": count.to_string()},
+        });
+        handed.push(base.elapsed());
+        configs
+            .patch("window", &PatchParams::apply("bench").force(), &Patch::Apply(&config))
+            .await
+            .expect("a fenced write in the term");
+    }
+    let arrivals: Vec<Duration> = witness.writes().iter().map(|w| w.at).collect();
+    assert_eq!(arrivals.len(), writes, "every write arrived once");
+    let mut window: Vec<f64> = handed
+        .iter()
+        .zip(&arrivals)
+        .map(|(handed, arrived)| arrived.saturating_sub(*handed).as_secs_f64() * 1e6)
+        .collect();
+    window.sort_by(f64::total_cmp);
+    shutdown.cancel();
+    let _ = running.await;
+    env.stop().await;
+    window
 }
 
 fn median(mut values: Vec<f64>) -> f64 {
@@ -171,19 +300,40 @@ fn main() {
         .ok()
         .and_then(|v| v.parse().ok())
         .unwrap_or(3);
+    let window_writes: usize = std::env::var("FAILOVER_BENCH_WINDOW")
+        .ok()
+        .and_then(|v| v.parse().ok())
+        .unwrap_or(2_000);
     let runtime = tokio::runtime::Builder::new_multi_thread()
         .enable_all()
         .build()
         .expect("a tokio runtime");
     println!("failover: 3 replicas, lease 15 s, renew deadline 10 s, retry 2 s, {runs} runs of each kind");
-    let measured = runtime.block_on(measure(runs));
-    for kind in [Kind::Graceful, Kind::Kill] {
+    let (measured, stale_writes) = runtime.block_on(measure(runs));
+    for kind in [Kind::Graceful, Kind::Kill, Kind::Pause] {
         let ms = median(measured.iter().filter(|(k, _)| *k == kind).map(|(_, ms)| *ms).collect());
+        let stale = if kind == Kind::Pause {
+            format!(" stale_writes={stale_writes}")
+        } else {
+            String::new()
+        };
         println!(
-            "ratio bench=failover kind={} median_ms={ms:.1} client_go_ms={:.0} wheelhouse/client-go={:.4}",
+            "ratio bench=failover kind={} median_ms={ms:.1} client_go_ms={:.0} wheelhouse/client-go={:.4}{stale}",
             kind.name(),
             kind.client_go_ms(),
             ms / kind.client_go_ms()
         );
     }
+    let window = runtime.block_on(fence_window(window_writes));
+    let at = |percent: usize| {
+        let index = window.len().saturating_sub(1) * percent / 100;
+        window.get(index).copied().unwrap_or(f64::NAN)
+    };
+    println!(
+        "bench=failover kind=fence-window writes={} p50_us={:.0} p99_us={:.0} max_us={:.0} (handed to the client -> arrived at the server, loopback HTTP)",
+        window.len(),
+        at(50),
+        at(99),
+        at(100)
+    );
 }

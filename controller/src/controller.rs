@@ -11,7 +11,7 @@ use futures::future::BoxFuture;
 use kube::Resource;
 use parking_lot::Mutex;
 use serde::de::DeserializeOwned;
-use tokio::task::JoinHandle;
+use tokio::task::{JoinHandle, JoinSet};
 use wheelhouse_cache::{Cache, Scope, ScopeKind};
 use wheelhouse_manager::{BoxError, CancellationToken, Manager, Runnable, Stop};
 use wheelhouse_workqueue::{PrometheusMetrics, RateLimiter, WorkQueue, default_rate_limiter};
@@ -185,8 +185,10 @@ impl Controller {
         futures::join!(request, self.run_until(stop));
     }
 
-    /// Runs on a fresh queue until `stop` is requested, then drains. Dropping the
-    /// future stops everything at once: the tasks it started are aborted with it.
+    /// Runs on a fresh queue until `stop` is requested, then drains; once the
+    /// leadership term is over (before or during the drain), cancels the reconciles in
+    /// flight and returns only when they are gone. Dropping the future stops
+    /// everything at once too, but cannot wait: its tasks are aborted with it.
     async fn run_until(&self, stop: Stop) {
         let queue = {
             let mut slot = self.queue.lock();
@@ -203,35 +205,61 @@ impl Controller {
                 .max_concurrent
                 .set(i64::try_from(self.concurrency).unwrap_or(i64::MAX));
         }
-        let workers: Vec<_> = (0..self.concurrency)
-            .map(|_| tokio::spawn(self.work.clone().run(queue.clone(), stop.clone())))
-            .collect();
-        let mut tasks = AbortOnDrop(pumps);
+        // A JoinSet aborts its tasks when dropped, so a future dropped mid-run leaves
+        // no reconcile running (without waiting for it, which only returning can do).
+        let mut workers = JoinSet::new();
+        for _ in 0..self.concurrency {
+            workers.spawn(self.work.clone().run(queue.clone(), stop.clone()));
+        }
+        let mut pumps = AbortOnDrop(pumps);
         tracing::info!(controller = %self.name, workers = workers.len(), "controller started");
-        tasks.0.extend(workers);
-        stop.requested().await;
-        tracing::info!(controller = %self.name, "controller stopping; waiting for reconciles in flight");
-        let workers = tasks.0.split_off(self.sources.len());
-        for pump in &tasks.0 {
-            pump.abort();
+        let graceful = tokio::select! {
+            () = stop.requested() => true,
+            () = stop.term_over() => false,
+        };
+        if graceful {
+            tracing::info!(controller = %self.name, "controller stopping; waiting for reconciles in flight");
+            pumps.abort();
+            let drained = async {
+                queue.shutdown_with_drain().await;
+                while workers.join_next().await.is_some() {}
+            };
+            let drained = tokio::select! {
+                () = drained => true,
+                () = stop.term_over() => false,
+            };
+            if drained {
+                tracing::info!(controller = %self.name, "controller stopped");
+                return;
+            }
         }
-        queue.shutdown_with_drain().await;
-        for worker in workers {
-            let _ = worker.await;
+        tracing::warn!(controller = %self.name, "leadership term over; cancelling reconciles in flight");
+        queue.shutdown();
+        workers.abort_all();
+        while workers.join_next().await.is_some() {}
+        pumps.abort();
+        for pump in &mut pumps.0 {
+            let _ = pump.await;
         }
-        tracing::info!(controller = %self.name, "controller stopped");
+        tracing::info!(controller = %self.name, "controller stopped; every reconcile in flight was cancelled");
     }
 }
 
 /// Aborts its tasks when dropped: a controller's future dropped mid-run (its
-/// leadership term ended) leaves no pump or reconcile running.
+/// leadership term ended) leaves no pump running.
 struct AbortOnDrop(Vec<JoinHandle<()>>);
 
-impl Drop for AbortOnDrop {
-    fn drop(&mut self) {
+impl AbortOnDrop {
+    fn abort(&self) {
         for task in &self.0 {
             task.abort();
         }
+    }
+}
+
+impl Drop for AbortOnDrop {
+    fn drop(&mut self) {
+        self.abort();
     }
 }
 

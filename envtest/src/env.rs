@@ -257,7 +257,9 @@ impl TestEnv {
 
     /// Also serves the embedded API over plain HTTP on `addr` (use port 0 for any
     /// free port), so kubectl and curl can reach it; returns the bound address.
-    /// Loopback only: the server has no authentication.
+    /// Loopback only: the server has no authentication. A request with a bearer token
+    /// is attributed to the user the token names (see [`ApiServer::as_user`]), so
+    /// processes given kubeconfigs with different tokens can be told apart.
     pub async fn serve_http(&mut self, addr: SocketAddr) -> Result<SocketAddr, Error> {
         let server = self.server.clone().ok_or(Error::NotEmbedded("serve_http"))?;
         let bound = crate::http::serve(server, addr).await?;

@@ -9,6 +9,16 @@ use tower_service::Service;
 
 use crate::server::ApiServer;
 
+/// The bearer token of a request: over HTTP the server attributes a request to the
+/// user its token names (it checks nothing, as it authenticates nobody).
+fn bearer_token<B>(request: &http::Request<B>) -> Option<&str> {
+    let value = request.headers().get(http::header::AUTHORIZATION)?.to_str().ok()?;
+    value
+        .strip_prefix("Bearer ")
+        .map(str::trim)
+        .filter(|token| !token.is_empty())
+}
+
 /// Listens on `addr` and serves `server` until the runtime ends; returns the address
 /// bound (useful with port 0). Refuses any address but loopback: the server has no
 /// authentication, so whoever reaches the port can do anything.
@@ -35,7 +45,10 @@ pub(crate) async fn serve(server: ApiServer, addr: SocketAddr) -> std::io::Resul
             let server = server.clone();
             tokio::spawn(async move {
                 let service = hyper::service::service_fn(move |request: http::Request<Incoming>| {
-                    let mut server = server.clone();
+                    let mut server = match bearer_token(&request) {
+                        Some(user) => server.as_user(user),
+                        None => server.clone(),
+                    };
                     server.call(request)
                 });
                 let builder = hyper_util::server::conn::auto::Builder::new(TokioExecutor::new());

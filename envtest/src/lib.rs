@@ -24,6 +24,7 @@ mod store;
 mod tables;
 mod validation;
 mod wait;
+mod witness;
 mod workloads;
 mod write;
 
@@ -31,6 +32,7 @@ pub use crate::env::{Error, TestEnv, use_existing_cluster};
 pub use crate::request::Verb;
 pub use crate::server::{ApiServer, FaultCounts, InjectedFailure, RequestRecord, ResponseBody, ServerOptions};
 pub use crate::wait::{DEFAULT_TIMEOUT, eventually, eventually_within};
+pub use crate::witness::{LeaseWitness, WitnessedWrite};
 pub use crate::workloads::{BEHAVIOUR_ANNOTATION, ImageRule, PodBehaviour, WorkloadSimulation};
 /// Label and field selectors, as the server parses them.
 pub use wheelhouse_selector as selector;

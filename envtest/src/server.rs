@@ -91,6 +91,7 @@ pub(crate) struct Shared {
     pub faults: Mutex<Faults>,
     pub counters: FaultCounters,
     pub requests: Mutex<HashMap<RequestKey, u64>>,
+    pub witnesses: crate::witness::Witnesses,
 }
 
 /// What the server counts a request under: what RBAC authorizes it by.
@@ -245,6 +246,7 @@ impl ApiServer {
             faults: Mutex::new(Faults::default()),
             counters: FaultCounters::default(),
             requests: Mutex::new(HashMap::new()),
+            witnesses: crate::witness::Witnesses::default(),
         });
         let server = Self { shared, user: None };
         for namespace in ["default", "kube-system", "kube-public", "kube-node-lease"] {
@@ -462,6 +464,7 @@ impl ApiServer {
             };
         }
         self.count(&target);
+        self.shared.witnesses.arrive(self, self.user.as_deref(), &target, &body);
         if let Some(error) = self.inject(&target).await {
             return error_response(&error);
         }
@@ -607,6 +610,7 @@ where
     fn call(&mut self, request: Request<B>) -> Self::Future {
         let server = self.clone();
         Box::pin(async move {
+            server.shared.witnesses.gate(server.user.as_deref()).await;
             let (parts, body) = request.into_parts();
             let limited = http_body_util::Limited::new(body, MAX_BODY_BYTES);
             let bytes = match limited.collect().await {

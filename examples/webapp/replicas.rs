@@ -46,6 +46,16 @@ impl Timeline {
             .cloned()
     }
 
+    /// True while `replica` is in the middle of a reconcile.
+    pub fn in_flight(&self, replica: usize) -> bool {
+        self.0
+            .lock()
+            .iter()
+            .rev()
+            .take(16)
+            .any(|r| r.replica == replica && r.ended.is_none())
+    }
+
     /// The replicas that reconciled since `since`.
     pub fn replicas_since(&self, since: Instant) -> Vec<usize> {
         let mut replicas: Vec<usize> = self

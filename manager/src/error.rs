@@ -72,12 +72,15 @@ pub enum Error {
     /// This replica lost the lease it held ([`OnLeadershipLost::Exit`]).
     ///
     /// [`OnLeadershipLost::Exit`]: crate::OnLeadershipLost::Exit
-    #[error("lost leadership of lease {lease}: {why}; leader-only work was stopped at once")]
+    #[error("lost leadership of lease {lease}: {why}; leader-only work was stopped at once{}", abandoned_suffix(.abandoned))]
     LeadershipLost {
         /// namespace/name of the Lease.
         lease: String,
         /// Why.
         why: &'static str,
+        /// Leader-only runnables that did not stop within the grace after the term's
+        /// end, and whose futures were dropped without waiting for what they spawned.
+        abandoned: Vec<String>,
     },
     /// Runnables that did not stop within the graceful-shutdown timeout, abandoned.
     #[error("runnables did not stop within the graceful-shutdown timeout of {timeout:?} and were abandoned: {}", .runnables.join(", "))]
@@ -93,4 +96,15 @@ pub enum Error {
     /// Logging could not be set up from the flags.
     #[error("cannot set up logging: {0}")]
     Logging(String),
+}
+
+fn abandoned_suffix(abandoned: &[String]) -> String {
+    if abandoned.is_empty() {
+        String::new()
+    } else {
+        format!(
+            ", except {}, which did not stop in time and were abandoned",
+            abandoned.join(", ")
+        )
+    }
 }

@@ -10,8 +10,9 @@
 //!   one wins;
 //! - a leader's [`Term`] ends `renew_deadline` after the *sending* of its last
 //!   successful renew, which is before any other replica can have seen that renew
-//!   expire (`lease_duration` after it saw it): the manager drops every leader-only
-//!   runnable when the term ends, whether or not the elector itself is still running.
+//!   expire (`lease_duration` after it saw it): from then the manager's client refuses
+//!   writes, and the manager stops every leader-only runnable, whether or not the
+//!   elector itself is still running.
 
 mod elector;
 mod metrics;
@@ -181,6 +182,9 @@ pub(crate) fn default_identity() -> String {
 /// renew; the manager's watchdog ends it when `valid_until` passes, so a frozen elector
 /// cannot keep leader-only work running.
 pub(crate) struct Term {
+    /// Counts this replica's terms from 1: two terms are the same term only if their
+    /// numbers are, however the manager's view of them was merged.
+    number: u64,
     /// When the term was created; `valid_until` counts nanoseconds from it.
     start: Instant,
     valid_until: AtomicU64,
@@ -188,13 +192,18 @@ pub(crate) struct Term {
 }
 
 impl Term {
-    pub(crate) fn new(valid_until: Instant) -> Arc<Self> {
+    pub(crate) fn new(number: u64, valid_until: Instant) -> Arc<Self> {
         let start = Instant::now();
         Arc::new(Self {
+            number,
             start,
             valid_until: AtomicU64::new(nanos_between(start, valid_until)),
             ended: CancellationToken::new(),
         })
+    }
+
+    pub(crate) fn number(&self) -> u64 {
+        self.number
     }
 
     pub(crate) fn valid_until(&self) -> Instant {
@@ -249,7 +258,7 @@ mod tests {
 
     #[tokio::test(start_paused = true)]
     async fn a_term_ends_at_its_deadline_and_is_never_revived() {
-        let term = Term::new(Instant::now() + Duration::from_secs(10));
+        let term = Term::new(1, Instant::now() + Duration::from_secs(10));
         assert!(term.is_valid());
         tokio::time::advance(Duration::from_secs(5)).await;
         assert!(term.extend(Instant::now() + Duration::from_secs(10)));
@@ -266,7 +275,7 @@ mod tests {
 
     #[tokio::test(start_paused = true)]
     async fn extending_never_moves_the_deadline_back() {
-        let term = Term::new(Instant::now() + Duration::from_secs(10));
+        let term = Term::new(1, Instant::now() + Duration::from_secs(10));
         assert!(term.extend(Instant::now() + Duration::from_secs(3)));
         tokio::time::advance(Duration::from_secs(5)).await;
         assert!(term.is_valid());

@@ -34,13 +34,18 @@
 //! Defaults are client-go's (15 s lease, 10 s renew deadline, 2 s retry, validated).
 //! Beyond client-go:
 //!
-//! - **A leader that cannot renew stops at once.** Its leadership term ends 10 s after it
-//!   *sent* its last successful renew, before any other replica can have seen that renew
-//!   expire; a watchdog independent of the renewing task then drops every leader-only
-//!   runnable's future (no graceful path), and a controller's workers check the term
-//!   before each reconcile, so a replica frozen past its lease does not reconcile after it
-//!   resumes until it leads again. By default the manager then exits with an error (the pod
-//!   restarts as a clean standby); `OnLeadershipLost::Standby` competes again instead.
+//! - **A leader that cannot renew stops at once, and its writes are fenced.** Its
+//!   leadership term ends 10 s after it *sent* its last successful renew, before any other
+//!   replica can have seen that renew expire. [`Manager::client`] (which the cache, the
+//!   controllers, their helpers and event recorders use) checks every write against the
+//!   term as it is sent and cancels it if the term ends before the answer ([`Fenced`]);
+//!   reads pass. At the term's end, controllers cancel their reconciles in flight and wait
+//!   for them; the manager waits for every leader-only runnable (dropping and naming one
+//!   that overstays half the takeover margin) and only then reports leadership lost. By
+//!   default the manager then exits with an error (the pod restarts as a clean standby);
+//!   `OnLeadershipLost::Standby` competes again instead, and each new term starts the
+//!   leader-only runnables afresh. What no client can close is a write whose bytes left
+//!   before a freeze: see [`Fenced`] and `benches/README.md`.
 //! - **Standbys watch the Lease.** A leader stopping gracefully finishes its reconciles,
 //!   then empties the Lease's holder; a standby sees it on its watch and takes over at once
 //!   (0.3 ms here, where client-go's polling standby needs up to a retry period), and after
@@ -82,6 +87,7 @@
 
 mod args;
 mod error;
+mod fence;
 mod health;
 mod http;
 mod leader;
@@ -91,6 +97,7 @@ mod runnable;
 
 pub use crate::args::{LogFormat, ManagerArgs};
 pub use crate::error::Error;
+pub use crate::fence::Fenced;
 pub use crate::leader::{LeaderElection, OnLeadershipLost};
 pub use crate::manager::{Manager, ManagerBuilder};
 pub use crate::runnable::{BoxError, Runnable, Stop, runnable_fn};

@@ -5,6 +5,7 @@ use std::collections::HashMap;
 use std::future::pending;
 use std::sync::Arc;
 use std::sync::atomic::Ordering;
+use std::time::Duration;
 
 use tokio::sync::watch;
 use tokio::task::{Id, JoinSet};
@@ -12,6 +13,7 @@ use tokio::time::Instant;
 use tokio_util::sync::CancellationToken;
 
 use crate::Error;
+use crate::fence::Fence;
 use crate::leader::{AbortOnDrop, Leadership, Term};
 use crate::manager::Manager;
 use crate::runnable::{BoxError, Runnable, Stop};
@@ -19,7 +21,7 @@ use crate::runnable::{BoxError, Runnable, Stop};
 /// How long a stage of the stop still gets once an earlier stage used up the
 /// graceful-shutdown timeout: enough for a runnable that stops when asked, so only
 /// the ones that ignore the request are abandoned.
-const LATE_GRACE: std::time::Duration = std::time::Duration::from_secs(1);
+const LATE_GRACE: Duration = Duration::from_secs(1);
 
 /// Runnables started together and stopped together.
 struct Group {
@@ -85,13 +87,46 @@ impl Group {
         }
     }
 
+    /// After the term ended: the runnables see it through their [`Stop`] and stop
+    /// their work, awaiting it (a controller cancels its reconciles). Waits `grace`
+    /// for them, then drops the futures of those still running, and names them.
+    async fn stop_at_term_end(&mut self, grace: Duration) -> Vec<String> {
+        let deadline = Instant::now() + grace;
+        let mut abandoned = Vec::new();
+        while !self.tasks.is_empty() {
+            tokio::select! {
+                (name, result) = self.next_exit() => match result {
+                    Ok(()) => tracing::info!(runnable = %name, "stopped at the end of the leadership term"),
+                    Err(error) => tracing::warn!(runnable = %name, %error, "failed as the leadership term ended"),
+                },
+                () = tokio::time::sleep_until(deadline) => {
+                    abandoned = self.abandon();
+                    self.abort().await;
+                }
+            }
+        }
+        abandoned
+    }
+
+    /// The names of the runnables still running, logged as abandoned.
+    fn abandon(&self) -> Vec<String> {
+        let mut names: Vec<String> = self.names.values().cloned().collect();
+        names.sort();
+        for name in &names {
+            tracing::error!(runnable = %name, "did not stop in time; abandoned (its future is dropped, which cannot wait for tasks it spawned)");
+        }
+        names
+    }
+
     /// Asks every runnable to stop and waits until `deadline` (or, if an earlier
     /// stage used the time up, [`LATE_GRACE`] from now); aborts the rest. If `term`
-    /// ends meanwhile, aborts at once.
-    async fn stop(&mut self, deadline: Instant, term: Option<&Term>) -> Stopped {
-        let deadline = deadline.max(Instant::now() + LATE_GRACE);
+    /// ends meanwhile, the runnables stop their work at once (they see it through
+    /// [`Stop`]) and get only `grace` more.
+    async fn stop(&mut self, deadline: Instant, term: Option<&Term>, grace: Duration) -> Stopped {
+        let mut deadline = deadline.max(Instant::now() + LATE_GRACE);
         self.token.cancel();
         let mut stopped = Stopped::default();
+        let mut term_running = term.is_some();
         let term_over = async {
             match term {
                 Some(term) => term.over().await,
@@ -109,16 +144,13 @@ impl Group {
                     }
                 }
                 () = tokio::time::sleep_until(deadline) => {
-                    stopped.abandoned = self.names.values().cloned().collect();
-                    stopped.abandoned.sort();
-                    for name in &stopped.abandoned {
-                        tracing::error!(runnable = %name, "did not stop within the graceful-shutdown timeout; abandoned");
-                    }
+                    stopped.abandoned = self.abandon();
                     self.abort().await;
                 }
-                () = &mut term_over => {
+                () = &mut term_over, if term_running => {
                     tracing::warn!("leadership ended while stopping; stopping leader-only work at once");
-                    self.abort().await;
+                    deadline = deadline.min(Instant::now() + grace);
+                    term_running = false;
                 }
             }
         }
@@ -190,6 +222,12 @@ struct Running<'a> {
     leaders: Group,
     /// The current leadership term, while leader-only runnables run in it.
     term: Option<Arc<Term>>,
+    /// Lets the manager's client write only in `term`.
+    fence: Option<Arc<Fence>>,
+    /// How long leader-only runnables get to stop after their term ended.
+    term_end_grace: Duration,
+    /// The runnables abandoned when the last term ended, for the error that reports it.
+    abandoned: Vec<String>,
     elector_stop: CancellationToken,
     /// Aborted if the manager's future is dropped (a killed process renews nothing).
     elector_task: Option<AbortOnDrop<Result<(), Error>>>,
@@ -209,6 +247,13 @@ impl<'a> Running<'a> {
             replicas: Group::new(),
             leaders: Group::new(),
             term: None,
+            fence: manager.inner.fence.clone(),
+            term_end_grace: manager
+                .inner
+                .elector
+                .as_ref()
+                .map_or(LATE_GRACE, |e| e.term_end_grace()),
+            abandoned: Vec::new(),
             elector_stop: CancellationToken::new(),
             elector_task: None,
             leadership: None,
@@ -289,15 +334,20 @@ impl<'a> Running<'a> {
                     tracing::info!(runnable = %name, "finished");
                 }
                 (name, result) = self.leaders.next_exit() => {
-                    if let Err(error) = result {
-                        return Some(error);
+                    // A runnable that fails because its term ended (a write refused by
+                    // the fence, say) stopped as asked; it does not fail the manager.
+                    let term_over = self.term.as_ref().is_some_and(|term| !term.is_valid());
+                    match result {
+                        Err(error) if term_over => {
+                            tracing::warn!(runnable = %name, %error, "failed as its leadership term ended");
+                        }
+                        Err(error) => return Some(error),
+                        Ok(()) => tracing::info!(runnable = %name, "finished"),
                     }
-                    tracing::info!(runnable = %name, "finished");
                 }
                 () = term_over(self.term.as_ref()) => {
                     tracing::warn!("the lease was not renewed within the renew deadline; stopping leader-only work at once");
-                    self.term = None;
-                    self.leaders.abort().await;
+                    self.end_term().await;
                 }
                 alive = changed => {
                     if alive {
@@ -309,11 +359,13 @@ impl<'a> Running<'a> {
                 joined = elector_done => {
                     self.elector_task = None;
                     self.leadership = None;
-                    if self.term.take().is_some() {
-                        self.leaders.abort().await;
-                    }
+                    self.end_term().await;
+                    let abandoned = std::mem::take(&mut self.abandoned);
                     return match joined {
                         Ok(Ok(())) => None,
+                        Ok(Err(Error::LeadershipLost { lease, why, .. })) => {
+                            Some(Error::LeadershipLost { lease, why, abandoned })
+                        }
                         Ok(Err(error)) => Some(error),
                         Err(error) => Some(Error::RunnablePanicked {
                             name: "leader election".into(),
@@ -325,27 +377,81 @@ impl<'a> Running<'a> {
         }
     }
 
-    /// Starts leader-only work in a new term, or drops it when the term is over.
+    /// Starts leader-only work in a new term, or stops it when the term is over. The
+    /// watch channel keeps only the latest state, so `Standby` then `Leader` may arrive
+    /// as one `Leader`: a term whose number differs from the running one is a new term,
+    /// and the old one's work is stopped before the new one's starts.
     async fn follow_leadership(&mut self) {
         let state = self.leadership.as_mut().map(|r| r.borrow_and_update().clone());
         match state {
-            Some(Leadership::Leader(term)) if self.term.is_none() && term.is_valid() => {
-                self.leaders = Group::new();
-                for runnable in &self.leader_only {
-                    self.leaders.start(runnable, Some(&term));
+            Some(Leadership::Leader(term)) => {
+                if self
+                    .term
+                    .as_ref()
+                    .is_some_and(|running| running.number() == term.number())
+                {
+                    return;
                 }
-                self.term = Some(term);
+                self.end_term().await;
+                if term.is_valid() {
+                    self.begin_term(term);
+                }
             }
-            Some(Leadership::Standby) if self.term.take().is_some() => self.leaders.abort().await,
-            _ => {}
+            Some(Leadership::Standby) => {
+                self.end_term().await;
+            }
+            None => {}
         }
+    }
+
+    /// Starts every leader-only runnable in `term`, its writes let through the fence.
+    fn begin_term(&mut self, term: Arc<Term>) {
+        tracing::info!(term = term.number(), "leading; starting leader-only runnables");
+        if let Some(fence) = &self.fence {
+            fence.enter(term.clone());
+        }
+        self.leaders = Group::new();
+        for runnable in &self.leader_only {
+            self.leaders.start(runnable, Some(&term));
+        }
+        self.term = Some(term);
+    }
+
+    /// Ends the running term, if any: writes are refused from now, and leader-only
+    /// runnables stop their work and are awaited (those that do not stop within the
+    /// grace are dropped, and named in `self.abandoned`). Only then is leadership
+    /// reported lost.
+    async fn end_term(&mut self) {
+        let Some(term) = self.term.take() else {
+            return;
+        };
+        term.end();
+        let abandoned = self.leaders.stop_at_term_end(self.term_end_grace).await;
+        if let Some(fence) = &self.fence {
+            fence.leave();
+        }
+        if abandoned.is_empty() {
+            tracing::warn!(
+                term = term.number(),
+                "leadership lost; every leader-only runnable has stopped"
+            );
+        } else {
+            tracing::error!(term = term.number(), abandoned = %abandoned.join(", "), "leadership lost; leader-only runnables that did not stop in time were abandoned");
+        }
+        self.abandoned = abandoned;
     }
 
     /// Stops in reverse of the start: leader-only runnables, then the election (which
     /// releases the lease, now that nothing leader-only runs), every-replica
     /// runnables, the HTTP server; all by `deadline`.
     async fn stop(mut self, deadline: Instant) -> Stopped {
-        let mut stopped = self.leaders.stop(deadline, self.term.as_deref()).await;
+        let mut stopped = self
+            .leaders
+            .stop(deadline, self.term.as_deref(), self.term_end_grace)
+            .await;
+        if let Some(fence) = &self.fence {
+            fence.leave();
+        }
         self.elector_stop.cancel();
         if let Some(mut task) = self.elector_task.take() {
             let deadline = deadline.max(Instant::now() + LATE_GRACE);
@@ -355,7 +461,7 @@ impl<'a> Running<'a> {
                 Err(_) => stopped.abandoned.push("leader election".into()),
             }
         }
-        let replicas = self.replicas.stop(deadline, None).await;
+        let replicas = self.replicas.stop(deadline, None, LATE_GRACE).await;
         stopped.failures.extend(replicas.failures);
         stopped.abandoned.extend(replicas.abandoned);
         self.http_stop.cancel();
@@ -402,4 +508,64 @@ fn on_signals(shutdown: CancellationToken) -> Result<impl Future<Output = ()>, E
             shutdown.cancel();
         }
     })
+}
+
+#[cfg(test)]
+mod tests {
+    use std::sync::atomic::AtomicUsize;
+    use std::time::Duration;
+
+    use super::*;
+    use crate::runnable::{Stop, runnable_fn};
+
+    async fn until(what: &str, check: impl Fn() -> bool) {
+        let deadline = Instant::now() + Duration::from_secs(10);
+        while !check() {
+            assert!(Instant::now() < deadline, "timed out waiting for {what}");
+            tokio::time::sleep(Duration::from_millis(1)).await;
+        }
+    }
+
+    #[tokio::test]
+    async fn a_new_term_merged_with_the_standby_before_it_still_starts_leader_only_work() {
+        let server = wheelhouse_envtest::ApiServer::new(wheelhouse_envtest::ServerOptions::default());
+        let manager = Manager::builder(kube::Client::new(server, "default"))
+            .shutdown_signal(CancellationToken::new())
+            .build()
+            .expect("a manager");
+        let starts = Arc::new(AtomicUsize::new(0));
+        let counted = starts.clone();
+        manager
+            .add(runnable_fn("work", true, move |stop: Stop| {
+                let counted = counted.clone();
+                async move {
+                    counted.fetch_add(1, Ordering::SeqCst);
+                    stop.term_over().await;
+                    Ok(())
+                }
+            }))
+            .expect("add");
+        let (elector, receiver) = watch::channel(Leadership::Standby);
+        let mut running = Running::new(&manager);
+        running.leadership = Some(receiver);
+        let term = |number| Term::new(number, Instant::now() + Duration::from_secs(10));
+
+        let first = term(1);
+        elector.send_replace(Leadership::Leader(first.clone()));
+        running.follow_leadership().await;
+        until("the first term's work", || starts.load(Ordering::SeqCst) == 1).await;
+        // The elector loses term 1 and wins term 2 before the manager looks: the
+        // channel keeps only the last state, so the manager sees just `Leader(2)`.
+        first.end();
+        elector.send_replace(Leadership::Standby);
+        elector.send_replace(Leadership::Leader(term(2)));
+        running.follow_leadership().await;
+        until("the second term's work", || starts.load(Ordering::SeqCst) == 2).await;
+        assert_eq!(running.term.as_ref().map(|t| t.number()), Some(2));
+        // The same term seen again starts nothing.
+        running.follow_leadership().await;
+        tokio::time::sleep(Duration::from_millis(20)).await;
+        assert_eq!(starts.load(Ordering::SeqCst), 2);
+        assert_eq!(running.leaders.tasks.len(), 1, "the first term's work stopped");
+    }
 }

@@ -15,6 +15,7 @@ use tokio_util::sync::CancellationToken;
 use wheelhouse_cache::{Cache, CacheMetrics};
 
 use crate::args::ManagerArgs;
+use crate::fence::Fence;
 use crate::health::{Check, Checks};
 use crate::http::{Listener, Routes};
 use crate::leader::{Elector, LeaderElection, LeaderMetrics, Leadership, default_identity};
@@ -53,7 +54,11 @@ pub struct Manager {
 }
 
 pub(crate) struct Inner {
+    /// Fenced, with leader election: what runnables, the cache and controllers use.
     pub client: kube::Client,
+    /// As given to the builder: the elector's, and every replica's work.
+    pub unfenced_client: kube::Client,
+    pub fence: Option<Arc<Fence>>,
     pub cache: Cache,
     pub registry: Registry,
     pub runnables: Mutex<Vec<Arc<dyn Runnable>>>,
@@ -112,9 +117,20 @@ impl Manager {
         }
     }
 
-    /// The client everything reads and writes through.
+    /// The client everything reads and writes through. With leader election its
+    /// writes are fenced: each is let through only while this replica's leadership
+    /// term is valid, checked as it is sent, and cancelled if the term ends before the
+    /// answer; a refused write fails with [`Fenced`](crate::Fenced) (inside
+    /// `kube::Error::Service`). Reads always pass. The cache and the controllers built
+    /// on it use this client, so a leader-only runnable's writes all go through it.
     pub fn client(&self) -> kube::Client {
         self.inner.client.clone()
+    }
+
+    /// The client as given to [`Manager::builder`], without fencing: for what every
+    /// replica does (a webhook server's own objects, say), never for leader-only work.
+    pub fn unfenced_client(&self) -> kube::Client {
+        self.inner.unfenced_client.clone()
     }
 
     /// The shared informer cache: one watch per type and scope, for every runnable.
@@ -215,7 +231,9 @@ impl Manager {
     }
 
     /// Resolves each time leadership changes, with whether this replica now leads
-    /// (immediately with the current state the first time).
+    /// (immediately with the current state the first time). It turns false as soon as
+    /// the term ends, when writes start being refused; the manager logs the loss, and
+    /// returns [`Error::LeadershipLost`], only once every leader-only runnable stopped.
     pub fn leadership(&self) -> impl futures::Stream<Item = bool> + Send + 'static {
         let receiver = self.inner.elector.as_ref().map(|e| e.subscribe());
         futures::stream::unfold((receiver, true), |(receiver, first)| async move {
@@ -353,7 +371,6 @@ impl ManagerBuilder {
         }
         let registry = self.registry.unwrap_or_default();
         registry.register(Box::new(prometheus::process_collector::ProcessCollector::for_self()))?;
-        let cache = Cache::with_metrics(self.client.clone(), Some(CacheMetrics::register(&registry)?));
         let elector = match self.leader_election {
             Some(election) => {
                 if election.lease_name.is_empty() {
@@ -376,6 +393,12 @@ impl ManagerBuilder {
             }
             None => None,
         };
+        let fence = elector.as_ref().map(|elector| Fence::new(elector.lease()));
+        let client = match &fence {
+            Some(fence) => fence.client(self.client.clone()),
+            None => self.client.clone(),
+        };
+        let cache = Cache::with_metrics(client.clone(), Some(CacheMetrics::register(&registry)?));
 
         let healthz = Checks::default();
         let readyz = Checks::default();
@@ -394,7 +417,9 @@ impl ManagerBuilder {
         let handle_signals = self.shutdown.is_none();
         let manager = Manager {
             inner: Arc::new(Inner {
-                client: self.client,
+                client,
+                unfenced_client: self.client,
+                fence,
                 cache,
                 registry,
                 runnables: Mutex::new(Vec::new()),

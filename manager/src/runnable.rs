@@ -22,9 +22,14 @@ pub type BoxError = Box<dyn std::error::Error + Send + Sync>;
 /// It is stopped in one of two ways:
 /// - **gracefully** (shutdown, or another runnable failed): [`Stop::requested`]
 ///   resolves; finish what is in flight and return;
-/// - **at once** (leadership lost): the manager drops the future `start` returned. Tie
-///   every task you spawn to that future (for example abort them in a guard's `Drop`),
-///   so nothing keeps running after the lease could belong to another replica.
+/// - **at once** (its leadership term ended): [`Stop::term_over`] resolves; cancel
+///   what is in flight, wait until it is gone (abort the tasks you spawned and await
+///   them) and return. The manager's client already refuses this runnable's writes. A
+///   runnable that has not returned within half the margin between the term's end and
+///   the earliest takeover (`(lease_duration - renew_deadline) / 2`) has its future
+///   dropped and is named as abandoned: tie every task you spawn to that future too
+///   (abort them in a guard's `Drop`), so nothing keeps running after the lease could
+///   belong to another replica.
 ///
 /// ```
 /// use futures::future::BoxFuture;
@@ -129,6 +134,16 @@ impl Stop {
     /// Resolves once a graceful stop is requested.
     pub async fn requested(&self) {
         self.token.cancelled().await;
+    }
+
+    /// Resolves once the leadership term this runnable runs in has ended (never for a
+    /// runnable that runs without leader election): stop at once, cancelling work in
+    /// flight, and return once it is gone.
+    pub async fn term_over(&self) {
+        match &self.term {
+            Some(term) => term.over().await,
+            None => std::future::pending().await,
+        }
     }
 
     /// True once a stop is requested, or once the leadership term this runnable runs

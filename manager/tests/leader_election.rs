@@ -252,3 +252,74 @@ async fn healthz_fails_when_a_leader_stops_renewing() {
     let _ = running.await;
     env.stop().await;
 }
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_lease_without_a_duration_is_judged_with_our_own() {
+    use k8s_openapi::api::coordination::v1::LeaseSpec;
+    use k8s_openapi::apimachinery::pkg::apis::meta::v1::MicroTime;
+    let env = TestEnv::start().await.expect("a test environment");
+    // A live holder's record that does not say how long it is valid: client-go judges
+    // it with its own lease duration, never as already expired.
+    let now = MicroTime(k8s_openapi::jiff::Timestamp::now());
+    let record = Lease {
+        metadata: kube::api::ObjectMeta {
+            name: Some("no-duration".into()),
+            ..Default::default()
+        },
+        spec: Some(LeaseSpec {
+            holder_identity: Some("another-operator".into()),
+            acquire_time: Some(now.clone()),
+            renew_time: Some(now),
+            ..LeaseSpec::default()
+        }),
+    };
+    Api::<Lease>::namespaced(env.client(), env.namespace())
+        .create(&kube::api::PostParams::default(), &record)
+        .await
+        .expect("create the lease");
+    let intervals = Intervals::default();
+    let started = Instant::now();
+    let mut replica = Replica::start(&env, 0, short(LeaderElection::new("no-duration")), &intervals);
+    until("the replica to take the unrenewed lease", || {
+        intervals.working().is_some()
+    })
+    .await;
+    let took = started.elapsed();
+    assert!(
+        took >= Duration::from_millis(2000 - 100),
+        "took the lease {took:?} after start: before our own 2 s lease duration passed"
+    );
+    replica.stop().await.expect("a clean stop");
+    env.stop().await;
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn release_rereads_a_lease_changed_under_it_and_still_releases() {
+    let env = TestEnv::start().await.expect("a test environment");
+    let Some(server) = env.server() else {
+        eprintln!("skipped: a conflicting release needs the embedded server's fault injection");
+        return;
+    };
+    let intervals = Intervals::default();
+    // A long retry period: no renew refreshes the replica's record before it stops.
+    let election = LeaderElection::new("conflicted").timings(
+        Duration::from_secs(30),
+        Duration::from_secs(20),
+        Duration::from_secs(10),
+    );
+    let mut replica = Replica::start(&env, 0, election, &intervals);
+    until("the replica to lead", || intervals.working().is_some()).await;
+    // The release's first write conflicts, as when the replica's record is stale (a
+    // late answer to a renew, another writer): it must re-read and release anyway.
+    server.fail_next(
+        1,
+        InjectedFailure {
+            code: 409,
+            ..InjectedFailure::server_error(Verb::Update, "leases")
+        },
+    );
+    replica.stop().await.expect("a clean stop");
+    let released = lease(&env, "conflicted").await;
+    assert_eq!(holder(&released), None, "the lease was released: {:?}", released.spec);
+    env.stop().await;
+}

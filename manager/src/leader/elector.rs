@@ -1,6 +1,7 @@
 //! The elector: acquires, renews and releases the Lease, and tells the manager when
 //! this replica leads. client-go's `tryAcquireOrRenew`, with a watch for releases.
 
+use std::sync::atomic::{AtomicU64, Ordering};
 use std::time::Duration;
 
 use futures::StreamExt;
@@ -17,6 +18,10 @@ use tokio_util::sync::CancellationToken;
 
 use super::{LeaderElection, LeaderMetrics, OnLeadershipLost, Term};
 use crate::Error;
+
+/// How many conflicting writes `release` re-reads past: a holder's own record changes
+/// only by its renews, so more than a few means another writer, and expiry is safe.
+const RELEASE_ATTEMPTS: usize = 3;
 
 /// What the manager is told.
 #[derive(Clone)]
@@ -44,11 +49,18 @@ impl Observed {
         self.spec.holder_identity.as_deref().filter(|h| !h.is_empty())
     }
 
-    /// When the holder's lease runs out as seen from here (None: nobody holds it).
-    fn expiry(&self) -> Option<Instant> {
+    /// When the holder's lease runs out as seen from here (None: nobody holds it). A
+    /// record without a positive `leaseDurationSeconds` is judged with `own` (ours), as
+    /// client-go does: a missing field must not make a live holder's lease free.
+    fn expiry(&self, own: Duration) -> Option<Instant> {
         self.holder()?;
-        let seconds = u64::try_from(self.spec.lease_duration_seconds.unwrap_or(0)).unwrap_or(0);
-        Some(self.at + Duration::from_secs(seconds))
+        let duration = self
+            .spec
+            .lease_duration_seconds
+            .and_then(|seconds| u64::try_from(seconds).ok())
+            .filter(|&seconds| seconds > 0)
+            .map_or(own, Duration::from_secs);
+        Some(self.at + duration)
     }
 }
 
@@ -74,6 +86,8 @@ pub(crate) struct Elector {
     /// renewing is wedged, and should be restarted.
     renewed: Mutex<Option<Instant>>,
     paused_until: Mutex<Option<Instant>>,
+    /// The number of the last term this replica began.
+    terms: AtomicU64,
     metrics: Option<LeaderMetrics>,
 }
 
@@ -95,6 +109,7 @@ impl Elector {
             state: watch::Sender::new(Leadership::Standby),
             renewed: Mutex::new(None),
             paused_until: Mutex::new(None),
+            terms: AtomicU64::new(0),
             metrics,
         })
     }
@@ -109,6 +124,13 @@ impl Elector {
 
     pub(crate) fn subscribe(&self) -> watch::Receiver<Leadership> {
         self.state.subscribe()
+    }
+
+    /// How long leader-only runnables get to stop once their term ended before they
+    /// are abandoned: half the margin between the term's end and the earliest moment
+    /// another replica can take the lease.
+    pub(crate) fn term_end_grace(&self) -> Duration {
+        self.config.lease_duration.saturating_sub(self.config.renew_deadline) / 2
     }
 
     /// Stops renewing and acquiring for `duration`, as a process stalled that long
@@ -161,11 +183,12 @@ impl Elector {
                     return Ok(());
                 }
                 Held::Lost(why) => {
-                    tracing::error!(lease = %self.lease(), identity = %self.identity, why, "lost the lease; leader-only work stopped");
+                    tracing::error!(lease = %self.lease(), identity = %self.identity, why, "lost the lease; leader-only work is being stopped");
                     if self.config.on_lost == OnLeadershipLost::Exit {
                         return Err(Error::LeadershipLost {
                             lease: self.lease(),
                             why,
+                            abandoned: Vec::new(),
                         });
                     }
                 }
@@ -182,7 +205,10 @@ impl Elector {
             }
             let sent = Instant::now();
             match self.try_acquire_or_renew(false).await {
-                Ok(true) => return Some(Term::new(sent + self.config.renew_deadline)),
+                Ok(true) => {
+                    let number = self.terms.fetch_add(1, Ordering::Relaxed) + 1;
+                    return Some(Term::new(number, sent + self.config.renew_deadline));
+                }
                 Ok(false) => {}
                 Err(error) => tracing::debug!(lease = %self.lease(), %error, "could not try to acquire the lease"),
             }
@@ -190,7 +216,11 @@ impl Elector {
             // 1.2), as soon as the watch sees the lease freed, or when the holder's
             // lease runs out as observed here, whichever comes first.
             let retry = self.config.retry_period.mul_f64(1.0 + 1.2 * rand::random::<f64>());
-            let expiry = self.observed.lock().as_ref().and_then(Observed::expiry);
+            let expiry = self
+                .observed
+                .lock()
+                .as_ref()
+                .and_then(|observed| observed.expiry(self.config.lease_duration));
             let expiry = expiry.map_or(Instant::now() + retry, |at| at + Duration::from_millis(1));
             tokio::select! {
                 () = stop.cancelled() => return None,
@@ -271,7 +301,11 @@ impl Elector {
         let current = lease.spec.unwrap_or_default();
         let observed = self.observe(current.clone(), lease.metadata.resource_version);
         let held_by_other = observed.holder().is_some_and(|holder| holder != self.identity);
-        if held_by_other && observed.expiry().is_some_and(|expiry| Instant::now() < expiry) {
+        if held_by_other
+            && observed
+                .expiry(self.config.lease_duration)
+                .is_some_and(|expiry| Instant::now() < expiry)
+        {
             return Ok(false);
         }
         let ours = observed.holder() == Some(self.identity.as_str());
@@ -365,26 +399,47 @@ impl Elector {
         observed.clone().unwrap_or_else(|| unreachable!("set just above"))
     }
 
-    /// Empties the holder so a standby takes over at once (client-go's release).
+    /// Empties the holder so a standby takes over at once (client-go's release). A
+    /// conflict means our observed record is stale (say, a late answer to a renew): it
+    /// re-reads and tries again for as long as the lease is still ours.
     async fn release(&self) {
-        let observed = self.observed.lock().clone();
-        let Some(observed) = observed.filter(|o| o.holder() == Some(self.identity.as_str())) else {
-            return;
-        };
-        let now = MicroTime(Timestamp::now());
-        let spec = LeaseSpec {
-            holder_identity: Some(String::new()),
-            lease_duration_seconds: Some(1),
-            acquire_time: Some(now.clone()),
-            renew_time: Some(now),
-            ..observed.spec
-        };
-        match self.write(spec, observed.resource_version).await {
-            Ok(()) => tracing::info!(lease = %self.lease(), identity = %self.identity, "released the lease"),
-            Err(error) => {
-                tracing::warn!(lease = %self.lease(), %error, "could not release the lease; standbys take it when it expires");
+        for _ in 0..RELEASE_ATTEMPTS {
+            let observed = self.observed.lock().clone();
+            let Some(observed) = observed.filter(|o| o.holder() == Some(self.identity.as_str())) else {
+                return;
+            };
+            let now = MicroTime(Timestamp::now());
+            let spec = LeaseSpec {
+                holder_identity: Some(String::new()),
+                lease_duration_seconds: Some(1),
+                acquire_time: Some(now.clone()),
+                renew_time: Some(now),
+                ..observed.spec
+            };
+            match self.write(spec, observed.resource_version).await {
+                Ok(()) => {
+                    tracing::info!(lease = %self.lease(), identity = %self.identity, "released the lease");
+                    return;
+                }
+                Err(kube::Error::Api(status)) if status.code == 409 => {
+                    match self.api.get_opt(&self.config.lease_name).await {
+                        Ok(Some(lease)) => {
+                            self.observe(lease.spec.unwrap_or_default(), lease.metadata.resource_version);
+                        }
+                        Ok(None) => return,
+                        Err(error) => {
+                            tracing::warn!(lease = %self.lease(), %error, "could not re-read the lease to release it; standbys take it when it expires");
+                            return;
+                        }
+                    }
+                }
+                Err(error) => {
+                    tracing::warn!(lease = %self.lease(), %error, "could not release the lease; standbys take it when it expires");
+                    return;
+                }
             }
         }
+        tracing::warn!(lease = %self.lease(), "the lease kept changing while releasing it; standbys take it when it expires");
     }
 
     /// Watches the one Lease: keeps the observed record current, and wakes a standby

@@ -118,10 +118,19 @@ pub fn short(election: LeaderElection) -> LeaderElection {
     )
 }
 
+/// Replica `index`'s client: on the embedded server, its requests are attributed to
+/// the user `replica-<index>`, its identity in the Lease, for the fencing witness.
+pub fn client_of(env: &TestEnv, index: usize) -> kube::Client {
+    match env.server() {
+        Some(server) => kube::Client::new(server.as_user(&format!("replica-{index}")), env.namespace()),
+        None => env.client(),
+    }
+}
+
 impl Replica {
     pub fn start(env: &TestEnv, index: usize, election: LeaderElection, intervals: &Intervals) -> Self {
         let shutdown = CancellationToken::new();
-        let manager = Manager::builder(env.client())
+        let manager = Manager::builder(client_of(env, index))
             .leader_election(election.namespace(env.namespace()).identity(format!("replica-{index}")))
             .shutdown_signal(shutdown.clone())
             .graceful_shutdown_timeout(Duration::from_secs(10))

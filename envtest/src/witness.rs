@@ -1,0 +1,378 @@
+//! A witness of leader fencing: the server knows who sent each write and, for a Lease
+//! it was asked to watch, who held that Lease when the write arrived, so a test can
+//! ask for the writes that came from a replica that did not hold it. Also a gate that
+//! holds a user's requests before they reach the server, as a frozen process or a
+//! stalled network would.
+//!
+//! A replica is known by the user its requests are attributed to
+//! ([`ApiServer::as_user`], or over HTTP the bearer token), and a Lease names its
+//! holder by an identity. The witness learns which user is which identity from the
+//! writes to the Lease itself: a user that writes `spec.holderIdentity: X` is `X`
+//! (an identity never learned that way is taken to be the user of the same name).
+
+use std::collections::{HashMap, HashSet};
+use std::sync::Arc;
+use std::time::{Duration, Instant};
+
+use bytes::Bytes;
+use parking_lot::Mutex;
+use serde_json::Value;
+use tokio::sync::Notify;
+
+use crate::registry::GroupResource;
+use crate::request::{Target, Verb};
+use crate::server::ApiServer;
+
+/// Every witness and the request gate of one server.
+#[derive(Default)]
+pub(crate) struct Witnesses {
+    leases: Mutex<Vec<Arc<LeaseRecord>>>,
+    held: Mutex<HashSet<Arc<str>>>,
+    released: Notify,
+}
+
+/// What one witness saw.
+struct LeaseRecord {
+    namespace: String,
+    name: String,
+    started: Instant,
+    state: Mutex<LeaseState>,
+}
+
+#[derive(Default)]
+struct LeaseState {
+    /// The users that sent any request for the Lease: the candidates. Only their
+    /// writes are judged; other users (other elections, tests) have no term here.
+    candidates: HashSet<String>,
+    /// identity → the user that wrote it into the Lease as its holder.
+    users: HashMap<String, String>,
+    writes: Vec<WitnessedWrite>,
+}
+
+/// One write a named user sent, and who held the witnessed Lease when it arrived.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct WitnessedWrite {
+    /// The user who sent it.
+    pub user: String,
+    /// `create`, `update`, `patch`, `delete` or `deletecollection`.
+    pub verb: Verb,
+    /// The plural resource, like `deployments`.
+    pub resource: String,
+    /// The subresource, like `status`.
+    pub subresource: Option<String>,
+    /// The namespace, if any.
+    pub namespace: Option<String>,
+    /// The object's name (None for a create whose name is in the body).
+    pub name: Option<String>,
+    /// The Lease's holder identity when the write arrived (None: nobody held it).
+    pub holder: Option<String>,
+    /// The user the witness knows that holder as (None: nobody held it).
+    pub holder_user: Option<String>,
+    /// When it arrived, from the witness's start.
+    pub at: Duration,
+}
+
+impl WitnessedWrite {
+    /// True when its sender did not hold the Lease when it arrived.
+    pub fn is_stale(&self) -> bool {
+        self.holder_user.as_deref() != Some(self.user.as_str())
+    }
+}
+
+/// Records, from its creation on, every write by a named user and who held one Lease
+/// when it arrived; see [`ApiServer::witness_lease`]. Cheap to clone.
+#[derive(Clone)]
+pub struct LeaseWitness {
+    record: Arc<LeaseRecord>,
+}
+
+impl std::fmt::Debug for LeaseWitness {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.debug_struct("LeaseWitness")
+            .field("namespace", &self.record.namespace)
+            .field("name", &self.record.name)
+            .finish_non_exhaustive()
+    }
+}
+
+impl LeaseWitness {
+    /// Every write witnessed (writes to the Lease itself excepted: taking it from a
+    /// holder whose lease expired is how leadership passes), in order of arrival.
+    pub fn writes(&self) -> Vec<WitnessedWrite> {
+        self.record.state.lock().writes.clone()
+    }
+
+    /// The user that wrote `identity` into the Lease as its holder, if one did: how a
+    /// test finds which of its processes leads.
+    pub fn user_of(&self, identity: &str) -> Option<String> {
+        self.record.state.lock().users.get(identity).cloned()
+    }
+
+    /// The writes that arrived from a user that did not hold the Lease at the time:
+    /// with correct fencing, none.
+    pub fn stale_writes(&self) -> Vec<WitnessedWrite> {
+        self.record
+            .state
+            .lock()
+            .writes
+            .iter()
+            .filter(|write| write.is_stale())
+            .cloned()
+            .collect()
+    }
+}
+
+impl ApiServer {
+    /// Starts witnessing fencing on the Lease `namespace/name`: from now on, every
+    /// create, update, patch or delete sent by a candidate — a named user ([`as_user`],
+    /// or a bearer token over HTTP) that has sent any request for that Lease — is
+    /// recorded with who held the Lease when it arrived, and
+    /// [`LeaseWitness::stale_writes`] lists those whose sender did not hold it.
+    /// Requests without a user (the test's own client, the simulated controllers) and
+    /// users that never asked for the Lease are not recorded.
+    ///
+    /// ```
+    /// # #[tokio::main(flavor = "current_thread")]
+    /// # async fn main() {
+    /// use k8s_openapi::api::coordination::v1::Lease;
+    /// use k8s_openapi::api::core::v1::ConfigMap;
+    /// use kube::api::{Api, PostParams};
+    /// use wheelhouse_envtest::ApiServer;
+    ///
+    /// let server = ApiServer::new(wheelhouse_envtest::ServerOptions::default());
+    /// let witness = server.witness_lease("default", "operator");
+    /// let client = kube::Client::new(server.as_user("replica-0"), "default");
+    /// // A candidate: it asks for the Lease (as an elector does first).
+    /// let leases: Api<Lease> = Api::default_namespaced(client.clone());
+    /// assert!(leases.get_opt("operator").await.unwrap().is_none());
+    /// let replica: Api<ConfigMap> = Api::default_namespaced(client);
+    /// let mut config = ConfigMap::default();
+    /// config.metadata.name = Some("settings".into());
+    /// replica.create(&PostParams::default(), &config).await.unwrap();
+    /// // Nobody holds the Lease (it does not even exist): the write was not fenced.
+    /// let stale = witness.stale_writes();
+    /// assert_eq!((stale.len(), stale[0].user.as_str(), stale[0].holder.as_deref()), (1, "replica-0", None));
+    /// # }
+    /// ```
+    ///
+    /// [`as_user`]: ApiServer::as_user
+    pub fn witness_lease(&self, namespace: &str, name: &str) -> LeaseWitness {
+        let record = Arc::new(LeaseRecord {
+            namespace: namespace.to_owned(),
+            name: name.to_owned(),
+            started: Instant::now(),
+            state: Mutex::new(LeaseState::default()),
+        });
+        self.shared.witnesses.leases.lock().push(record.clone());
+        LeaseWitness { record }
+    }
+
+    /// Holds every request from `user` before the server sees it, until
+    /// [`release_requests`](Self::release_requests): as if the replica were frozen
+    /// before its requests left, or its network stalled. A request its client gives
+    /// up on meanwhile never arrives, as one never written to the socket.
+    pub fn hold_requests(&self, user: &str) {
+        self.shared.witnesses.held.lock().insert(user.into());
+    }
+
+    /// Lets `user`'s held requests, and later ones, through.
+    pub fn release_requests(&self, user: &str) {
+        self.shared.witnesses.held.lock().remove(user);
+        self.shared.witnesses.released.notify_waiters();
+    }
+}
+
+impl Witnesses {
+    /// Waits while `user`'s requests are held.
+    pub(crate) async fn gate(&self, user: Option<&str>) {
+        let Some(user) = user else {
+            return;
+        };
+        loop {
+            let released = self.released.notified();
+            tokio::pin!(released);
+            released.as_mut().enable();
+            if !self.held.lock().contains(user) {
+                return;
+            }
+            released.await;
+        }
+    }
+
+    /// Shows a request arriving from `user` to every witness.
+    pub(crate) fn arrive(&self, server: &ApiServer, user: Option<&str>, target: &Target, body: &Bytes) {
+        let Some(user) = user else {
+            return;
+        };
+        let leases = self.leases.lock().clone();
+        for record in leases {
+            record.arrive(server, user, target, body);
+        }
+    }
+}
+
+impl LeaseRecord {
+    fn is_target(&self, target: &Target) -> bool {
+        target.resource.group == "coordination.k8s.io"
+            && target.resource.plural == "leases"
+            && target.namespace.as_deref() == Some(self.namespace.as_str())
+            && target.name.as_deref().is_none_or(|name| name == self.name)
+    }
+
+    fn arrive(&self, server: &ApiServer, user: &str, target: &Target, body: &Bytes) {
+        let write = matches!(
+            target.verb,
+            Verb::Create | Verb::Update | Verb::Patch | Verb::Delete | Verb::DeleteCollection
+        );
+        if self.is_target(target) {
+            self.state.lock().candidates.insert(user.to_owned());
+            if !write {
+                return;
+            }
+            let claimed = serde_json::from_slice::<Value>(body).ok().and_then(|lease| {
+                let holder = lease.pointer("/spec/holderIdentity")?.as_str()?.to_owned();
+                (!holder.is_empty()).then_some(holder)
+            });
+            if let Some(identity) = claimed {
+                self.state.lock().users.insert(identity, user.to_owned());
+            }
+            return;
+        }
+        if !write || !self.state.lock().candidates.contains(user) {
+            return;
+        }
+        let leases = GroupResource {
+            group: "coordination.k8s.io".into(),
+            resource: "leases".into(),
+        };
+        let lease = server
+            .shared
+            .state
+            .lock()
+            .store
+            .get(&leases, &self.namespace, &self.name);
+        let holder = lease
+            .as_deref()
+            .and_then(|lease| lease.pointer("/spec/holderIdentity")?.as_str())
+            .filter(|holder| !holder.is_empty())
+            .map(str::to_owned);
+        let mut state = self.state.lock();
+        let holder_user = holder
+            .as_ref()
+            .map(|identity| state.users.get(identity).cloned().unwrap_or_else(|| identity.clone()));
+        state.writes.push(WitnessedWrite {
+            user: user.to_owned(),
+            verb: target.verb,
+            resource: target.resource.plural.clone(),
+            subresource: target.subresource.clone(),
+            namespace: target.namespace.clone(),
+            name: target.name.clone(),
+            holder,
+            holder_user,
+            at: self.started.elapsed(),
+        });
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use k8s_openapi::api::coordination::v1::{Lease, LeaseSpec};
+    use k8s_openapi::api::core::v1::ConfigMap;
+    use kube::api::{Api, PostParams};
+
+    use super::*;
+
+    fn config_map(name: &str) -> ConfigMap {
+        let mut config = ConfigMap::default();
+        config.metadata.name = Some(name.into());
+        config
+    }
+
+    fn lease(holder: &str) -> Lease {
+        Lease {
+            metadata: kube::api::ObjectMeta {
+                name: Some("operator".into()),
+                ..Default::default()
+            },
+            spec: Some(LeaseSpec {
+                holder_identity: Some(holder.into()),
+                ..LeaseSpec::default()
+            }),
+        }
+    }
+
+    #[tokio::test]
+    async fn writes_are_judged_by_who_held_the_lease_when_they_arrived() {
+        let server = ApiServer::new(crate::ServerOptions::default());
+        let witness = server.witness_lease("default", "operator");
+        let as_user = |user: &str| kube::Client::new(server.as_user(user), "default");
+        let configs = |user: &str| Api::<ConfigMap>::default_namespaced(as_user(user));
+        // The replica "a" takes the lease as identity "pod-a_1234": the witness learns it.
+        let leases: Api<Lease> = Api::default_namespaced(as_user("a"));
+        leases
+            .create(&PostParams::default(), &lease("pod-a_1234"))
+            .await
+            .unwrap();
+        configs("a")
+            .create(&PostParams::default(), &config_map("by-a"))
+            .await
+            .unwrap();
+        // "b" is a candidate (it asked for the Lease), "c" is not: only b's write counts.
+        let _ = Api::<Lease>::default_namespaced(as_user("b"))
+            .get_opt("operator")
+            .await
+            .unwrap();
+        configs("b")
+            .create(&PostParams::default(), &config_map("by-b"))
+            .await
+            .unwrap();
+        configs("c")
+            .create(&PostParams::default(), &config_map("by-c"))
+            .await
+            .unwrap();
+        // The test's own client is nobody: not recorded.
+        let test: Api<ConfigMap> = Api::default_namespaced(kube::Client::new(server.clone(), "default"));
+        test.create(&PostParams::default(), &config_map("by-test"))
+            .await
+            .unwrap();
+
+        let writes = witness.writes();
+        assert_eq!(writes.len(), 2, "{writes:?}");
+        assert!(!writes[0].is_stale(), "{:?}", writes[0]);
+        assert_eq!(writes[0].holder.as_deref(), Some("pod-a_1234"));
+        assert_eq!(writes[0].holder_user.as_deref(), Some("a"));
+        assert_eq!(witness.user_of("pod-a_1234").as_deref(), Some("a"));
+        let stale = witness.stale_writes();
+        assert_eq!(stale.len(), 1);
+        assert_eq!((stale[0].user.as_str(), stale[0].verb), ("b", Verb::Create));
+        assert_eq!(stale[0].holder.as_deref(), Some("pod-a_1234"));
+    }
+
+    #[tokio::test]
+    async fn a_held_request_arrives_only_when_released_and_never_if_abandoned() {
+        let server = ApiServer::new(crate::ServerOptions::default());
+        let witness = server.witness_lease("default", "operator");
+        let leases: Api<Lease> = Api::default_namespaced(kube::Client::new(server.as_user("a"), "default"));
+        let _ = leases.get_opt("operator").await.unwrap();
+        server.hold_requests("a");
+        let configs: Api<ConfigMap> = Api::default_namespaced(kube::Client::new(server.as_user("a"), "default"));
+        let abandoned = tokio::time::timeout(
+            Duration::from_millis(50),
+            configs.create(&PostParams::default(), &config_map("given-up")),
+        )
+        .await;
+        assert!(abandoned.is_err(), "held");
+        let held = tokio::spawn({
+            let configs = configs.clone();
+            async move { configs.create(&PostParams::default(), &config_map("held")).await }
+        });
+        tokio::time::sleep(Duration::from_millis(50)).await;
+        assert!(witness.writes().is_empty(), "nothing arrived while held");
+        server.release_requests("a");
+        held.await.unwrap().unwrap();
+        let writes = witness.writes();
+        assert_eq!(writes.len(), 1, "only the request still wanted arrived: {writes:?}");
+        assert_eq!(writes[0].name, None);
+        assert!(configs.get_opt("given-up").await.unwrap().is_none());
+    }
+}

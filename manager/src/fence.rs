@@ -1,0 +1,233 @@
+//! Fencing: the manager's client lets a write through only while this replica's
+//! leadership term is valid, checked as the request is handed to the HTTP stack, and
+//! cancels it if the term ends before the answer comes.
+//!
+//! Only writes are fenced (`POST`, `PUT`, `PATCH`, `DELETE`): reads change nothing
+//! another replica could be confused by, and the standbys' informers read through the
+//! same client to keep their caches warm. What fencing cannot do is on [`Fenced`].
+
+use std::fmt;
+use std::sync::Arc;
+use std::task::{Context, Poll};
+
+use futures::future::BoxFuture;
+use http::{Method, Request, Response};
+use kube::client::Body;
+use parking_lot::Mutex;
+
+use crate::leader::Term;
+use crate::runnable::BoxError;
+
+/// Why the manager's client refused or cancelled a write. A reconcile sees it as
+/// `kube::Error::Service`; [`Fenced::of`] finds it there.
+///
+/// Only writes are fenced (`POST`, `PUT`, `PATCH`, `DELETE`); reads always pass, as
+/// the standbys' informers read through the same client.
+///
+/// # The window no client can close
+///
+/// The check and the sending are two steps. Once a request's bytes are in the socket,
+/// no client can call them back: a replica frozen (or a network stalled) after the
+/// check may deliver the write after its term, even after another replica took over,
+/// and the server commits it. The term ends `lease_duration - renew_deadline` before
+/// any other replica can take over (5 s with the defaults), so such a write lands late
+/// only if it spends longer than that margin between the check and the server, which
+/// takes a freeze in that short span. `cargo bench --bench failover` measures the span
+/// (its `kind=fence-window` line: from handing a write to the client to its arrival at
+/// the server, over loopback HTTP); `benches/README.md` records the figures.
+///
+/// ```
+/// use wheelhouse_manager::Fenced;
+///
+/// let refused = kube::Error::Service(Box::new(Fenced::NotLeading { lease: "ops/webapp".into() }));
+/// assert!(matches!(Fenced::of(&refused), Some(Fenced::NotLeading { .. })));
+/// assert!(Fenced::of(&kube::Error::LinesCodecMaxLineLengthExceeded).is_none());
+/// ```
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+pub enum Fenced {
+    /// No leadership term of this replica is valid now: the write was not sent.
+    #[error("write refused: this replica does not hold lease {lease} now, so it may not write")]
+    NotLeading {
+        /// namespace/name of the Lease.
+        lease: String,
+    },
+    /// The term ended while the write was in flight: it was cancelled (if its bytes had
+    /// already reached the server, the server may still have applied it).
+    #[error("write cancelled: this replica's leadership term on lease {lease} ended before the server answered")]
+    TermEnded {
+        /// namespace/name of the Lease.
+        lease: String,
+    },
+}
+
+impl Fenced {
+    /// The fencing error inside a client error, if that is why the request failed.
+    pub fn of(error: &kube::Error) -> Option<&Self> {
+        match error {
+            kube::Error::Service(source) => source.downcast_ref::<Self>(),
+            _ => None,
+        }
+    }
+}
+
+/// The term writes are checked against: set while leader-only runnables run in it.
+///
+/// Invariant: the lifecycle sets a new term only after every runnable of the previous
+/// one has stopped, so a write let through under a term was sent by that term's work.
+pub(crate) struct Fence {
+    lease: String,
+    term: Mutex<Option<Arc<Term>>>,
+}
+
+impl Fence {
+    pub(crate) fn new(lease: String) -> Arc<Self> {
+        Arc::new(Self {
+            lease,
+            term: Mutex::new(None),
+        })
+    }
+
+    pub(crate) fn enter(&self, term: Arc<Term>) {
+        *self.term.lock() = Some(term);
+    }
+
+    pub(crate) fn leave(&self) {
+        *self.term.lock() = None;
+    }
+
+    /// The term a write may be sent in, checked now.
+    fn admit(&self) -> Result<Arc<Term>, Fenced> {
+        match &*self.term.lock() {
+            Some(term) if term.is_valid() => Ok(term.clone()),
+            _ => Err(Fenced::NotLeading {
+                lease: self.lease.clone(),
+            }),
+        }
+    }
+
+    /// `client`, its writes fenced by this fence.
+    pub(crate) fn client(self: &Arc<Self>, client: kube::Client) -> kube::Client {
+        let namespace = client.default_namespace().to_owned();
+        kube::Client::new(
+            FencedService {
+                inner: client,
+                fence: self.clone(),
+            },
+            namespace,
+        )
+    }
+}
+
+impl fmt::Debug for Fence {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.debug_struct("Fence")
+            .field("lease", &self.lease)
+            .finish_non_exhaustive()
+    }
+}
+
+/// The tower service in front of the manager's client: kube's `Client` is built on it.
+#[derive(Clone)]
+struct FencedService {
+    inner: kube::Client,
+    fence: Arc<Fence>,
+}
+
+fn is_write(method: &Method) -> bool {
+    matches!(*method, Method::POST | Method::PUT | Method::PATCH | Method::DELETE)
+}
+
+impl tower_service::Service<Request<Body>> for FencedService {
+    type Response = Response<Body>;
+    type Error = BoxError;
+    type Future = BoxFuture<'static, Result<Response<Body>, BoxError>>;
+
+    fn poll_ready(&mut self, _: &mut Context<'_>) -> Poll<Result<(), BoxError>> {
+        Poll::Ready(Ok(()))
+    }
+
+    fn call(&mut self, request: Request<Body>) -> Self::Future {
+        let client = self.inner.clone();
+        let fence = self.fence.clone();
+        // The check runs when the future is first polled, not here: kube's buffer
+        // calls `call` on its own task, possibly well before the caller polls.
+        Box::pin(async move {
+            if !is_write(request.method()) {
+                return client.send(request).await.map_err(BoxError::from);
+            }
+            let term = fence.admit()?;
+            tokio::select! {
+                biased;
+                () = term.over() => Err(Fenced::TermEnded { lease: fence.lease.clone() }.into()),
+                answer = client.send(request) => answer.map_err(BoxError::from),
+            }
+        })
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use std::time::Duration;
+
+    use k8s_openapi::api::core::v1::ConfigMap;
+    use kube::api::{Api, ListParams, PostParams};
+    use tokio::time::Instant;
+    use wheelhouse_envtest::{ApiServer, Verb};
+
+    use super::*;
+
+    fn config_map(name: &str) -> ConfigMap {
+        let mut config = ConfigMap::default();
+        config.metadata.name = Some(name.into());
+        config
+    }
+
+    #[tokio::test]
+    async fn writes_pass_only_in_a_valid_term_and_reads_always() {
+        let server = ApiServer::new(wheelhouse_envtest::ServerOptions::default());
+        let fence = Fence::new("default/lease".into());
+        let client = fence.client(kube::Client::new(server.clone(), "default"));
+        let api: Api<ConfigMap> = Api::default_namespaced(client);
+
+        let refused = api.create(&PostParams::default(), &config_map("a")).await.unwrap_err();
+        assert!(
+            matches!(Fenced::of(&refused), Some(Fenced::NotLeading { .. })),
+            "{refused}"
+        );
+        assert_eq!(server.request_count(Verb::Create, "configmaps"), 0, "never sent");
+        api.list(&ListParams::default())
+            .await
+            .expect("reads pass without a term");
+
+        let term = Term::new(1, Instant::now() + Duration::from_secs(10));
+        fence.enter(term.clone());
+        api.create(&PostParams::default(), &config_map("b"))
+            .await
+            .expect("a write in the term");
+        term.end();
+        let refused = api.create(&PostParams::default(), &config_map("c")).await.unwrap_err();
+        assert!(Fenced::of(&refused).is_some(), "{refused}");
+        fence.leave();
+        assert_eq!(server.request_count(Verb::Create, "configmaps"), 1);
+    }
+
+    #[tokio::test]
+    async fn a_write_in_flight_is_cancelled_when_the_term_ends() {
+        let server = ApiServer::new(wheelhouse_envtest::ServerOptions::default());
+        server.set_latency(Duration::from_secs(5));
+        let fence = Fence::new("default/lease".into());
+        let term = Term::new(1, Instant::now() + Duration::from_millis(100));
+        fence.enter(term);
+        let api: Api<ConfigMap> = Api::default_namespaced(fence.client(kube::Client::new(server, "default")));
+        let started = Instant::now();
+        let error = api
+            .create(&PostParams::default(), &config_map("slow"))
+            .await
+            .unwrap_err();
+        assert!(matches!(Fenced::of(&error), Some(Fenced::TermEnded { .. })), "{error}");
+        assert!(
+            started.elapsed() < Duration::from_secs(2),
+            "cancelled at the term's end"
+        );
+    }
+}
