@@ -22,6 +22,10 @@ pub(crate) fn apply(resource: &ResourceType, object: &mut Value, current: Option
     match (resource.group.as_str(), resource.kind.as_str()) {
         ("", "Pod") => {
             pod_spec(&mut object["spec"]);
+            // `SetDefaults_Pod`, not `SetDefaults_PodSpec`: Pods only, not templates.
+            if object["spec"].is_object() {
+                set(&mut object["spec"], "enableServiceLinks", json!(true));
+            }
             if !object["status"].is_object() && !object["status"].is_null() {
                 return;
             }

@@ -16,6 +16,8 @@ pub(crate) struct ApiError {
     pub details: Option<Value>,
     /// Seconds a client should wait before retrying (429 and some 5xx).
     pub retry_after: Option<u64>,
+    /// Answered as kube-apiserver's plain-text `404 page not found`, not a `Status`.
+    pub plain_text: bool,
 }
 
 impl ApiError {
@@ -26,6 +28,7 @@ impl ApiError {
             message: message.into(),
             details: None,
             retry_after: None,
+            plain_text: false,
         }
     }
 
@@ -129,6 +132,14 @@ impl ApiError {
             "MethodNotAllowed",
             "the server does not allow this method on the requested resource",
         )
+    }
+
+    /// A path under an API group the server does not serve: kube-apiserver's handler
+    /// chain finds no group and Go's mux answers in plain text.
+    pub fn page_not_found() -> Self {
+        let mut error = Self::new(404, "NotFound", "404 page not found");
+        error.plain_text = true;
+        error
     }
 
     pub fn path_not_found() -> Self {

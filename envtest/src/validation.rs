@@ -36,8 +36,12 @@ pub(crate) fn validate(
             violations.iter().map(|(f, r, d)| (f.as_str(), *r, d.clone())).collect();
         return Err(ApiError::invalid(resource, &name, &causes));
     }
-    if resource.group == "apiextensions.k8s.io" && resource.kind == "CustomResourceDefinition" {
-        let errors = schema::crd::validate(object);
+    if resource.group == "apiextensions.k8s.io"
+        && resource.kind == "CustomResourceDefinition"
+        && subresource != Some("status")
+    {
+        schema::definition::apply_defaults(object);
+        let errors = schema::definition::validate(object, current);
         if !errors.is_empty() {
             return Err(invalid(resource, &name, &errors));
         }

@@ -16,7 +16,6 @@ use crate::registry::ResourceType;
 use crate::request::{Target, Verb};
 use crate::rules::{
     check_precondition, check_type, commit_create, commit_update, namespaces, now, prepare_new, prepare_update,
-    to_scale,
 };
 use crate::server::{ApiServer, ResponseBody, State, json_response};
 use crate::status::ApiError;
@@ -208,10 +207,22 @@ impl Write<'_> {
         let described: Vec<String> = unknown.iter().map(|f| format!("unknown field \"{f}\"")).collect();
         match self.target.param("fieldValidation") {
             Some("Ignore") => Ok(Vec::new()),
-            Some("Strict") => Err(ApiError::bad_request(format!(
-                "strict decoding error: {}",
-                described.join(", ")
-            ))),
+            Some("Strict") => {
+                let resource = self.resource();
+                // kube-apiserver's decoder of custom resources names the kind and version.
+                let prefix = if resource.custom {
+                    format!(
+                        "{} in version \"{}\" cannot be handled as a {}: ",
+                        resource.kind, resource.version, resource.kind
+                    )
+                } else {
+                    String::new()
+                };
+                Err(ApiError::bad_request(format!(
+                    "{prefix}strict decoding error: {}",
+                    described.join(", ")
+                )))
+            }
             _ => Ok(described),
         }
     }
@@ -290,8 +301,11 @@ impl Write<'_> {
                 return Ok(self.respond_update(StatusCode::OK, &current));
             };
             let admitted = self.admit(Operation::Update, Some(&new), Some(&current)).await?;
-            let new = to_storage(resource, admitted.mutated.unwrap_or(new));
+            let mut new = to_storage(resource, admitted.mutated.unwrap_or(new));
             let mut state = self.server.shared.state.lock();
+            if self.target.subresource.is_none() {
+                crate::plugins::admit(&state.store, resource, &mut new, Some(&stored))?;
+            }
             let latest = state.store.get(&group_resource, self.namespace(), self.name());
             match latest {
                 None => return Err(ApiError::not_found(resource, self.name())),
@@ -308,7 +322,7 @@ impl Write<'_> {
 
     fn respond_update(&self, status: StatusCode, object: &Value) -> Response<ResponseBody> {
         if self.target.subresource.as_deref() == Some("scale") {
-            return json_response(status, &to_scale(object));
+            return json_response(status, &crate::scale::to_scale(self.resource(), object));
         }
         json_response(status, object)
     }
@@ -343,7 +357,7 @@ impl Write<'_> {
             &resource.group,
             &resource.kind,
         )
-        .map_err(|e| patch_error(resource, self.name(), e))?;
+        .map_err(patch_error)?;
         let managed_fields = object["metadata"]["managedFields"].clone();
         let mut object = prepare_new(resource, self.target.namespace.as_deref(), object, manager)?;
         // prepare_new records an Update entry for a plain create; an apply owns its fields as Apply.
@@ -447,7 +461,7 @@ impl Write<'_> {
                 }
             }
         };
-        let patched = patched.map_err(|e| patch_error(resource, self.name(), e))?;
+        let patched = patched.map_err(patch_error)?;
         check_type(resource, &patched)?;
         for field in ["name", "namespace"] {
             let (before, after) = (&current["metadata"][field], &patched["metadata"][field]);
@@ -466,7 +480,7 @@ impl Write<'_> {
 
     /// The object a write of `/scale` asks for: the current one with new replicas.
     fn desired_scale(&self, current: &Value) -> Result<Value, ApiError> {
-        let scale = to_scale(current);
+        let scale = crate::scale::to_scale(self.resource(), current);
         let asked = if self.target.verb == Verb::Update {
             self.body_json()?
         } else {
@@ -475,10 +489,12 @@ impl Write<'_> {
                 "application/json-patch+json" => patch::json(&scale, &patch_body),
                 _ => patch::merge(&scale, &patch_body),
             }
-            .map_err(|e| patch_error(self.resource(), self.name(), e))?
+            .map_err(patch_error)?
         };
         let mut desired = current.clone();
-        desired["spec"]["replicas"] = asked["spec"]["replicas"].clone();
+        // A Scale omits zero replicas, so an absent count is zero.
+        let replicas = asked["spec"].get("replicas").cloned().unwrap_or(json!(0));
+        crate::scale::set_replicas(self.resource(), &mut desired, replicas);
         if let Some(version) = asked["metadata"]["resourceVersion"].as_str() {
             desired["metadata"]["resourceVersion"] = json!(version);
         }
@@ -590,17 +606,15 @@ fn reason_for(code: u16) -> &'static str {
     }
 }
 
-fn patch_error(resource: &ResourceType, name: &str, error: PatchError) -> ApiError {
+fn patch_error(error: PatchError) -> ApiError {
     match error {
         PatchError::BadRequest(message) => ApiError::bad_request(message),
         PatchError::Invalid(message) => ApiError::new(422, "Invalid", message),
-        PatchError::Conflict(_) => {
+        PatchError::Conflict(ref conflicts) => {
+            // kube-apiserver's apply conflict names no object, only the causes.
+            let causes: Vec<Value> = conflicts.iter().map(crate::patch::Conflict::cause).collect();
             let mut error = ApiError::new(409, "Conflict", error.to_string());
-            let mut details = json!({"name": name, "kind": resource.plural});
-            if !resource.group.is_empty() {
-                details["group"] = json!(resource.group);
-            }
-            error.details = Some(details);
+            error.details = Some(json!({"causes": causes}));
             error
         }
     }

@@ -282,14 +282,15 @@ fn metadata(resource: &ResourceType, object: &Value, found: &mut Vec<Violation>)
     };
     if let Some(starts_with_letter) = label_only
         && !name.is_empty()
-        && !dns_label(name, starts_with_letter)
     {
-        let detail = if starts_with_letter {
-            "a DNS-1035 label must consist of lower case alphanumeric characters or '-', start with an alphabetic character, and end with an alphanumeric character (e.g. 'my-name',  or 'abc-123', regex used for validation is '[a-z]([-a-z0-9]*[a-z0-9])?')"
+        let details = if starts_with_letter {
+            crate::names::dns1035_label(name)
         } else {
-            "a lowercase RFC 1123 label must consist of lower case alphanumeric characters or '-', and must start and end with an alphanumeric character (e.g. 'my-name',  or '123-abc', regex used for validation is '[a-z0-9]([-a-z0-9]*[a-z0-9])?')"
+            crate::names::dns1123_label(name)
         };
-        found.push(invalid("metadata.name", &json!(name), detail));
+        for detail in details {
+            found.push(invalid("metadata.name", &json!(name), &detail));
+        }
     }
 }
 

@@ -11,6 +11,7 @@ mod admission;
 mod catalogue;
 mod common;
 mod crud;
+mod definitions;
 mod delete;
 mod deletion;
 mod events;
