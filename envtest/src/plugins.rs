@@ -31,7 +31,7 @@ const TOLERATION_SECONDS: i64 = 300;
 pub(crate) fn system_priority_classes() -> [Value; 2] {
     let class = |name: &str, value: i64, description: &str| {
         json!({"apiVersion": "scheduling.k8s.io/v1", "kind": "PriorityClass", "metadata": {"name": name},
-            "value": value, "globalDefault": false, "description": description, "preemptionPolicy": "PreemptLowerPriority"})
+            "value": value, "description": description, "preemptionPolicy": "PreemptLowerPriority"})
     };
     [
         class(

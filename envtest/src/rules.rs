@@ -111,8 +111,13 @@ pub(crate) fn prepare_new(
         return Err(ApiError::invalid(resource, "", &[cause]));
     }
     // Most names are DNS-1123 subdomains; one cause per broken rule, as
-    // `ValidateObjectMeta` lists them.
-    let name_errors = crate::names::dns1123_subdomain(&name);
+    // `ValidateObjectMeta` lists them. A CRD's name is checked with its definition
+    // (`schema::definition`), whose name rule adds to this one.
+    let name_errors = if is_crd(resource) {
+        Vec::new()
+    } else {
+        crate::names::dns1123_subdomain(&name)
+    };
     if !name_errors.is_empty() {
         let shown = crate::schema::errors::go_quote(&name);
         let causes: Vec<(&str, &str, String)> = name_errors

@@ -402,6 +402,14 @@ impl Write<'_> {
     fn check_names_in_body(&self) -> Result<(), ApiError> {
         let body = self.body_json()?;
         let metadata = &body["metadata"];
+        // The namespace first (`rest.EnsureObjectNamespaceMatchesRequestNamespace`, in
+        // the update handler since after 1.19), then the name (`checkName`).
+        let namespace = metadata["namespace"].as_str().unwrap_or_default();
+        if !self.namespace().is_empty() && !namespace.is_empty() && namespace != self.namespace() {
+            return Err(ApiError::bad_request(
+                "the namespace of the provided object does not match the namespace sent on the request",
+            ));
+        }
         let name = metadata["name"].as_str().unwrap_or_default();
         if name.is_empty() {
             return Err(ApiError::bad_request(format!(
@@ -413,13 +421,6 @@ impl Write<'_> {
             return Err(ApiError::bad_request(format!(
                 "the name of the object ({name}) does not match the name on the URL ({})",
                 self.name()
-            )));
-        }
-        let namespace = metadata["namespace"].as_str().unwrap_or_default();
-        if !self.namespace().is_empty() && !namespace.is_empty() && namespace != self.namespace() {
-            return Err(ApiError::bad_request(format!(
-                "the namespace of the object ({namespace}) does not match the namespace on the request ({})",
-                self.namespace()
             )));
         }
         Ok(())

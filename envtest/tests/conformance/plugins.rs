@@ -1,0 +1,137 @@
+//! What the admission plugins of a default kube-apiserver add to the objects operators
+//! create: Pods tolerate not-ready and unreachable nodes for 300 s, carry their
+//! priority and the service-link default; an unknown priority class is refused; a
+//! claim without a class gets the default StorageClass.
+
+use k8s_openapi::api::core::v1::{PersistentVolumeClaim, Pod};
+use k8s_openapi::api::storage::v1::StorageClass;
+use kube::api::{Api, PostParams};
+use serde_json::{Value, json};
+
+use crate::common::{IMAGE, api_error, delete_quietly, from_json, start};
+
+fn pod(name: &str, spec: &Value) -> Pod {
+    let mut spec = spec.clone();
+    spec["containers"] = json!([{"name": "app", "image": IMAGE}]);
+    from_json(json!({"apiVersion": "v1", "kind": "Pod", "metadata": {"name": name}, "spec": spec}))
+}
+
+fn tolerations(pod: &Pod) -> Vec<Value> {
+    let spec = serde_json::to_value(pod.spec.as_ref().expect("a spec")).expect("a spec encodes");
+    spec["tolerations"].as_array().cloned().unwrap_or_default()
+}
+
+#[tokio::test]
+async fn pods_get_default_tolerations_priority_and_service_links() {
+    let env = start().await;
+    let pods: Api<Pod> = Api::namespaced(env.client(), env.namespace());
+    let created = pods
+        .create(&PostParams::default(), &pod("plain", &json!({})))
+        .await
+        .expect("created");
+    let toleration = |key: &str, seconds: i64| json!({"key": key, "operator": "Exists", "effect": "NoExecute", "tolerationSeconds": seconds});
+    assert_eq!(
+        tolerations(&created),
+        vec![
+            toleration("node.kubernetes.io/not-ready", 300),
+            toleration("node.kubernetes.io/unreachable", 300)
+        ]
+    );
+    let spec = created.spec.as_ref().expect("a spec");
+    assert_eq!(spec.priority, Some(0));
+    assert_eq!(spec.preemption_policy.as_deref(), Some("PreemptLowerPriority"));
+    assert_eq!(spec.priority_class_name, None);
+    assert_eq!(spec.enable_service_links, Some(true));
+
+    // A toleration of its own for one key keeps its seconds; the other is added.
+    let own = json!({"tolerations": [toleration("node.kubernetes.io/not-ready", 5)]});
+    let created = pods
+        .create(&PostParams::default(), &pod("own", &own))
+        .await
+        .expect("created");
+    assert_eq!(
+        tolerations(&created),
+        vec![
+            toleration("node.kubernetes.io/not-ready", 5),
+            toleration("node.kubernetes.io/unreachable", 300)
+        ]
+    );
+    // A toleration of every taint covers both.
+    let all = json!({"tolerations": [{"operator": "Exists"}]});
+    let created = pods
+        .create(&PostParams::default(), &pod("all", &all))
+        .await
+        .expect("created");
+    assert_eq!(tolerations(&created), vec![json!({"operator": "Exists"})]);
+    env.stop().await;
+}
+
+#[tokio::test]
+async fn pods_take_the_priority_of_their_class() {
+    let env = start().await;
+    let pods: Api<Pod> = Api::namespaced(env.client(), env.namespace());
+    let critical = json!({"priorityClassName": "system-cluster-critical"});
+    let created = pods
+        .create(&PostParams::default(), &pod("critical", &critical))
+        .await
+        .expect("created");
+    assert_eq!(created.spec.as_ref().and_then(|s| s.priority), Some(2_000_000_000));
+
+    let unknown = json!({"priorityClassName": "no-such-class"});
+    let status = api_error(pods.create(&PostParams::default(), &pod("unknown", &unknown)).await);
+    assert_eq!((status.code, status.reason.as_str()), (403, "Forbidden"));
+    assert_eq!(
+        status.message,
+        "pods \"unknown\" is forbidden: no PriorityClass with name no-such-class was found"
+    );
+    let given = json!({"priority": 7});
+    let status = api_error(pods.create(&PostParams::default(), &pod("given", &given)).await);
+    assert_eq!(
+        status.message,
+        "pods \"given\" is forbidden: the integer value of priority (7) must not be provided in pod spec; priority admission controller computed 0 from the given PriorityClass name"
+    );
+    env.stop().await;
+}
+
+#[tokio::test]
+async fn claims_without_a_class_get_the_default_storage_class() {
+    let env = start().await;
+    let classes: Api<StorageClass> = Api::all(env.client());
+    let name = format!("{}-default", env.namespace());
+    let class: StorageClass = from_json(json!({"apiVersion": "storage.k8s.io/v1", "kind": "StorageClass",
+        "metadata": {"name": name, "annotations": {"storageclass.kubernetes.io/is-default-class": "true"}},
+        "provisioner": "example.com/none"}));
+    classes
+        .create(&PostParams::default(), &class)
+        .await
+        .expect("class created");
+    let claims: Api<PersistentVolumeClaim> = Api::namespaced(env.client(), env.namespace());
+    let claim = |name: &str, class: Option<&str>| -> PersistentVolumeClaim {
+        let mut spec = json!({"accessModes": ["ReadWriteOnce"], "resources": {"requests": {"storage": "1Gi"}}});
+        if let Some(class) = class {
+            spec["storageClassName"] = json!(class);
+        }
+        from_json(
+            json!({"apiVersion": "v1", "kind": "PersistentVolumeClaim", "metadata": {"name": name}, "spec": spec}),
+        )
+    };
+    let defaulted = claims
+        .create(&PostParams::default(), &claim("plain", None))
+        .await
+        .expect("created");
+    assert_eq!(
+        defaulted.spec.and_then(|s| s.storage_class_name).as_deref(),
+        Some(name.as_str())
+    );
+    let explicit = claims
+        .create(&PostParams::default(), &claim("empty", Some("")))
+        .await
+        .expect("created");
+    assert_eq!(
+        explicit.spec.and_then(|s| s.storage_class_name).as_deref(),
+        Some(""),
+        "an empty class asks for none"
+    );
+    delete_quietly(&classes, &name).await;
+    env.stop().await;
+}
