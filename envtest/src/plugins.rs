@@ -4,7 +4,7 @@
 //! sees the same difference:
 //!
 //! - `DefaultTolerationSeconds`: Pods tolerate `node.kubernetes.io/not-ready` and
-//!   `node.kubernetes.io/unreachable` (NoExecute) for 300 s unless they say otherwise;
+//!   `node.kubernetes.io/unreachable` (`NoExecute`) for 300 s unless they say otherwise;
 //! - `Priority`: Pods get the priority of their class, or of the global default class,
 //!   else 0 with `preemptionPolicy: PreemptLowerPriority`; an unknown class is refused;
 //! - `DefaultStorageClass`: claims without a class get the default `StorageClass`;
@@ -98,7 +98,7 @@ pub(crate) fn admit(
 }
 
 /// `DefaultTolerationSeconds`: a toleration of the key (or of every key) with the
-/// NoExecute effect (or every effect) counts.
+/// `NoExecute` effect (or every effect) counts.
 fn default_tolerations(pod: &mut Value) {
     let spec = &mut pod["spec"];
     if !spec.is_object() {

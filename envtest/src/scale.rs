@@ -27,7 +27,7 @@ fn paths(resource: &ResourceType) -> (&str, &str) {
 }
 
 /// The label selector a built-in type's spec holds, as a selector string (a
-/// ReplicationController's selector is the label map itself).
+/// `ReplicationController`'s selector is the label map itself).
 fn builtin_selector(object: &Value) -> String {
     let selector = &object["spec"]["selector"];
     selector["matchLabels"]

@@ -1,17 +1,24 @@
 //! A CRD's definition outside its schemas, checked as apiextensions-apiserver's
 //! `ValidateCustomResourceDefinition` and `ValidateCustomResourceDefinitionUpdate` do
-//! (`pkg/apis/apiextensions/validation/validation.go`): the name, group, scope, version
-//! names, exactly one storage version, the names, subresources, printer columns,
-//! conversion, API approval of protected groups, and the fields fixed once set. The
-//! schemas themselves are `crd.rs`'s; their defaults `defaults.rs`'s.
+//! (`pkg/apis/apiextensions/validation/validation.go`); the schemas are `crd.rs`'s
+//! (with `structural.rs`), their defaults `default_values.rs`'s.
 //!
 //! The apiextensions server validates its internal version, into which identical
 //! per-version schemas, subresources and columns are hoisted to `spec.validation`,
 //! `spec.subresources` and `spec.additionalPrinterColumns`: the field paths follow.
 //!
-//! Not checked: `selectableFields` (the embedded server serves no field selectors on
-//! custom resources), conversion webhooks' URL and CA bundle details, and
-//! `status.storedVersions` (the server writes the status itself).
+//! Checked: the name (a DNS subdomain, `plural.group`); group (required, DNS, a dot);
+//! scope; a schema per version; version names and the internal `spec.version`
+//! (DNS-1035); unique names; exactly one storage version and the stored versions
+//! it implies; `deprecationWarning`; names (required, DNS-1035, kind and listKind
+//! differ, short names, categories); scale paths; printer columns (name, type,
+//! format, path); conversion strategy, webhook client and review versions;
+//! `preserveUnknownFields: true`; API approval of `*.k8s.io` and `*.kubernetes.io`
+//! groups; on update the group and plural, and once established scope and kind.
+//!
+//! Not checked: `selectableFields` (no field selectors on custom resources here);
+//! webhook URL, service and CA bundle details; `status.acceptedNames` (the server
+//! writes the status); the status-subresource limit on root schema fields.
 
 use serde_json::{Value, json};
 
@@ -288,9 +295,7 @@ fn deprecation_warning(version: &Value, path: &str, errors: &mut Vec<FieldError>
     };
     let field = format!("{path}.deprecationWarning");
     let mut found = Vec::new();
-    if version["deprecated"] != true {
-        found.push("can only be set for deprecated versions".to_owned());
-    } else {
+    if version["deprecated"] == true {
         if warning.len() > 256 {
             found.push("must be <= 256 characters long".to_owned());
         }
@@ -302,6 +307,8 @@ fn deprecation_warning(version: &Value, path: &str, errors: &mut Vec<FieldError>
                 "must only contain printable UTF-8 characters; non-printable character found at index {index}"
             ));
         }
+    } else {
+        found.push("can only be set for deprecated versions".to_owned());
     }
     for detail in found {
         errors.push(FieldError::invalid(field.clone(), warning.into(), detail));

@@ -1,6 +1,6 @@
 //! The per-node checks of a CRD schema beyond types and rules, as apiextensions-apiserver
 //! makes them: `ValidateStructural` (`pkg/apiserver/schema/validation.go`: what a
-//! structural schema may hold, and where), and the OpenAPI checks of
+//! structural schema may hold, and where), and the `OpenAPI` checks of
 //! `ValidateCustomResourceDefinitionOpenAPISchema` and `specStandardValidatorV3`
 //! (`pkg/apis/apiextensions/validation/validation.go`: unsupported keywords,
 //! `properties` beside `additionalProperties`, map and set lists, map types).
@@ -16,7 +16,7 @@ use super::errors::{BadValue, FieldError, child, subscript};
 const TYPES: [&str; 6] = ["array", "boolean", "integer", "number", "object", "string"];
 
 /// The errors of one node: `structural` those of `ValidateStructural`, `other` the
-/// OpenAPI schema checks.
+/// `OpenAPI` schema checks.
 #[derive(Default)]
 pub(crate) struct Found {
     pub structural: Vec<FieldError>,
@@ -64,7 +64,7 @@ pub(crate) fn check(schema: &Value, path: &str, root: bool, root_property: Optio
     }
 }
 
-/// `specStandardValidatorV3.validate`: the OpenAPI keywords a CRD may not use.
+/// `specStandardValidatorV3.validate`: the `OpenAPI` keywords a CRD may not use.
 fn keywords(schema: &Value, path: &str, found: &mut Found) {
     if let Some(schema_type) = schema["type"].as_str()
         && !schema_type.is_empty()

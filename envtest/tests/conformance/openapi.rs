@@ -14,7 +14,7 @@ use crate::served::at_least;
 
 /// The document of a group version (`apis/apps/v1`), through the index. A real
 /// server publishes a new CRD's group in the index a moment after the CRD is
-/// established (its OpenAPI controller runs apart), so the index is read until it
+/// established (its `OpenAPI` controller runs apart), so the index is read until it
 /// lists the group version.
 async fn document(env: &TestEnv, group_version: &str) -> Value {
     let client = env.client();

@@ -1,7 +1,7 @@
 //! What the admission plugins of a default kube-apiserver add to the objects operators
 //! create: Pods tolerate not-ready and unreachable nodes for 300 s, carry their
 //! priority and the service-link default; an unknown priority class is refused; a
-//! claim without a class gets the default StorageClass.
+//! claim without a class gets the default `StorageClass`.
 
 use k8s_openapi::api::core::v1::{PersistentVolumeClaim, Pod};
 use k8s_openapi::api::storage::v1::StorageClass;
