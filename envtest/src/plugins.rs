@@ -140,11 +140,7 @@ fn priority(store: &Store, resource: &ResourceType, pod: &mut Value, old: Option
     let name = pod["spec"]["priorityClassName"].as_str().unwrap_or_default().to_owned();
     let forbidden = |detail: String| {
         let pod_name = pod["metadata"]["name"].as_str().unwrap_or_default();
-        ApiError::new(
-            403,
-            "Forbidden",
-            format!("{} \"{pod_name}\" is forbidden: {detail}", resource.qualified()),
-        )
+        ApiError::forbidden(resource, pod_name, &detail)
     };
     let class = if name.is_empty() {
         classes

@@ -56,6 +56,12 @@ impl ApiError {
         error
     }
 
+    /// An admission plugin's refusal (`admission.NewForbidden`).
+    pub fn forbidden(resource: &ResourceType, name: &str, why: &str) -> Self {
+        let message = format!("{} \"{name}\" is forbidden: {why}", resource.qualified());
+        Self::new(403, "Forbidden", message).with_details(resource, name)
+    }
+
     pub fn already_exists(resource: &ResourceType, name: &str) -> Self {
         Self::new(
             409,

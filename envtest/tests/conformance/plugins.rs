@@ -1,7 +1,8 @@
 //! What the admission plugins of a default kube-apiserver add to the objects operators
 //! create: Pods tolerate not-ready and unreachable nodes for 300 s, carry their
 //! priority and the service-link default; an unknown priority class is refused; a
-//! claim without a class gets the default `StorageClass`.
+//! claim without a class gets the default `StorageClass`; the namespaces the cluster
+//! needs may not be deleted.
 
 use k8s_openapi::api::core::v1::{PersistentVolumeClaim, Pod};
 use k8s_openapi::api::storage::v1::StorageClass;
@@ -133,5 +134,20 @@ async fn claims_without_a_class_get_the_default_storage_class() {
         "an empty class asks for none"
     );
     delete_quietly(&classes, &name).await;
+    env.stop().await;
+}
+
+#[tokio::test]
+async fn the_namespaces_a_cluster_needs_may_not_be_deleted() {
+    let env = start().await;
+    let namespaces: Api<k8s_openapi::api::core::v1::Namespace> = Api::all(env.client());
+    for name in ["default", "kube-system", "kube-public"] {
+        let status = api_error(namespaces.delete(name, &kube::api::DeleteParams::default()).await);
+        assert_eq!((status.code, status.reason.as_str()), (403, "Forbidden"));
+        assert_eq!(
+            status.message,
+            format!("namespaces \"{name}\" is forbidden: this namespace may not be deleted")
+        );
+    }
     env.stop().await;
 }
