@@ -25,12 +25,14 @@ pub(crate) fn apply(resource: &ResourceType, object: &mut Value, current: Option
             // `SetDefaults_Pod`, not `SetDefaults_PodSpec`: Pods only, not templates.
             if object["spec"].is_object() {
                 set(&mut object["spec"], "enableServiceLinks", json!(true));
+                pod_resources(&mut object["spec"]);
             }
             if !object["status"].is_object() && !object["status"].is_null() {
                 return;
             }
             if current.is_none() && object["status"].get("phase").is_none() {
-                object["status"] = json!({"phase": "Pending", "qosClass": "BestEffort"});
+                let qos = qos_class(&object["spec"]);
+                object["status"] = json!({"phase": "Pending", "qosClass": qos});
             }
         }
         ("", "Service") => service(object, current),
@@ -136,6 +138,93 @@ fn pod_spec(spec: &mut Value) {
     }
 }
 
+/// `SetDefaults_Pod`'s resources: a request defaults to its limit, and each container
+/// with cpu or memory resources gets a resize policy for them (`NotRequired`), as
+/// 1.32 shows (1.19 had no resize policy).
+fn pod_resources(spec: &mut Value) {
+    for list in ["initContainers", "containers"] {
+        let Some(containers) = spec.get_mut(list).and_then(Value::as_array_mut) else {
+            continue;
+        };
+        for container in containers {
+            let resources = &mut container["resources"];
+            if let Some(limits) = resources.get("limits").and_then(Value::as_object).cloned() {
+                if !resources["requests"].is_object() {
+                    resources["requests"] = json!({});
+                }
+                for (name, quantity) in limits {
+                    set(&mut resources["requests"], &name, quantity);
+                }
+            }
+            if list == "containers" {
+                resize_policy(container);
+            }
+        }
+    }
+}
+
+/// `setDefaultResizePolicy`: cpu, then memory, for those the container asks for.
+fn resize_policy(container: &mut Value) {
+    let resources = &container["resources"];
+    let asked = |name: &str| resources["requests"].get(name).is_some() || resources["limits"].get(name).is_some();
+    let wanted: Vec<&str> = ["cpu", "memory"].into_iter().filter(|name| asked(name)).collect();
+    let mut policies = container["resizePolicy"].as_array().cloned().unwrap_or_default();
+    let before = policies.len();
+    for name in wanted {
+        if !policies.iter().any(|p| p["resourceName"] == name) {
+            policies.push(json!({"resourceName": name, "restartPolicy": "NotRequired"}));
+        }
+    }
+    if policies.len() != before {
+        container["resizePolicy"] = Value::Array(policies);
+    }
+}
+
+/// `qos.GetPodQOS`: Guaranteed when every container limits cpu and memory and asks
+/// for what it limits, `BestEffort` when none asks for or limits anything, else
+/// Burstable.
+fn qos_class(spec: &Value) -> &'static str {
+    let containers: Vec<&Value> = ["initContainers", "containers"]
+        .iter()
+        .flat_map(|list| spec[*list].as_array().into_iter().flatten())
+        .collect();
+    let set_quantities = |container: &Value, kind: &str| -> Vec<(String, String)> {
+        let mut found: Vec<(String, String)> = container["resources"][kind]
+            .as_object()
+            .into_iter()
+            .flatten()
+            .filter(|(name, _)| matches!(name.as_str(), "cpu" | "memory"))
+            .filter_map(|(name, q)| q.as_str().map(|q| (name.clone(), q.to_owned())))
+            .filter(|(_, q)| !is_zero(q))
+            .collect();
+        found.sort();
+        found
+    };
+    let mut any = false;
+    let mut guaranteed = true;
+    for container in &containers {
+        let requests = set_quantities(container, "requests");
+        let limits = set_quantities(container, "limits");
+        any |= !requests.is_empty() || !limits.is_empty();
+        guaranteed &= limits.len() == 2 && (requests.is_empty() || requests == limits);
+    }
+    match (any, guaranteed) {
+        (false, _) => "BestEffort",
+        (true, true) => "Guaranteed",
+        (true, false) => "Burstable",
+    }
+}
+
+/// A quantity of zero (`0`, `0m`, `0Mi`...).
+fn is_zero(quantity: &str) -> bool {
+    quantity
+        .trim_start_matches(['+', '-'])
+        .chars()
+        .take_while(|c| c.is_ascii_digit() || *c == '.')
+        .all(|c| c == '0' || c == '.')
+        && quantity.chars().any(|c| c.is_ascii_digit())
+}
+
 fn container(container: &mut Value) {
     if !container.is_object() {
         return;
@@ -148,7 +237,8 @@ fn container(container: &mut Value) {
     set(container, "terminationMessagePath", json!("/dev/termination-log"));
     set(container, "terminationMessagePolicy", json!("File"));
     set(container, "resources", json!({}));
-    if let Some(ports) = container["ports"].as_array_mut() {
+    // `get_mut`, not indexing: indexing a map mutably inserts a null field.
+    if let Some(ports) = container.get_mut("ports").and_then(Value::as_array_mut) {
         for port in ports {
             set(port, "protocol", json!("TCP"));
         }
@@ -175,7 +265,7 @@ fn service(object: &mut Value, current: Option<&Value>) {
         set(spec, "ipFamilies", json!(["IPv4"]));
         set(spec, "ipFamilyPolicy", json!("SingleStack"));
     }
-    if let Some(ports) = spec["ports"].as_array_mut() {
+    if let Some(ports) = spec.get_mut("ports").and_then(Value::as_array_mut) {
         for port in ports {
             set(port, "protocol", json!("TCP"));
             let number = port["port"].clone();
@@ -284,6 +374,34 @@ mod tests {
 
     fn resource(group: &str, plural: &str) -> std::sync::Arc<ResourceType> {
         Registry::default().get(group, "v1", plural).unwrap()
+    }
+
+    #[test]
+    fn pods_ask_for_their_limits_and_get_their_qos_class() {
+        let pods = resource("", "pods");
+        let pod = |resources: &Value| {
+            let mut pod =
+                json!({"spec": {"containers": [{"name": "a", "image": "nginx:1.27", "resources": resources}]}});
+            apply(&pods, &mut pod, None);
+            pod
+        };
+        let limited = pod(&json!({"limits": {"cpu": "1"}}));
+        let container = &limited["spec"]["containers"][0];
+        assert_eq!(container["resources"]["requests"], json!({"cpu": "1"}));
+        assert_eq!(
+            container["resizePolicy"],
+            json!([{"resourceName": "cpu", "restartPolicy": "NotRequired"}])
+        );
+        assert!(container.get("ports").is_none(), "no null field appears");
+        assert_eq!(limited["status"]["qosClass"], "Burstable");
+        let both = json!({"limits": {"cpu": "1", "memory": "1Gi"}});
+        assert_eq!(pod(&both)["status"]["qosClass"], "Guaranteed");
+        let unequal = json!({"limits": {"cpu": "1", "memory": "1Gi"}, "requests": {"cpu": "500m"}});
+        assert_eq!(pod(&unequal)["status"]["qosClass"], "Burstable");
+        let nothing = pod(&json!({}));
+        assert_eq!(nothing["status"]["qosClass"], "BestEffort");
+        assert!(nothing["spec"]["containers"][0].get("resizePolicy").is_none());
+        assert_eq!(nothing["spec"]["enableServiceLinks"], true);
     }
 
     #[test]

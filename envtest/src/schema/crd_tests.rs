@@ -201,7 +201,7 @@ fn structural_rules_of_kube_are_kept() {
                 "{ROOT}.properties[open].x-kubernetes-preserve-unknown-fields: Invalid value: false: must be true or undefined"
             ),
             format!(
-                "{ROOT}.properties[tags].items.x-kubernetes-map-type: Invalid value: null: must be atomic as item of a list with x-kubernetes-list-type=set"
+                "{ROOT}.properties[tags].items.x-kubernetes-map-type: Invalid value: \"null\": must be atomic as item of a list with x-kubernetes-list-type=set"
             ),
             format!(
                 "{ROOT}.properties[weird].type: Unsupported value: \"date\": supported values: \"array\", \"boolean\", \"integer\", \"number\", \"object\", \"string\""

@@ -202,11 +202,12 @@ fn list_items(schema: &Value, path: &str, found: &mut Found) {
                     "must be atomic as item of a list with x-kubernetes-list-type=set",
                 ));
             }
-            // Go prints the items' list type here (nil for an object), not its map type.
+            // Go prints the items' list type here, not its map type: a nil pointer,
+            // which `ErrorBody` shows as the string "null".
             Some("object") if items["x-kubernetes-map-type"] != "atomic" => {
                 found.other.push(FieldError::invalid(
                     child(&items_path, "x-kubernetes-map-type"),
-                    BadValue::Json(Value::Null),
+                    BadValue::from("null"),
                     "must be atomic as item of a list with x-kubernetes-list-type=set",
                 ));
             }
