@@ -58,6 +58,10 @@ pub(crate) fn apply(resource: &ResourceType, object: &mut Value, current: Option
             }
             pod_template(spec);
         }
+        ("apps", "DaemonSet") => {
+            crate::catalogue::rules::apply_defaults(resource, object);
+            template_generation(object, current);
+        }
         ("apps", "ReplicaSet") => {
             set(&mut object["spec"], "replicas", json!(1));
             pod_template(&mut object["spec"]);
@@ -78,6 +82,7 @@ pub(crate) fn apply(resource: &ResourceType, object: &mut Value, current: Option
                 json!({"whenDeleted": "Retain", "whenScaled": "Retain"}),
             );
             pod_template(spec);
+            volume_claim_templates(spec);
         }
         _ => crate::catalogue::rules::apply_defaults(resource, object),
     }
@@ -135,6 +140,53 @@ fn pod_spec(spec: &mut Value) {
         if let Some(containers) = spec.get_mut(list).and_then(Value::as_array_mut) {
             containers.iter_mut().for_each(container);
         }
+    }
+}
+
+/// A DaemonSet's template generation, which apps/v1 shows as the
+/// `deprecated.daemonset.template.generation` annotation: 1 on create, one more on
+/// each update that changes the pod template (the DaemonSet strategy's).
+fn template_generation(object: &mut Value, current: Option<&Value>) {
+    const ANNOTATION: &str = "deprecated.daemonset.template.generation";
+    let generation = match current {
+        None => 1,
+        Some(current) => {
+            let Some(before) = current["metadata"]["annotations"][ANNOTATION]
+                .as_str()
+                .and_then(|g| g.parse::<i64>().ok())
+            else {
+                return;
+            };
+            if current["spec"]["template"] == object["spec"]["template"] {
+                before
+            } else {
+                before + 1
+            }
+        }
+    };
+    let metadata = &mut object["metadata"];
+    if !metadata.is_object() {
+        return;
+    }
+    if !metadata["annotations"].is_object() {
+        metadata["annotations"] = json!({});
+    }
+    metadata["annotations"][ANNOTATION] = json!(generation.to_string());
+}
+
+/// A StatefulSet's claim templates: claim defaults (`SetDefaults_PersistentVolumeClaim`),
+/// and the `apiVersion` and `kind` apps/v1's conversion writes into each.
+fn volume_claim_templates(spec: &mut Value) {
+    let Some(templates) = spec.get_mut("volumeClaimTemplates").and_then(Value::as_array_mut) else {
+        return;
+    };
+    for template in templates.iter_mut().filter(|t| t.is_object()) {
+        template["apiVersion"] = json!("v1");
+        template["kind"] = json!("PersistentVolumeClaim");
+        if template["spec"].is_object() {
+            set(&mut template["spec"], "volumeMode", json!("Filesystem"));
+        }
+        set(template, "status", json!({"phase": "Pending"}));
     }
 }
 
@@ -374,6 +426,29 @@ mod tests {
 
     fn resource(group: &str, plural: &str) -> std::sync::Arc<ResourceType> {
         Registry::default().get(group, "v1", plural).unwrap()
+    }
+
+    #[test]
+    fn daemon_sets_count_their_template_generations() {
+        let daemon_sets = resource("apps", "daemonsets");
+        let template = |image: &str| json!({"metadata": {"labels": {"a": "b"}}, "spec": {"containers": [{"name": "c", "image": image}]}});
+        let mut created = json!({"metadata": {"name": "d"}, "spec": {"template": template("nginx:1")}});
+        apply(&daemon_sets, &mut created, None);
+        let generation =
+            |object: &Value| object["metadata"]["annotations"]["deprecated.daemonset.template.generation"].clone();
+        assert_eq!(generation(&created), "1");
+        assert_eq!(
+            created["spec"]["revisionHistoryLimit"], 10,
+            "the other defaults still apply"
+        );
+        let mut relabelled = created.clone();
+        relabelled["metadata"]["labels"] = json!({"x": "y"});
+        apply(&daemon_sets, &mut relabelled, Some(&created));
+        assert_eq!(generation(&relabelled), "1", "the template did not change");
+        let mut updated = created.clone();
+        updated["spec"]["template"] = template("nginx:2");
+        apply(&daemon_sets, &mut updated, Some(&created));
+        assert_eq!(generation(&updated), "2");
     }
 
     #[test]
