@@ -190,6 +190,16 @@ fn volume_claim_templates(spec: &mut Value) {
     }
 }
 
+/// What a Pod changed by admission (`LimitRanger`) gets: the resource defaults again,
+/// as the server applies them when it reads the stored Pod, and its quality-of-service class, which
+/// the Pod strategy computes after admission.
+pub(crate) fn after_pod_admission(pod: &mut Value) {
+    pod_resources(&mut pod["spec"]);
+    if pod["status"].is_object() {
+        pod["status"]["qosClass"] = json!(qos_class(&pod["spec"]));
+    }
+}
+
 /// `SetDefaults_Pod`'s resources: a request defaults to its limit, and each container
 /// with cpu or memory resources gets a resize policy for them (`NotRequired`), as
 /// 1.32 shows (1.19 had no resize policy).

@@ -8,11 +8,14 @@
 //! - `Priority`: Pods get the priority of their class, or of the global default class,
 //!   else 0 with `preemptionPolicy: PreemptLowerPriority`; an unknown class is refused;
 //! - `DefaultStorageClass`: claims without a class get the default `StorageClass`;
-//! - `DefaultIngressClass`: Ingresses without a class get the default `IngressClass`.
+//! - `DefaultIngressClass`: Ingresses without a class get the default `IngressClass`;
+//! - `LimitRanger`'s defaults: a new Pod's containers get the default requests and
+//!   limits of the `LimitRange`s of their namespace, and the annotation saying so.
 //!
 //! `NamespaceLifecycle` is in `rules.rs` (creates in a missing or terminating
-//! namespace). Not run: `LimitRanger` and `ResourceQuota` (no default `LimitRange` or
-//! quota exists until a test creates one), `ServiceAccount` (no token controller),
+//! namespace) and `deletion` (the namespaces a cluster needs). Not run:
+//! `LimitRanger`'s min, max and ratio refusals and `ResourceQuota` (no `LimitRange`
+//! or quota exists until a test creates one), `ServiceAccount` (no token controller),
 //! `StorageObjectInUseProtection` (its finalizers need kube-controller-manager's
 //! protection controllers to go away), `TaintNodesByCondition`, `RuntimeClass`,
 //! `PodSecurity` (privileged by default), `PersistentVolumeClaimResize` and the
@@ -59,6 +62,9 @@ pub(crate) fn admit(
     }
     match (resource.group.as_str(), resource.plural.as_str()) {
         ("", "pods") => {
+            if old.is_none() {
+                limit_ranges(store, object);
+            }
             default_tolerations(object);
             priority(store, resource, object, old)
         }
@@ -95,6 +101,87 @@ pub(crate) fn admit(
         }
         _ => Ok(()),
     }
+}
+
+/// `LimitRanger`'s mutation (`PodMutateLimitFunc`): each container lacking a resource
+/// the namespace's `LimitRange`s default gets it, and the Pod an annotation naming
+/// what was set. The server defaults the stored Pod again on every read and computes
+/// its quality-of-service class after admission, so both follow.
+fn limit_ranges(store: &Store, pod: &mut Value) {
+    let namespace = pod["metadata"]["namespace"].as_str().unwrap_or_default().to_owned();
+    let resource = GroupResource {
+        group: String::new(),
+        resource: "limitranges".to_owned(),
+    };
+    let (mut limits, mut requests) = (serde_json::Map::new(), serde_json::Map::new());
+    for range in store
+        .objects(&resource)
+        .values()
+        .filter(|r| r["metadata"]["namespace"] == namespace.as_str())
+    {
+        for item in range["spec"]["limits"].as_array().into_iter().flatten() {
+            if item["type"] == "Container" {
+                let (default, default_request) = container_defaults(item);
+                limits.extend(default);
+                requests.extend(default_request);
+            }
+        }
+    }
+    if limits.is_empty() && requests.is_empty() {
+        return;
+    }
+    let mut notes: Vec<String> = Vec::new();
+    for (list, prefix) in [("containers", "container"), ("initContainers", "init container")] {
+        for container in pod["spec"]
+            .get_mut(list)
+            .and_then(Value::as_array_mut)
+            .into_iter()
+            .flatten()
+        {
+            let name = container["name"].as_str().unwrap_or_default().to_owned();
+            for (kind, defaults, word) in [("requests", &requests, "request"), ("limits", &limits, "limit")] {
+                let resources = &mut container["resources"];
+                if !resources[kind].is_object() {
+                    resources[kind] = json!({});
+                }
+                let mut set: Vec<&str> = Vec::new();
+                for (resource_name, quantity) in defaults {
+                    if resources[kind].get(resource_name).is_none() {
+                        resources[kind][resource_name] = quantity.clone();
+                        set.push(resource_name);
+                    }
+                }
+                if !set.is_empty() {
+                    set.sort_unstable();
+                    notes.push(format!("{} {word} for {prefix} {name}", set.join(", ")));
+                }
+            }
+        }
+    }
+    if notes.is_empty() {
+        return;
+    }
+    if !pod["metadata"]["annotations"].is_object() {
+        pod["metadata"]["annotations"] = json!({});
+    }
+    pod["metadata"]["annotations"]["kubernetes.io/limit-ranger"] =
+        json!(format!("LimitRanger plugin set: {}", notes.join("; ")));
+    crate::defaults::after_pod_admission(pod);
+}
+
+/// A container item's default limits and requests, as `SetDefaults_LimitRangeItem`
+/// completes them: limits from `max`, requests from the limits, then from `min`.
+fn container_defaults(item: &Value) -> (serde_json::Map<String, Value>, serde_json::Map<String, Value>) {
+    let map = |key: &str| item[key].as_object().cloned().unwrap_or_default();
+    let mut default = map("default");
+    for (name, quantity) in map("max") {
+        default.entry(name).or_insert(quantity);
+    }
+    let mut request = map("defaultRequest");
+    for (name, quantity) in default.clone().into_iter().chain(map("min")) {
+        request.entry(name).or_insert(quantity);
+    }
+    (default, request)
 }
 
 /// `DefaultTolerationSeconds`: a toleration of the key (or of every key) with the

@@ -151,3 +151,36 @@ async fn the_namespaces_a_cluster_needs_may_not_be_deleted() {
     }
     env.stop().await;
 }
+
+#[tokio::test]
+async fn limit_ranges_default_the_resources_of_new_pods() {
+    let env = start().await;
+    let ranges: Api<k8s_openapi::api::core::v1::LimitRange> = Api::namespaced(env.client(), env.namespace());
+    let range = from_json(
+        json!({"apiVersion": "v1", "kind": "LimitRange", "metadata": {"name": "defaults"},
+        "spec": {"limits": [{"type": "Container", "default": {"cpu": "500m"}, "defaultRequest": {"cpu": "100m"}, "max": {"memory": "1Gi"}}]}}),
+    );
+    ranges.create(&PostParams::default(), &range).await.expect("created");
+    let pods: Api<Pod> = Api::namespaced(env.client(), env.namespace());
+    let own = json!({"containers": [{"name": "app", "image": IMAGE, "resources": {"limits": {"memory": "256Mi"}}}]});
+    let created = pods
+        .create(
+            &PostParams::default(),
+            &from_json(json!({"apiVersion": "v1", "kind": "Pod", "metadata": {"name": "limited"}, "spec": own})),
+        )
+        .await
+        .expect("created");
+    let spec = serde_json::to_value(created.spec.as_ref().expect("a spec")).expect("JSON");
+    let resources = &spec["containers"][0]["resources"];
+    // The limit the Pod set stays; its request defaulted to it; the rest from the range
+    // (memory's default limit and request come from its max).
+    assert_eq!(resources["limits"], json!({"cpu": "500m", "memory": "256Mi"}));
+    assert_eq!(resources["requests"], json!({"cpu": "100m", "memory": "256Mi"}));
+    let annotations = created.metadata.annotations.unwrap_or_default();
+    assert_eq!(
+        annotations.get("kubernetes.io/limit-ranger").map(String::as_str),
+        Some("LimitRanger plugin set: cpu request for container app; cpu limit for container app")
+    );
+    assert_eq!(created.status.and_then(|s| s.qos_class).as_deref(), Some("Burstable"));
+    env.stop().await;
+}
