@@ -1,7 +1,8 @@
 //! What the admission plugins of a default kube-apiserver add to the objects operators
 //! create: Pods tolerate not-ready and unreachable nodes for 300 s, carry their
 //! priority and the service-link default; an unknown priority class is refused; a
-//! claim without a class gets the default `StorageClass`; the namespaces the cluster
+//! claim without a class gets the default `StorageClass`, an Ingress the default
+//! `IngressClass`; `LimitRange` defaults fill in Pod resources; the namespaces the cluster
 //! needs may not be deleted.
 
 use k8s_openapi::api::core::v1::{PersistentVolumeClaim, Pod};
@@ -182,5 +183,35 @@ async fn limit_ranges_default_the_resources_of_new_pods() {
         Some("LimitRanger plugin set: cpu request for container app; cpu limit for container app")
     );
     assert_eq!(created.status.and_then(|s| s.qos_class).as_deref(), Some("Burstable"));
+    env.stop().await;
+}
+
+#[tokio::test]
+async fn ingresses_without_a_class_get_the_default_ingress_class() {
+    let env = start().await;
+    let classes: Api<k8s_openapi::api::networking::v1::IngressClass> = Api::all(env.client());
+    let name = format!("{}-default", env.namespace());
+    let class = from_json(json!({"apiVersion": "networking.k8s.io/v1", "kind": "IngressClass",
+        "metadata": {"name": name, "annotations": {"ingressclass.kubernetes.io/is-default-class": "true"}},
+        "spec": {"controller": "example.com/none"}}));
+    classes
+        .create(&PostParams::default(), &class)
+        .await
+        .expect("class created");
+    let ingresses: Api<k8s_openapi::api::networking::v1::Ingress> = Api::namespaced(env.client(), env.namespace());
+    let backend = json!({"service": {"name": "web", "port": {"number": 80}}});
+    let ingress = from_json(
+        json!({"apiVersion": "networking.k8s.io/v1", "kind": "Ingress", "metadata": {"name": "plain"},
+        "spec": {"defaultBackend": backend}}),
+    );
+    let created = ingresses
+        .create(&PostParams::default(), &ingress)
+        .await
+        .expect("created");
+    assert_eq!(
+        created.spec.and_then(|s| s.ingress_class_name).as_deref(),
+        Some(name.as_str())
+    );
+    delete_quietly(&classes, &name).await;
     env.stop().await;
 }
