@@ -9,13 +9,15 @@
 //!   else 0 with `preemptionPolicy: PreemptLowerPriority`; an unknown class is refused;
 //! - `DefaultStorageClass`: claims without a class get the default `StorageClass`;
 //! - `DefaultIngressClass`: Ingresses without a class get the default `IngressClass`;
-//! - `LimitRanger`'s defaults: a new Pod's containers get the default requests and
-//!   limits of the `LimitRange`s of their namespace, and the annotation saying so.
+//! - `LimitRanger`: a new Pod's containers get the default requests and limits of the
+//!   `LimitRange`s of their namespace, and the annotation saying so; a container
+//!   outside an item's `min` or `max` is refused.
 //!
 //! `NamespaceLifecycle` is in `rules.rs` (creates in a missing or terminating
 //! namespace) and `deletion` (the namespaces a cluster needs). Not run:
-//! `LimitRanger`'s min, max and ratio refusals and `ResourceQuota` (no `LimitRange`
-//! or quota exists until a test creates one), `ServiceAccount` (no token controller),
+//! `LimitRanger`'s checks of Pod-wide sums, ratios and claims, and `ResourceQuota`
+//! (no `LimitRange` or quota exists until a test creates one; quotas need usage
+//! accounting), `ServiceAccount` (no token controller),
 //! `StorageObjectInUseProtection` (its finalizers need kube-controller-manager's
 //! protection controllers to go away), `TaintNodesByCondition`, `RuntimeClass`,
 //! `PodSecurity` (privileged by default), `PersistentVolumeClaimResize` and the
@@ -64,6 +66,17 @@ pub(crate) fn admit(
         ("", "pods") => {
             if old.is_none() {
                 limit_ranges(store, object);
+                let refusals = limit_refusals(store, object);
+                if !refusals.is_empty() {
+                    let name = object["metadata"]["name"].as_str().unwrap_or_default();
+                    // `utilerrors.NewAggregate`: one error as is, several in brackets.
+                    let why = if refusals.len() == 1 {
+                        refusals[0].clone()
+                    } else {
+                        format!("[{}]", refusals.join(", "))
+                    };
+                    return Err(ApiError::forbidden(resource, name, &why));
+                }
             }
             default_tolerations(object);
             priority(store, resource, object, old)
@@ -108,17 +121,8 @@ pub(crate) fn admit(
 /// what was set. The server defaults the stored Pod again on every read and computes
 /// its quality-of-service class after admission, so both follow.
 fn limit_ranges(store: &Store, pod: &mut Value) {
-    let namespace = pod["metadata"]["namespace"].as_str().unwrap_or_default().to_owned();
-    let resource = GroupResource {
-        group: String::new(),
-        resource: "limitranges".to_owned(),
-    };
     let (mut limits, mut requests) = (serde_json::Map::new(), serde_json::Map::new());
-    for range in store
-        .objects(&resource)
-        .values()
-        .filter(|r| r["metadata"]["namespace"] == namespace.as_str())
-    {
+    for range in ranges_of(store, pod) {
         for item in range["spec"]["limits"].as_array().into_iter().flatten() {
             if item["type"] == "Container" {
                 let (default, default_request) = container_defaults(item);
@@ -167,6 +171,73 @@ fn limit_ranges(store: &Store, pod: &mut Value) {
     pod["metadata"]["annotations"]["kubernetes.io/limit-ranger"] =
         json!(format!("LimitRanger plugin set: {}", notes.join("; ")));
     crate::defaults::after_pod_admission(pod);
+}
+
+/// The `LimitRange`s of the Pod's namespace.
+fn ranges_of(store: &Store, pod: &Value) -> Vec<Value> {
+    let namespace = pod["metadata"]["namespace"].as_str().unwrap_or_default();
+    let resource = GroupResource {
+        group: String::new(),
+        resource: "limitranges".to_owned(),
+    };
+    store
+        .objects(&resource)
+        .values()
+        .filter(|r| r["metadata"]["namespace"] == namespace)
+        .map(|r| (**r).clone())
+        .collect()
+}
+
+/// `PodValidateLimitFunc` for `Container` items: each container's requests and limits
+/// within the item's `min` and `max`, in kube's words (quantities as written).
+fn limit_refusals(store: &Store, pod: &Value) -> Vec<String> {
+    let mut refusals = Vec::new();
+    for range in ranges_of(store, pod) {
+        for item in range["spec"]["limits"].as_array().into_iter().flatten() {
+            if item["type"] != "Container" {
+                continue;
+            }
+            for container in pod["spec"]["containers"].as_array().into_iter().flatten() {
+                for (bound, is_min) in [("min", true), ("max", false)] {
+                    for (name, enforced) in item[bound].as_object().into_iter().flatten() {
+                        refusals.extend(bound_refusal(&container["resources"], name, enforced, is_min));
+                    }
+                }
+            }
+        }
+    }
+    refusals
+}
+
+/// `minConstraint` and `maxConstraint` of one resource of one container.
+fn bound_refusal(resources: &Value, name: &str, enforced: &Value, is_min: bool) -> Option<String> {
+    use crate::schema::cel::quantity::Quantity;
+    let parse = |value: &Value| value.as_str().and_then(|text| Quantity::parse(text).ok());
+    let bound = parse(enforced)?;
+    let word = if is_min { "minimum" } else { "maximum" };
+    let head = format!(
+        "{word} {name} usage per Container is {}",
+        enforced.as_str().unwrap_or_default()
+    );
+    let beyond = |found: &Value| parse(found).is_some_and(|q| if is_min { q < bound } else { q > bound });
+    let text = |found: &Value| found.as_str().unwrap_or_default().to_owned();
+    let request = resources["requests"].get(name);
+    let limit = resources["limits"].get(name);
+    if is_min {
+        match (request, limit) {
+            (None, _) => Some(format!("{head}.  No request is specified")),
+            (Some(r), _) if beyond(r) => Some(format!("{head}, but request is {}", text(r))),
+            (_, Some(l)) if beyond(l) => Some(format!("{head}, but limit is {}", text(l))),
+            _ => None,
+        }
+    } else {
+        match (limit, request) {
+            (None, _) => Some(format!("{head}.  No limit is specified")),
+            (Some(l), _) if beyond(l) => Some(format!("{head}, but limit is {}", text(l))),
+            (_, Some(r)) if beyond(r) => Some(format!("{head}, but request is {}", text(r))),
+            _ => None,
+        }
+    }
 }
 
 /// A container item's default limits and requests, as `SetDefaults_LimitRangeItem`

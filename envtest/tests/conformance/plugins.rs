@@ -215,3 +215,30 @@ async fn ingresses_without_a_class_get_the_default_ingress_class() {
     delete_quietly(&classes, &name).await;
     env.stop().await;
 }
+
+#[tokio::test]
+async fn limit_ranges_refuse_containers_beyond_their_bounds() {
+    let env = start().await;
+    let ranges: Api<k8s_openapi::api::core::v1::LimitRange> = Api::namespaced(env.client(), env.namespace());
+    let range = from_json(
+        json!({"apiVersion": "v1", "kind": "LimitRange", "metadata": {"name": "bounds"},
+        "spec": {"limits": [{"type": "Container", "max": {"cpu": "1"}}]}}),
+    );
+    ranges.create(&PostParams::default(), &range).await.expect("created");
+    let pods: Api<Pod> = Api::namespaced(env.client(), env.namespace());
+    let greedy = json!({"containers": [{"name": "app", "image": IMAGE, "resources": {"limits": {"cpu": "2"}}}]});
+    let pod = from_json(json!({"apiVersion": "v1", "kind": "Pod", "metadata": {"name": "greedy"}, "spec": greedy}));
+    let status = api_error(pods.create(&PostParams::default(), &pod).await);
+    assert_eq!((status.code, status.reason.as_str()), (403, "Forbidden"));
+    assert_eq!(
+        status.message,
+        "pods \"greedy\" is forbidden: maximum cpu usage per Container is 1, but limit is 2"
+    );
+    // Within bounds, the max is the default limit (and request).
+    let modest = json!({"containers": [{"name": "app", "image": IMAGE}]});
+    let pod = from_json(json!({"apiVersion": "v1", "kind": "Pod", "metadata": {"name": "modest"}, "spec": modest}));
+    let created = pods.create(&PostParams::default(), &pod).await.expect("created");
+    let spec = serde_json::to_value(created.spec.as_ref().expect("a spec")).expect("JSON");
+    assert_eq!(spec["containers"][0]["resources"]["limits"], json!({"cpu": "1"}));
+    env.stop().await;
+}
