@@ -194,37 +194,10 @@ impl Write<'_> {
         Some(labels_of(&found))
     }
 
-    /// `fieldValidation`: fields a custom resource's schema does not declare are an
-    /// error (Strict), a warning (Warn, the default) or nothing (Ignore).
+    /// `fieldValidation` on the request's object (`validation::field_validation`).
     fn check_unknown_fields(&self, object: &Value) -> Result<Vec<String>, ApiError> {
-        let unknown = match self.resource().catalogue() {
-            Some(builtin) => crate::openapi::unknown_fields(builtin, object),
-            None => crate::validation::unknown_fields(self.resource(), object),
-        };
-        if unknown.is_empty() {
-            return Ok(Vec::new());
-        }
-        let described: Vec<String> = unknown.iter().map(|f| format!("unknown field \"{f}\"")).collect();
-        match self.target.param("fieldValidation") {
-            Some("Ignore") => Ok(Vec::new()),
-            Some("Strict") => {
-                let resource = self.resource();
-                // kube-apiserver's decoder of custom resources names the kind and version.
-                let prefix = if resource.custom {
-                    format!(
-                        "{} in version \"{}\" cannot be handled as a {}: ",
-                        resource.kind, resource.version, resource.kind
-                    )
-                } else {
-                    String::new()
-                };
-                Err(ApiError::bad_request(format!(
-                    "{prefix}strict decoding error: {}",
-                    described.join(", ")
-                )))
-            }
-            _ => Ok(described),
-        }
+        let mode = self.target.param("fieldValidation");
+        crate::validation::field_validation(self.resource(), mode, object)
     }
 
     /// A create that acts rather than stores (a binding, an eviction, a review), after
