@@ -50,6 +50,7 @@ pub(crate) fn validate(crd: &Value) -> Vec<FieldError> {
             errors: Vec::new(),
             structural: Vec::new(),
             root_property: None,
+            cel: Vec::new(),
             total_cost: 0,
         };
         if schema["nullable"] == true {
@@ -59,26 +60,32 @@ pub(crate) fn validate(crd: &Value) -> Vec<FieldError> {
             ));
         }
         walk.node(schema, &path, Place::Root, Some(1), None);
-        if walk.total_cost > SCHEMA_COST_LIMIT {
-            let message = cost_message(
-                "x-kubernetes-validations estimated rule cost total for entire OpenAPIv3 schema",
-                walk.total_cost,
-                SCHEMA_COST_LIMIT,
-            );
-            walk.errors.push(FieldError::forbidden(path.clone(), message));
-        }
-        // kube-apiserver sorts the structural errors, and checks the defaults only
-        // when there are none.
-        let mut structural = walk.structural;
+        // A schema `NewStructural` cannot build is neither checked as structural, nor
+        // are its defaults or rules; otherwise the structural errors come first (kube
+        // sorts them), and the defaults and rules are checked only without them.
+        let buildable = structural::buildable(schema);
+        let mut structural = if buildable { walk.structural } else { Vec::new() };
         structural.sort_by_key(|e| format!("{}: {}", e.field, e.body()));
-        let defaults = if structural.is_empty() {
+        let defaults = if buildable && structural.is_empty() {
             super::default_values::validate(schema, &path)
         } else {
             Vec::new()
         };
+        let rules_checked = buildable && structural.is_empty() && defaults.is_empty();
         errors.extend(structural);
         errors.extend(defaults);
         errors.extend(walk.errors);
+        if rules_checked {
+            errors.extend(walk.cel);
+            if walk.total_cost > SCHEMA_COST_LIMIT {
+                let message = cost_message(
+                    "x-kubernetes-validations estimated rule cost total for entire OpenAPIv3 schema",
+                    walk.total_cost,
+                    SCHEMA_COST_LIMIT,
+                );
+                errors.push(FieldError::forbidden(path.clone(), message));
+            }
+        }
     }
     errors
 }
@@ -115,6 +122,9 @@ struct Walk {
     structural: Vec<FieldError>,
     /// The top-level `metadata`, `apiVersion` or `kind` being walked, if any.
     root_property: Option<String>,
+    /// The errors of compiling the rules (`CELErrors`): kube-apiserver compiles them
+    /// only for a schema it could build, structural, with valid defaults.
+    cel: Vec<FieldError>,
     total_cost: u64,
 }
 
@@ -401,7 +411,7 @@ impl Walk {
             let compiled = match cel::compile(schema, resource, &rule) {
                 Ok(compiled) => compiled,
                 Err(detail) => {
-                    self.errors
+                    self.cel
                         .push(FieldError::invalid(at("rule"), BadValue::Raw(go_rule(raw)), detail));
                     continue;
                 }
@@ -409,21 +419,20 @@ impl Walk {
             let cost = compiled.cost.saturating_mul(cardinality);
             if cost > RULE_COST_LIMIT {
                 let message = cost_message("estimated rule cost", cost, RULE_COST_LIMIT);
-                self.errors.push(FieldError::forbidden(at("rule"), message));
+                self.cel.push(FieldError::forbidden(at("rule"), message));
             }
             self.total_cost = self.total_cost.saturating_add(cost);
             match compiled.message {
                 Some(Err(detail)) => {
                     let value = BadValue::Raw(go_rule(raw));
-                    self.errors
+                    self.cel
                         .push(FieldError::invalid(at("messageExpression"), value, detail));
                 }
                 Some(Ok(message_cost)) => {
                     let cost = message_cost.saturating_mul(cardinality);
                     if cost > RULE_COST_LIMIT {
                         let message = cost_message("estimated messageExpression cost", cost, RULE_COST_LIMIT);
-                        self.errors
-                            .push(FieldError::forbidden(at("messageExpression"), message));
+                        self.cel.push(FieldError::forbidden(at("messageExpression"), message));
                     }
                     self.total_cost = self.total_cost.saturating_add(cost);
                 }
@@ -433,12 +442,12 @@ impl Walk {
                 if let Some(list) = uncorrelatable {
                     let detail =
                         format!("oldSelf cannot be used on the uncorrelatable portion of the schema within {list}");
-                    self.errors
+                    self.cel
                         .push(FieldError::invalid(at("rule"), rule.expression.into(), detail));
                 }
             } else if let Some(optional) = rule.optional_old_self {
                 let detail = "may not be set if oldSelf is not used in rule";
-                self.errors.push(FieldError::invalid(
+                self.cel.push(FieldError::invalid(
                     at("optionalOldSelf"),
                     BadValue::Json(Value::Bool(optional)),
                     detail,

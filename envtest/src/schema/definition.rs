@@ -457,6 +457,13 @@ fn conversion(spec: &Value, errors: &mut Vec<FieldError>) {
             &["None".to_owned(), "Webhook".to_owned()],
         )),
     }
+    if !strategy.is_empty() && strategy != "None" && spec["preserveUnknownFields"] == true {
+        errors.push(FieldError::invalid(
+            "spec.conversion.strategy",
+            strategy.into(),
+            "must be None if spec.preserveUnknownFields is true",
+        ));
+    }
     let webhook = &conversion["webhook"];
     if strategy == "Webhook" {
         if webhook["clientConfig"].is_null() {

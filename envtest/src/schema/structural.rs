@@ -369,3 +369,44 @@ pub(crate) fn check_nested(schema: &Value, path: &str, found: &mut Found) {
         ));
     }
 }
+
+/// Whether apiextensions' `NewStructural` can build the schema: it refuses keywords a
+/// structural schema has no place for, and `x-kubernetes-preserve-unknown-fields:
+/// false`. Without a structural schema kube-apiserver checks neither the structural
+/// rules nor the defaults nor the CEL rules (the `OpenAPI` checks report the causes).
+pub(crate) fn buildable(schema: &Value) -> bool {
+    let unsupported = [
+        "id",
+        "$schema",
+        "$ref",
+        "definitions",
+        "dependencies",
+        "additionalItems",
+        "patternProperties",
+    ]
+    .iter()
+    .any(|keyword| match &schema[*keyword] {
+        Value::Null => false,
+        Value::String(text) => !text.is_empty(),
+        Value::Object(map) => *keyword == "dependencies" || !map.is_empty(),
+        _ => true,
+    });
+    if unsupported || schema["x-kubernetes-preserve-unknown-fields"] == false || schema["items"].is_array() {
+        return false;
+    }
+    let children = schema["properties"]
+        .as_object()
+        .into_iter()
+        .flat_map(|p| p.values())
+        .chain(
+            ["items", "additionalProperties", "not"]
+                .iter()
+                .filter_map(|k| schema.get(*k)),
+        )
+        .chain(
+            ["allOf", "anyOf", "oneOf"]
+                .iter()
+                .flat_map(|k| schema[*k].as_array().into_iter().flatten()),
+        );
+    children.filter(|c| c.is_object()).all(buildable)
+}
