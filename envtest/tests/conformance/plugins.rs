@@ -10,7 +10,7 @@ use k8s_openapi::api::storage::v1::StorageClass;
 use kube::api::{Api, PostParams};
 use serde_json::{Value, json};
 
-use crate::common::{IMAGE, api_error, delete_quietly, from_json, start};
+use crate::common::{IMAGE, api_error, delete_quietly, eventually, from_json, start};
 
 fn pod(name: &str, spec: &Value) -> Pod {
     let mut spec = spec.clone();
@@ -117,14 +117,20 @@ async fn claims_without_a_class_get_the_default_storage_class() {
             json!({"apiVersion": "v1", "kind": "PersistentVolumeClaim", "metadata": {"name": name}, "spec": spec}),
         )
     };
-    let defaulted = claims
-        .create(&PostParams::default(), &claim("plain", None))
-        .await
-        .expect("created");
-    assert_eq!(
-        defaulted.spec.and_then(|s| s.storage_class_name).as_deref(),
-        Some(name.as_str())
-    );
+    // A real server's plugin reads classes from its informer, which sees a new class a
+    // moment later: claims made before then get none, so the test makes new ones until
+    // the class is seen.
+    let attempt = std::sync::atomic::AtomicUsize::new(0);
+    let class_name = eventually("a claim to get the default class", || async {
+        let plain = format!("plain-{}", attempt.fetch_add(1, std::sync::atomic::Ordering::Relaxed));
+        let created = claims
+            .create(&PostParams::default(), &claim(&plain, None))
+            .await
+            .expect("created");
+        created.spec.and_then(|s| s.storage_class_name)
+    })
+    .await;
+    assert_eq!(class_name, name);
     let explicit = claims
         .create(&PostParams::default(), &claim("empty", Some("")))
         .await
@@ -200,18 +206,20 @@ async fn ingresses_without_a_class_get_the_default_ingress_class() {
         .expect("class created");
     let ingresses: Api<k8s_openapi::api::networking::v1::Ingress> = Api::namespaced(env.client(), env.namespace());
     let backend = json!({"service": {"name": "web", "port": {"number": 80}}});
-    let ingress = from_json(
-        json!({"apiVersion": "networking.k8s.io/v1", "kind": "Ingress", "metadata": {"name": "plain"},
-        "spec": {"defaultBackend": backend}}),
-    );
-    let created = ingresses
-        .create(&PostParams::default(), &ingress)
-        .await
-        .expect("created");
-    assert_eq!(
-        created.spec.and_then(|s| s.ingress_class_name).as_deref(),
-        Some(name.as_str())
-    );
+    // As with claims, a real server's plugin sees the new class a moment later.
+    let attempt = std::sync::atomic::AtomicUsize::new(0);
+    let class_name = eventually("an Ingress to get the default class", || async {
+        let plain = format!("plain-{}", attempt.fetch_add(1, std::sync::atomic::Ordering::Relaxed));
+        let ingress = from_json(json!({"apiVersion": "networking.k8s.io/v1", "kind": "Ingress",
+            "metadata": {"name": plain}, "spec": {"defaultBackend": backend}}));
+        let created = ingresses
+            .create(&PostParams::default(), &ingress)
+            .await
+            .expect("created");
+        created.spec.and_then(|s| s.ingress_class_name)
+    })
+    .await;
+    assert_eq!(class_name, name);
     delete_quietly(&classes, &name).await;
     env.stop().await;
 }
