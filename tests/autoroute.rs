@@ -269,7 +269,9 @@ async fn an_input_change_reruns_only_the_routes_whose_selection_it_touches() {
     let marker = calls.count("marker");
     apis.relabel("marker-1", json!({"round": "2"})).await;
     calls.wait_for("marker", marker + 1).await;
-    assert_eq!(calls.count("a"), a_before + 1, "a's input changed: {:?}", calls.of("a"));
+    // At least once: on a real cluster a-1 may change again meanwhile (its controller
+    // writes its status), and each change is an event of a's input; 1.32 ran a twice.
+    assert!(calls.count("a") > a_before, "a's input changed: {:?}", calls.of("a"));
     assert_eq!(
         calls.count("b"),
         b_before,

@@ -22,11 +22,17 @@ pub(crate) fn apply(resource: &ResourceType, object: &mut Value, current: Option
     match (resource.group.as_str(), resource.kind.as_str()) {
         ("", "Pod") => {
             pod_spec(&mut object["spec"]);
+            // `SetDefaults_Pod`, not `SetDefaults_PodSpec`: Pods only, not templates.
+            if object["spec"].is_object() {
+                set(&mut object["spec"], "enableServiceLinks", json!(true));
+                pod_resources(&mut object["spec"]);
+            }
             if !object["status"].is_object() && !object["status"].is_null() {
                 return;
             }
             if current.is_none() && object["status"].get("phase").is_none() {
-                object["status"] = json!({"phase": "Pending", "qosClass": "BestEffort"});
+                let qos = qos_class(&object["spec"]);
+                object["status"] = json!({"phase": "Pending", "qosClass": qos});
             }
         }
         ("", "Service") => service(object, current),
@@ -52,6 +58,10 @@ pub(crate) fn apply(resource: &ResourceType, object: &mut Value, current: Option
             }
             pod_template(spec);
         }
+        ("apps", "DaemonSet") => {
+            crate::catalogue::rules::apply_defaults(resource, object);
+            template_generation(object, current);
+        }
         ("apps", "ReplicaSet") => {
             set(&mut object["spec"], "replicas", json!(1));
             pod_template(&mut object["spec"]);
@@ -72,6 +82,7 @@ pub(crate) fn apply(resource: &ResourceType, object: &mut Value, current: Option
                 json!({"whenDeleted": "Retain", "whenScaled": "Retain"}),
             );
             pod_template(spec);
+            volume_claim_templates(spec);
         }
         _ => crate::catalogue::rules::apply_defaults(resource, object),
     }
@@ -132,6 +143,150 @@ fn pod_spec(spec: &mut Value) {
     }
 }
 
+/// A DaemonSet's template generation, which apps/v1 shows as the
+/// `deprecated.daemonset.template.generation` annotation: 1 on create, one more on
+/// each update that changes the pod template (the DaemonSet strategy's).
+fn template_generation(object: &mut Value, current: Option<&Value>) {
+    const ANNOTATION: &str = "deprecated.daemonset.template.generation";
+    let generation = match current {
+        None => 1,
+        Some(current) => {
+            let Some(before) = current["metadata"]["annotations"][ANNOTATION]
+                .as_str()
+                .and_then(|g| g.parse::<i64>().ok())
+            else {
+                return;
+            };
+            if current["spec"]["template"] == object["spec"]["template"] {
+                before
+            } else {
+                before + 1
+            }
+        }
+    };
+    let metadata = &mut object["metadata"];
+    if !metadata.is_object() {
+        return;
+    }
+    if !metadata["annotations"].is_object() {
+        metadata["annotations"] = json!({});
+    }
+    metadata["annotations"][ANNOTATION] = json!(generation.to_string());
+}
+
+/// A StatefulSet's claim templates: claim defaults (`SetDefaults_PersistentVolumeClaim`),
+/// and the `apiVersion` and `kind` apps/v1's conversion writes into each.
+fn volume_claim_templates(spec: &mut Value) {
+    let Some(templates) = spec.get_mut("volumeClaimTemplates").and_then(Value::as_array_mut) else {
+        return;
+    };
+    for template in templates.iter_mut().filter(|t| t.is_object()) {
+        template["apiVersion"] = json!("v1");
+        template["kind"] = json!("PersistentVolumeClaim");
+        if template["spec"].is_object() {
+            set(&mut template["spec"], "volumeMode", json!("Filesystem"));
+        }
+        set(template, "status", json!({"phase": "Pending"}));
+    }
+}
+
+/// What a Pod changed by admission (`LimitRanger`) gets: the resource defaults again,
+/// as the server applies them when it reads the stored Pod, and its quality-of-service class, which
+/// the Pod strategy computes after admission.
+pub(crate) fn after_pod_admission(pod: &mut Value) {
+    pod_resources(&mut pod["spec"]);
+    if pod["status"].is_object() {
+        pod["status"]["qosClass"] = json!(qos_class(&pod["spec"]));
+    }
+}
+
+/// `SetDefaults_Pod`'s resources: a request defaults to its limit, and each container
+/// with cpu or memory resources gets a resize policy for them (`NotRequired`), as
+/// 1.32 shows (1.19 had no resize policy).
+fn pod_resources(spec: &mut Value) {
+    for list in ["initContainers", "containers"] {
+        let Some(containers) = spec.get_mut(list).and_then(Value::as_array_mut) else {
+            continue;
+        };
+        for container in containers {
+            let resources = &mut container["resources"];
+            if let Some(limits) = resources.get("limits").and_then(Value::as_object).cloned() {
+                if !resources["requests"].is_object() {
+                    resources["requests"] = json!({});
+                }
+                for (name, quantity) in limits {
+                    set(&mut resources["requests"], &name, quantity);
+                }
+            }
+            if list == "containers" {
+                resize_policy(container);
+            }
+        }
+    }
+}
+
+/// `setDefaultResizePolicy`: cpu, then memory, for those the container asks for.
+fn resize_policy(container: &mut Value) {
+    let resources = &container["resources"];
+    let asked = |name: &str| resources["requests"].get(name).is_some() || resources["limits"].get(name).is_some();
+    let wanted: Vec<&str> = ["cpu", "memory"].into_iter().filter(|name| asked(name)).collect();
+    let mut policies = container["resizePolicy"].as_array().cloned().unwrap_or_default();
+    let before = policies.len();
+    for name in wanted {
+        if !policies.iter().any(|p| p["resourceName"] == name) {
+            policies.push(json!({"resourceName": name, "restartPolicy": "NotRequired"}));
+        }
+    }
+    if policies.len() != before {
+        container["resizePolicy"] = Value::Array(policies);
+    }
+}
+
+/// `qos.GetPodQOS`: Guaranteed when every container limits cpu and memory and asks
+/// for what it limits, `BestEffort` when none asks for or limits anything, else
+/// Burstable.
+fn qos_class(spec: &Value) -> &'static str {
+    let containers: Vec<&Value> = ["initContainers", "containers"]
+        .iter()
+        .flat_map(|list| spec[*list].as_array().into_iter().flatten())
+        .collect();
+    let set_quantities = |container: &Value, kind: &str| -> Vec<(String, String)> {
+        let mut found: Vec<(String, String)> = container["resources"][kind]
+            .as_object()
+            .into_iter()
+            .flatten()
+            .filter(|(name, _)| matches!(name.as_str(), "cpu" | "memory"))
+            .filter_map(|(name, q)| q.as_str().map(|q| (name.clone(), q.to_owned())))
+            .filter(|(_, q)| !is_zero(q))
+            .collect();
+        found.sort();
+        found
+    };
+    let mut any = false;
+    let mut guaranteed = true;
+    for container in &containers {
+        let requests = set_quantities(container, "requests");
+        let limits = set_quantities(container, "limits");
+        any |= !requests.is_empty() || !limits.is_empty();
+        guaranteed &= limits.len() == 2 && (requests.is_empty() || requests == limits);
+    }
+    match (any, guaranteed) {
+        (false, _) => "BestEffort",
+        (true, true) => "Guaranteed",
+        (true, false) => "Burstable",
+    }
+}
+
+/// A quantity of zero (`0`, `0m`, `0Mi`...).
+fn is_zero(quantity: &str) -> bool {
+    quantity
+        .trim_start_matches(['+', '-'])
+        .chars()
+        .take_while(|c| c.is_ascii_digit() || *c == '.')
+        .all(|c| c == '0' || c == '.')
+        && quantity.chars().any(|c| c.is_ascii_digit())
+}
+
 fn container(container: &mut Value) {
     if !container.is_object() {
         return;
@@ -144,7 +299,8 @@ fn container(container: &mut Value) {
     set(container, "terminationMessagePath", json!("/dev/termination-log"));
     set(container, "terminationMessagePolicy", json!("File"));
     set(container, "resources", json!({}));
-    if let Some(ports) = container["ports"].as_array_mut() {
+    // `get_mut`, not indexing: indexing a map mutably inserts a null field.
+    if let Some(ports) = container.get_mut("ports").and_then(Value::as_array_mut) {
         for port in ports {
             set(port, "protocol", json!("TCP"));
         }
@@ -171,7 +327,7 @@ fn service(object: &mut Value, current: Option<&Value>) {
         set(spec, "ipFamilies", json!(["IPv4"]));
         set(spec, "ipFamilyPolicy", json!("SingleStack"));
     }
-    if let Some(ports) = spec["ports"].as_array_mut() {
+    if let Some(ports) = spec.get_mut("ports").and_then(Value::as_array_mut) {
         for port in ports {
             set(port, "protocol", json!("TCP"));
             let number = port["port"].clone();
@@ -280,6 +436,57 @@ mod tests {
 
     fn resource(group: &str, plural: &str) -> std::sync::Arc<ResourceType> {
         Registry::default().get(group, "v1", plural).unwrap()
+    }
+
+    #[test]
+    fn daemon_sets_count_their_template_generations() {
+        let daemon_sets = resource("apps", "daemonsets");
+        let template = |image: &str| json!({"metadata": {"labels": {"a": "b"}}, "spec": {"containers": [{"name": "c", "image": image}]}});
+        let mut created = json!({"metadata": {"name": "d"}, "spec": {"template": template("nginx:1")}});
+        apply(&daemon_sets, &mut created, None);
+        let generation =
+            |object: &Value| object["metadata"]["annotations"]["deprecated.daemonset.template.generation"].clone();
+        assert_eq!(generation(&created), "1");
+        assert_eq!(
+            created["spec"]["revisionHistoryLimit"], 10,
+            "the other defaults still apply"
+        );
+        let mut relabelled = created.clone();
+        relabelled["metadata"]["labels"] = json!({"x": "y"});
+        apply(&daemon_sets, &mut relabelled, Some(&created));
+        assert_eq!(generation(&relabelled), "1", "the template did not change");
+        let mut updated = created.clone();
+        updated["spec"]["template"] = template("nginx:2");
+        apply(&daemon_sets, &mut updated, Some(&created));
+        assert_eq!(generation(&updated), "2");
+    }
+
+    #[test]
+    fn pods_ask_for_their_limits_and_get_their_qos_class() {
+        let pods = resource("", "pods");
+        let pod = |resources: &Value| {
+            let mut pod =
+                json!({"spec": {"containers": [{"name": "a", "image": "nginx:1.27", "resources": resources}]}});
+            apply(&pods, &mut pod, None);
+            pod
+        };
+        let limited = pod(&json!({"limits": {"cpu": "1"}}));
+        let container = &limited["spec"]["containers"][0];
+        assert_eq!(container["resources"]["requests"], json!({"cpu": "1"}));
+        assert_eq!(
+            container["resizePolicy"],
+            json!([{"resourceName": "cpu", "restartPolicy": "NotRequired"}])
+        );
+        assert!(container.get("ports").is_none(), "no null field appears");
+        assert_eq!(limited["status"]["qosClass"], "Burstable");
+        let both = json!({"limits": {"cpu": "1", "memory": "1Gi"}});
+        assert_eq!(pod(&both)["status"]["qosClass"], "Guaranteed");
+        let unequal = json!({"limits": {"cpu": "1", "memory": "1Gi"}, "requests": {"cpu": "500m"}});
+        assert_eq!(pod(&unequal)["status"]["qosClass"], "Burstable");
+        let nothing = pod(&json!({}));
+        assert_eq!(nothing["status"]["qosClass"], "BestEffort");
+        assert!(nothing["spec"]["containers"][0].get("resizePolicy").is_none());
+        assert_eq!(nothing["spec"]["enableServiceLinks"], true);
     }
 
     #[test]

@@ -33,6 +33,9 @@ pub(crate) fn serve(registry: &Registry, parts: &http::request::Parts) -> Respon
         ["api"] => Some(Registry::core_versions()),
         ["api", "v1"] => registry.resource_list("", "v1"),
         ["apis"] => Some(registry.group_list()),
+        ["apis", group] | ["apis", group, _] if registry.group(group).is_none() => {
+            return error_response(&ApiError::page_not_found());
+        }
         ["apis", group] => registry.group(group),
         ["apis", group, version] => registry.resource_list(group, version),
         ["openapi", "v2"] if accept.contains("protobuf") && !accept.contains("json") => {

@@ -35,7 +35,10 @@ pub(crate) fn get(server: &ApiServer, target: &Target) -> Result<Response<Respon
     );
     let object = object.ok_or_else(|| ApiError::not_found(resource, name))?;
     if target.subresource.as_deref() == Some("scale") {
-        return Ok(json_response(StatusCode::OK, &crate::rules::to_scale(&object)));
+        return Ok(json_response(
+            StatusCode::OK,
+            &crate::scale::to_scale(resource, &object),
+        ));
     }
     if let Some(table) = Table::for_request(server, resource, target.table) {
         let body = table.of_object(&object, || encode(resource, &object, None));

@@ -32,6 +32,9 @@ pub(crate) struct ResourceType {
     pub status: bool,
     /// Has a `/scale` subresource (spec replicas path).
     pub scale: bool,
+    /// Where a custom resource's `/scale` reads and writes (None: `.spec.replicas`,
+    /// `.status.replicas` and the spec's selector, as built-in types keep them).
+    pub scale_paths: Option<ScalePaths>,
     /// `metadata.generation` is kept and bumped on spec changes.
     pub generation: bool,
     pub short_names: Vec<String>,
@@ -46,6 +49,15 @@ pub(crate) struct ResourceType {
     pub schema: Option<Arc<Value>>,
     /// The catalogue entry of a built-in resource (its type's decoder and schema).
     pub builtin: Option<BuiltinRef>,
+}
+
+/// The JSON paths of a CRD's scale subresource (`.spec.replicas` style).
+#[derive(Debug, Clone, PartialEq)]
+pub(crate) struct ScalePaths {
+    pub spec_replicas: String,
+    pub status_replicas: String,
+    /// Without one, the Scale has no selector (kube omits the field).
+    pub label_selector: Option<String>,
 }
 
 /// A built-in resource's catalogue entry; two are equal when they are the same entry.
@@ -295,6 +307,14 @@ pub(crate) fn crd_types(crd: &Value) -> Result<Vec<ResourceType>, String> {
             namespaced,
             status: subresources.and_then(|s| s.get("status")).is_some(),
             scale: subresources.and_then(|s| s.get("scale")).is_some(),
+            scale_paths: subresources.and_then(|s| s.get("scale")).map(|scale| {
+                let path = |key: &str| scale.get(key).and_then(Value::as_str).unwrap_or_default().to_owned();
+                ScalePaths {
+                    spec_replicas: path("specReplicasPath"),
+                    status_replicas: path("statusReplicasPath"),
+                    label_selector: Some(path("labelSelectorPath")).filter(|p| !p.is_empty()),
+                }
+            }),
             generation: true,
             short_names: short_names.clone(),
             categories: categories.clone(),

@@ -129,6 +129,9 @@ pub(crate) fn parse(
     } else {
         (None, rest)
     };
+    if !group.is_empty() && registry.group(group).is_none() {
+        return Err(ApiError::page_not_found());
+    }
     let resource = registry
         .get(group, version, rest[0])
         .ok_or_else(ApiError::path_not_found)?;

@@ -82,20 +82,6 @@ pub(crate) fn check_type(resource: &ResourceType, object: &Value) -> Result<(), 
     Ok(())
 }
 
-/// A DNS-1123 subdomain, the rule for most object names.
-fn valid_name(name: &str) -> bool {
-    !name.is_empty()
-        && name.len() <= 253
-        && name.split('.').all(|label| {
-            !label.is_empty()
-                && label
-                    .bytes()
-                    .all(|b| b.is_ascii_lowercase() || b.is_ascii_digit() || b == b'-')
-                && !label.starts_with('-')
-                && !label.ends_with('-')
-        })
-}
-
 /// Fills in what the server sets on a new object: name from `generateName`, uid,
 /// creation time, generation; drops status behind a status subresource; records the
 /// creator's managed fields.
@@ -124,15 +110,27 @@ pub(crate) fn prepare_new(
         );
         return Err(ApiError::invalid(resource, "", &[cause]));
     }
-    if !valid_name(&name) {
-        let detail = format!(
-            "Invalid value: \"{name}\": a lowercase RFC 1123 subdomain must consist of lower case alphanumeric characters, '-' or '.', and must start and end with an alphanumeric character"
-        );
-        return Err(ApiError::invalid(
-            resource,
-            &name,
-            &[("metadata.name", "FieldValueInvalid", detail)],
-        ));
+    // Most names are DNS-1123 subdomains; one cause per broken rule, as
+    // `ValidateObjectMeta` lists them. A CRD's name is checked with its definition
+    // (`schema::definition`), whose name rule adds to this one.
+    let name_errors = if is_crd(resource) {
+        Vec::new()
+    } else {
+        crate::names::dns1123_subdomain(&name)
+    };
+    if !name_errors.is_empty() {
+        let shown = crate::schema::errors::go_quote(&name);
+        let causes: Vec<(&str, &str, String)> = name_errors
+            .iter()
+            .map(|detail| {
+                (
+                    "metadata.name",
+                    "FieldValueInvalid",
+                    format!("Invalid value: {shown}: {detail}"),
+                )
+            })
+            .collect();
+        return Err(ApiError::invalid(resource, &name, &causes));
     }
     match (resource.namespaced, namespace, metadata["namespace"].as_str()) {
         (true, Some(url), Some(body)) if !body.is_empty() && body != url => {
@@ -262,6 +260,7 @@ pub(crate) fn commit_create(
     if state.store.get(&group_resource, &namespace, &name).is_some() {
         return Err(ApiError::already_exists(resource, &name));
     }
+    crate::plugins::admit(&state.store, resource, &mut object, None)?;
     let is_crd = is_crd(resource);
     if is_crd {
         state
@@ -533,31 +532,4 @@ fn same_object(old: &Value, new: &Value) -> bool {
         v
     };
     strip(old) == strip(new)
-}
-
-/// The `autoscaling/v1` Scale of an object with a scale subresource.
-pub(crate) fn to_scale(object: &Value) -> Value {
-    let metadata = &object["metadata"];
-    // A ReplicationController's selector is the label map itself.
-    let selector = &object["spec"]["selector"];
-    let selector = selector["matchLabels"]
-        .as_object()
-        .or_else(|| selector.as_object().filter(|s| s.values().all(Value::is_string)))
-        .map(|labels| {
-            labels
-                .iter()
-                .map(|(k, v)| format!("{k}={}", v.as_str().unwrap_or_default()))
-                .collect::<Vec<_>>()
-                .join(",")
-        })
-        .unwrap_or_default();
-    json!({
-        "kind": "Scale", "apiVersion": "autoscaling/v1",
-        "metadata": {
-            "name": metadata["name"], "namespace": metadata["namespace"], "uid": metadata["uid"],
-            "resourceVersion": metadata["resourceVersion"], "creationTimestamp": metadata["creationTimestamp"],
-        },
-        "spec": {"replicas": object["spec"]["replicas"]},
-        "status": {"replicas": object["status"]["replicas"].as_i64().unwrap_or(0), "selector": selector},
-    })
 }

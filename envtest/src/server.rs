@@ -19,7 +19,7 @@ use parking_lot::Mutex;
 use serde_json::{Value, json};
 
 use crate::admission::Webhooks;
-use crate::registry::{GroupResource, Registry};
+use crate::registry::Registry;
 use crate::request::{self, Target, Verb};
 use crate::status::ApiError;
 use crate::store::Store;
@@ -250,7 +250,11 @@ impl ApiServer {
         });
         let server = Self { shared, user: None };
         for namespace in ["default", "kube-system", "kube-public", "kube-node-lease"] {
-            server.create_system_namespace(namespace);
+            let namespace = json!({"apiVersion": "v1", "kind": "Namespace", "metadata": {"name": namespace}});
+            server.create_system_object("", "v1", "namespaces", namespace);
+        }
+        for class in crate::plugins::system_priority_classes() {
+            server.create_system_object("scheduling.k8s.io", "v1", "priorityclasses", class);
         }
         crate::controllers::start(&server);
         server
@@ -401,21 +405,16 @@ impl ApiServer {
         records
     }
 
-    fn create_system_namespace(&self, name: &str) {
-        let namespace = json!({"apiVersion": "v1", "kind": "Namespace", "metadata": {"name": name}});
-        let resource = GroupResource {
-            group: String::new(),
-            resource: "namespaces".into(),
-        };
+    fn create_system_object(&self, group: &str, version: &str, plural: &str, object: Value) {
         let mut state = self.shared.state.lock();
-        let namespaces = state.registry.get("", "v1", "namespaces");
-        if let Some(namespaces) = namespaces {
-            let object = crate::rules::prepare_new(&namespaces, None, namespace, "kube-apiserver");
-            if let Ok(object) = object {
-                state
-                    .store
-                    .write(&resource, (String::new(), name.to_owned()), Some(object));
-            }
+        let Some(resource) = state.registry.get(group, version, plural) else {
+            return;
+        };
+        let name = object["metadata"]["name"].as_str().unwrap_or_default().to_owned();
+        if let Ok(object) = crate::rules::prepare_new(&resource, None, object, "kube-apiserver") {
+            state
+                .store
+                .write(&resource.group_resource(), (String::new(), name), Some(object));
         }
     }
 
@@ -584,6 +583,9 @@ pub(crate) fn text_response(status: StatusCode, text: &'static str) -> Response<
 }
 
 pub(crate) fn error_response(error: &ApiError) -> Response<ResponseBody> {
+    if error.plain_text {
+        return text_response(StatusCode::NOT_FOUND, "404 page not found\n");
+    }
     let status = StatusCode::from_u16(error.code).unwrap_or(StatusCode::INTERNAL_SERVER_ERROR);
     let mut response = json_response(status, &error.to_status());
     if let Some(seconds) = error.retry_after {

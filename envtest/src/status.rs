@@ -16,6 +16,8 @@ pub(crate) struct ApiError {
     pub details: Option<Value>,
     /// Seconds a client should wait before retrying (429 and some 5xx).
     pub retry_after: Option<u64>,
+    /// Answered as kube-apiserver's plain-text `404 page not found`, not a `Status`.
+    pub plain_text: bool,
 }
 
 impl ApiError {
@@ -26,6 +28,7 @@ impl ApiError {
             message: message.into(),
             details: None,
             retry_after: None,
+            plain_text: false,
         }
     }
 
@@ -51,6 +54,12 @@ impl ApiError {
         let mut error = Self::new(404, "NotFound", format!("namespaces \"{namespace}\" not found"));
         error.details = Some(json!({"name": namespace, "kind": "namespaces"}));
         error
+    }
+
+    /// An admission plugin's refusal (`admission.NewForbidden`).
+    pub fn forbidden(resource: &ResourceType, name: &str, why: &str) -> Self {
+        let message = format!("{} \"{name}\" is forbidden: {why}", resource.qualified());
+        Self::new(403, "Forbidden", message).with_details(resource, name)
     }
 
     pub fn already_exists(resource: &ResourceType, name: &str) -> Self {
@@ -129,6 +138,14 @@ impl ApiError {
             "MethodNotAllowed",
             "the server does not allow this method on the requested resource",
         )
+    }
+
+    /// A path under an API group the server does not serve: kube-apiserver's handler
+    /// chain finds no group and Go's mux answers in plain text.
+    pub fn page_not_found() -> Self {
+        let mut error = Self::new(404, "NotFound", "404 page not found");
+        error.plain_text = true;
+        error
     }
 
     pub fn path_not_found() -> Self {

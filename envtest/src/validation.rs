@@ -36,8 +36,12 @@ pub(crate) fn validate(
             violations.iter().map(|(f, r, d)| (f.as_str(), *r, d.clone())).collect();
         return Err(ApiError::invalid(resource, &name, &causes));
     }
-    if resource.group == "apiextensions.k8s.io" && resource.kind == "CustomResourceDefinition" {
-        let errors = schema::crd::validate(object);
+    if resource.group == "apiextensions.k8s.io"
+        && resource.kind == "CustomResourceDefinition"
+        && subresource != Some("status")
+    {
+        schema::definition::apply_defaults(object);
+        let errors = schema::definition::validate(object, current);
         if !errors.is_empty() {
             return Err(invalid(resource, &name, &errors));
         }
@@ -54,9 +58,45 @@ fn invalid(resource: &ResourceType, name: &str, errors: &[FieldError]) -> ApiErr
     ApiError::invalid(resource, name, &causes)
 }
 
+/// `fieldValidation` (`mode`): fields the object's type does not declare are an error
+/// (Strict), warnings (Warn, the default) or nothing (Ignore).
+pub(crate) fn field_validation(
+    resource: &ResourceType,
+    mode: Option<&str>,
+    object: &Value,
+) -> Result<Vec<String>, ApiError> {
+    let unknown = match resource.catalogue() {
+        Some(builtin) => crate::openapi::unknown_fields(builtin, object),
+        None => unknown_fields(resource, object),
+    };
+    if unknown.is_empty() {
+        return Ok(Vec::new());
+    }
+    let described: Vec<String> = unknown.iter().map(|f| format!("unknown field \"{f}\"")).collect();
+    match mode {
+        Some("Ignore") => Ok(Vec::new()),
+        Some("Strict") => {
+            // kube-apiserver's decoder of custom resources names the kind and version.
+            let prefix = if resource.custom {
+                format!(
+                    "{} in version \"{}\" cannot be handled as a {}: ",
+                    resource.kind, resource.version, resource.kind
+                )
+            } else {
+                String::new()
+            };
+            Err(ApiError::bad_request(format!(
+                "{prefix}strict decoding error: {}",
+                described.join(", ")
+            )))
+        }
+        _ => Ok(described),
+    }
+}
+
 /// The fields of a custom resource that its schema does not declare (and that
 /// pruning would drop), for `fieldValidation` Strict and Warn.
-pub(crate) fn unknown_fields(resource: &ResourceType, object: &Value) -> Vec<String> {
+fn unknown_fields(resource: &ResourceType, object: &Value) -> Vec<String> {
     match resource.schema.as_deref().filter(|_| resource.custom) {
         Some(schema) => schema::unknown_fields(schema, object),
         None => Vec::new(),

@@ -16,7 +16,6 @@ use crate::registry::ResourceType;
 use crate::request::{Target, Verb};
 use crate::rules::{
     check_precondition, check_type, commit_create, commit_update, namespaces, now, prepare_new, prepare_update,
-    to_scale,
 };
 use crate::server::{ApiServer, ResponseBody, State, json_response};
 use crate::status::ApiError;
@@ -195,25 +194,10 @@ impl Write<'_> {
         Some(labels_of(&found))
     }
 
-    /// `fieldValidation`: fields a custom resource's schema does not declare are an
-    /// error (Strict), a warning (Warn, the default) or nothing (Ignore).
+    /// `fieldValidation` on the request's object (`validation::field_validation`).
     fn check_unknown_fields(&self, object: &Value) -> Result<Vec<String>, ApiError> {
-        let unknown = match self.resource().catalogue() {
-            Some(builtin) => crate::openapi::unknown_fields(builtin, object),
-            None => crate::validation::unknown_fields(self.resource(), object),
-        };
-        if unknown.is_empty() {
-            return Ok(Vec::new());
-        }
-        let described: Vec<String> = unknown.iter().map(|f| format!("unknown field \"{f}\"")).collect();
-        match self.target.param("fieldValidation") {
-            Some("Ignore") => Ok(Vec::new()),
-            Some("Strict") => Err(ApiError::bad_request(format!(
-                "strict decoding error: {}",
-                described.join(", ")
-            ))),
-            _ => Ok(described),
-        }
+        let mode = self.target.param("fieldValidation");
+        crate::validation::field_validation(self.resource(), mode, object)
     }
 
     /// A create that acts rather than stores (a binding, an eviction, a review), after
@@ -290,8 +274,11 @@ impl Write<'_> {
                 return Ok(self.respond_update(StatusCode::OK, &current));
             };
             let admitted = self.admit(Operation::Update, Some(&new), Some(&current)).await?;
-            let new = to_storage(resource, admitted.mutated.unwrap_or(new));
+            let mut new = to_storage(resource, admitted.mutated.unwrap_or(new));
             let mut state = self.server.shared.state.lock();
+            if self.target.subresource.is_none() {
+                crate::plugins::admit(&state.store, resource, &mut new, Some(&stored))?;
+            }
             let latest = state.store.get(&group_resource, self.namespace(), self.name());
             match latest {
                 None => return Err(ApiError::not_found(resource, self.name())),
@@ -308,7 +295,7 @@ impl Write<'_> {
 
     fn respond_update(&self, status: StatusCode, object: &Value) -> Response<ResponseBody> {
         if self.target.subresource.as_deref() == Some("scale") {
-            return json_response(status, &to_scale(object));
+            return json_response(status, &crate::scale::to_scale(self.resource(), object));
         }
         json_response(status, object)
     }
@@ -343,7 +330,7 @@ impl Write<'_> {
             &resource.group,
             &resource.kind,
         )
-        .map_err(|e| patch_error(resource, self.name(), e))?;
+        .map_err(patch_error)?;
         let managed_fields = object["metadata"]["managedFields"].clone();
         let mut object = prepare_new(resource, self.target.namespace.as_deref(), object, manager)?;
         // prepare_new records an Update entry for a plain create; an apply owns its fields as Apply.
@@ -388,6 +375,14 @@ impl Write<'_> {
     fn check_names_in_body(&self) -> Result<(), ApiError> {
         let body = self.body_json()?;
         let metadata = &body["metadata"];
+        // The namespace first (`rest.EnsureObjectNamespaceMatchesRequestNamespace`, in
+        // the update handler since after 1.19), then the name (`checkName`).
+        let namespace = metadata["namespace"].as_str().unwrap_or_default();
+        if !self.namespace().is_empty() && !namespace.is_empty() && namespace != self.namespace() {
+            return Err(ApiError::bad_request(
+                "the namespace of the provided object does not match the namespace sent on the request",
+            ));
+        }
         let name = metadata["name"].as_str().unwrap_or_default();
         if name.is_empty() {
             return Err(ApiError::bad_request(format!(
@@ -399,13 +394,6 @@ impl Write<'_> {
             return Err(ApiError::bad_request(format!(
                 "the name of the object ({name}) does not match the name on the URL ({})",
                 self.name()
-            )));
-        }
-        let namespace = metadata["namespace"].as_str().unwrap_or_default();
-        if !self.namespace().is_empty() && !namespace.is_empty() && namespace != self.namespace() {
-            return Err(ApiError::bad_request(format!(
-                "the namespace of the object ({namespace}) does not match the namespace on the request ({})",
-                self.namespace()
             )));
         }
         Ok(())
@@ -447,7 +435,7 @@ impl Write<'_> {
                 }
             }
         };
-        let patched = patched.map_err(|e| patch_error(resource, self.name(), e))?;
+        let patched = patched.map_err(patch_error)?;
         check_type(resource, &patched)?;
         for field in ["name", "namespace"] {
             let (before, after) = (&current["metadata"][field], &patched["metadata"][field]);
@@ -466,7 +454,7 @@ impl Write<'_> {
 
     /// The object a write of `/scale` asks for: the current one with new replicas.
     fn desired_scale(&self, current: &Value) -> Result<Value, ApiError> {
-        let scale = to_scale(current);
+        let scale = crate::scale::to_scale(self.resource(), current);
         let asked = if self.target.verb == Verb::Update {
             self.body_json()?
         } else {
@@ -475,10 +463,12 @@ impl Write<'_> {
                 "application/json-patch+json" => patch::json(&scale, &patch_body),
                 _ => patch::merge(&scale, &patch_body),
             }
-            .map_err(|e| patch_error(self.resource(), self.name(), e))?
+            .map_err(patch_error)?
         };
         let mut desired = current.clone();
-        desired["spec"]["replicas"] = asked["spec"]["replicas"].clone();
+        // A Scale omits zero replicas, so an absent count is zero.
+        let replicas = asked["spec"].get("replicas").cloned().unwrap_or(json!(0));
+        crate::scale::set_replicas(self.resource(), &mut desired, replicas);
         if let Some(version) = asked["metadata"]["resourceVersion"].as_str() {
             desired["metadata"]["resourceVersion"] = json!(version);
         }
@@ -590,17 +580,15 @@ fn reason_for(code: u16) -> &'static str {
     }
 }
 
-fn patch_error(resource: &ResourceType, name: &str, error: PatchError) -> ApiError {
+fn patch_error(error: PatchError) -> ApiError {
     match error {
         PatchError::BadRequest(message) => ApiError::bad_request(message),
         PatchError::Invalid(message) => ApiError::new(422, "Invalid", message),
-        PatchError::Conflict(_) => {
+        PatchError::Conflict(ref conflicts) => {
+            // kube-apiserver's apply conflict names no object, only the causes.
+            let causes: Vec<Value> = conflicts.iter().map(crate::patch::Conflict::cause).collect();
             let mut error = ApiError::new(409, "Conflict", error.to_string());
-            let mut details = json!({"name": name, "kind": resource.plural});
-            if !resource.group.is_empty() {
-                details["group"] = json!(resource.group);
-            }
-            error.details = Some(details);
+            error.details = Some(json!({"causes": causes}));
             error
         }
     }

@@ -170,6 +170,7 @@ fn resource_type(builtin: &'static Builtin) -> ResourceType {
         namespaced: builtin.namespaced,
         status: builtin.stored && builtin.status,
         scale: facts.scale,
+        scale_paths: None,
         generation: facts.generation,
         short_names: owned(facts.short_names),
         categories: owned(facts.categories),

@@ -45,6 +45,16 @@ pub(crate) fn apply_defaults(resource: &ResourceType, object: &mut Value) {
         ("batch", "Job") => {
             job_selector(object);
             job_spec(&mut object["spec"]);
+            set(&mut object["spec"], "manualSelector", json!(false));
+            // `SetDefaults_Job` copies the template's labels to a Job without labels;
+            // the server defaults again on every read, after the selector's labels.
+            let labels = object["spec"]["template"]["metadata"]["labels"].clone();
+            let unlabelled = object["metadata"]["labels"]
+                .as_object()
+                .is_none_or(serde_json::Map::is_empty);
+            if labels.as_object().is_some_and(|l| !l.is_empty()) && unlabelled && object["metadata"].is_object() {
+                object["metadata"]["labels"] = labels;
+            }
         }
         ("batch", "CronJob") => {
             let spec = &mut object["spec"];
@@ -98,12 +108,20 @@ fn job_spec(spec: &mut Value) {
         spec["parallelism"] = json!(1);
     }
     set(spec, "parallelism", json!(1));
-    set(spec, "backoffLimit", json!(6));
+    let backoff = if spec["backoffLimitPerIndex"].is_null() {
+        6
+    } else {
+        i32::MAX
+    };
+    set(spec, "backoffLimit", json!(backoff));
     set(spec, "completionMode", json!("NonIndexed"));
     set(spec, "suspend", json!(false));
-    if spec["podFailurePolicy"].is_null() {
-        set(spec, "podReplacementPolicy", json!("TerminatingOrFailed"));
-    }
+    let replacement = if spec["podFailurePolicy"].is_null() {
+        "TerminatingOrFailed"
+    } else {
+        "Failed"
+    };
+    set(spec, "podReplacementPolicy", json!(replacement));
     pod_template(spec);
 }
 
@@ -282,14 +300,15 @@ fn metadata(resource: &ResourceType, object: &Value, found: &mut Vec<Violation>)
     };
     if let Some(starts_with_letter) = label_only
         && !name.is_empty()
-        && !dns_label(name, starts_with_letter)
     {
-        let detail = if starts_with_letter {
-            "a DNS-1035 label must consist of lower case alphanumeric characters or '-', start with an alphabetic character, and end with an alphanumeric character (e.g. 'my-name',  or 'abc-123', regex used for validation is '[a-z]([-a-z0-9]*[a-z0-9])?')"
+        let details = if starts_with_letter {
+            crate::names::dns1035_label(name)
         } else {
-            "a lowercase RFC 1123 label must consist of lower case alphanumeric characters or '-', and must start and end with an alphanumeric character (e.g. 'my-name',  or '123-abc', regex used for validation is '[a-z0-9]([-a-z0-9]*[a-z0-9])?')"
+            crate::names::dns1123_label(name)
         };
-        found.push(invalid("metadata.name", &json!(name), detail));
+        for detail in details {
+            found.push(invalid("metadata.name", &json!(name), &detail));
+        }
     }
 }
 

@@ -128,6 +128,10 @@ pub(crate) fn delete(
         .store
         .get(&group_resource, namespace, name)
         .ok_or_else(|| ApiError::not_found(resource, name))?;
+    // NamespaceLifecycle keeps the namespaces the cluster itself needs.
+    if group_resource == crate::rules::namespaces() && matches!(name, "default" | "kube-system" | "kube-public") {
+        return Err(ApiError::forbidden(resource, name, "this namespace may not be deleted"));
+    }
     check_preconditions(resource, name, &current, options)?;
     let mut object = current.as_ref().clone();
     let mut grace = None;

@@ -13,6 +13,7 @@ use super::configuration::{merge, prune};
 use super::fieldset::{self, FieldSet, Schema, is_tracked};
 use super::managed::{self, APPLY, Entry, UPDATE};
 use super::{Conflict, PatchError};
+use crate::schema::errors::go_quote;
 
 /// Applies `applied` (the manager's whole intent) to `live` (None when the object does
 /// not exist yet) as field manager `manager`; returns the new object with its
@@ -65,8 +66,10 @@ pub(crate) fn apply(
         if Some(index) == own || entry.manager == manager {
             continue;
         }
+        let shown = shown_manager(entry);
         conflicts.extend(entry.fields.intersection(&changed).map(|path| Conflict {
             manager: entry.manager.clone(),
+            shown: shown.clone(),
             field: fieldset::describe(path),
         }));
     }
@@ -158,6 +161,18 @@ pub(crate) fn record_update(
     }
     forget_missing(&mut entries, new, schema);
     managed::write(new, &entries);
+}
+
+/// `printManager`: how a conflict names a manager (its time is not part of it).
+fn shown_manager(entry: &Entry) -> String {
+    let mut shown = go_quote(&entry.manager);
+    if let Some(subresource) = entry.subresource.as_deref().filter(|s| !s.is_empty()) {
+        shown = format!("{shown} with subresource {}", go_quote(subresource));
+    }
+    if entry.operation == UPDATE {
+        shown = format!("{shown} using {}", entry.api_version);
+    }
+    shown
 }
 
 fn api_version(object: &Value, fallback: &Value) -> String {
@@ -332,6 +347,7 @@ mod tests {
             conflicts(result),
             [Conflict {
                 manager: "ci".into(),
+                shown: "\"ci\"".into(),
                 field: ".spec.replicas".into()
             }]
         );
@@ -352,6 +368,7 @@ mod tests {
             conflicts(back),
             [Conflict {
                 manager: "autoscaler".into(),
+                shown: "\"autoscaler\"".into(),
                 field: ".spec.replicas".into()
             }]
         );
@@ -372,6 +389,7 @@ mod tests {
             conflicts(result),
             [Conflict {
                 manager: "kubectl-edit".into(),
+                shown: "\"kubectl-edit\" using apps/v1".into(),
                 field: ".spec.template.spec.containers[name=\"nginx\"].image".into()
             }]
         );

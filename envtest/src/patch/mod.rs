@@ -23,7 +23,7 @@ pub(crate) enum PatchError {
     Invalid(String),
     /// Server-side apply would take fields another manager owns (HTTP 409); each
     /// conflict names the manager and the field path.
-    #[error("Apply failed with {} conflict(s): {}", .0.len(), describe_conflicts(.0))]
+    #[error("{}", conflict_message(.0))]
     Conflict(Vec<Conflict>),
 }
 
@@ -31,16 +31,43 @@ pub(crate) enum PatchError {
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub(crate) struct Conflict {
     pub manager: String,
+    /// The manager as kube-apiserver prints it (`printManager`): quoted, with its
+    /// subresource, and for an `Update` the API version it wrote with.
+    pub shown: String,
     /// As the real server prints it, for example `.spec.replicas`.
     pub field: String,
 }
 
-fn describe_conflicts(conflicts: &[Conflict]) -> String {
-    conflicts
-        .iter()
-        .map(|c| format!("conflict with \"{}\": {}", c.manager, c.field))
-        .collect::<Vec<_>>()
-        .join(", ")
+impl Conflict {
+    /// The cause kube-apiserver lists for this conflict.
+    pub(crate) fn cause(&self) -> serde_json::Value {
+        serde_json::json!({"reason": "FieldManagerConflict", "message": format!("conflict with {}", self.shown), "field": self.field})
+    }
+}
+
+/// `getConflictMessage`: one conflict on one line; several grouped by manager, one
+/// path a line, managers in order.
+fn conflict_message(conflicts: &[Conflict]) -> String {
+    if let [only] = conflicts {
+        return format!(
+            "Apply failed with 1 conflict: conflict with {}: {}",
+            only.shown, only.field
+        );
+    }
+    let mut managers: Vec<&str> = conflicts.iter().map(|c| c.shown.as_str()).collect();
+    managers.sort_unstable();
+    managers.dedup();
+    let mut lines = Vec::new();
+    for manager in managers {
+        lines.push(format!("conflicts with {manager}:"));
+        lines.extend(
+            conflicts
+                .iter()
+                .filter(|c| c.shown == manager)
+                .map(|c| format!("- {}", c.field)),
+        );
+    }
+    format!("Apply failed with {} conflicts: {}", conflicts.len(), lines.join("\n"))
 }
 
 /// RFC 7386 JSON merge patch.

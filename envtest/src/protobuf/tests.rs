@@ -332,6 +332,15 @@ async fn protobuf_watches_stream_frames() {
 #[tokio::test]
 async fn custom_resources_refuse_protobuf_as_kube_apiserver_does() {
     let server = crate::ApiServer::new(crate::ServerOptions::default());
+    // A group the server does not serve is a plain-text 404 whatever the encoding.
+    let crd = json!({"apiVersion": "apiextensions.k8s.io/v1", "kind": "CustomResourceDefinition", "metadata": {"name": "widgets.example.com"},
+        "spec": {"group": "example.com", "scope": "Namespaced", "names": {"plural": "widgets", "kind": "Widget"},
+            "versions": [{"name": "v1", "served": true, "storage": true,
+                "schema": {"openAPIV3Schema": {"type": "object", "x-kubernetes-preserve-unknown-fields": true}}}]}});
+    let encoded = encode_object(schema(), &crd).expect("a CRD encodes");
+    let crds = "/apis/apiextensions.k8s.io/v1/customresourcedefinitions";
+    let (code, _, _) = send(&server, "POST", crds, super::MEDIA_TYPE, &encoded).await;
+    assert_eq!(code, 201);
     let path = "/apis/example.com/v1/namespaces/default/widgets";
     let (code, _, _) = send(&server, "POST", path, "application/json", FIXTURES[0].1).await;
     assert_eq!(code, 415);

@@ -10,6 +10,7 @@ use serde_json::Value;
 
 use super::cel::{self, RULE_COST_LIMIT, Rule, SCHEMA_COST_LIMIT};
 use super::errors::{BadValue, FieldError, child, go_json, subscript};
+use super::structural::{self, Found};
 
 /// The reasons a rule may give (`supportedValidationReason`, sorted).
 const REASONS: [&str; 4] = [
@@ -47,18 +48,44 @@ pub(crate) fn validate(crd: &Value) -> Vec<FieldError> {
     for (path, schema) in schemas {
         let mut walk = Walk {
             errors: Vec::new(),
+            structural: Vec::new(),
+            root_property: None,
+            cel: Vec::new(),
             total_cost: 0,
         };
-        walk.node(schema, &path, Place::Root, Some(1), None);
-        if walk.total_cost > SCHEMA_COST_LIMIT {
-            let message = cost_message(
-                "x-kubernetes-validations estimated rule cost total for entire OpenAPIv3 schema",
-                walk.total_cost,
-                SCHEMA_COST_LIMIT,
-            );
-            walk.errors.push(FieldError::forbidden(path, message));
+        if schema["nullable"] == true {
+            walk.errors.push(FieldError::forbidden(
+                child(&path, "nullable"),
+                "nullable cannot be true at the root",
+            ));
         }
+        walk.node(schema, &path, Place::Root, Some(1), None);
+        // A schema `NewStructural` cannot build is neither checked as structural, nor
+        // are its defaults or rules; otherwise the structural errors come first (kube
+        // sorts them), and the defaults and rules are checked only without them.
+        let buildable = structural::buildable(schema);
+        let mut structural = if buildable { walk.structural } else { Vec::new() };
+        structural.sort_by_key(|e| format!("{}: {}", e.field, e.body()));
+        let defaults = if buildable && structural.is_empty() {
+            super::default_values::validate(schema, &path)
+        } else {
+            Vec::new()
+        };
+        let rules_checked = buildable && structural.is_empty() && defaults.is_empty();
+        errors.extend(structural);
+        errors.extend(defaults);
         errors.extend(walk.errors);
+        if rules_checked {
+            errors.extend(walk.cel);
+            if walk.total_cost > SCHEMA_COST_LIMIT {
+                let message = cost_message(
+                    "x-kubernetes-validations estimated rule cost total for entire OpenAPIv3 schema",
+                    walk.total_cost,
+                    SCHEMA_COST_LIMIT,
+                );
+                errors.push(FieldError::forbidden(path.clone(), message));
+            }
+        }
     }
     errors
 }
@@ -72,10 +99,32 @@ enum Place {
     Additional,
     /// Inside allOf, anyOf, oneOf or not: no type, and rules are not compiled.
     Combinator,
+    /// The two branches of `anyOf` that spell `x-kubernetes-int-or-string` (each with a
+    /// type, which a combinator may otherwise not have).
+    IntOrString,
+}
+
+impl Place {
+    fn nested(self) -> bool {
+        matches!(self, Self::Combinator | Self::IntOrString)
+    }
+}
+
+/// `anyOf: [{type: integer}, {type: string}]`, which structural schemas allow beside
+/// `x-kubernetes-int-or-string`.
+fn int_or_string_branches(any_of: &Value) -> bool {
+    *any_of == serde_json::json!([{"type": "integer"}, {"type": "string"}])
 }
 
 struct Walk {
     errors: Vec<FieldError>,
+    /// `ValidateStructural`'s errors, which hold back the checks of defaults.
+    structural: Vec<FieldError>,
+    /// The top-level `metadata`, `apiVersion` or `kind` being walked, if any.
+    root_property: Option<String>,
+    /// The errors of compiling the rules (`CELErrors`): kube-apiserver compiles them
+    /// only for a schema it could build, structural, with valid defaults.
+    cel: Vec<FieldError>,
     total_cost: u64,
 }
 
@@ -91,19 +140,32 @@ impl Walk {
         cardinality: Option<u64>,
         uncorrelatable: Option<&str>,
     ) {
-        let before = self.errors.len();
+        let before = self.errors.len() + self.structural.len();
         self.structure(schema, path, place);
+        let mut found = Found::default();
+        match place {
+            Place::Combinator => structural::check_nested(schema, path, &mut found),
+            Place::IntOrString => {}
+            _ => structural::check(
+                schema,
+                path,
+                place == Place::Root,
+                self.root_property.as_deref(),
+                &mut found,
+            ),
+        }
+        self.structural.extend(found.structural);
+        self.errors.extend(found.other);
         // Inside a combinator, properties and items carry value constraints only.
-        let nested = |own: Place| {
-            if place == Place::Combinator {
-                Place::Combinator
-            } else {
-                own
-            }
-        };
+        let nested = |own: Place| if place.nested() { Place::Combinator } else { own };
         if let Some(properties) = schema["properties"].as_object() {
             for (name, property) in properties {
                 let property_path = subscript(&child(path, "properties"), name);
+                let resource_field = matches!(name.as_str(), "metadata" | "apiVersion" | "kind");
+                let outer = self.root_property.clone();
+                if place == Place::Root && resource_field {
+                    self.root_property = Some(name.clone());
+                }
                 self.node(
                     property,
                     &property_path,
@@ -111,6 +173,7 @@ impl Walk {
                     cardinality,
                     uncorrelatable,
                 );
+                self.root_property = outer;
             }
         }
         if let Some(items) = schema.get("items").filter(|s| s.is_object()) {
@@ -136,32 +199,39 @@ impl Walk {
             );
         }
         for keyword in ["allOf", "anyOf", "oneOf"] {
+            let own = if keyword == "anyOf" && int_or_string_branches(&schema[keyword]) {
+                Place::IntOrString
+            } else {
+                Place::Combinator
+            };
             for (index, part) in schema[keyword].as_array().into_iter().flatten().enumerate() {
                 let part_path = subscript(&child(path, keyword), index);
-                self.node(part, &part_path, Place::Combinator, None, uncorrelatable);
+                self.node(part, &part_path, own, None, uncorrelatable);
             }
         }
         if let Some(not) = schema.get("not").filter(|s| s.is_object()) {
             self.node(not, &child(path, "not"), Place::Combinator, None, uncorrelatable);
         }
-        let schema_errors = self.errors.len() > before;
+        let schema_errors = self.errors.len() + self.structural.len() > before;
         self.rules(schema, path, place, cardinality, uncorrelatable, schema_errors);
     }
 
     /// The structural checks of one node.
     fn structure(&mut self, schema: &Value, path: &str, place: Place) {
         let schema_type = schema["type"].as_str();
-        let untyped_ok =
-            schema["x-kubernetes-int-or-string"] == true || schema["x-kubernetes-preserve-unknown-fields"] == true;
+        // An embedded resource without a type has its own error (`structural.rs`).
+        let untyped_ok = schema["x-kubernetes-int-or-string"] == true
+            || schema["x-kubernetes-preserve-unknown-fields"] == true
+            || schema["x-kubernetes-embedded-resource"] == true;
         match (place, schema_type) {
             (Place::Root, None) => {
-                self.errors.push(FieldError::required(
+                self.structural.push(FieldError::required(
                     child(path, "type"),
                     "must not be empty at the root",
                 ));
             }
             (Place::Root, Some(other)) if other != "object" => {
-                self.errors.push(FieldError::invalid(
+                self.structural.push(FieldError::invalid(
                     child(path, "type"),
                     other.into(),
                     "must be object at the root",
@@ -169,11 +239,11 @@ impl Walk {
             }
             (Place::Items, None) if !untyped_ok => {
                 let detail = "must not be empty for specified array items";
-                self.errors.push(FieldError::required(child(path, "type"), detail));
+                self.structural.push(FieldError::required(child(path, "type"), detail));
             }
             (Place::Property | Place::Additional, None) if !untyped_ok => {
                 let detail = "must not be empty for specified object fields";
-                self.errors.push(FieldError::required(child(path, "type"), detail));
+                self.structural.push(FieldError::required(child(path, "type"), detail));
             }
             _ => {}
         }
@@ -190,7 +260,7 @@ impl Walk {
                 "must be a valid regular expression, but isn't: {}",
                 error.lines().last().unwrap_or(&error)
             );
-            self.errors
+            self.structural
                 .push(FieldError::invalid(child(path, "pattern"), pattern.into(), detail));
         }
         self.list_type(schema, path);
@@ -328,7 +398,7 @@ impl Walk {
         let Some(cardinality) = cardinality else {
             return;
         };
-        if deeper_errors || self.errors.len() > before || place == Place::Combinator {
+        if deeper_errors || self.errors.len() > before || place.nested() {
             return;
         }
         let resource = place == Place::Root || schema["x-kubernetes-embedded-resource"] == true;
@@ -341,7 +411,7 @@ impl Walk {
             let compiled = match cel::compile(schema, resource, &rule) {
                 Ok(compiled) => compiled,
                 Err(detail) => {
-                    self.errors
+                    self.cel
                         .push(FieldError::invalid(at("rule"), BadValue::Raw(go_rule(raw)), detail));
                     continue;
                 }
@@ -349,21 +419,20 @@ impl Walk {
             let cost = compiled.cost.saturating_mul(cardinality);
             if cost > RULE_COST_LIMIT {
                 let message = cost_message("estimated rule cost", cost, RULE_COST_LIMIT);
-                self.errors.push(FieldError::forbidden(at("rule"), message));
+                self.cel.push(FieldError::forbidden(at("rule"), message));
             }
             self.total_cost = self.total_cost.saturating_add(cost);
             match compiled.message {
                 Some(Err(detail)) => {
                     let value = BadValue::Raw(go_rule(raw));
-                    self.errors
+                    self.cel
                         .push(FieldError::invalid(at("messageExpression"), value, detail));
                 }
                 Some(Ok(message_cost)) => {
                     let cost = message_cost.saturating_mul(cardinality);
                     if cost > RULE_COST_LIMIT {
                         let message = cost_message("estimated messageExpression cost", cost, RULE_COST_LIMIT);
-                        self.errors
-                            .push(FieldError::forbidden(at("messageExpression"), message));
+                        self.cel.push(FieldError::forbidden(at("messageExpression"), message));
                     }
                     self.total_cost = self.total_cost.saturating_add(cost);
                 }
@@ -373,12 +442,12 @@ impl Walk {
                 if let Some(list) = uncorrelatable {
                     let detail =
                         format!("oldSelf cannot be used on the uncorrelatable portion of the schema within {list}");
-                    self.errors
+                    self.cel
                         .push(FieldError::invalid(at("rule"), rule.expression.into(), detail));
                 }
             } else if let Some(optional) = rule.optional_old_self {
                 let detail = "may not be set if oldSelf is not used in rule";
-                self.errors.push(FieldError::invalid(
+                self.cel.push(FieldError::invalid(
                     at("optionalOldSelf"),
                     BadValue::Json(Value::Bool(optional)),
                     detail,
@@ -425,136 +494,5 @@ fn cost_message(name: &str, cost: u64, limit: u64) -> String {
 }
 
 #[cfg(test)]
-mod tests {
-    use serde_json::json;
-
-    use super::*;
-
-    fn crd(schema: &Value) -> Value {
-        json!({"spec": {"versions": [{"name": "v1", "schema": {"openAPIV3Schema": schema}}]}})
-    }
-
-    fn found(schema: &Value) -> Vec<String> {
-        validate(&crd(schema)).iter().map(FieldError::summary).collect()
-    }
-
-    const ROOT: &str = "spec.validation.openAPIV3Schema";
-
-    #[test]
-    fn versions_with_different_schemas_are_checked_one_by_one() {
-        let two = json!({"spec": {"versions": [
-            {"name": "v1", "schema": {"openAPIV3Schema": {"type": "object"}}},
-            {"name": "v2", "schema": {"openAPIV3Schema": {"type": "array"}}},
-        ]}});
-        let found: Vec<String> = validate(&two).iter().map(FieldError::summary).collect();
-        assert_eq!(
-            found,
-            vec!["spec.versions[1].schema.openAPIV3Schema.type: Invalid value: \"array\": must be object at the root"]
-        );
-    }
-
-    #[test]
-    fn rules_that_do_not_compile_refuse_the_crd() {
-        let schema = json!({"type": "object", "properties": {"spec": {"type": "object",
-            "properties": {"replicas": {"type": "integer"}},
-            "x-kubernetes-validations": [{"rule": "self.replicass > 0"}, {"rule": "self.replicas"}]}}});
-        let errors = found(&schema);
-        assert_eq!(errors.len(), 2, "{errors:?}");
-        let prefix = format!(
-            "{ROOT}.properties[spec].x-kubernetes-validations[0].rule: Invalid value: {{\"Rule\":\"self.replicass \\u003e 0\",\"Message\":\"\",\"MessageExpression\":\"\",\"Reason\":null,\"FieldPath\":\"\",\"OptionalOldSelf\":null}}: compilation failed: ERROR: <input>:1:"
-        );
-        assert!(errors[0].starts_with(&prefix), "{}", errors[0]);
-        assert!(errors[0].contains("undefined field 'replicass'"), "{}", errors[0]);
-        assert!(
-            errors[1].ends_with(": cel expression must evaluate to a bool"),
-            "{}",
-            errors[1]
-        );
-    }
-
-    #[test]
-    fn rule_fields_are_checked() {
-        let schema = json!({"type": "object", "properties": {"spec": {"type": "object",
-        "properties": {"a": {"type": "string"}},
-        "x-kubernetes-validations": [
-            {"rule": "", "message": "x"},
-            {"rule": "true", "reason": "FieldValueBad"},
-            {"rule": "true", "fieldPath": ".b"},
-            {"rule": "true", "optionalOldSelf": true},
-        ]}}});
-        let rules = format!("{ROOT}.properties[spec].x-kubernetes-validations");
-        assert_eq!(
-            found(&schema),
-            vec![
-                format!("{rules}[0].rule: Required value: rule is not specified"),
-                format!(
-                    "{rules}[1].reason: Unsupported value: \"FieldValueBad\": supported values: \"FieldValueDuplicate\", \"FieldValueForbidden\", \"FieldValueInvalid\", \"FieldValueRequired\""
-                ),
-                format!("{rules}[2].fieldPath: Invalid value: \".b\": must be a valid path"),
-            ]
-        );
-        let schema = json!({"type": "object", "x-kubernetes-validations": [{"rule": "true", "optionalOldSelf": true}]});
-        assert_eq!(
-            found(&schema),
-            vec![format!(
-                "{ROOT}.x-kubernetes-validations[0].optionalOldSelf: Invalid value: true: may not be set if oldSelf is not used in rule"
-            )]
-        );
-    }
-
-    #[test]
-    fn pathological_rules_exceed_the_cost_budget() {
-        let schema = json!({"type": "object", "properties": {"spec": {"type": "object", "properties": {
-            "names": {"type": "array", "items": {"type": "string"},
-                "x-kubernetes-validations": [{"rule": "self.all(a, self.all(b, a.matches(b)))"}]},
-            "bounded": {"type": "array", "maxItems": 10, "items": {"type": "string", "maxLength": 20},
-                "x-kubernetes-validations": [{"rule": "self.all(a, self.all(b, a.matches(b)))"}]},
-        }}}});
-        let errors = found(&schema);
-        assert_eq!(errors.len(), 2, "{errors:?}");
-        assert!(
-            errors[0].starts_with(&format!(
-                "{ROOT}.properties[spec].properties[names].x-kubernetes-validations[0].rule: Forbidden: estimated rule cost exceeds budget by factor of more than 100x (try simplifying"
-            )),
-            "{}",
-            errors[0]
-        );
-        assert!(
-            errors[1].contains(
-                "x-kubernetes-validations estimated rule cost total for entire OpenAPIv3 schema exceeds budget"
-            )
-        );
-    }
-
-    #[test]
-    fn structural_mistakes_are_refused() {
-        let schema = json!({"type": "object", "properties": {
-            "a": {"description": "no type"},
-            "b": {"type": "array", "uniqueItems": true, "items": {"type": "string"}},
-            "c": {"type": "string", "pattern": "+"},
-            "d": {"type": "array", "x-kubernetes-list-type": "map", "items": {"type": "object"}},
-        }});
-        let errors = found(&schema);
-        assert_eq!(errors.len(), 4, "{errors:?}");
-        assert_eq!(
-            errors[0],
-            format!("{ROOT}.properties[a].type: Required value: must not be empty for specified object fields")
-        );
-        assert!(errors[1].contains("properties[b].uniqueItems: Forbidden: uniqueItems cannot be set to true"));
-        assert!(errors[2].starts_with(&format!(
-            "{ROOT}.properties[c].pattern: Invalid value: \"+\": must be a valid regular expression, but isn't: "
-        )));
-        assert_eq!(
-            errors[3],
-            format!(
-                "{ROOT}.properties[d].x-kubernetes-list-map-keys: Required value: must not be empty if x-kubernetes-list-type is map"
-            )
-        );
-        assert_eq!(
-            found(&json!({"type": "array"})),
-            vec![format!(
-                "{ROOT}.type: Invalid value: \"array\": must be object at the root"
-            )]
-        );
-    }
-}
+#[path = "crd_tests.rs"]
+mod tests;

@@ -4,8 +4,9 @@
 //! (`prune.rs`), then the value constraints of kube-openapi (`openapi.rs`, with
 //! `formats.rs`), embedded resources (`embedded.rs`), list types (`listtype.rs`) and
 //! CEL rules (`cel/`), each violation a 422 cause with kube-apiserver's field path and
-//! message (`errors.rs`). The CRD's own schema is checked when it is written
-//! (`crd.rs`).
+//! message (`errors.rs`). A CRD is checked when it is written: its definition
+//! (`definition.rs`), its schemas (`crd.rs`, with `structural.rs`) and their defaults
+//! (`default_values.rs`).
 //!
 //! Updates ratchet as kube-apiserver does since 1.30 (feature `CRDValidationRatcheting`):
 //! a value that fails a constraint but did not change passes, so tightening a schema
@@ -14,12 +15,15 @@
 
 pub(crate) mod cel;
 pub(crate) mod crd;
+mod default_values;
+pub(crate) mod definition;
 mod embedded;
 pub(crate) mod errors;
 pub(crate) mod formats;
 mod listtype;
 pub(crate) mod openapi;
 mod prune;
+mod structural;
 
 use serde_json::Value;
 

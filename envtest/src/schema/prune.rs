@@ -15,6 +15,14 @@ pub(crate) fn prune(schema: &Value, value: &mut Value) -> Vec<String> {
     pruned
 }
 
+/// `prune`, of a value under the resource's root (a default): `apiVersion`, `kind`
+/// and `metadata` are kept only if `schema` is an embedded resource.
+pub(crate) fn prune_value(schema: &Value, value: &mut Value) -> Vec<String> {
+    let mut pruned = Vec::new();
+    walk(schema, value, "", false, &mut pruned);
+    pruned
+}
+
 fn walk(schema: &Value, value: &mut Value, path: &str, root: bool, pruned: &mut Vec<String>) {
     let preserve = schema["x-kubernetes-preserve-unknown-fields"] == true;
     let embedded = root || schema["x-kubernetes-embedded-resource"] == true;

@@ -12,14 +12,23 @@ use crate::common::{CustomType, start};
 use crate::raw::send;
 use crate::served::at_least;
 
-/// The document of a group version (`apis/apps/v1`), through the index.
+/// The document of a group version (`apis/apps/v1`), through the index. A real
+/// server publishes a new CRD's group in the index a moment after the CRD is
+/// established (its `OpenAPI` controller runs apart), so the index is read until it
+/// lists the group version.
 async fn document(env: &TestEnv, group_version: &str) -> Value {
-    let index = send(&env.client(), http::Method::GET, "/openapi/v3", None).await;
-    assert_eq!(index.code, 200, "{}", index.body);
-    let url = index.body["paths"][group_version]["serverRelativeURL"]
-        .as_str()
-        .unwrap_or_else(|| panic!("the index lists {group_version}: {}", index.body))
-        .to_owned();
+    let client = env.client();
+    let url = crate::common::eventually(&format!("/openapi/v3 to list {group_version}"), || {
+        let client = client.clone();
+        async move {
+            let index = send(&client, http::Method::GET, "/openapi/v3", None).await;
+            assert_eq!(index.code, 200, "{}", index.body);
+            index.body["paths"][group_version]["serverRelativeURL"]
+                .as_str()
+                .map(str::to_owned)
+        }
+    })
+    .await;
     let document = send(&env.client(), http::Method::GET, &url, None).await;
     assert_eq!(document.code, 200, "{url}");
     document.body

@@ -39,3 +39,27 @@ pub(crate) async fn send_request(client: &kube::Client, request: http::Request<k
         body: serde_json::from_slice(&bytes).unwrap_or(Value::Null),
     }
 }
+
+/// GETs `path` and reads the answer as text: code, content type and body.
+pub(crate) async fn get_text(client: &kube::Client, path: &str) -> (u16, String, String) {
+    let request = http::Request::builder()
+        .method(http::Method::GET)
+        .uri(path)
+        .body(kube::client::Body::empty())
+        .expect("a valid request");
+    let response = client.send(request).await.expect("the request reaches the server");
+    let code = response.status().as_u16();
+    let content_type = response
+        .headers()
+        .get(http::header::CONTENT_TYPE)
+        .and_then(|v| v.to_str().ok())
+        .unwrap_or_default()
+        .to_owned();
+    let bytes = response
+        .into_body()
+        .collect()
+        .await
+        .expect("the body is read")
+        .to_bytes();
+    (code, content_type, String::from_utf8_lossy(&bytes).into_owned())
+}

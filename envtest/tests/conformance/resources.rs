@@ -381,10 +381,35 @@ async fn unknown_resources_are_not_found() {
     let unknown = CustomType::new(&env, "Missing", "missings", true);
     let error = api_error(unknown.namespaced(&env).list(&ListParams::default()).await);
     assert_eq!(error.code, 404);
-    // Older servers answer an unknown group with a plain-text 404, not a Status.
-    if crate::served::at_least(&env, 20, "a Status for an unknown API group").await {
-        assert_eq!(error.reason, "NotFound");
+    // A group the server does not serve has no handler: kube-apiserver (1.19 and 1.32
+    // alike) answers Go's plain-text 404, which kube's client cannot read as a Status.
+    for path in [
+        format!(
+            "/apis/{}/v1/namespaces/{}/missings",
+            unknown.resource.group,
+            env.namespace()
+        ),
+        format!("/apis/{}/v1", unknown.resource.group),
+    ] {
+        let answer = crate::raw::get_text(&env.client(), &path).await;
+        let expected = (
+            404,
+            "text/plain; charset=utf-8".to_owned(),
+            "404 page not found\n".to_owned(),
+        );
+        assert_eq!(answer, expected, "{path}");
     }
+    // A served group with an unknown resource is a `Status`.
+    let status = api_error(
+        Api::<DynamicObject>::namespaced_with(
+            env.client(),
+            env.namespace(),
+            &ApiResource::from_gvk_with_plural(&GroupVersionKind::gvk("apps", "v1", "Nothing"), "nothings"),
+        )
+        .list(&ListParams::default())
+        .await,
+    );
+    assert_eq!((status.code, status.reason.as_str()), (404, "NotFound"));
     assert!(
         is_gone(
             &Api::<Namespace>::all(env.client()),

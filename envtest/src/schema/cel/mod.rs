@@ -11,7 +11,7 @@ mod check;
 mod functions;
 mod library;
 mod network;
-mod quantity;
+pub(crate) mod quantity;
 mod twovar;
 mod types;
 mod urls;

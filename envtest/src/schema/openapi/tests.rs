@@ -13,6 +13,7 @@ fn messages(schema: &Value, data: &Value) -> Vec<String> {
 
 #[test]
 fn numbers_are_bounded_with_kube_openapi_messages() {
+    // `small`'s int32 format is stripped as kube-apiserver strips it: 2^32 passes.
     let schema = json!({"type": "object", "properties": {"spec": {"type": "object", "properties": {
         "replicas": {"type": "integer", "minimum": 1, "maximum": 10, "multipleOf": 2},
         "ratio": {"type": "number", "exclusiveMinimum": true, "minimum": 0.5, "exclusiveMaximum": true, "maximum": 1.5},
@@ -28,7 +29,6 @@ fn numbers_are_bounded_with_kube_openapi_messages() {
             "spec.ratio: Invalid value: 0.5: spec.ratio in body should be greater than 0.5",
             "spec.replicas: Invalid value: 11: spec.replicas in body should be a multiple of 2",
             "spec.replicas: Invalid value: 11: spec.replicas in body should be less than or equal to 10",
-            "<nil>: Invalid value: \"\": Checked value must be of type integer with format int32 in spec.small",
         ]
     );
     assert!(messages(&schema, &json!({"spec": {"replicas": 4, "ratio": 1.0, "small": 3}})).is_empty());

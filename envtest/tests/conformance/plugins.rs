@@ -1,0 +1,252 @@
+//! What the admission plugins of a default kube-apiserver add to the objects operators
+//! create: Pods tolerate not-ready and unreachable nodes for 300 s, carry their
+//! priority and the service-link default; an unknown priority class is refused; a
+//! claim without a class gets the default `StorageClass`, an Ingress the default
+//! `IngressClass`; `LimitRange` defaults fill in Pod resources; the namespaces the cluster
+//! needs may not be deleted.
+
+use k8s_openapi::api::core::v1::{PersistentVolumeClaim, Pod};
+use k8s_openapi::api::storage::v1::StorageClass;
+use kube::api::{Api, PostParams};
+use serde_json::{Value, json};
+
+use crate::common::{IMAGE, api_error, delete_quietly, eventually, from_json, start};
+
+fn pod(name: &str, spec: &Value) -> Pod {
+    let mut spec = spec.clone();
+    spec["containers"] = json!([{"name": "app", "image": IMAGE}]);
+    from_json(json!({"apiVersion": "v1", "kind": "Pod", "metadata": {"name": name}, "spec": spec}))
+}
+
+fn tolerations(pod: &Pod) -> Vec<Value> {
+    let spec = serde_json::to_value(pod.spec.as_ref().expect("a spec")).expect("a spec encodes");
+    spec["tolerations"].as_array().cloned().unwrap_or_default()
+}
+
+#[tokio::test]
+async fn pods_get_default_tolerations_priority_and_service_links() {
+    let env = start().await;
+    let pods: Api<Pod> = Api::namespaced(env.client(), env.namespace());
+    let created = pods
+        .create(&PostParams::default(), &pod("plain", &json!({})))
+        .await
+        .expect("created");
+    let toleration = |key: &str, seconds: i64| json!({"key": key, "operator": "Exists", "effect": "NoExecute", "tolerationSeconds": seconds});
+    assert_eq!(
+        tolerations(&created),
+        vec![
+            toleration("node.kubernetes.io/not-ready", 300),
+            toleration("node.kubernetes.io/unreachable", 300)
+        ]
+    );
+    let spec = created.spec.as_ref().expect("a spec");
+    assert_eq!(spec.priority, Some(0));
+    assert_eq!(spec.preemption_policy.as_deref(), Some("PreemptLowerPriority"));
+    assert_eq!(spec.priority_class_name, None);
+    assert_eq!(spec.enable_service_links, Some(true));
+
+    // A toleration of its own for one key keeps its seconds; the other is added.
+    let own = json!({"tolerations": [toleration("node.kubernetes.io/not-ready", 5)]});
+    let created = pods
+        .create(&PostParams::default(), &pod("own", &own))
+        .await
+        .expect("created");
+    assert_eq!(
+        tolerations(&created),
+        vec![
+            toleration("node.kubernetes.io/not-ready", 5),
+            toleration("node.kubernetes.io/unreachable", 300)
+        ]
+    );
+    // A toleration of every taint covers both.
+    let all = json!({"tolerations": [{"operator": "Exists"}]});
+    let created = pods
+        .create(&PostParams::default(), &pod("all", &all))
+        .await
+        .expect("created");
+    assert_eq!(tolerations(&created), vec![json!({"operator": "Exists"})]);
+    env.stop().await;
+}
+
+#[tokio::test]
+async fn pods_take_the_priority_of_their_class() {
+    let env = start().await;
+    let pods: Api<Pod> = Api::namespaced(env.client(), env.namespace());
+    let critical = json!({"priorityClassName": "system-cluster-critical"});
+    let created = pods
+        .create(&PostParams::default(), &pod("critical", &critical))
+        .await
+        .expect("created");
+    assert_eq!(created.spec.as_ref().and_then(|s| s.priority), Some(2_000_000_000));
+
+    let unknown = json!({"priorityClassName": "no-such-class"});
+    let status = api_error(pods.create(&PostParams::default(), &pod("unknown", &unknown)).await);
+    assert_eq!((status.code, status.reason.as_str()), (403, "Forbidden"));
+    assert_eq!(
+        status.message,
+        "pods \"unknown\" is forbidden: no PriorityClass with name no-such-class was found"
+    );
+    let given = json!({"priority": 7});
+    let status = api_error(pods.create(&PostParams::default(), &pod("given", &given)).await);
+    assert_eq!(
+        status.message,
+        "pods \"given\" is forbidden: the integer value of priority (7) must not be provided in pod spec; priority admission controller computed 0 from the given PriorityClass name"
+    );
+    env.stop().await;
+}
+
+#[tokio::test]
+async fn claims_without_a_class_get_the_default_storage_class() {
+    let env = start().await;
+    let classes: Api<StorageClass> = Api::all(env.client());
+    let name = format!("{}-default", env.namespace());
+    let class: StorageClass = from_json(json!({"apiVersion": "storage.k8s.io/v1", "kind": "StorageClass",
+        "metadata": {"name": name, "annotations": {"storageclass.kubernetes.io/is-default-class": "true"}},
+        "provisioner": "example.com/none"}));
+    classes
+        .create(&PostParams::default(), &class)
+        .await
+        .expect("class created");
+    let claims: Api<PersistentVolumeClaim> = Api::namespaced(env.client(), env.namespace());
+    let claim = |name: &str, class: Option<&str>| -> PersistentVolumeClaim {
+        let mut spec = json!({"accessModes": ["ReadWriteOnce"], "resources": {"requests": {"storage": "1Gi"}}});
+        if let Some(class) = class {
+            spec["storageClassName"] = json!(class);
+        }
+        from_json(
+            json!({"apiVersion": "v1", "kind": "PersistentVolumeClaim", "metadata": {"name": name}, "spec": spec}),
+        )
+    };
+    // A real server's plugin reads classes from its informer, which sees a new class a
+    // moment later: claims made before then get none, so the test makes new ones until
+    // the class is seen.
+    let attempt = std::sync::atomic::AtomicUsize::new(0);
+    let class_name = eventually("a claim to get the default class", || async {
+        let plain = format!("plain-{}", attempt.fetch_add(1, std::sync::atomic::Ordering::Relaxed));
+        let created = claims
+            .create(&PostParams::default(), &claim(&plain, None))
+            .await
+            .expect("created");
+        created.spec.and_then(|s| s.storage_class_name)
+    })
+    .await;
+    assert_eq!(class_name, name);
+    let explicit = claims
+        .create(&PostParams::default(), &claim("empty", Some("")))
+        .await
+        .expect("created");
+    assert_eq!(
+        explicit.spec.and_then(|s| s.storage_class_name).as_deref(),
+        Some(""),
+        "an empty class asks for none"
+    );
+    delete_quietly(&classes, &name).await;
+    env.stop().await;
+}
+
+#[tokio::test]
+async fn the_namespaces_a_cluster_needs_may_not_be_deleted() {
+    let env = start().await;
+    let namespaces: Api<k8s_openapi::api::core::v1::Namespace> = Api::all(env.client());
+    for name in ["default", "kube-system", "kube-public"] {
+        let status = api_error(namespaces.delete(name, &kube::api::DeleteParams::default()).await);
+        assert_eq!((status.code, status.reason.as_str()), (403, "Forbidden"));
+        assert_eq!(
+            status.message,
+            format!("namespaces \"{name}\" is forbidden: this namespace may not be deleted")
+        );
+    }
+    env.stop().await;
+}
+
+#[tokio::test]
+async fn limit_ranges_default_the_resources_of_new_pods() {
+    let env = start().await;
+    let ranges: Api<k8s_openapi::api::core::v1::LimitRange> = Api::namespaced(env.client(), env.namespace());
+    let range = from_json(
+        json!({"apiVersion": "v1", "kind": "LimitRange", "metadata": {"name": "defaults"},
+        "spec": {"limits": [{"type": "Container", "default": {"cpu": "500m"}, "defaultRequest": {"cpu": "100m"}, "max": {"memory": "1Gi"}}]}}),
+    );
+    ranges.create(&PostParams::default(), &range).await.expect("created");
+    let pods: Api<Pod> = Api::namespaced(env.client(), env.namespace());
+    let own = json!({"containers": [{"name": "app", "image": IMAGE, "resources": {"limits": {"memory": "256Mi"}}}]});
+    let created = pods
+        .create(
+            &PostParams::default(),
+            &from_json(json!({"apiVersion": "v1", "kind": "Pod", "metadata": {"name": "limited"}, "spec": own})),
+        )
+        .await
+        .expect("created");
+    let spec = serde_json::to_value(created.spec.as_ref().expect("a spec")).expect("JSON");
+    let resources = &spec["containers"][0]["resources"];
+    // The limit the Pod set stays; its request defaulted to it; the rest from the range
+    // (memory's default limit and request come from its max).
+    assert_eq!(resources["limits"], json!({"cpu": "500m", "memory": "256Mi"}));
+    assert_eq!(resources["requests"], json!({"cpu": "100m", "memory": "256Mi"}));
+    let annotations = created.metadata.annotations.unwrap_or_default();
+    assert_eq!(
+        annotations.get("kubernetes.io/limit-ranger").map(String::as_str),
+        Some("LimitRanger plugin set: cpu request for container app; cpu limit for container app")
+    );
+    assert_eq!(created.status.and_then(|s| s.qos_class).as_deref(), Some("Burstable"));
+    env.stop().await;
+}
+
+#[tokio::test]
+async fn ingresses_without_a_class_get_the_default_ingress_class() {
+    let env = start().await;
+    let classes: Api<k8s_openapi::api::networking::v1::IngressClass> = Api::all(env.client());
+    let name = format!("{}-default", env.namespace());
+    let class = from_json(json!({"apiVersion": "networking.k8s.io/v1", "kind": "IngressClass",
+        "metadata": {"name": name, "annotations": {"ingressclass.kubernetes.io/is-default-class": "true"}},
+        "spec": {"controller": "example.com/none"}}));
+    classes
+        .create(&PostParams::default(), &class)
+        .await
+        .expect("class created");
+    let ingresses: Api<k8s_openapi::api::networking::v1::Ingress> = Api::namespaced(env.client(), env.namespace());
+    let backend = json!({"service": {"name": "web", "port": {"number": 80}}});
+    // As with claims, a real server's plugin sees the new class a moment later.
+    let attempt = std::sync::atomic::AtomicUsize::new(0);
+    let class_name = eventually("an Ingress to get the default class", || async {
+        let plain = format!("plain-{}", attempt.fetch_add(1, std::sync::atomic::Ordering::Relaxed));
+        let ingress = from_json(json!({"apiVersion": "networking.k8s.io/v1", "kind": "Ingress",
+            "metadata": {"name": plain}, "spec": {"defaultBackend": backend}}));
+        let created = ingresses
+            .create(&PostParams::default(), &ingress)
+            .await
+            .expect("created");
+        created.spec.and_then(|s| s.ingress_class_name)
+    })
+    .await;
+    assert_eq!(class_name, name);
+    delete_quietly(&classes, &name).await;
+    env.stop().await;
+}
+
+#[tokio::test]
+async fn limit_ranges_refuse_containers_beyond_their_bounds() {
+    let env = start().await;
+    let ranges: Api<k8s_openapi::api::core::v1::LimitRange> = Api::namespaced(env.client(), env.namespace());
+    let range = from_json(
+        json!({"apiVersion": "v1", "kind": "LimitRange", "metadata": {"name": "bounds"},
+        "spec": {"limits": [{"type": "Container", "max": {"cpu": "1"}}]}}),
+    );
+    ranges.create(&PostParams::default(), &range).await.expect("created");
+    let pods: Api<Pod> = Api::namespaced(env.client(), env.namespace());
+    let greedy = json!({"containers": [{"name": "app", "image": IMAGE, "resources": {"limits": {"cpu": "2"}}}]});
+    let pod = from_json(json!({"apiVersion": "v1", "kind": "Pod", "metadata": {"name": "greedy"}, "spec": greedy}));
+    let status = api_error(pods.create(&PostParams::default(), &pod).await);
+    assert_eq!((status.code, status.reason.as_str()), (403, "Forbidden"));
+    assert_eq!(
+        status.message,
+        "pods \"greedy\" is forbidden: maximum cpu usage per Container is 1, but limit is 2"
+    );
+    // Within bounds, the max is the default limit (and request).
+    let modest = json!({"containers": [{"name": "app", "image": IMAGE}]});
+    let pod = from_json(json!({"apiVersion": "v1", "kind": "Pod", "metadata": {"name": "modest"}, "spec": modest}));
+    let created = pods.create(&PostParams::default(), &pod).await.expect("created");
+    let spec = serde_json::to_value(created.spec.as_ref().expect("a spec")).expect("JSON");
+    assert_eq!(spec["containers"][0]["resources"]["limits"], json!({"cpu": "1"}));
+    env.stop().await;
+}
