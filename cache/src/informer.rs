@@ -14,7 +14,7 @@ use parking_lot::Mutex;
 use tokio::task::JoinHandle;
 
 use crate::metrics::{CacheMetrics, InformerMetrics};
-use crate::store::Store;
+use crate::store::{Store, Writer};
 use crate::subscription::{Event, Fanout, Origin, Subscription};
 
 /// A function applied to every object before it is stored.
@@ -68,7 +68,8 @@ impl<K> Clone for InformerOptions<K> {
 
 struct Shared<K: Resource> {
     name: String,
-    store: Store<K>,
+    /// Only the informer writes; readers get [`Store`]s.
+    store: Writer<K>,
     fanout: Arc<Fanout<K>>,
     synced: tokio::sync::watch::Sender<bool>,
     source: Mutex<Option<Source<K>>>,
@@ -144,7 +145,7 @@ where
         Self {
             shared: Arc::new(Shared {
                 name,
-                store: Store::default(),
+                store: Writer::default(),
                 fanout,
                 synced: tokio::sync::watch::channel(false).0,
                 source: Mutex::new(Some(source)),
@@ -162,13 +163,13 @@ where
 
     /// The objects seen so far.
     pub fn store(&self) -> &Store<K> {
-        &self.shared.store
+        self.shared.store.reader()
     }
 
     /// A new subscriber: it first receives every stored object as `Added`, then every
     /// change. See [`Subscription`] for what happens to one that falls behind.
     pub fn subscribe(&self) -> Subscription<K> {
-        Subscription::new(self.shared.fanout.clone(), self.shared.store.clone())
+        Subscription::new(self.shared.fanout.clone(), self.shared.store.reader().clone())
     }
 
     /// Starts the watch on the current tokio runtime (once; later calls do nothing).
@@ -269,7 +270,7 @@ impl<K: Resource + Clone + Debug + Send + Sync + 'static> Shared<K> {
     /// After a full list: whatever is stored but was not listed was deleted meanwhile.
     fn finish_list(&self, listed: &HashSet<(String, String)>) {
         let mut subscribers = self.fanout.lock();
-        for object in self.store.all() {
+        for object in self.store.reader().all() {
             if !listed.contains(&key_of(object.as_ref())) {
                 let meta = object.meta();
                 if let Some(last) = self
@@ -284,7 +285,7 @@ impl<K: Resource + Clone + Debug + Send + Sync + 'static> Shared<K> {
 
     fn resync(&self) {
         let mut subscribers = self.fanout.lock();
-        for object in self.store.all() {
+        for object in self.store.reader().all() {
             self.publish(
                 &mut subscribers,
                 &Event::Updated {
@@ -298,7 +299,9 @@ impl<K: Resource + Clone + Debug + Send + Sync + 'static> Shared<K> {
 
     fn record_size(&self) {
         if let Some(metrics) = &self.metrics {
-            metrics.objects.set(i64::try_from(self.store.len()).unwrap_or(i64::MAX));
+            metrics
+                .objects
+                .set(i64::try_from(self.store.reader().len()).unwrap_or(i64::MAX));
         }
     }
 }
@@ -346,7 +349,7 @@ async fn run<K: Resource + Clone + Debug + Send + Sync + 'static>(shared: Arc<Sh
                 }
                 // Only objects stored before this list can be missing from it: an empty
                 // store (the first list) needs no record of what was listed.
-                listing = (!shared.store.is_empty()).then(HashSet::new);
+                listing = (!shared.store.reader().is_empty()).then(HashSet::new);
             }
             Ok(watcher::Event::InitApply(object)) => {
                 if let Some(listed) = listing.as_mut() {
@@ -359,7 +362,7 @@ async fn run<K: Resource + Clone + Debug + Send + Sync + 'static>(shared: Arc<Sh
                     shared.finish_list(&listed);
                 }
                 shared.record_size();
-                tracing::debug!(informer = %shared.name, objects = shared.store.len(), "synced");
+                tracing::debug!(informer = %shared.name, objects = shared.store.reader().len(), "synced");
                 shared.synced.send_replace(true);
             }
             Ok(watcher::Event::Apply(object)) => {

@@ -19,5 +19,5 @@ mod subscription;
 pub use crate::cache::{Cache, Scope, ScopeKind, SyncError};
 pub use crate::informer::{Informer, InformerOptions, Source, Transform, drop_managed_fields};
 pub use crate::metrics::CacheMetrics;
-pub use crate::store::{BY_NAMESPACE, IndexFn, ListOptions, Store, StoreError};
+pub use crate::store::{BY_NAMESPACE, IndexFn, ListOptions, Store, StoreError, Writer};
 pub use crate::subscription::{Event, Origin, Subscription};

@@ -89,18 +89,27 @@ struct Inner<K> {
 }
 
 /// The objects of one informer, read without copying: every read hands out `Arc<K>`.
-/// Cheap to clone (a handle).
+/// Cheap to clone (a handle). A `Store` only reads: the informer that fills it holds
+/// its [`Writer`], so no reader can change what every controller sees.
+///
+/// ```compile_fail
+/// # use k8s_openapi::api::core::v1::ConfigMap;
+/// fn edit(store: &wheelhouse_cache::Store<ConfigMap>) {
+///     store.insert(ConfigMap::default()); // a reader has no way to write
+/// }
+/// ```
 ///
 /// ```
 /// use k8s_openapi::api::core::v1::ConfigMap;
-/// use wheelhouse_cache::{ListOptions, Store};
+/// use wheelhouse_cache::{ListOptions, Writer};
 ///
-/// let store: Store<ConfigMap> = Store::default();
+/// let writer: Writer<ConfigMap> = Writer::default();
+/// let store = writer.reader().clone();
 /// store.add_index("has-data", |cm: &ConfigMap| vec![cm.data.is_some().to_string()]);
 /// let mut config = ConfigMap::default();
 /// config.metadata.namespace = Some("default".into());
 /// config.metadata.name = Some("settings".into());
-/// store.insert(config);
+/// writer.insert(config);
 /// assert!(store.get(Some("default"), "settings").is_some());
 /// let without_data = store.list(&ListOptions { index: Some(("has-data".into(), "false".into())), ..Default::default() });
 /// assert_eq!(without_data.unwrap().len(), 1);
@@ -119,8 +128,68 @@ impl<K> Clone for Store<K> {
     }
 }
 
-impl<K: Resource> Default for Store<K> {
+/// The writing half of a [`Store`]: what an informer (or a test's fixture) holds to
+/// fill the store its readers see.
+pub struct Writer<K> {
+    store: Store<K>,
+}
+
+impl<K: Resource> Default for Writer<K> {
     fn default() -> Self {
+        Self { store: Store::empty() }
+    }
+}
+
+/// A writer reads what it wrote.
+impl<K> std::ops::Deref for Writer<K> {
+    type Target = Store<K>;
+
+    fn deref(&self) -> &Store<K> {
+        &self.store
+    }
+}
+
+impl<K> std::fmt::Debug for Writer<K> {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.debug_struct("Writer").field("store", &self.store).finish()
+    }
+}
+
+impl<K: Resource> Writer<K> {
+    /// The store this writer fills, for readers.
+    pub fn reader(&self) -> &Store<K> {
+        &self.store
+    }
+
+    /// Stores `object`, replacing the stored one of the same namespace and name;
+    /// returns the replaced one.
+    pub fn insert(&self, object: K) -> Option<Arc<K>> {
+        self.insert_arc(Arc::new(object))
+    }
+
+    /// Stores a shared object; see [`insert`](Self::insert).
+    pub fn insert_arc(&self, object: Arc<K>) -> Option<Arc<K>> {
+        // Never `Err`: nothing counts as unchanged.
+        self.store.insert_unless(object, |_, _| false).ok().flatten()
+    }
+
+    /// Stores `object` unless `unchanged(stored, &object)`; see [`Store::insert_unless`].
+    pub(crate) fn insert_unless(
+        &self,
+        object: Arc<K>,
+        unchanged: impl Fn(&K, &K) -> bool,
+    ) -> Result<Option<Arc<K>>, Arc<K>> {
+        self.store.insert_unless(object, unchanged)
+    }
+
+    /// Removes the object `name` in `namespace`; returns it.
+    pub fn remove(&self, namespace: Option<&str>, name: &str) -> Option<Arc<K>> {
+        self.store.remove(namespace, name)
+    }
+}
+
+impl<K: Resource> Store<K> {
+    fn empty() -> Self {
         let mut indexes = HashMap::new();
         let by_namespace: IndexFn<K> = Arc::new(|object: &K| vec![object.meta().namespace.clone().unwrap_or_default()]);
         indexes.insert(
@@ -266,26 +335,10 @@ impl<K: Resource> Store<K> {
         inner.indexes.insert(name.into(), index);
     }
 
-    /// Stores `object`, replacing the stored one of the same namespace and name;
-    /// returns the replaced one.
-    pub fn insert(&self, object: K) -> Option<Arc<K>> {
-        self.insert_arc(Arc::new(object))
-    }
-
-    /// Stores a shared object; see [`insert`](Self::insert).
-    pub fn insert_arc(&self, object: Arc<K>) -> Option<Arc<K>> {
-        // Never `Err`: nothing counts as unchanged.
-        self.insert_unless(object, |_, _| false).ok().flatten()
-    }
-
     /// Stores `object` unless `unchanged(stored, &object)` holds for the stored object
     /// of the same namespace and name (then returns `object` back); otherwise returns the
     /// replaced one. One lookup under one lock: what an informer does for every object.
-    pub(crate) fn insert_unless(
-        &self,
-        object: Arc<K>,
-        unchanged: impl Fn(&K, &K) -> bool,
-    ) -> Result<Option<Arc<K>>, Arc<K>> {
+    fn insert_unless(&self, object: Arc<K>, unchanged: impl Fn(&K, &K) -> bool) -> Result<Option<Arc<K>>, Arc<K>> {
         let hash = self.hash_of(&object);
         let mut guard = self.inner.write();
         let inner = &mut *guard;
@@ -329,8 +382,7 @@ impl<K: Resource> Store<K> {
         Ok(old)
     }
 
-    /// Removes the object `name` in `namespace`; returns it.
-    pub fn remove(&self, namespace: Option<&str>, name: &str) -> Option<Arc<K>> {
+    fn remove(&self, namespace: Option<&str>, name: &str) -> Option<Arc<K>> {
         let namespace = namespace.unwrap_or_default();
         let hash = self.hash(namespace, name);
         let same = |o: &Arc<K>| name_of(o.as_ref()) == name && namespace_of(o.as_ref()) == namespace;
@@ -408,7 +460,7 @@ mod tests {
 
     use k8s_openapi::api::core::v1::{ConfigMap, Namespace};
 
-    use super::{BY_NAMESPACE, ListOptions, Store, StoreError};
+    use super::{BY_NAMESPACE, ListOptions, Store, StoreError, Writer};
 
     fn config(namespace: &str, name: &str, labels: &[(&str, &str)]) -> ConfigMap {
         let mut config = ConfigMap::default();
@@ -459,7 +511,7 @@ mod tests {
 
     #[test]
     fn indexes_follow_every_insert_update_and_remove() {
-        let store = Store::default();
+        let store = Writer::default();
         store.add_index("tier", by_tier);
         store.insert(config("one", "a", &[("tier", "x")]));
         store.insert(config("one", "b", &[("tier", "x")]));
@@ -502,7 +554,7 @@ mod tests {
 
     #[test]
     fn an_added_index_is_filled_from_the_store_and_can_be_replaced() {
-        let store = Store::default();
+        let store = Writer::default();
         store.insert(config("one", "a", &[("tier", "x")]));
         store.insert(config("one", "b", &[]));
         store.add_index("tier", by_tier);
@@ -517,7 +569,7 @@ mod tests {
     /// listed once and removed cleanly.
     #[test]
     fn a_value_repeated_by_the_index_function_counts_once() {
-        let store = Store::default();
+        let store = Writer::default();
         store.add_index("twice", |_: &ConfigMap| vec!["v".to_owned(), "v".to_owned()]);
         store.insert(config("one", "a", &[]));
         assert_eq!(by_index(&store, "twice", "v"), ["one/a"]);
@@ -531,7 +583,7 @@ mod tests {
 
     #[test]
     fn list_narrows_by_namespace_selector_and_index_together() {
-        let store = Store::default();
+        let store = Writer::default();
         store.add_index("tier", by_tier);
         store.insert(config("one", "web", &[("tier", "x"), ("app", "web")]));
         store.insert(config("one", "db", &[("tier", "x"), ("app", "db")]));
@@ -572,7 +624,7 @@ mod tests {
 
     #[test]
     fn check_indexes_finds_a_stale_copy_under_the_right_value() {
-        let store = Store::default();
+        let store = Writer::default();
         store.add_index("tier", by_tier);
         store.insert(config("one", "a", &[("tier", "x")]));
         assert!(store.check_indexes().is_empty());
@@ -590,7 +642,7 @@ mod tests {
 
     #[test]
     fn list_refuses_an_unknown_index_and_a_bad_selector() {
-        let store: Store<ConfigMap> = Store::default();
+        let store: Writer<ConfigMap> = Writer::default();
         let unknown = store.list(&ListOptions {
             index: Some(("nope".into(), "v".into())),
             ..Default::default()
@@ -606,7 +658,7 @@ mod tests {
 
     #[test]
     fn cluster_scoped_objects_are_found_without_a_namespace() {
-        let store: Store<Namespace> = Store::default();
+        let store: Writer<Namespace> = Writer::default();
         let mut namespace = Namespace::default();
         namespace.metadata.name = Some("team".into());
         store.insert(namespace);

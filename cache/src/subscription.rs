@@ -269,7 +269,7 @@ mod tests {
     use k8s_openapi::api::core::v1::ConfigMap;
 
     use super::{Event, Fanout, Subscription};
-    use crate::store::Store;
+    use crate::store::Writer;
 
     fn config(name: &str) -> ConfigMap {
         let mut config = ConfigMap::default();
@@ -294,7 +294,7 @@ mod tests {
     }
 
     /// Stores `object` and publishes its `Added`, as the informer does.
-    fn add(fanout: &Fanout<ConfigMap>, store: &Store<ConfigMap>, object: ConfigMap) {
+    fn add(fanout: &Fanout<ConfigMap>, store: &Writer<ConfigMap>, object: ConfigMap) {
         let mut subscribers = fanout.lock();
         let object = Arc::new(object);
         store.insert_arc(object.clone());
@@ -303,9 +303,9 @@ mod tests {
 
     #[test]
     fn a_full_queue_becomes_one_lagged_then_the_store_contents() {
-        let (fanout, store) = (Arc::new(Fanout::new(2)), Store::default());
-        let mut slow = Subscription::new(fanout.clone(), store.clone());
-        let mut fast = Subscription::new(fanout.clone(), store.clone());
+        let (fanout, store) = (Arc::new(Fanout::new(2)), Writer::default());
+        let mut slow = Subscription::new(fanout.clone(), store.reader().clone());
+        let mut fast = Subscription::new(fanout.clone(), store.reader().clone());
         for name in ["a", "b"] {
             add(&fanout, &store, config(name));
         }
@@ -327,11 +327,11 @@ mod tests {
     /// the next event and never catch up.
     #[test]
     fn the_store_contents_do_not_count_against_the_capacity() {
-        let (fanout, store) = (Arc::new(Fanout::new(2)), Store::default());
+        let (fanout, store) = (Arc::new(Fanout::new(2)), Writer::default());
         for name in ["a", "b", "c", "d", "e"] {
             store.insert(config(name));
         }
-        let mut late = Subscription::new(fanout.clone(), store.clone());
+        let mut late = Subscription::new(fanout.clone(), store.reader().clone());
         assert_eq!(late.pending(), 5);
         add(&fanout, &store, config("f"));
         let events = drain(&mut late);
@@ -346,9 +346,9 @@ mod tests {
 
     #[test]
     fn a_dropped_subscription_is_forgotten() {
-        let (fanout, store) = (Arc::new(Fanout::new(8)), Store::default());
-        let kept = Subscription::new(fanout.clone(), store.clone());
-        drop(Subscription::new(fanout.clone(), store.clone()));
+        let (fanout, store) = (Arc::new(Fanout::new(8)), Writer::default());
+        let kept = Subscription::new(fanout.clone(), store.reader().clone());
+        drop(Subscription::new(fanout.clone(), store.reader().clone()));
         add(&fanout, &store, config("a"));
         assert_eq!(fanout.lock().len(), 1);
         assert_eq!(kept.pending(), 1);
@@ -356,8 +356,8 @@ mod tests {
 
     #[tokio::test]
     async fn recv_ends_after_the_queued_events_once_closed() {
-        let (fanout, store) = (Arc::new(Fanout::new(8)), Store::default());
-        let mut subscription = Subscription::new(fanout.clone(), store.clone());
+        let (fanout, store) = (Arc::new(Fanout::new(8)), Writer::default());
+        let mut subscription = Subscription::new(fanout.clone(), store.reader().clone());
         add(&fanout, &store, config("a"));
         fanout.close();
         assert_eq!(subscription.recv().await.map(|e| name(&e)).as_deref(), Some("Added a"));

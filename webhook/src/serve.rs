@@ -105,7 +105,11 @@ pub(crate) async fn serve(
                 Err(error) if out_of_descriptors(&error) => {
                     // Close an idle connection for a descriptor rather than leave
                     // kube-apiserver's connection waiting in the backlog.
-                    if !registry.evict_one() {
+                    if registry.evict_one() {
+                        // Let the evicted connection's task run and free its descriptor
+                        // before accepting again, so one shortage closes one connection.
+                        tokio::time::sleep(Duration::from_millis(1)).await;
+                    } else {
                         tracing::warn!(%error, "could not accept a webhook connection, and every open one is busy");
                         tokio::time::sleep(Duration::from_millis(50)).await;
                     }
