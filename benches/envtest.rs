@@ -4,7 +4,7 @@
 //! sent as protobuf (against the same creates sent as JSON) and a Table list of 10,000
 //! Deployments (against the same list as JSON).
 //!
-//! Targets (issue 3): start-up under 20 ms, so a suite can start hundreds of servers,
+//! Targets: start-up under 20 ms, so a suite can start hundreds of servers,
 //! and a list of 10,000 objects under 50 ms. Each figure is printed beside an anchor
 //! from the same run: for start-up, building a bare `kube::Client` over an in-memory
 //! service (what any in-process server costs at least); for the list, decoding the

@@ -775,7 +775,7 @@ async fn get_watch_shows_printer_columns() {
     env.stop().await;
 }
 
-/// Issue 16, item 1: `--dry-run=server` sends `dryRun` in the `DeleteOptions` body; the
+/// `--dry-run=server` sends `dryRun` in the `DeleteOptions` body; the
 /// object must survive it (and go with a plain delete).
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn server_dry_run_delete_keeps_the_object() {
@@ -799,7 +799,7 @@ async fn server_dry_run_delete_keeps_the_object() {
     env.stop().await;
 }
 
-/// Issue 16, item 10: `kubectl explain` reads the schemas of `/openapi/v3`, for a
+/// `kubectl explain` reads the schemas of `/openapi/v3`, for a
 /// built-in field and for a CRD's own.
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn explain_describes_built_in_and_custom_fields() {

@@ -1,4 +1,4 @@
-//! The workload simulation (issue 16, item 9) against what kube-controller-manager, a
+//! The workload simulation against what kube-controller-manager, a
 //! scheduler and kubelets do: Deployments make ReplicaSets and Pods that become
 //! Ready, rollouts respect their strategy, StatefulSets name their pods by ordinal,
 //! Jobs complete, DaemonSets run one pod per Node, the failure knobs fail, and a

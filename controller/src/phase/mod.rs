@@ -52,8 +52,8 @@
 //!
 //! ## What differs from Autopilot, and why
 //!
-//!  phases are an enum with a checked declaration
-//! and workers are trait impls, so nothing is generated and nothing needs regenerating;
+//! Autopilot generates a project from a YAML description; here phases are an enum with
+//! a checked declaration and workers are trait impls, so nothing is generated and nothing needs regenerating;
 //! allowed transitions are declared and a forbidden one is a terminal error in status, not
 //! an endless retry; inputs are really watched and mapped to the resources they concern
 //! (Autopilot's docs said so, its generated code re-listed everything on one global

@@ -1,4 +1,4 @@
-//! Issue 16, item 4: every built-in resource is served, not only the first sixteen:
+//! Every built-in resource is served, not only the first sixteen:
 //! workloads (Jobs, `CronJobs`, `DaemonSets`, `ControllerRevisions`), nodes, endpoints,
 //! volumes and claims, quotas, RBAC, disruption budgets, autoscalers, network policies,
 //! priority and storage classes, CSRs; with kube-apiserver's discovery (short names,

@@ -1,4 +1,4 @@
-//! Issue 16, items 1 and 8: `DeleteOptions` are read from the body (else the query)
+//! `DeleteOptions` are read from the body (else the query)
 //! as kube-apiserver reads them, so a dry run deletes nothing; and a delete answers a
 //! `Status` once the object is gone, the object while its deletion is pending, and the
 //! deleted object for the resources that always return it.

@@ -1,4 +1,4 @@
-//! Issue 16, item 5: core/v1 and events.k8s.io/v1 Events are one store seen two ways,
+//! Core/v1 and events.k8s.io/v1 Events are one store seen two ways,
 //! with kube-apiserver's field conversions, so an Event kube's `Recorder` publishes
 //! (events.k8s.io) is what `kubectl get events` and `describe` (core) show. Also
 //! `autoscaling/v1` and `v2` autoscalers, the other resource served at two versions

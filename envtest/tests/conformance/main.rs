@@ -1,5 +1,5 @@
-//! The conformance suite: the behaviour of kube-apiserver that issue 3 asks the
-//! embedded server to keep, asserted through `TestEnv::start()`, so that
+//! The conformance suite: the behaviour of kube-apiserver that the
+//! embedded server keeps, asserted through `TestEnv::start()`, so that
 //! `USE_EXISTING_CLUSTER=true cargo test -p wheelhouse-envtest --test conformance`
 //! runs the same assertions against a real cluster.
 //!

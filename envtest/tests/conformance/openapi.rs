@@ -1,4 +1,4 @@
-//! Issue 16, item 10: `/openapi/v3` serves a document per group version with real
+//! `/openapi/v3` serves a document per group version with real
 //! schemas (built-in types' and CRDs' own), each resource's schema found by its
 //! `x-kubernetes-group-version-kind` as `kubectl explain` finds it; and the server
 //! names the unknown fields of built-in objects, as strict field validation needs.

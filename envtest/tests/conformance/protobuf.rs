@@ -1,4 +1,4 @@
-//! Issue 16, item 2: protobuf on the wire. Bodies are built with k8s-pb's prost types
+//! Protobuf on the wire. Bodies are built with k8s-pb's prost types
 //! (an encoder independent of the server's descriptor-driven decoder), sent as a Go
 //! client sends them (`k8s\0` + `runtime.Unknown`), and read back through kube's JSON.
 

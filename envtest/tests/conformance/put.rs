@@ -1,4 +1,4 @@
-//! Issue 16, item 7: a PUT whose body names another object than its URL is a bad
+//! A PUT whose body names another object than its URL is a bad
 //! request (400), whether or not the object of the URL exists, as kube-apiserver's
 //! `checkName` answers it before looking anything up.
 

@@ -1,4 +1,4 @@
-//! Issue 16, item 3: Tables, what `kubectl get` asks for with
+//! Tables, what `kubectl get` asks for with
 //! `Accept: application/json;as=Table;v=v1;g=meta.k8s.io`: the columns kube-apiserver
 //! defines for built-in kinds, a CRD's `additionalPrinterColumns`, `includeObject`, and
 //! watches whose first event alone carries the column definitions.
