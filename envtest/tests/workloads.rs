@@ -5,8 +5,8 @@
 //! deleted Deployment takes its ReplicaSets and Pods with it.
 //!
 //! Written against `TestEnv::start_with`, so they run on an existing cluster too; a
-//! cluster with no Ready Node runs no pods (the 1.19 server of `shared/real-k8s` has a
-//! controller manager but no kubelet), and the tests skip there, saying so.
+//! cluster with no Ready Node runs no pods (a control plane with a controller manager but
+//! no kubelet, say), and the tests skip there, saying so.
 
 use std::collections::{BTreeMap, BTreeSet};
 use std::sync::{Arc, Mutex};
