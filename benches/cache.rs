@@ -25,6 +25,10 @@
 //! Targets, as the wheelhouse figure over kube-runtime's: bytes per object
 //! ≤ 0.45 and sync time ≤ 0.8.
 
+#[path = "support.rs"]
+#[allow(dead_code, reason = "each benchmark uses a part of the shared helpers")]
+mod support;
+
 use std::alloc::System;
 use std::sync::Arc;
 use std::sync::atomic::{AtomicUsize, Ordering};
@@ -36,6 +40,7 @@ use k8s_openapi::api::core::v1::ConfigMap;
 use kube::api::{Api, ListParams, Patch, PatchParams, PostParams};
 use kube::runtime::{WatchStreamExt, reflector, watcher};
 use serde_json::json;
+use support::{as_f64, median, millis, setting as env_or};
 use wheelhouse_cache::{Cache, Event, Informer, InformerOptions, Scope};
 use wheelhouse_envtest::TestEnv;
 
@@ -51,10 +56,6 @@ const QUIET: Duration = Duration::from_millis(300);
 /// A subscriber that hears nothing for this long has received all it will.
 const SILENCE: Duration = Duration::from_secs(5);
 
-fn env_or(name: &str, default: usize) -> usize {
-    std::env::var(name).ok().and_then(|v| v.parse().ok()).unwrap_or(default)
-}
-
 fn live_bytes() -> usize {
     ALLOCATOR.allocated()
 }
@@ -64,23 +65,6 @@ fn configmap(n: usize) -> ConfigMap {
     config.metadata.name = Some(format!("object-{n}"));
     config.data = Some([("data".to_owned(), "x".repeat(DATA_BYTES))].into());
     config
-}
-
-fn median(mut values: Vec<f64>) -> f64 {
-    values.sort_by(f64::total_cmp);
-    values[values.len() / 2]
-}
-
-#[expect(
-    clippy::cast_precision_loss,
-    reason = "counts and byte totals fit an f64 exactly enough"
-)]
-fn as_f64(count: usize) -> f64 {
-    count as f64
-}
-
-fn millis(duration: Duration) -> f64 {
-    duration.as_secs_f64() * 1000.0
 }
 
 async fn create_all(api: &Api<ConfigMap>, count: usize, make: fn(usize) -> ConfigMap) {

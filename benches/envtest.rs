@@ -13,6 +13,10 @@
 //!
 //! `ENVTEST_BENCH_OBJECTS` changes the object count (default 10,000).
 
+#[path = "support.rs"]
+#[allow(dead_code, reason = "each benchmark uses a part of the shared helpers")]
+mod support;
+
 use std::time::{Duration, Instant};
 
 use futures::{StreamExt, TryStreamExt};
@@ -21,6 +25,7 @@ use k8s_openapi::api::apps::v1::Deployment;
 use k8s_openapi::api::core::v1::ConfigMap;
 use kube::api::{Api, ListParams, PostParams, WatchEvent, WatchParams};
 use prost::Message;
+use support::{median, millis, per_second};
 use wheelhouse_envtest::{ApiServer, ServerOptions, TestEnv};
 
 const WATCHERS: usize = 10;
@@ -39,20 +44,6 @@ fn configmap(n: usize) -> ConfigMap {
     config.metadata.labels = Some([("app".to_owned(), "bench".to_owned())].into());
     config.data = Some([("key".to_owned(), "x".repeat(64))].into());
     config
-}
-
-fn median(mut durations: Vec<Duration>) -> Duration {
-    durations.sort_unstable();
-    durations[durations.len() / 2]
-}
-
-#[expect(clippy::cast_precision_loss, reason = "object counts fit an f64 exactly enough")]
-fn per_second(count: usize, elapsed: Duration) -> f64 {
-    count as f64 / elapsed.as_secs_f64()
-}
-
-fn millis(duration: Duration) -> f64 {
-    duration.as_secs_f64() * 1000.0
 }
 
 async fn startup() {

@@ -41,6 +41,10 @@ mod operator;
 #[path = "../examples/webapp/replicas.rs"]
 mod replicas;
 
+#[path = "support.rs"]
+#[allow(dead_code, reason = "each benchmark uses a part of the shared helpers")]
+mod support;
+
 use std::sync::Arc;
 use std::time::{Duration, SystemTime};
 
@@ -52,6 +56,7 @@ use kube::runtime::watcher;
 use operator::WebApp;
 use parking_lot::Mutex;
 use replicas::{Replica, Timeline, leader};
+use support::median;
 use wheelhouse::manager::LeaderElection;
 use wheelhouse_envtest::{ServerOptions, TestEnv, WorkloadSimulation};
 
@@ -288,11 +293,6 @@ async fn fence_window(writes: usize) -> Vec<f64> {
     let _ = running.await;
     env.stop().await;
     window
-}
-
-fn median(mut values: Vec<f64>) -> f64 {
-    values.sort_by(f64::total_cmp);
-    values.get(values.len() / 2).copied().unwrap_or(f64::NAN)
 }
 
 fn main() {

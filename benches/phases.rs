@@ -29,6 +29,10 @@
 )]
 mod operator;
 
+#[path = "support.rs"]
+#[allow(dead_code, reason = "each benchmark uses a part of the shared helpers")]
+mod support;
+
 use std::collections::{BTreeMap, HashMap, HashSet};
 use std::sync::{Arc, Mutex};
 use std::time::{Duration, Instant};
@@ -43,6 +47,7 @@ use kube::runtime::events::{Event as KubeEvent, EventType, Recorder, Reporter};
 use kube::{CustomResourceExt, Resource, ResourceExt};
 use operator::{AutoRoute, AutoRouteSpec, AutoRouteStatus, RouteInfo, RoutePhase};
 use serde_json::json;
+use support::{median, millis, per_second, setting};
 use wheelhouse::cache::{Cache, Event, ListOptions, Scope, Store};
 use wheelhouse::controller::phase::{MANAGED_BY_LABEL, OWNER_UID_LABEL, PHASE_LABEL, PhaseScheduler};
 use wheelhouse::controller::{
@@ -53,10 +58,6 @@ use wheelhouse_envtest::{ServerOptions, TestEnv, Verb};
 const CONCURRENCY: usize = 8;
 const PER_ROUTE: usize = 3;
 const RELABELLED: usize = 30;
-
-fn setting(name: &str, default: usize) -> usize {
-    std::env::var(name).ok().and_then(|v| v.parse().ok()).unwrap_or(default)
-}
 
 #[derive(Clone, Copy, PartialEq, Eq)]
 enum Implementation {
@@ -647,20 +648,6 @@ fn cpu_time() -> Duration {
     let ticks = |index: usize| fields.get(index).and_then(|f| f.parse::<u64>().ok()).unwrap_or(0);
     // utime and stime are the 14th and 15th fields; the 3rd is the first after ')'.
     Duration::from_millis((ticks(11) + ticks(12)) * 10)
-}
-
-fn median(mut values: Vec<Duration>) -> Duration {
-    values.sort_unstable();
-    values[values.len() / 2]
-}
-
-fn millis(duration: Duration) -> f64 {
-    duration.as_secs_f64() * 1000.0
-}
-
-#[expect(clippy::cast_precision_loss, reason = "counts fit an f64 exactly enough")]
-fn per_second(count: usize, elapsed: Duration) -> f64 {
-    count as f64 / elapsed.as_secs_f64()
 }
 
 fn main() {

@@ -25,6 +25,10 @@
 )]
 mod operator;
 
+#[path = "support.rs"]
+#[allow(dead_code, reason = "each benchmark uses a part of the shared helpers")]
+mod support;
+
 use std::sync::Arc;
 use std::sync::atomic::{AtomicU64, Ordering};
 use std::time::{Duration, Instant};
@@ -37,6 +41,7 @@ use kube::api::{Api, ListParams, PostParams};
 use kube::runtime::watcher;
 use kube::{CustomResourceExt, ResourceExt};
 use operator::{Phase, WebApp, WebAppReconciler, WebAppSpec};
+use support::{median, millis, per_second};
 use wheelhouse::cache::{Cache, Scope};
 use wheelhouse::controller::{Action, Context, Error, Reconciler};
 use wheelhouse_envtest::{ServerOptions, TestEnv, Verb, WorkloadSimulation};
@@ -307,20 +312,6 @@ async fn run(implementation: Implementation, count: usize) -> Measured {
     }
 }
 
-fn median(mut values: Vec<Duration>) -> Duration {
-    values.sort_unstable();
-    values[values.len() / 2]
-}
-
-#[expect(clippy::cast_precision_loss, reason = "counts fit an f64 exactly enough")]
-fn per_second(count: u64, elapsed: Duration) -> f64 {
-    count as f64 / elapsed.as_secs_f64()
-}
-
-fn millis(duration: Duration) -> f64 {
-    duration.as_secs_f64() * 1000.0
-}
-
 fn main() {
     let runs: usize = std::env::var("RECONCILE_BENCH_RUNS")
         .ok()
@@ -373,12 +364,12 @@ fn main() {
         let p99 = median(results.iter().map(|m| m.p99).collect());
         let reconciles = results.iter().map(|m| m.reconciles).sum::<u64>() / results.len() as u64;
         let writes = results.iter().map(|m| m.writes).sum::<u64>() / results.len() as u64;
-        let ready_per_s = per_second(count as u64, all_ready);
+        let ready_per_s = per_second(count, all_ready);
         println!(
             "bench=reconcile impl={} objects={count} all_ready_ms={:.0} ready_per_s={ready_per_s:.0} reconciles={reconciles} reconciles_per_s={:.0} writes={writes} p50_latency_ms={:.2} p99_latency_ms={:.2}",
             implementation.name(),
             millis(all_ready),
-            per_second(reconciles, all_ready),
+            per_second(usize::try_from(reconciles).unwrap_or(usize::MAX), all_ready),
             millis(p50),
             millis(p99)
         );

@@ -32,6 +32,10 @@ mod operator;
 #[allow(dead_code, reason = "the bench serves the WebApp webhooks only")]
 mod webhooks;
 
+#[path = "support.rs"]
+#[allow(dead_code, reason = "each benchmark uses a part of the shared helpers")]
+mod support;
+
 use std::convert::Infallible;
 use std::net::SocketAddr;
 use std::sync::Arc;
@@ -47,6 +51,7 @@ use kube::core::admission::{AdmissionRequest, AdmissionResponse, AdmissionReview
 use rustls::pki_types::pem::PemObject as _;
 use rustls::pki_types::{CertificateDer, PrivateKeyDer, ServerName};
 use serde_json::json;
+use support::setting;
 use tokio::net::{TcpListener, TcpStream};
 use tokio_rustls::{TlsAcceptor, TlsConnector};
 use tokio_util::sync::CancellationToken;
@@ -58,10 +63,6 @@ const PATH: &str = "/validate-example-com-v1-webapp";
 /// Counts the bytes allocated, for the memory line.
 #[global_allocator]
 static PEAK: peak_alloc::PeakAlloc = peak_alloc::PeakAlloc;
-
-fn env_number(name: &str, default: u64) -> u64 {
-    std::env::var(name).ok().and_then(|v| v.parse().ok()).unwrap_or(default)
-}
 
 /// A review of creating a WebApp as kubectl apply sends it: annotations with the last
 /// applied configuration, managed fields, a user with groups (1.8 KB).
@@ -292,8 +293,8 @@ fn connector(certificates: &Certificates) -> TlsConnector {
 }
 
 async fn run(servers: tokio::runtime::Handle) {
-    let slices = env_number("WEBHOOK_BENCH_SLICES", 8).max(1);
-    let slice = Duration::from_millis(env_number("WEBHOOK_BENCH_SLICE_MS", 1000));
+    let slices = setting("WEBHOOK_BENCH_SLICES", 8).max(1);
+    let slice = Duration::from_millis(u64::try_from(setting("WEBHOOK_BENCH_SLICE_MS", 1000)).unwrap_or(1000));
     let levels: Vec<usize> = match std::env::var("WEBHOOK_BENCH_CONNS") {
         Ok(one) => vec![one.parse().expect("WEBHOOK_BENCH_CONNS is a number")],
         Err(_) => vec![1, 16, 64],

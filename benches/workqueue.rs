@@ -34,6 +34,10 @@
 //! `WQ_BENCH_ONLY=W2/wheelhouse` runs one measurement alone, for profiling; `WQ_BENCH_ONLY=S`
 //! runs the serial workload alone.
 
+#[path = "support.rs"]
+#[allow(dead_code, reason = "each benchmark uses a part of the shared helpers")]
+mod support;
+
 use std::path::Path;
 use std::pin::pin;
 use std::process::Command;
@@ -42,6 +46,7 @@ use std::time::{Duration, Instant};
 
 use futures::{FutureExt, StreamExt};
 use kube::runtime::scheduler::{ScheduleRequest, scheduler};
+use support::{median, per_second};
 use wheelhouse_workqueue::WorkQueue;
 
 const WORKERS: usize = 4;
@@ -328,16 +333,6 @@ fn serial(runs: usize) {
         "ratio bench=S wheelhouse/flume={:.2}",
         flume.as_secs_f64() / ours.as_secs_f64()
     );
-}
-
-fn median(mut durations: Vec<Duration>) -> Duration {
-    durations.sort_unstable();
-    durations[durations.len() / 2]
-}
-
-#[expect(clippy::cast_precision_loss, reason = "operation counts fit an f64 exactly enough")]
-fn per_second(operations: usize, elapsed: Duration) -> f64 {
-    operations as f64 / elapsed.as_secs_f64()
 }
 
 fn main() {
