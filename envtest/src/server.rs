@@ -1,7 +1,7 @@
 //! [`ApiServer`]: the embedded Kubernetes API server, a tower service that kube's
 //! `Client` calls in memory and that `serve_http` also puts on a loopback port.
 
-use std::collections::HashMap;
+use std::collections::{BTreeSet, HashMap};
 use std::convert::Infallible;
 use std::future::Future;
 use std::pin::Pin;
@@ -91,6 +91,9 @@ pub(crate) struct Shared {
     pub faults: Mutex<Faults>,
     pub counters: FaultCounters,
     pub requests: Mutex<HashMap<RequestKey, u64>>,
+    /// Requests for non-resource URLs (discovery, `/version`, `/metrics`...): user,
+    /// lower-case HTTP method (RBAC's verb for them) and path.
+    pub non_resource_requests: Mutex<BTreeSet<(Option<Arc<str>>, String, String)>>,
     pub witnesses: crate::witness::Witnesses,
 }
 
@@ -246,6 +249,7 @@ impl ApiServer {
             faults: Mutex::new(Faults::default()),
             counters: FaultCounters::default(),
             requests: Mutex::new(HashMap::new()),
+            non_resource_requests: Mutex::new(BTreeSet::new()),
             witnesses: crate::witness::Witnesses::default(),
         });
         let server = Self { shared, user: None };
@@ -405,6 +409,17 @@ impl ApiServer {
         records
     }
 
+    /// The non-resource URLs `user` sent requests for, as (lower-case HTTP method, path).
+    pub(crate) fn non_resource_requests(&self, user: &str) -> Vec<(String, String)> {
+        self.shared
+            .non_resource_requests
+            .lock()
+            .iter()
+            .filter(|(sender, _, _)| sender.as_deref() == Some(user))
+            .map(|(_, method, path)| (method.clone(), path.clone()))
+            .collect()
+    }
+
     fn create_system_object(&self, group: &str, version: &str, plural: &str, object: Value) {
         let mut state = self.shared.state.lock();
         let Some(resource) = state.registry.get(group, version, plural) else {
@@ -445,6 +460,9 @@ impl ApiServer {
         let mut target = match parsed {
             Ok(Some(target)) => target,
             Ok(None) => {
+                let method = parts.method.as_str().to_ascii_lowercase();
+                let key = (self.user.clone(), method, path.clone());
+                self.shared.non_resource_requests.lock().insert(key);
                 let state = self.shared.state.lock();
                 return crate::discovery::serve(&state.registry, &parts);
             }
