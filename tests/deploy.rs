@@ -6,6 +6,7 @@
 #[path = "../examples/webapp/operator.rs"]
 mod operator;
 #[path = "support/rbac.rs"]
+#[allow(dead_code, reason = "the operator-client helpers the AutoRoute and Canary tests use")]
 mod rbac;
 #[path = "../examples/webapp/webhooks.rs"]
 #[allow(dead_code, reason = "the test uses the webhook server, not all of the module")]

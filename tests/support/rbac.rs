@@ -1,7 +1,7 @@
 //! An operator's RBAC manifest made from evidence (the rules `ApiServer::rbac_for` reads
 //! off a lifecycle test's requests), and the check that the checked-in file is that.
 
-use wheelhouse_envtest::Rbac;
+use wheelhouse_envtest::{Rbac, TestEnv};
 
 /// The environment variable that makes a drift check rewrite the file instead of failing.
 pub const REGENERATE: &str = "WHEELHOUSE_REGENERATE";
@@ -53,4 +53,28 @@ pub fn check_or_regenerate(file: &str, generated: &str) {
         "deploy/{file} is not what the operator sent in this run; if the change is intended, \
          rerun with {REGENERATE}=1 to rewrite it, then review and commit. The rules from this run:\n{generated}"
     );
+}
+
+/// The client an operator under test runs with: on the embedded server, one whose
+/// requests are attributed to `account`, so its RBAC can be read off them; on a real
+/// cluster, the test's own.
+pub fn operator_client(env: &TestEnv, account: &str) -> kube::Client {
+    match env.server() {
+        Some(server) => kube::Client::new(server.as_user(account), env.namespace().to_owned()),
+        None => env.client(),
+    }
+}
+
+/// Checks `deploy/{file}` against what `account` (see [`operator_client`]) sent in this
+/// test, the test's namespace standing for any namespace, the ServiceAccount in
+/// `namespace`; skipped on a real cluster, which keeps no such records.
+pub fn check_operator_rbac(env: &TestEnv, account: &str, namespace: &str, file: &str, header: &[&str]) {
+    let Some(server) = env.server() else {
+        eprintln!(
+            "skipped the deploy/{file} drift check: its rules come from the embedded server's records of who sent what, which a real cluster does not keep"
+        );
+        return;
+    };
+    let rbac = server.rbac_for(account).cluster_wide(env.namespace());
+    check_or_regenerate(file, &manifest(&rbac, account, namespace, header));
 }
