@@ -51,7 +51,7 @@ fn the_crd_in_deploy_is_what_the_code_generates() {
     }
 }
 
-/// The namespace and ServiceAccount `deploy/operator.yaml` runs the operator as.
+/// The namespace and `ServiceAccount` `deploy/operator.yaml` runs the operator as.
 const NAMESPACE: &str = "webapp-system";
 const ACCOUNT: &str = "webapp-operator";
 

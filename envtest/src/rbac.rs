@@ -31,7 +31,7 @@ pub(crate) struct Evidence {
 }
 
 /// Non-resource URLs every authenticated user may `get` through the default
-/// `system:discovery` and `system:public-info-viewer` ClusterRoles: a rule for them
+/// `system:discovery` and `system:public-info-viewer` `ClusterRoles`: a rule for them
 /// would grant nothing.
 const PUBLIC_URLS: &[&str] = &[
     "/api",
@@ -175,7 +175,7 @@ impl Rbac {
 
     /// The rules of the `ClusterRole`.
     pub fn cluster_rules(&self) -> Vec<PolicyRule> {
-        self.grants.get(&None).map(|objects| rules(objects)).unwrap_or_default()
+        self.grants.get(&None).map(rules).unwrap_or_default()
     }
 
     /// The namespaces that need a `Role`, in order.
@@ -187,7 +187,7 @@ impl Rbac {
     pub fn namespace_rules(&self, namespace: &str) -> Vec<PolicyRule> {
         self.grants
             .get(&Some(namespace.to_owned()))
-            .map(|objects| rules(objects))
+            .map(rules)
             .unwrap_or_default()
     }
 

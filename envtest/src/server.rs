@@ -93,9 +93,12 @@ pub(crate) struct Shared {
     pub requests: Mutex<HashMap<RequestKey, u64>>,
     /// Requests for non-resource URLs (discovery, `/version`, `/metrics`...): user,
     /// lower-case HTTP method (RBAC's verb for them) and path.
-    pub non_resource_requests: Mutex<BTreeSet<(Option<Arc<str>>, String, String)>>,
+    pub non_resource_requests: Mutex<BTreeSet<NonResourceKey>>,
     pub witnesses: crate::witness::Witnesses,
 }
+
+/// A non-resource request as RBAC authorizes it: user, lower-case HTTP method, path.
+pub(crate) type NonResourceKey = (Option<Arc<str>>, String, String);
 
 /// What the server counts a request under: what RBAC authorizes it by.
 #[derive(Debug, Clone, PartialEq, Eq, Hash)]

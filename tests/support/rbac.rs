@@ -6,8 +6,8 @@ use wheelhouse_envtest::{Rbac, TestEnv};
 /// The environment variable that makes a drift check rewrite the file instead of failing.
 pub const REGENERATE: &str = "WHEELHOUSE_REGENERATE";
 
-/// The whole manifest: a ServiceAccount `name` in `namespace`, the roles of `rbac`
-/// (all called `name`), and a binding of each to the ServiceAccount. `header` is the
+/// The whole manifest: a `ServiceAccount` `name` in `namespace`, the roles of `rbac`
+/// (all called `name`), and a binding of each to the `ServiceAccount`. `header` is the
 /// opening comment, one line per item.
 pub fn manifest(rbac: &Rbac, name: &str, namespace: &str, header: &[&str]) -> String {
     let mut documents = vec![format!(
@@ -66,7 +66,7 @@ pub fn operator_client(env: &TestEnv, account: &str) -> kube::Client {
 }
 
 /// Checks `deploy/{file}` against what `account` (see [`operator_client`]) sent in this
-/// test, the test's namespace standing for any namespace, the ServiceAccount in
+/// test, the test's namespace standing for any namespace, the `ServiceAccount` in
 /// `namespace`; skipped on a real cluster, which keeps no such records.
 pub fn check_operator_rbac(env: &TestEnv, account: &str, namespace: &str, file: &str, header: &[&str]) {
     let Some(server) = env.server() else {
