@@ -156,6 +156,24 @@ impl Rbac {
     /// The same rules with those of `namespace` granted in every namespace (in the
     /// `ClusterRole`): for the namespace a test put its objects in, which stands for
     /// any namespace an operator that watches them all will meet.
+    ///
+    /// ```
+    /// # #[tokio::main(flavor = "current_thread")]
+    /// # async fn main() {
+    /// use k8s_openapi::api::core::v1::ConfigMap;
+    /// use kube::api::{Api, ListParams};
+    /// use wheelhouse_envtest::ApiServer;
+    ///
+    /// let server = ApiServer::new(Default::default());
+    /// let operator = kube::Client::new(server.as_user("operator"), "default");
+    /// Api::<ConfigMap>::namespaced(operator, "test-1").list(&ListParams::default()).await.unwrap();
+    /// let rbac = server.rbac_for("operator");
+    /// assert_eq!(rbac.namespaces(), ["test-1"]);
+    /// let rbac = rbac.cluster_wide("test-1");
+    /// assert!(rbac.namespaces().is_empty());
+    /// assert_eq!(rbac.cluster_rules()[0].resources.as_deref(), Some(&["configmaps".to_owned()][..]));
+    /// # }
+    /// ```
     #[must_use]
     pub fn cluster_wide(mut self, namespace: &str) -> Self {
         if let Some(objects) = self.grants.remove(&Some(namespace.to_owned())) {

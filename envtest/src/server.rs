@@ -356,7 +356,8 @@ impl ApiServer {
 
     /// Every kind of resource request the server received, with its count, ordered
     /// by user, group, resource, subresource, namespace and verb: what a test compares with
-    /// an operator's RBAC rules to check they cover exactly what its client sends.
+    /// an operator's RBAC rules to check they cover exactly what its client sends
+    /// ([`rbac_for`](Self::rbac_for) makes those rules).
     ///
     /// ```
     /// # #[tokio::main(flavor = "current_thread")]
