@@ -224,3 +224,31 @@ rules:
     );
     assert!(server.rbac_for("nobody").is_empty());
 }
+
+#[test]
+fn the_yaml_reads_back_as_the_same_roles() {
+    use k8s_openapi::api::rbac::v1::{ClusterRole, Role};
+
+    let rbac = Rbac::from_evidence([
+        resource(None, "", "namespaces", "get"),
+        resource(None, "example.com", "webapps/status", "patch"),
+        resource(Some("system"), "coordination.k8s.io", "leases", "update"),
+        resource(Some("system"), "coordination.k8s.io", "leases", "get"),
+        resource(Some("apps"), "", "configmaps", "watch"),
+        url("/metrics", "get"),
+    ]);
+    let documents: Vec<serde_json::Value> = serde_saphyr::from_multiple(&rbac.to_yaml("op")).expect("valid YAML");
+    let cluster_role: ClusterRole = serde_json::from_value(documents[0].clone()).expect("a ClusterRole");
+    assert_eq!(cluster_role.metadata.name.as_deref(), Some("op"));
+    assert_eq!(cluster_role.rules.unwrap_or_default(), rbac.cluster_rules());
+    let roles: Vec<Role> = documents[1..]
+        .iter()
+        .map(|document| serde_json::from_value(document.clone()).expect("a Role"))
+        .collect();
+    let namespaces: Vec<Option<&str>> = roles.iter().map(|r| r.metadata.namespace.as_deref()).collect();
+    assert_eq!(namespaces, [Some("apps"), Some("system")]);
+    for role in roles {
+        let namespace = role.metadata.namespace.clone().unwrap_or_default();
+        assert_eq!(role.rules.unwrap_or_default(), rbac.namespace_rules(&namespace));
+    }
+}
