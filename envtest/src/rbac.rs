@@ -10,8 +10,12 @@ use std::collections::{BTreeMap, BTreeSet};
 use std::fmt::Write as _;
 
 use k8s_openapi::api::rbac::v1::PolicyRule;
+use serde_json::Value;
 
+use crate::request::Target;
 use crate::server::ApiServer;
+
+mod owners;
 
 /// What a permission is about: a resource (with its `/subresource`) in an API group, or
 /// a non-resource URL such as `/metrics`.
@@ -349,8 +353,11 @@ impl ApiServer {
     /// The least-privilege RBAC rules for every request `user` sent (see
     /// [`as_user`](Self::as_user)), from the server's own records: resources with their
     /// subresources (`webapps/status`), non-resource URLs beyond those every
-    /// authenticated user may read, in the namespace each request was sent to. See
-    /// [`Rbac`] for an example.
+    /// authenticated user may read, in the namespace each request was sent to; and what
+    /// the `OwnerReferencesPermissionEnforcement` admission plugin would authorize
+    /// (`update` on `webapps/finalizers` to make a child that blocks its WebApp's
+    /// deletion), so the rules also hold on clusters that run it. See [`Rbac`] for an
+    /// example.
     pub fn rbac_for(&self, user: &str) -> Rbac {
         let resources = self
             .requests()
@@ -367,6 +374,14 @@ impl ApiServer {
                 },
                 verb: record.verb.as_str().to_owned(),
             });
+        let checks = self
+            .shared
+            .authorization_checks
+            .lock()
+            .iter()
+            .filter(|(sender, _)| sender.as_deref() == Some(user))
+            .map(|(_, evidence)| evidence.clone())
+            .collect::<Vec<_>>();
         let urls = self
             .non_resource_requests(user)
             .into_iter()
@@ -375,7 +390,17 @@ impl ApiServer {
                 object: Object::Url(url),
                 verb: method,
             });
-        Rbac::from_evidence(resources.chain(urls))
+        Rbac::from_evidence(resources.chain(checks).chain(urls))
+    }
+
+    /// Records what `OwnerReferencesPermissionEnforcement` would authorize for this
+    /// handle's user creating (`old` None) or updating `object` through `target`.
+    pub(crate) fn record_owner_reference_checks(&self, target: &Target, object: &Value, old: Option<&Value>) {
+        let checks = owners::checks(&self.shared.state.lock().registry, target, object, old);
+        let mut recorded = self.shared.authorization_checks.lock();
+        for evidence in checks {
+            recorded.insert((self.user.clone(), evidence));
+        }
     }
 }
 

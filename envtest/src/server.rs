@@ -1,7 +1,7 @@
 //! [`ApiServer`]: the embedded Kubernetes API server, a tower service that kube's
 //! `Client` calls in memory and that `serve_http` also puts on a loopback port.
 
-use std::collections::{BTreeSet, HashMap};
+use std::collections::{BTreeSet, HashMap, HashSet};
 use std::convert::Infallible;
 use std::future::Future;
 use std::pin::Pin;
@@ -94,6 +94,9 @@ pub(crate) struct Shared {
     /// Requests for non-resource URLs (discovery, `/version`, `/metrics`...): user,
     /// lower-case HTTP method (RBAC's verb for them) and path.
     pub non_resource_requests: Mutex<BTreeSet<NonResourceKey>>,
+    /// Authorizations admission asks for beyond the request's own (see `rbac::owners`),
+    /// by user.
+    pub authorization_checks: Mutex<HashSet<(Option<Arc<str>>, crate::rbac::Evidence)>>,
     pub witnesses: crate::witness::Witnesses,
 }
 
@@ -150,7 +153,7 @@ pub struct RequestRecord {
 pub struct ApiServer {
     pub(crate) shared: Arc<Shared>,
     /// Who the requests sent through this handle come from (see [`ApiServer::as_user`]).
-    user: Option<Arc<str>>,
+    pub(crate) user: Option<Arc<str>>,
 }
 
 impl std::fmt::Debug for ApiServer {
@@ -253,6 +256,7 @@ impl ApiServer {
             counters: FaultCounters::default(),
             requests: Mutex::new(HashMap::new()),
             non_resource_requests: Mutex::new(BTreeSet::new()),
+            authorization_checks: Mutex::new(HashSet::new()),
             witnesses: crate::witness::Witnesses::default(),
         });
         let server = Self { shared, user: None };

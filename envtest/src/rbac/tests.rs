@@ -252,3 +252,82 @@ fn the_yaml_reads_back_as_the_same_roles() {
         assert_eq!(role.rules.unwrap_or_default(), rbac.namespace_rules(&namespace));
     }
 }
+
+/// `OwnerReferencesPermissionEnforcement`: a blocking owner reference needs `update` on
+/// the owner's finalizers, changing owner references on an update needs `delete`.
+#[tokio::test]
+async fn owner_references_add_what_owner_references_permission_enforcement_checks() {
+    use k8s_openapi::api::core::v1::ConfigMap;
+    use kube::api::{Api, Patch, PatchParams, PostParams};
+
+    // No garbage collector: the owners need not exist.
+    let options = crate::ServerOptions {
+        controllers: false,
+        ..crate::ServerOptions::default()
+    };
+    let server = ApiServer::new(options);
+    let operator = kube::Client::new(server.as_user("operator"), "default");
+    let configs: Api<ConfigMap> = Api::default_namespaced(operator);
+    let owner = |kind: &str, uid: &str, blocks: bool| {
+        serde_json::json!({"apiVersion": "apps/v1", "kind": kind, "name": "web", "uid": uid,
+            "controller": blocks, "blockOwnerDeletion": blocks})
+    };
+    let child = |references: serde_json::Value| -> ConfigMap {
+        serde_json::from_value(serde_json::json!({"metadata": {"name": "child", "ownerReferences": references}}))
+            .expect("a ConfigMap")
+    };
+    configs
+        .create(
+            &PostParams::default(),
+            &child(serde_json::json!([
+                owner("Deployment", "1", true),
+                owner("StatefulSet", "2", false)
+            ])),
+        )
+        .await
+        .expect("created");
+    let created_rules = server.rbac_for("operator").namespace_rules("default");
+    assert_eq!(
+        created_rules,
+        [
+            rule("", &["configmaps"], &["create"]),
+            rule("apps", &["deployments/finalizers"], &["update"])
+        ],
+        "no delete on a create, nothing for the reference that does not block"
+    );
+
+    let unchanged = serde_json::json!({"data": {"a": "1"}});
+    let patched = configs
+        .patch("child", &PatchParams::default(), &Patch::Merge(&unchanged))
+        .await
+        .expect("patched");
+    assert_eq!(
+        server.rbac_for("operator").namespace_rules("default"),
+        [
+            rule("", &["configmaps"], &["create", "patch"]),
+            rule("apps", &["deployments/finalizers"], &["update"])
+        ],
+        "an update that keeps the owner references needs nothing more"
+    );
+
+    let mut moved = patched;
+    moved.metadata.owner_references = child(serde_json::json!([owner("StatefulSet", "2", true)]))
+        .metadata
+        .owner_references;
+    configs
+        .replace("child", &PostParams::default(), &moved)
+        .await
+        .expect("replaced");
+    assert_eq!(
+        server.rbac_for("operator").namespace_rules("default"),
+        [
+            rule("", &["configmaps"], &["create", "update", "patch", "delete"]),
+            rule(
+                "apps",
+                &["deployments/finalizers", "statefulsets/finalizers"],
+                &["update"]
+            ),
+        ],
+        "changed references need delete on the child, a newly blocking one its owner's finalizers"
+    );
+}
