@@ -15,6 +15,7 @@ mod openapi;
 mod patch;
 mod plugins;
 mod protobuf;
+mod rbac;
 mod read;
 mod registry;
 mod request;
@@ -32,6 +33,7 @@ mod workloads;
 mod write;
 
 pub use crate::env::{Error, TestEnv, use_existing_cluster};
+pub use crate::rbac::Rbac;
 pub use crate::request::Verb;
 pub use crate::server::{ApiServer, FaultCounts, InjectedFailure, RequestRecord, ResponseBody, ServerOptions};
 pub use crate::wait::{DEFAULT_TIMEOUT, eventually, eventually_within};

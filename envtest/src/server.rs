@@ -1,7 +1,7 @@
 //! [`ApiServer`]: the embedded Kubernetes API server, a tower service that kube's
 //! `Client` calls in memory and that `serve_http` also puts on a loopback port.
 
-use std::collections::HashMap;
+use std::collections::{BTreeSet, HashMap, HashSet};
 use std::convert::Infallible;
 use std::future::Future;
 use std::pin::Pin;
@@ -91,8 +91,17 @@ pub(crate) struct Shared {
     pub faults: Mutex<Faults>,
     pub counters: FaultCounters,
     pub requests: Mutex<HashMap<RequestKey, u64>>,
+    /// Requests for non-resource URLs (discovery, `/version`, `/metrics`...): user,
+    /// lower-case HTTP method (RBAC's verb for them) and path.
+    pub non_resource_requests: Mutex<BTreeSet<NonResourceKey>>,
+    /// Authorizations admission asks for beyond the request's own (see `rbac::owners`),
+    /// by user.
+    pub authorization_checks: Mutex<HashSet<(Option<Arc<str>>, crate::rbac::Evidence)>>,
     pub witnesses: crate::witness::Witnesses,
 }
+
+/// A non-resource request as RBAC authorizes it: user, lower-case HTTP method, path.
+pub(crate) type NonResourceKey = (Option<Arc<str>>, String, String);
 
 /// What the server counts a request under: what RBAC authorizes it by.
 #[derive(Debug, Clone, PartialEq, Eq, Hash)]
@@ -144,7 +153,7 @@ pub struct RequestRecord {
 pub struct ApiServer {
     pub(crate) shared: Arc<Shared>,
     /// Who the requests sent through this handle come from (see [`ApiServer::as_user`]).
-    user: Option<Arc<str>>,
+    pub(crate) user: Option<Arc<str>>,
 }
 
 impl std::fmt::Debug for ApiServer {
@@ -246,6 +255,8 @@ impl ApiServer {
             faults: Mutex::new(Faults::default()),
             counters: FaultCounters::default(),
             requests: Mutex::new(HashMap::new()),
+            non_resource_requests: Mutex::new(BTreeSet::new()),
+            authorization_checks: Mutex::new(HashSet::new()),
             witnesses: crate::witness::Witnesses::default(),
         });
         let server = Self { shared, user: None };
@@ -349,7 +360,8 @@ impl ApiServer {
 
     /// Every kind of resource request the server received, with its count, ordered
     /// by user, group, resource, subresource, namespace and verb: what a test compares with
-    /// an operator's RBAC rules to check they cover exactly what its client sends.
+    /// an operator's RBAC rules to check they cover exactly what its client sends
+    /// ([`rbac_for`](Self::rbac_for) makes those rules).
     ///
     /// ```
     /// # #[tokio::main(flavor = "current_thread")]
@@ -405,6 +417,17 @@ impl ApiServer {
         records
     }
 
+    /// The non-resource URLs `user` sent requests for, as (lower-case HTTP method, path).
+    pub(crate) fn non_resource_requests(&self, user: &str) -> Vec<(String, String)> {
+        self.shared
+            .non_resource_requests
+            .lock()
+            .iter()
+            .filter(|(sender, _, _)| sender.as_deref() == Some(user))
+            .map(|(_, method, path)| (method.clone(), path.clone()))
+            .collect()
+    }
+
     fn create_system_object(&self, group: &str, version: &str, plural: &str, object: Value) {
         let mut state = self.shared.state.lock();
         let Some(resource) = state.registry.get(group, version, plural) else {
@@ -445,6 +468,9 @@ impl ApiServer {
         let mut target = match parsed {
             Ok(Some(target)) => target,
             Ok(None) => {
+                let method = parts.method.as_str().to_ascii_lowercase();
+                let key = (self.user.clone(), method, path.clone());
+                self.shared.non_resource_requests.lock().insert(key);
                 let state = self.shared.state.lock();
                 return crate::discovery::serve(&state.registry, &parts);
             }

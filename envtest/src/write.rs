@@ -116,6 +116,9 @@ impl Write<'_> {
         old: Option<&Value>,
         options: Option<&Value>,
     ) -> Result<Admitted, ApiError> {
+        if let (Operation::Create | Operation::Update, Some(object)) = (operation, object) {
+            self.server.record_owner_reference_checks(self.target, object, old);
+        }
         let (mutating, validating, namespace_labels) = {
             let state = self.server.shared.state.lock();
             let configs = |plural: &str| {
