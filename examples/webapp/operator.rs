@@ -127,7 +127,10 @@ impl WebAppReconciler {
     }
 
     /// A reconciler with no cache of the children: every pass applies both.
-    #[allow(dead_code, reason = "for the reconcile benchmark's kube-runtime controller, which has no cache to share")]
+    #[allow(
+        dead_code,
+        reason = "for the reconcile benchmark's kube-runtime controller, which has no cache to share"
+    )]
     pub fn new() -> Self {
         Self::default()
     }
