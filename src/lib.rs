@@ -44,6 +44,10 @@ pub use wheelhouse_webhook as webhook;
 pub use wheelhouse_workqueue as workqueue;
 
 /// The types most operators use, in one import.
+///
+/// `Event` here is a cache event (an object added, updated or deleted, as informers
+/// deliver them), not a Kubernetes Event: those are [`KubeEvent`](crate::controller::KubeEvent),
+/// published in one call with [`Context::publish`](crate::controller::Context::publish).
 pub mod prelude {
     pub use crate::cache::{Cache, Event, ListOptions, Scope};
     pub use crate::controller::{Action, Context, Controller, Error, ObjectKey, Reconciler};

@@ -577,7 +577,7 @@ async fn evaluating_steps_the_weight_once_per_interval_however_often_it_runs() {
         .expect("synced");
     assert_eq!(outcome.next_phase(), CanaryPhase::Evaluating);
     assert_eq!(outcome.info().map(|i| i.canary_weight), Some(50));
-    assert!(outcome.requeue_delay().is_some_and(|d| d <= Duration::from_millis(90)));
+    assert!(outcome.requeue().is_some_and(|d| d <= Duration::from_millis(90)));
 
     // A whole interval later: one step.
     let (canary, deployments) = evaluating(SignedDuration::from_millis(150));

@@ -238,29 +238,26 @@ fn valid(spec: &operator::WebAppSpec) -> bool {
     };
     let name_ok =
         |name: &str| !name.is_empty() && !name.starts_with('/') && !name.ends_with('/') && !name.contains("//");
-    let pinned = match image.split_once('@') {
-        Some((name, digest)) => {
-            let hex = |length: usize, hex: &str| hex.len() == length && hex.chars().all(|c| c.is_ascii_hexdigit());
-            let digest_ok = match digest.split_once(':') {
-                Some(("sha256", h)) => hex(64, h),
-                Some(("sha384", h)) => hex(96, h),
-                Some(("sha512", h)) => hex(128, h),
-                _ => false,
-            };
-            let last = name.rsplit('/').next().unwrap_or_default();
-            let name_without_tag = match last.rsplit_once(':') {
-                Some((_, tag)) if !tag.chars().all(|c| c.is_ascii_alphanumeric() || "_.-".contains(c)) => return false,
-                Some(_) => &name[..name.len() - last.len() + last.rfind(':').unwrap_or(last.len())],
-                None => name,
-            };
-            digest_ok && name_ok(name_without_tag)
-        }
-        None => {
-            let last = image.rsplit('/').next().unwrap_or_default();
-            last.rsplit_once(':')
-                .is_some_and(|(repository, tag)| tag_ok(tag) && !repository.is_empty())
-                && name_ok(&image[..image.rfind(':').unwrap_or(0)])
-        }
+    let pinned = if let Some((name, digest)) = image.split_once('@') {
+        let hex = |length: usize, hex: &str| hex.len() == length && hex.chars().all(|c| c.is_ascii_hexdigit());
+        let digest_ok = match digest.split_once(':') {
+            Some(("sha256", h)) => hex(64, h),
+            Some(("sha384", h)) => hex(96, h),
+            Some(("sha512", h)) => hex(128, h),
+            _ => false,
+        };
+        let last = name.rsplit('/').next().unwrap_or_default();
+        let name_without_tag = match last.rsplit_once(':') {
+            Some((_, tag)) if !tag.chars().all(|c| c.is_ascii_alphanumeric() || "_.-".contains(c)) => return false,
+            Some(_) => &name[..name.len() - last.len() + last.rfind(':').unwrap_or(last.len())],
+            None => name,
+        };
+        digest_ok && name_ok(name_without_tag)
+    } else {
+        let last = image.rsplit('/').next().unwrap_or_default();
+        last.rsplit_once(':')
+            .is_some_and(|(repository, tag)| tag_ok(tag) && !repository.is_empty())
+            && name_ok(&image[..image.rfind(':').unwrap_or(0)])
     };
     image.is_ascii()
         && !image.chars().any(char::is_whitespace)
