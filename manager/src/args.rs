@@ -208,6 +208,7 @@ mod tests {
             health_probe_bind_address: "0".into(),
             webhook_port: 9443,
             cert_dir: PathBuf::new(),
+            enable_http2: false,
             log_level: "info,=[".into(),
             log_format: LogFormat::Text,
         };
