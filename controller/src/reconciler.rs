@@ -41,7 +41,7 @@ impl Action {
     /// Reconcile again at once, even if nothing changes (controller-runtime's
     /// `Result{Requeue: true}`), without counting a failure: the key goes back on the
     /// queue and is served after the workers' other keys already waiting, never by two
-    /// workers at once.
+    /// workers at once. Counted as `controller_runtime_reconcile_total{result="requeue"}`.
     pub fn requeue() -> Self {
         Self::requeue_after(Duration::ZERO)
     }

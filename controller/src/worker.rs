@@ -160,6 +160,7 @@ where
             series.time.observe(elapsed.as_secs_f64());
             match outcome {
                 Outcome::Done => series.success.inc(),
+                Outcome::RequeueAfter(delay) if delay.is_zero() => series.requeue.inc(),
                 Outcome::RequeueAfter(_) => series.requeue_after.inc(),
                 Outcome::Failed { terminal } => {
                     series.error.inc();

@@ -9,11 +9,12 @@ use k8s_openapi::api::events::v1::Event;
 use kube::ResourceExt;
 use kube::api::{Api, ListParams, Patch, PatchParams, PostParams};
 use parking_lot::Mutex;
+use prometheus::Registry;
 use serde_json::json;
 use wheelhouse_cache::Cache;
-use wheelhouse_controller::{Action, Context, Error, EventType, Reconciler, finalizer};
+use wheelhouse_controller::{Action, Context, ControllerMetrics, Error, EventType, Reconciler, finalizer};
 
-use crate::common::{Running, configmap, controller, eventually, key, start};
+use crate::common::{Running, configmap, controller, eventually, key, metric, start};
 
 fn deployment(name: &str) -> Deployment {
     serde_json::from_value(json!({
@@ -88,9 +89,12 @@ impl Reconciler<ConfigMap> for Announce {
 async fn publish_records_as_the_controller_and_requeue_comes_back_at_once() {
     let env = start().await;
     let cache = Cache::new(env.client());
+    let registry = Registry::new();
+    let metrics = ControllerMetrics::register(&registry).expect("metrics register");
     let calls = Arc::new(Mutex::new(0));
     let built = controller::<ConfigMap>(&env, &cache)
         .name("announcer")
+        .metrics(&metrics)
         .build(Announce(calls.clone()));
     let running = Running::start(&cache, built).await;
     let configs: Api<ConfigMap> = Api::namespaced(env.client(), env.namespace());
@@ -107,6 +111,15 @@ async fn publish_records_as_the_controller_and_requeue_comes_back_at_once() {
         running.queue().num_requeues(&key(&env, "noted")),
         0,
         "an immediate requeue is not a failure"
+    );
+    let requeued = metric(
+        &registry,
+        "controller_runtime_reconcile_total",
+        &[("controller", "announcer"), ("result", "requeue")],
+    );
+    assert!(
+        requeued >= 2.0,
+        "immediate requeues counted as controller-runtime's result=requeue: {requeued}"
     );
     let events: Api<Event> = Api::namespaced(env.client(), env.namespace());
     let seen = eventually("the Events", || async {
