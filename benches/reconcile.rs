@@ -42,7 +42,7 @@ use kube::runtime::watcher;
 use kube::{CustomResourceExt, ResourceExt};
 use operator::{Phase, WebApp, WebAppReconciler, WebAppSpec};
 use support::{median, millis, per_second};
-use wheelhouse::cache::{Cache, Scope};
+use wheelhouse::cache::Cache;
 use wheelhouse::controller::{Action, Context, Error, Reconciler};
 use wheelhouse_envtest::{ServerOptions, TestEnv, Verb, WorkloadSimulation};
 
@@ -171,23 +171,21 @@ fn start(
     match implementation {
         Implementation::Wheelhouse => {
             let cache = Cache::new(client.clone());
-            let controller = wheelhouse::controller::Controller::for_::<WebApp>(&cache)
+            let builder = wheelhouse::controller::Controller::for_::<WebApp>(&cache)
                 .namespace(namespace.clone())
                 .owns_full::<Deployment>()
                 .owns_full::<Service>()
                 .predicate(operator::worth_a_reconcile())
-                .concurrency(CONCURRENCY)
-                .build(Timed {
-                    inner: WebAppReconciler::cached(&cache, &Scope::namespace(namespace)),
-                    timeline,
-                });
+                .concurrency(CONCURRENCY);
+            let inner = WebAppReconciler::cached(&builder).expect("the builder owns Deployments and Services whole");
+            let controller = builder.build(Timed { inner, timeline });
             tokio::spawn(controller.run(shutdown))
         }
         Implementation::KubeRuntime => {
             let config =
                 kube::runtime::controller::Config::default().concurrency(u16::try_from(CONCURRENCY).unwrap_or(8));
             let webapps: Api<WebApp> = Api::namespaced(client.clone(), &namespace);
-            let reconciler = Arc::new(WebAppReconciler::new(client.clone()));
+            let reconciler = Arc::new(WebAppReconciler::new());
             tokio::spawn(async move {
                 kube::runtime::Controller::new(webapps, watcher::Config::default())
                     .with_config(config)
@@ -211,7 +209,7 @@ fn start(
                                     timeline.errors.fetch_add(1, Ordering::Relaxed);
                                 }
                                 result
-                                    .map(|action| match action.requeue() {
+                                    .map(|action| match action.requeue_delay() {
                                         Some(delay) => kube::runtime::controller::Action::requeue(delay),
                                         None => kube::runtime::controller::Action::await_change(),
                                     })

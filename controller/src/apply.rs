@@ -13,9 +13,9 @@ use parking_lot::Mutex;
 use serde::Serialize;
 use serde::de::DeserializeOwned;
 use serde_json::Value;
-use wheelhouse_cache::{Informer, Store};
+use wheelhouse_cache::{Informer, ScopeKind, Store};
 
-use crate::controller::ObjectKey;
+use crate::controller::{Builder, ObjectKey};
 
 /// Applies `desired` as `field_manager`, forcing ownership of the fields it sets, and
 /// returns the object as stored. Fields this manager applied before and no longer
@@ -83,9 +83,10 @@ where
 ///
 /// Otherwise it applies, as [`apply`] does. The cache is only as new as its informer:
 /// build the controller with [`owns_full::<K>()`](crate::Builder::owns_full) and make
-/// the applier from the same informer (`cache.informer::<K>(scope)` with the
-/// controller's scope), so a reconcile triggered by a child's change finds that change
-/// here. The controller starts that informer; over an informer nobody started, the
+/// the applier with [`Builder::applier`], which takes the controller's informer of `K`
+/// (its scope stated once, on the builder), so a reconcile triggered by a child's
+/// change finds that change here. [`Applier::new`] takes any informer, for an applier
+/// outside a controller. The controller starts that informer; over an informer nobody started, the
 /// applier finds nothing cached and sends every apply. A stale cache costs at most an
 /// extra apply, or the skip of an apply that would have changed nothing when it was
 /// cached; the child's next change triggers a reconcile that sees it.
@@ -116,6 +117,61 @@ pub struct Applier<K: Resource> {
     applied: Mutex<HashMap<ObjectKey, Applied>>,
     sent: AtomicU64,
     skipped: AtomicU64,
+}
+
+/// The child type an [`Applier`] was asked for is not one the controller caches whole:
+/// nothing would keep the applier's cache current.
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+#[error(
+    "an Applier of {kind} needs the controller to cache {kind}s: add .owns_full::<{kind}>() to the builder before asking for it"
+)]
+pub struct NotOwned {
+    /// The child's kind.
+    pub kind: String,
+}
+
+impl<K> Builder<K>
+where
+    K: Resource,
+{
+    /// An [`Applier`] of the children `D`, writing as `field_manager` and comparing with
+    /// the informer this controller watches them through: the one
+    /// [`owns_full::<D>()`](Builder::owns_full) made, in the controller's scope, so the
+    /// scope is stated once and no second informer starts.
+    ///
+    /// ```
+    /// # #[tokio::main(flavor = "current_thread")]
+    /// # async fn main() {
+    /// # let env = wheelhouse_envtest::TestEnv::start().await.expect("the embedded server starts");
+    /// use k8s_openapi::api::apps::v1::Deployment;
+    /// use k8s_openapi::api::core::v1::{ConfigMap, Service};
+    /// use wheelhouse_cache::Cache;
+    /// use wheelhouse_controller::Controller;
+    ///
+    /// let cache = Cache::new(env.client());
+    /// let builder = Controller::for_::<ConfigMap>(&cache).namespace("shop").owns_full::<Deployment>();
+    /// let deployments = builder.applier::<Deployment>("shop-controller").expect("owned whole");
+    /// let error = builder.applier::<Service>("shop-controller").unwrap_err();
+    /// assert!(error.to_string().contains(".owns_full::<Service>()"));
+    /// # let _ = deployments;
+    /// # }
+    /// ```
+    pub fn applier<D>(&self, field_manager: impl Into<String>) -> Result<Applier<D>, NotOwned>
+    where
+        D: Resource + Clone + Debug + DeserializeOwned + Serialize + Send + Sync + 'static,
+        D::DynamicType: Default,
+        D::Scope: ScopeKind,
+    {
+        if !self.owns_full_of::<D>() {
+            return Err(NotOwned {
+                kind: D::kind(&D::DynamicType::default()).into_owned(),
+            });
+        }
+        Ok(Applier::new(
+            &self.cache().informer::<D>(self.scope().clone()),
+            field_manager,
+        ))
+    }
 }
 
 #[derive(Clone)]

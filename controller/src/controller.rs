@@ -1,6 +1,7 @@
 //! [`Controller`]: the builder that wires informers to a work queue and a
 //! [`Reconciler`], and the loop that runs it.
 
+use std::any::TypeId;
 use std::fmt;
 use std::fmt::Debug;
 use std::future::Future;
@@ -153,6 +154,7 @@ impl Controller {
             name: K::kind(&dyntype).to_lowercase(),
             scope: Scope::default(),
             sources: Vec::new(),
+            owned_full: Vec::new(),
             predicate: None,
             concurrency: 1,
             rate_limiter: None,
@@ -303,6 +305,8 @@ pub struct Builder<K: Resource> {
     name: String,
     scope: Scope,
     sources: Vec<MakeSource>,
+    /// The children cached whole (`owns_full`), whose appliers this builder can make.
+    owned_full: Vec<TypeId>,
     predicate: Option<Predicate<K>>,
     concurrency: usize,
     rate_limiter: Option<Box<dyn RateLimiter<ObjectKey>>>,
@@ -355,8 +359,9 @@ where
     /// Like [`owns`](Self::owns), but caches whole `D`s, so the reconciler can read its
     /// children from `cache.informer::<D>(scope)` (the same informer, with this
     /// controller's scope) instead of asking the server, and skip writes that would
-    /// change nothing with an [`Applier`](crate::Applier). A reconcile triggered by a
-    /// child's change then always finds that change in the cache.
+    /// change nothing with an [`Applier`](crate::Applier) made by
+    /// [`applier`](Self::applier). A reconcile triggered by a child's change then
+    /// always finds that change in the cache.
     #[must_use]
     pub fn owns_full<D>(mut self) -> Self
     where
@@ -364,6 +369,7 @@ where
         D::DynamicType: Default,
         D::Scope: ScopeKind,
     {
+        self.owned_full.push(TypeId::of::<D>());
         let owner = OwnerKind::of::<K>();
         self.sources.push(Box::new(move |cache: &Cache, scope: &Scope| {
             source::mapped(
@@ -450,6 +456,7 @@ where
             let _ = series.set(metrics.for_controller(&name));
         }
         let work = Arc::new(Worker {
+            recorder: crate::reconciler::recorder(&self.cache.client(), &name),
             name,
             client: self.cache.client(),
             cache: self.cache.clone(),
@@ -510,5 +517,10 @@ impl<K: Resource> Builder<K> {
 
     pub(crate) fn controller_name(&self) -> &str {
         &self.name
+    }
+
+    /// Whether `D` was added with `owns_full`.
+    pub(crate) fn owns_full_of<D: 'static>(&self) -> bool {
+        self.owned_full.contains(&TypeId::of::<D>())
     }
 }

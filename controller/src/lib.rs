@@ -10,6 +10,39 @@
 //!
 //! [`phase`] builds Autopilot's model on top: a resource moves through declared phases,
 //! one stateless worker per phase, inputs watched and outputs applied and pruned.
+//!
+//! # What reaches the reconciler
+//!
+//! The reconciler gets the object as the cache holds it when a worker picks its key,
+//! not the change that queued it: several changes in a row make one reconcile.
+//!
+//! - **Creates and deletes** of the primary object always queue its key; **updates**
+//!   do unless the builder's [`predicate`](Builder::predicate) filters them (for
+//!   instance [`predicate::generation_changed`], which lets spec changes through and
+//!   drops status-only and metadata-only ones, so the controller's own status write
+//!   does not bring the object straight back).
+//! - **A deleted object** never reaches the reconciler once it is gone from the cache:
+//!   its key is dropped, with its failures. To act on a deletion, hold the object with
+//!   a [`finalizer`]: the reconciler then sees it with `deletionTimestamp` set
+//!   ([`finalizer::is_deleting`]) until it removes its finalizer.
+//! - **Children** (`owns`, `owns_full`) and **watched objects** (`watches`) queue the
+//!   key of their owner (or whatever the map returns) on every create, update and
+//!   delete, whatever the predicate says: a Deployment's status change reconciles its
+//!   WebApp even when the WebApp's own status changes are filtered.
+//! - **Lists** (the first, relists after a lost watch) queue every object at low
+//!   priority, so a restart reconciles everything once, after live changes.
+//! - **Requeues**: [`Action::requeue`] and [`Action::requeue_after`] bring the key back
+//!   with no change; a plain [`Error`] brings it back with backoff.
+//!
+//! # Names shared with kube-runtime
+//!
+//! | kube-runtime | wheelhouse | how ours differs |
+//! |---|---|---|
+//! | `controller::Action` (`requeue(d)`, `await_change()`) | [`Action`] (`requeue_after(d)`, [`requeue()`](Action::requeue), `done()`) | `requeue()` is immediate; `done()` waits for a change |
+//! | your own error type, plus `error_policy` | [`Error`] | one type; retries use the queue's rate limiter, [`Error::terminal`] is not retried |
+//! | `finalizer::finalizer` (runs `Apply`/`Cleanup` for you) | [`finalizer`] (`ensure`, `remove`, `is_deleting`) | plain functions the reconciler calls where it wants |
+//! | `events::Event` | [`KubeEvent`] (and [`Context::publish`]) | re-exported under another name, since the prelude's `Event` is a cache event: `wheelhouse_cache::Event`, an object added, updated or deleted |
+//! | `Controller::new(api, config)` then `.owns(api, config)` | [`Controller::for_`] then [`Builder::owns`] | informers come from a shared cache in one scope, set once on the builder |
 
 mod apply;
 pub mod conditions;
@@ -23,7 +56,7 @@ mod reconciler;
 mod source;
 mod worker;
 
-pub use crate::apply::{Applier, apply};
+pub use crate::apply::{Applier, NotOwned, apply};
 pub use crate::controller::{Builder, Controller, ObjectKey};
 pub use crate::metrics::ControllerMetrics;
 pub use crate::predicate::Predicate;

@@ -90,6 +90,7 @@ impl ControllerMetrics {
         Series {
             success: result("success"),
             error: result("error"),
+            requeue: result("requeue"),
             requeue_after: result("requeue_after"),
             errors: self.errors.with_label_values(&[controller]),
             terminal_errors: self.terminal_errors.with_label_values(&[controller]),
@@ -106,6 +107,8 @@ impl ControllerMetrics {
 pub(crate) struct Series {
     pub success: IntCounter,
     pub error: IntCounter,
+    /// `Action::requeue()`, controller-runtime's `Requeue: true`.
+    pub requeue: IntCounter,
     pub requeue_after: IntCounter,
     pub errors: IntCounter,
     pub terminal_errors: IntCounter,

@@ -1,9 +1,19 @@
-//! The [`Reconciler`] an operator writes, and what it returns.
+//! The [`Reconciler`] an operator writes, what it returns, and the [`Context`] it
+//! writes through.
 
 use std::fmt;
+use std::fmt::Debug;
 use std::future::Future;
 use std::sync::Arc;
 use std::time::Duration;
+
+use kube::api::{Patch, PatchParams};
+use kube::runtime::events::{Event as KubeEvent, EventType, Recorder, Reporter};
+use kube::{Resource, ResourceExt};
+use serde::Serialize;
+use serde::de::DeserializeOwned;
+use serde_json::json;
+use wheelhouse_cache::ScopeKind;
 
 /// What a successful reconcile asks for next.
 ///
@@ -11,8 +21,11 @@ use std::time::Duration;
 /// use std::time::Duration;
 /// use wheelhouse_controller::Action;
 ///
-/// assert_eq!(Action::done().requeue(), None);
-/// assert_eq!(Action::requeue_after(Duration::from_secs(30)).requeue(), Some(Duration::from_secs(30)));
+/// assert_eq!(Action::done().requeue_delay(), None);
+/// assert_eq!(Action::requeue().requeue_delay(), Some(Duration::ZERO));
+/// assert_eq!(Action::requeue_after(Duration::from_secs(30)).requeue_delay(), Some(Duration::from_secs(30)));
+/// // A zero delay is allowed: it is the same as an immediate requeue.
+/// assert_eq!(Action::requeue_after(Duration::ZERO), Action::requeue());
 /// ```
 #[derive(Debug, Clone, Copy, Default, PartialEq, Eq)]
 pub struct Action {
@@ -25,16 +38,25 @@ impl Action {
         Self::default()
     }
 
+    /// Reconcile again at once, even if nothing changes (controller-runtime's
+    /// `Result{Requeue: true}`), without counting a failure: the key goes back on the
+    /// queue and is served after the workers' other keys already waiting, never by two
+    /// workers at once. Counted as `controller_runtime_reconcile_total{result="requeue"}`.
+    pub fn requeue() -> Self {
+        Self::requeue_after(Duration::ZERO)
+    }
+
     /// Reconcile again after `delay` even if nothing changes (to poll something outside
-    /// the cluster, or to re-check a slow rollout).
+    /// the cluster, or to re-check a slow rollout). A zero delay is allowed and means
+    /// [`requeue`](Self::requeue); the failure backoff does not apply either way.
     pub fn requeue_after(delay: Duration) -> Self {
         Self {
             requeue_after: Some(delay),
         }
     }
 
-    /// The requested delay, if any.
-    pub fn requeue(&self) -> Option<Duration> {
+    /// The requested delay, if any (zero for an immediate requeue).
+    pub fn requeue_delay(&self) -> Option<Duration> {
         self.requeue_after
     }
 }
@@ -112,12 +134,16 @@ impl fmt::Debug for Error {
     }
 }
 
-/// What a reconcile knows besides its object.
+/// What a reconcile knows besides its object, and the shortest ways to write back:
+/// [`patch_status`](Self::patch_status) and [`publish`](Self::publish).
 #[derive(Clone)]
 pub struct Context {
     pub(crate) client: kube::Client,
     pub(crate) controller: Arc<str>,
     pub(crate) reconcile_id: String,
+    /// One per controller, shared by its reconciles, so repeats of an Event are
+    /// counted on one series instead of written again.
+    pub(crate) recorder: Recorder,
 }
 
 impl fmt::Debug for Context {
@@ -134,6 +160,7 @@ impl Context {
     /// another framework's loop).
     pub fn new(client: kube::Client, controller: &str) -> Self {
         Self {
+            recorder: recorder(&client, controller),
             client,
             controller: controller.into(),
             reconcile_id: format!("{:016x}", rand::random::<u64>()),
@@ -154,6 +181,95 @@ impl Context {
     pub fn reconcile_id(&self) -> &str {
         &self.reconcile_id
     }
+
+    /// The controller's Event recorder (reporting controller: the controller's name),
+    /// for Events [`publish`](Self::publish) cannot express (a secondary object, an
+    /// action other than the reason).
+    pub fn recorder(&self) -> &Recorder {
+        &self.recorder
+    }
+
+    /// Publishes an Event about `object`: kube's `events.k8s.io/v1` Event with `reason`
+    /// as both reason and action, from this controller. Repeats within kube's window
+    /// update one Event's count instead of creating another.
+    ///
+    /// ```no_run
+    /// # async fn example(context: &wheelhouse_controller::Context, config: &k8s_openapi::api::core::v1::ConfigMap) -> Result<(), kube::Error> {
+    /// use wheelhouse_controller::EventType;
+    ///
+    /// context.publish(config, EventType::Normal, "Deleting", "its children go with it").await?;
+    /// # Ok(())
+    /// # }
+    /// ```
+    pub async fn publish<K>(
+        &self,
+        object: &K,
+        type_: EventType,
+        reason: &str,
+        note: impl Into<String>,
+    ) -> Result<(), kube::Error>
+    where
+        K: Resource,
+        K::DynamicType: Default,
+    {
+        let event = KubeEvent {
+            type_,
+            reason: reason.to_owned(),
+            note: Some(note.into()),
+            action: reason.to_owned(),
+            secondary: None,
+        };
+        let reference = object.object_ref(&K::DynamicType::default());
+        self.recorder.publish(&event, &reference).await
+    }
+
+    /// Writes `status` as `object`'s status subresource, with a JSON merge patch, and
+    /// returns the object as stored. The patch carries no resourceVersion: the status
+    /// is the controller's own output, computed from the spec it just read, so it is
+    /// written whatever else changed meanwhile (a finalizer, a label) instead of failing
+    /// with 409 Conflict. Fields of `status` that serialize as null are removed.
+    ///
+    /// Follow it with helpers that take the object back (a finalizer's removal): they
+    /// need the returned object, whose resourceVersion is the new one.
+    ///
+    /// ```no_run
+    /// # #[derive(Clone, Debug, serde::Serialize, serde::Deserialize, kube::CustomResource, schemars::JsonSchema)]
+    /// # #[kube(group = "example.com", version = "v1", kind = "WebApp", namespaced, status = "WebAppStatus")]
+    /// # struct WebAppSpec {}
+    /// # #[derive(Clone, Debug, Default, serde::Serialize, serde::Deserialize, schemars::JsonSchema)]
+    /// # struct WebAppStatus { phase: Option<String> }
+    /// # async fn example(context: &wheelhouse_controller::Context, webapp: &WebApp) -> Result<(), kube::Error> {
+    /// let status = WebAppStatus { phase: Some("Ready".into()) };
+    /// let stored = context.patch_status(webapp, &status).await?;
+    /// # let _ = stored;
+    /// # Ok(())
+    /// # }
+    /// ```
+    pub async fn patch_status<K, S>(&self, object: &K, status: &S) -> Result<K, kube::Error>
+    where
+        K: Resource + Clone + Debug + DeserializeOwned,
+        K::DynamicType: Default,
+        K::Scope: ScopeKind,
+        S: Serialize + ?Sized,
+    {
+        let api = K::Scope::api::<K>(
+            self.client.clone(),
+            object.namespace().as_deref(),
+            &K::DynamicType::default(),
+        );
+        let patch = json!({"status": status});
+        api.patch_status(&object.name_any(), &PatchParams::default(), &Patch::Merge(&patch))
+            .await
+    }
+}
+
+/// The recorder of the controller named `controller`.
+pub(crate) fn recorder(client: &kube::Client, controller: &str) -> Recorder {
+    let reporter = Reporter {
+        controller: controller.to_owned(),
+        instance: None,
+    };
+    Recorder::new(client.clone(), reporter)
 }
 
 /// Brings the cluster in line with one object's spec: called with the object as the

@@ -9,6 +9,7 @@ use std::time::{Duration, Instant};
 use futures::FutureExt;
 use futures::future::BoxFuture;
 use kube::Resource;
+use kube::runtime::events::Recorder;
 use tracing::Instrument;
 use wheelhouse_cache::{Cache, Informer};
 use wheelhouse_manager::Stop;
@@ -31,6 +32,7 @@ pub(crate) trait Work: Send + Sync {
 pub(crate) struct Worker<K: Resource, R> {
     pub name: Arc<str>,
     pub client: kube::Client,
+    pub recorder: Recorder,
     /// Keeps the informers running while the controller exists, even if the caller
     /// dropped its own handle of the cache (informers stop with the last handle).
     #[expect(dead_code, reason = "held for its lifetime, not read")]
@@ -115,6 +117,7 @@ where
             client: self.client.clone(),
             controller: self.name.clone(),
             reconcile_id,
+            recorder: self.recorder.clone(),
         };
         let started = Instant::now();
         let future: BoxFuture<'_, _> =
@@ -127,7 +130,7 @@ where
         let _entered = span.enter();
         let series = self.series.get();
         let outcome = match result {
-            Ok(Ok(Ok(action))) => match action.requeue() {
+            Ok(Ok(Ok(action))) => match action.requeue_delay() {
                 Some(delay) => Outcome::RequeueAfter(delay),
                 None => Outcome::Done,
             },
@@ -157,6 +160,7 @@ where
             series.time.observe(elapsed.as_secs_f64());
             match outcome {
                 Outcome::Done => series.success.inc(),
+                Outcome::RequeueAfter(delay) if delay.is_zero() => series.requeue.inc(),
                 Outcome::RequeueAfter(_) => series.requeue_after.inc(),
                 Outcome::Failed { terminal } => {
                     series.error.inc();

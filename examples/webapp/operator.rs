@@ -7,15 +7,16 @@ use std::time::Duration;
 use k8s_openapi::api::apps::v1::Deployment;
 use k8s_openapi::api::core::v1::Service;
 use k8s_openapi::apimachinery::pkg::apis::meta::v1::Condition;
-use kube::api::{Api, Patch, PatchParams};
+use kube::api::Api;
 use kube::{CustomResource, Resource, ResourceExt};
 use schemars::JsonSchema;
 use serde::{Deserialize, Serialize};
 use serde_json::json;
-use wheelhouse::cache::{Cache, Scope};
+use wheelhouse::cache::Cache;
+use wheelhouse::controller::conditions::ConditionBuilder;
 use wheelhouse::controller::{
-    Action, Applier, Builder, Context, Controller, ControllerMetrics, Error, EventType, KubeEvent, Predicate,
-    Reconciler, Recorder, Reporter, apply, conditions, finalizer, owner, predicate,
+    Action, Applier, Builder, Context, Controller, ControllerMetrics, Error, EventType, NotOwned, Predicate,
+    Reconciler, apply, finalizer, owner, predicate,
 };
 
 /// The field manager of everything the operator writes.
@@ -98,8 +99,8 @@ pub struct WebAppStatus {
 }
 
 /// The reconciler: level-triggered, idempotent.
+#[derive(Default)]
 pub struct WebAppReconciler {
-    recorder: Recorder,
     /// Appliers of the children, comparing with the controller's cache; None sends
     /// every apply to the server.
     children: Option<Children>,
@@ -114,29 +115,24 @@ struct Children {
 }
 
 impl WebAppReconciler {
-    /// A reconciler that applies the children through the cache of a controller
-    /// that owns them with `owns_full` in `scope`, and records Events through the
-    /// cache's client.
-    pub fn cached(cache: &Cache, scope: &Scope) -> Self {
-        Self {
+    /// A reconciler that applies the children through the informers of the controller
+    /// `builder` makes, which must own both with `owns_full` (as [`builder`] does).
+    pub fn cached(builder: &Builder<WebApp>) -> Result<Self, NotOwned> {
+        Ok(Self {
             children: Some(Children {
-                deployments: Applier::new(&cache.informer::<Deployment>(scope.clone()), MANAGER),
-                services: Applier::new(&cache.informer::<Service>(scope.clone()), MANAGER),
+                deployments: builder.applier(MANAGER)?,
+                services: builder.applier(MANAGER)?,
             }),
-            ..Self::new(cache.client())
-        }
+        })
     }
 
     /// A reconciler with no cache of the children: every pass applies both.
-    pub fn new(client: kube::Client) -> Self {
-        let reporter = Reporter {
-            controller: MANAGER.to_owned(),
-            instance: None,
-        };
-        Self {
-            recorder: Recorder::new(client, reporter),
-            children: None,
-        }
+    #[allow(
+        dead_code,
+        reason = "for the reconcile benchmark's kube-runtime controller, which has no cache to share"
+    )]
+    pub fn new() -> Self {
+        Self::default()
     }
 }
 
@@ -150,12 +146,12 @@ pub fn worth_a_reconcile() -> Predicate<WebApp> {
 /// The controller of WebApps in `namespace` (all namespaces when None). Added to a
 /// manager, it reports to the manager's registry; `metrics` names another.
 pub fn controller(cache: &Cache, namespace: Option<&str>, metrics: Option<&ControllerMetrics>) -> Controller {
-    let scope = namespace.map(Scope::namespace).unwrap_or_default();
     let mut builder = builder(cache, namespace);
     if let Some(metrics) = metrics {
         builder = builder.metrics(metrics);
     }
-    builder.build(WebAppReconciler::cached(cache, &scope))
+    let reconciler = WebAppReconciler::cached(&builder).expect("builder() owns Deployments and Services whole");
+    builder.build(reconciler)
 }
 
 /// The controller's builder, before its reconciler: what it watches and how.
@@ -217,14 +213,12 @@ fn phase_of(webapp: &WebApp, available: i32, rolled_out: bool) -> Phase {
 }
 
 impl WebAppReconciler {
-    async fn write_status(&self, api: &Api<WebApp>, webapp: &WebApp, status: WebAppStatus) -> Result<(), Error> {
+    /// Writes `status` unless the WebApp already shows it; returns the WebApp as stored.
+    async fn write_status(context: &Context, webapp: WebApp, status: WebAppStatus) -> Result<WebApp, Error> {
         if webapp.status.as_ref() == Some(&status) {
-            return Ok(());
+            return Ok(webapp);
         }
-        let patch = json!({"status": status});
-        api.patch_status(&webapp.name_any(), &PatchParams::default(), &Patch::Merge(&patch))
-            .await?;
-        Ok(())
+        Ok(context.patch_status(&webapp, &status).await?)
     }
 
     /// Applies the Deployment and the Service, and returns the Deployment as stored.
@@ -249,22 +243,19 @@ impl WebAppReconciler {
         Ok(stored)
     }
 
-    async fn cleanup(&self, api: &Api<WebApp>, webapp: &WebApp) -> Result<Action, Error> {
+    /// Records the deletion, then lets the WebApp go. The finalizer's removal is
+    /// checked against the resourceVersion the status write returned: the WebApp as
+    /// the operator last wrote it, not as the cache held it before.
+    async fn cleanup(context: &Context, api: &Api<WebApp>, webapp: &WebApp) -> Result<Action, Error> {
         let mut status = webapp.status.clone().unwrap_or_default();
         status.phase = Some(Phase::Deleting);
-        self.write_status(api, webapp, status).await?;
-        let event = KubeEvent {
-            type_: EventType::Normal,
-            reason: "Deleting".into(),
-            note: Some(format!(
-                "WebApp {} is being deleted; its Deployment and Service go with it",
-                webapp.name_any()
-            )),
-            action: "Delete".into(),
-            secondary: None,
-        };
-        self.recorder.publish(&event, &webapp.object_ref(&())).await?;
-        finalizer::remove(api, webapp, FINALIZER).await?;
+        let webapp = Self::write_status(context, webapp.clone(), status).await?;
+        let note = format!(
+            "WebApp {} is being deleted; its Deployment and Service go with it",
+            webapp.name_any()
+        );
+        context.publish(&webapp, EventType::Normal, "Deleting", note).await?;
+        finalizer::remove(api, &webapp, FINALIZER).await?;
         Ok(Action::done())
     }
 }
@@ -275,7 +266,7 @@ impl Reconciler<WebApp> for WebAppReconciler {
         let client = context.client().clone();
         let webapps: Api<WebApp> = Api::namespaced(client.clone(), &namespace);
         if finalizer::is_deleting(webapp.as_ref()) {
-            return self.cleanup(&webapps, &webapp).await;
+            return Self::cleanup(context, &webapps, &webapp).await;
         }
         if webapp.spec.replicas() < 0 {
             return Err(Error::terminal(format!(
@@ -283,13 +274,13 @@ impl Reconciler<WebApp> for WebAppReconciler {
                 webapp.spec.replicas()
             )));
         }
-        let webapp = finalizer::ensure(&webapps, webapp.as_ref(), FINALIZER).await?;
+        let mut webapp = finalizer::ensure(&webapps, webapp.as_ref(), FINALIZER).await?;
         if webapp.status.is_none() {
             let status = WebAppStatus {
                 phase: Some(Phase::Reconciling),
                 ..WebAppStatus::default()
             };
-            self.write_status(&webapps, &webapp, status).await?;
+            webapp = Self::write_status(context, webapp, status).await?;
         }
         let deployment = self.apply_children(&client, &namespace, &webapp).await?;
 
@@ -300,26 +291,23 @@ impl Reconciler<WebApp> for WebAppReconciler {
         let mut status = webapp.status.clone().unwrap_or_default();
         let mut conditions = status.conditions.take().unwrap_or_default();
         let (ready, reason) = if phase == Phase::Ready {
-            ("True", "AllReplicasAvailable")
+            (true, "AllReplicasAvailable")
         } else {
-            ("False", "Rollout")
+            (false, "Rollout")
         };
-        let message = format!("{available} of {} replicas available", webapp.spec.replicas());
-        conditions::set_condition(
-            &mut conditions,
-            "Ready",
-            ready,
-            reason,
-            &message,
-            webapp.meta().generation,
-        );
+        ConditionBuilder::ready()
+            .status(ready)
+            .reason(reason)
+            .message(format!("{available} of {} replicas available", webapp.spec.replicas()))
+            .observed_generation(webapp.meta().generation)
+            .set_in(&mut conditions);
         let status = WebAppStatus {
             phase: Some(phase),
             available_replicas: Some(available),
             conditions: Some(conditions),
             observed_generation: webapp.meta().generation,
         };
-        self.write_status(&webapps, &webapp, status).await?;
+        Self::write_status(context, webapp, status).await?;
         Ok(Action::requeue_after(Duration::from_secs(30)))
     }
 }

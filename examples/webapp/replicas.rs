@@ -151,15 +151,14 @@ impl Replica {
             .leader_election(election.namespace(namespace).identity(format!("replica-{index}")))
             .shutdown_signal(shutdown.clone())
             .build()?;
-        let cache = manager.cache();
-        let scope = wheelhouse::cache::Scope::namespace(namespace);
+        let builder = operator::builder(manager.cache(), Some(namespace));
         let reconciler = Recording {
-            inner: WebAppReconciler::cached(cache, &scope),
+            inner: WebAppReconciler::cached(&builder).expect("builder() owns Deployments and Services whole"),
             replica: index,
             timeline: timeline.clone(),
             requeue,
         };
-        manager.add(operator::builder(cache, Some(namespace)).build(reconciler))?;
+        manager.add(builder.build(reconciler))?;
         let task = tokio::spawn(manager.clone().run());
         Ok(Self {
             index,

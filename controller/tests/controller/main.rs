@@ -7,6 +7,7 @@
 //! the controller handles strictly after it (a marker object), not for wall-clock time.
 
 mod common;
+mod context;
 mod fencing;
 mod helpers;
 mod outcomes;
