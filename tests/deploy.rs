@@ -119,7 +119,12 @@ async fn what_the_operator_sends(env: &TestEnv) -> Rbac {
         .await
         .expect("delete the webhook configurations");
 
-    server.rbac_for(ACCOUNT).cluster_wide(env.namespace())
+    // The event recorder patches an Event it sends again within its aggregation
+    // window, which one clean lifecycle does not do.
+    server
+        .rbac_for(ACCOUNT)
+        .cluster_wide(env.namespace())
+        .grant("events.k8s.io", "events", &["patch"])
 }
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]

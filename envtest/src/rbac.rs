@@ -190,6 +190,35 @@ impl Rbac {
         self
     }
 
+    /// The same rules plus `verbs` on `resource` of API group `group`, in every
+    /// namespace: what the operator needs but a test run may not exercise, stated by
+    /// its author beside the evidence (kube's event recorder, for one, patches an Event
+    /// only when it sends the same one again within its aggregation window).
+    ///
+    /// ```
+    /// use wheelhouse_envtest::ApiServer;
+    ///
+    /// let server = ApiServer::new(Default::default());
+    /// let rbac = server.rbac_for("operator").grant("events.k8s.io", "events", &["create", "patch"]);
+    /// let rule = &rbac.cluster_rules()[0];
+    /// assert_eq!(rule.verbs, ["create", "patch"]);
+    /// ```
+    #[must_use]
+    pub fn grant(mut self, group: &str, resource: &str, verbs: &[&str]) -> Self {
+        let object = Object::Resource {
+            group: group.to_owned(),
+            resource: resource.to_owned(),
+        };
+        self.grants
+            .entry(None)
+            .or_default()
+            .entry(object)
+            .or_default()
+            .extend(verbs.iter().map(|verb| (*verb).to_owned()));
+        self.drop_what_the_cluster_role_grants();
+        self
+    }
+
     /// Whether the user sent nothing that needs a permission.
     pub fn is_empty(&self) -> bool {
         self.grants.is_empty()
