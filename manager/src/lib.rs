@@ -86,16 +86,21 @@
 //! ```
 
 mod args;
+mod cert_watcher;
+mod certs;
 mod error;
 mod fence;
 mod health;
 mod http;
 mod leader;
+mod metrics_auth;
 mod lifecycle;
 mod manager;
 mod runnable;
 
 pub use crate::args::{LogFormat, ManagerArgs};
+pub use crate::cert_watcher::{CertWatcher, ServingCertificate, tls_server_config};
+pub use crate::certs::{CA_FILE, CERT_FILE, CertificateError, Certificates, KEY_FILE};
 pub use crate::error::Error;
 pub use crate::fence::Fenced;
 pub use crate::leader::{LeaderElection, OnLeadershipLost};

@@ -82,7 +82,6 @@
 //! # }
 //! ```
 
-mod certs;
 mod connections;
 mod denial;
 mod dispatch;
@@ -92,13 +91,12 @@ mod limits;
 mod manifests;
 mod metrics;
 mod patch;
-mod reload;
 mod review;
 mod serve;
 mod server;
 mod typed;
 
-pub use crate::certs::{CA_FILE, CERT_FILE, Certificates, KEY_FILE};
+pub use wheelhouse_manager::{CA_FILE, CERT_FILE, CertificateError, Certificates, KEY_FILE};
 pub use crate::denial::{Denied, FieldError, FieldErrorKind, Warnings};
 pub use crate::error::Error;
 pub use crate::handler::Handler;
