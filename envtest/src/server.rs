@@ -92,6 +92,8 @@ pub(crate) struct Shared {
     pub counters: FaultCounters,
     pub requests: Mutex<HashMap<RequestKey, u64>>,
     pub witnesses: crate::witness::Witnesses,
+    /// The ServiceAccount tokens issued (`serviceaccounts/token`), for TokenReviews.
+    pub tokens: Mutex<crate::actions::Tokens>,
 }
 
 /// What the server counts a request under: what RBAC authorizes it by.
@@ -247,6 +249,7 @@ impl ApiServer {
             counters: FaultCounters::default(),
             requests: Mutex::new(HashMap::new()),
             witnesses: crate::witness::Witnesses::default(),
+            tokens: Mutex::new(crate::actions::Tokens::default()),
         });
         let server = Self { shared, user: None };
         for namespace in ["default", "kube-system", "kube-public", "kube-node-lease"] {
@@ -284,6 +287,17 @@ impl ApiServer {
             shared: self.shared.clone(),
             user: Some(user.into()),
         }
+    }
+
+    /// The user of this handle's requests (see [`as_user`](Self::as_user)).
+    pub(crate) fn user(&self) -> Option<&str> {
+        self.user.as_deref()
+    }
+
+    /// The user a bearer token authenticates as: a ServiceAccount's, for a token the
+    /// server issued (`serviceaccounts/token`) that is still valid.
+    pub(crate) fn user_of_token(&self, token: &str) -> Option<String> {
+        crate::actions::authenticate_token(self, token).map(|(subject, _, _)| subject.user)
     }
 
     /// The options the server was started with.
