@@ -1,6 +1,6 @@
 //! `deploy/`'s monitoring is what a running operator needs and serves: the rules of
 //! `metrics-auth.yaml` let the operator review scrapes and a reader scrape, the
-//! ServiceMonitor scrapes the port and scheme the Deployment serves, and every metric
+//! `ServiceMonitor` scrapes the port and scheme the Deployment serves, and every metric
 //! the Grafana dashboard queries is in a running manager's `/metrics`.
 
 #[path = "../examples/webapp/operator.rs"]
@@ -79,7 +79,12 @@ async fn metrics_auth_lets_the_operator_review_scrapes_and_a_reader_scrape() {
         }
     }
     // A scraper holding the reader role, as monitor.yaml binds Prometheus.
-    let mut reader_binding = named(&manifests("monitor.yaml"), "ClusterRoleBinding", "webapp-metrics-reader-prometheus").clone();
+    let mut reader_binding = named(
+        &manifests("monitor.yaml"),
+        "ClusterRoleBinding",
+        "webapp-metrics-reader-prometheus",
+    )
+    .clone();
     reader_binding["subjects"] = json!([{"kind": "User", "apiGroup": "rbac.authorization.k8s.io", "name": "scraper"}]);
     let reader_binding = serde_json::from_value(reader_binding).expect("a ClusterRoleBinding");
     bindings
@@ -99,7 +104,15 @@ async fn metrics_auth_lets_the_operator_review_scrapes_and_a_reader_scrape() {
         ..SubjectAccessReviewSpec::default()
     };
     let client = env.client();
-    assert!(allowed(&client, &operator, &operator_groups, create("authentication.k8s.io", "tokenreviews")).await);
+    assert!(
+        allowed(
+            &client,
+            &operator,
+            &operator_groups,
+            create("authentication.k8s.io", "tokenreviews")
+        )
+        .await
+    );
     assert!(
         allowed(
             &client,
@@ -166,9 +179,14 @@ fn the_service_monitor_scrapes_what_the_deployment_serves() {
     let monitor = manifests("monitor.yaml");
     let monitor = named(&monitor, "ServiceMonitor", "webapp-operator-metrics-monitor");
     assert_eq!(monitor["metadata"]["namespace"], service["metadata"]["namespace"]);
-    let selector = monitor["spec"]["selector"]["matchLabels"].as_object().expect("matchLabels");
+    let selector = monitor["spec"]["selector"]["matchLabels"]
+        .as_object()
+        .expect("matchLabels");
     for (key, value) in selector {
-        assert_eq!(&service["metadata"]["labels"][key], value, "the monitor selects the Service");
+        assert_eq!(
+            &service["metadata"]["labels"][key], value,
+            "the monitor selects the Service"
+        );
     }
     let endpoint = &monitor["spec"]["endpoints"][0];
     assert_eq!(endpoint["port"], service_port["name"]);
@@ -253,19 +271,33 @@ fn the_dashboard_parser_finds_metric_names() {
         metrics_queried(r#"histogram_quantile(0.5, sum by (le) (rate(a_b_bucket{job="$job"}[5m]))) + c_d{x="1"}"#),
         ["a_b_bucket", "c_d"]
     );
-    assert_eq!(metrics_queried("label_values(controller_runtime_reconcile_total, namespace)"), ["controller_runtime_reconcile_total"]);
+    assert_eq!(
+        metrics_queried("label_values(controller_runtime_reconcile_total, namespace)"),
+        ["controller_runtime_reconcile_total"]
+    );
 }
 
 /// A manager as an operator runs it (a controller, the webhook server, leader
-/// election), after one WebApp went through the webhooks and the reconciler. Embedded
+/// election), after one `WebApp` went through the webhooks and the reconciler. Embedded
 /// only: the webhooks listen on this machine's loopback, which a cluster's API server
 /// cannot call.
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn every_metric_the_dashboard_queries_is_served() {
     let queried: BTreeSet<String> = dashboard_queries().iter().flat_map(|q| metrics_queried(q)).collect();
-    assert!(queried.len() >= 15, "the dashboard reads the families it should: {queried:?}");
-    for family in ["controller_runtime_reconcile", "workqueue_", "controller_runtime_webhook_", "leader_election_"] {
-        assert!(queried.iter().any(|name| name.starts_with(family)), "no {family}* panel");
+    assert!(
+        queried.len() >= 15,
+        "the dashboard reads the families it should: {queried:?}"
+    );
+    for family in [
+        "controller_runtime_reconcile",
+        "workqueue_",
+        "controller_runtime_webhook_",
+        "leader_election_",
+    ] {
+        assert!(
+            queried.iter().any(|name| name.starts_with(family)),
+            "no {family}* panel"
+        );
     }
 
     let env = TestEnv::embedded().await.expect("the embedded API server");
@@ -315,6 +347,9 @@ async fn every_metric_the_dashboard_queries_is_served() {
 
     shutdown.cancel();
     running.await.expect("no panic").expect("a clean stop");
-    configurations.delete(&env.client()).await.expect("delete the webhook configurations");
+    configurations
+        .delete(&env.client())
+        .await
+        .expect("delete the webhook configurations");
     env.stop().await;
 }

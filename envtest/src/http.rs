@@ -10,7 +10,7 @@ use tower_service::Service;
 use crate::server::ApiServer;
 
 /// The bearer token of a request: over HTTP the server attributes a request to the
-/// ServiceAccount of a token it issued, else to the user the token names (it refuses
+/// `ServiceAccount` of a token it issued, else to the user the token names (it refuses
 /// nothing, as it authorizes everyone).
 fn bearer_token<B>(request: &http::Request<B>) -> Option<&str> {
     let value = request.headers().get(http::header::AUTHORIZATION)?.to_str().ok()?;

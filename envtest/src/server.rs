@@ -92,7 +92,7 @@ pub(crate) struct Shared {
     pub counters: FaultCounters,
     pub requests: Mutex<HashMap<RequestKey, u64>>,
     pub witnesses: crate::witness::Witnesses,
-    /// The ServiceAccount tokens issued (`serviceaccounts/token`), for TokenReviews.
+    /// The `ServiceAccount` tokens issued (`serviceaccounts/token`), for `TokenReviews`.
     pub tokens: Mutex<crate::actions::Tokens>,
 }
 
@@ -294,7 +294,7 @@ impl ApiServer {
         self.user.as_deref()
     }
 
-    /// The user a bearer token authenticates as: a ServiceAccount's, for a token the
+    /// The user a bearer token authenticates as: a `ServiceAccount`'s, for a token the
     /// server issued (`serviceaccounts/token`) that is still valid.
     pub(crate) fn user_of_token(&self, token: &str) -> Option<String> {
         crate::actions::authenticate_token(self, token).map(|(subject, _, _)| subject.user)

@@ -44,8 +44,8 @@ pub struct ManagerArgs {
     /// Where /metrics is served: host:port or :port; 0 disables it.
     #[arg(long, default_value = ":8443", value_name = "ADDRESS")]
     pub metrics_bind_address: String,
-    /// Serve /metrics over HTTPS, each request authenticated (TokenReview) and
-    /// authorized (SubjectAccessReview, `get` on /metrics) by the API server; false
+    /// Serve /metrics over HTTPS, each request authenticated (`TokenReview`) and
+    /// authorized (`SubjectAccessReview`, `get` on /metrics) by the API server; false
     /// serves plain HTTP to anyone who reaches the port.
     #[arg(long, default_value_t = true, action = clap::ArgAction::Set, num_args = 0..=1, require_equals = true, default_missing_value = "true", value_name = "BOOL")]
     pub metrics_secure: bool,
@@ -205,6 +205,35 @@ mod tests {
             "{error}"
         );
         assert!(parse("example.com:80").is_err());
+    }
+
+    #[test]
+    fn metrics_are_secure_unless_turned_off() {
+        use clap::Parser;
+
+        #[derive(clap::Parser)]
+        struct Flags {
+            #[command(flatten)]
+            manager: ManagerArgs,
+        }
+        let defaults = Flags::parse_from(["operator"]).manager;
+        assert!(defaults.metrics_secure);
+        assert!(!defaults.enable_http2);
+        assert_eq!(
+            defaults.metrics_address().unwrap(),
+            Some(SocketAddr::from(([0, 0, 0, 0], 8443)))
+        );
+        for (flag, secure) in [
+            ("--metrics-secure=false", false),
+            ("--metrics-secure", true),
+            ("--metrics-secure=true", true),
+        ] {
+            let flags = Flags::parse_from(["operator", flag]).manager;
+            assert_eq!(flags.metrics_secure, secure, "{flag}");
+        }
+        let flags = Flags::parse_from(["operator", "--metrics-cert-path", "/certs", "--enable-http2"]).manager;
+        assert_eq!(flags.metrics_cert_path, Some(PathBuf::from("/certs")));
+        assert!(flags.enable_http2);
     }
 
     #[test]

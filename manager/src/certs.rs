@@ -222,12 +222,9 @@ pub(crate) fn certified_key(cert_pem: &[u8], key_pem: &[u8]) -> Result<Arc<Certi
         .collect::<Result<Vec<_>, _>>()
         .map_err(|e| Error::Invalid(format!("{CERT_FILE}: {e}")))?;
     if chain.is_empty() {
-        return Err(Error::Invalid(format!(
-            "{CERT_FILE} holds no PEM certificate"
-        )));
+        return Err(Error::Invalid(format!("{CERT_FILE} holds no PEM certificate")));
     }
-    let key =
-        PrivateKeyDer::from_pem_slice(key_pem).map_err(|e| Error::Invalid(format!("{KEY_FILE}: {e}")))?;
+    let key = PrivateKeyDer::from_pem_slice(key_pem).map_err(|e| Error::Invalid(format!("{KEY_FILE}: {e}")))?;
     let certified = CertifiedKey::from_der(chain, key, &provider())
         .map_err(|e| Error::Invalid(format!("{CERT_FILE} and {KEY_FILE} do not belong together: {e}")))?;
     Ok(Arc::new(certified))

@@ -51,7 +51,7 @@ pub(crate) struct Routes {
 
 /// A bound listener, not yet serving.
 pub(crate) struct Listener {
-    listener: std::net::TcpListener,
+    socket: std::net::TcpListener,
     routes: Routes,
     secure: Option<Secure>,
 }
@@ -66,7 +66,7 @@ impl Listener {
         };
         let listener = bind(address).map_err(|source| Error::Bind { what, address, source })?;
         Ok(Self {
-            listener,
+            socket: listener,
             routes,
             secure: None,
         })
@@ -79,17 +79,14 @@ impl Listener {
     }
 
     pub(crate) fn local_addr(&self) -> Option<SocketAddr> {
-        self.listener.local_addr().ok()
+        self.socket.local_addr().ok()
     }
 
     /// Serves until `stop` is cancelled; open connections are closed then.
     pub(crate) async fn serve(self, stop: CancellationToken) -> Result<(), std::io::Error> {
-        let listener = TcpListener::from_std(self.listener)?;
+        let listener = TcpListener::from_std(self.socket)?;
         let (tls, watcher) = match self.secure {
-            Some(secure) => (
-                Some((secure.acceptor, secure.auth, secure.http2)),
-                secure.watcher,
-            ),
+            Some(secure) => (Some((secure.acceptor, secure.auth, secure.http2)), secure.watcher),
             None => (None, None),
         };
         let watching = async move {

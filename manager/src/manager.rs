@@ -343,14 +343,14 @@ impl ManagerBuilder {
     }
 
     /// Serves `/metrics` over HTTPS and lets a request through only when the API server
-    /// authenticates its bearer token (a TokenReview) and authorizes the user to `get`
-    /// the non-resource URL `/metrics` (a SubjectAccessReview), as kubebuilder's
+    /// authenticates its bearer token (a `TokenReview`) and authorizes the user to `get`
+    /// the non-resource URL `/metrics` (a `SubjectAccessReview`), as kubebuilder's
     /// scaffold does; answers are cached briefly. The certificate comes from
     /// [`metrics_cert_dir`](Self::metrics_cert_dir) or
     /// [`metrics_certificates`](Self::metrics_certificates), else is self-signed. Off
     /// by default for a builder, as in controller-runtime; [`args`](Self::args) turns it
-    /// on (`--metrics-secure` defaults to true). Give the scraper's ServiceAccount the
-    /// `metrics-reader` ClusterRole of `deploy/metrics-auth.yaml`.
+    /// on (`--metrics-secure` defaults to true). Give the scraper's `ServiceAccount` the
+    /// `metrics-reader` `ClusterRole` of `deploy/metrics-auth.yaml`.
     pub fn metrics_secure(mut self, secure: bool) -> Self {
         self.metrics_secure = secure;
         self
@@ -528,7 +528,9 @@ impl ManagerBuilder {
                 names.push(host.to_owned());
             }
             let certificates = Certificates::self_signed(names)?;
-            tracing::info!("metrics are served with a self-signed certificate; give --metrics-cert-path for one a scraper can verify");
+            tracing::info!(
+                "metrics are served with a self-signed certificate; give --metrics-cert-path for one a scraper can verify"
+            );
             (ServingCertificate::new(certificates.certified_key()?), None)
         };
         let config = tls_server_config(serving, self.http2)?;

@@ -1,5 +1,5 @@
-//! Who may read `/metrics` over HTTPS: the bearer token authenticated by a TokenReview,
-//! the user it names authorized by a SubjectAccessReview for `get` on the non-resource
+//! Who may read `/metrics` over HTTPS: the bearer token authenticated by a `TokenReview`,
+//! the user it names authorized by a `SubjectAccessReview` for `get` on the non-resource
 //! URL `/metrics`, both asked of the API server, as controller-runtime's
 //! `filters.WithAuthenticationAndAuthorization` (kubebuilder's default) does.
 //!
@@ -38,7 +38,7 @@ pub(crate) enum Decision {
     Failed(String),
 }
 
-/// The user a token names, as a TokenReview returned it.
+/// The user a token names, as a `TokenReview` returned it.
 #[derive(Debug, Clone, PartialEq, Eq, Hash)]
 struct User {
     name: String,
@@ -231,10 +231,13 @@ mod tests {
         assert_eq!(cache.get("a"), None, "expired");
         assert_eq!(cache.get("b"), Some(2));
         cache.insert("c".to_owned(), 3, Duration::from_secs(5));
-        cache.insert("d".to_owned(), 4, Duration::from_secs(60));
-        cache.insert("e".to_owned(), 5, Duration::from_secs(60));
+        cache.insert("d".to_owned(), 4, Duration::from_mins(1));
+        cache.insert("e".to_owned(), 5, Duration::from_mins(1));
         assert_eq!(cache.len(), 3, "never more than its capacity");
         assert_eq!(cache.get("c"), None, "the entry closest to expiring made room");
-        assert_eq!((cache.get("b"), cache.get("d"), cache.get("e")), (Some(2), Some(4), Some(5)));
+        assert_eq!(
+            (cache.get("b"), cache.get("d"), cache.get("e")),
+            (Some(2), Some(4), Some(5))
+        );
     }
 }

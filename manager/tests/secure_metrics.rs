@@ -1,9 +1,9 @@
 //! Secure metrics end to end, as kubebuilder scaffolds them: `/metrics` over HTTPS,
-//! each scrape's bearer token authenticated by a TokenReview and its user authorized by
-//! a SubjectAccessReview, both answered by the API server from its ServiceAccounts and
+//! each scrape's bearer token authenticated by a `TokenReview` and its user authorized by
+//! a `SubjectAccessReview`, both answered by the API server from its `ServiceAccounts` and
 //! RBAC objects. On the embedded server and, with `USE_EXISTING_CLUSTER=true`, on a
-//! real one (the kubeconfig's user must be allowed to create ServiceAccount tokens,
-//! reviews, ClusterRoles and ClusterRoleBindings).
+//! real one (the kubeconfig's user must be allowed to create `ServiceAccount` tokens,
+//! reviews, `ClusterRoles` and `ClusterRoleBindings`).
 
 mod common;
 
@@ -58,7 +58,10 @@ async fn scrape(tls: &TlsConnector, address: SocketAddr, token: Option<&str>) ->
         .nth(1)
         .and_then(|code| code.parse().ok())
         .expect("a status line");
-    let body = response.split_once("\r\n\r\n").map(|(_, b)| b.to_owned()).unwrap_or_default();
+    let body = response
+        .split_once("\r\n\r\n")
+        .map(|(_, b)| b.to_owned())
+        .unwrap_or_default();
     (status, body)
 }
 
@@ -85,8 +88,8 @@ async fn service_account_token(env: &TestEnv, name: &str) -> String {
         .expect("a token in the token request's status")
 }
 
-/// The `metrics-reader` ClusterRole of `deploy/metrics-auth.yaml`, bound to one
-/// ServiceAccount; names carry the test's namespace, as these objects are cluster-wide.
+/// The `metrics-reader` `ClusterRole` of `deploy/metrics-auth.yaml`, bound to one
+/// `ServiceAccount`; names carry the test's namespace, as these objects are cluster-wide.
 async fn grant_metrics_reader(env: &TestEnv, account: &str) -> String {
     let name = format!("{}-metrics-reader", env.namespace());
     let roles: Api<ClusterRole> = Api::all(env.client());
@@ -102,7 +105,10 @@ async fn grant_metrics_reader(env: &TestEnv, account: &str) -> String {
         }]),
         ..ClusterRole::default()
     };
-    roles.create(&PostParams::default(), &role).await.expect("a ClusterRole");
+    roles
+        .create(&PostParams::default(), &role)
+        .await
+        .expect("a ClusterRole");
     let bindings: Api<ClusterRoleBinding> = Api::all(env.client());
     let binding = ClusterRoleBinding {
         metadata: ObjectMeta {

@@ -96,7 +96,6 @@ mod serve;
 mod server;
 mod typed;
 
-pub use wheelhouse_manager::{CA_FILE, CERT_FILE, CertificateError, Certificates, KEY_FILE};
 pub use crate::denial::{Denied, FieldError, FieldErrorKind, Warnings};
 pub use crate::error::Error;
 pub use crate::handler::Handler;
@@ -107,3 +106,4 @@ pub use crate::server::{WebhookOptions, WebhookServer};
 pub use crate::typed::{Defaulter, Object, Registration, Validator, WebhookKind, mutate_path, validate_path};
 /// kube's admission types, which [`Handler`]s take and return.
 pub use kube::core::admission::{AdmissionRequest, AdmissionResponse, Operation};
+pub use wheelhouse_manager::{CA_FILE, CERT_FILE, CertificateError, Certificates, KEY_FILE};

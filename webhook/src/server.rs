@@ -13,7 +13,9 @@ use futures::future::BoxFuture;
 use http_body_util::Full;
 use hyper::body::Body;
 use parking_lot::Mutex;
-use wheelhouse_manager::{CertWatcher, Certificates, ServingCertificate, BoxError, Manager, ManagerArgs, Runnable, Stop};
+use wheelhouse_manager::{
+    BoxError, CertWatcher, Certificates, Manager, ManagerArgs, Runnable, ServingCertificate, Stop,
+};
 
 use crate::Error;
 use crate::connections::Bounds;

@@ -1,7 +1,7 @@
 //! Creates that act instead of storing: binding a pod to a node (`pods/binding` and
 //! `bindings`), evicting a pod within its disruption budget (`pods/eviction`), and the
 //! review resources whose answer is computed (`SubjectAccessReview` and friends from
-//! the stored RBAC objects, `TokenReview`, `SelfSubjectReview`), and ServiceAccount
+//! the stored RBAC objects, `TokenReview`, `SelfSubjectReview`), and `ServiceAccount`
 //! tokens (`serviceaccounts/token`).
 //!
 //! kube-apiserver: `pkg/registry/core/pod/storage/storage.go` (`BindingREST`),

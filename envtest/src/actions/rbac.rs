@@ -1,5 +1,5 @@
 //! The RBAC authorizer behind the access reviews: a request is allowed when a rule of a
-//! role bound to the user (by name, by group, or as a ServiceAccount) covers it, or when
+//! role bound to the user (by name, by group, or as a `ServiceAccount`) covers it, or when
 //! the user is in `system:masters`. The server itself still serves every request: only
 //! the reviews consult these rules.
 //!
@@ -13,7 +13,7 @@ use crate::server::State;
 
 const RBAC: &str = "rbac.authorization.k8s.io";
 
-/// Who asks: a user name and its groups, as a TokenReview or an access review's spec
+/// Who asks: a user name and its groups, as a `TokenReview` or an access review's spec
 /// states them.
 #[derive(Debug, Clone)]
 pub(crate) struct Subject {
@@ -23,7 +23,7 @@ pub(crate) struct Subject {
 
 impl Subject {
     /// A user the server knows only by name (see `ApiServer::as_user`): authenticated,
-    /// and a ServiceAccount's groups when the name is a ServiceAccount's.
+    /// and a `ServiceAccount`'s groups when the name is a `ServiceAccount`'s.
     pub fn named(user: &str) -> Self {
         let mut groups = Vec::new();
         if let Some((namespace, _)) = user
@@ -81,7 +81,10 @@ pub(crate) fn authorize(state: &State, subject: &Subject, attributes: &Attribute
         Attributes::Resource { namespace, .. } => namespace.as_str(),
         Attributes::NonResource { .. } => "",
     };
-    let bindings = [("clusterrolebindings", "ClusterRoleBinding"), ("rolebindings", "RoleBinding")];
+    let bindings = [
+        ("clusterrolebindings", "ClusterRoleBinding"),
+        ("rolebindings", "RoleBinding"),
+    ];
     for (plural, kind) in bindings {
         for binding in state.store.objects(&rbac(plural)).values() {
             let binding_namespace = binding["metadata"]["namespace"].as_str().unwrap_or_default();
@@ -193,11 +196,7 @@ fn allows(rule: &Value, attributes: &Attributes) -> bool {
         Attributes::NonResource { path, verb } => {
             has(&strings(rule, "verbs"), verb)
                 && strings(rule, "nonResourceURLs").iter().any(|url| {
-                    url == "*"
-                        || url == path
-                        || url
-                            .strip_suffix('*')
-                            .is_some_and(|prefix| path.starts_with(prefix))
+                    url == "*" || url == path || url.strip_suffix('*').is_some_and(|prefix| path.starts_with(prefix))
                 })
         }
     }
@@ -239,7 +238,10 @@ mod tests {
         let named = json!({"verbs": ["*"], "apiGroups": ["*"], "resources": ["deployments"], "resourceNames": ["web"]});
         assert!(allows(&named, &scale("", "web")));
         assert!(!allows(&named, &scale("", "db")));
-        assert!(!allows(&named, &scale("scale", "web")), "a resource's rule does not cover its subresources");
+        assert!(
+            !allows(&named, &scale("scale", "web")),
+            "a resource's rule does not cover its subresources"
+        );
         assert!(!allows(&metrics, &scale("", "web")), "URL rules never cover resources");
     }
 
@@ -254,7 +256,8 @@ mod tests {
                 "system:authenticated"
             ]
         );
-        let binding = json!({"subjects": [{"kind": "ServiceAccount", "name": "prometheus", "namespace": "monitoring"}]});
+        let binding =
+            json!({"subjects": [{"kind": "ServiceAccount", "name": "prometheus", "namespace": "monitoring"}]});
         assert_eq!(
             applies_to(&binding, "", &subject).as_deref(),
             Some("ServiceAccount \"prometheus/monitoring\"")

@@ -1,6 +1,6 @@
 //! The review resources: created, answered, never stored. Access reviews are decided
-//! by the RBAC objects stored in the server ([`rbac`](super::rbac)); a TokenReview
-//! authenticates the ServiceAccount tokens the server issued ([`tokens`](super::tokens)).
+//! by the RBAC objects stored in the server ([`rbac`](super::rbac)); a `TokenReview`
+//! authenticates the `ServiceAccount` tokens the server issued ([`tokens`](super::tokens)).
 //! The server itself still serves every request to everyone: the reviews are for the
 //! programs under test that ask them (a metrics endpoint's authorization, say). A
 //! request without a user (a plain `ApiServer` handle) is an administrator's
@@ -36,12 +36,12 @@ pub(super) fn answer(server: &ApiServer, target: &Target, body: &Value) -> Resul
     };
     let spec = &body["spec"];
     let status = match resource.kind.as_str() {
-        "SubjectAccessReview" => access(server, subject_of(spec)?, spec, None)?,
+        "SubjectAccessReview" => access(server, &subject_of(spec)?, spec, None)?,
         "LocalSubjectAccessReview" => {
             let namespace = target.namespace.as_deref().unwrap_or_default();
-            access(server, subject_of(spec)?, spec, Some(namespace))?
+            access(server, &subject_of(spec)?, spec, Some(namespace))?
         }
-        "SelfSubjectAccessReview" => access(server, requester, spec, None)?,
+        "SelfSubjectAccessReview" => access(server, &requester, spec, None)?,
         "SelfSubjectRulesReview" if requester.groups.iter().any(|g| g == "system:masters") => json!({
             "resourceRules": [{"verbs": ["*"], "apiGroups": ["*"], "resources": ["*"]}],
             "nonResourceRules": [{"verbs": ["*"], "nonResourceURLs": ["*"]}],
@@ -66,7 +66,7 @@ pub(super) fn answer(server: &ApiServer, target: &Target, body: &Value) -> Resul
     Ok(answer)
 }
 
-/// The user and groups a SubjectAccessReview asks about.
+/// The user and groups a `SubjectAccessReview` asks about.
 fn subject_of(spec: &Value) -> Result<Subject, ApiError> {
     let user = spec["user"].as_str().unwrap_or_default().to_owned();
     let groups: Vec<String> = spec["groups"]
@@ -74,16 +74,21 @@ fn subject_of(spec: &Value) -> Result<Subject, ApiError> {
         .map(|groups| groups.iter().filter_map(Value::as_str).map(str::to_owned).collect())
         .unwrap_or_default();
     if user.is_empty() && groups.is_empty() {
-        return Err(invalid("spec.user: Invalid value: \"\": at least one of user or group must be specified"));
+        return Err(invalid(
+            "spec.user: Invalid value: \"\": at least one of user or group must be specified",
+        ));
     }
     Ok(Subject { user, groups })
 }
 
 /// An access review's `status`: the request of `spec` decided for `subject`. A local
 /// review's `namespace` (from its URL) must be its attributes' namespace.
-fn access(server: &ApiServer, subject: Subject, spec: &Value, namespace: Option<&str>) -> Result<Value, ApiError> {
+fn access(server: &ApiServer, subject: &Subject, spec: &Value, namespace: Option<&str>) -> Result<Value, ApiError> {
     let text = |value: &Value, field: &str| value[field].as_str().unwrap_or_default().to_owned();
-    let attributes = match (spec["resourceAttributes"].as_object(), spec["nonResourceAttributes"].as_object()) {
+    let attributes = match (
+        spec["resourceAttributes"].as_object(),
+        spec["nonResourceAttributes"].as_object(),
+    ) {
         (Some(_), None) => {
             let resource = &spec["resourceAttributes"];
             let asked = text(resource, "namespace");
@@ -116,7 +121,7 @@ fn access(server: &ApiServer, subject: Subject, spec: &Value, namespace: Option<
             ));
         }
     };
-    let decision = rbac::authorize(&server.shared.state.lock(), &subject, &attributes);
+    let decision = rbac::authorize(&server.shared.state.lock(), subject, &attributes);
     let mut status = json!({"allowed": decision.allowed});
     if !decision.reason.is_empty() {
         status["reason"] = json!(decision.reason);
@@ -128,5 +133,9 @@ fn access(server: &ApiServer, subject: Subject, spec: &Value, namespace: Option<
 }
 
 fn invalid(why: &str) -> ApiError {
-    ApiError::new(422, "Invalid", format!("SubjectAccessReview.authorization.k8s.io \"\" is invalid: {why}"))
+    ApiError::new(
+        422,
+        "Invalid",
+        format!("SubjectAccessReview.authorization.k8s.io \"\" is invalid: {why}"),
+    )
 }

@@ -1,6 +1,6 @@
-//! ServiceAccount tokens: `serviceaccounts/token` (a TokenRequest) issues one, and a
-//! TokenReview authenticates it, as kube-apiserver does for bound tokens: valid until
-//! it expires, for the audiences it was issued for, and while its ServiceAccount (the
+//! `ServiceAccount` tokens: `serviceaccounts/token` (a `TokenRequest`) issues one, and a
+//! `TokenReview` authenticates it, as kube-apiserver does for bound tokens: valid until
+//! it expires, for the audiences it was issued for, and while its `ServiceAccount` (the
 //! same one, by uid) exists. Tokens are opaque here, not signed JWTs: a client hands
 //! them back without reading them.
 //!
@@ -37,12 +37,10 @@ pub(crate) struct Issued {
 /// The tokens issued so far, by token.
 pub(crate) type Tokens = HashMap<String, Issued>;
 
-/// Issues a token for the ServiceAccount `namespace/name` from the TokenRequest `body`.
+/// Issues a token for the `ServiceAccount` `namespace/name` from the `TokenRequest` `body`.
 pub(super) fn request(server: &ApiServer, namespace: &str, name: &str, body: &Value) -> Result<Value, ApiError> {
     let spec = &body["spec"];
-    let expiration = spec["expirationSeconds"]
-        .as_i64()
-        .unwrap_or(DEFAULT_EXPIRATION_SECONDS);
+    let expiration = spec["expirationSeconds"].as_i64().unwrap_or(DEFAULT_EXPIRATION_SECONDS);
     if expiration < MIN_EXPIRATION_SECONDS {
         return Err(ApiError::new(
             422,
@@ -86,7 +84,7 @@ pub(super) fn request(server: &ApiServer, namespace: &str, name: &str, body: &Va
     }))
 }
 
-/// A TokenReview's `status` for its `spec`.
+/// A `TokenReview`'s `status` for its `spec`.
 pub(super) fn review(server: &ApiServer, spec: &Value) -> Result<Value, ApiError> {
     let token = spec["token"].as_str().unwrap_or_default();
     if token.is_empty() {
@@ -113,8 +111,8 @@ pub(super) fn review(server: &ApiServer, spec: &Value) -> Result<Value, ApiError
     }))
 }
 
-/// The user a valid token names, with its ServiceAccount's uid and the token's
-/// audiences; None for a token never issued, expired, or whose ServiceAccount is gone.
+/// The user a valid token names, with its `ServiceAccount`'s uid and the token's
+/// audiences; None for a token never issued, expired, or whose `ServiceAccount` is gone.
 pub(crate) fn authenticate(server: &ApiServer, token: &str) -> Option<(Subject, String, Vec<String>)> {
     let issued = server.shared.tokens.lock().get(token).cloned()?;
     if issued.expires <= Timestamp::now() {
@@ -127,10 +125,7 @@ pub(crate) fn authenticate(server: &ApiServer, token: &str) -> Option<(Subject, 
     if account["metadata"]["uid"].as_str() != Some(issued.uid.as_str()) {
         return None;
     }
-    let user = format!(
-        "system:serviceaccount:{}:{}",
-        issued.namespace, issued.service_account
-    );
+    let user = format!("system:serviceaccount:{}:{}", issued.namespace, issued.service_account);
     Some((Subject::named(&user), issued.uid, issued.audiences))
 }
 

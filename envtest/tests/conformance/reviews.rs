@@ -1,7 +1,7 @@
 //! Authentication and authorization reviews as kube-apiserver answers them: a
-//! ServiceAccount's token (`serviceaccounts/token`) passes a TokenReview for its
-//! audiences while the ServiceAccount lives, and SubjectAccessReviews follow the RBAC
-//! objects (a RoleBinding grants in its namespace only).
+//! `ServiceAccount`'s token (`serviceaccounts/token`) passes a `TokenReview` for its
+//! audiences while the `ServiceAccount` lives, and `SubjectAccessReviews` follow the RBAC
+//! objects (a `RoleBinding` grants in its namespace only).
 
 use serde_json::{Value, json};
 
@@ -27,21 +27,37 @@ async fn service_account_tokens_pass_token_reviews_while_the_account_lives() {
     let env = start().await;
     let namespace = env.namespace().to_owned();
     let accounts = format!("/api/v1/namespaces/{namespace}/serviceaccounts");
-    let created = post(&env, &accounts, &json!({"apiVersion": "v1", "kind": "ServiceAccount", "metadata": {"name": "reader"}})).await;
+    let created = post(
+        &env,
+        &accounts,
+        &json!({"apiVersion": "v1", "kind": "ServiceAccount", "metadata": {"name": "reader"}}),
+    )
+    .await;
     assert_eq!(created.code, 201, "{}", created.body);
     let request = json!({"apiVersion": "authentication.k8s.io/v1", "kind": "TokenRequest",
         "spec": {"audiences": ["metrics"], "expirationSeconds": 3600}});
     let issued = post(&env, &format!("{accounts}/reader/token"), &request).await;
     assert_eq!(issued.code, 201, "{}", issued.body);
     let token = issued.body["status"]["token"].as_str().expect("a token").to_owned();
-    assert!(issued.body["status"]["expirationTimestamp"].is_string(), "{}", issued.body);
+    assert!(
+        issued.body["status"]["expirationTimestamp"].is_string(),
+        "{}",
+        issued.body
+    );
 
     let status = token_review(&env, &token, &["metrics"]).await;
     assert_eq!(status["authenticated"], true, "{status}");
-    assert_eq!(status["user"]["username"], format!("system:serviceaccount:{namespace}:reader"));
+    assert_eq!(
+        status["user"]["username"],
+        format!("system:serviceaccount:{namespace}:reader")
+    );
     assert_eq!(status["user"]["uid"], created.body["metadata"]["uid"]);
     let groups = status["user"]["groups"].as_array().expect("groups");
-    for group in ["system:serviceaccounts", &format!("system:serviceaccounts:{namespace}"), "system:authenticated"] {
+    for group in [
+        "system:serviceaccounts",
+        &format!("system:serviceaccounts:{namespace}"),
+        "system:authenticated",
+    ] {
         assert!(groups.iter().any(|g| g == group), "{group} in {groups:?}");
     }
     assert_eq!(status["audiences"], json!(["metrics"]));
@@ -52,8 +68,12 @@ async fn service_account_tokens_pass_token_reviews_while_the_account_lives() {
     assert_ne!(unknown["authenticated"], true, "{unknown}");
     assert!(unknown["error"].is_string(), "{unknown}");
 
-    let too_short = post(&env, &format!("{accounts}/reader/token"), &json!({"apiVersion": "authentication.k8s.io/v1",
-        "kind": "TokenRequest", "spec": {"expirationSeconds": 60}}))
+    let too_short = post(
+        &env,
+        &format!("{accounts}/reader/token"),
+        &json!({"apiVersion": "authentication.k8s.io/v1",
+        "kind": "TokenRequest", "spec": {"expirationSeconds": 60}}),
+    )
     .await;
     assert_eq!(too_short.code, 422, "{}", too_short.body);
     let nobody = post(&env, &format!("{accounts}/nobody/token"), &request).await;
@@ -112,9 +132,18 @@ async fn subject_access_reviews_follow_roles_and_bindings() {
         tokio::time::sleep(std::time::Duration::from_millis(100)).await;
         answer = allowed(&env, sar, ask(alice, &namespace, "get", "")).await;
     }
-    assert_eq!((answer.code, &answer.body["status"]["allowed"]), (201, &json!(true)), "{}", answer.body);
+    assert_eq!(
+        (answer.code, &answer.body["status"]["allowed"]),
+        (201, &json!(true)),
+        "{}",
+        answer.body
+    );
     let log = allowed(&env, sar, ask(alice, &namespace, "list", "log")).await;
-    assert_eq!(log.body["status"]["allowed"], true, "a subresource's rule: {}", log.body);
+    assert_eq!(
+        log.body["status"]["allowed"], true,
+        "a subresource's rule: {}",
+        log.body
+    );
     for (why, spec) in [
         ("another verb", ask(alice, &namespace, "delete", "")),
         ("another namespace", ask(alice, "kube-system", "get", "")),
@@ -130,9 +159,18 @@ async fn subject_access_reviews_follow_roles_and_bindings() {
     let answer = allowed(&env, &local, ask(alice, &namespace, "get", "")).await;
     assert_eq!(answer.body["status"]["allowed"], true, "{}", answer.body);
     let elsewhere = allowed(&env, &local, ask(alice, "kube-system", "get", "")).await;
-    assert_eq!(elsewhere.code, 422, "a local review of another namespace: {}", elsewhere.body);
+    assert_eq!(
+        elsewhere.code, 422,
+        "a local review of another namespace: {}",
+        elsewhere.body
+    );
 
-    let nobody = allowed(&env, sar, json!({"nonResourceAttributes": {"path": "/metrics", "verb": "get"}})).await;
+    let nobody = allowed(
+        &env,
+        sar,
+        json!({"nonResourceAttributes": {"path": "/metrics", "verb": "get"}}),
+    )
+    .await;
     assert_eq!(nobody.code, 422, "a review needs a user or a group: {}", nobody.body);
     env.stop().await;
 }
