@@ -198,7 +198,7 @@ fn the_service_monitor_scrapes_what_the_deployment_serves() {
     );
 }
 
-/// The metric names a PromQL expression reads: identifiers followed by a selector
+/// The metric names a `PromQL` expression reads: identifiers followed by a selector
 /// (`name{...}`), and `label_values`' metric.
 fn metrics_queried(expression: &str) -> Vec<String> {
     let mut names = Vec::new();
