@@ -85,6 +85,8 @@ pub(crate) struct Inner {
 #[derive(Debug, Clone, Copy, Default)]
 pub(crate) struct Addresses {
     pub metrics: Option<SocketAddr>,
+    /// Metrics are HTTPS with authentication and authorization.
+    pub metrics_secure: bool,
     pub health_probe: Option<SocketAddr>,
 }
 
@@ -582,6 +584,7 @@ fn bind(
                 let mut listener = Listener::bind(address, "metrics", metric_routes())?;
                 if let Some(secure) = secure {
                     listener = listener.secure(secure);
+                    addresses.metrics_secure = true;
                 }
                 addresses.metrics = listener.local_addr();
                 listeners.push(listener);
