@@ -244,3 +244,40 @@ async fn secure_metrics_and_probes_cannot_share_an_address() {
         "{error}"
     );
 }
+
+/// kubebuilder's flags make metrics secure without being asked: a scrape without a
+/// token is refused, over the certificate `--metrics-cert-path` names.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn the_flags_make_metrics_secure_by_default() {
+    use clap::Parser;
+
+    #[derive(Parser)]
+    struct Flags {
+        #[command(flatten)]
+        manager: wheelhouse_manager::ManagerArgs,
+    }
+    let env = TestEnv::embedded().await.expect("a test environment");
+    let dir = tempfile::tempdir().expect("a directory");
+    let certificates = Certificates::self_signed(["127.0.0.1"]).expect("certificates");
+    certificates.write_to(dir.path()).expect("write tls.crt and tls.key");
+    let cert_path = format!("--metrics-cert-path={}", dir.path().display());
+    let flags = Flags::parse_from([
+        "operator",
+        "--metrics-bind-address=127.0.0.1:0",
+        "--health-probe-bind-address=0",
+        &cert_path,
+    ]);
+    let shutdown = CancellationToken::new();
+    let manager = Manager::builder(env.client())
+        .args(&flags.manager)
+        .shutdown_signal(shutdown.clone())
+        .build()
+        .expect("a manager");
+    let metrics = manager.metrics_address().expect("a metrics address");
+    let running = tokio::spawn(manager.run());
+    let tls = connector(certificates.ca_bundle(), &[b"http/1.1"]);
+    let (status, body) = scrape(&tls, metrics, None).await;
+    assert_eq!((status, body.trim()), (401, "Unauthorized"));
+    shutdown.cancel();
+    running.await.expect("no panic").expect("a clean stop");
+}
