@@ -174,3 +174,53 @@ async fn subject_access_reviews_follow_roles_and_bindings() {
     assert_eq!(nobody.code, 422, "a review needs a user or a group: {}", nobody.body);
     env.stop().await;
 }
+
+/// Over HTTP, a request carrying an issued token is the `ServiceAccount`'s: a
+/// `SelfSubjectReview` names it, and `requests()` counts its requests under it.
+#[tokio::test]
+async fn an_issued_token_is_its_service_accounts_identity_over_http() {
+    use tokio::io::{AsyncReadExt, AsyncWriteExt};
+
+    let mut env = start().await;
+    let Some(server) = env.server().cloned() else {
+        eprintln!("skipped: serve_http and requests() need the embedded API server");
+        return;
+    };
+    let address = env
+        .serve_http("127.0.0.1:0".parse().expect("an address"))
+        .await
+        .expect("serving over HTTP");
+    let namespace = env.namespace().to_owned();
+    let accounts = format!("/api/v1/namespaces/{namespace}/serviceaccounts");
+    let created = post(
+        &env,
+        &accounts,
+        &json!({"apiVersion": "v1", "kind": "ServiceAccount", "metadata": {"name": "robot"}}),
+    )
+    .await;
+    assert_eq!(created.code, 201, "{}", created.body);
+    let request = json!({"apiVersion": "authentication.k8s.io/v1", "kind": "TokenRequest", "spec": {}});
+    let issued = post(&env, &format!("{accounts}/robot/token"), &request).await;
+    let token = issued.body["status"]["token"].as_str().expect("a token").to_owned();
+
+    let review = r#"{"apiVersion":"authentication.k8s.io/v1","kind":"SelfSubjectReview"}"#;
+    let mut stream = tokio::net::TcpStream::connect(address).await.expect("connect");
+    let http = format!(
+        "POST /apis/authentication.k8s.io/v1/selfsubjectreviews HTTP/1.1\r\nHost: envtest\r\nAuthorization: Bearer {token}\r\nContent-Type: application/json\r\nContent-Length: {}\r\nConnection: close\r\n\r\n{review}",
+        review.len()
+    );
+    stream.write_all(http.as_bytes()).await.expect("send");
+    let mut response = String::new();
+    stream.read_to_string(&mut response).await.expect("read");
+    let body: Value = serde_json::from_str(response.split_once("\r\n\r\n").expect("a body").1).expect("JSON");
+    let user = format!("system:serviceaccount:{namespace}:robot");
+    assert_eq!(body["status"]["userInfo"]["username"], user, "{response}");
+    assert!(
+        server
+            .requests()
+            .iter()
+            .any(|r| r.user.as_deref() == Some(user.as_str())),
+        "the request is counted under the ServiceAccount"
+    );
+    env.stop().await;
+}
