@@ -12,10 +12,8 @@ use std::collections::{BTreeMap, HashMap};
 use std::hash::Hash;
 use std::time::Duration;
 
-use k8s_openapi::api::authentication::v1::{TokenReview, TokenReviewSpec, UserInfo};
-use k8s_openapi::api::authorization::v1::{NonResourceAttributes, SubjectAccessReview, SubjectAccessReviewSpec};
-use kube::api::{Api, PostParams};
 use parking_lot::Mutex;
+use serde_json::{Value, json};
 use tokio::time::Instant;
 
 const AUTHENTICATED_TTL: Duration = Duration::from_mins(1);
@@ -90,21 +88,14 @@ impl MetricsAuth {
         if let Some(known) = self.authenticated.lock().get(token) {
             return Ok(known);
         }
-        let review = TokenReview {
-            spec: TokenReviewSpec {
-                token: token.to_owned(),
-                audiences: None,
-            },
-            ..TokenReview::default()
-        };
-        let answer = Api::<TokenReview>::all(self.client.clone())
-            .create(&PostParams::default(), &review)
-            .await?;
-        let status = answer.status.unwrap_or_default();
-        let user = match (status.authenticated, status.user) {
-            (Some(true), Some(user)) => Some(user_of(user)),
-            _ => None,
-        };
+        let review = json!({
+            "apiVersion": "authentication.k8s.io/v1",
+            "kind": "TokenReview",
+            "spec": {"token": token},
+        });
+        let answer = create(&self.client, "/apis/authentication.k8s.io/v1/tokenreviews", &review).await?;
+        let status = &answer["status"];
+        let user = (status["authenticated"] == true).then(|| user_of(&status["user"]));
         self.authenticated
             .lock()
             .insert(token.to_owned(), user.clone(), AUTHENTICATED_TTL);
@@ -116,36 +107,68 @@ impl MetricsAuth {
         if let Some(allowed) = self.authorized.lock().get(&key) {
             return Ok(allowed);
         }
-        let review = SubjectAccessReview {
-            spec: SubjectAccessReviewSpec {
-                user: Some(user.name.clone()),
-                uid: user.uid.clone(),
-                groups: Some(user.groups.clone()),
-                extra: (!user.extra.is_empty()).then(|| user.extra.clone()),
-                non_resource_attributes: Some(NonResourceAttributes {
-                    path: Some(path.to_owned()),
-                    verb: Some(verb.to_owned()),
-                }),
-                resource_attributes: None,
-            },
-            ..SubjectAccessReview::default()
-        };
-        let answer = Api::<SubjectAccessReview>::all(self.client.clone())
-            .create(&PostParams::default(), &review)
-            .await?;
-        let allowed = answer.status.is_some_and(|status| status.allowed);
+        let mut spec = json!({
+            "user": user.name,
+            "groups": user.groups,
+            "nonResourceAttributes": {"path": path, "verb": verb},
+        });
+        if let Some(uid) = &user.uid {
+            spec["uid"] = json!(uid);
+        }
+        if !user.extra.is_empty() {
+            spec["extra"] = json!(user.extra);
+        }
+        let review = json!({
+            "apiVersion": "authorization.k8s.io/v1",
+            "kind": "SubjectAccessReview",
+            "spec": spec,
+        });
+        let answer = create(
+            &self.client,
+            "/apis/authorization.k8s.io/v1/subjectaccessreviews",
+            &review,
+        )
+        .await?;
+        let allowed = answer["status"]["allowed"] == true;
         let ttl = if allowed { ALLOWED_TTL } else { DENIED_TTL };
         self.authorized.lock().insert(key, allowed, ttl);
         Ok(allowed)
     }
 }
 
-fn user_of(user: UserInfo) -> User {
+/// Creates a review and returns the API server's answer. Reviews are written as JSON,
+/// not k8s-openapi's types, whose fields differ between the Kubernetes versions a user
+/// may select.
+async fn create(client: &kube::Client, path: &str, review: &Value) -> Result<Value, kube::Error> {
+    let body = serde_json::to_vec(review).map_err(kube::Error::SerdeError)?;
+    let request = http::Request::post(path)
+        .header(http::header::CONTENT_TYPE, "application/json")
+        .body(body)
+        .map_err(|error| kube::Error::BuildRequest(kube::core::request::Error::BuildRequest(error)))?;
+    client.request::<Value>(request).await
+}
+
+/// The user of a `TokenReview`'s `status.user`.
+fn user_of(user: &Value) -> User {
+    let strings = |value: &Value| -> Vec<String> {
+        value
+            .as_array()
+            .map(|values| values.iter().filter_map(Value::as_str).map(str::to_owned).collect())
+            .unwrap_or_default()
+    };
     User {
-        name: user.username.unwrap_or_default(),
-        uid: user.uid.filter(|uid| !uid.is_empty()),
-        groups: user.groups.unwrap_or_default(),
-        extra: user.extra.unwrap_or_default(),
+        name: user["username"].as_str().unwrap_or_default().to_owned(),
+        uid: user["uid"].as_str().filter(|uid| !uid.is_empty()).map(str::to_owned),
+        groups: strings(&user["groups"]),
+        extra: user["extra"]
+            .as_object()
+            .map(|extra| {
+                extra
+                    .iter()
+                    .map(|(key, values)| (key.clone(), strings(values)))
+                    .collect()
+            })
+            .unwrap_or_default(),
     }
 }
 
