@@ -1,5 +1,6 @@
 //! The serving certificate as TLS sees it, the TLS configuration the HTTPS servers
-//! share (webhooks, secure metrics), and its reloading from `--cert-dir` while
+//! share (webhooks, secure metrics), and its reloading from a directory (`--cert-dir`,
+//! `--metrics-cert-path`) while
 //! the server runs, so a certificate that cert-manager renews is served without a
 //! restart.
 //!
