@@ -1,8 +1,7 @@
 //! The serving certificate as TLS sees it, the TLS configuration the HTTPS servers
 //! share (webhooks, secure metrics), and its reloading from a directory (`--cert-dir`,
-//! `--metrics-cert-path`) while
-//! the server runs, so a certificate that cert-manager renews is served without a
-//! restart.
+//! `--metrics-cert-path`) while the server runs, so a certificate that cert-manager
+//! renews is served without a restart.
 //!
 //! The directory is polled: every interval both files are read and compared with what
 //! was last seen. Why polling rather than file-system events: a Secret mounted by the
