@@ -10,7 +10,8 @@ use tower_service::Service;
 use crate::server::ApiServer;
 
 /// The bearer token of a request: over HTTP the server attributes a request to the
-/// user its token names (it checks nothing, as it authenticates nobody).
+/// `ServiceAccount` of a token it issued, else to the user the token names (it refuses
+/// nothing, as it authorizes everyone).
 fn bearer_token<B>(request: &http::Request<B>) -> Option<&str> {
     let value = request.headers().get(http::header::AUTHORIZATION)?.to_str().ok()?;
     value
@@ -46,7 +47,10 @@ pub(crate) async fn serve(server: ApiServer, addr: SocketAddr) -> std::io::Resul
             tokio::spawn(async move {
                 let service = hyper::service::service_fn(move |request: http::Request<Incoming>| {
                     let mut server = match bearer_token(&request) {
-                        Some(user) => server.as_user(user),
+                        Some(token) => match server.user_of_token(token) {
+                            Some(user) => server.as_user(&user),
+                            None => server.as_user(token),
+                        },
                         None => server.clone(),
                     };
                     server.call(request)

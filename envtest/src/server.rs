@@ -98,6 +98,8 @@ pub(crate) struct Shared {
     /// by user.
     pub authorization_checks: Mutex<HashSet<(Option<Arc<str>>, crate::rbac::Evidence)>>,
     pub witnesses: crate::witness::Witnesses,
+    /// The `ServiceAccount` tokens issued (`serviceaccounts/token`), for `TokenReviews`.
+    pub tokens: Mutex<crate::actions::Tokens>,
 }
 
 /// A non-resource request as RBAC authorizes it: user, lower-case HTTP method, path.
@@ -258,6 +260,7 @@ impl ApiServer {
             non_resource_requests: Mutex::new(BTreeSet::new()),
             authorization_checks: Mutex::new(HashSet::new()),
             witnesses: crate::witness::Witnesses::default(),
+            tokens: Mutex::new(crate::actions::Tokens::default()),
         });
         let server = Self { shared, user: None };
         for namespace in ["default", "kube-system", "kube-public", "kube-node-lease"] {
@@ -295,6 +298,17 @@ impl ApiServer {
             shared: self.shared.clone(),
             user: Some(user.into()),
         }
+    }
+
+    /// The user of this handle's requests (see [`as_user`](Self::as_user)).
+    pub(crate) fn user(&self) -> Option<&str> {
+        self.user.as_deref()
+    }
+
+    /// The user a bearer token authenticates as: a `ServiceAccount`'s, for a token the
+    /// server issued (`serviceaccounts/token`) that is still valid.
+    pub(crate) fn user_of_token(&self, token: &str) -> Option<String> {
+        crate::actions::authenticate_token(self, token).map(|(subject, _, _)| subject.user)
     }
 
     /// The options the server was started with.

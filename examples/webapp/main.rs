@@ -88,7 +88,11 @@ async fn main() -> Result<(), Failure> {
 
     // The demo's manager: leader election on a Lease in the demo's namespace, and the
     // metrics and probe server on loopback (any free port unless a flag names one).
+    // Metrics are plain HTTP here, so `curl` reads them on this machine alone; with
+    // `--cluster` they are HTTPS and each scrape is checked with the API server
+    // (`--metrics-secure`, on by default; see deploy/metrics-auth.yaml).
     let manager = Manager::builder(env.client())
+        .metrics_secure(false)
         .metrics_address(loopback(
             &matches,
             "metrics_bind_address",

@@ -42,8 +42,17 @@ pub struct ManagerArgs {
     #[arg(long, value_name = "NAMESPACE")]
     pub leader_election_namespace: Option<String>,
     /// Where /metrics is served: host:port or :port; 0 disables it.
-    #[arg(long, default_value = ":8080", value_name = "ADDRESS")]
+    #[arg(long, default_value = ":8443", value_name = "ADDRESS")]
     pub metrics_bind_address: String,
+    /// Serve /metrics over HTTPS, each request authenticated (`TokenReview`) and
+    /// authorized (`SubjectAccessReview`, `get` on /metrics) by the API server; false
+    /// serves plain HTTP to anyone who reaches the port.
+    #[arg(long, default_value_t = true, action = clap::ArgAction::Set, num_args = 0..=1, require_equals = true, default_missing_value = "true", value_name = "BOOL")]
+    pub metrics_secure: bool,
+    /// Where secure metrics find tls.crt and tls.key (reloaded when they rotate);
+    /// without it, a self-signed certificate.
+    #[arg(long, value_name = "DIR")]
+    pub metrics_cert_path: Option<PathBuf>,
     /// Where /healthz and /readyz are served: host:port or :port; 0 disables them.
     #[arg(long, default_value = ":8081", value_name = "ADDRESS")]
     pub health_probe_bind_address: String,
@@ -53,7 +62,7 @@ pub struct ManagerArgs {
     /// Where the webhook server finds tls.crt and tls.key.
     #[arg(long, value_name = "DIR", default_value = "/tmp/k8s-webhook-server/serving-certs")]
     pub cert_dir: PathBuf,
-    /// Offer HTTP/2 on the HTTPS servers (off by default since HTTP/2's rapid-reset
+    /// Offer HTTP/2 on the HTTPS servers (webhooks, secure metrics) (off by default since HTTP/2's rapid-reset
     /// attack, CVE-2023-44487; HTTP/1.1 serves admission and scrapes as well).
     #[arg(long)]
     pub enable_http2: bool,
@@ -199,12 +208,43 @@ mod tests {
     }
 
     #[test]
+    fn metrics_are_secure_unless_turned_off() {
+        use clap::Parser;
+
+        #[derive(clap::Parser)]
+        struct Flags {
+            #[command(flatten)]
+            manager: ManagerArgs,
+        }
+        let defaults = Flags::parse_from(["operator"]).manager;
+        assert!(defaults.metrics_secure);
+        assert!(!defaults.enable_http2);
+        assert_eq!(
+            defaults.metrics_address().unwrap(),
+            Some(SocketAddr::from(([0, 0, 0, 0], 8443)))
+        );
+        for (flag, secure) in [
+            ("--metrics-secure=false", false),
+            ("--metrics-secure", true),
+            ("--metrics-secure=true", true),
+        ] {
+            let flags = Flags::parse_from(["operator", flag]).manager;
+            assert_eq!(flags.metrics_secure, secure, "{flag}");
+        }
+        let flags = Flags::parse_from(["operator", "--metrics-cert-path", "/certs", "--enable-http2"]).manager;
+        assert_eq!(flags.metrics_cert_path, Some(PathBuf::from("/certs")));
+        assert!(flags.enable_http2);
+    }
+
+    #[test]
     fn a_bad_log_level_is_refused_with_the_flag_named() {
         let args = ManagerArgs {
             leader_elect: false,
             leader_election_id: None,
             leader_election_namespace: None,
             metrics_bind_address: "0".into(),
+            metrics_secure: true,
+            metrics_cert_path: None,
             health_probe_bind_address: "0".into(),
             webhook_port: 9443,
             cert_dir: PathBuf::new(),

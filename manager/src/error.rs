@@ -36,6 +36,17 @@ pub enum Error {
         /// The operating system's reason.
         source: std::io::Error,
     },
+    /// Secure metrics and the health probes were given one address.
+    #[error(
+        "secure metrics are HTTPS and the health probes plain HTTP, so they need two addresses, not {address} for both (give --health-probe-bind-address another port, or --metrics-secure=false)"
+    )]
+    SecureMetricsShareProbeAddress {
+        /// The address given for both.
+        address: SocketAddr,
+    },
+    /// The metrics server's certificate could not be made or loaded.
+    #[error("metrics server certificate: {0}")]
+    Certificate(#[from] crate::certs::CertificateError),
     /// A metric family could not be registered (usually: registered twice).
     #[error("cannot register metrics: {0}")]
     Metrics(#[from] prometheus::Error),

@@ -269,7 +269,12 @@ impl<'a> Running<'a> {
             self.http.spawn(listener.serve(self.http_stop.clone()));
         }
         if let Some(address) = inner.addresses.metrics {
-            tracing::info!(%address, "serving /metrics");
+            let scheme = if inner.addresses.metrics_secure {
+                "https, each request authenticated and authorized by the API server"
+            } else {
+                "http, open to anyone who reaches it"
+            };
+            tracing::info!(%address, scheme, "serving /metrics");
         }
         if let Some(address) = inner.addresses.health_probe {
             tracing::info!(%address, "serving /healthz and /readyz");

@@ -5,6 +5,7 @@ use std::any::{Any, TypeId};
 use std::collections::HashMap;
 use std::fmt::{self, Debug};
 use std::net::SocketAddr;
+use std::path::PathBuf;
 use std::sync::Arc;
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::time::Duration;
@@ -15,10 +16,13 @@ use tokio_util::sync::CancellationToken;
 use wheelhouse_cache::{Cache, CacheMetrics};
 
 use crate::args::ManagerArgs;
+use crate::cert_watcher::{CertWatcher, ServingCertificate, tls_server_config};
+use crate::certs::Certificates;
 use crate::fence::Fence;
 use crate::health::{Check, Checks};
-use crate::http::{Listener, Routes};
+use crate::http::{Listener, Routes, Secure};
 use crate::leader::{Elector, LeaderElection, LeaderMetrics, Leadership, default_identity};
+use crate::metrics_auth::MetricsAuth;
 use crate::runnable::Runnable;
 use crate::{Error, lifecycle};
 
@@ -81,6 +85,8 @@ pub(crate) struct Inner {
 #[derive(Debug, Clone, Copy, Default)]
 pub(crate) struct Addresses {
     pub metrics: Option<SocketAddr>,
+    /// Metrics are HTTPS with authentication and authorization.
+    pub metrics_secure: bool,
     pub health_probe: Option<SocketAddr>,
 }
 
@@ -107,6 +113,10 @@ impl Manager {
             client,
             registry: None,
             metrics_address: None,
+            metrics_secure: false,
+            metrics_cert_dir: None,
+            metrics_certificates: None,
+            http2: false,
             health_probe_address: None,
             leader_election: None,
             leader_election_id: None,
@@ -272,6 +282,10 @@ pub struct ManagerBuilder {
     client: kube::Client,
     registry: Option<Registry>,
     metrics_address: Option<SocketAddr>,
+    metrics_secure: bool,
+    metrics_cert_dir: Option<PathBuf>,
+    metrics_certificates: Option<Certificates>,
+    http2: bool,
     health_probe_address: Option<SocketAddr>,
     leader_election: Option<LeaderElection>,
     leader_election_id: Option<String>,
@@ -282,7 +296,8 @@ pub struct ManagerBuilder {
 }
 
 impl ManagerBuilder {
-    /// Applies the command-line options: addresses, and leader election when
+    /// Applies the command-line options: addresses, secure metrics (`--metrics-secure`,
+    /// on by default, with `--metrics-cert-path`), `--enable-http2`, and leader election when
     /// `--leader-elect` is given (its Lease named by `--leader-election-id`, else by
     /// [`leader_election_id`](Self::leader_election_id)).
     pub fn args(mut self, args: &ManagerArgs) -> Self {
@@ -293,6 +308,9 @@ impl ManagerBuilder {
             }
             (Err(error), _) | (_, Err(error)) => self.args_error = Some(error),
         }
+        self.metrics_secure = args.metrics_secure;
+        self.metrics_cert_dir.clone_from(&args.metrics_cert_path);
+        self.http2 = args.enable_http2;
         if args.leader_elect {
             let id = args
                 .leader_election_id
@@ -323,6 +341,40 @@ impl ManagerBuilder {
     /// free port; [`Manager::metrics_address`] tells which.
     pub fn metrics_address(mut self, address: Option<SocketAddr>) -> Self {
         self.metrics_address = address;
+        self
+    }
+
+    /// Serves `/metrics` over HTTPS and lets a request through only when the API server
+    /// authenticates its bearer token (a `TokenReview`) and authorizes the user to `get`
+    /// the non-resource URL `/metrics` (a `SubjectAccessReview`), as kubebuilder's
+    /// scaffold does; answers are cached briefly. The certificate comes from
+    /// [`metrics_cert_dir`](Self::metrics_cert_dir) or
+    /// [`metrics_certificates`](Self::metrics_certificates), else is self-signed. Off
+    /// by default for a builder, as in controller-runtime; [`args`](Self::args) turns it
+    /// on (`--metrics-secure` defaults to true). Give the scraper's `ServiceAccount` the
+    /// `metrics-reader` `ClusterRole` of `deploy/metrics-auth.yaml`.
+    pub fn metrics_secure(mut self, secure: bool) -> Self {
+        self.metrics_secure = secure;
+        self
+    }
+
+    /// Where secure metrics find `tls.crt` and `tls.key`, reloaded when they change
+    /// (`--metrics-cert-path`).
+    pub fn metrics_cert_dir(mut self, dir: impl Into<PathBuf>) -> Self {
+        self.metrics_cert_dir = Some(dir.into());
+        self
+    }
+
+    /// Certificates held in memory for secure metrics, served instead of a directory's.
+    pub fn metrics_certificates(mut self, certificates: Certificates) -> Self {
+        self.metrics_certificates = Some(certificates);
+        self
+    }
+
+    /// Offers HTTP/2 on the secure metrics server (`--enable-http2`; off by default
+    /// since HTTP/2's rapid-reset attack). Plain HTTP is always HTTP/1.1.
+    pub fn enable_http2(mut self, enable: bool) -> Self {
+        self.http2 = enable;
         self
     }
 
@@ -369,6 +421,11 @@ impl ManagerBuilder {
         if let Some(error) = self.args_error {
             return Err(error);
         }
+        let secure = if self.metrics_secure && self.metrics_address.is_some() {
+            Some(self.secure_metrics()?)
+        } else {
+            None
+        };
         let registry = self.registry.unwrap_or_default();
         registry.register(Box::new(prometheus::process_collector::ProcessCollector::for_self()))?;
         let elector = match self.leader_election {
@@ -410,6 +467,7 @@ impl ManagerBuilder {
         let (listeners, addresses) = bind(
             self.metrics_address,
             self.health_probe_address,
+            secure,
             &registry,
             &healthz,
             &readyz,
@@ -450,10 +508,49 @@ impl ManagerBuilder {
     }
 }
 
-/// Binds the metrics and probe listeners: one listener when both share an address.
+impl ManagerBuilder {
+    /// The TLS and the reviews of secure metrics. The reviews are sent by every
+    /// replica, leader or not, so through the client as given, never fenced.
+    fn secure_metrics(&self) -> Result<Secure, Error> {
+        let (serving, watcher) = if let Some(certificates) = &self.metrics_certificates {
+            (ServingCertificate::new(certificates.certified_key()?), None)
+        } else if let Some(dir) = &self.metrics_cert_dir {
+            let watcher = CertWatcher::load(dir)?;
+            (watcher.serving(), Some(watcher))
+        } else {
+            let mut names = vec!["localhost".to_owned(), "127.0.0.1".to_owned()];
+            if let Some(address) = self.metrics_address
+                && !address.ip().is_unspecified()
+            {
+                names.push(address.ip().to_string());
+            }
+            if let Ok(host) = hostname::get()
+                && let Some(host) = host.to_str()
+            {
+                names.push(host.to_owned());
+            }
+            let certificates = Certificates::self_signed(names)?;
+            tracing::info!(
+                "metrics are served with a self-signed certificate; give --metrics-cert-path for one a scraper can verify"
+            );
+            (ServingCertificate::new(certificates.certified_key()?), None)
+        };
+        let config = tls_server_config(serving, self.http2)?;
+        Ok(Secure {
+            acceptor: tokio_rustls::TlsAcceptor::from(Arc::new(config)),
+            watcher,
+            auth: Arc::new(MetricsAuth::new(self.client.clone())),
+            http2: self.http2,
+        })
+    }
+}
+
+/// Binds the metrics and probe listeners: one listener when both share an address
+/// (plain metrics only: secure metrics are HTTPS, probes plain HTTP).
 fn bind(
     metrics: Option<SocketAddr>,
     probes: Option<SocketAddr>,
+    secure: Option<Secure>,
     registry: &Registry,
     healthz: &Checks,
     readyz: &Checks,
@@ -469,6 +566,9 @@ fn bind(
     let mut addresses = Addresses::default();
     let mut listeners = Vec::new();
     match (metrics, probes) {
+        (Some(m), Some(p)) if m == p && m.port() != 0 && secure.is_some() => {
+            return Err(Error::SecureMetricsShareProbeAddress { address: m });
+        }
         (Some(m), Some(p)) if m == p && m.port() != 0 => {
             let routes = Routes {
                 metrics: Some(registry.clone()),
@@ -481,7 +581,11 @@ fn bind(
         }
         (metrics, probes) => {
             if let Some(address) = metrics {
-                let listener = Listener::bind(address, "metrics", metric_routes())?;
+                let mut listener = Listener::bind(address, "metrics", metric_routes())?;
+                if let Some(secure) = secure {
+                    listener = listener.secure(secure);
+                    addresses.metrics_secure = true;
+                }
                 addresses.metrics = listener.local_addr();
                 listeners.push(listener);
             }

@@ -60,3 +60,19 @@ pub enum Error {
     #[error("could not write the webhook configurations as YAML: {0}")]
     Yaml(String),
 }
+
+/// Certificate failures keep the variants this crate had before the manager's secure
+/// metrics server came to share the certificate code.
+impl From<wheelhouse_manager::CertificateError> for Error {
+    fn from(error: wheelhouse_manager::CertificateError) -> Self {
+        use wheelhouse_manager::CertificateError;
+        match error {
+            CertificateError::Read { path, source } => Self::ReadCertificate { path, source },
+            CertificateError::Invalid(why) => Self::InvalidCertificate(why),
+            CertificateError::Generate(error) => Self::Generate(error),
+            CertificateError::Write { path, source } => Self::WriteCertificate { path, source },
+            CertificateError::Tls(error) => Self::Tls(error),
+            other => Self::InvalidCertificate(other.to_string()),
+        }
+    }
+}

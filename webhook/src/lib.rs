@@ -82,7 +82,6 @@
 //! # }
 //! ```
 
-mod certs;
 mod connections;
 mod denial;
 mod dispatch;
@@ -92,13 +91,11 @@ mod limits;
 mod manifests;
 mod metrics;
 mod patch;
-mod reload;
 mod review;
 mod serve;
 mod server;
 mod typed;
 
-pub use crate::certs::{CA_FILE, CERT_FILE, Certificates, KEY_FILE};
 pub use crate::denial::{Denied, FieldError, FieldErrorKind, Warnings};
 pub use crate::error::Error;
 pub use crate::handler::Handler;
@@ -109,3 +106,4 @@ pub use crate::server::{WebhookOptions, WebhookServer};
 pub use crate::typed::{Defaulter, Object, Registration, Validator, WebhookKind, mutate_path, validate_path};
 /// kube's admission types, which [`Handler`]s take and return.
 pub use kube::core::admission::{AdmissionRequest, AdmissionResponse, Operation};
+pub use wheelhouse_manager::{CA_FILE, CERT_FILE, CertificateError, Certificates, KEY_FILE};

@@ -15,46 +15,24 @@ use std::time::Duration;
 use hyper::server::conn::{http1, http2};
 use hyper::service::service_fn;
 use hyper_util::rt::{TokioExecutor, TokioIo, TokioTimer};
-use rustls::ServerConfig;
 use tokio::io::{AsyncRead, AsyncWrite, ReadBuf};
 use tokio::net::{TcpListener, TcpStream};
 use tokio::task::JoinSet;
 use tokio::time::Instant;
 use tokio_rustls::TlsAcceptor;
 use tokio_util::sync::CancellationToken;
-use wheelhouse_manager::Stop;
+use wheelhouse_manager::{CertWatcher, ServingCertificate, Stop, tls_server_config};
 
 use crate::Error;
-use crate::certs::provider;
 use crate::connections::{Activity, Admitted, Bounds, Connections};
 use crate::dispatch::Dispatcher;
-use crate::reload::{CertWatcher, ServingCertificate};
 
 const H2: &[u8] = b"h2";
-const HTTP1: &[u8] = b"http/1.1";
 
-/// TLS 1.3 and 1.2, HTTP/1.1 (and HTTP/2 when `http2`), the certificate chosen per
-/// handshake, no session resumption.
-///
-/// HTTP/2 is off by default, as in controller-runtime since its rapid-reset attack
-/// (CVE-2023-44487): multiplexing gains an admission webhook little, whose client
-/// keeps a pool of HTTP/1.1 connections anyway. Sessions are not resumed: a resumed
-/// session skips the certificate, so a client would go on trusting the one from
-/// before a rotation, and kube-apiserver's client (Go's, with no session cache) never
-/// resumes anyway.
+/// The TLS configuration every HTTPS server of the manager shares (see
+/// [`wheelhouse_manager::tls_server_config`]), as a tokio acceptor.
 pub(crate) fn tls_acceptor(serving: Arc<ServingCertificate>, http2: bool) -> Result<TlsAcceptor, Error> {
-    let mut config = ServerConfig::builder_with_provider(provider())
-        .with_protocol_versions(&[&rustls::version::TLS13, &rustls::version::TLS12])?
-        .with_no_client_auth()
-        .with_cert_resolver(serving);
-    config.alpn_protocols = if http2 {
-        vec![H2.to_vec(), HTTP1.to_vec()]
-    } else {
-        vec![HTTP1.to_vec()]
-    };
-    config.session_storage = Arc::new(rustls::server::NoServerSessionStorage {});
-    config.send_tls13_tickets = 0;
-    Ok(TlsAcceptor::from(Arc::new(config)))
+    Ok(TlsAcceptor::from(Arc::new(tls_server_config(serving, http2)?)))
 }
 
 /// How connections are held.

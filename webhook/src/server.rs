@@ -13,15 +13,15 @@ use futures::future::BoxFuture;
 use http_body_util::Full;
 use hyper::body::Body;
 use parking_lot::Mutex;
-use wheelhouse_manager::{BoxError, Manager, ManagerArgs, Runnable, Stop};
+use wheelhouse_manager::{
+    BoxError, CertWatcher, Certificates, Manager, ManagerArgs, Runnable, ServingCertificate, Stop,
+};
 
 use crate::Error;
-use crate::certs::Certificates;
 use crate::connections::Bounds;
 use crate::dispatch::{Dispatcher, RequestLimits};
 use crate::handler::{Handler, Raw, Route};
 use crate::metrics::WebhookMetrics;
-use crate::reload::{CertWatcher, ServingCertificate};
 use crate::serve::{ConnectionLimits, serve, tls_acceptor};
 use crate::typed::{Defaulter, Defaulting, Object, Registration, Validating, Validator};
 

@@ -1,7 +1,8 @@
 //! Creates that act instead of storing: binding a pod to a node (`pods/binding` and
 //! `bindings`), evicting a pod within its disruption budget (`pods/eviction`), and the
-//! review resources whose answer is computed (`SubjectAccessReview` and friends,
-//! `TokenReview`, `SelfSubjectReview`).
+//! review resources whose answer is computed (`SubjectAccessReview` and friends from
+//! the stored RBAC objects, `TokenReview`, `SelfSubjectReview`), and `ServiceAccount`
+//! tokens (`serviceaccounts/token`).
 //!
 //! kube-apiserver: `pkg/registry/core/pod/storage/storage.go` (`BindingREST`),
 //! `pkg/registry/core/pod/storage/eviction.go` (`EvictionREST`),
@@ -10,7 +11,10 @@
 mod binding;
 pub(crate) use self::binding::bind_pod;
 mod eviction;
+mod rbac;
 mod reviews;
+mod tokens;
+pub(crate) use self::tokens::{Tokens, authenticate as authenticate_token};
 
 use http::StatusCode;
 use serde_json::{Value, json};
@@ -38,8 +42,12 @@ pub(crate) fn create(server: &ApiServer, target: &Target, body: &Value) -> Resul
             eviction::evict(server, namespace, name, body)?;
             Ok((StatusCode::CREATED, success(201)))
         }
+        ("", "serviceaccounts", Some("token")) => {
+            let name = target.name.as_deref().unwrap_or_default();
+            Ok((StatusCode::CREATED, tokens::request(server, namespace, name, body)?))
+        }
         _ if !resource.stored() && target.subresource.is_none() => {
-            Ok((StatusCode::CREATED, reviews::answer(resource, body)?))
+            Ok((StatusCode::CREATED, reviews::answer(server, target, body)?))
         }
         _ => Err(ApiError::method_not_allowed()),
     }

@@ -245,6 +245,12 @@ impl ResourceType {
         }
         match (self.group.as_str(), self.plural.as_str()) {
             ("", "namespaces") => subresources.push(Subresource::of_self("finalize", &["update"])),
+            ("", "serviceaccounts") => subresources.push(Subresource {
+                name: "token",
+                kind: "TokenRequest",
+                group_version: Some(("authentication.k8s.io", "v1")),
+                verbs: &["create"],
+            }),
             ("", "pods") => {
                 subresources.push(Subresource {
                     name: "binding",

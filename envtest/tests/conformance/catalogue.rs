@@ -642,8 +642,8 @@ async fn client_without_retries(env: &wheelhouse_envtest::TestEnv) -> kube::Clie
     kube::Client::try_from(config).expect("a client")
 }
 
-/// Access reviews are answered (allowed: the embedded server authorizes everything,
-/// as does the real one run with `AlwaysAllow`) and never stored.
+/// Access reviews are answered (allowed: the test's own client is an administrator,
+/// `system:masters` on the embedded server) and never stored.
 #[tokio::test]
 async fn access_reviews_are_answered() {
     let env = start().await;

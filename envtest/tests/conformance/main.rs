@@ -25,6 +25,7 @@ mod protobuf;
 mod put;
 mod raw;
 mod resources;
+mod reviews;
 mod schema;
 mod schema_cel;
 mod schema_common;

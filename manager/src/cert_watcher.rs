@@ -1,6 +1,7 @@
-//! The serving certificate as TLS sees it, and its reloading from `--cert-dir` while
-//! the server runs, so a certificate that cert-manager renews is served without a
-//! restart.
+//! The serving certificate as TLS sees it, the TLS configuration the HTTPS servers
+//! share (webhooks, secure metrics), and its reloading from a directory (`--cert-dir`,
+//! `--metrics-cert-path`) while the server runs, so a certificate that cert-manager
+//! renews is served without a restart.
 //!
 //! The directory is polled: every interval both files are read and compared with what
 //! was last seen. Why polling rather than file-system events: a Secret mounted by the
@@ -18,15 +19,15 @@ use std::sync::Arc;
 use std::time::Duration;
 
 use parking_lot::RwLock;
+use rustls::ServerConfig;
 use rustls::server::{ClientHello, ResolvesServerCert};
 use rustls::sign::CertifiedKey;
 
-use crate::Error;
-use crate::certs::{CERT_FILE, KEY_FILE, certified_key};
+use crate::certs::{CERT_FILE, CertificateError as Error, KEY_FILE, certified_key, provider};
 
 /// The certificate every new TLS handshake gets; swapped whole when files change, so
 /// connections already open keep theirs and new ones get the new one.
-pub(crate) struct ServingCertificate {
+pub struct ServingCertificate {
     current: RwLock<Arc<CertifiedKey>>,
 }
 
@@ -37,6 +38,7 @@ impl Debug for ServingCertificate {
 }
 
 impl ServingCertificate {
+    /// Serves `key` until [`CertWatcher`] swaps it.
     pub fn new(key: Arc<CertifiedKey>) -> Arc<Self> {
         Arc::new(Self {
             current: RwLock::new(key),
@@ -54,13 +56,40 @@ impl ResolvesServerCert for ServingCertificate {
     }
 }
 
+const H2: &[u8] = b"h2";
+const HTTP1: &[u8] = b"http/1.1";
+
+/// TLS 1.3 and 1.2, HTTP/1.1 (and HTTP/2 when `http2`), the certificate chosen per
+/// handshake from `serving`, no session resumption.
+///
+/// HTTP/2 is off by default, as in controller-runtime since its rapid-reset attack
+/// (CVE-2023-44487): multiplexing gains an admission webhook or a scrape little, and
+/// their clients keep pools of HTTP/1.1 connections anyway. Sessions are not resumed: a
+/// resumed session skips the certificate, so a client would go on trusting the one
+/// from before a rotation, and Go's clients (kube-apiserver's, Prometheus's) never
+/// resume anyway.
+pub fn tls_server_config(serving: Arc<ServingCertificate>, http2: bool) -> Result<ServerConfig, Error> {
+    let mut config = ServerConfig::builder_with_provider(provider())
+        .with_protocol_versions(&[&rustls::version::TLS13, &rustls::version::TLS12])?
+        .with_no_client_auth()
+        .with_cert_resolver(serving);
+    config.alpn_protocols = if http2 {
+        vec![H2.to_vec(), HTTP1.to_vec()]
+    } else {
+        vec![HTTP1.to_vec()]
+    };
+    config.session_storage = Arc::new(rustls::server::NoServerSessionStorage {});
+    config.send_tls13_tickets = 0;
+    Ok(config)
+}
+
 /// Watches `tls.crt` and `tls.key` in a directory and swaps the serving certificate
 /// when both have changed into a pair that belongs together.
 ///
 /// Invariant: `seen` holds the bytes of the last pair tried, loaded or not. A pair that
 /// fails (the key written before the certificate, say) is tried again only once either
 /// file changes again, so a half-written pair is logged once and never served.
-pub(crate) struct CertWatcher {
+pub struct CertWatcher {
     dir: PathBuf,
     serving: Arc<ServingCertificate>,
     seen: (Vec<u8>, Vec<u8>),
@@ -79,6 +108,7 @@ impl CertWatcher {
         })
     }
 
+    /// What the TLS configuration resolves certificates with.
     pub fn serving(&self) -> Arc<ServingCertificate> {
         self.serving.clone()
     }
@@ -125,7 +155,7 @@ impl CertWatcher {
 fn read_pair(dir: &Path) -> Result<(Vec<u8>, Vec<u8>), Error> {
     let read = |name: &str| {
         let path = dir.join(name);
-        std::fs::read(&path).map_err(|source| Error::ReadCertificate { path, source })
+        std::fs::read(&path).map_err(|source| Error::Read { path, source })
     };
     Ok((read(CERT_FILE)?, read(KEY_FILE)?))
 }

@@ -1,9 +1,10 @@
 //! [`Certificates`]: a serving certificate and key in PEM with the CA bundle that
 //! verifies them; self-signed ones for local use and tests, and the parsing that turns
-//! PEM into what rustls serves.
+//! PEM into what rustls serves. The webhook server and the secure metrics server both
+//! serve them.
 
 use std::fmt::{self, Debug};
-use std::path::Path;
+use std::path::{Path, PathBuf};
 use std::sync::Arc;
 
 use rcgen::{
@@ -15,7 +16,38 @@ use rustls::pki_types::pem::PemObject as _;
 use rustls::pki_types::{CertificateDer, PrivateKeyDer};
 use rustls::sign::CertifiedKey;
 
-use crate::Error;
+/// Why certificates could not be made, read, parsed or served.
+#[derive(Debug, thiserror::Error)]
+#[non_exhaustive]
+pub enum CertificateError {
+    /// A certificate or key file could not be read.
+    #[error("could not read {}: {source} (is the certificate directory right, and is the certificate mounted?)", path.display())]
+    Read {
+        /// The file.
+        path: PathBuf,
+        /// Why reading failed.
+        source: std::io::Error,
+    },
+    /// The certificate or key does not parse, or they do not belong together.
+    #[error("the serving certificate is unusable: {0}")]
+    Invalid(String),
+    /// rcgen could not generate a certificate.
+    #[error("could not generate a self-signed certificate: {0}")]
+    Generate(#[from] rcgen::Error),
+    /// Writing certificate files failed.
+    #[error("could not write {}: {source}", path.display())]
+    Write {
+        /// The file.
+        path: PathBuf,
+        /// Why writing failed.
+        source: std::io::Error,
+    },
+    /// TLS could not be configured.
+    #[error("TLS configuration: {0}")]
+    Tls(#[from] rustls::Error),
+}
+
+type Error = CertificateError;
 
 /// The file names cert-manager and kubebuilder use in `--cert-dir`.
 pub const CERT_FILE: &str = "tls.crt";
@@ -29,7 +61,7 @@ pub const CA_FILE: &str = "ca.crt";
 /// webhook configuration's `caBundle`.
 ///
 /// ```
-/// use wheelhouse_webhook::Certificates;
+/// use wheelhouse_manager::Certificates;
 ///
 /// let certificates = Certificates::self_signed(["127.0.0.1", "webhook.example.svc"]).unwrap();
 /// assert!(certificates.ca_bundle().starts_with("-----BEGIN CERTIFICATE-----"));
@@ -70,7 +102,7 @@ impl Certificates {
         let mut params = CertificateParams::new(Vec::<String>::new())?;
         params.is_ca = IsCa::Ca(BasicConstraints::Constrained(0));
         params.key_usages = vec![KeyUsagePurpose::KeyCertSign, KeyUsagePurpose::DigitalSignature];
-        params.distinguished_name = distinguished_name("wheelhouse webhook CA");
+        params.distinguished_name = distinguished_name("wheelhouse CA");
         let key = KeyPair::generate()?;
         let ca = params.self_signed(&key)?;
         let issuer = Arc::new(Issuer::new(params, key));
@@ -86,7 +118,7 @@ impl Certificates {
         S: Into<String>,
     {
         let issuer = self.issuer.clone().ok_or_else(|| {
-            Error::InvalidCertificate("these certificates were not generated here, so there is no CA key".into())
+            Error::Invalid("these certificates were not generated here, so there is no CA key".into())
         })?;
         Self::issue(self.ca_pem.clone(), issuer, names)
     }
@@ -98,7 +130,7 @@ impl Certificates {
     {
         let names: Vec<String> = names.into_iter().map(Into::into).collect();
         let mut params = CertificateParams::new(names.clone())?;
-        params.distinguished_name = distinguished_name(names.first().map_or("webhook", String::as_str));
+        params.distinguished_name = distinguished_name(names.first().map_or("wheelhouse", String::as_str));
         params.key_usages = vec![KeyUsagePurpose::DigitalSignature, KeyUsagePurpose::KeyEncipherment];
         params.extended_key_usages = vec![ExtendedKeyUsagePurpose::ServerAuth];
         params.use_authority_key_identifier_extension = true;
@@ -150,7 +182,7 @@ impl Certificates {
     pub fn write_to(&self, dir: &Path) -> Result<(), Error> {
         let failed = |path: &Path| {
             let path = path.to_owned();
-            move |source| Error::WriteCertificate { path, source }
+            move |source| Error::Write { path, source }
         };
         std::fs::create_dir_all(dir).map_err(failed(dir))?;
         for (name, text) in [
@@ -166,8 +198,8 @@ impl Certificates {
         Ok(())
     }
 
-    /// What rustls serves.
-    pub(crate) fn certified_key(&self) -> Result<Arc<CertifiedKey>, Error> {
+    /// What rustls serves: the chain and the signing key, parsed.
+    pub fn certified_key(&self) -> Result<Arc<CertifiedKey>, Error> {
         certified_key(self.cert_pem.as_bytes(), self.key_pem.as_bytes())
     }
 }
@@ -188,16 +220,13 @@ pub(crate) fn provider() -> Arc<CryptoProvider> {
 pub(crate) fn certified_key(cert_pem: &[u8], key_pem: &[u8]) -> Result<Arc<CertifiedKey>, Error> {
     let chain = CertificateDer::pem_slice_iter(cert_pem)
         .collect::<Result<Vec<_>, _>>()
-        .map_err(|e| Error::InvalidCertificate(format!("{CERT_FILE}: {e}")))?;
+        .map_err(|e| Error::Invalid(format!("{CERT_FILE}: {e}")))?;
     if chain.is_empty() {
-        return Err(Error::InvalidCertificate(format!(
-            "{CERT_FILE} holds no PEM certificate"
-        )));
+        return Err(Error::Invalid(format!("{CERT_FILE} holds no PEM certificate")));
     }
-    let key =
-        PrivateKeyDer::from_pem_slice(key_pem).map_err(|e| Error::InvalidCertificate(format!("{KEY_FILE}: {e}")))?;
+    let key = PrivateKeyDer::from_pem_slice(key_pem).map_err(|e| Error::Invalid(format!("{KEY_FILE}: {e}")))?;
     let certified = CertifiedKey::from_der(chain, key, &provider())
-        .map_err(|e| Error::InvalidCertificate(format!("{CERT_FILE} and {KEY_FILE} do not belong together: {e}")))?;
+        .map_err(|e| Error::Invalid(format!("{CERT_FILE} and {KEY_FILE} do not belong together: {e}")))?;
     Ok(Arc::new(certified))
 }
 
