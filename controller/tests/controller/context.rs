@@ -58,7 +58,16 @@ async fn patch_status_writes_over_a_stale_object_and_returns_the_fresh_one() {
     );
     assert_ne!(fresh.resource_version(), stale.resource_version());
 
-    // A helper with a resourceVersion precondition succeeds on the object returned.
+    // A helper with a resourceVersion precondition succeeds on the object returned, as
+    // long as nothing else writes it meanwhile: a real cluster's deployment controller
+    // writes the Deployment's status whenever it likes.
+    if !env.is_embedded() {
+        eprintln!(
+            "skipped the precondition step: a real deployment controller may write the Deployment between the calls"
+        );
+        env.stop().await;
+        return;
+    }
     let held = finalizer::ensure(&api, &fresh, "example.com/hold")
         .await
         .expect("the fresh version");
