@@ -316,17 +316,25 @@ async fn canary_promotes_a_healthy_template_and_rolls_back_a_failing_one() {
     env.stop().await;
 }
 
-/// Fails unless an Event of the test's namespace has each of `notes`.
+/// Fails unless an Event of the test's namespace has each of `notes`, soon: a
+/// transition's Event is sent after the status that the test waited for.
 async fn assert_events(env: &TestEnv, notes: &[&str]) {
     let events = Api::<k8s_openapi::api::events::v1::Event>::namespaced(env.client(), env.namespace());
-    let recorded: Vec<String> = events
-        .list(&ListParams::default())
-        .await
-        .expect("list")
-        .items
-        .into_iter()
-        .filter_map(|e| e.note)
-        .collect();
+    let mut recorded = Vec::new();
+    for _ in 0..100 {
+        recorded = events
+            .list(&ListParams::default())
+            .await
+            .expect("list")
+            .items
+            .into_iter()
+            .filter_map(|e| e.note)
+            .collect::<Vec<String>>();
+        if notes.iter().all(|note| recorded.iter().any(|n| n == note)) {
+            return;
+        }
+        tokio::time::sleep(std::time::Duration::from_millis(100)).await;
+    }
     for note in notes {
         assert!(recorded.iter().any(|n| n == note), "no Event {note}: {recorded:?}");
     }
