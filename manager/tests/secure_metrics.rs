@@ -52,17 +52,7 @@ async fn scrape(tls: &TlsConnector, address: SocketAddr, token: Option<&str>) ->
     let mut response = Vec::new();
     // A peer closing without TLS close_notify is the server's right here.
     let _ = stream.read_to_end(&mut response).await;
-    let response = String::from_utf8_lossy(&response).into_owned();
-    let status = response
-        .split(' ')
-        .nth(1)
-        .and_then(|code| code.parse().ok())
-        .expect("a status line");
-    let body = response
-        .split_once("\r\n\r\n")
-        .map(|(_, b)| b.to_owned())
-        .unwrap_or_default();
-    (status, body)
+    common::status_and_body(&String::from_utf8_lossy(&response))
 }
 
 async fn service_account_token(env: &TestEnv, name: &str) -> String {

@@ -8,7 +8,7 @@ mod common;
 use std::time::Duration;
 
 use bytes::Bytes;
-use common::{AllowAll, Client, HUNG, VALIDATE, local, review, start};
+use common::{AllowAll, Client, HUNG, VALIDATE, local, review, review_of, start};
 use http_body_util::{BodyExt as _, Full};
 use hyper_util::rt::{TokioExecutor, TokioIo};
 use k8s_openapi::api::core::v1::ConfigMap;
@@ -182,19 +182,9 @@ fn large_review(name: &str, bytes: usize) -> Bytes {
     let entries = bytes / 30;
     let data: serde_json::Map<String, serde_json::Value> =
         (0..entries).map(|i| (format!("key-{i:012}"), "value".into())).collect();
-    let object = serde_json::json!({"apiVersion": "v1", "kind": "ConfigMap", "metadata": {"name": name}, "data": data});
-    Bytes::from(
-        serde_json::json!({
-            "apiVersion": "admission.k8s.io/v1", "kind": "AdmissionReview",
-            "request": {
-                "uid": format!("uid-{name}"),
-                "kind": {"group": "", "version": "v1", "kind": "ConfigMap"},
-                "resource": {"group": "", "version": "v1", "resource": "configmaps"},
-                "name": name, "namespace": "default", "operation": "CREATE",
-                "userInfo": {"username": "test"}, "object": object,
-            }
-        })
-        .to_string(),
+    review_of(
+        name,
+        &serde_json::json!({"apiVersion": "v1", "kind": "ConfigMap", "metadata": {"name": name}, "data": data}),
     )
 }
 

@@ -23,6 +23,11 @@ pub async fn get(address: SocketAddr, path: &str) -> (u16, String) {
     stream.write_all(request.as_bytes()).await.expect("send");
     let mut response = String::new();
     stream.read_to_string(&mut response).await.expect("read");
+    status_and_body(&response)
+}
+
+/// The status code and body of a whole HTTP/1.1 response.
+pub fn status_and_body(response: &str) -> (u16, String) {
     let status = response
         .split(' ')
         .nth(1)

@@ -60,7 +60,14 @@ pub fn start(mut server: WebhookServer) -> (SocketAddr, CancellationToken, tokio
 
 /// A review of creating the `ConfigMap` `name`.
 pub fn review(name: &str) -> Bytes {
-    let object = json!({"apiVersion": "v1", "kind": "ConfigMap", "metadata": {"name": name}, "data": {"k": "v"}});
+    review_of(
+        name,
+        &json!({"apiVersion": "v1", "kind": "ConfigMap", "metadata": {"name": name}, "data": {"k": "v"}}),
+    )
+}
+
+/// A review of creating `object`, a `ConfigMap` named `name`.
+pub fn review_of(name: &str, object: &Value) -> Bytes {
     Bytes::from(
         json!({
             "apiVersion": "admission.k8s.io/v1", "kind": "AdmissionReview",
