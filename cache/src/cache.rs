@@ -21,6 +21,8 @@ use serde::de::DeserializeOwned;
 use crate::decode::WithoutManagedFields;
 use crate::informer::{Informer, InformerOptions, Source};
 use crate::metrics::CacheMetrics;
+use crate::shard::{Route, Shards};
+use crate::sharded::{self, ShardedWatch};
 
 /// Which objects of a type an informer watches. The default is every namespace, no
 /// selector.
@@ -40,6 +42,9 @@ pub struct Scope {
     pub label_selector: Option<String>,
     /// A field selector, in the query syntax.
     pub field_selector: Option<String>,
+    /// Only this replica's shard of the objects, routed so (in a cache made with
+    /// [`Shards`]; elsewhere every object).
+    pub shard: Option<Route>,
 }
 
 impl Scope {
@@ -62,6 +67,13 @@ impl Scope {
     #[must_use]
     pub fn fields(mut self, selector: impl Into<String>) -> Self {
         self.field_selector = Some(selector.into());
+        self
+    }
+
+    /// Narrows the scope to this replica's shard, each object routed by `route`.
+    #[must_use]
+    pub fn sharded(mut self, route: Route) -> Self {
+        self.shard = Some(route);
         self
     }
 
@@ -88,6 +100,11 @@ impl std::fmt::Display for Scope {
         }
         if let Some(fields) = &self.field_selector {
             write!(f, " fields={fields}")?;
+        }
+        match self.shard {
+            Some(Route::Own) => f.write_str(" sharded")?,
+            Some(Route::ControllerOwner) => f.write_str(" sharded by owner")?,
+            None => {}
         }
         Ok(())
     }
@@ -207,6 +224,7 @@ struct Inner {
     informers: Mutex<HashMap<Key, Box<dyn Control>>>,
     started: Mutex<bool>,
     metrics: Option<CacheMetrics>,
+    shards: Option<Shards>,
 }
 
 impl Drop for Inner {
@@ -264,14 +282,26 @@ impl Cache {
 
     /// A cache whose informers report to `metrics`.
     pub fn with_metrics(client: Client, metrics: Option<CacheMetrics>) -> Self {
+        Self::with_shards(client, metrics, None)
+    }
+
+    /// A cache whose informers of [sharded](Scope::sharded) scopes keep only the
+    /// objects of the slots `shards` accepts.
+    pub fn with_shards(client: Client, metrics: Option<CacheMetrics>, shards: Option<Shards>) -> Self {
         Self {
             inner: Arc::new(Inner {
                 client,
                 informers: Mutex::new(HashMap::new()),
                 started: Mutex::new(false),
                 metrics,
+                shards,
             }),
         }
+    }
+
+    /// This replica's shards, in a sharded manager's cache.
+    pub fn shards(&self) -> Option<&Shards> {
+        self.inner.shards.as_ref()
     }
 
     /// The client the cache reads through.
@@ -315,6 +345,18 @@ impl Cache {
                 scope,
             },
             |scope| {
+                if let (Some(route), Some(shards)) = (scope.shard, &self.inner.shards) {
+                    let make = self.make_watch::<K>(scope, options.decode_managed_fields);
+                    let api: Api<K> = K::Scope::api(self.inner.client.clone(), scope.namespace.as_deref(), &dyntype);
+                    let watch = ShardedWatch {
+                        make,
+                        probe: sharded::probe(self.inner.client.clone(), api.resource_url().to_owned()),
+                        shards: shards.clone(),
+                        route,
+                        name,
+                    };
+                    return Informer::sharded(watch, options, self.inner.metrics.as_ref());
+                }
                 let (client, namespace) = (self.inner.client.clone(), scope.namespace.as_deref());
                 let source = if options.decode_managed_fields {
                     let api: Api<K> = K::Scope::api(client, namespace, &dyntype);
@@ -326,6 +368,32 @@ impl Cache {
                 Informer::new(name, source, options, self.inner.metrics.as_ref())
             },
         )
+    }
+
+    /// Builds the watches of a sharded informer: each with the `shardSelector` given.
+    fn make_watch<K>(&self, scope: &Scope, decode_managed_fields: bool) -> sharded::MakeWatch<K>
+    where
+        K: Resource + Clone + Debug + DeserializeOwned + Send + Sync + 'static,
+        K::DynamicType: Default,
+        K::Scope: ScopeKind,
+    {
+        let client = self.inner.client.clone();
+        let scope = scope.clone();
+        Arc::new(move |selector: Option<String>| {
+            let client = match &selector {
+                Some(selector) => sharded::with_selector(&client, selector),
+                None => client.clone(),
+            };
+            let dyntype = K::DynamicType::default();
+            let namespace = scope.namespace.as_deref();
+            if decode_managed_fields {
+                let api: Api<K> = K::Scope::api(client, namespace, &dyntype);
+                watcher(api, scope.watcher_config()).default_backoff().boxed()
+            } else {
+                let api: Api<WithoutManagedFields<K>> = K::Scope::api(client, namespace, &dyntype);
+                without_managed_fields(watcher(api, scope.watcher_config()))
+            }
+        })
     }
 
     /// An informer of only the metadata of `K` objects: for types a controller only maps

@@ -14,6 +14,8 @@ use parking_lot::Mutex;
 use tokio::task::JoinHandle;
 
 use crate::metrics::{CacheMetrics, InformerMetrics};
+use crate::shard::{Route, Shards, SlotSet};
+use crate::sharded::{ShardEvent, ShardedWatch};
 use crate::store::{Store, Writer};
 use crate::subscription::{Event, Fanout, Origin, Subscription};
 
@@ -66,13 +68,25 @@ impl<K> Clone for InformerOptions<K> {
     }
 }
 
+/// Where an informer's events come from.
+enum Feed<K> {
+    /// One watch of every object in scope.
+    Watch(Source<K>),
+    /// The objects of this replica's slots: see [`crate::sharded`].
+    Sharded(ShardedWatch<K>),
+}
+
 struct Shared<K: Resource> {
     name: String,
     /// Only the informer writes; readers get [`Store`]s.
     store: Writer<K>,
     fanout: Arc<Fanout<K>>,
     synced: tokio::sync::watch::Sender<bool>,
-    source: Mutex<Option<Source<K>>>,
+    source: Mutex<Option<Feed<K>>>,
+    /// For a sharded informer: whose slots, and how its objects are routed.
+    shard: Option<(Shards, Route)>,
+    /// The store's size last added to the shards' object count.
+    counted: std::sync::atomic::AtomicI64,
     options: InformerOptions<K>,
     metrics: Option<InformerMetrics>,
     task: Mutex<Option<JoinHandle<()>>>,
@@ -139,8 +153,25 @@ where
         options: InformerOptions<K>,
         metrics: Option<&CacheMetrics>,
     ) -> Self {
+        Self::with_feed(name.into(), Feed::Watch(source), None, options, metrics)
+    }
+
+    /// A sharded informer: it keeps only the objects of the slots `watch.shards`
+    /// accepts. It counts as synced at once: its objects arrive as slots are handed
+    /// to this replica.
+    pub(crate) fn sharded(watch: ShardedWatch<K>, options: InformerOptions<K>, metrics: Option<&CacheMetrics>) -> Self {
+        let shard = Some((watch.shards.clone(), watch.route));
+        Self::with_feed(watch.name.clone(), Feed::Sharded(watch), shard, options, metrics)
+    }
+
+    fn with_feed(
+        name: String,
+        feed: Feed<K>,
+        shard: Option<(Shards, Route)>,
+        options: InformerOptions<K>,
+        metrics: Option<&CacheMetrics>,
+    ) -> Self {
         let fanout = Arc::new(Fanout::new(options.subscriber_capacity));
-        let name = name.into();
         let metrics = metrics.map(|m| m.for_informer(&name));
         Self {
             shared: Arc::new(Shared {
@@ -148,7 +179,9 @@ where
                 store: Writer::default(),
                 fanout,
                 synced: tokio::sync::watch::channel(false).0,
-                source: Mutex::new(Some(source)),
+                source: Mutex::new(Some(feed)),
+                shard,
+                counted: std::sync::atomic::AtomicI64::new(0),
                 options,
                 metrics,
                 task: Mutex::new(None),
@@ -174,11 +207,14 @@ where
 
     /// Starts the watch on the current tokio runtime (once; later calls do nothing).
     pub fn start(&self) {
-        let Some(source) = self.shared.source.lock().take() else {
+        let Some(feed) = self.shared.source.lock().take() else {
             return;
         };
         let shared = self.shared.clone();
-        let task = tokio::spawn(async move { run(shared, source).await });
+        let task = match feed {
+            Feed::Watch(source) => tokio::spawn(async move { run(shared, source).await }),
+            Feed::Sharded(watch) => tokio::spawn(async move { run_sharded(shared, watch).await }),
+        };
         *self.shared.task.lock() = Some(task);
     }
 
@@ -269,9 +305,15 @@ impl<K: Resource + Clone + Debug + Send + Sync + 'static> Shared<K> {
 
     /// After a full list: whatever is stored but was not listed was deleted meanwhile.
     fn finish_list(&self, listed: &HashSet<(String, String)>) {
+        self.finish_list_of(listed, |_| true);
+    }
+
+    /// After a list of the objects `covered` selects: those stored but not listed
+    /// were deleted meanwhile.
+    fn finish_list_of(&self, listed: &HashSet<(String, String)>, covered: impl Fn(&K) -> bool) {
         let mut subscribers = self.fanout.lock();
         for object in self.store.reader().all() {
-            if !listed.contains(&key_of(object.as_ref())) {
+            if covered(object.as_ref()) && !listed.contains(&key_of(object.as_ref())) {
                 let meta = object.meta();
                 if let Some(last) = self
                     .store
@@ -279,6 +321,28 @@ impl<K: Resource + Clone + Debug + Send + Sync + 'static> Shared<K> {
                 {
                     self.publish(&mut subscribers, &Event::Deleted(last), Origin::List);
                 }
+            }
+        }
+    }
+
+    /// Whether `object` routes to one of `slots` (a sharded informer's).
+    fn in_slots(&self, object: &K, slots: SlotSet) -> bool {
+        self.shard.as_ref().is_some_and(|(shards, route)| {
+            shards
+                .slot_of(object.meta(), *route)
+                .is_some_and(|slot| slots.contains(slot))
+        })
+    }
+
+    /// Drops the objects of slots this replica no longer keeps, telling no one: they
+    /// were not deleted, another replica has them now.
+    fn forget(&self, slots: SlotSet) {
+        let _subscribers = self.fanout.lock();
+        for object in self.store.reader().all() {
+            if self.in_slots(object.as_ref(), slots) {
+                let meta = object.meta();
+                self.store
+                    .remove(meta.namespace.as_deref(), meta.name.as_deref().unwrap_or_default());
             }
         }
     }
@@ -298,11 +362,71 @@ impl<K: Resource + Clone + Debug + Send + Sync + 'static> Shared<K> {
     }
 
     fn record_size(&self) {
+        let size = i64::try_from(self.store.reader().len()).unwrap_or(i64::MAX);
         if let Some(metrics) = &self.metrics {
-            metrics
-                .objects
-                .set(i64::try_from(self.store.reader().len()).unwrap_or(i64::MAX));
+            metrics.objects.set(size);
         }
+        if let Some((shards, Route::Own)) = &self.shard {
+            let before = self.counted.swap(size, std::sync::atomic::Ordering::Relaxed);
+            shards.add_objects(size - before);
+        }
+    }
+}
+
+/// A resync tick, or never without a resync period.
+async fn tick(resync: &mut Option<tokio::time::Interval>) {
+    match resync.as_mut() {
+        Some(interval) => {
+            interval.tick().await;
+        }
+        None => std::future::pending().await,
+    }
+}
+
+async fn run_sharded<K: Resource + Clone + Debug + Send + Sync + 'static>(shared: Arc<Shared<K>>, watch: ShardedWatch<K>) {
+    let (sender, mut events) = tokio::sync::mpsc::channel(1024);
+    let feeding = tokio::spawn(watch.run(sender));
+    let _stop_feeding = AbortOnDrop(feeding);
+    shared.synced.send_replace(true);
+    let mut resync = shared
+        .options
+        .resync
+        .map(|period| tokio::time::interval_at(tokio::time::Instant::now() + period, period));
+    loop {
+        let event = tokio::select! {
+            event = events.recv() => event,
+            () = tick(&mut resync) => {
+                shared.resync();
+                continue;
+            }
+        };
+        let Some(event) = event else { break };
+        match event {
+            ShardEvent::Apply(object, origin) => shared.apply(object, origin),
+            ShardEvent::Delete(object) => shared.delete(&object),
+            ShardEvent::Forget(slots) => shared.forget(slots),
+            ShardEvent::Listed { slots, listed } => {
+                shared.finish_list_of(&listed, |object| shared.in_slots(object, slots));
+            }
+            ShardEvent::Failed(error) => {
+                if let Some(metrics) = &shared.metrics {
+                    metrics.watch_restarts.inc();
+                }
+                tracing::warn!(informer = %shared.name, %error, "watch failed; retrying with backoff");
+            }
+        }
+        shared.record_size();
+    }
+    tracing::debug!(informer = %shared.name, "watch ended");
+    shared.fanout.close();
+}
+
+/// Aborts a task when dropped.
+struct AbortOnDrop(JoinHandle<()>);
+
+impl Drop for AbortOnDrop {
+    fn drop(&mut self) {
+        self.0.abort();
     }
 }
 
@@ -314,17 +438,9 @@ async fn run<K: Resource + Clone + Debug + Send + Sync + 'static>(shared: Arc<Sh
         .resync
         .map(|period| tokio::time::interval_at(tokio::time::Instant::now() + period, period));
     loop {
-        let resync_tick = async {
-            match resync.as_mut() {
-                Some(interval) => {
-                    interval.tick().await;
-                }
-                None => std::future::pending().await,
-            }
-        };
         let item = tokio::select! {
             item = source.next() => item,
-            () = resync_tick => {
+            () = tick(&mut resync) => {
                 shared.resync();
                 continue;
             }

@@ -8,16 +8,24 @@
 //!   deletes a relist discovers.
 //! - [`Cache`]: the shared informer factory a manager holds: asking twice for the same
 //!   type and scope returns the same informer, so one watch serves every reader.
+//! - [`shard`]: sharding a controller across replicas: an object's slot by the FNV-1a
+//!   hash of its uid (or namespace), and [`Shards`], the slots a replica keeps and
+//!   serves. A scope marked [`Scope::sharded`] in a cache made with shards keeps only
+//!   this replica's objects, asking the API server for them with KEP-5866's
+//!   `shardSelector` where it filters, and filtering them itself where not.
 
 mod cache;
 mod decode;
 mod informer;
 mod metrics;
+pub mod shard;
+mod sharded;
 mod store;
 mod subscription;
 
 pub use crate::cache::{Cache, Scope, ScopeKind, SyncError};
 pub use crate::informer::{Informer, InformerOptions, Source, Transform, drop_managed_fields};
 pub use crate::metrics::CacheMetrics;
+pub use crate::shard::{Route, ShardKey, Shards, SlotSet};
 pub use crate::store::{BY_NAMESPACE, IndexFn, ListOptions, Store, StoreError, Writer};
 pub use crate::subscription::{Event, Origin, Subscription};

@@ -168,7 +168,7 @@ where
             });
         }
         Ok(Applier::new(
-            &self.cache().informer::<D>(self.scope().clone()),
+            &self.cache().informer::<D>(crate::controller::children_scope(self.cache(), self.scope())),
             field_manager,
         ))
     }

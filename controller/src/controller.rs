@@ -13,7 +13,7 @@ use kube::Resource;
 use parking_lot::Mutex;
 use serde::de::DeserializeOwned;
 use tokio::task::{JoinHandle, JoinSet};
-use wheelhouse_cache::{Cache, Scope, ScopeKind};
+use wheelhouse_cache::{Cache, Route, Scope, ScopeKind};
 use wheelhouse_manager::{BoxError, CancellationToken, Manager, Runnable, Stop};
 use wheelhouse_workqueue::{PrometheusMetrics, RateLimiter, WorkQueue, default_rate_limiter};
 
@@ -60,6 +60,25 @@ impl fmt::Display for ObjectKey {
     }
 }
 
+/// The scope of a controller's primary objects: in a sharded manager's cache, only
+/// this replica's shard of them.
+pub fn primary_scope(cache: &Cache, scope: &Scope) -> Scope {
+    match cache.shards() {
+        Some(_) => scope.clone().sharded(Route::Own),
+        None => scope.clone(),
+    }
+}
+
+/// The scope of a controller's owned children (`owns`, `owns_full`): in a sharded
+/// manager's cache, only the children whose controller owner is in this replica's
+/// shard. A reconciler reading its children from the cache asks for this scope.
+pub fn children_scope(cache: &Cache, scope: &Scope) -> Scope {
+    match cache.shards() {
+        Some(_) => scope.clone().sharded(Route::ControllerOwner),
+        None => scope.clone(),
+    }
+}
+
 /// Makes a secondary source once the controller's scope is known, at build.
 type MakeSource = Box<dyn FnOnce(&Cache, &Scope) -> Source + Send>;
 
@@ -100,6 +119,8 @@ pub struct Controller {
     cache: Cache,
     work: Arc<dyn Work>,
     sources: Vec<Source>,
+    /// In a sharded manager: queues the objects of slots as they start being served.
+    served: Option<Source>,
     concurrency: usize,
     queue: Mutex<QueueSlot>,
     queue_options: QueueOptions,
@@ -200,7 +221,10 @@ impl Controller {
             slot.used = true;
             slot.queue.clone()
         };
-        let pumps: Vec<_> = self.sources.iter().map(|source| source(queue.clone())).collect();
+        let mut pumps: Vec<_> = self.sources.iter().map(|source| source(queue.clone())).collect();
+        if let Some(served) = &self.served {
+            pumps.push(served(queue.clone()));
+        }
         self.cache.start();
         if let Some(series) = self.work.series() {
             series
@@ -349,7 +373,7 @@ where
         let owner = OwnerKind::of::<K>();
         self.sources.push(Box::new(move |cache: &Cache, scope: &Scope| {
             source::mapped(
-                cache.metadata_informer::<D>(scope.clone()),
+                cache.metadata_informer::<D>(children_scope(cache, scope)),
                 Arc::new(move |child| owner.keys(child)),
             )
         }));
@@ -357,8 +381,8 @@ where
     }
 
     /// Like [`owns`](Self::owns), but caches whole `D`s, so the reconciler can read its
-    /// children from `cache.informer::<D>(scope)` (the same informer, with this
-    /// controller's scope) instead of asking the server, and skip writes that would
+    /// children from `cache.informer::<D>(children_scope(cache, scope))` (the same
+    /// informer, with this controller's scope) instead of asking the server, and skip writes that would
     /// change nothing with an [`Applier`](crate::Applier) made by
     /// [`applier`](Self::applier). A reconcile triggered by a child's change then
     /// always finds that change in the cache.
@@ -373,7 +397,7 @@ where
         let owner = OwnerKind::of::<K>();
         self.sources.push(Box::new(move |cache: &Cache, scope: &Scope| {
             source::mapped(
-                cache.informer::<D>(scope.clone()),
+                cache.informer::<D>(children_scope(cache, scope)),
                 Arc::new(move |child| owner.keys(child)),
             )
         }));
@@ -445,8 +469,9 @@ where
     /// The controller, reconciling with `reconciler`. Makes its informers now, in the
     /// cache, so that they sync (and stay warm on standbys) before it starts.
     pub fn build<R: Reconciler<K>>(self, reconciler: R) -> Controller {
-        let primary = self.cache.informer::<K>(self.scope.clone());
+        let primary = self.cache.informer::<K>(primary_scope(&self.cache, &self.scope));
         let mut sources = vec![source::primary(primary.clone(), self.predicate)];
+        let primary_of_work = primary.clone();
         for make in self.sources {
             sources.push(make(&self.cache, &self.scope));
         }
@@ -461,6 +486,7 @@ where
             client: self.cache.client(),
             cache: self.cache.clone(),
             reconciler,
+            shards: self.cache.shards().cloned(),
             primary,
             timeout: self.reconcile_timeout,
             series,
@@ -473,11 +499,16 @@ where
             ),
             metrics: self.queue_metrics,
         };
+        let served = self
+            .cache
+            .shards()
+            .map(|shards| source::served(primary_of_work.clone(), shards.clone()));
         Controller {
             name: self.name,
             cache: self.cache,
             work,
             sources,
+            served,
             concurrency: self.concurrency,
             queue: Mutex::new(QueueSlot {
                 queue: queue_options.build(),

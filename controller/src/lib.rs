@@ -33,6 +33,12 @@
 //!   priority, so a restart reconciles everything once, after live changes.
 //! - **Requeues**: [`Action::requeue`] and [`Action::requeue_after`] bring the key back
 //!   with no change; a plain [`Error`] brings it back with backoff.
+//! - **Sharded**: under a manager built with
+//!   [`sharding`](wheelhouse_manager::ManagerBuilder::sharding), the primary objects
+//!   and the children are cached only for this replica's slots ([`primary_scope`],
+//!   [`children_scope`]), an object reaches the reconciler only while its slot is
+//!   served here, and the objects of a slot handed over are all queued once, at low
+//!   priority.
 //!
 //! # Names shared with kube-runtime
 //!
@@ -57,7 +63,7 @@ mod source;
 mod worker;
 
 pub use crate::apply::{Applier, NotOwned, apply};
-pub use crate::controller::{Builder, Controller, ObjectKey};
+pub use crate::controller::{Builder, Controller, ObjectKey, children_scope, primary_scope};
 pub use crate::metrics::ControllerMetrics;
 pub use crate::predicate::Predicate;
 pub use crate::reconciler::{Action, Context, Error, Reconciler};

@@ -7,7 +7,7 @@ use std::sync::Arc;
 
 use kube::Resource;
 use tokio::task::JoinHandle;
-use wheelhouse_cache::{Event, Informer, Origin};
+use wheelhouse_cache::{Event, Informer, Origin, Route, Shards, SlotSet};
 use wheelhouse_workqueue::{AddOptions, Priority, WorkQueue};
 
 use crate::controller::ObjectKey;
@@ -62,6 +62,41 @@ where
                     Event::Lagged => continue, // everything follows as Added
                 };
                 add(&queue, key, priority_of(origin));
+            }
+        })
+    })
+}
+
+/// In a sharded manager: every stored primary object of a slot this replica starts
+/// serving, queued at low priority (its events may have come before the slot was
+/// handed over, and were let go then).
+pub(crate) fn served<K>(informer: Informer<K>, shards: Shards) -> Source
+where
+    K: Resource + Clone + Debug + Send + Sync + 'static,
+{
+    Box::new(move |queue| {
+        let informer = informer.clone();
+        let shards = shards.clone();
+        tokio::spawn(async move {
+            let mut serving = shards.watch_serving();
+            let mut before = SlotSet::EMPTY;
+            loop {
+                let now = *serving.borrow_and_update();
+                let gained = now.minus(before);
+                if !gained.is_empty() {
+                    for object in informer.store().all() {
+                        if shards
+                            .slot_of(object.meta(), Route::Own)
+                            .is_some_and(|slot| gained.contains(slot))
+                        {
+                            add(&queue, ObjectKey::of(object.as_ref()), Priority::LOW);
+                        }
+                    }
+                }
+                before = now;
+                if serving.changed().await.is_err() {
+                    return;
+                }
             }
         })
     })

@@ -11,7 +11,7 @@ use futures::future::BoxFuture;
 use kube::Resource;
 use kube::runtime::events::Recorder;
 use tracing::Instrument;
-use wheelhouse_cache::{Cache, Informer};
+use wheelhouse_cache::{Cache, Informer, Route, Shards};
 use wheelhouse_manager::Stop;
 use wheelhouse_workqueue::WorkQueue;
 
@@ -38,6 +38,8 @@ pub(crate) struct Worker<K: Resource, R> {
     #[expect(dead_code, reason = "held for its lifetime, not read")]
     pub cache: Cache,
     pub reconciler: R,
+    /// In a sharded manager: the slots this replica may reconcile.
+    pub shards: Option<Shards>,
     pub primary: Informer<K>,
     pub timeout: Option<Duration>,
     pub series: OnceLock<Series>,
@@ -89,11 +91,28 @@ where
                 queue.done(&key);
                 continue;
             };
+            // In a sharded manager, only objects of a served slot, each counted while it
+            // runs so a slot handed away waits for it.
+            let in_flight = match &self.shards {
+                Some(shards) => {
+                    let entered = shards
+                        .slot_of(object.meta(), Route::Own)
+                        .and_then(|slot| shards.enter(slot));
+                    if entered.is_none() {
+                        queue.forget(&key);
+                        queue.done(&key);
+                        continue;
+                    }
+                    entered
+                }
+                None => None,
+            };
             let series = self.series.get();
             if let Some(series) = series {
                 series.active_workers.inc();
             }
             let outcome = self.reconcile(&key, object).await;
+            drop(in_flight);
             if let Some(series) = series {
                 series.active_workers.dec();
             }

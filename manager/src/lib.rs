@@ -102,6 +102,7 @@ mod leader;
 mod lifecycle;
 mod manager;
 mod metrics_auth;
+pub mod ring;
 mod runnable;
 
 pub use crate::args::{LogFormat, ManagerArgs};
@@ -111,6 +112,7 @@ pub use crate::error::Error;
 pub use crate::fence::Fenced;
 pub use crate::leader::{LeaderElection, OnLeadershipLost};
 pub use crate::manager::{Manager, ManagerBuilder};
+pub use crate::ring::Sharding;
 pub use crate::runnable::{BoxError, Runnable, Stop, runnable_fn};
 /// The token [`ManagerBuilder::shutdown_signal`] takes and [`Stop::token`] gives.
 pub use tokio_util::sync::CancellationToken;

@@ -13,7 +13,8 @@ use std::time::Duration;
 use parking_lot::Mutex;
 use prometheus::Registry;
 use tokio_util::sync::CancellationToken;
-use wheelhouse_cache::{Cache, CacheMetrics};
+use k8s_openapi::api::coordination::v1::Lease;
+use wheelhouse_cache::{Cache, CacheMetrics, Scope, Shards};
 
 use crate::args::ManagerArgs;
 use crate::cert_watcher::{CertWatcher, ServingCertificate, tls_server_config};
@@ -23,6 +24,7 @@ use crate::health::{Check, Checks};
 use crate::http::{Listener, Routes, Secure};
 use crate::leader::{Elector, LeaderElection, LeaderMetrics, Leadership, default_identity};
 use crate::metrics_auth::MetricsAuth;
+use crate::ring::{Member, RING_LABEL, RingMetrics, Sharding};
 use crate::runnable::Runnable;
 use crate::{Error, lifecycle};
 
@@ -120,6 +122,7 @@ impl Manager {
             health_probe_address: None,
             leader_election: None,
             leader_election_id: None,
+            sharding: None,
             shutdown: None,
             graceful_shutdown_timeout: Duration::from_secs(30),
             cache_sync_timeout: Duration::from_mins(2),
@@ -141,6 +144,12 @@ impl Manager {
     /// replica does (a webhook server's own objects, say), never for leader-only work.
     pub fn unfenced_client(&self) -> kube::Client {
         self.inner.unfenced_client.clone()
+    }
+
+    /// This replica's shards, in a sharded manager ([`ManagerBuilder::sharding`]): the
+    /// slots its caches keep and its controllers reconcile.
+    pub fn shards(&self) -> Option<&Shards> {
+        self.inner.cache.shards()
     }
 
     /// The shared informer cache: one watch per type and scope, for every runnable.
@@ -289,6 +298,7 @@ pub struct ManagerBuilder {
     health_probe_address: Option<SocketAddr>,
     leader_election: Option<LeaderElection>,
     leader_election_id: Option<String>,
+    sharding: Option<Sharding>,
     shutdown: Option<CancellationToken>,
     graceful_shutdown_timeout: Duration,
     cache_sync_timeout: Duration,
@@ -384,7 +394,31 @@ impl ManagerBuilder {
         self
     }
 
-    /// Elects a leader; leader-only runnables run only on the replica holding the lease.
+    /// Shards the controllers across the replicas instead of electing one leader:
+    /// every replica that holds its membership Lease in the ring runs the leader-only
+    /// runnables, and each controller reconciles only the objects of the slots the
+    /// ring hands this replica (see [`Sharding`] and the protocol in its module). A
+    /// leader-only runnable that must run once per cluster needs a manager of its own,
+    /// with leader election.
+    ///
+    /// ```no_run
+    /// # async fn example(client: kube::Client) -> Result<(), wheelhouse_manager::Error> {
+    /// use wheelhouse_manager::{Manager, Sharding};
+    ///
+    /// let manager = Manager::builder(client)
+    ///     .sharding(Sharding::new("webapp-operator"))
+    ///     .build()?;
+    /// // Controllers built on manager.cache() now keep and reconcile this replica's share.
+    /// manager.run().await
+    /// # }
+    /// ```
+    pub fn sharding(mut self, sharding: Sharding) -> Self {
+        self.sharding = Some(sharding);
+        self
+    }
+
+    /// Elects one leader among the replicas, which alone runs the leader-only
+    /// runnables. Exclusive with [`sharding`](Self::sharding).
     pub fn leader_election(mut self, election: LeaderElection) -> Self {
         self.leader_election = Some(election);
         self
@@ -426,9 +460,11 @@ impl ManagerBuilder {
         } else {
             None
         };
+        let shard_ring = self.ring_member()?;
         let registry = self.registry.unwrap_or_default();
         registry.register(Box::new(prometheus::process_collector::ProcessCollector::for_self()))?;
         let elector = match self.leader_election {
+            _ if shard_ring.is_some() => shard_ring.as_ref().map(|(_, elector)| elector.clone()),
             Some(election) => {
                 if election.lease_name.is_empty() {
                     return Err(Error::MissingLeaderElectionId);
@@ -455,7 +491,14 @@ impl ManagerBuilder {
             Some(fence) => fence.client(self.client.clone()),
             None => self.client.clone(),
         };
-        let cache = Cache::with_metrics(client.clone(), Some(CacheMetrics::register(&registry)?));
+        let shards = shard_ring
+            .as_ref()
+            .map(|(sharding, _)| Shards::new(sharding.key));
+        let cache = Cache::with_shards(
+            client.clone(),
+            Some(CacheMetrics::register(&registry)?),
+            shards.clone(),
+        );
 
         let healthz = Checks::default();
         let readyz = Checks::default();
@@ -495,6 +538,9 @@ impl ManagerBuilder {
                 shared_metrics: Mutex::new(HashMap::new()),
             }),
         };
+        if let (Some((sharding, elector)), Some(shards)) = (shard_ring, shards) {
+            join_ring(&manager, &sharding, elector, shards)?;
+        }
         let weak = Arc::downgrade(&manager.inner);
         manager.inner.readyz.add(
             "informers",
@@ -509,6 +555,35 @@ impl ManagerBuilder {
 }
 
 impl ManagerBuilder {
+    /// With sharding, the elector of this replica's own Lease in the ring.
+    fn ring_member(&self) -> Result<Option<(Sharding, Arc<Elector>)>, Error> {
+        let sharding = match (&self.sharding, &self.leader_election) {
+            (Some(_), Some(_)) => {
+                return Err(Error::InvalidLeaderElection(
+                    "sharding and leader election are exclusive: each ring member holds a Lease of its own; drop --leader-elect or the sharding".into(),
+                ));
+            }
+            (Some(sharding), None) => sharding,
+            (None, _) => return Ok(None),
+        };
+        sharding.validate()?;
+        let identity = sharding.election.identity.clone().unwrap_or_else(default_identity);
+        let namespace = sharding
+            .election
+            .namespace
+            .clone()
+            .unwrap_or_else(|| own_namespace(&self.client));
+        let labels = std::collections::BTreeMap::from([(RING_LABEL.to_owned(), sharding.ring.clone())]);
+        let elector = Elector::with_labels(
+            self.client.clone(),
+            sharding.member_election(&identity),
+            identity,
+            namespace,
+            labels,
+        );
+        Ok(Some((sharding.clone(), elector)))
+    }
+
     /// The TLS and the reviews of secure metrics. The reviews are sent by every
     /// replica, leader or not, so through the client as given, never fenced.
     fn secure_metrics(&self) -> Result<Secure, Error> {
@@ -543,6 +618,24 @@ impl ManagerBuilder {
             http2: self.http2,
         })
     }
+}
+
+/// Adds the runnable that follows the ring's Leases and moves this replica's slots.
+fn join_ring(manager: &Manager, sharding: &Sharding, elector: Arc<Elector>, shards: Shards) -> Result<(), Error> {
+    let namespace = elector.namespace().to_owned();
+    let leases = manager
+        .inner
+        .cache
+        .informer::<Lease>(Scope::namespace(namespace.clone()).labels(format!("{RING_LABEL}={}", sharding.ring)));
+    let metrics = RingMetrics::register(&manager.inner.registry, &sharding.ring)?;
+    manager.add(Member::new(
+        sharding.ring.clone(),
+        elector,
+        shards,
+        leases,
+        kube::Api::namespaced(manager.inner.unfenced_client.clone(), &namespace),
+        Some(metrics),
+    ))
 }
 
 /// Binds the metrics and probe listeners: one listener when both share an address

@@ -417,7 +417,10 @@ impl<K: Phased> Watches<K> {
         Self {
             cache: cache.clone(),
             scope: scope.clone(),
-            resources: cache.informer::<K>(scope.clone()).store().clone(),
+            resources: cache
+                .informer::<K>(crate::controller::primary_scope(cache, scope))
+                .store()
+                .clone(),
             seen: HashSet::new(),
             stores: HashMap::new(),
             registrations: Vec::new(),

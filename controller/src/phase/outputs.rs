@@ -125,7 +125,9 @@ impl<K: Phased> OutputTypes<K> {
         if self.kinds.contains_key(&TypeId::of::<T>()) {
             return;
         }
-        let informer = self.cache.informer::<T>(self.scope.clone());
+        let informer = self
+            .cache
+            .informer::<T>(crate::controller::children_scope(&self.cache, &self.scope));
         informer.store().add_index(OWNER_INDEX, |object: &T| {
             crate::owner::controller_of(object)
                 .map(|owner| owner.uid.clone())

@@ -219,7 +219,10 @@ impl<K: Phased> Builder<K> {
         }
         let (builder, inputs) = watches.finish(self, Arc::new(scheduler.provided));
         let (builder, outputs) = output_types.finish(builder);
-        let resources = cache.informer::<K>(scope).store().clone();
+        let resources = cache
+            .informer::<K>(crate::controller::primary_scope(&cache, &scope))
+            .store()
+            .clone();
         let series = scheduler
             .metrics
             .map(|metrics| metrics.for_controller(&controller, count_by_phase(&resources, &declared)));

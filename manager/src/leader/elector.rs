@@ -1,6 +1,7 @@
 //! The elector: acquires, renews and releases the Lease, and tells the manager when
 //! this replica leads. client-go's `tryAcquireOrRenew`, with a watch for releases.
 
+use std::collections::BTreeMap;
 use std::sync::atomic::{AtomicU64, Ordering};
 use std::time::Duration;
 
@@ -89,6 +90,12 @@ pub(crate) struct Elector {
     /// The number of the last term this replica began.
     terms: AtomicU64,
     metrics: Option<LeaderMetrics>,
+    /// Labels the Lease is created with, and annotations every write carries (a ring
+    /// member's published state).
+    labels: BTreeMap<String, String>,
+    annotations: Mutex<BTreeMap<String, String>>,
+    /// Held across each write of the Lease, so a publish and a renew never race.
+    writing: tokio::sync::Mutex<()>,
 }
 
 impl Elector {
@@ -111,7 +118,73 @@ impl Elector {
             paused_until: Mutex::new(None),
             terms: AtomicU64::new(0),
             metrics,
+            labels: BTreeMap::new(),
+            annotations: Mutex::new(BTreeMap::new()),
+            writing: tokio::sync::Mutex::new(()),
         })
+    }
+
+    /// An elector whose Lease carries `labels` (a ring member's, found by them).
+    pub(crate) fn with_labels(
+        client: kube::Client,
+        config: LeaderElection,
+        identity: String,
+        namespace: String,
+        labels: BTreeMap<String, String>,
+    ) -> Arc<Self> {
+        let mut elector = Self::new(client, config, identity, namespace, None);
+        if let Some(elector) = Arc::get_mut(&mut elector) {
+            elector.labels = labels;
+        }
+        elector
+    }
+
+    /// Sets the annotations the next write carries, without writing.
+    pub(crate) fn set_annotations(&self, annotations: BTreeMap<String, String>) {
+        *self.annotations.lock() = annotations;
+    }
+
+    /// Writes `annotations` to the Lease now, as a renew: true once the server has
+    /// them, false when this replica does not hold the Lease (they are written with
+    /// the next acquire).
+    pub(crate) async fn publish(&self, annotations: BTreeMap<String, String>) -> Result<bool, kube::Error> {
+        self.set_annotations(annotations);
+        let _writing = self.writing.lock().await;
+        let own = self
+            .observed
+            .lock()
+            .clone()
+            .filter(|o| o.holder() == Some(self.identity.as_str()));
+        let Some(own) = own else { return Ok(false) };
+        let spec = LeaseSpec {
+            renew_time: Some(MicroTime(Timestamp::now())),
+            ..own.spec
+        };
+        match self.write(spec, own.resource_version).await {
+            Ok(()) => Ok(true),
+            Err(kube::Error::Api(status)) if status.code == 409 => Ok(false),
+            Err(error) => Err(error),
+        }
+    }
+
+    /// The lease's name.
+    pub(crate) fn lease_name(&self) -> &str {
+        &self.config.lease_name
+    }
+
+    /// The lease's namespace.
+    pub(crate) fn namespace(&self) -> &str {
+        &self.namespace
+    }
+
+    /// The lease duration.
+    pub(crate) fn lease_duration(&self) -> Duration {
+        self.config.lease_duration
+    }
+
+    /// The retry period.
+    pub(crate) fn retry_period(&self) -> Duration {
+        self.config.retry_period
     }
 
     pub(crate) fn identity(&self) -> &str {
@@ -274,6 +347,7 @@ impl Elector {
 
     /// client-go's `tryAcquireOrRenew`: true when the lease is ours after the call.
     async fn try_acquire_or_renew(&self, leading: bool) -> Result<bool, kube::Error> {
+        let _writing = self.writing.lock().await;
         let now = MicroTime(Timestamp::now());
         // A leader renews its own record with the resourceVersion it last wrote,
         // without reading first; a conflict sends it through the full path.
@@ -333,6 +407,8 @@ impl Elector {
             metadata: ObjectMeta {
                 name: Some(self.config.lease_name.clone()),
                 namespace: Some(self.namespace.clone()),
+                labels: (!self.labels.is_empty()).then(|| self.labels.clone()),
+                annotations: self.annotations(),
                 ..ObjectMeta::default()
             },
             spec: Some(LeaseSpec {
@@ -362,6 +438,8 @@ impl Elector {
                 name: Some(self.config.lease_name.clone()),
                 namespace: Some(self.namespace.clone()),
                 resource_version,
+                labels: (!self.labels.is_empty()).then(|| self.labels.clone()),
+                annotations: self.annotations(),
                 ..ObjectMeta::default()
             },
             spec: Some(spec),
@@ -372,6 +450,11 @@ impl Elector {
             .await?;
         self.record(written);
         Ok(())
+    }
+
+    fn annotations(&self) -> Option<BTreeMap<String, String>> {
+        let annotations = self.annotations.lock();
+        (!annotations.is_empty()).then(|| annotations.clone())
     }
 
     /// What this replica wrote is what it observes, from now.
@@ -403,6 +486,7 @@ impl Elector {
     /// conflict means our observed record is stale (say, a late answer to a renew): it
     /// re-reads and tries again for as long as the lease is still ours.
     async fn release(&self) {
+        let _writing = self.writing.lock().await;
         for _ in 0..RELEASE_ATTEMPTS {
             let observed = self.observed.lock().clone();
             let Some(observed) = observed.filter(|o| o.holder() == Some(self.identity.as_str())) else {

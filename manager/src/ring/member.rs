@@ -1,0 +1,295 @@
+//! One replica's part in the ring: it follows the members' Leases and moves its
+//! served slots by the protocol in [`crate::ring`].
+
+use std::collections::{BTreeMap, HashMap, HashSet};
+use std::sync::Arc;
+use std::time::Duration;
+
+use futures::future::BoxFuture;
+use k8s_openapi::api::coordination::v1::Lease;
+use kube::api::{Api, ListParams};
+use parking_lot::Mutex;
+use tokio::time::Instant;
+use wheelhouse_cache::{Informer, Shards, SlotSet};
+
+use super::assignment::{assign, version};
+use super::{RingMetrics, SERVING_ANNOTATION, VERSION_ANNOTATION};
+use crate::leader::{Elector, Leadership, Term};
+use crate::runnable::{BoxError, Runnable, Stop};
+
+/// A Lease record as this replica saw it, and since when (its own clock).
+struct Seen {
+    resource_version: Option<String>,
+    at: Instant,
+}
+
+/// What one member of the ring published.
+struct Published {
+    identity: String,
+    version: String,
+    serving: SlotSet,
+}
+
+/// This replica's membership: the runnable that moves its slots.
+pub(crate) struct Member {
+    ring: String,
+    elector: Arc<Elector>,
+    shards: Shards,
+    leases: Informer<Lease>,
+    /// Unfenced: the fresh list a gain is decided on.
+    api: Api<Lease>,
+    selector: String,
+    metrics: Option<RingMetrics>,
+    seen: Mutex<HashMap<String, Seen>>,
+}
+
+/// What this member serves and published, across steps.
+#[derive(Default)]
+struct State {
+    serving: SlotSet,
+    published: Option<(String, SlotSet)>,
+    /// Since when what it owns and what it serves differ (a handover under way).
+    moving_since: Option<Instant>,
+}
+
+impl Member {
+    pub(crate) fn new(
+        ring: String,
+        elector: Arc<Elector>,
+        shards: Shards,
+        leases: Informer<Lease>,
+        api: Api<Lease>,
+        metrics: Option<RingMetrics>,
+    ) -> Self {
+        let selector = format!("{}={ring}", super::RING_LABEL);
+        Self {
+            ring,
+            elector,
+            shards,
+            leases,
+            api,
+            selector,
+            metrics,
+            seen: Mutex::new(HashMap::new()),
+        }
+    }
+
+    fn term(&self) -> Option<Arc<Term>> {
+        match &*self.elector.subscribe().borrow() {
+            Leadership::Leader(term) if term.is_valid() => Some(term.clone()),
+            _ => None,
+        }
+    }
+
+    /// A member's published state, if its Lease says it is live now.
+    fn live(&self, lease: &Lease) -> Option<Published> {
+        let name = lease.metadata.name.clone().unwrap_or_default();
+        if name == self.elector.lease_name() {
+            return None;
+        }
+        let spec = lease.spec.as_ref()?;
+        let identity = spec.holder_identity.clone().filter(|h| !h.is_empty())?;
+        let duration = spec
+            .lease_duration_seconds
+            .and_then(|s| u64::try_from(s).ok())
+            .filter(|&s| s > 0)
+            .map_or(self.elector.lease_duration(), Duration::from_secs);
+        let at = {
+            let mut seen = self.seen.lock();
+            let entry = seen.entry(name).or_insert_with(|| Seen {
+                resource_version: None,
+                at: Instant::now(),
+            });
+            if entry.resource_version != lease.metadata.resource_version {
+                entry.resource_version.clone_from(&lease.metadata.resource_version);
+                entry.at = Instant::now();
+            }
+            entry.at
+        };
+        if Instant::now() >= at + duration {
+            return None;
+        }
+        let annotations = lease.metadata.annotations.as_ref();
+        let annotation = |key: &str| annotations.and_then(|a| a.get(key)).cloned().unwrap_or_default();
+        Some(Published {
+            identity,
+            version: annotation(VERSION_ANNOTATION),
+            serving: annotation(SERVING_ANNOTATION).parse().unwrap_or(SlotSet::EMPTY),
+        })
+    }
+
+    /// The live members as the informer has them, this replica included.
+    fn members(&self) -> Vec<String> {
+        let mut members: Vec<String> = self
+            .leases
+            .store()
+            .all()
+            .iter()
+            .filter_map(|lease| self.live(lease))
+            .map(|published| published.identity)
+            .collect();
+        members.push(self.elector.identity().to_owned());
+        members.sort_unstable();
+        members.dedup();
+        members
+    }
+
+    fn annotations(version: &str, serving: SlotSet) -> BTreeMap<String, String> {
+        BTreeMap::from([
+            (VERSION_ANNOTATION.to_owned(), version.to_owned()),
+            (SERVING_ANNOTATION.to_owned(), serving.to_string()),
+        ])
+    }
+
+    /// Whether a fresh list of the ring shows `members` live, every other one on
+    /// `version`, and none serving any of `gain`.
+    async fn others_agree(&self, members: &[String], version: &str, gain: SlotSet) -> bool {
+        let leases = match self.api.list(&ListParams::default().labels(&self.selector)).await {
+            Ok(list) => list.items,
+            Err(error) => {
+                tracing::debug!(ring = %self.ring, %error, "could not list the ring's leases; retrying");
+                return false;
+            }
+        };
+        let mut live: HashSet<String> = HashSet::from([self.elector.identity().to_owned()]);
+        for lease in &leases {
+            let Some(other) = self.live(lease) else { continue };
+            if other.version != version || !other.serving.intersection(gain).is_empty() {
+                tracing::debug!(ring = %self.ring, member = %other.identity, their_version = %other.version, "waiting for a member to move to this ring version");
+                return false;
+            }
+            live.insert(other.identity);
+        }
+        live.len() == members.len() && members.iter().all(|m| live.contains(m))
+    }
+
+    /// One round of the protocol.
+    async fn step(&self, state: &mut State) {
+        let Some(term) = self.term() else {
+            if !state.serving.is_empty() {
+                self.shards.stop_serving(state.serving).await;
+                self.count_moved(state.serving, "lost");
+                state.serving = SlotSet::EMPTY;
+            }
+            if state.published.take().is_some() {
+                // The next term starts by publishing that nothing is served.
+                self.elector.set_annotations(Self::annotations("", SlotSet::EMPTY));
+            }
+            self.report(0, state.serving);
+            return;
+        };
+        let members = self.members();
+        let version = version(&members);
+        let me = members.iter().position(|m| m == self.elector.identity()).unwrap_or(0);
+        let desired = assign(&members).get(me).copied().unwrap_or(SlotSet::EMPTY);
+        self.report(members.len(), state.serving);
+        if desired != state.serving && state.moving_since.is_none() {
+            state.moving_since = Some(Instant::now());
+        }
+        // Keep what is served until it stops, and start fetching what will be.
+        self.shards.set_accepted(desired.union(state.serving));
+
+        let lost = state.serving.minus(desired);
+        if !lost.is_empty() {
+            self.shards.stop_serving(lost).await;
+            state.serving = state.serving.minus(lost);
+            self.count_moved(lost, "lost");
+            tracing::info!(ring = %self.ring, slots = lost.len(), serving = state.serving.len(), "stopped serving slots another member owns now");
+        }
+        let current = (version.clone(), state.serving);
+        if state.published.as_ref() != Some(&current) {
+            match self.elector.publish(Self::annotations(&version, state.serving)).await {
+                Ok(true) => state.published = Some(current),
+                Ok(false) => return,
+                Err(error) => {
+                    tracing::debug!(ring = %self.ring, %error, "could not publish this member's slots; retrying");
+                    return;
+                }
+            }
+        }
+        self.shards.set_accepted(desired);
+
+        let gain = desired.minus(state.serving);
+        if !gain.is_empty() && self.others_agree(&members, &version, gain).await && term.is_valid() {
+            let serving = state.serving.union(gain);
+            match self.elector.publish(Self::annotations(&version, serving)).await {
+                Ok(true) => {
+                    state.published = Some((version, serving));
+                    state.serving = serving;
+                    self.shards.serve(gain);
+                    self.count_moved(gain, "gained");
+                    tracing::info!(ring = %self.ring, slots = gain.len(), serving = serving.len(), "serving slots handed over");
+                }
+                Ok(false) => {}
+                Err(error) => tracing::debug!(ring = %self.ring, %error, "could not publish gained slots; retrying"),
+            }
+        }
+        if state.serving == desired
+            && let Some(since) = state.moving_since.take()
+            && let Some(metrics) = &self.metrics
+        {
+            metrics.handover_seconds.observe(since.elapsed().as_secs_f64());
+        }
+        self.report(members.len(), state.serving);
+    }
+
+    fn report(&self, members: usize, serving: SlotSet) {
+        if let Some(metrics) = &self.metrics {
+            metrics.members.set(i64::try_from(members).unwrap_or(i64::MAX));
+            metrics.owned_fraction.set(serving.fraction());
+            metrics.objects.set(self.shards.objects());
+            metrics.server_filtering.set(match self.shards.server_filtering() {
+                wheelhouse_cache::shard::ServerFiltering::Unknown => -1,
+                wheelhouse_cache::shard::ServerFiltering::Yes => 1,
+                wheelhouse_cache::shard::ServerFiltering::No => 0,
+            });
+        }
+    }
+
+    fn count_moved(&self, slots: SlotSet, direction: &str) {
+        if let Some(metrics) = &self.metrics {
+            metrics
+                .handovers
+                .with_label_values(&[direction])
+                .inc_by(u64::from(slots.len()));
+        }
+    }
+
+    async fn run(&self, stop: &Stop) {
+        self.leases.start();
+        let mut events = self.leases.subscribe();
+        let mut leadership = self.elector.subscribe();
+        let tick = (self.elector.retry_period() / 4).max(Duration::from_millis(50));
+        let mut state = State::default();
+        loop {
+            self.step(&mut state).await;
+            tokio::select! {
+                () = stop.requested() => break,
+                _ = events.recv() => {}
+                _ = leadership.changed() => {}
+                () = tokio::time::sleep(tick) => {}
+            }
+        }
+        if !state.serving.is_empty() {
+            self.shards.stop_serving(state.serving).await;
+        }
+    }
+}
+
+impl Runnable for Member {
+    fn name(&self) -> &'static str {
+        "shard-ring"
+    }
+
+    /// Every replica follows the ring, member or not.
+    fn needs_leader_election(&self) -> bool {
+        false
+    }
+
+    fn start(&self, stop: Stop) -> BoxFuture<'_, Result<(), BoxError>> {
+        Box::pin(async move {
+            self.run(&stop).await;
+            Ok(())
+        })
+    }
+}
