@@ -23,6 +23,7 @@ mod rules;
 mod scale;
 mod schema;
 mod server;
+mod shard;
 mod status;
 mod store;
 mod tables;

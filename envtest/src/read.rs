@@ -74,10 +74,11 @@ struct Filter {
     namespace: Option<String>,
     labels: LabelSelector,
     fields: FieldSelector,
+    shard: Option<crate::shard::ShardSelector>,
 }
 
 impl Filter {
-    fn new(target: &Target) -> Result<Self, ApiError> {
+    fn new(server: &ApiServer, target: &Target) -> Result<Self, ApiError> {
         let labels = LabelSelector::parse(target.param("labelSelector").unwrap_or_default())
             .map_err(|e| ApiError::bad_request(e.to_string()))?;
         let fields = FieldSelector::parse_for(
@@ -90,6 +91,7 @@ impl Filter {
             namespace: target.namespace.clone(),
             labels,
             fields,
+            shard: crate::shard::requested(server.options(), target)?,
         })
     }
 
@@ -99,10 +101,11 @@ impl Filter {
             .is_none_or(|ns| object["metadata"]["namespace"] == ns)
             && self.labels.matches(object["metadata"].get("labels"))
             && self.fields.matches(object)
+            && self.shard.as_ref().is_none_or(|shard| shard.matches(object))
     }
 
     fn selects_all(&self) -> bool {
-        self.labels.is_empty() && self.fields == FieldSelector::default()
+        self.labels.is_empty() && self.fields == FieldSelector::default() && self.shard.is_none()
     }
 }
 
@@ -122,7 +125,7 @@ fn expired_continue() -> ApiError {
 
 pub(crate) fn list(server: &ApiServer, target: &Target) -> Result<Response<ResponseBody>, ApiError> {
     let resource = &target.resource;
-    let filter = Filter::new(target)?;
+    let filter = Filter::new(server, target)?;
     let limit = match target.param("limit") {
         Some(limit) => Some(
             limit
@@ -158,6 +161,9 @@ pub(crate) fn list(server: &ApiServer, target: &Target) -> Result<Response<Respo
         }
     }
     let mut metadata = json!({"resourceVersion": revision.to_string()});
+    if let Some(shard) = &filter.shard {
+        metadata["shardInfo"] = shard.info();
+    }
     if let Some(start) = continue_from {
         let remaining = filter.selects_all().then(|| remaining_after(&objects, &start));
         let token = Continue {
@@ -359,7 +365,7 @@ pub(crate) fn watch(server: &ApiServer, target: &Target) -> Result<Response<Resp
         ),
     };
     let request = WatchRequest {
-        filter: Filter::new(target)?,
+        filter: Filter::new(server, target)?,
         bookmarks: target.flag("allowWatchBookmarks"),
         timeout: target
             .param("timeoutSeconds")

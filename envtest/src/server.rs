@@ -64,6 +64,11 @@ pub struct ServerOptions {
     /// so Deployments, StatefulSets, DaemonSets and Jobs get running Pods and the
     /// status kube-controller-manager writes (default off; see [`WorkloadSimulation`]).
     pub workloads: Option<WorkloadSimulation>,
+    /// The `ShardedListAndWatch` feature gate (KEP-5866): honour `shardSelector` on
+    /// list, watch and deletecollection and answer lists with `metadata.shardInfo`.
+    /// Default off, as the gate is alpha (off) in kube-apiserver 1.36; a server that
+    /// serves a version before 1.36 ignores the parameter whatever this says.
+    pub sharded_list_and_watch: bool,
 }
 
 impl Default for ServerOptions {
@@ -73,6 +78,7 @@ impl Default for ServerOptions {
             bookmark_interval: Duration::from_secs(1),
             controllers: true,
             workloads: None,
+            sharded_list_and_watch: false,
         }
     }
 }

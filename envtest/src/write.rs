@@ -523,6 +523,7 @@ impl Write<'_> {
             &resource.kind,
         )
         .map_err(|e| ApiError::bad_request(e.to_string()))?;
+        let shard = crate::shard::requested(self.server.options(), self.target)?;
         let options = self.delete_options()?;
         let candidates: Vec<Arc<Value>> = {
             let state = self.server.shared.state.lock();
@@ -537,6 +538,7 @@ impl Write<'_> {
                         .is_none_or(|ns| o["metadata"]["namespace"] == ns)
                 })
                 .filter(|o| labels.matches(o["metadata"].get("labels")) && fields.matches(o))
+                .filter(|o| shard.as_ref().is_none_or(|shard| shard.matches(o)))
                 .cloned()
                 .collect()
         };

@@ -30,6 +30,7 @@ mod schema;
 mod schema_cel;
 mod schema_common;
 mod served;
+mod shard;
 mod simulation;
 mod tables;
 mod watch;
