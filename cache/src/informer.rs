@@ -383,7 +383,10 @@ async fn tick(resync: &mut Option<tokio::time::Interval>) {
     }
 }
 
-async fn run_sharded<K: Resource + Clone + Debug + Send + Sync + 'static>(shared: Arc<Shared<K>>, watch: ShardedWatch<K>) {
+async fn run_sharded<K: Resource + Clone + Debug + Send + Sync + 'static>(
+    shared: Arc<Shared<K>>,
+    watch: ShardedWatch<K>,
+) {
     let (sender, mut events) = tokio::sync::mpsc::channel(1024);
     let feeding = tokio::spawn(watch.run(sender));
     let _stop_feeding = AbortOnDrop(feeding);

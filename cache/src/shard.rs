@@ -378,6 +378,16 @@ impl Shards {
         }
     }
 
+    /// Stops serving every slot at once, without waiting: for a term that ended,
+    /// whose reconciles are being cancelled and whose writes are fenced.
+    pub fn clear_serving(&self) {
+        self.inner.serving.send_if_modified(|current| {
+            let changed = !current.is_empty();
+            *current = SlotSet::EMPTY;
+            changed
+        });
+    }
+
     /// Marks a reconcile of an object in `slot` as running, if the slot is served.
     pub fn enter(&self, slot: u8) -> Option<InFlight> {
         let count = self.inner.in_flight.get(usize::from(slot))?;
@@ -452,11 +462,7 @@ mod tests {
         let set = SlotSet::from_bits(0b1011 | (1 << 63));
         assert_eq!(
             set.ranges(),
-            vec![
-                (0, 2 << 58),
-                (3 << 58, 4 << 58),
-                (63 << 58, 1 << 64),
-            ]
+            vec![(0, 2 << 58), (3 << 58, 4 << 58), (63 << 58, 1 << 64),]
         );
         assert_eq!(SlotSet::EMPTY.selector(ShardKey::Uid), "");
         assert_eq!(

@@ -343,9 +343,7 @@ pub(crate) fn probe(client: kube::Client, url: String) -> Probe {
             .finish();
         let url = format!("{url}?{query}");
         async move {
-            let request = Request::get(url)
-                .body(Vec::new())
-                .map_err(kube::Error::HttpError)?;
+            let request = Request::get(url).body(Vec::new()).map_err(kube::Error::HttpError)?;
             let head: ListHead = client.request(request).await?;
             Ok(head.metadata.shard_info.is_some())
         }

@@ -168,7 +168,9 @@ where
             });
         }
         Ok(Applier::new(
-            &self.cache().informer::<D>(crate::controller::children_scope(self.cache(), self.scope())),
+            &self
+                .cache()
+                .informer::<D>(crate::controller::children_scope(self.cache(), self.scope())),
             field_manager,
         ))
     }

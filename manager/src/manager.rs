@@ -10,10 +10,10 @@ use std::sync::Arc;
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::time::Duration;
 
+use k8s_openapi::api::coordination::v1::Lease;
 use parking_lot::Mutex;
 use prometheus::Registry;
 use tokio_util::sync::CancellationToken;
-use k8s_openapi::api::coordination::v1::Lease;
 use wheelhouse_cache::{Cache, CacheMetrics, Scope, Shards};
 
 use crate::args::ManagerArgs;
@@ -491,14 +491,8 @@ impl ManagerBuilder {
             Some(fence) => fence.client(self.client.clone()),
             None => self.client.clone(),
         };
-        let shards = shard_ring
-            .as_ref()
-            .map(|(sharding, _)| Shards::new(sharding.key));
-        let cache = Cache::with_shards(
-            client.clone(),
-            Some(CacheMetrics::register(&registry)?),
-            shards.clone(),
-        );
+        let shards = shard_ring.as_ref().map(|(sharding, _)| Shards::new(sharding.key));
+        let cache = Cache::with_shards(client.clone(), Some(CacheMetrics::register(&registry)?), shards.clone());
 
         let healthz = Checks::default();
         let readyz = Checks::default();

@@ -96,6 +96,9 @@ pub(crate) struct Elector {
     annotations: Mutex<BTreeMap<String, String>>,
     /// Held across each write of the Lease, so a publish and a renew never race.
     writing: tokio::sync::Mutex<()>,
+    /// Called when a term ends, before the next can begin (a ring member stops
+    /// serving its slots there, so a new term never starts with the old one's).
+    on_term_end: Mutex<Option<Box<dyn Fn() + Send + Sync>>>,
 }
 
 impl Elector {
@@ -121,7 +124,13 @@ impl Elector {
             labels: BTreeMap::new(),
             annotations: Mutex::new(BTreeMap::new()),
             writing: tokio::sync::Mutex::new(()),
+            on_term_end: Mutex::new(None),
         })
+    }
+
+    /// Calls `hook` whenever a term ends, before the next can begin.
+    pub(crate) fn on_term_end(&self, hook: impl Fn() + Send + Sync + 'static) {
+        *self.on_term_end.lock() = Some(Box::new(hook));
     }
 
     /// An elector whose Lease carries `labels` (a ring member's, found by them).
@@ -243,6 +252,11 @@ impl Elector {
             self.state.send_replace(Leadership::Leader(term.clone()));
             let held = self.hold(&term, &stop).await;
             term.end();
+            // What was published belonged to that term: the next starts from nothing.
+            self.annotations.lock().clear();
+            if let Some(hook) = &*self.on_term_end.lock() {
+                hook();
+            }
             *self.renewed.lock() = None;
             self.state.send_replace(Leadership::Standby);
             if let Some(metrics) = &self.metrics {

@@ -46,6 +46,8 @@ pub(crate) struct Member {
 /// What this member serves and published, across steps.
 #[derive(Default)]
 struct State {
+    /// The term `serving` was granted in: a new term starts from nothing.
+    term: u64,
     serving: SlotSet,
     published: Option<(String, SlotSet)>,
     /// Since when what it owns and what it serves differ (a handover under way).
@@ -178,6 +180,13 @@ impl Member {
             self.report(0, state.serving);
             return;
         };
+        if state.term != term.number() {
+            // The elector cleared the shards when the last term ended.
+            state.term = term.number();
+            state.serving = SlotSet::EMPTY;
+            state.published = None;
+            self.shards.clear_serving();
+        }
         let members = self.members();
         let version = version(&members);
         let me = members.iter().position(|m| m == self.elector.identity()).unwrap_or(0);
@@ -256,6 +265,8 @@ impl Member {
     }
 
     async fn run(&self, stop: &Stop) {
+        let shards = self.shards.clone();
+        self.elector.on_term_end(move || shards.clear_serving());
         self.leases.start();
         let mut events = self.leases.subscribe();
         let mut leadership = self.elector.subscribe();

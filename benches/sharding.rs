@@ -1,0 +1,359 @@
+//! Sharding a controller across three replicas, against one unsharded replica in the
+//! same run, on the embedded API server with a per-request latency (as over a real
+//! network, so the operator is latency-bound rather than CPU-bound):
+//!
+//! - `kind=throughput`: reconciles per second, each one write, of three sharded
+//!   replicas over one replica (each with the same number of workers);
+//! - `kind=cache-objects`: the primary objects one replica caches over what the single
+//!   replica caches, with the server filtering (KEP-5866) and with the informers
+//!   filtering, and the bytes each replica received;
+//! - `kind=rebalance`: from a member's kill, graceful leave or join to every slot
+//!   served again, and the reconciles of one object by two replicas at once (0).
+//!
+//! Settings: `SHARDING_OBJECTS` (300), `SHARDING_LATENCY_MS` (20), `SHARDING_WINDOW_MS`
+//! (3000).
+
+#[path = "support.rs"]
+#[allow(dead_code, reason = "each bench uses some of the shared helpers")]
+mod support;
+
+use std::collections::HashMap;
+use std::sync::Arc;
+use std::sync::atomic::{AtomicU64, AtomicUsize, Ordering};
+use std::task::{Context as TaskContext, Poll};
+use std::time::Duration;
+
+use futures::StreamExt;
+use futures::future::BoxFuture;
+use http_body_util::BodyExt;
+use k8s_openapi::api::core::v1::ConfigMap;
+use kube::api::{Api, ObjectMeta, Patch, PatchParams, PostParams};
+use parking_lot::Mutex;
+use support::{as_f64, millis, setting};
+use tokio::time::Instant;
+use wheelhouse::cache::SlotSet;
+use wheelhouse::controller::{Action, Context, Controller, Error, Reconciler};
+use wheelhouse::manager::{CancellationToken, Manager, OnLeadershipLost, Sharding};
+use wheelhouse_envtest::{ApiServer, ServerOptions};
+
+const NAMESPACE: &str = "default";
+const WORKERS: usize = 4;
+
+/// Every reconcile: object uid, replica, start, end.
+type Spans = Arc<Mutex<Vec<(String, String, Instant, Instant)>>>;
+
+/// Reconciles: one write each, and a record of who reconciled what, when.
+struct Writing {
+    replica: String,
+    reconciles: Arc<AtomicUsize>,
+    spans: Spans,
+}
+
+impl Reconciler<ConfigMap> for Writing {
+    async fn reconcile(&self, object: Arc<ConfigMap>, context: &Context) -> Result<Action, Error> {
+        let start = Instant::now();
+        let api: Api<ConfigMap> = Api::namespaced(context.client().clone(), NAMESPACE);
+        let name = object.metadata.name.clone().unwrap_or_default();
+        let patch = serde_json::json!({"metadata": {"annotations": {"reconciled-by": self.replica}}});
+        api.patch(&name, &PatchParams::default(), &Patch::Merge(&patch))
+            .await
+            .map_err(Error::from)?;
+        self.reconciles.fetch_add(1, Ordering::Relaxed);
+        self.spans.lock().push((
+            object.metadata.uid.clone().unwrap_or_default(),
+            self.replica.clone(),
+            start,
+            Instant::now(),
+        ));
+        Ok(Action::requeue_after(Duration::ZERO))
+    }
+}
+
+/// Counts the response bytes a replica receives.
+#[derive(Clone)]
+struct Counting {
+    inner: ApiServer,
+    bytes: Arc<AtomicU64>,
+}
+
+impl tower_service::Service<http::Request<kube::client::Body>> for Counting {
+    type Response =
+        http::Response<http_body_util::combinators::UnsyncBoxBody<bytes::Bytes, wheelhouse::manager::BoxError>>;
+    type Error = wheelhouse::manager::BoxError;
+    type Future = BoxFuture<'static, Result<Self::Response, Self::Error>>;
+
+    fn poll_ready(&mut self, _: &mut TaskContext<'_>) -> Poll<Result<(), Self::Error>> {
+        Poll::Ready(Ok(()))
+    }
+
+    fn call(&mut self, request: http::Request<kube::client::Body>) -> Self::Future {
+        let mut inner = self.inner.clone();
+        let bytes = self.bytes.clone();
+        Box::pin(async move {
+            let response = tower_service::Service::call(&mut inner, request).await?;
+            Ok(response.map(move |body| {
+                body.map_frame(move |frame| {
+                    if let Some(data) = frame.data_ref() {
+                        bytes.fetch_add(u64::try_from(data.len()).unwrap_or(u64::MAX), Ordering::Relaxed);
+                    }
+                    frame
+                })
+                .map_err(Into::into)
+                .boxed_unsync()
+            }))
+        })
+    }
+}
+
+struct Replica {
+    manager: Manager,
+    stop: CancellationToken,
+    task: tokio::task::JoinHandle<()>,
+    reconciles: Arc<AtomicUsize>,
+    bytes: Arc<AtomicU64>,
+}
+
+impl Replica {
+    fn start(server: &ApiServer, name: &str, ring: Option<&str>, spans: &Spans) -> Self {
+        let bytes = Arc::new(AtomicU64::new(0));
+        let client = kube::Client::new(
+            Counting {
+                inner: server.as_user(name),
+                bytes: bytes.clone(),
+            },
+            NAMESPACE,
+        );
+        let stop = CancellationToken::new();
+        let mut builder = Manager::builder(client)
+            .shutdown_signal(stop.clone())
+            .metrics_address(None)
+            .health_probe_address(None);
+        if let Some(ring) = ring {
+            builder = builder.sharding(
+                Sharding::new(ring)
+                    .namespace(NAMESPACE)
+                    .identity(name)
+                    .timings(
+                        Duration::from_secs(2),
+                        Duration::from_millis(1500),
+                        Duration::from_millis(300),
+                    )
+                    .on_lost(OnLeadershipLost::Standby),
+            );
+        }
+        let manager = builder.build().expect("a manager");
+        let reconciles = Arc::new(AtomicUsize::new(0));
+        let controller = Controller::for_::<ConfigMap>(manager.cache())
+            .namespace(NAMESPACE)
+            .concurrency(WORKERS)
+            .build(Writing {
+                replica: name.to_owned(),
+                reconciles: reconciles.clone(),
+                spans: spans.clone(),
+            });
+        manager.add(controller).expect("the controller");
+        let run = manager.clone();
+        let task = tokio::spawn(async move {
+            let _ = run.run().await;
+        });
+        Self {
+            manager,
+            stop,
+            task,
+            reconciles,
+            bytes,
+        }
+    }
+
+    fn serving(&self) -> SlotSet {
+        self.manager
+            .shards()
+            .map_or(SlotSet::ALL, wheelhouse::cache::Shards::serving)
+    }
+
+    fn cached(&self) -> i64 {
+        self.manager.shards().map_or(0, wheelhouse::cache::Shards::objects)
+    }
+}
+
+async fn until(mut check: impl FnMut() -> bool) -> Duration {
+    let started = Instant::now();
+    while !check() {
+        assert!(started.elapsed() < Duration::from_mins(2), "timed out");
+        tokio::time::sleep(Duration::from_millis(5)).await;
+    }
+    started.elapsed()
+}
+
+fn balanced(replicas: &[&Replica]) -> bool {
+    let mut all = SlotSet::EMPTY;
+    for replica in replicas {
+        let set = replica.serving();
+        if !all.intersection(set).is_empty() {
+            return false;
+        }
+        all = all.union(set);
+    }
+    let fair = 64 / u32::try_from(replicas.len()).unwrap_or(1);
+    all == SlotSet::ALL && replicas.iter().all(|r| r.serving().len() >= fair)
+}
+
+/// Reconciles of one object by two replicas that overlapped in time.
+fn double_reconciles(spans: &Spans) -> usize {
+    let spans = spans.lock().clone();
+    let mut by_object: HashMap<String, Vec<(String, Instant, Instant)>> = HashMap::new();
+    for (object, replica, start, end) in spans {
+        by_object.entry(object).or_default().push((replica, start, end));
+    }
+    let mut overlaps = 0;
+    for spans in by_object.values_mut() {
+        spans.sort_by_key(|s| s.1);
+        for (i, a) in spans.iter().enumerate() {
+            for b in &spans[i + 1..] {
+                if b.1 >= a.2 {
+                    break;
+                }
+                if a.0 != b.0 {
+                    overlaps += 1;
+                }
+            }
+        }
+    }
+    overlaps
+}
+
+async fn server(objects: usize, latency: Duration, filtering: bool) -> ApiServer {
+    let server = ApiServer::new(ServerOptions {
+        sharded_list_and_watch: filtering,
+        ..ServerOptions::default()
+    });
+    let api: Api<ConfigMap> = Api::namespaced(kube::Client::new(server.clone(), NAMESPACE), NAMESPACE);
+    futures::stream::iter(0..objects)
+        .for_each_concurrent(64, |i| {
+            let api = api.clone();
+            async move {
+                let object = ConfigMap {
+                    metadata: ObjectMeta {
+                        name: Some(format!("object-{i}")),
+                        ..ObjectMeta::default()
+                    },
+                    ..ConfigMap::default()
+                };
+                api.create(&PostParams::default(), &object).await.expect("create");
+            }
+        })
+        .await;
+    server.set_latency(latency);
+    server
+}
+
+/// Reconciles per second over `window`, once the replicas are balanced.
+async fn throughput(replicas: &[&Replica], window: Duration) -> f64 {
+    let before: usize = replicas.iter().map(|r| r.reconciles.load(Ordering::Relaxed)).sum();
+    tokio::time::sleep(window).await;
+    let after: usize = replicas.iter().map(|r| r.reconciles.load(Ordering::Relaxed)).sum();
+    as_f64(after - before) / window.as_secs_f64()
+}
+
+async fn run() {
+    let objects = setting("SHARDING_OBJECTS", 300);
+    let latency = Duration::from_millis(u64::try_from(setting("SHARDING_LATENCY_MS", 20)).unwrap_or(20));
+    let window = Duration::from_millis(u64::try_from(setting("SHARDING_WINDOW_MS", 3000)).unwrap_or(3000));
+    println!(
+        "sharding: {objects} ConfigMaps, {WORKERS} workers per replica, {} ms per request, {} ms windows",
+        latency.as_millis(),
+        window.as_millis()
+    );
+
+    // One unsharded replica.
+    let spans = Spans::default();
+    let single_server = server(objects, latency, true).await;
+    let single = Replica::start(&single_server, "single", None, &spans);
+    until(|| single.reconciles.load(Ordering::Relaxed) >= objects).await;
+    let single_rate = throughput(&[&single], window).await;
+    let single_bytes = single.bytes.load(Ordering::Relaxed);
+    single.stop.cancel();
+    let _ = single.task.await;
+
+    for filtering in [true, false] {
+        let mode = if filtering { "server" } else { "client" };
+        let spans = Spans::default();
+        let server = server(objects, latency, filtering).await;
+        let a = Replica::start(&server, "replica-a", Some("bench"), &spans);
+        let b = Replica::start(&server, "replica-b", Some("bench"), &spans);
+        let c = Replica::start(&server, "replica-c", Some("bench"), &spans);
+        let formed = until(|| balanced(&[&a, &b, &c])).await;
+        until(|| {
+            [&a, &b, &c]
+                .iter()
+                .map(|r| r.reconciles.load(Ordering::Relaxed))
+                .sum::<usize>()
+                >= objects
+        })
+        .await;
+        if filtering {
+            let sharded_rate = throughput(&[&a, &b, &c], window).await;
+            println!(
+                "bench=sharding kind=throughput replicas=3 sharded_per_s={sharded_rate:.0} single_per_s={single_rate:.0}"
+            );
+            println!(
+                "ratio bench=sharding kind=throughput replicas=3 sharded/single={:.2}",
+                sharded_rate / single_rate
+            );
+        }
+        let cached: Vec<i64> = [&a, &b, &c].iter().map(|r| r.cached()).collect();
+        let most = cached.iter().copied().max().unwrap_or(0);
+        let bytes: Vec<u64> = [&a, &b, &c].iter().map(|r| r.bytes.load(Ordering::Relaxed)).collect();
+        let most_bytes = bytes.iter().copied().max().unwrap_or(0);
+        println!(
+            "bench=sharding kind=cache-objects filtering={mode} per_replica={cached:?} single={objects} bytes_per_replica={bytes:?} single_bytes={single_bytes} formed_ms={:.0}",
+            millis(formed)
+        );
+        println!(
+            "ratio bench=sharding kind=cache-objects filtering={mode} replicas=3 per-replica/single={:.2}",
+            as_f64(usize::try_from(most).unwrap_or(0)) / as_f64(objects)
+        );
+        println!(
+            "ratio bench=sharding kind=bytes filtering={mode} replicas=3 per-replica/single={:.2}",
+            as_f64(usize::try_from(most_bytes).unwrap_or(0))
+                / as_f64(usize::try_from(single_bytes).unwrap_or(1).max(1))
+        );
+        if !filtering {
+            continue;
+        }
+        // Rebalancing: a kill, a graceful leave, a join.
+        let killed = Instant::now();
+        b.task.abort();
+        until(|| balanced(&[&a, &c])).await;
+        let kill = killed.elapsed();
+        let left = Instant::now();
+        c.stop.cancel();
+        until(|| balanced(&[&a])).await;
+        let leave = left.elapsed();
+        let _ = c.task.await;
+        let joined = Instant::now();
+        let d = Replica::start(&server, "replica-d", Some("bench"), &spans);
+        until(|| balanced(&[&a, &d])).await;
+        let join = joined.elapsed();
+        tokio::time::sleep(Duration::from_millis(500)).await;
+        println!(
+            "bench=sharding kind=rebalance kill_ms={:.0} leave_ms={:.0} join_ms={:.0} double_reconciles={}",
+            millis(kill),
+            millis(leave),
+            millis(join),
+            double_reconciles(&spans)
+        );
+        a.stop.cancel();
+        d.stop.cancel();
+        let _ = a.task.await;
+        let _ = d.task.await;
+    }
+}
+
+fn main() {
+    let runtime = tokio::runtime::Builder::new_multi_thread()
+        .enable_all()
+        .build()
+        .expect("a runtime");
+    runtime.block_on(run());
+}
