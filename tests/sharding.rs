@@ -15,6 +15,7 @@ use k8s_openapi::api::core::v1::ConfigMap;
 use kube::api::{Api, DeleteParams, ListParams, ObjectMeta, PostParams};
 use parking_lot::Mutex;
 use tokio::time::Instant;
+use wheelhouse::cache::shard::ServerFiltering;
 use wheelhouse::cache::{ShardKey, SlotSet};
 use wheelhouse::controller::{Action, Context, Controller, Error, Reconciler};
 use wheelhouse::manager::{CancellationToken, Manager, OnLeadershipLost, Sharding};
@@ -218,13 +219,20 @@ async fn every_object_reconciled(timeline: &Timeline, env: &TestEnv, what: &str)
     until(what, || timeline.reconciled_since(since) >= total).await;
 }
 
-async fn scenario(env: TestEnv, ring: &str) {
+async fn scenario(env: TestEnv, ring: &str, filtering: Option<ServerFiltering>) {
     create_objects(&env).await;
     let timeline = Timeline::default();
     let a = Replica::start(&env, ring, "replica-a", &timeline);
     let b = Replica::start(&env, ring, "replica-b", &timeline);
     let c = Replica::start(&env, ring, "replica-c", &timeline);
     balanced(&[&a, &b, &c], "three replicas to split the slots").await;
+    // Each sharded informer asked the server whether it filters: the embedded one
+    // does when its KEP-5866 support is on; a real one before 1.36 never does.
+    let seen = a.manager.shards().map(wheelhouse::cache::Shards::server_filtering);
+    match filtering {
+        Some(expected) => assert_eq!(seen, Some(expected)),
+        None => assert_ne!(seen, Some(ServerFiltering::Unknown)),
+    }
     every_object_reconciled(&timeline, &env, "every object reconciled by three replicas").await;
     // Each replica's cache holds its share, not every object (the shares add up).
     let cached: Vec<i64> = [&a, &b, &c]
@@ -280,7 +288,8 @@ async fn no_object_is_reconciled_by_two_replicas_at_once_with_server_filtering()
         ..ServerOptions::default()
     };
     let env = TestEnv::start_with(options).await.expect("a test environment");
-    scenario(env, "sharded-server").await;
+    let expected = env.is_embedded().then_some(ServerFiltering::Yes);
+    scenario(env, "sharded-server", expected).await;
 }
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 4)]
@@ -292,5 +301,5 @@ async fn no_object_is_reconciled_by_two_replicas_at_once_with_client_filtering()
         return;
     }
     let env = TestEnv::embedded().await.expect("a test environment");
-    scenario(env, "sharded-client").await;
+    scenario(env, "sharded-client", Some(ServerFiltering::No)).await;
 }
