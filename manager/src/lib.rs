@@ -63,6 +63,22 @@
 //!   so a wedged leader is restarted. Metrics: `leader_election_master_status{name}` and
 //!   `wheelhouse_leader_election_transitions_total{name,to}`.
 //!
+//! ## Sharding
+//!
+//! One leader is one pod's CPU, memory and API latency. With
+//! [`ManagerBuilder::sharding`] every replica works instead: each holds its own Lease
+//! in a ring ([`Sharding`]), the 64-bit FNV-1a hash space of the primary objects' uid
+//! (or namespace) is split among the live members, and each controller built on
+//! [`Manager::cache`] caches and reconciles only this replica's share. A slot moves
+//! only once its old owner stopped reconciling it and said so in its Lease, or its
+//! Lease expired (the protocol and its invariant are in [`ring`]). The informers ask
+//! the API server for their ranges with `shardSelector` (KEP-5866, Kubernetes 1.36+
+//! with the `ShardedListAndWatch` gate) and filter by the same hash where the server
+//! ignores it. Metrics: `wheelhouse_shard_ring_members`, `wheelhouse_shard_owned_fraction`,
+//! `wheelhouse_shard_objects`, `wheelhouse_shard_server_filtering`,
+//! `wheelhouse_shard_handover_slots_total{direction}` and
+//! `wheelhouse_shard_handover_duration_seconds`.
+//!
 //! `manager/tests/leader_election.rs` and `tests/ha.rs` run three replicas on one API
 //! server and record when each replica's work runs; across kills, failed renewals (the
 //! embedded server's fault injection), frozen electors and graceful handovers, no two

@@ -5,7 +5,7 @@
 //!
 //! Each replica holds a Lease of its own, labelled with the ring's name, and renews it
 //! as leader election does (the same elector: client-go's timings, the observed-time
-//! rule, a [`Term`](crate::leader) that ends `renew_deadline` after the last renew
+//! rule, a term that ends `renew_deadline` after the last renew
 //! sent, and fenced writes). While its term is valid it is a *member*: its
 //! leader-only runnables (controllers) run, and reconcile only the slots it *serves*.
 //! In its Lease it publishes two annotations: the version of the member list it acts
@@ -14,7 +14,8 @@
 //! Each member, whenever the ring changes:
 //! 1. computes the live members from the ring's Leases (a holder, and a record that
 //!    changed within its lease duration on this replica's clock) and from them the
-//!    assignment ([`assignment`]): the same list gives every member the same slots;
+//!    assignment (rendezvous hashing with bounded loads, each member within one slot of
+//!    its share): the same list gives every member the same slots;
 //! 2. **stops before it publishes**: slots it serves but no longer owns stop being
 //!    reconciled, and reconciles in flight in them are waited for
 //!    ([`Shards::stop_serving`](wheelhouse_cache::Shards::stop_serving)); only then it
