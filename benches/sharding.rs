@@ -6,7 +6,8 @@
 //!   replicas over one replica (each with the same number of workers);
 //! - `kind=cache-objects`: the primary objects one replica caches over what the single
 //!   replica caches, with the server filtering (KEP-5866) and with the informers
-//!   filtering, and the bytes each replica received;
+//!   filtering; and `kind=watch-bytes`: the bytes of lists and watches one replica
+//!   receives while every object is changed once, over what the single replica does;
 //! - `kind=rebalance`: from a member's kill, graceful leave or join to every slot
 //!   served again, and the reconciles of one object by two replicas at once (0).
 //!
@@ -19,7 +20,7 @@ mod support;
 
 use std::collections::HashMap;
 use std::sync::Arc;
-use std::sync::atomic::{AtomicU64, AtomicUsize, Ordering};
+use std::sync::atomic::{AtomicBool, AtomicU64, AtomicUsize, Ordering};
 use std::task::{Context as TaskContext, Poll};
 use std::time::Duration;
 
@@ -43,14 +44,19 @@ const WORKERS: usize = 4;
 type Spans = Arc<Mutex<Vec<(String, String, Instant, Instant)>>>;
 
 /// Reconciles: one write each, and a record of who reconciled what, when.
-struct Writing {
+struct Patching {
     replica: String,
+    /// Off while the bytes are measured: the bench's own changes are the only ones.
+    writing: Arc<AtomicBool>,
     reconciles: Arc<AtomicUsize>,
     spans: Spans,
 }
 
-impl Reconciler<ConfigMap> for Writing {
+impl Reconciler<ConfigMap> for Patching {
     async fn reconcile(&self, object: Arc<ConfigMap>, context: &Context) -> Result<Action, Error> {
+        if !self.writing.load(Ordering::Relaxed) {
+            return Ok(Action::done());
+        }
         let start = Instant::now();
         let api: Api<ConfigMap> = Api::namespaced(context.client().clone(), NAMESPACE);
         let name = object.metadata.name.clone().unwrap_or_default();
@@ -69,7 +75,7 @@ impl Reconciler<ConfigMap> for Writing {
     }
 }
 
-/// Counts the response bytes a replica receives.
+/// Counts the bytes of the lists and watches a replica receives.
 #[derive(Clone)]
 struct Counting {
     inner: ApiServer,
@@ -88,7 +94,11 @@ impl tower_service::Service<http::Request<kube::client::Body>> for Counting {
 
     fn call(&mut self, request: http::Request<kube::client::Body>) -> Self::Future {
         let mut inner = self.inner.clone();
-        let bytes = self.bytes.clone();
+        let bytes = if request.method() == http::Method::GET {
+            self.bytes.clone()
+        } else {
+            Arc::new(AtomicU64::new(0))
+        };
         Box::pin(async move {
             let response = tower_service::Service::call(&mut inner, request).await?;
             Ok(response.map(move |body| {
@@ -111,6 +121,7 @@ struct Replica {
     task: tokio::task::JoinHandle<()>,
     reconciles: Arc<AtomicUsize>,
     bytes: Arc<AtomicU64>,
+    writing: Arc<AtomicBool>,
 }
 
 impl Replica {
@@ -143,11 +154,13 @@ impl Replica {
         }
         let manager = builder.build().expect("a manager");
         let reconciles = Arc::new(AtomicUsize::new(0));
+        let writing = Arc::new(AtomicBool::new(true));
         let controller = Controller::for_::<ConfigMap>(manager.cache())
             .namespace(NAMESPACE)
             .concurrency(WORKERS)
-            .build(Writing {
+            .build(Patching {
                 replica: name.to_owned(),
+                writing: writing.clone(),
                 reconciles: reconciles.clone(),
                 spans: spans.clone(),
             });
@@ -162,6 +175,7 @@ impl Replica {
             task,
             reconciles,
             bytes,
+            writing,
         }
     }
 
@@ -247,6 +261,32 @@ async fn server(objects: usize, latency: Duration, filtering: bool) -> ApiServer
     server
 }
 
+/// The list and watch bytes each replica receives while every object is changed
+/// once (the replicas themselves write nothing meanwhile).
+async fn watch_bytes(server: &ApiServer, objects: usize, replicas: &[&Replica]) -> Vec<u64> {
+    for replica in replicas {
+        replica.writing.store(false, Ordering::Relaxed);
+    }
+    tokio::time::sleep(Duration::from_millis(500)).await;
+    for replica in replicas {
+        replica.bytes.store(0, Ordering::Relaxed);
+    }
+    let api: Api<ConfigMap> = Api::namespaced(kube::Client::new(server.clone(), NAMESPACE), NAMESPACE);
+    futures::stream::iter(0..objects)
+        .for_each_concurrent(64, |i| {
+            let api = api.clone();
+            async move {
+                let patch = serde_json::json!({"data": {"changed": "once"}});
+                api.patch(&format!("object-{i}"), &PatchParams::default(), &Patch::Merge(&patch))
+                    .await
+                    .expect("change");
+            }
+        })
+        .await;
+    tokio::time::sleep(Duration::from_millis(500)).await;
+    replicas.iter().map(|r| r.bytes.load(Ordering::Relaxed)).collect()
+}
+
 /// Reconciles per second over `window`, once the replicas are balanced.
 async fn throughput(replicas: &[&Replica], window: Duration) -> f64 {
     let before: usize = replicas.iter().map(|r| r.reconciles.load(Ordering::Relaxed)).sum();
@@ -271,7 +311,7 @@ async fn run() {
     let single = Replica::start(&single_server, "single", None, &spans);
     until(|| single.reconciles.load(Ordering::Relaxed) >= objects).await;
     let single_rate = throughput(&[&single], window).await;
-    let single_bytes = single.bytes.load(Ordering::Relaxed);
+    let single_bytes = watch_bytes(&single_server, objects, &[&single]).await[0];
     single.stop.cancel();
     let _ = single.task.await;
 
@@ -303,10 +343,13 @@ async fn run() {
         }
         let cached: Vec<i64> = [&a, &b, &c].iter().map(|r| r.cached()).collect();
         let most = cached.iter().copied().max().unwrap_or(0);
-        let bytes: Vec<u64> = [&a, &b, &c].iter().map(|r| r.bytes.load(Ordering::Relaxed)).collect();
+        let bytes = watch_bytes(&server, objects, &[&a, &b, &c]).await;
         let most_bytes = bytes.iter().copied().max().unwrap_or(0);
+        for replica in [&a, &b, &c] {
+            replica.writing.store(true, Ordering::Relaxed);
+        }
         println!(
-            "bench=sharding kind=cache-objects filtering={mode} per_replica={cached:?} single={objects} bytes_per_replica={bytes:?} single_bytes={single_bytes} formed_ms={:.0}",
+            "bench=sharding kind=cache-objects filtering={mode} per_replica={cached:?} single={objects} watch_bytes_per_replica={bytes:?} single_watch_bytes={single_bytes} formed_ms={:.0}",
             millis(formed)
         );
         println!(
@@ -314,7 +357,7 @@ async fn run() {
             as_f64(usize::try_from(most).unwrap_or(0)) / as_f64(objects)
         );
         println!(
-            "ratio bench=sharding kind=bytes filtering={mode} replicas=3 per-replica/single={:.2}",
+            "ratio bench=sharding kind=watch-bytes filtering={mode} replicas=3 per-replica/single={:.2}",
             as_f64(usize::try_from(most_bytes).unwrap_or(0))
                 / as_f64(usize::try_from(single_bytes).unwrap_or(1).max(1))
         );

@@ -41,6 +41,8 @@ pub(crate) struct Member {
     selector: String,
     metrics: Option<RingMetrics>,
     seen: Mutex<HashMap<String, Seen>>,
+    /// The records `sweep` tried to delete already (once each).
+    swept: Mutex<HashSet<(String, String)>>,
 }
 
 /// What this member serves and published, across steps.
@@ -73,6 +75,7 @@ impl Member {
             selector,
             metrics,
             seen: Mutex::new(HashMap::new()),
+            swept: Mutex::new(HashSet::new()),
         }
     }
 
@@ -118,6 +121,41 @@ impl Member {
             version: annotation(VERSION_ANNOTATION),
             serving: annotation(SERVING_ANNOTATION).parse().unwrap_or(SlotSet::EMPTY),
         })
+    }
+
+    /// Deletes the Leases of members that left (an empty holder) or died (expired as
+    /// seen here), each on the condition that it is still that record: otherwise a
+    /// newcomer, which has never seen them change, would take them for live members
+    /// for a lease duration.
+    async fn sweep(&self) {
+        let gone: Vec<(String, String)> = self
+            .leases
+            .store()
+            .all()
+            .iter()
+            .filter(|lease| lease.metadata.name.as_deref() != Some(self.elector.lease_name()))
+            .filter(|lease| self.live(lease).is_none())
+            .filter_map(|lease| Some((lease.metadata.name.clone()?, lease.metadata.resource_version.clone()?)))
+            .filter(|record| self.swept.lock().insert(record.clone()))
+            .collect();
+        for (name, resource_version) in gone {
+            let preconditions = kube::api::Preconditions {
+                resource_version: Some(resource_version),
+                uid: None,
+            };
+            let params = kube::api::DeleteParams {
+                preconditions: Some(preconditions),
+                ..kube::api::DeleteParams::default()
+            };
+            match self.api.delete(&name, &params).await {
+                Ok(_) => {
+                    tracing::info!(ring = %self.ring, lease = %name, "deleted the Lease of a member that left or died")
+                }
+                Err(error) => {
+                    tracing::debug!(ring = %self.ring, lease = %name, %error, "did not delete a gone member's Lease")
+                }
+            }
+        }
     }
 
     /// The live members as the informer has them, this replica included.
@@ -187,6 +225,7 @@ impl Member {
             state.published = None;
             self.shards.clear_serving();
         }
+        self.sweep().await;
         let members = self.members();
         let version = version(&members);
         let me = members.iter().position(|m| m == self.elector.identity()).unwrap_or(0);
