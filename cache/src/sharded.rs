@@ -6,7 +6,9 @@
 //! so a range change lists only what changed hands; a slot belongs to one group at a
 //! time, and a group's events for slots it does not own are dropped, so no object is
 //! delivered twice. Lost slots are forgotten at once, and a group left with no slot is
-//! stopped. Where the server ignores the selector (before 1.36, or without the
+//! stopped. A group that has lost more than half of the slots it watches is replaced
+//! by one for the slots it still owns (a list of those), so the events received for
+//! other replicas' objects stay under what is received for this one's. Where the server ignores the selector (before 1.36, or without the
 //! `ShardedListAndWatch` gate: a probe at start tells, from the list's `shardInfo`),
 //! and for children routed by their owner's uid (which no selector can name), there is
 //! one unfiltered watch whose objects are filtered by hash here, restarted with a
@@ -145,6 +147,8 @@ struct Groups<K> {
     next_group: u64,
     streams: SelectAll<BoxStream<'static, GroupItem<K>>>,
     handles: HashMap<u64, AbortHandle>,
+    /// The slots each group's selector names.
+    watched: HashMap<u64, SlotSet>,
     listing: HashMap<u64, HashSet<(String, String)>>,
 }
 
@@ -158,8 +162,25 @@ impl<K: Resource + Send + 'static> Groups<K> {
             next_group: 1,
             streams: SelectAll::new(),
             handles: HashMap::new(),
+            watched: HashMap::new(),
             listing: HashMap::new(),
         }
+    }
+
+    /// Starts a group watching `watched`, owning `owned` (with the server filtering,
+    /// the same slots; without, every kept slot and no selector).
+    fn start_group(&mut self, selector: Option<String>, watched: SlotSet, owned: SlotSet) {
+        let group = self.next_group;
+        self.next_group += 1;
+        for slot in owned.iter() {
+            self.owner[usize::from(slot)] = group;
+        }
+        tracing::debug!(informer = %self.watch.name, ?owned, "watching slots");
+        let (handle, registration) = AbortHandle::new_pair();
+        let stream = (self.watch.make)(selector).map(move |item| (group, item));
+        self.streams.push(Abortable::new(stream, registration).boxed());
+        self.handles.insert(group, handle);
+        self.watched.insert(group, watched);
     }
 
     fn owned_by(&self, group: u64) -> SlotSet {
@@ -185,21 +206,23 @@ impl<K: Resource + Send + 'static> Groups<K> {
             }
         }
         if !gained.is_empty() {
-            let group = self.next_group;
-            self.next_group += 1;
-            let (selector, slots) = if self.server_side {
-                (Some(gained.selector(self.watch.shards.key())), gained)
+            if self.server_side {
+                self.start_group(Some(gained.selector(self.watch.shards.key())), gained, gained);
             } else {
-                (None, next)
-            };
-            for slot in slots.iter() {
-                self.owner[usize::from(slot)] = group;
+                self.start_group(None, SlotSet::ALL, next);
             }
-            tracing::debug!(informer = %self.watch.name, ?slots, "watching gained slots");
-            let (handle, registration) = AbortHandle::new_pair();
-            let stream = (self.watch.make)(selector).map(move |item| (group, item));
-            self.streams.push(Abortable::new(stream, registration).boxed());
-            self.handles.insert(group, handle);
+        }
+        if self.server_side && !lost.is_empty() {
+            let wasteful: Vec<(u64, SlotSet)> = self
+                .watched
+                .iter()
+                .map(|(&group, &watched)| (group, watched, self.owned_by(group)))
+                .filter(|(_, watched, owned)| !owned.is_empty() && watched.len() > 2 * owned.len())
+                .map(|(group, _, owned)| (group, owned))
+                .collect();
+            for (_, owned) in wasteful {
+                self.start_group(Some(owned.selector(self.watch.shards.key())), owned, owned);
+            }
         }
         let owners: HashSet<u64> = self.owner.iter().copied().collect();
         self.handles.retain(|group, handle| {
@@ -209,6 +232,7 @@ impl<K: Resource + Send + 'static> Groups<K> {
             }
             keep
         });
+        self.watched.retain(|group, _| owners.contains(group));
         self.listing.retain(|group, _| owners.contains(group));
         self.current = next;
         true
