@@ -63,6 +63,10 @@ pub const SERVING_ANNOTATION: &str = "wheelhouse.rs/shard-serving";
 
 /// How a manager shards its controllers; see [`ManagerBuilder::sharding`].
 ///
+/// Each member needs `get`, `list`, `watch`, `create`, `update` and `delete` on
+/// `coordination.k8s.io` Leases in the ring's namespace (`delete`: members remove the
+/// Leases of members that left or died).
+///
 /// ```
 /// use std::time::Duration;
 /// use wheelhouse_cache::ShardKey;
