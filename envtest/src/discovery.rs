@@ -5,9 +5,8 @@
 use http::{HeaderValue, Response, StatusCode, header};
 use serde_json::{Value, json};
 
+use crate::core::{ApiError, ResponseBody, bytes_response, error_response, json_response, text_response};
 use crate::registry::Registry;
-use crate::server::{ResponseBody, bytes_response, error_response, json_response, text_response};
-use crate::status::ApiError;
 
 /// Answers discovery, version, health and the `OpenAPI` documents. kubectl reads the latter
 /// before it writes: `/openapi/v3` tells it which group versions exist and that PATCH

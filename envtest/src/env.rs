@@ -9,7 +9,9 @@ use k8s_openapi::apiextensions_apiserver::pkg::apis::apiextensions::v1::CustomRe
 use kube::api::{Api, DeleteParams, Patch, PatchParams, PostParams};
 use serde_json::json;
 
-use crate::server::{ApiServer, ServerOptions};
+use crate::state::ApiServer;
+
+use crate::options::ServerOptions;
 
 /// Why a test environment could not start or a helper failed.
 #[derive(Debug, thiserror::Error)]

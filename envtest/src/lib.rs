@@ -3,17 +3,20 @@
 
 mod actions;
 mod admission;
+mod builtin;
 mod catalogue;
 mod controllers;
-mod defaults;
+mod core;
 mod deletion;
 mod discovery;
 mod env;
 mod http;
 mod names;
 mod openapi;
+mod options;
 mod patch;
 mod plugins;
+#[cfg(feature = "kubectl")]
 mod protobuf;
 mod rbac;
 mod read;
@@ -23,21 +26,22 @@ mod rules;
 mod scale;
 mod schema;
 mod server;
-mod status;
+mod state;
 mod store;
+#[cfg(feature = "kubectl")]
 mod tables;
-mod validation;
 mod wait;
-mod witness;
+#[cfg(feature = "workloads")]
 mod workloads;
 mod write;
 
+pub use crate::core::{ResponseBody, Verb};
 pub use crate::env::{Error, TestEnv, use_existing_cluster};
+pub use crate::options::ServerOptions;
+#[cfg(feature = "workloads")]
+pub use crate::options::{BEHAVIOUR_ANNOTATION, ImageRule, PodBehaviour, WorkloadSimulation};
 pub use crate::rbac::Rbac;
-pub use crate::request::Verb;
-pub use crate::server::{ApiServer, FaultCounts, InjectedFailure, RequestRecord, ResponseBody, ServerOptions};
+pub use crate::state::{ApiServer, FaultCounts, InjectedFailure, LeaseWitness, RequestRecord, WitnessedWrite};
 pub use crate::wait::{DEFAULT_TIMEOUT, eventually, eventually_within};
-pub use crate::witness::{LeaseWitness, WitnessedWrite};
-pub use crate::workloads::{BEHAVIOUR_ANNOTATION, ImageRule, PodBehaviour, WorkloadSimulation};
 /// Label and field selectors, as the server parses them.
 pub use wheelhouse_selector as selector;

@@ -10,13 +10,12 @@ use serde_json::{Value, json};
 use tokio::time::Instant;
 
 use super::events::Recorder;
-use super::options::WorkloadSimulation;
 use super::{Key, Kind, Timers};
+use crate::core::{ApiError, ResourceType};
 use crate::deletion::{DeleteOptions, Deleted, delete};
-use crate::registry::ResourceType;
+use crate::options::WorkloadSimulation;
 use crate::rules::{commit_create, now, prepare_new};
-use crate::server::State;
-use crate::status::ApiError;
+use crate::state::State;
 use crate::store::object_key;
 
 /// The field manager of kube-controller-manager's writes.
@@ -173,7 +172,7 @@ impl Cluster<'_> {
     ) -> Option<Arc<Value>> {
         let resource = self.resource(kind)?;
         let subresource = status.then_some("status");
-        let written = crate::controllers::update(self.state, &resource, current, desired, subresource, manager)?;
+        let written = crate::rules::controller_update(self.state, &resource, current, desired, subresource, manager)?;
         let (namespace, name) = object_key(&written);
         let gone = self.get(kind, &namespace, &name).is_none();
         self.index.observe(kind, &written, gone);

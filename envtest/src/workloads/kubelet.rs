@@ -23,9 +23,9 @@ use tokio::time::Instant;
 
 use super::cluster::{Cluster, condition, is_deleting, name_of, namespace_of, uid_of};
 use super::nodes::{KUBELET, is_simulated, node_ip, number_of, pod_ip};
-use super::options::{BEHAVIOUR_ANNOTATION, PodBehaviour};
 use super::pods::is_finished;
 use super::{Key, Kind};
+use crate::options::{BEHAVIOUR_ANNOTATION, PodBehaviour};
 
 /// The kubelet's restart back-off: 10 s, doubling, at most 5 minutes
 /// (`kubecontainer.MaxContainerBackOff`).
