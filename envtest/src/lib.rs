@@ -12,7 +12,6 @@ mod discovery;
 mod env;
 mod http;
 mod names;
-mod openapi;
 mod options;
 mod patch;
 mod plugins;

@@ -65,7 +65,7 @@ pub(crate) fn field_validation(
     object: &Value,
 ) -> Result<Vec<String>, ApiError> {
     let unknown = match resource.catalogue() {
-        Some(builtin) => crate::openapi::unknown_fields(builtin, object),
+        Some(builtin) => crate::schema::openapi::unknown_fields(builtin, object),
         None => unknown_fields(resource, object),
     };
     if unknown.is_empty() {
