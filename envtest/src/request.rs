@@ -101,7 +101,7 @@ pub(crate) fn requested(accept: &str, query: &HashMap<String, String>) -> Result
 /// Without the `kubectl` feature, kube-apiserver's answer to what only that feature
 /// serves: 415 for a protobuf body, and 406 for a client whose `Accept` lists only
 /// protobuf or Tables. A client that also accepts JSON, as kubectl does, gets JSON.
-#[cfg(not(feature = "kubectl"))]
+#[cfg_attr(feature = "kubectl", allow(dead_code, reason = "with kubectl it is tested, not called"))]
 pub(crate) fn refuse_kubectl_media(request: &http::Request<bytes::Bytes>) -> Option<ApiError> {
     const PROTOBUF: &str = "application/vnd.kubernetes.protobuf";
     let header = |name| {
@@ -228,6 +228,32 @@ mod tests {
         parse(&Registry::default(), &method, path, HashMap::new())
             .unwrap()
             .unwrap()
+    }
+
+    #[test]
+    fn without_kubectl_protobuf_and_table_only_clients_are_refused_as_kube_apiserver_refuses_them() {
+        let request = |accept: &str, content_type: &str, body: &'static [u8]| {
+            let request = http::Request::builder()
+                .method("POST")
+                .uri("/api/v1/namespaces/default/configmaps")
+                .header(http::header::ACCEPT, accept)
+                .header(http::header::CONTENT_TYPE, content_type)
+                .body(bytes::Bytes::from_static(body))
+                .unwrap();
+            refuse_kubectl_media(&request).map(|error| (error.code, error.reason))
+        };
+        let protobuf = "application/vnd.kubernetes.protobuf";
+        let table = "application/json;as=Table;v=v1;g=meta.k8s.io";
+        assert_eq!(request(protobuf, "application/json", b"{}"), Some((406, "NotAcceptable".into())));
+        assert_eq!(request(table, "application/json", b"{}"), Some((406, "NotAcceptable".into())));
+        assert_eq!(
+            request("application/json", protobuf, b"k8s\0"),
+            Some((415, "UnsupportedMediaType".into()))
+        );
+        // kubectl get falls back to JSON; kube's clients send JSON or nothing.
+        assert_eq!(request(&format!("{table},application/json"), "application/json", b"{}"), None);
+        assert_eq!(request(&format!("{protobuf}, */*"), "application/json", b"{}"), None);
+        assert_eq!(request("", "", b""), None);
     }
 
     #[test]
