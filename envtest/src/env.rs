@@ -187,7 +187,7 @@ impl TestEnv {
     }
 
     /// The Nodes that can run pods here (Ready ones): the simulated Nodes of
-    /// [`ServerOptions::workloads`] on the embedded server, the kubelets' Nodes on a
+    /// `ServerOptions::workloads` on the embedded server, the kubelets' Nodes on a
     /// cluster. Empty where pods never start (the embedded server without the
     /// simulation, or a bare kube-apiserver and kube-controller-manager), so a test of
     /// running pods can decide from the server whether to skip.

@@ -101,7 +101,10 @@ pub(crate) fn requested(accept: &str, query: &HashMap<String, String>) -> Result
 /// Without the `kubectl` feature, kube-apiserver's answer to what only that feature
 /// serves: 415 for a protobuf body, and 406 for a client whose `Accept` lists only
 /// protobuf or Tables. A client that also accepts JSON, as kubectl does, gets JSON.
-#[cfg_attr(feature = "kubectl", allow(dead_code, reason = "with kubectl it is tested, not called"))]
+#[cfg_attr(
+    feature = "kubectl",
+    allow(dead_code, reason = "with kubectl it is tested, not called")
+)]
 pub(crate) fn refuse_kubectl_media(request: &http::Request<bytes::Bytes>) -> Option<ApiError> {
     const PROTOBUF: &str = "application/vnd.kubernetes.protobuf";
     let header = |name| {
@@ -244,14 +247,23 @@ mod tests {
         };
         let protobuf = "application/vnd.kubernetes.protobuf";
         let table = "application/json;as=Table;v=v1;g=meta.k8s.io";
-        assert_eq!(request(protobuf, "application/json", b"{}"), Some((406, "NotAcceptable".into())));
-        assert_eq!(request(table, "application/json", b"{}"), Some((406, "NotAcceptable".into())));
+        assert_eq!(
+            request(protobuf, "application/json", b"{}"),
+            Some((406, "NotAcceptable".into()))
+        );
+        assert_eq!(
+            request(table, "application/json", b"{}"),
+            Some((406, "NotAcceptable".into()))
+        );
         assert_eq!(
             request("application/json", protobuf, b"k8s\0"),
             Some((415, "UnsupportedMediaType".into()))
         );
         // kubectl get falls back to JSON; kube's clients send JSON or nothing.
-        assert_eq!(request(&format!("{table},application/json"), "application/json", b"{}"), None);
+        assert_eq!(
+            request(&format!("{table},application/json"), "application/json", b"{}"),
+            None
+        );
         assert_eq!(request(&format!("{protobuf}, */*"), "application/json", b"{}"), None);
         assert_eq!(request("", "", b""), None);
     }
