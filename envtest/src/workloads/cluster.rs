@@ -261,6 +261,14 @@ pub(super) fn int(value: &Value, default: i64) -> i64 {
     value.as_i64().unwrap_or(default)
 }
 
+/// A part of a stored object (its `spec`, its `status`) read as its k8s-openapi type,
+/// for the controllers that read typed fields; None when the part is absent. The parts
+/// rather than the whole object, whose `spec` is optional in some Kubernetes versions
+/// and required in others.
+pub(super) fn typed<T: serde::de::DeserializeOwned>(object: &Value) -> Option<T> {
+    T::deserialize(object).ok()
+}
+
 /// `metadata.generation`.
 pub(super) fn generation(object: &Value) -> i64 {
     int(&object["metadata"]["generation"], 0)
