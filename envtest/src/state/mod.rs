@@ -31,6 +31,7 @@ pub(crate) struct State {
     pub registry: Registry,
 }
 
+/// What every clone of an [`ApiServer`] shares: one server.
 pub(crate) struct Shared {
     pub state: Mutex<State>,
     pub options: ServerOptions,
