@@ -18,10 +18,50 @@ use futures::StreamExt;
 use futures::channel::mpsc::UnboundedReceiver;
 use serde_json::Value;
 
-use crate::registry::{GroupResource, ResourceType};
-use crate::rules::{commit_update, now, prepare_update};
-use crate::server::{ApiServer, ServerOptions, Shared, State};
+use crate::core::{GroupResource, ResourceType};
+use crate::options::ServerOptions;
+use crate::rules::controller_update as update;
+use crate::state::{ApiServer, Shared, State};
 use crate::store::{Event, EventType, object_key};
+
+#[cfg(feature = "workloads")]
+use crate::workloads::Simulation;
+
+#[cfg(feature = "workloads")]
+impl Simulation {
+    /// The simulation `options` ask for, if any.
+    fn of(options: &ServerOptions) -> Option<Self> {
+        options.workloads.clone().map(Self::new)
+    }
+}
+
+/// Without the `workloads` feature there is no simulation: an uninhabited stand-in
+/// keeps the controllers' loop one.
+#[cfg(not(feature = "workloads"))]
+enum Simulation {}
+
+#[cfg(not(feature = "workloads"))]
+impl Simulation {
+    fn of(_: &ServerOptions) -> Option<Self> {
+        None
+    }
+
+    fn observe(&mut self, _: &Event) {
+        match *self {}
+    }
+
+    fn register_nodes(&mut self, _: &mut State, _: tokio::time::Instant) {
+        match *self {}
+    }
+
+    fn next_deadline(&self) -> Option<tokio::time::Instant> {
+        match *self {}
+    }
+
+    fn run(&mut self, _: &mut State, _: tokio::time::Instant) {
+        match *self {}
+    }
+}
 
 /// The field manager of the writes kube-controller-manager makes (it sets none, so the
 /// server names it after its user agent).
@@ -32,7 +72,7 @@ const CONTROLLER_MANAGER: &str = "kube-controller-manager";
 /// controller manager is down.
 pub(crate) fn start(server: &ApiServer) {
     let options = &server.shared.options;
-    if !options.controllers && options.workloads.is_none() {
+    if !options.controllers && Simulation::of(options).is_none() {
         return;
     }
     let Ok(runtime) = tokio::runtime::Handle::try_current() else {
@@ -96,7 +136,7 @@ struct Controllers {
     /// Garbage collection and namespace and CRD cleanup run (`ServerOptions::controllers`).
     cleanup: bool,
     gc: gc::GarbageCollector,
-    workloads: Option<crate::workloads::Simulation>,
+    workloads: Option<Simulation>,
     /// Objects to look at in the next pass: each once, however many events named it.
     dirty: BTreeSet<ObjectRef>,
 }
@@ -106,7 +146,7 @@ impl Controllers {
         Self {
             cleanup: options.controllers,
             gc: gc::GarbageCollector::default(),
-            workloads: options.workloads.clone().map(crate::workloads::Simulation::new),
+            workloads: Simulation::of(options),
             dirty: BTreeSet::new(),
         }
     }
@@ -143,10 +183,7 @@ impl Controllers {
                 self.pass(&mut state, &batch);
             }
             batch.clear();
-            let deadline = self
-                .workloads
-                .as_ref()
-                .and_then(crate::workloads::Simulation::next_deadline);
+            let deadline = self.workloads.as_ref().and_then(Simulation::next_deadline);
             let timer = async move {
                 match deadline {
                     Some(deadline) => tokio::time::sleep_until(deadline).await,
@@ -202,27 +239,6 @@ impl Controllers {
             self.dirty.extend(crds::deleting_crds_of(state, &item.resource));
         } else {
             self.dirty.insert(item);
-        }
-    }
-}
-
-/// Writes `desired` over `current` as a client's update of the object (or of its
-/// `subresource`) would; the object as stored after, None when nothing changed or
-/// the write was refused (a failure is left for the object's next event to retry).
-pub(crate) fn update(
-    state: &mut State,
-    resource: &ResourceType,
-    current: &Value,
-    desired: Value,
-    subresource: Option<&str>,
-    manager: &str,
-) -> Option<Arc<Value>> {
-    match prepare_update(resource, current, desired, subresource, manager, &now(), false) {
-        Ok(Some(new)) => Some(commit_update(state, resource, new, false)),
-        Ok(None) => None,
-        Err(error) => {
-            tracing::debug!(?error, "a built-in controller's update was refused");
-            None
         }
     }
 }

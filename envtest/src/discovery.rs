@@ -5,9 +5,8 @@
 use http::{HeaderValue, Response, StatusCode, header};
 use serde_json::{Value, json};
 
+use crate::core::{ApiError, ResponseBody, bytes_response, error_response, json_response, text_response};
 use crate::registry::Registry;
-use crate::server::{ResponseBody, bytes_response, error_response, json_response, text_response};
-use crate::status::ApiError;
 
 /// Answers discovery, version, health and the `OpenAPI` documents. kubectl reads the latter
 /// before it writes: `/openapi/v3` tells it which group versions exist and that PATCH
@@ -49,9 +48,9 @@ pub(crate) fn serve(registry: &Registry, parts: &http::request::Parts) -> Respon
         ["openapi", "v2"] => Some(json!({
             "swagger": "2.0", "info": {"title": "Kubernetes", "version": "v1.34.0"}, "paths": {}, "definitions": {},
         })),
-        ["openapi", "v3"] => Some(crate::openapi::index(registry)),
-        ["openapi", "v3", "api", version] => crate::openapi::group_version(registry, "", version),
-        ["openapi", "v3", "apis", group, version] => crate::openapi::group_version(registry, group, version),
+        ["openapi", "v3"] => Some(crate::schema::openapi::index(registry)),
+        ["openapi", "v3", "api", version] => crate::schema::openapi::group_version(registry, "", version),
+        ["openapi", "v3", "apis", group, version] => crate::schema::openapi::group_version(registry, group, version),
         _ => None,
     };
     match document {

@@ -9,7 +9,9 @@ use k8s_openapi::apiextensions_apiserver::pkg::apis::apiextensions::v1::CustomRe
 use kube::api::{Api, DeleteParams, Patch, PatchParams, PostParams};
 use serde_json::json;
 
-use crate::server::{ApiServer, ServerOptions};
+use crate::state::ApiServer;
+
+use crate::options::ServerOptions;
 
 /// Why a test environment could not start or a helper failed.
 #[derive(Debug, thiserror::Error)]
@@ -185,7 +187,7 @@ impl TestEnv {
     }
 
     /// The Nodes that can run pods here (Ready ones): the simulated Nodes of
-    /// [`ServerOptions::workloads`] on the embedded server, the kubelets' Nodes on a
+    /// `ServerOptions::workloads` on the embedded server, the kubelets' Nodes on a
     /// cluster. Empty where pods never start (the embedded server without the
     /// simulation, or a bare kube-apiserver and kube-controller-manager), so a test of
     /// running pods can decide from the server whether to skip.

@@ -7,7 +7,7 @@ use hyper::body::Incoming;
 use hyper_util::rt::{TokioExecutor, TokioIo};
 use tower_service::Service;
 
-use crate::server::ApiServer;
+use crate::state::ApiServer;
 
 /// The bearer token of a request: over HTTP the server attributes a request to the
 /// `ServiceAccount` of a token it issued, else to the user the token names (it refuses

@@ -1,44 +1,284 @@
 //! wheelhouse-envtest: a Kubernetes API server that runs inside your test process, and
 //! the same test environment over an existing cluster.
+//!
+//! [`TestEnv::start`] hands a test a `kube::Client` bound to an embedded API server, in
+//! memory: nothing to install, no cluster, no container runtime. Each environment has a
+//! fresh namespace of its own ([`TestEnv::namespace`]).
+//!
+//! ```
+//! # #[tokio::main(flavor = "current_thread")]
+//! # async fn main() -> Result<(), wheelhouse_envtest::Error> {
+//! use k8s_openapi::api::core::v1::ConfigMap;
+//! use kube::api::{Api, PostParams};
+//! use wheelhouse_envtest::{TestEnv, eventually};
+//!
+//! let env = TestEnv::start().await?; // embedded, or a real cluster (below)
+//! let api: Api<ConfigMap> = Api::namespaced(env.client(), env.namespace());
+//! let mut config = ConfigMap::default();
+//! config.metadata.name = Some("settings".into());
+//! api.create(&PostParams::default(), &config).await?;
+//! // ... run the operator against env.client(), then wait for what it should write:
+//! let stored = eventually("the ConfigMap", || async { api.get_opt("settings").await.ok().flatten() }).await;
+//! assert!(stored.metadata.resource_version.is_some());
+//! env.stop().await; // deletes the namespace on a real cluster
+//! # Ok(())
+//! # }
+//! ```
+//!
+//! # Embedded server or existing cluster
+//!
+//! - [`TestEnv::embedded`] (and [`TestEnv::embedded_with`] for [`ServerOptions`]) starts
+//!   an [`ApiServer`] in the test's process. The client reaches it through a tower
+//!   service, with no socket; [`TestEnv::server`] gives the test the server itself,
+//!   for fault injection and request records.
+//! - [`TestEnv::existing`] uses the cluster of the ambient kubeconfig (or the
+//!   in-cluster configuration): any cluster in your kubeconfig.
+//! - [`TestEnv::start`] picks: the existing cluster when `USE_EXISTING_CLUSTER=true`
+//!   ([`use_existing_cluster`]), as Go's envtest does, else the embedded server. So
+//!   `USE_EXISTING_CLUSTER=true cargo test` runs the same tests against a real
+//!   kube-apiserver; this crate's conformance suite (`tests/conformance/`) is written that
+//!   way and runs on both.
+//!
+//! What differs between the two is asked, not assumed. [`TestEnv::runs_controllers`] is
+//! true on the embedded server (garbage collector, namespace and CRD cleanup) and, on a
+//! real cluster, when `ENVTEST_CONTROLLERS=true` says kube-controller-manager runs there.
+//! [`TestEnv::ready_nodes`] lists the Nodes that can run pods: the simulated ones of the
+//! workload simulation (below), a real cluster's kubelets, none on a bare API server, so a
+//! test that needs running pods can skip saying why. Nothing on a cluster happens at a
+//! known moment, so tests wait with [`eventually`], which fails the test after
+//! [`DEFAULT_TIMEOUT`] naming what it awaited.
+//!
+//! # What the embedded server implements
+//!
+//! It keeps kube-apiserver's behaviour where operators can see it, with its status
+//! codes, reasons and messages:
+//!
+//! - **Resources**: every resource of the Kubernetes version k8s-openapi was built for
+//!   (the final binary picks it; tests here use `latest`), GA, beta and alpha versions
+//!   alike, from a catalogue generated from k8s-openapi's own `Resource` types (a test
+//!   keeps it current). Discovery gives kube-apiserver's scope, short names,
+//!   categories, verbs and subresources (`status`, `scale`, `namespaces/finalize`,
+//!   `pods/binding`, `pods/eviction` within `PodDisruptionBudgets`,
+//!   `serviceaccounts/token`). Built-in bodies are decoded into their types (400 on a
+//!   wrong type), defaulted as kube-apiserver defaults them, and checked against the
+//!   rules operators commonly break (label syntax, names, `ConfigMap` keys and
+//!   `immutable`, Job templates, `CronJob` schedules, RBAC rules, disruption budgets,
+//!   autoscalers, Events). core/v1 and events.k8s.io/v1 Events are one store with
+//!   kube-apiserver's field conversion, as are autoscaling v1 and v2. The admission
+//!   plugins a default kube-apiserver runs that change objects (priority, default
+//!   tolerations, storage and ingress classes, limit ranges...) run here too.
+//! - **Reviews and tokens**: `SubjectAccessReview` and its relatives are answered from
+//!   the RBAC objects stored in the server, `TokenReview` authenticates the
+//!   `ServiceAccount` tokens it issued; they are answered, not stored. The server itself
+//!   serves every request: only the reviews consult RBAC.
+//! - **CRDs**: namespaced or cluster-scoped, several versions, status and scale
+//!   subresources, printer columns; their schemas enforced as kube-apiserver enforces
+//!   them, with its 422 messages and field paths: pruning, defaults, `type`, `format`,
+//!   `nullable`, `enum`, `required`, numeric and length limits, `pattern`, item and
+//!   property counts, `allOf`/`anyOf`/`oneOf`/`not`, int-or-string, embedded resources,
+//!   list-type uniqueness, on creates, updates and `/status`, with ratcheting;
+//!   `x-kubernetes-validations` CEL rules with `self`, `oldSelf`, `optionalOldSelf`,
+//!   `messageExpression`, `fieldPath` and `reason`, CEL's standard library and macros
+//!   and Kubernetes' lists, strings, regex, URL, quantity, IP, CIDR and sets libraries.
+//!   A CRD whose schema the apiextensions server would refuse is refused with its
+//!   causes.
+//! - **resourceVersion** is one global revision; lists report the revision they read.
+//! - **list**: label selectors, field selectors (`metadata.name`, `metadata.namespace`
+//!   and the per-type ones such as events' `involvedObject.*`), `limit`/`continue`
+//!   pagination at a consistent revision, metadata-only lists
+//!   (`PartialObjectMetadataList`).
+//! - **watch**: from a revision, in order, bookmarks, `timeoutSeconds`, streaming
+//!   initial lists (`sendInitialEvents`), 410 Gone after compaction.
+//! - **create/update/patch/delete**: `AlreadyExists`, `Conflict` on stale
+//!   resourceVersions, 422 `Invalid` with causes, `generateName`, uid, generation bumped
+//!   on spec changes only, merge/JSON/strategic-merge patches, server-side apply with
+//!   managed fields and conflicts, `dryRun`, `fieldValidation`. `DeleteOptions` from the
+//!   body or the query (`propagationPolicy`, `preconditions`, `gracePeriodSeconds`);
+//!   finalizers and `deletionTimestamp`; Background, Foreground and Orphan propagation;
+//!   owner-reference garbage collection, namespace and CRD cleanup.
+//! - **Admission webhooks**: registered mutating then validating webhooks are called
+//!   over HTTPS (trusting their `caBundle`) with `AdmissionReview` v1; patches, denials,
+//!   warnings, `failurePolicy` and `timeoutSeconds` behave as on a real server.
+//! - **kubectl's vocabulary**: `/openapi/v3` per group version with the schemas of
+//!   built-in types and of each CRD (`kubectl explain`, client-side validation); with
+//!   the `kubectl` feature also Tables with the columns of kube-apiserver's printers and
+//!   CRDs' `additionalPrinterColumns` (`kubectl get`, `-o wide`, `get -w`), protobuf
+//!   request bodies (`kubectl create deployment ...`) and protobuf answers and watch
+//!   streams to clients that accept only protobuf.
+//!
+//! Not there (yet): processes in pods (no `pods/log`, `exec`, `attach`, `portforward`,
+//! `proxy`; simulated pods only report a status), `CronJobs`, HPAs and the endpoints
+//! controllers in the simulation, probes and resources on simulated Nodes, CSR
+//! `approval`, `pods/ephemeralcontainers` and `pods/resize`; authentication and
+//! authorization of the server's own requests; conversion webhooks; aggregated
+//! discovery (kubectl falls back to the classic documents); conversion between versions
+//! of one resource other than Events and autoscalers; storage-protection finalizers and
+//! the pod garbage collector; strategic-merge keys in the `OpenAPI` documents; label
+//! and name syntax on custom resources; protobuf Tables, and protobuf answers to clients
+//! that also accept JSON. Printers follow kube-apiserver 1.19. In CRD schemas: CEL's
+//! runtime cost limits (an estimate refuses costly rules when the CRD is created),
+//! ratcheting warnings, the `semver` and `format` CEL libraries (a rule using them is
+//! refused, saying so), unordered equality of `set`/`map` lists, and the rarer
+//! structural rules.
+//!
+//! # Fault injection and request records
+//!
+//! The embedded server can make the unhappy paths happen on purpose:
+//! [`ApiServer::fail_next`] fails the next requests that match with a 500, 503 or 429
+//! (with `Retry-After`), [`ApiServer::set_latency`] delays every request,
+//! [`ApiServer::drop_watches`] ends every watch as a restart would, and
+//! [`ApiServer::compact`] forgets the event history so old resourceVersions get 410
+//! Gone; [`ApiServer::fault_counts`] says what happened. It also records every request
+//! as RBAC sees it and by whom ([`ApiServer::requests`], [`ApiServer::as_user`]), so
+//! [`ApiServer::rbac_for`] gives the least-privilege rules an operator's client needed,
+//! and it can witness leader fencing: [`ApiServer::witness_lease`] tells which writes
+//! came from a replica that did not hold a Lease, and [`ApiServer::hold_requests`]
+//! freezes one replica's requests.
+//!
+//! ```
+//! # #[tokio::main(flavor = "current_thread")]
+//! # async fn main() -> Result<(), wheelhouse_envtest::Error> {
+//! use k8s_openapi::api::core::v1::ConfigMap;
+//! use kube::api::{Api, ListParams};
+//! use wheelhouse_envtest::{InjectedFailure, TestEnv, Verb};
+//!
+//! let env = TestEnv::embedded().await?;
+//! let server = env.server().expect("embedded");
+//! server.fail_next(1, InjectedFailure::server_error(Verb::List, "configmaps"));
+//! let operator: Api<ConfigMap> = Api::default_namespaced(kube::Client::new(server.as_user("operator"), "default"));
+//! assert!(operator.list(&ListParams::default()).await.is_err()); // the injected 500
+//! assert!(operator.list(&ListParams::default()).await.is_ok());
+//! assert_eq!(server.fault_counts().failed_requests, 1);
+//! let rules = server.rbac_for("operator");
+//! assert!(!rules.is_empty()); // list on configmaps, in "default"
+//! # Ok(())
+//! # }
+//! ```
+//!
+//! # The workload simulation (feature `workloads`)
+//!
+//! A bare API server stores a Deployment and nothing more happens. With the `workloads`
+//! feature, `ServerOptions { workloads: Some(WorkloadSimulation::default()), .. }` runs
+//! a small kube-controller-manager, scheduler and kubelets inside the server:
+//! Deployments make ReplicaSets (`pod-template-hash`, revision annotations, rolling
+//! updates within `maxSurge`/`maxUnavailable`, Recreate, the Available and Progressing
+//! conditions), ReplicaSets, `StatefulSets` (ordinal names, `ControllerRevisions`),
+//! `DaemonSets` (one pod per Node) and Jobs (Complete, `succeeded`) make Pods, which are
+//! bound to simulated Ready Nodes and run `pod_start_delay` later (phase, conditions,
+//! container statuses, `podIP`). Pods can misbehave on purpose, by image pattern or by
+//! the pod-template annotation `envtest.wheelhouse.rs/behaviour` (`never-ready`,
+//! `image-pull-error`, `crash-loop`, `fail`), so operators can test their unhappy
+//! paths. `WorkloadSimulation`'s own documentation has an example. The simulation is
+//! off by default; a real cluster ignores it and runs its own controllers.
+//!
+//! # kubectl
+//!
+//! [`TestEnv::serve_http`] also serves the embedded server over plain HTTP on a
+//! loopback address, and [`TestEnv::kubeconfig`] writes a kubeconfig pointing at it,
+//! so a test (or a person) can run kubectl against it. There is no authentication, so
+//! it only listens where it is told and the example binds 127.0.0.1 only:
+//! `cargo run -p wheelhouse-envtest --example serve -- --port 8001` serves a server with
+//! the workload simulation and prints the kubeconfig path. kubectl speaks JSON with
+//! this crate's default features; the `kubectl` feature adds what it asks for first
+//! (Tables for `kubectl get`, protobuf bodies for `kubectl create`).
+//!
+//! ```
+//! # #[tokio::main(flavor = "current_thread")]
+//! # async fn main() -> Result<(), wheelhouse_envtest::Error> {
+//! use std::net::{Ipv4Addr, SocketAddr};
+//! use wheelhouse_envtest::TestEnv;
+//!
+//! let mut env = TestEnv::embedded().await?;
+//! let address = env.serve_http(SocketAddr::from((Ipv4Addr::LOCALHOST, 0))).await?;
+//! let kubeconfig = env.kubeconfig()?; // KUBECONFIG=<this> kubectl get namespaces
+//! assert!(kubeconfig.exists() && address.port() != 0);
+//! # Ok(())
+//! # }
+//! ```
+//!
+//! # Server options
+//!
+//! [`ServerOptions`] configure the embedded server (a real cluster ignores them):
+//! `history_limit` is how many events watches can resume from (older ones get 410
+//! Gone), `bookmark_interval` how often a watch that asked for bookmarks gets one,
+//! `controllers` whether the garbage collector and namespace and CRD cleanup run, and,
+//! with the `workloads` feature, `workloads` the simulation above. [`ApiServer::new`]
+//! takes them too, for a test that wants the server without a [`TestEnv`].
+//!
+//! # Features
+//!
+//! Both are off by default: a test that only needs [`TestEnv`] builds neither, and a
+//! feature on by default could not be turned off again by a crate further down the
+//! dependency graph.
+//!
+//! - `kubectl`: protobuf bodies and answers, and Table output, with Kubernetes' protobuf
+//!   descriptors embedded. Without it the server speaks JSON only, as a kube-apiserver
+//!   without the protobuf serializer would: a protobuf body gets 415 Unsupported Media
+//!   Type, and a client whose `Accept` lists only protobuf or Tables gets 406 Not
+//!   Acceptable. kubectl, which also accepts JSON, gets JSON (`kubectl get` then prints
+//!   its generic columns rather than the server's).
+//! - `workloads`: the workload simulation (`WorkloadSimulation`, `PodBehaviour`,
+//!   `ImageRule`, `BEHAVIOUR_ANNOTATION` and `ServerOptions::workloads` exist only with
+//!   it).
+//!
+//! ```toml
+//! [dev-dependencies]
+//! wheelhouse-envtest = { version = "0.1", features = ["workloads"] }
+//! ```
 
+// The modules, from the bottom up. `core` holds the types everything shares and
+// depends on nothing in the crate; `state` is the server handle and its state; the
+// handlers build on both; `server` dispatches requests to them. `tests/module_graph.rs`
+// checks that no import cycle forms among them.
+
+// Shared types and state.
+mod catalogue;
+mod core;
+mod options;
+mod registry;
+mod request;
+mod state;
+mod store;
+
+// What the server does with a request.
 mod actions;
 mod admission;
-mod catalogue;
-mod controllers;
-mod defaults;
+mod builtin;
 mod deletion;
 mod discovery;
-mod env;
-mod http;
 mod names;
-mod openapi;
 mod patch;
 mod plugins;
+#[cfg(feature = "kubectl")]
 mod protobuf;
 mod rbac;
 mod read;
-mod registry;
-mod request;
 mod rules;
 mod scale;
 mod schema;
-mod server;
 mod shard;
-mod status;
-mod store;
+#[cfg(feature = "kubectl")]
 mod tables;
-mod validation;
-mod wait;
-mod witness;
-mod workloads;
 mod write;
 
+// What runs beside it, and the dispatcher.
+mod controllers;
+mod server;
+#[cfg(feature = "workloads")]
+mod workloads;
+
+// The test environment.
+mod env;
+mod http;
+mod wait;
+
+pub use crate::core::{ResponseBody, Verb};
 pub use crate::env::{Error, TestEnv, use_existing_cluster};
+pub use crate::options::ServerOptions;
+#[cfg(feature = "workloads")]
+pub use crate::options::{BEHAVIOUR_ANNOTATION, ImageRule, PodBehaviour, WorkloadSimulation};
 pub use crate::rbac::Rbac;
-pub use crate::request::Verb;
-pub use crate::server::{ApiServer, FaultCounts, InjectedFailure, RequestRecord, ResponseBody, ServerOptions};
+pub use crate::state::{ApiServer, FaultCounts, InjectedFailure, LeaseWitness, RequestRecord, WitnessedWrite};
 pub use crate::wait::{DEFAULT_TIMEOUT, eventually, eventually_within};
-pub use crate::witness::{LeaseWitness, WitnessedWrite};
-pub use crate::workloads::{BEHAVIOUR_ANNOTATION, ImageRule, PodBehaviour, WorkloadSimulation};
 /// Label and field selectors, as the server parses them.
 pub use wheelhouse_selector as selector;

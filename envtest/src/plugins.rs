@@ -25,8 +25,7 @@
 
 use serde_json::{Value, json};
 
-use crate::registry::{GroupResource, ResourceType};
-use crate::status::ApiError;
+use crate::core::{ApiError, GroupResource, ResourceType};
 use crate::store::Store;
 
 /// How long a Pod stays on a node that is not ready or unreachable.
@@ -170,7 +169,7 @@ fn limit_ranges(store: &Store, pod: &mut Value) {
     }
     pod["metadata"]["annotations"]["kubernetes.io/limit-ranger"] =
         json!(format!("LimitRanger plugin set: {}", notes.join("; ")));
-    crate::defaults::after_pod_admission(pod);
+    crate::builtin::after_pod_admission(pod);
 }
 
 /// The `LimitRange`s of the Pod's namespace.

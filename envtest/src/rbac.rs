@@ -13,26 +13,9 @@ use k8s_openapi::api::rbac::v1::PolicyRule;
 use serde_json::Value;
 
 use crate::request::Target;
-use crate::server::ApiServer;
+use crate::state::{ApiServer, Evidence, Object};
 
 mod owners;
-
-/// What a permission is about: a resource (with its `/subresource`) in an API group, or
-/// a non-resource URL such as `/metrics`.
-#[derive(Debug, Clone, PartialEq, Eq, PartialOrd, Ord, Hash)]
-pub(crate) enum Object {
-    Resource { group: String, resource: String },
-    Url(String),
-}
-
-/// One request as RBAC authorizes it: the namespace (None for cluster-scoped resources,
-/// requests across all namespaces and non-resource URLs), what, and the verb.
-#[derive(Debug, Clone, PartialEq, Eq, Hash)]
-pub(crate) struct Evidence {
-    pub namespace: Option<String>,
-    pub object: Object,
-    pub verb: String,
-}
 
 /// Non-resource URLs every authenticated user may `get` through the default
 /// `system:discovery` and `system:public-info-viewer` `ClusterRoles`: a rule for them

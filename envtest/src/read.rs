@@ -13,14 +13,42 @@ use http::{HeaderValue, Response, StatusCode, header};
 use http_body_util::{BodyExt, StreamBody};
 use serde_json::{Value, json};
 
-use crate::registry::GroupResource;
-use crate::registry::ResourceType;
+use crate::core::{ApiError, GroupResource, ResourceType, ResponseBody, bytes_response, document, json_response};
 use crate::request::Target;
-use crate::server::{ApiServer, ResponseBody, bytes_response, json_response};
-use crate::status::ApiError;
+use crate::state::ApiServer;
 use crate::store::{Event, EventType, Objects, Store};
-use crate::tables::Table;
 use wheelhouse_selector::{FieldSelector, LabelSelector};
+
+#[cfg(feature = "kubectl")]
+use crate::tables::Table;
+
+/// Without the `kubectl` feature nothing is served as a Table (such requests are
+/// refused before they get here); an uninhabited stand-in keeps the read paths one.
+#[cfg(not(feature = "kubectl"))]
+enum Table {}
+
+#[cfg(not(feature = "kubectl"))]
+impl Table {
+    fn for_target(_: &ApiServer, _: &ResourceType, _: &Target) -> Option<Self> {
+        None
+    }
+
+    fn of_object(&self, _: &Value, _: impl FnOnce() -> Bytes) -> Vec<u8> {
+        match *self {}
+    }
+
+    fn row(&self, _: &Value, _: impl FnOnce() -> Bytes) -> Bytes {
+        match *self {}
+    }
+
+    fn document(&self, _: &Value, _: &[Bytes], _: bool) -> Vec<u8> {
+        match *self {}
+    }
+
+    fn of_watched(&self, _: &Value, _: impl FnOnce() -> Bytes) -> Bytes {
+        match *self {}
+    }
+}
 
 /// The annotation on the bookmark that ends a streamed initial list.
 const INITIAL_EVENTS_END: &str = "k8s.io/initial-events-end";
@@ -40,7 +68,7 @@ pub(crate) fn get(server: &ApiServer, target: &Target) -> Result<Response<Respon
             &crate::scale::to_scale(resource, &object),
         ));
     }
-    if let Some(table) = Table::for_request(server, resource, target.table) {
+    if let Some(table) = Table::for_target(server, resource, target) {
         let body = table.of_object(&object, || encode(resource, &object, None));
         return Ok(bytes_response(StatusCode::OK, body));
     }
@@ -136,7 +164,7 @@ pub(crate) fn list(server: &ApiServer, target: &Target) -> Result<Response<Respo
     }
     .filter(|l| *l > 0);
     let group_resource = resource.group_resource();
-    let table = Table::for_request(server, resource, target.table);
+    let table = Table::for_target(server, resource, target);
     let (objects, encoded, revision, start) = {
         let state = server.shared.state.lock();
         let encoded = state.store.encoded(&group_resource);
@@ -249,25 +277,6 @@ fn list_body(kind: &str, api_version: &str, metadata: &Value, items: &[Bytes]) -
     document(&head, "items", items)
 }
 
-/// A JSON object: the fields of `head`, then `key` holding the already encoded `items`.
-pub(crate) fn document(head: &Value, key: &str, items: &[Bytes]) -> Vec<u8> {
-    let head = serde_json::to_string(head).unwrap_or_default();
-    let size: usize = items.iter().map(|i| i.len() + 1).sum();
-    let mut body = Vec::with_capacity(head.len() + key.len() + size + 8);
-    body.extend_from_slice(&head.as_bytes()[..head.len().saturating_sub(1)]);
-    body.extend_from_slice(b",\"");
-    body.extend_from_slice(key.as_bytes());
-    body.extend_from_slice(b"\":[");
-    for (i, item) in items.iter().enumerate() {
-        if i > 0 {
-            body.push(b',');
-        }
-        body.extend_from_slice(item);
-    }
-    body.extend_from_slice(b"]}");
-    body
-}
-
 /// One line of a watch stream.
 fn watch_line(kind: &str, object: &Value) -> Bytes {
     let json = serde_json::to_vec(object).unwrap_or_default();
@@ -373,7 +382,7 @@ pub(crate) fn watch(server: &ApiServer, target: &Target) -> Result<Response<Resp
             .map(Duration::from_secs),
         interval: server.options().bookmark_interval,
         metadata_only: target.metadata_only,
-        table: Table::for_request(server, &resource, target.table),
+        table: Table::for_target(server, &resource, target),
         resource,
     };
     let group_resource = request.resource.group_resource();

@@ -2,69 +2,11 @@
 //! query parameters, parsed from the REST path of the Kubernetes API.
 
 use std::collections::HashMap;
-use std::fmt;
 use std::sync::Arc;
 
-use crate::registry::{Registry, ResourceType};
-use crate::status::ApiError;
+use crate::registry::Registry;
 
-/// The API verbs, as kube-apiserver names them in audit logs and RBAC.
-///
-/// ```
-/// # #[tokio::main(flavor = "current_thread")]
-/// # async fn main() {
-/// use k8s_openapi::api::core::v1::ConfigMap;
-/// use kube::api::{Api, ListParams};
-/// use wheelhouse_envtest::{ApiServer, Verb};
-///
-/// let server = ApiServer::new(Default::default());
-/// let api: Api<ConfigMap> = Api::default_namespaced(kube::Client::new(server.clone(), "default"));
-/// api.list(&ListParams::default()).await.unwrap();
-/// assert_eq!(server.request_count(Verb::List, "configmaps"), 1);
-/// assert_eq!(Verb::DeleteCollection.as_str(), "deletecollection");
-/// # }
-/// ```
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
-pub enum Verb {
-    /// Read one object.
-    Get,
-    /// Read a collection.
-    List,
-    /// Stream the changes of a collection.
-    Watch,
-    /// POST a new object.
-    Create,
-    /// PUT a whole object.
-    Update,
-    /// PATCH an object (any patch type, including server-side apply).
-    Patch,
-    /// Delete one object.
-    Delete,
-    /// Delete a collection.
-    DeleteCollection,
-}
-
-impl Verb {
-    /// The lower-case name (`get`, `deletecollection`, ...).
-    pub fn as_str(self) -> &'static str {
-        match self {
-            Self::Get => "get",
-            Self::List => "list",
-            Self::Watch => "watch",
-            Self::Create => "create",
-            Self::Update => "update",
-            Self::Patch => "patch",
-            Self::Delete => "delete",
-            Self::DeleteCollection => "deletecollection",
-        }
-    }
-}
-
-impl fmt::Display for Verb {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        f.write_str(self.as_str())
-    }
-}
+use crate::core::{ApiError, ResourceType, Verb};
 
 /// A parsed resource request.
 #[derive(Debug, Clone)]
@@ -79,7 +21,8 @@ pub(crate) struct Target {
     /// as kube's metadata watchers and controller-runtime's metadata informers do.
     pub metadata_only: bool,
     /// The client asked for a Table (`Accept: ...;as=Table...`), as `kubectl get` does.
-    pub table: Option<crate::tables::TableRequest>,
+    #[cfg(feature = "kubectl")]
+    pub table: Option<TableRequest>,
 }
 
 impl Target {
@@ -96,6 +39,105 @@ impl Target {
     }
 }
 
+#[cfg(feature = "kubectl")]
+/// A request for a Table: which version of `meta.k8s.io` and what each row carries.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub(crate) struct TableRequest {
+    /// `meta.k8s.io/v1` or `meta.k8s.io/v1beta1`.
+    pub api_version: &'static str,
+    pub include: Include,
+}
+
+#[cfg(feature = "kubectl")]
+/// `includeObject`: what each row's `object` holds.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub(crate) enum Include {
+    /// Nothing (`object: null`).
+    None,
+    /// The object's `PartialObjectMetadata` (the default).
+    Metadata,
+    /// The whole object.
+    Object,
+}
+
+#[cfg(feature = "kubectl")]
+/// The Table the `Accept` header asks for, if it asks for one before anything else;
+/// a bad `includeObject` is refused as kube-apiserver refuses it.
+pub(crate) fn requested(accept: &str, query: &HashMap<String, String>) -> Result<Option<TableRequest>, ApiError> {
+    let mut api_version = None;
+    for clause in accept.split(',') {
+        let mut parts = clause.split(';').map(str::trim);
+        let media_type = parts.next().unwrap_or_default();
+        let params: HashMap<&str, &str> = parts.filter_map(|p| p.split_once('=')).collect();
+        match (media_type, params.get("as"), params.get("g"), params.get("v")) {
+            ("application/json", Some(&"Table"), Some(&"meta.k8s.io"), Some(&"v1")) => {
+                api_version = Some("meta.k8s.io/v1");
+            }
+            ("application/json", Some(&"Table"), Some(&"meta.k8s.io"), Some(&"v1beta1")) => {
+                api_version = Some("meta.k8s.io/v1beta1");
+            }
+            // Another Table version or a transform we do not make: try the next one.
+            (_, Some(_), _, _) => continue,
+            _ => {}
+        }
+        break;
+    }
+    let Some(api_version) = api_version else {
+        return Ok(None);
+    };
+    let include = match query.get("includeObject").map(String::as_str) {
+        None | Some("" | "Metadata") => Include::Metadata,
+        Some("Object") => Include::Object,
+        Some("None") => Include::None,
+        Some(other) => {
+            return Err(ApiError::bad_request(format!(
+                "Unable to convert to Table as requested: includeObject: Invalid value: \"{other}\": must be 'Metadata', 'Object', 'None', or empty"
+            )));
+        }
+    };
+    Ok(Some(TableRequest { api_version, include }))
+}
+
+/// Without the `kubectl` feature, kube-apiserver's answer to what only that feature
+/// serves: 415 for a protobuf body, and 406 for a client whose `Accept` lists only
+/// protobuf or Tables. A client that also accepts JSON, as kubectl does, gets JSON.
+#[cfg_attr(
+    feature = "kubectl",
+    allow(dead_code, reason = "with kubectl it is tested, not called")
+)]
+pub(crate) fn refuse_kubectl_media(request: &http::Request<bytes::Bytes>) -> Option<ApiError> {
+    const PROTOBUF: &str = "application/vnd.kubernetes.protobuf";
+    let header = |name| {
+        request
+            .headers()
+            .get(name)
+            .and_then(|v| v.to_str().ok())
+            .unwrap_or_default()
+    };
+    let media_type = |clause: &str| clause.split(';').next().unwrap_or_default().trim().to_owned();
+    if media_type(header(http::header::CONTENT_TYPE)) == PROTOBUF && !request.body().is_empty() {
+        return Some(ApiError::new(
+            415,
+            "UnsupportedMediaType",
+            "the body of the request was in an unknown format - accepted media types include: application/json, application/yaml",
+        ));
+    }
+    let clauses: Vec<&str> = header(http::header::ACCEPT)
+        .split(',')
+        .map(str::trim)
+        .filter(|c| !c.is_empty())
+        .collect();
+    let kubectl_only = |clause: &&str| media_type(clause) == PROTOBUF || clause.contains("as=Table");
+    if !clauses.is_empty() && clauses.iter().all(kubectl_only) {
+        return Some(ApiError::new(
+            406,
+            "NotAcceptable",
+            "only the following media types are accepted: application/json, application/yaml",
+        ));
+    }
+    None
+}
+
 /// Parses the query string into a map (the last value of a repeated key wins).
 pub(crate) fn parse_query(query: Option<&str>) -> HashMap<String, String> {
     form_urlencoded::parse(query.unwrap_or_default().as_bytes())
@@ -103,6 +145,7 @@ pub(crate) fn parse_query(query: Option<&str>) -> HashMap<String, String> {
         .collect()
 }
 
+#[cfg(feature = "kubectl")]
 /// Whether a query string asks for a watch (`watch=true` or `watch=1`).
 pub(crate) fn is_watch(query: Option<&str>) -> bool {
     form_urlencoded::parse(query.unwrap_or_default().as_bytes())
@@ -174,6 +217,7 @@ pub(crate) fn parse(
         subresource,
         query,
         metadata_only: false,
+        #[cfg(feature = "kubectl")]
         table: None,
     }))
 }
@@ -187,6 +231,41 @@ mod tests {
         parse(&Registry::default(), &method, path, HashMap::new())
             .unwrap()
             .unwrap()
+    }
+
+    #[test]
+    fn without_kubectl_protobuf_and_table_only_clients_are_refused_as_kube_apiserver_refuses_them() {
+        let request = |accept: &str, content_type: &str, body: &'static [u8]| {
+            let request = http::Request::builder()
+                .method("POST")
+                .uri("/api/v1/namespaces/default/configmaps")
+                .header(http::header::ACCEPT, accept)
+                .header(http::header::CONTENT_TYPE, content_type)
+                .body(bytes::Bytes::from_static(body))
+                .unwrap();
+            refuse_kubectl_media(&request).map(|error| (error.code, error.reason))
+        };
+        let protobuf = "application/vnd.kubernetes.protobuf";
+        let table = "application/json;as=Table;v=v1;g=meta.k8s.io";
+        assert_eq!(
+            request(protobuf, "application/json", b"{}"),
+            Some((406, "NotAcceptable".into()))
+        );
+        assert_eq!(
+            request(table, "application/json", b"{}"),
+            Some((406, "NotAcceptable".into()))
+        );
+        assert_eq!(
+            request("application/json", protobuf, b"k8s\0"),
+            Some((415, "UnsupportedMediaType".into()))
+        );
+        // kubectl get falls back to JSON; kube's clients send JSON or nothing.
+        assert_eq!(
+            request(&format!("{table},application/json"), "application/json", b"{}"),
+            None
+        );
+        assert_eq!(request(&format!("{protobuf}, */*"), "application/json", b"{}"), None);
+        assert_eq!(request("", "", b""), None);
     }
 
     #[test]

@@ -8,11 +8,9 @@ use std::sync::Arc;
 
 use serde_json::{Value, json};
 
+use crate::core::{ApiError, GroupResource, ResourceType, Verb};
 use crate::patch;
-use crate::registry::{GroupResource, ResourceType};
-use crate::request::Verb;
-use crate::server::State;
-use crate::status::ApiError;
+use crate::state::State;
 use crate::store::object_key;
 
 /// The finalizer the real server puts on CRDs so their objects go first.
@@ -175,8 +173,8 @@ pub(crate) fn prepare_new(
         map.remove("status");
     }
     initialize_builtin(resource, &mut object);
-    crate::defaults::apply(resource, &mut object, None);
-    crate::validation::validate(resource, &mut object, None, None)?;
+    crate::builtin::apply_defaults(resource, &mut object, None);
+    crate::builtin::validate(resource, &mut object, None, None)?;
     patch::apply::record_update(None, &mut object, manager, &now, None, &resource.group, &resource.kind);
     Ok(object)
 }
@@ -375,9 +373,9 @@ pub(crate) fn prepare_update(
     if resource.plural == "namespaces" && resource.group.is_empty() {
         label_namespace(&mut new);
     }
-    crate::defaults::apply(resource, &mut new, Some(current));
-    crate::validation::validate(resource, &mut new, Some(current), subresource)?;
-    let immutable = crate::defaults::immutable_changes(resource, current, &new);
+    crate::builtin::apply_defaults(resource, &mut new, Some(current));
+    crate::builtin::validate(resource, &mut new, Some(current), subresource)?;
+    let immutable = crate::builtin::immutable_changes(resource, current, &new);
     if !immutable.is_empty() {
         let name = current["metadata"]["name"].as_str().unwrap_or_default();
         let causes: Vec<(&str, &str, String)> = immutable.iter().map(|(f, r, d)| (f.as_str(), *r, d.clone())).collect();
@@ -409,6 +407,27 @@ pub(crate) fn prepare_update(
         return Ok(None);
     }
     Ok(Some(new))
+}
+
+/// Writes `desired` over `current` as a client's update of the object (or of its
+/// `subresource`) would; the object as stored after, None when nothing changed or
+/// the write was refused (a failure is left for the object's next event to retry).
+pub(crate) fn controller_update(
+    state: &mut State,
+    resource: &ResourceType,
+    current: &Value,
+    desired: Value,
+    subresource: Option<&str>,
+    manager: &str,
+) -> Option<Arc<Value>> {
+    match prepare_update(resource, current, desired, subresource, manager, &now(), false) {
+        Ok(Some(new)) => Some(commit_update(state, resource, new, false)),
+        Ok(None) => None,
+        Err(error) => {
+            tracing::debug!(?error, "a built-in controller's update was refused");
+            None
+        }
+    }
 }
 
 /// The object a write produces: status from `desired` and the rest from `current`

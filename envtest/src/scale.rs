@@ -5,7 +5,7 @@
 
 use serde_json::{Map, Value, json};
 
-use crate::registry::ResourceType;
+use crate::core::ResourceType;
 
 /// `.spec.replicas` as JSON-pointer-like segments.
 fn segments(path: &str) -> impl Iterator<Item = &str> {
@@ -95,7 +95,8 @@ pub(crate) fn set_replicas(resource: &ResourceType, object: &mut Value, replicas
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::registry::{Registry, ScalePaths, crd_types};
+    use crate::core::ScalePaths;
+    use crate::registry::{Registry, crd_types};
 
     fn custom(selector: Option<&str>) -> ResourceType {
         let mut scale = json!({"specReplicasPath": ".spec.size", "statusReplicasPath": ".status.count"});

@@ -13,9 +13,9 @@
 
 use serde_json::{Value, json};
 
+use crate::core::ApiError;
+use crate::options::ServerOptions;
 use crate::request::Target;
-use crate::server::ServerOptions;
-use crate::status::ApiError;
 
 /// The first Kubernetes minor version (of major 1) that knows the parameter.
 const FIRST_MINOR: u32 = 36;

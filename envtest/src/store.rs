@@ -16,7 +16,7 @@ use bytes::Bytes;
 use futures::channel::mpsc;
 use serde_json::Value;
 
-use crate::registry::GroupResource;
+use crate::core::GroupResource;
 
 /// Objects of one resource, by (namespace, name); namespace is empty when
 /// cluster-scoped. Persistent, so a list can keep a snapshot for its next pages at no cost.

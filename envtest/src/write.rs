@@ -10,15 +10,14 @@ use serde_json::{Value, json};
 
 use crate::admission::{AdmissionAttributes, AdmissionError, Admitted, Operation};
 use crate::catalogue::{to_storage, to_view};
+use crate::core::{ApiError, ResourceType, ResponseBody, Verb, json_response};
 use crate::deletion::DeleteOptions;
 use crate::patch::{self, PatchError};
-use crate::registry::ResourceType;
-use crate::request::{Target, Verb};
+use crate::request::Target;
 use crate::rules::{
     check_precondition, check_type, commit_create, commit_update, namespaces, now, prepare_new, prepare_update,
 };
-use crate::server::{ApiServer, ResponseBody, State, json_response};
-use crate::status::ApiError;
+use crate::state::{ApiServer, State};
 use crate::store::object_key;
 
 /// How many times an update is retried when the object changes under it (the real
@@ -124,7 +123,7 @@ impl Write<'_> {
             let configs = |plural: &str| {
                 state
                     .store
-                    .objects(&crate::registry::GroupResource {
+                    .objects(&crate::core::GroupResource {
                         group: "admissionregistration.k8s.io".into(),
                         resource: plural.into(),
                     })
@@ -197,10 +196,10 @@ impl Write<'_> {
         Some(labels_of(&found))
     }
 
-    /// `fieldValidation` on the request's object (`validation::field_validation`).
+    /// `fieldValidation` on the request's object (`builtin::field_validation`).
     fn check_unknown_fields(&self, object: &Value) -> Result<Vec<String>, ApiError> {
         let mode = self.target.param("fieldValidation");
-        crate::validation::field_validation(self.resource(), mode, object)
+        crate::builtin::field_validation(self.resource(), mode, object)
     }
 
     /// A create that acts rather than stores (a binding, an eviction, a review), after

@@ -4,9 +4,9 @@
 use serde_json::{Value, json};
 
 use super::check_name;
+use crate::core::ApiError;
 use crate::rules::now;
-use crate::server::{ApiServer, State};
-use crate::status::ApiError;
+use crate::state::{ApiServer, State};
 
 /// Binds the pod the Binding `body` names to its target node.
 pub(super) fn bind(server: &ApiServer, namespace: &str, url_name: Option<&str>, body: &Value) -> Result<(), ApiError> {

@@ -5,10 +5,10 @@
 use serde_json::{Value, json};
 
 use super::check_name;
+use crate::core::ApiError;
 use crate::deletion::{self, DeleteOptions};
 use crate::rules::now;
-use crate::server::ApiServer;
-use crate::status::ApiError;
+use crate::state::ApiServer;
 
 /// The answer when a budget allows no disruption now.
 const VIOLATES_BUDGET: &str = "Cannot evict pod as it would violate the pod's disruption budget.";

@@ -9,19 +9,20 @@
 //! `pkg/registry/authorization/*/rest.go` and `pkg/registry/authentication/*/storage.go`.
 
 mod binding;
+#[cfg(feature = "workloads")]
 pub(crate) use self::binding::bind_pod;
 mod eviction;
 mod rbac;
 mod reviews;
 mod tokens;
-pub(crate) use self::tokens::{Tokens, authenticate as authenticate_token};
+pub(crate) use self::tokens::authenticate as authenticate_token;
 
 use http::StatusCode;
 use serde_json::{Value, json};
 
+use crate::core::ApiError;
 use crate::request::Target;
-use crate::server::ApiServer;
-use crate::status::ApiError;
+use crate::state::ApiServer;
 
 /// Carries out a create on a subresource (`pods/binding`, `pods/eviction`) or of a
 /// create-only resource; the JSON answer and its code.

@@ -8,8 +8,8 @@
 
 use serde_json::Value;
 
-use crate::registry::GroupResource;
-use crate::server::State;
+use crate::core::GroupResource;
+use crate::state::State;
 
 const RBAC: &str = "rbac.authorization.k8s.io";
 

@@ -10,10 +10,10 @@ use serde_json::{Value, json};
 
 use super::rbac::{self, Attributes, Subject};
 use super::tokens;
+use crate::core::ApiError;
 use crate::request::Target;
 use crate::rules::check_type;
-use crate::server::ApiServer;
-use crate::status::ApiError;
+use crate::state::ApiServer;
 
 /// The review `body` with the server's answer in its `status`.
 pub(super) fn answer(server: &ApiServer, target: &Target, body: &Value) -> Result<Value, ApiError> {

@@ -7,35 +7,20 @@
 //! kube-apiserver: `pkg/registry/core/serviceaccount/storage/token.go` and
 //! `pkg/serviceaccount/claims.go`.
 
-use std::collections::HashMap;
 use std::fmt::Write as _;
 
 use jiff::{SignedDuration, Timestamp};
 use serde_json::{Value, json};
 
 use super::rbac::Subject;
-use crate::registry::GroupResource;
-use crate::server::ApiServer;
-use crate::status::ApiError;
+use crate::core::{ApiError, GroupResource};
+use crate::state::{ApiServer, Issued};
 
 /// What kube-apiserver's `--api-audiences` is by default on kind, k3s and kubeadm: the
 /// audience of a token asked for without one, and of a review that names none.
 const API_AUDIENCE: &str = "https://kubernetes.default.svc.cluster.local";
 const DEFAULT_EXPIRATION_SECONDS: i64 = 3600;
 const MIN_EXPIRATION_SECONDS: i64 = 600;
-
-/// A token the server issued.
-#[derive(Debug, Clone)]
-pub(crate) struct Issued {
-    namespace: String,
-    service_account: String,
-    uid: String,
-    audiences: Vec<String>,
-    expires: Timestamp,
-}
-
-/// The tokens issued so far, by token.
-pub(crate) type Tokens = HashMap<String, Issued>;
 
 /// Issues a token for the `ServiceAccount` `namespace/name` from the `TokenRequest` `body`.
 pub(super) fn request(server: &ApiServer, namespace: &str, name: &str, body: &Value) -> Result<Value, ApiError> {

@@ -19,7 +19,6 @@
 
 mod autoscaling;
 mod facts;
-pub(crate) mod rules;
 mod views;
 #[rustfmt::skip]
 mod generated;
@@ -30,51 +29,7 @@ use serde::de::DeserializeOwned;
 use serde_json::Value;
 
 pub(crate) use self::views::{to_storage, to_view};
-use crate::registry::{GroupResource, ResourceType};
-use crate::request::Verb;
-
-/// One built-in resource at one version, as k8s-openapi models it.
-pub(crate) struct Builtin {
-    pub group: &'static str,
-    pub version: &'static str,
-    pub kind: &'static str,
-    pub plural: &'static str,
-    pub namespaced: bool,
-    /// Stored, listed and watched; false for the create-only resources (reviews,
-    /// bindings) whose answer is computed.
-    pub stored: bool,
-    /// Has a `status` field, served through a `/status` subresource.
-    pub status: bool,
-    decode: fn(&Value) -> Result<(), String>,
-    schema: fn(&mut schemars::SchemaGenerator) -> schemars::Schema,
-}
-
-impl std::fmt::Debug for Builtin {
-    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-        write!(f, "Builtin({}/{} {})", self.group, self.version, self.plural)
-    }
-}
-
-impl Builtin {
-    /// Decodes `object` into the k8s-openapi type: the error a field of the wrong type
-    /// gives, as kube-apiserver's decoder refuses it.
-    pub fn decode(&self, object: &Value) -> Result<(), String> {
-        (self.decode)(object)
-    }
-
-    /// The type's schema, its parts registered as definitions of `generator`.
-    pub fn schema(&self, generator: &mut schemars::SchemaGenerator) -> schemars::Schema {
-        (self.schema)(generator)
-    }
-
-    /// `events.k8s.io` Events are core Events seen another way (one store).
-    fn stored_as(&self) -> Option<GroupResource> {
-        (self.group == "events.k8s.io" && self.plural == "events").then(|| GroupResource {
-            group: String::new(),
-            resource: "events".into(),
-        })
-    }
-}
+use crate::core::{Builtin, ResourceType, Verb};
 
 /// The shape of a resource type, from k8s-openapi's source (see `generated.rs`).
 #[derive(Clone, Copy)]
@@ -177,17 +132,12 @@ fn resource_type(builtin: &'static Builtin) -> ResourceType {
         custom: false,
         requires_resource_version: false,
         schema: None,
-        builtin: Some(crate::registry::BuiltinRef(builtin)),
+        builtin: Some(crate::core::BuiltinRef(builtin)),
     }
 }
 
 /// Catalogue facts of a resource type (built-in or custom).
 impl ResourceType {
-    /// The catalogue entry of a built-in type.
-    pub fn catalogue(&self) -> Option<&'static Builtin> {
-        self.builtin.as_ref().map(|b| b.0)
-    }
-
     /// Stored objects, listed and watched (not a create-only review or binding).
     pub fn stored(&self) -> bool {
         self.catalogue().is_none_or(|b| b.stored)
@@ -273,16 +223,6 @@ impl ResourceType {
     /// Whether the named subresource is served.
     pub fn serves_subresource(&self, name: &str) -> bool {
         self.subresources().iter().any(|s| s.name == name)
-    }
-
-    /// Where the objects live: events.k8s.io Events in core Events' store.
-    pub fn storage(&self) -> GroupResource {
-        self.catalogue()
-            .and_then(Builtin::stored_as)
-            .unwrap_or_else(|| GroupResource {
-                group: self.group.clone(),
-                resource: self.plural.clone(),
-            })
     }
 }
 

@@ -11,7 +11,7 @@ use std::borrow::Cow;
 
 use serde_json::{Map, Value, json};
 
-use crate::registry::ResourceType;
+use crate::core::ResourceType;
 
 /// (core v1 field, events.k8s.io/v1 field) for every field that is renamed.
 const RENAMED: [(&str, &str); 7] = [
@@ -86,17 +86,23 @@ fn rename(object: &Value, direction: impl Fn((&'static str, &'static str)) -> (&
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::registry::Registry;
+    use crate::catalogue::resource_types;
+
+    fn resource_type(group: &str, plural: &str) -> &'static ResourceType {
+        resource_types()
+            .iter()
+            .find(|t| t.group == group && t.version == "v1" && t.plural == plural)
+            .expect("a built-in type")
+    }
 
     #[test]
     fn events_convert_both_ways_as_kube_apiserver_does() {
-        let registry = Registry::default();
-        let view = registry.get("events.k8s.io", "v1", "events").unwrap();
+        let view = resource_type("events.k8s.io", "events");
         let core = json!({"apiVersion": "v1", "kind": "Event", "metadata": {"name": "e"},
             "involvedObject": {"kind": "Pod", "name": "web"}, "message": "pulled", "reason": "Pulled",
             "source": {"component": "kubelet"}, "count": 2, "reportingComponent": "kubelet", "reportingInstance": "node-1",
             "firstTimestamp": "2026-01-01T00:00:00Z", "lastTimestamp": "2026-01-01T00:01:00Z", "type": "Normal"});
-        let seen = to_view(&view, &core).into_owned();
+        let seen = to_view(view, &core).into_owned();
         assert_eq!(
             seen,
             json!({"apiVersion": "events.k8s.io/v1", "kind": "Event", "metadata": {"name": "e"},
@@ -105,8 +111,8 @@ mod tests {
                 "reportingInstance": "node-1", "deprecatedFirstTimestamp": "2026-01-01T00:00:00Z",
                 "deprecatedLastTimestamp": "2026-01-01T00:01:00Z", "type": "Normal"})
         );
-        assert_eq!(to_storage(&view, seen), core);
-        let core_type = registry.get("", "v1", "events").unwrap();
-        assert!(matches!(to_view(&core_type, &core), Cow::Borrowed(_)));
+        assert_eq!(to_storage(view, seen), core);
+        let core_type = resource_type("", "events");
+        assert!(matches!(to_view(core_type, &core), Cow::Borrowed(_)));
     }
 }

@@ -3,10 +3,11 @@
 //! stops being served.
 
 use super::{ObjectRef, has_finalizer, is_deleting, remove_finalizer};
+use crate::core::GroupResource;
 use crate::deletion::{DeleteOptions, delete};
-use crate::registry::{GroupResource, crd_types};
+use crate::registry::crd_types;
 use crate::rules::CRD_CLEANUP_FINALIZER;
-use crate::server::State;
+use crate::state::State;
 
 /// The field manager of the apiextensions server's writes.
 const APIEXTENSIONS: &str = "kube-apiserver";
@@ -37,7 +38,7 @@ fn defined_resource(crd: &serde_json::Value) -> Option<GroupResource> {
     crd_types(crd)
         .ok()?
         .first()
-        .map(crate::registry::ResourceType::group_resource)
+        .map(crate::core::ResourceType::group_resource)
 }
 
 /// Deletes the objects of a CRD `item` being deleted, and removes its cleanup

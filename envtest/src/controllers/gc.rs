@@ -8,11 +8,11 @@ use std::sync::Arc;
 use serde_json::Value;
 
 use super::{CONTROLLER_MANAGER, ObjectRef, has_finalizer, is_deleting, remove_finalizer, update};
+use crate::core::ResourceType;
 use crate::deletion::{
     DeleteOptions, FOREGROUND_FINALIZER as FOREGROUND, ORPHAN_FINALIZER as ORPHAN, Propagation, delete,
 };
-use crate::registry::ResourceType;
-use crate::server::State;
+use crate::state::State;
 use crate::store::{Event, EventType};
 
 /// The dependency graph, built from the events the controllers received.

@@ -4,9 +4,9 @@
 use serde_json::Value;
 
 use super::{CONTROLLER_MANAGER, ObjectRef, is_deleting, update};
+use crate::core::GroupResource;
 use crate::deletion::{DeleteOptions, delete};
-use crate::registry::GroupResource;
-use crate::server::State;
+use crate::state::State;
 
 /// The finalizer (in `spec.finalizers`) the namespace controller owns.
 const KUBERNETES: &str = "kubernetes";

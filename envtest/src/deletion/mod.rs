@@ -17,10 +17,9 @@ use std::sync::Arc;
 use serde_json::{Value, json};
 
 pub(crate) use self::options::{DeleteOptions, Propagation};
-use crate::registry::ResourceType;
+use crate::core::{ApiError, ResourceType};
 use crate::rules::{after_delete, has_finalizers, now};
-use crate::server::State;
-use crate::status::ApiError;
+use crate::state::State;
 
 /// The finalizer of an owner deleted with `propagationPolicy: Foreground`.
 pub(crate) const FOREGROUND_FINALIZER: &str = "foregroundDeletion";

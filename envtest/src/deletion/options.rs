@@ -8,8 +8,8 @@
 use k8s_openapi::apimachinery::pkg::apis::meta::v1::DeleteOptions as WireOptions;
 use serde_json::{Value, json};
 
+use crate::core::ApiError;
 use crate::request::Target;
-use crate::status::ApiError;
 
 /// What a delete asks for, once read and validated.
 #[derive(Debug, Clone, Default, PartialEq, Eq)]

@@ -13,8 +13,7 @@ use serde_json::{Value, json};
 
 use super::schema::{Schema, special};
 use super::{MEDIA_TYPE, ProtobufError, from_json, to_json};
-use crate::server::{ResponseBody, error_response, full_body};
-use crate::status::ApiError;
+use crate::core::{ApiError, ResponseBody, error_response, full_body};
 
 /// The four bytes every protobuf body starts with.
 pub(super) const MAGIC: &[u8] = b"k8s\0";

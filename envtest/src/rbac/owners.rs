@@ -7,9 +7,9 @@ use std::collections::HashMap;
 
 use serde_json::Value;
 
-use super::{Evidence, Object};
 use crate::registry::Registry;
 use crate::request::Target;
+use crate::state::{Evidence, Object};
 
 /// Updates of these may change owner references without `delete` on the object.
 const WHITELISTED: &[(&str, &str, &str)] = &[("", "pods", "status")];

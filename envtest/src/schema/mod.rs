@@ -1,12 +1,13 @@
 //! Custom resources against their CRD's structural schema, as apiextensions-apiserver's
 //! custom resource strategy checks them (`pkg/registry/customresource/strategy.go`,
 //! `status_strategy.go` and `validator.go`): unknown fields pruned, defaults applied
-//! (`prune.rs`), then the value constraints of kube-openapi (`openapi.rs`, with
-//! `formats.rs`), embedded resources (`embedded.rs`), list types (`listtype.rs`) and
+//! (`prune.rs`), then the value constraints of kube-openapi (`openapi/keywords.rs`,
+//! with `formats.rs`), embedded resources (`embedded.rs`), list types (`listtype.rs`) and
 //! CEL rules (`cel/`), each violation a 422 cause with kube-apiserver's field path and
 //! message (`errors.rs`). A CRD is checked when it is written: its definition
 //! (`definition.rs`), its schemas (`crd.rs`, with `structural.rs`) and their defaults
-//! (`default_values.rs`).
+//! (`default_values.rs`). `openapi/` also publishes every served type's schema as the
+//! `/openapi/v3` documents.
 //!
 //! Updates ratchet as kube-apiserver does since 1.30 (feature `CRDValidationRatcheting`):
 //! a value that fails a constraint but did not change passes, so tightening a schema

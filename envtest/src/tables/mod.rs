@@ -12,73 +12,16 @@ mod builtin;
 mod custom;
 mod human;
 
-use std::collections::HashMap;
 use std::sync::atomic::{AtomicBool, Ordering};
 
 use bytes::Bytes;
 use serde_json::{Value, json};
 
-use crate::registry::{GroupResource, ResourceType};
-use crate::server::ApiServer;
-use crate::status::ApiError;
+use crate::core::{GroupResource, ResourceType};
+use crate::request::{Include, TableRequest};
+use crate::state::ApiServer;
 use builtin::{Builtin, CREATED, Column, NAME};
 use custom::PrinterColumn;
-
-/// A request for a Table: which version of `meta.k8s.io` and what each row carries.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub(crate) struct TableRequest {
-    /// `meta.k8s.io/v1` or `meta.k8s.io/v1beta1`.
-    pub api_version: &'static str,
-    pub include: Include,
-}
-
-/// `includeObject`: what each row's `object` holds.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub(crate) enum Include {
-    /// Nothing (`object: null`).
-    None,
-    /// The object's `PartialObjectMetadata` (the default).
-    Metadata,
-    /// The whole object.
-    Object,
-}
-
-/// The Table the `Accept` header asks for, if it asks for one before anything else;
-/// a bad `includeObject` is refused as kube-apiserver refuses it.
-pub(crate) fn requested(accept: &str, query: &HashMap<String, String>) -> Result<Option<TableRequest>, ApiError> {
-    let mut api_version = None;
-    for clause in accept.split(',') {
-        let mut parts = clause.split(';').map(str::trim);
-        let media_type = parts.next().unwrap_or_default();
-        let params: HashMap<&str, &str> = parts.filter_map(|p| p.split_once('=')).collect();
-        match (media_type, params.get("as"), params.get("g"), params.get("v")) {
-            ("application/json", Some(&"Table"), Some(&"meta.k8s.io"), Some(&"v1")) => {
-                api_version = Some("meta.k8s.io/v1");
-            }
-            ("application/json", Some(&"Table"), Some(&"meta.k8s.io"), Some(&"v1beta1")) => {
-                api_version = Some("meta.k8s.io/v1beta1");
-            }
-            // Another Table version or a transform we do not make: try the next one.
-            (_, Some(_), _, _) => continue,
-            _ => {}
-        }
-        break;
-    }
-    let Some(api_version) = api_version else {
-        return Ok(None);
-    };
-    let include = match query.get("includeObject").map(String::as_str) {
-        None | Some("" | "Metadata") => Include::Metadata,
-        Some("Object") => Include::Object,
-        Some("None") => Include::None,
-        Some(other) => {
-            return Err(ApiError::bad_request(format!(
-                "Unable to convert to Table as requested: includeObject: Invalid value: \"{other}\": must be 'Metadata', 'Object', 'None', or empty"
-            )));
-        }
-    };
-    Ok(Some(TableRequest { api_version, include }))
-}
 
 /// How one resource prints.
 enum Printer {
@@ -97,6 +40,11 @@ pub(crate) struct Table {
 }
 
 impl Table {
+    /// The Table `target` asked for, if any (see [`Table::for_request`]).
+    pub fn for_target(server: &ApiServer, resource: &ResourceType, target: &crate::request::Target) -> Option<Self> {
+        Self::for_request(server, resource, target.table)
+    }
+
     /// The Table a get, list or watch asked for, with the printer of its resource (a
     /// custom resource's columns come from its CRD as stored now).
     pub fn for_request(server: &ApiServer, resource: &ResourceType, request: Option<TableRequest>) -> Option<Self> {
@@ -196,7 +144,7 @@ impl Table {
             "kind": "Table", "apiVersion": self.request.api_version, "metadata": metadata,
             "columnDefinitions": definitions,
         });
-        crate::read::document(&head, "rows", rows)
+        crate::core::document(&head, "rows", rows)
     }
 
     /// The Table of a single object (a get).

@@ -2,10 +2,13 @@
 //! column definitions it answered for each kind (curl with the Table Accept header), and
 //! the cells below are the ones it printed for the same objects.
 
+use std::collections::HashMap;
+
 use serde_json::{Value, json};
 
 use super::builtin::{self, Column};
 use super::*;
+use crate::request::requested;
 
 /// A timestamp `minutes` ago, which prints as `<minutes>m` for 10 to 179 minutes.
 fn ago(minutes: i64) -> String {

@@ -10,13 +10,12 @@ use serde_json::{Value, json};
 use tokio::time::Instant;
 
 use super::events::Recorder;
-use super::options::WorkloadSimulation;
 use super::{Key, Kind, Timers};
+use crate::core::{ApiError, ResourceType};
 use crate::deletion::{DeleteOptions, Deleted, delete};
-use crate::registry::ResourceType;
+use crate::options::WorkloadSimulation;
 use crate::rules::{commit_create, now, prepare_new};
-use crate::server::State;
-use crate::status::ApiError;
+use crate::state::State;
 use crate::store::object_key;
 
 /// The field manager of kube-controller-manager's writes.
@@ -173,7 +172,7 @@ impl Cluster<'_> {
     ) -> Option<Arc<Value>> {
         let resource = self.resource(kind)?;
         let subresource = status.then_some("status");
-        let written = crate::controllers::update(self.state, &resource, current, desired, subresource, manager)?;
+        let written = crate::rules::controller_update(self.state, &resource, current, desired, subresource, manager)?;
         let (namespace, name) = object_key(&written);
         let gone = self.get(kind, &namespace, &name).is_none();
         self.index.observe(kind, &written, gone);
@@ -260,6 +259,14 @@ pub(super) fn is_deleting(object: &Value) -> bool {
 /// An integer field, or `default` when absent (as Go reads a zero or defaulted field).
 pub(super) fn int(value: &Value, default: i64) -> i64 {
     value.as_i64().unwrap_or(default)
+}
+
+/// A part of a stored object (its `spec`, its `status`) read as its k8s-openapi type,
+/// for the controllers that read typed fields; None when the part is absent. The parts
+/// rather than the whole object, whose `spec` is optional in some Kubernetes versions
+/// and required in others.
+pub(super) fn typed<T: serde::de::DeserializeOwned>(object: &Value) -> Option<T> {
+    T::deserialize(object).ok()
 }
 
 /// `metadata.generation`.

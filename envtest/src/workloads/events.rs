@@ -9,7 +9,7 @@ use serde_json::{Value, json};
 
 use super::cluster::{name_of, namespace_of, uid_of};
 use crate::rules::{commit_create, now, prepare_new};
-use crate::server::State;
+use crate::state::State;
 
 /// How many distinct events the recorder remembers for aggregation (client-go's LRU
 /// holds 4096).
@@ -58,7 +58,7 @@ impl Recorder {
             let mut desired = current.as_ref().clone();
             desired["count"] = json!(current["count"].as_i64().unwrap_or(1) + 1);
             desired["lastTimestamp"] = json!(now);
-            crate::controllers::update(state, &resource, &current, desired, None, occurrence.component);
+            crate::rules::controller_update(state, &resource, &current, desired, None, occurrence.component);
             return;
         }
         self.sequence += 1;

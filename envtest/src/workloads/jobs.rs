@@ -11,10 +11,11 @@
 
 use std::time::Duration;
 
+use k8s_openapi::api::batch::v1::{JobSpec, JobStatus};
 use serde_json::{Map, Value, json};
 
 use super::cluster::{
-    CONTROLLER_MANAGER, Cluster, condition, int, is_deleting, name_of, seconds_since, set_count, timestamp,
+    CONTROLLER_MANAGER, Cluster, int, is_deleting, name_of, seconds_since, set_count, timestamp, typed,
 };
 use super::pods::{deletion_order, from_template, is_active, is_ready, phase};
 use super::{Key, Kind};
@@ -22,17 +23,30 @@ use super::{Key, Kind};
 const COMPONENT: &str = "job-controller";
 
 /// Whether a Job has its `Complete` or `Failed` condition (`IsJobFinished`).
-pub(super) fn is_finished(job: &Value) -> bool {
-    ["Complete", "Failed"]
-        .iter()
-        .any(|kind| condition(&job["status"]["conditions"], kind).is_some_and(|c| c["status"] == "True"))
+fn is_finished(status: &JobStatus) -> bool {
+    let conditions = status.conditions.as_deref().unwrap_or_default();
+    ["Complete", "Failed"].iter().any(|kind| {
+        conditions
+            .iter()
+            .find(|c| c.type_ == *kind)
+            .is_some_and(|c| c.status == "True")
+    })
+}
+
+/// What the controller reads of a Job, typed; it writes the status as JSON.
+fn read(job: &Value) -> (JobSpec, JobStatus) {
+    (
+        typed(&job["spec"]).unwrap_or_default(),
+        typed(&job["status"]).unwrap_or_default(),
+    )
 }
 
 pub(super) fn sync(cluster: &mut Cluster<'_>, key: &Key) {
     let Some(job) = cluster.get_key(key) else {
         return;
     };
-    if is_finished(&job) {
+    let (spec, observed) = read(&job);
+    if is_finished(&observed) {
         return;
     }
     let pods = cluster.children(&job, Kind::Pod);
@@ -44,15 +58,15 @@ pub(super) fn sync(cluster: &mut Cluster<'_>, key: &Key) {
     let conditions_before = status.get("conditions").and_then(Value::as_array).map_or(0, Vec::len);
     if !status.contains_key("startTime") {
         status.insert("startTime".into(), json!(timestamp()));
-        if let Some(deadline) = job["spec"]["activeDeadlineSeconds"].as_i64() {
+        if let Some(deadline) = spec.active_deadline_seconds {
             let at = cluster.now + Duration::from_secs(deadline.unsigned_abs());
             cluster.requeue_at(key.clone(), at);
         }
     }
-    let backoff_limit = int(&job["spec"]["backoffLimit"], 6);
-    let failure = if failed > backoff_limit || past_backoff_limit_on_failure(&job, &pods, backoff_limit) {
+    let backoff_limit = i64::from(spec.backoff_limit.unwrap_or(6));
+    let failure = if failed > backoff_limit || past_backoff_limit_on_failure(&spec, &pods, backoff_limit) {
         Some(("BackoffLimitExceeded", "Job has reached the specified backoff limit"))
-    } else if past_active_deadline(&job, &status) {
+    } else if past_active_deadline(&spec, &status) {
         Some(("DeadlineExceeded", "Job was active longer than specified deadline"))
     } else {
         None
@@ -67,11 +81,11 @@ pub(super) fn sync(cluster: &mut Cluster<'_>, key: &Key) {
         cluster.event(&job, true, reason, message, COMPONENT);
     } else {
         if !is_deleting(&job) {
-            active_count = manage(cluster, &job, &active, succeeded);
+            active_count = manage(cluster, &job, &spec, &active, succeeded);
         }
-        let complete = match job["spec"]["completions"].as_i64() {
+        let complete = match spec.completions {
             None => succeeded > 0 && active_count == 0,
-            Some(completions) => succeeded >= completions,
+            Some(completions) => succeeded >= i64::from(completions),
         };
         if complete {
             push_condition(&mut status, "Complete", "", "");
@@ -81,12 +95,13 @@ pub(super) fn sync(cluster: &mut Cluster<'_>, key: &Key) {
     }
     let conditions_after = status.get("conditions").and_then(Value::as_array).map_or(0, Vec::len);
     let ready = active.iter().filter(|pod| is_ready(pod) && !is_deleting(pod)).count();
-    let changed = int(&job["status"]["active"], 0) != active_count
-        || int(&job["status"]["succeeded"], 0) != succeeded
-        || int(&job["status"]["failed"], 0) != failed
-        || int(&job["status"]["ready"], 0) != i64::try_from(ready).unwrap_or(0)
+    let observed_count = |count: Option<i32>| i64::from(count.unwrap_or(0));
+    let changed = observed_count(observed.active) != active_count
+        || observed_count(observed.succeeded) != succeeded
+        || observed_count(observed.failed) != failed
+        || observed_count(observed.ready) != i64::try_from(ready).unwrap_or(0)
         || conditions_before != conditions_after
-        || job["status"]["startTime"].is_null();
+        || observed.start_time.is_none();
     if changed {
         set_count(&mut status, "active", active_count);
         set_count(&mut status, "succeeded", succeeded);
@@ -98,11 +113,17 @@ pub(super) fn sync(cluster: &mut Cluster<'_>, key: &Key) {
 
 /// `manageJob`: deletes pods beyond `parallelism`, or creates as many as are still
 /// wanted; the number active after.
-fn manage(cluster: &mut Cluster<'_>, job: &Value, active: &[std::sync::Arc<Value>], succeeded: i64) -> i64 {
-    let parallelism = if job["spec"]["suspend"] == true {
+fn manage(
+    cluster: &mut Cluster<'_>,
+    job: &Value,
+    spec: &JobSpec,
+    active: &[std::sync::Arc<Value>],
+    succeeded: i64,
+) -> i64 {
+    let parallelism = if spec.suspend == Some(true) {
         0
     } else {
-        int(&job["spec"]["parallelism"], 1)
+        i64::from(spec.parallelism.unwrap_or(1))
     };
     let mut active_count = i64::try_from(active.len()).unwrap_or(0);
     if active_count > parallelism {
@@ -115,10 +136,10 @@ fn manage(cluster: &mut Cluster<'_>, job: &Value, active: &[std::sync::Arc<Value
         }
         return active_count;
     }
-    let wanted = match job["spec"]["completions"].as_i64() {
+    let wanted = match spec.completions {
         None if succeeded > 0 => active_count,
         None => parallelism,
-        Some(completions) => (completions - succeeded).min(parallelism),
+        Some(completions) => (i64::from(completions) - succeeded).min(parallelism),
     };
     let namespace = job["metadata"]["namespace"].as_str().unwrap_or_default().to_owned();
     let missing = (wanted - active_count).max(0);
@@ -151,8 +172,13 @@ fn delete_pod(cluster: &mut Cluster<'_>, job: &Value, pod: &Value) {
 
 /// `pastBackoffLimitOnFailure`: with `restartPolicy: OnFailure` failures are restarts
 /// of the pods' containers, and they count against the limit.
-fn past_backoff_limit_on_failure(job: &Value, pods: &[std::sync::Arc<Value>], limit: i64) -> bool {
-    if job["spec"]["template"]["spec"]["restartPolicy"] != "OnFailure" {
+fn past_backoff_limit_on_failure(spec: &JobSpec, pods: &[std::sync::Arc<Value>], limit: i64) -> bool {
+    let restart_policy = spec
+        .template
+        .spec
+        .as_ref()
+        .and_then(|pod| pod.restart_policy.as_deref());
+    if restart_policy != Some("OnFailure") {
         return false;
     }
     let restarts: i64 = pods
@@ -169,8 +195,8 @@ fn past_backoff_limit_on_failure(job: &Value, pods: &[std::sync::Arc<Value>], li
 }
 
 /// `pastActiveDeadline`.
-fn past_active_deadline(job: &Value, status: &Map<String, Value>) -> bool {
-    let Some(deadline) = job["spec"]["activeDeadlineSeconds"].as_i64() else {
+fn past_active_deadline(spec: &JobSpec, status: &Map<String, Value>) -> bool {
+    let Some(deadline) = spec.active_deadline_seconds else {
         return false;
     };
     status

@@ -18,14 +18,15 @@ use std::hash::{DefaultHasher, Hash, Hasher};
 use std::time::Duration;
 
 use jiff::{SignedDuration, Timestamp};
+use k8s_openapi::api::core::v1::{Container, PodSpec};
 use serde_json::{Map, Value, json};
 use tokio::time::Instant;
 
-use super::cluster::{Cluster, condition, is_deleting, name_of, namespace_of, uid_of};
+use super::cluster::{Cluster, condition, is_deleting, name_of, namespace_of, typed, uid_of};
 use super::nodes::{KUBELET, is_simulated, node_ip, number_of, pod_ip};
-use super::options::{BEHAVIOUR_ANNOTATION, PodBehaviour};
 use super::pods::is_finished;
 use super::{Key, Kind};
+use crate::options::{BEHAVIOUR_ANNOTATION, PodBehaviour};
 
 /// The kubelet's restart back-off: 10 s, doubling, at most 5 minutes
 /// (`kubecontainer.MaxContainerBackOff`).
@@ -340,19 +341,19 @@ impl Moment<'_> {
 fn pod_status(cluster: &Cluster<'_>, pod: &Value, running: &Running, node: &str) -> (Value, Option<Instant>) {
     let now = cluster.now;
     let options = cluster.options;
-    let spec = &pod["spec"];
-    let policy = spec["restartPolicy"].as_str().unwrap_or("Always");
+    let spec: PodSpec = typed(&pod["spec"]).unwrap_or_default();
+    let policy = spec.restart_policy.as_deref().unwrap_or("Always");
     let annotation = pod["metadata"]["annotations"][BEHAVIOUR_ANNOTATION].as_str();
-    let containers: Vec<&Value> = spec["containers"].as_array().into_iter().flatten().collect();
+    let containers = &spec.containers;
     let started = now >= running.start;
     let mut statuses = Vec::new();
     let mut next: Option<Instant> = (!started).then_some(running.start);
     let (mut all_ready, mut waiting, mut active) = (!containers.is_empty(), 0, 0);
     let (mut exited, mut succeeded) = (0, 0);
     let mut unready = Vec::new();
-    for container in &containers {
-        let name = container["name"].as_str().unwrap_or_default();
-        let image = container["image"].as_str().unwrap_or_default();
+    for container in containers {
+        let name = container.name.as_str();
+        let image = container.image.as_deref().unwrap_or_default();
         let computed = if started {
             let moment = Moment {
                 name,
@@ -421,25 +422,24 @@ fn pod_status(cluster: &Cluster<'_>, pod: &Value, running: &Running, node: &str)
     status.insert("podIP".into(), json!(running.ip));
     status.insert("podIPs".into(), json!([{"ip": running.ip}]));
     status.insert("startTime".into(), json!(format(running.seen_wall)));
-    let init = init_statuses(spec, running.start_wall);
+    let init = init_statuses(&spec, running.start_wall);
     if !init.is_empty() {
         status.insert("initContainerStatuses".into(), Value::Array(init));
     }
     status.insert("containerStatuses".into(), Value::Array(statuses));
-    status.insert("qosClass".into(), json!(qos_class(&containers)));
+    status.insert("qosClass".into(), json!(qos_class(containers)));
     (Value::Object(status), next)
 }
 
 /// Init containers, reported completed as the pod's containers start.
-fn init_statuses(spec: &Value, start_wall: Timestamp) -> Vec<Value> {
-    spec["initContainers"]
-        .as_array()
-        .into_iter()
+fn init_statuses(spec: &PodSpec, start_wall: Timestamp) -> Vec<Value> {
+    spec.init_containers
+        .iter()
         .flatten()
         .map(|container| {
             let at = format(start_wall);
             json!({
-                "name": container["name"], "image": container["image"], "imageID": "", "ready": true,
+                "name": container.name, "image": container.image, "imageID": "", "ready": true,
                 "restartCount": 0, "started": false, "lastState": {},
                 "state": {"terminated": {"exitCode": 0, "reason": "Completed", "startedAt": at, "finishedAt": at}},
             })
@@ -498,20 +498,24 @@ fn conditions(pod: &Value, phase: &str, ready: bool, unready: &[&str]) -> Value 
 
 /// `GetPodQOS`: `Guaranteed` when every container limits cpu and memory to what it
 /// requests, `BestEffort` when none asks for anything, else `Burstable`.
-fn qos_class(containers: &[&Value]) -> &'static str {
-    let resources = |c: &Value, kind: &str| c["resources"][kind].as_object().filter(|m| !m.is_empty()).cloned();
+fn qos_class(containers: &[Container]) -> &'static str {
+    let resources = |c: &Container, limits: bool| {
+        let resources = c.resources.as_ref()?;
+        let amounts = if limits { &resources.limits } else { &resources.requests };
+        amounts.clone().filter(|m| !m.is_empty())
+    };
     if containers
         .iter()
-        .all(|c| resources(c, "requests").is_none() && resources(c, "limits").is_none())
+        .all(|c| resources(c, false).is_none() && resources(c, true).is_none())
     {
         return "BestEffort";
     }
     let guaranteed = containers.iter().all(|c| {
-        let limits = resources(c, "limits").unwrap_or_default();
-        let requests = resources(c, "requests").unwrap_or_else(|| limits.clone());
+        let limits = resources(c, true).unwrap_or_default();
+        let requests = resources(c, false).unwrap_or_else(|| limits.clone());
         ["cpu", "memory"]
             .iter()
-            .all(|kind| limits.get(*kind).is_some() && limits.get(*kind) == requests.get(*kind))
+            .all(|kind| limits.contains_key(*kind) && limits.get(*kind) == requests.get(*kind))
     });
     if guaranteed { "Guaranteed" } else { "Burstable" }
 }

@@ -29,7 +29,6 @@ mod history;
 mod jobs;
 mod kubelet;
 mod nodes;
-mod options;
 mod pods;
 mod replicasets;
 mod scheduler;
@@ -42,9 +41,9 @@ use tokio::time::Instant;
 
 use self::cluster::{Cluster, Index};
 use self::events::Recorder;
-pub use self::options::{BEHAVIOUR_ANNOTATION, ImageRule, PodBehaviour, WorkloadSimulation};
-use crate::registry::GroupResource;
-use crate::server::State;
+use crate::core::GroupResource;
+use crate::options::WorkloadSimulation;
+use crate::state::State;
 use crate::store::{Event, EventType, object_key};
 
 /// The kinds the simulation watches or writes.

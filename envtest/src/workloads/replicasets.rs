@@ -6,10 +6,10 @@
 
 use std::collections::HashMap;
 
+use k8s_openapi::api::apps::v1::ReplicaSetSpec;
 use serde_json::{Map, Value, json};
-use wheelhouse_selector::LabelSelector;
 
-use super::cluster::{CONTROLLER_MANAGER, Cluster, generation, int, is_deleting, name_of, set_count, timestamp};
+use super::cluster::{CONTROLLER_MANAGER, Cluster, generation, int, is_deleting, name_of, set_count, timestamp, typed};
 use super::pods::{deletion_order, from_template, is_active, is_ready, seconds_until_available};
 use super::{Key, Kind};
 
@@ -32,8 +32,9 @@ pub(super) fn sync(cluster: &mut Cluster<'_>, key: &Key) {
         .filter(|pod| is_active(pod))
         .collect();
     let pods: Vec<&Value> = pods.iter().map(AsRef::as_ref).collect();
-    let status = status(&replica_set, &pods, failure);
-    let min_ready = int(&replica_set["spec"]["minReadySeconds"], 0);
+    let spec = spec_of(&replica_set);
+    let status = status(&replica_set, &spec, &pods, failure);
+    let min_ready = i64::from(spec.min_ready_seconds.unwrap_or(0));
     cluster.write_status(Kind::ReplicaSet, &replica_set, status, CONTROLLER_MANAGER);
     // A pod ready but not yet for minReadySeconds becomes available later.
     if let Some(wait) = pods
@@ -45,6 +46,11 @@ pub(super) fn sync(cluster: &mut Cluster<'_>, key: &Key) {
         let at = cluster.now + std::time::Duration::from_secs(wait.unsigned_abs());
         cluster.requeue_at(key.clone(), at);
     }
+}
+
+/// What the controller reads of a ReplicaSet's spec, typed; it writes the status as JSON.
+fn spec_of(replica_set: &Value) -> ReplicaSetSpec {
+    typed(&replica_set["spec"]).unwrap_or_default()
 }
 
 /// The desired replicas of a ReplicaSet (or Deployment): `spec.replicas`, default 1.
@@ -120,19 +126,22 @@ pub(super) fn pods_to_delete(pods: &[std::sync::Arc<Value>], count: usize) -> Ve
 /// The status `calculateStatus` writes: counts of the active pods, fully labelled
 /// (matching the template's labels), ready and available; a `ReplicaFailure`
 /// condition while creating pods fails.
-fn status(replica_set: &Value, pods: &[&Value], failure: Option<(String, String)>) -> Value {
-    let template_labels = &replica_set["spec"]["template"]["metadata"]["labels"];
-    let template_selector = template_labels
-        .is_object()
-        .then(|| LabelSelector::from_structured(Some(&json!({"matchLabels": template_labels}))).ok())
-        .flatten();
-    let min_ready = int(&replica_set["spec"]["minReadySeconds"], 0);
+fn status(replica_set: &Value, spec: &ReplicaSetSpec, pods: &[&Value], failure: Option<(String, String)>) -> Value {
+    let template_labels = spec
+        .template
+        .as_ref()
+        .and_then(|template| template.metadata.as_ref())
+        .and_then(|metadata| metadata.labels.as_ref());
+    let min_ready = i64::from(spec.min_ready_seconds.unwrap_or(0));
+    // Every label of the template, with its value: the template's labels as a selector.
     let fully_labeled = pods
         .iter()
         .filter(|pod| {
-            template_selector
-                .as_ref()
-                .is_none_or(|selector| selector.matches(Some(&pod["metadata"]["labels"])))
+            template_labels.is_none_or(|labels| {
+                labels
+                    .iter()
+                    .all(|(key, value)| pod["metadata"]["labels"][key].as_str() == Some(value))
+            })
         })
         .count();
     let ready = pods.iter().filter(|pod| is_ready(pod)).count();

@@ -149,10 +149,10 @@ impl Member {
             };
             match self.api.delete(&name, &params).await {
                 Ok(_) => {
-                    tracing::info!(ring = %self.ring, lease = %name, "deleted the Lease of a member that left or died")
+                    tracing::info!(ring = %self.ring, lease = %name, "deleted the Lease of a member that left or died");
                 }
                 Err(error) => {
-                    tracing::debug!(ring = %self.ring, lease = %name, %error, "did not delete a gone member's Lease")
+                    tracing::debug!(ring = %self.ring, lease = %name, %error, "did not delete a gone member's Lease");
                 }
             }
         }

@@ -16,10 +16,12 @@ mod rollout;
 use std::sync::Arc;
 use std::time::Duration;
 
+use k8s_openapi::api::apps::v1::DeploymentSpec;
+use k8s_openapi::apimachinery::pkg::util::intstr::IntOrString;
 use serde_json::{Map, Value, json};
 
 use super::cluster::{
-    CONTROLLER_MANAGER, Cluster, condition, generation, int, is_deleting, set_count, timestamp, uid_of,
+    CONTROLLER_MANAGER, Cluster, condition, generation, int, is_deleting, set_count, timestamp, typed, uid_of,
 };
 use super::replicasets::replicas;
 use super::{Key, Kind};
@@ -41,6 +43,8 @@ pub(super) struct Deployment<'c, 'a> {
     object: Value,
     /// The Deployment as stored, which the next write replaces.
     stored: Arc<Value>,
+    /// Its spec, typed, for reading: a sync changes only metadata and status.
+    spec: DeploymentSpec,
     /// The ReplicaSets it controls, oldest first, as last written.
     replica_sets: Vec<Arc<Value>>,
 }
@@ -54,6 +58,7 @@ pub(super) fn sync(cluster: &mut Cluster<'_>, key: &Key) {
         cluster,
         key: key.clone(),
         object: stored.as_ref().clone(),
+        spec: typed(&stored["spec"]).unwrap_or_default(),
         stored,
         replica_sets,
     };
@@ -62,11 +67,12 @@ pub(super) fn sync(cluster: &mut Cluster<'_>, key: &Key) {
 
 impl Deployment<'_, '_> {
     fn sync(&mut self) {
-        let selector = &self.object["spec"]["selector"];
-        let selects_all = ["matchLabels", "matchExpressions"].iter().all(|field| {
-            selector[field].as_object().is_none_or(Map::is_empty)
-                && selector[field].as_array().is_none_or(Vec::is_empty)
-        });
+        let selector = &self.spec.selector;
+        let selects_all = selector
+            .match_labels
+            .as_ref()
+            .is_none_or(std::collections::BTreeMap::is_empty)
+            && selector.match_expressions.as_ref().is_none_or(Vec::is_empty);
         if selects_all {
             self.event(
                 true,
@@ -84,11 +90,11 @@ impl Deployment<'_, '_> {
             return;
         }
         self.check_paused_conditions();
-        if self.object["spec"]["paused"] == true || self.is_scaling_event() {
+        if self.spec.paused == Some(true) || self.is_scaling_event() {
             self.sync_scale();
             return;
         }
-        if self.object["spec"]["strategy"]["type"] == "Recreate" {
+        if is_recreate(&self.spec) {
             self.roll_out_recreate();
         } else {
             self.roll_out_rolling();
@@ -128,7 +134,7 @@ impl Deployment<'_, '_> {
             return;
         }
         let paused_before = reason.is_some_and(|r| r == "DeploymentPaused");
-        let paused = self.object["spec"]["paused"] == true;
+        let paused = self.spec.paused == Some(true);
         if paused && !paused_before {
             self.set_condition("Progressing", "Unknown", "DeploymentPaused", "Deployment is paused");
         } else if !paused && paused_before {
@@ -144,7 +150,7 @@ impl Deployment<'_, '_> {
         let Some((new, old)) = self.new_and_old(false) else {
             return false;
         };
-        let desired = replicas(&self.object);
+        let desired = wanted(&self.spec);
         new.iter().chain(old.iter()).filter(|rs| replicas(rs) > 0).any(|rs| {
             revisions::int_annotation(rs, revisions::DESIRED_REPLICAS).is_some_and(|annotated| annotated != desired)
         })
@@ -191,7 +197,7 @@ impl Deployment<'_, '_> {
             status.insert("conditions".into(), conditions.clone());
         }
         let mut status = Value::Object(status);
-        if available >= replicas(&self.object) - max_unavailable(&self.object) {
+        if available >= wanted(&self.spec) - max_unavailable(&self.spec) {
             set_condition(
                 &mut status,
                 "Available",
@@ -286,7 +292,7 @@ impl Deployment<'_, '_> {
 
     /// `DeploymentComplete`.
     fn is_complete(&self, status: &Value) -> bool {
-        let wanted = replicas(&self.object);
+        let wanted = wanted(&self.spec);
         int(&status["updatedReplicas"], 0) == wanted
             && int(&status["replicas"], 0) == wanted
             && int(&status["availableReplicas"], 0) == wanted
@@ -336,13 +342,13 @@ impl Deployment<'_, '_> {
     }
 
     fn progress_deadline(&self) -> i64 {
-        int(&self.object["spec"]["progressDeadlineSeconds"], NO_DEADLINE)
+        self.spec.progress_deadline_seconds.map_or(NO_DEADLINE, i64::from)
     }
 
     fn has_progress_deadline(&self) -> bool {
-        self.object["spec"]["progressDeadlineSeconds"]
-            .as_i64()
-            .is_some_and(|deadline| deadline != NO_DEADLINE)
+        self.spec
+            .progress_deadline_seconds
+            .is_some_and(|deadline| i64::from(deadline) != NO_DEADLINE)
     }
 
     fn condition(&self, kind: &str) -> Option<&Value> {
@@ -406,30 +412,49 @@ impl Deployment<'_, '_> {
     }
 }
 
+/// The replicas a Deployment wants: `spec.replicas`, default 1.
+pub(super) fn wanted(spec: &DeploymentSpec) -> i64 {
+    spec.replicas.map_or(1, i64::from)
+}
+
+/// Whether the strategy is `Recreate` (else `RollingUpdate`).
+pub(super) fn is_recreate(spec: &DeploymentSpec) -> bool {
+    spec.strategy.as_ref().and_then(|s| s.type_.as_deref()) == Some("Recreate")
+}
+
 /// `maxSurge` as a count (`MaxSurge`): percentages of the replicas round up.
-pub(super) fn max_surge(deployment: &Value) -> i64 {
-    if deployment["spec"]["strategy"]["type"] == "Recreate" {
+pub(super) fn max_surge(spec: &DeploymentSpec) -> i64 {
+    if is_recreate(spec) {
         return 0;
     }
-    fenceposts(deployment).0
+    fenceposts(spec).0
 }
 
 /// `maxUnavailable` as a count (`MaxUnavailable`): percentages round down, at most
 /// the replicas, and 0 when there are none.
-pub(super) fn max_unavailable(deployment: &Value) -> i64 {
-    let wanted = replicas(deployment);
-    if deployment["spec"]["strategy"]["type"] == "Recreate" || wanted == 0 {
+pub(super) fn max_unavailable(spec: &DeploymentSpec) -> i64 {
+    let wanted = wanted(spec);
+    if is_recreate(spec) || wanted == 0 {
         return 0;
     }
-    fenceposts(deployment).1.min(wanted)
+    fenceposts(spec).1.min(wanted)
+}
+
+/// The rolling update's `maxSurge` or `maxUnavailable` (`field`), if set.
+pub(super) fn rolling_update(spec: &DeploymentSpec, max_surge: bool) -> Option<&IntOrString> {
+    let rolling = spec.strategy.as_ref()?.rolling_update.as_ref()?;
+    if max_surge {
+        rolling.max_surge.as_ref()
+    } else {
+        rolling.max_unavailable.as_ref()
+    }
 }
 
 /// `ResolveFenceposts`: (surge, unavailable), never both zero.
-fn fenceposts(deployment: &Value) -> (i64, i64) {
-    let rolling = &deployment["spec"]["strategy"]["rollingUpdate"];
-    let wanted = replicas(deployment);
-    let surge = int_or_percent(&rolling["maxSurge"], wanted, true);
-    let unavailable = int_or_percent(&rolling["maxUnavailable"], wanted, false);
+fn fenceposts(spec: &DeploymentSpec) -> (i64, i64) {
+    let wanted = wanted(spec);
+    let surge = typed_int_or_percent(rolling_update(spec, true), wanted, true);
+    let unavailable = typed_int_or_percent(rolling_update(spec, false), wanted, false);
     if surge == 0 && unavailable == 0 {
         (0, 1)
     } else {
@@ -454,6 +479,15 @@ pub(super) fn int_or_percent(value: &Value, total: i64, round_up: bool) -> i64 {
         (scaled + 99).div_euclid(100)
     } else {
         scaled.div_euclid(100)
+    }
+}
+
+/// [`int_or_percent`] of a typed value; an absent one is 0.
+pub(super) fn typed_int_or_percent(value: Option<&IntOrString>, total: i64, round_up: bool) -> i64 {
+    match value {
+        Some(IntOrString::Int(number)) => i64::from(*number),
+        Some(IntOrString::String(text)) => int_or_percent(&Value::String(text.clone()), total, round_up),
+        None => 0,
     }
 }
 

@@ -8,13 +8,13 @@
 
 use std::sync::Arc;
 
+use k8s_openapi::api::apps::v1::DeploymentSpec;
 use serde_json::{Map, Value, json};
 
 use super::super::Kind;
 use super::super::cluster::{CONTROLLER_MANAGER, controller_reference, int, name_of, namespace_of};
 use super::super::history::template_hash;
-use super::{Deployment, max_surge};
-use crate::workloads::replicasets::replicas;
+use super::{Deployment, max_surge, wanted};
 
 pub(super) const REVISION: &str = "deployment.kubernetes.io/revision";
 const REVISION_HISTORY: &str = "deployment.kubernetes.io/revision-history";
@@ -119,6 +119,7 @@ pub(super) fn set_replicas_annotations(annotations: &mut Map<String, Value>, des
 /// and for a new ReplicaSet the replica annotations. Whether anything changed.
 pub(super) fn set_new_annotations(
     deployment: &Value,
+    spec: &DeploymentSpec,
     annotations: &mut Map<String, Value>,
     new_revision: i64,
     exists: bool,
@@ -155,8 +156,8 @@ pub(super) fn set_new_annotations(
         }
     }
     if !exists {
-        let desired = replicas(deployment);
-        changed |= set_replicas_annotations(annotations, desired, desired + max_surge(deployment));
+        let desired = wanted(spec);
+        changed |= set_replicas_annotations(annotations, desired, desired + max_surge(spec));
     }
     changed
 }
@@ -201,8 +202,8 @@ impl Deployment<'_, '_> {
                 .as_object()
                 .cloned()
                 .unwrap_or_default();
-            let changed = set_new_annotations(&self.object, &mut annotations, new_revision, true);
-            let min_ready = int(&self.object["spec"]["minReadySeconds"], 0);
+            let changed = set_new_annotations(&self.object, &self.spec, &mut annotations, new_revision, true);
+            let min_ready = self.spec.min_ready_seconds.map_or(0, i64::from);
             if changed || int(&existing["spec"]["minReadySeconds"], 0) != min_ready {
                 let mut desired = existing.as_ref().clone();
                 desired["metadata"]["annotations"] = Value::Object(annotations);
@@ -261,14 +262,14 @@ impl Deployment<'_, '_> {
         set_or_remove(
             &mut replica_set["spec"],
             "minReadySeconds",
-            int(&self.object["spec"]["minReadySeconds"], 0),
+            self.spec.min_ready_seconds.map_or(0, i64::from),
         );
         let mut all: Vec<Arc<Value>> = old.to_vec();
         all.push(Arc::new(replica_set.clone()));
         let new_replicas = self.new_rs_new_replicas(&all, &replica_set);
         replica_set["spec"]["replicas"] = json!(new_replicas);
         let mut annotations = Map::new();
-        set_new_annotations(&self.object, &mut annotations, new_revision, false);
+        set_new_annotations(&self.object, &self.spec, &mut annotations, new_revision, false);
         replica_set["metadata"]["annotations"] = Value::Object(annotations);
         let namespace = namespace_of(&self.object).to_owned();
         let created = match self

@@ -16,7 +16,7 @@ use super::super::cluster::{CONTROLLER_MANAGER, int, is_deleting, name_of, names
 use super::super::pods::is_finished;
 use super::super::replicasets::replicas;
 use super::revisions::{DESIRED_REPLICAS, MAX_REPLICAS, int_annotation, set_replicas_annotations};
-use super::{Deployment, max_surge, max_unavailable};
+use super::{Deployment, is_recreate, max_surge, max_unavailable, rolling_update, typed_int_or_percent, wanted};
 
 fn active(replica_sets: &[Arc<Value>]) -> Vec<Arc<Value>> {
     replica_sets.iter().filter(|rs| replicas(rs) > 0).cloned().collect()
@@ -59,7 +59,7 @@ impl Deployment<'_, '_> {
         };
         self.scale(new.as_ref(), &old);
         let old = self.fresh_all(&old);
-        if self.object["spec"]["paused"] == true {
+        if self.spec.paused == Some(true) {
             self.cleanup(&old);
         }
         let new = new.map(|rs| self.fresh(&rs));
@@ -119,7 +119,7 @@ impl Deployment<'_, '_> {
             old = now_old;
         }
         if let Some(replica_set) = &new {
-            let wanted = replicas(&self.object);
+            let wanted = wanted(&self.spec);
             self.scale_and_record(replica_set, wanted);
         }
         let status = self.object["status"].clone();
@@ -146,7 +146,7 @@ impl Deployment<'_, '_> {
 
     /// `reconcileNewReplicaSet`: whether the new ReplicaSet was scaled.
     fn reconcile_new(&mut self, all: &[Arc<Value>], new: &Arc<Value>) -> bool {
-        let wanted = replicas(&self.object);
+        let wanted = wanted(&self.spec);
         let current = replicas(new);
         if current == wanted {
             return false;
@@ -160,15 +160,11 @@ impl Deployment<'_, '_> {
 
     /// `NewRSNewReplicas`: how big the new ReplicaSet may be now.
     pub(super) fn new_rs_new_replicas(&self, all: &[Arc<Value>], new: &Value) -> i64 {
-        let wanted = replicas(&self.object);
-        if self.object["spec"]["strategy"]["type"] == "Recreate" {
+        let wanted = wanted(&self.spec);
+        if is_recreate(&self.spec) {
             return wanted;
         }
-        let surge = super::int_or_percent(
-            &self.object["spec"]["strategy"]["rollingUpdate"]["maxSurge"],
-            wanted,
-            true,
-        );
+        let surge = typed_int_or_percent(rolling_update(&self.spec, true), wanted, true);
         let current: i64 = all.iter().map(|rs| replicas(rs)).sum();
         let max_total = wanted + surge;
         if current >= max_total {
@@ -185,7 +181,7 @@ impl Deployment<'_, '_> {
             return false;
         }
         let all_pods: i64 = all.iter().map(|rs| replicas(rs)).sum();
-        let min_available = replicas(&self.object) - max_unavailable(&self.object);
+        let min_available = wanted(&self.spec) - max_unavailable(&self.spec);
         let new_unavailable = replicas(new) - status_count(new, "availableReplicas");
         let max_scaled_down = all_pods - min_available - new_unavailable;
         if max_scaled_down <= 0 {
@@ -224,7 +220,7 @@ impl Deployment<'_, '_> {
     /// `scaleDownOldReplicaSetsForRollingUpdate`: old ReplicaSets shrink by as many
     /// available replicas as exceed the minimum, oldest first.
     fn scale_down_old_for_rolling(&mut self, all: &[Arc<Value>], old: &[Arc<Value>]) -> i64 {
-        let min_available = replicas(&self.object) - max_unavailable(&self.object);
+        let min_available = wanted(&self.spec) - max_unavailable(&self.spec);
         let available: i64 = all.iter().map(|rs| status_count(rs, "availableReplicas")).sum();
         if available <= min_available {
             return 0;
@@ -252,7 +248,7 @@ impl Deployment<'_, '_> {
     /// whole size; a saturated new one empties the old ones; otherwise the change is
     /// shared out in proportion to the ReplicaSets' sizes.
     fn scale(&mut self, new: Option<&Arc<Value>>, old: &[Arc<Value>]) {
-        let wanted = replicas(&self.object);
+        let wanted = wanted(&self.spec);
         if let Some(replica_set) = find_active_or_latest(new, old) {
             if replicas(&replica_set) != wanted {
                 self.scale_and_record(&replica_set, wanted);
@@ -265,18 +261,14 @@ impl Deployment<'_, '_> {
             }
             return;
         }
-        if self.object["spec"]["strategy"]["type"] == "Recreate" {
+        if is_recreate(&self.spec) {
             return;
         }
         let mut all: Vec<Arc<Value>> = old.to_vec();
         all.extend(new.cloned());
         let mut all = active(&all);
         let current: i64 = all.iter().map(|rs| replicas(rs)).sum();
-        let allowed = if wanted > 0 {
-            wanted + max_surge(&self.object)
-        } else {
-            0
-        };
+        let allowed = if wanted > 0 { wanted + max_surge(&self.spec) } else { 0 };
         let to_add = allowed - current;
         let direction = match to_add.cmp(&0) {
             Ordering::Greater => {
@@ -326,11 +318,11 @@ impl Deployment<'_, '_> {
     /// `getReplicaSetFraction`: how much this ReplicaSet grows (or shrinks) when the
     /// Deployment's size with surge is spread over the size it was annotated for.
     fn fraction(&self, replica_set: &Value) -> i64 {
-        let wanted = replicas(&self.object);
+        let wanted = wanted(&self.spec);
         if wanted == 0 {
             return -replicas(replica_set);
         }
-        let deployment_replicas = wanted + max_surge(&self.object);
+        let deployment_replicas = wanted + max_surge(&self.spec);
         let annotated =
             int_annotation(replica_set, MAX_REPLICAS).unwrap_or_else(|| int(&self.object["status"]["replicas"], 0));
         if annotated == 0 {
@@ -347,7 +339,7 @@ impl Deployment<'_, '_> {
 
     /// `IsSaturated`: the new ReplicaSet has all replicas, annotated and available.
     fn is_saturated(&self, replica_set: &Value) -> bool {
-        let wanted = replicas(&self.object);
+        let wanted = wanted(&self.spec);
         replicas(replica_set) == wanted
             && int_annotation(replica_set, DESIRED_REPLICAS) == Some(wanted)
             && status_count(replica_set, "availableReplicas") == wanted
@@ -367,8 +359,8 @@ impl Deployment<'_, '_> {
     /// an event when the size changed.
     fn scale_replica_set(&mut self, replica_set: &Arc<Value>, size: i64, direction: &str) -> bool {
         let replica_set = self.fresh(replica_set);
-        let wanted = replicas(&self.object);
-        let max = wanted + max_surge(&self.object);
+        let wanted = wanted(&self.spec);
+        let max = wanted + max_surge(&self.spec);
         let resize = replicas(&replica_set) != size;
         let mut annotations: Map<String, Value> = replica_set["metadata"]["annotations"]
             .as_object()
@@ -399,8 +391,10 @@ impl Deployment<'_, '_> {
     /// `cleanupDeployment`: deletes the oldest old ReplicaSets beyond
     /// `revisionHistoryLimit`, if they are empty and settled.
     fn cleanup(&mut self, old: &[Arc<Value>]) {
-        let Some(limit) = self.object["spec"]["revisionHistoryLimit"]
-            .as_i64()
+        let Some(limit) = self
+            .spec
+            .revision_history_limit
+            .map(i64::from)
             .filter(|limit| *limit != super::NO_DEADLINE)
         else {
             return;

@@ -1,14 +1,12 @@
-//! The defaults and validation rules of the built-in resources the catalogue added to
-//! the first few (those live in `defaults.rs`), limited to what operators commonly
-//! meet: kube-apiserver's `pkg/apis/<group>/v1/defaults.go`,
-//! `pkg/apis/<group>/validation/validation.go`, the Job strategy's generated selector
-//! (`pkg/registry/batch/job/strategy.go`), and the metadata rules every built-in
-//! object obeys (`apimachinery/pkg/api/validation/objectmeta.go`).
+//! The validation rules of built-in types that operators commonly trip over, worded as
+//! kube-apiserver words them (`pkg/apis/<group>/validation/validation.go`), the
+//! metadata rules every built-in object obeys
+//! (`apimachinery/pkg/api/validation/objectmeta.go`), and the fields an update may not
+//! change.
 
 use serde_json::{Value, json};
 
-use crate::defaults::{pod_spec_violations, pod_template, set};
-use crate::registry::ResourceType;
+use crate::core::ResourceType;
 
 /// One violation: (field, reason, detail) as kube-apiserver words it.
 type Violation = (String, &'static str, String);
@@ -39,123 +37,95 @@ fn not_supported(field: impl Into<String>, value: &Value, supported: &[&str]) ->
     )
 }
 
-/// Fills in the defaults of the workloads added by the catalogue.
-pub(crate) fn apply_defaults(resource: &ResourceType, object: &mut Value) {
+/// The validation rules of built-in types that an object can break (field, reason,
+/// detail), worded as the real server words them.
+pub(crate) fn violations(resource: &ResourceType, object: &Value) -> Vec<Violation> {
+    let mut found = Vec::new();
+    if resource.custom {
+        return found;
+    }
     match (resource.group.as_str(), resource.kind.as_str()) {
-        ("batch", "Job") => {
-            job_selector(object);
-            job_spec(&mut object["spec"]);
-            set(&mut object["spec"], "manualSelector", json!(false));
-            // `SetDefaults_Job` copies the template's labels to a Job without labels;
-            // the server defaults again on every read, after the selector's labels.
-            let labels = object["spec"]["template"]["metadata"]["labels"].clone();
-            let unlabelled = object["metadata"]["labels"]
-                .as_object()
-                .is_none_or(serde_json::Map::is_empty);
-            if labels.as_object().is_some_and(|l| !l.is_empty()) && unlabelled && object["metadata"].is_object() {
-                object["metadata"]["labels"] = labels;
+        ("", "Pod") => pod_spec_violations(&object["spec"], "spec", &mut found),
+        ("apps", "Deployment" | "ReplicaSet" | "StatefulSet") => {
+            let spec = &object["spec"];
+            let selector = &spec["selector"];
+            if selector.is_null() {
+                found.push(("spec.selector".into(), "FieldValueRequired", "Required value".into()));
+            } else {
+                let labels = &spec["template"]["metadata"]["labels"];
+                let selected = wheelhouse_selector::LabelSelector::from_structured(Some(selector))
+                    .is_ok_and(|s| s.matches(Some(labels)));
+                if !selected {
+                    found.push((
+                        "spec.template.metadata.labels".into(),
+                        "FieldValueInvalid",
+                        format!("Invalid value: {labels}: `selector` does not match template `labels`"),
+                    ));
+                }
             }
+            pod_spec_violations(&spec["template"]["spec"], "spec.template.spec", &mut found);
         }
-        ("batch", "CronJob") => {
-            let spec = &mut object["spec"];
-            set(spec, "concurrencyPolicy", json!("Allow"));
-            set(spec, "suspend", json!(false));
-            set(spec, "successfulJobsHistoryLimit", json!(3));
-            set(spec, "failedJobsHistoryLimit", json!(1));
-            if spec["jobTemplate"].is_object() {
-                job_spec(&mut spec["jobTemplate"]["spec"]);
-            }
-        }
-        ("apps", "DaemonSet") => {
-            let spec = &mut object["spec"];
-            set(spec, "revisionHistoryLimit", json!(10));
-            set(spec, "updateStrategy", json!({"type": "RollingUpdate"}));
-            if spec["updateStrategy"]["type"] == "RollingUpdate" && spec["updateStrategy"].is_object() {
-                set(&mut spec["updateStrategy"], "rollingUpdate", json!({}));
-                let rolling = &mut spec["updateStrategy"]["rollingUpdate"];
-                set(rolling, "maxUnavailable", json!(1));
-                set(rolling, "maxSurge", json!(0));
-            }
-            pod_template(spec);
-        }
-        ("", "ReplicationController") => {
-            set(&mut object["spec"], "replicas", json!(1));
-            pod_template(&mut object["spec"]);
-        }
-        ("", "PersistentVolumeClaim") => {
-            set(&mut object["spec"], "volumeMode", json!("Filesystem"));
-            if object["status"].is_null() {
-                object["status"] = json!({"phase": "Pending"});
-            }
-        }
-        ("", "PersistentVolume") => {
-            set(&mut object["spec"], "persistentVolumeReclaimPolicy", json!("Retain"));
-            set(&mut object["spec"], "volumeMode", json!("Filesystem"));
-            if object["status"].is_null() {
-                object["status"] = json!({"phase": "Pending"});
+        ("", "Service") => {
+            let spec = &object["spec"];
+            let headless = spec["clusterIP"] == "None";
+            let needs_ports = spec["type"] != "ExternalName" && !headless;
+            if needs_ports && spec["ports"].as_array().is_none_or(Vec::is_empty) {
+                found.push(("spec.ports".into(), "FieldValueRequired", "Required value".into()));
             }
         }
         _ => {}
     }
+    found.extend(other_violations(resource, object));
+    found
 }
 
-fn job_spec(spec: &mut Value) {
-    if !spec.is_object() {
-        return;
+pub(crate) fn pod_spec_violations(spec: &Value, path: &str, found: &mut Vec<Violation>) {
+    let containers = spec["containers"].as_array().map(Vec::as_slice).unwrap_or_default();
+    if containers.is_empty() {
+        found.push((
+            format!("{path}.containers"),
+            "FieldValueRequired",
+            "Required value".into(),
+        ));
     }
-    if spec["completions"].is_null() && spec["parallelism"].is_null() {
-        spec["completions"] = json!(1);
-        spec["parallelism"] = json!(1);
+    for (index, container) in containers.iter().enumerate() {
+        for field in ["name", "image"] {
+            if container[field].as_str().is_none_or(str::is_empty) {
+                found.push((
+                    format!("{path}.containers[{index}].{field}"),
+                    "FieldValueRequired",
+                    "Required value".into(),
+                ));
+            }
+        }
     }
-    set(spec, "parallelism", json!(1));
-    let backoff = if spec["backoffLimitPerIndex"].is_null() {
-        6
-    } else {
-        i32::MAX
+}
+
+/// Fields of built-in types that an update may not change.
+pub(crate) fn immutable_changes(resource: &ResourceType, current: &Value, new: &Value) -> Vec<Violation> {
+    let mut found = Vec::new();
+    let immutable: &[&str] = match (resource.group.as_str(), resource.kind.as_str()) {
+        ("apps", "Deployment" | "ReplicaSet" | "StatefulSet") => &["selector"],
+        ("", "Service") => &["clusterIP"],
+        _ => &[],
     };
-    set(spec, "backoffLimit", json!(backoff));
-    set(spec, "completionMode", json!("NonIndexed"));
-    set(spec, "suspend", json!(false));
-    let replacement = if spec["podFailurePolicy"].is_null() {
-        "TerminatingOrFailed"
-    } else {
-        "Failed"
-    };
-    set(spec, "podReplacementPolicy", json!(replacement));
-    pod_template(spec);
+    for field in immutable {
+        let (before, after) = (&current["spec"][field], &new["spec"][field]);
+        if !before.is_null() && before != after {
+            found.push((
+                format!("spec.{field}"),
+                "FieldValueInvalid",
+                format!("Invalid value: {after}: field is immutable"),
+            ));
+        }
+    }
+    found.extend(other_immutable_changes(resource, current, new));
+    found
 }
 
-/// A Job without `manualSelector` gets a selector on its own uid, and its pod template
-/// the matching labels, as the Job strategy's `generateSelector` does.
-fn job_selector(object: &mut Value) {
-    if object["spec"]["manualSelector"] == true || !object["spec"].is_object() {
-        return;
-    }
-    let uid = object["metadata"]["uid"].clone();
-    let name = object["metadata"]["name"].clone();
-    if !uid.is_string() || !object["spec"]["selector"].is_null() {
-        return;
-    }
-    object["spec"]["selector"] = json!({"matchLabels": {"batch.kubernetes.io/controller-uid": uid}});
-    let template = &mut object["spec"]["template"];
-    if !template.is_object() {
-        return;
-    }
-    set(template, "metadata", json!({}));
-    set(&mut template["metadata"], "labels", json!({}));
-    let labels = &mut template["metadata"]["labels"];
-    for (key, value) in [
-        ("batch.kubernetes.io/controller-uid", &uid),
-        ("controller-uid", &uid),
-        ("batch.kubernetes.io/job-name", &name),
-        ("job-name", &name),
-    ] {
-        set(labels, key, value.clone());
-    }
-}
-
-/// The rules a new or updated object of a catalogue-added type breaks.
-pub(crate) fn violations(resource: &ResourceType, object: &Value) -> Vec<Violation> {
+/// The rules a new or updated object of the other built-in kinds breaks, and the
+/// metadata rules of every built-in object.
+fn other_violations(resource: &ResourceType, object: &Value) -> Vec<Violation> {
     let mut found = Vec::new();
     metadata(resource, object, &mut found);
     let spec = &object["spec"];
@@ -225,8 +195,8 @@ pub(crate) fn violations(resource: &ResourceType, object: &Value) -> Vec<Violati
     found
 }
 
-/// Fields of catalogue-added types that an update may not change.
-pub(crate) fn immutable_changes(resource: &ResourceType, current: &Value, new: &Value) -> Vec<Violation> {
+/// Fields of the other built-in kinds that an update may not change.
+fn other_immutable_changes(resource: &ResourceType, current: &Value, new: &Value) -> Vec<Violation> {
     let mut found = Vec::new();
     let unchanged = |path: &[&str]| {
         let read = |object: &Value| path.iter().fold(object.clone(), |value, key| value[*key].clone());

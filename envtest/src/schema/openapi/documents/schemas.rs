@@ -15,8 +15,7 @@ use schemars::SchemaGenerator;
 use schemars::generate::SchemaSettings;
 use serde_json::{Map, Value, json};
 
-use crate::catalogue::Builtin;
-use crate::registry::ResourceType;
+use crate::core::{Builtin, ResourceType};
 
 /// Definitions by name, as in `components.schemas`.
 pub(super) type Definitions = Map<String, Value>;

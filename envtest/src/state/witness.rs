@@ -19,9 +19,9 @@ use parking_lot::Mutex;
 use serde_json::Value;
 use tokio::sync::Notify;
 
-use crate::registry::GroupResource;
-use crate::request::{Target, Verb};
-use crate::server::ApiServer;
+use crate::core::{GroupResource, Verb};
+use crate::request::Target;
+use crate::state::ApiServer;
 
 /// Every witness and the request gate of one server.
 #[derive(Default)]

@@ -5,9 +5,8 @@
 
 use serde_json::Value;
 
-use crate::registry::ResourceType;
+use crate::core::{ApiError, ResourceType};
 use crate::schema::{self, Write, errors::FieldError};
-use crate::status::ApiError;
 
 /// Checks `object` for `resource`, as created (`current` None) or as an update of
 /// `current` through `subresource`; custom resources are pruned and defaulted in place.
@@ -30,7 +29,7 @@ pub(crate) fn validate(
         return schema::admit(&schema, object, write).map_err(|errors| invalid(resource, &name, &errors));
     }
     decode_builtin(resource, object)?;
-    let violations = crate::defaults::violations(resource, object);
+    let violations = super::rules::violations(resource, object);
     if !violations.is_empty() {
         let causes: Vec<(&str, &str, String)> =
             violations.iter().map(|(f, r, d)| (f.as_str(), *r, d.clone())).collect();
@@ -66,7 +65,7 @@ pub(crate) fn field_validation(
     object: &Value,
 ) -> Result<Vec<String>, ApiError> {
     let unknown = match resource.catalogue() {
-        Some(builtin) => crate::openapi::unknown_fields(builtin, object),
+        Some(builtin) => crate::schema::openapi::unknown_fields(builtin, object),
         None => unknown_fields(resource, object),
     };
     if unknown.is_empty() {

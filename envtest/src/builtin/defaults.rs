@@ -1,14 +1,16 @@
-//! The defaults kube-apiserver fills into built-in objects, and the validation rules
-//! of theirs that operators trip over. Controllers compare what they want with what
-//! the server stored, so a server that left `strategy`, `imagePullPolicy` or a Service's
-//! `clusterIP` unset would make an operator pass here and flap on a real cluster.
+//! The defaults kube-apiserver fills into built-in objects
+//! (`pkg/apis/<group>/v1/defaults.go`, and the Job strategy's generated selector in
+//! `pkg/registry/batch/job/strategy.go`). Controllers compare what they want with what
+//! the server stored, so a server that left `strategy`, `imagePullPolicy` or a
+//! Service's `clusterIP` unset would make an operator pass here and flap on a real
+//! cluster.
 
 use std::sync::atomic::{AtomicU32, Ordering};
 
 use base64::Engine;
 use serde_json::{Map, Value, json};
 
-use crate::registry::ResourceType;
+use crate::core::ResourceType;
 
 /// Cluster IPs are handed out from 10.96.0.0/12, as a kubeadm cluster does.
 static NEXT_CLUSTER_IP: AtomicU32 = AtomicU32::new(10);
@@ -59,7 +61,7 @@ pub(crate) fn apply(resource: &ResourceType, object: &mut Value, current: Option
             pod_template(spec);
         }
         ("apps", "DaemonSet") => {
-            crate::catalogue::rules::apply_defaults(resource, object);
+            other_defaults(resource, object);
             template_generation(object, current);
         }
         ("apps", "ReplicaSet") => {
@@ -84,7 +86,7 @@ pub(crate) fn apply(resource: &ResourceType, object: &mut Value, current: Option
             pod_template(spec);
             volume_claim_templates(spec);
         }
-        _ => crate::catalogue::rules::apply_defaults(resource, object),
+        _ => other_defaults(resource, object),
     }
 }
 
@@ -339,233 +341,117 @@ fn service(object: &mut Value, current: Option<&Value>) {
     }
 }
 
-/// The validation rules of built-in types that an object can break (field, reason,
-/// detail), worded as the real server words them.
-pub(crate) fn violations(resource: &ResourceType, object: &Value) -> Vec<(String, &'static str, String)> {
-    let mut found = Vec::new();
-    if resource.custom {
-        return found;
-    }
+/// Fills in the defaults of the other built-in kinds (Jobs, `CronJobs`, `DaemonSets`...).
+fn other_defaults(resource: &ResourceType, object: &mut Value) {
     match (resource.group.as_str(), resource.kind.as_str()) {
-        ("", "Pod") => pod_spec_violations(&object["spec"], "spec", &mut found),
-        ("apps", "Deployment" | "ReplicaSet" | "StatefulSet") => {
-            let spec = &object["spec"];
-            let selector = &spec["selector"];
-            if selector.is_null() {
-                found.push(("spec.selector".into(), "FieldValueRequired", "Required value".into()));
-            } else {
-                let labels = &spec["template"]["metadata"]["labels"];
-                let selected = wheelhouse_selector::LabelSelector::from_structured(Some(selector))
-                    .is_ok_and(|s| s.matches(Some(labels)));
-                if !selected {
-                    found.push((
-                        "spec.template.metadata.labels".into(),
-                        "FieldValueInvalid",
-                        format!("Invalid value: {labels}: `selector` does not match template `labels`"),
-                    ));
-                }
+        ("batch", "Job") => {
+            job_selector(object);
+            job_spec(&mut object["spec"]);
+            set(&mut object["spec"], "manualSelector", json!(false));
+            // `SetDefaults_Job` copies the template's labels to a Job without labels;
+            // the server defaults again on every read, after the selector's labels.
+            let labels = object["spec"]["template"]["metadata"]["labels"].clone();
+            let unlabelled = object["metadata"]["labels"]
+                .as_object()
+                .is_none_or(serde_json::Map::is_empty);
+            if labels.as_object().is_some_and(|l| !l.is_empty()) && unlabelled && object["metadata"].is_object() {
+                object["metadata"]["labels"] = labels;
             }
-            pod_spec_violations(&spec["template"]["spec"], "spec.template.spec", &mut found);
         }
-        ("", "Service") => {
-            let spec = &object["spec"];
-            let headless = spec["clusterIP"] == "None";
-            let needs_ports = spec["type"] != "ExternalName" && !headless;
-            if needs_ports && spec["ports"].as_array().is_none_or(Vec::is_empty) {
-                found.push(("spec.ports".into(), "FieldValueRequired", "Required value".into()));
+        ("batch", "CronJob") => {
+            let spec = &mut object["spec"];
+            set(spec, "concurrencyPolicy", json!("Allow"));
+            set(spec, "suspend", json!(false));
+            set(spec, "successfulJobsHistoryLimit", json!(3));
+            set(spec, "failedJobsHistoryLimit", json!(1));
+            if spec["jobTemplate"].is_object() {
+                job_spec(&mut spec["jobTemplate"]["spec"]);
+            }
+        }
+        ("apps", "DaemonSet") => {
+            let spec = &mut object["spec"];
+            set(spec, "revisionHistoryLimit", json!(10));
+            set(spec, "updateStrategy", json!({"type": "RollingUpdate"}));
+            if spec["updateStrategy"]["type"] == "RollingUpdate" && spec["updateStrategy"].is_object() {
+                set(&mut spec["updateStrategy"], "rollingUpdate", json!({}));
+                let rolling = &mut spec["updateStrategy"]["rollingUpdate"];
+                set(rolling, "maxUnavailable", json!(1));
+                set(rolling, "maxSurge", json!(0));
+            }
+            pod_template(spec);
+        }
+        ("", "ReplicationController") => {
+            set(&mut object["spec"], "replicas", json!(1));
+            pod_template(&mut object["spec"]);
+        }
+        ("", "PersistentVolumeClaim") => {
+            set(&mut object["spec"], "volumeMode", json!("Filesystem"));
+            if object["status"].is_null() {
+                object["status"] = json!({"phase": "Pending"});
+            }
+        }
+        ("", "PersistentVolume") => {
+            set(&mut object["spec"], "persistentVolumeReclaimPolicy", json!("Retain"));
+            set(&mut object["spec"], "volumeMode", json!("Filesystem"));
+            if object["status"].is_null() {
+                object["status"] = json!({"phase": "Pending"});
             }
         }
         _ => {}
     }
-    found.extend(crate::catalogue::rules::violations(resource, object));
-    found
 }
 
-pub(crate) fn pod_spec_violations(spec: &Value, path: &str, found: &mut Vec<(String, &'static str, String)>) {
-    let containers = spec["containers"].as_array().map(Vec::as_slice).unwrap_or_default();
-    if containers.is_empty() {
-        found.push((
-            format!("{path}.containers"),
-            "FieldValueRequired",
-            "Required value".into(),
-        ));
+fn job_spec(spec: &mut Value) {
+    if !spec.is_object() {
+        return;
     }
-    for (index, container) in containers.iter().enumerate() {
-        for field in ["name", "image"] {
-            if container[field].as_str().is_none_or(str::is_empty) {
-                found.push((
-                    format!("{path}.containers[{index}].{field}"),
-                    "FieldValueRequired",
-                    "Required value".into(),
-                ));
-            }
-        }
+    if spec["completions"].is_null() && spec["parallelism"].is_null() {
+        spec["completions"] = json!(1);
+        spec["parallelism"] = json!(1);
     }
-}
-
-/// Fields of built-in types that an update may not change.
-pub(crate) fn immutable_changes(
-    resource: &ResourceType,
-    current: &Value,
-    new: &Value,
-) -> Vec<(String, &'static str, String)> {
-    let mut found = Vec::new();
-    let immutable: &[&str] = match (resource.group.as_str(), resource.kind.as_str()) {
-        ("apps", "Deployment" | "ReplicaSet" | "StatefulSet") => &["selector"],
-        ("", "Service") => &["clusterIP"],
-        _ => &[],
+    set(spec, "parallelism", json!(1));
+    let backoff = if spec["backoffLimitPerIndex"].is_null() {
+        6
+    } else {
+        i32::MAX
     };
-    for field in immutable {
-        let (before, after) = (&current["spec"][field], &new["spec"][field]);
-        if !before.is_null() && before != after {
-            found.push((
-                format!("spec.{field}"),
-                "FieldValueInvalid",
-                format!("Invalid value: {after}: field is immutable"),
-            ));
-        }
-    }
-    found.extend(crate::catalogue::rules::immutable_changes(resource, current, new));
-    found
+    set(spec, "backoffLimit", json!(backoff));
+    set(spec, "completionMode", json!("NonIndexed"));
+    set(spec, "suspend", json!(false));
+    let replacement = if spec["podFailurePolicy"].is_null() {
+        "TerminatingOrFailed"
+    } else {
+        "Failed"
+    };
+    set(spec, "podReplacementPolicy", json!(replacement));
+    pod_template(spec);
 }
 
-#[cfg(test)]
-mod tests {
-    use super::*;
-    use crate::registry::Registry;
-
-    fn resource(group: &str, plural: &str) -> std::sync::Arc<ResourceType> {
-        Registry::default().get(group, "v1", plural).unwrap()
+/// A Job without `manualSelector` gets a selector on its own uid, and its pod template
+/// the matching labels, as the Job strategy's `generateSelector` does.
+fn job_selector(object: &mut Value) {
+    if object["spec"]["manualSelector"] == true || !object["spec"].is_object() {
+        return;
     }
-
-    #[test]
-    fn daemon_sets_count_their_template_generations() {
-        let daemon_sets = resource("apps", "daemonsets");
-        let template = |image: &str| json!({"metadata": {"labels": {"a": "b"}}, "spec": {"containers": [{"name": "c", "image": image}]}});
-        let mut created = json!({"metadata": {"name": "d"}, "spec": {"template": template("nginx:1")}});
-        apply(&daemon_sets, &mut created, None);
-        let generation =
-            |object: &Value| object["metadata"]["annotations"]["deprecated.daemonset.template.generation"].clone();
-        assert_eq!(generation(&created), "1");
-        assert_eq!(
-            created["spec"]["revisionHistoryLimit"], 10,
-            "the other defaults still apply"
-        );
-        let mut relabelled = created.clone();
-        relabelled["metadata"]["labels"] = json!({"x": "y"});
-        apply(&daemon_sets, &mut relabelled, Some(&created));
-        assert_eq!(generation(&relabelled), "1", "the template did not change");
-        let mut updated = created.clone();
-        updated["spec"]["template"] = template("nginx:2");
-        apply(&daemon_sets, &mut updated, Some(&created));
-        assert_eq!(generation(&updated), "2");
+    let uid = object["metadata"]["uid"].clone();
+    let name = object["metadata"]["name"].clone();
+    if !uid.is_string() || !object["spec"]["selector"].is_null() {
+        return;
     }
-
-    #[test]
-    fn pods_ask_for_their_limits_and_get_their_qos_class() {
-        let pods = resource("", "pods");
-        let pod = |resources: &Value| {
-            let mut pod =
-                json!({"spec": {"containers": [{"name": "a", "image": "nginx:1.27", "resources": resources}]}});
-            apply(&pods, &mut pod, None);
-            pod
-        };
-        let limited = pod(&json!({"limits": {"cpu": "1"}}));
-        let container = &limited["spec"]["containers"][0];
-        assert_eq!(container["resources"]["requests"], json!({"cpu": "1"}));
-        assert_eq!(
-            container["resizePolicy"],
-            json!([{"resourceName": "cpu", "restartPolicy": "NotRequired"}])
-        );
-        assert!(container.get("ports").is_none(), "no null field appears");
-        assert_eq!(limited["status"]["qosClass"], "Burstable");
-        let both = json!({"limits": {"cpu": "1", "memory": "1Gi"}});
-        assert_eq!(pod(&both)["status"]["qosClass"], "Guaranteed");
-        let unequal = json!({"limits": {"cpu": "1", "memory": "1Gi"}, "requests": {"cpu": "500m"}});
-        assert_eq!(pod(&unequal)["status"]["qosClass"], "Burstable");
-        let nothing = pod(&json!({}));
-        assert_eq!(nothing["status"]["qosClass"], "BestEffort");
-        assert!(nothing["spec"]["containers"][0].get("resizePolicy").is_none());
-        assert_eq!(nothing["spec"]["enableServiceLinks"], true);
+    object["spec"]["selector"] = json!({"matchLabels": {"batch.kubernetes.io/controller-uid": uid}});
+    let template = &mut object["spec"]["template"];
+    if !template.is_object() {
+        return;
     }
-
-    #[test]
-    fn deployments_get_strategy_history_and_pod_defaults_and_keep_what_is_set() {
-        let mut deployment = json!({"spec": {"replicas": 3, "template": {"spec": {"containers": [
-            {"name": "a", "image": "nginx:1.27", "ports": [{"containerPort": 80}]},
-            {"name": "b", "image": "busybox", "imagePullPolicy": "Never"},
-        ]}}}});
-        apply(&resource("apps", "deployments"), &mut deployment, None);
-        let spec = &deployment["spec"];
-        assert_eq!(spec["replicas"], 3);
-        assert_eq!(
-            spec["strategy"],
-            json!({"type": "RollingUpdate", "rollingUpdate": {"maxUnavailable": "25%", "maxSurge": "25%"}})
-        );
-        assert_eq!(spec["revisionHistoryLimit"], 10);
-        let pod = &spec["template"]["spec"];
-        assert_eq!(
-            (pod["restartPolicy"].as_str(), pod["dnsPolicy"].as_str()),
-            (Some("Always"), Some("ClusterFirst"))
-        );
-        assert_eq!(pod["containers"][0]["imagePullPolicy"], "IfNotPresent");
-        assert_eq!(pod["containers"][0]["ports"][0]["protocol"], "TCP");
-        assert_eq!(pod["containers"][1]["imagePullPolicy"], "Never");
-        assert!(pod.get("initContainers").is_none(), "{pod}");
-        let again = deployment.clone();
-        apply(&resource("apps", "deployments"), &mut deployment, None);
-        assert_eq!(deployment, again, "defaulting is idempotent");
-    }
-
-    #[test]
-    fn an_empty_strategy_gets_its_type_as_kubectl_create_sends_it() {
-        let mut deployment = json!({"spec": {"strategy": {}, "template": {"spec": {"containers": []}}}});
-        apply(&resource("apps", "deployments"), &mut deployment, None);
-        assert_eq!(
-            deployment["spec"]["strategy"],
-            json!({"type": "RollingUpdate", "rollingUpdate": {"maxUnavailable": "25%", "maxSurge": "25%"}})
-        );
-    }
-
-    #[test]
-    fn secrets_move_string_data_into_data() {
-        let mut secret = json!({"data": {"a": "b2xk", "b": "Yg=="}, "stringData": {"a": "new", "c": "see"}});
-        apply(&resource("", "secrets"), &mut secret, None);
-        assert_eq!(
-            secret,
-            json!({"type": "Opaque", "data": {"a": "bmV3", "b": "Yg==", "c": "c2Vl"}})
-        );
-    }
-
-    #[test]
-    fn services_get_a_cluster_ip_that_updates_keep() {
-        let services = resource("", "services");
-        let mut service = json!({"spec": {"ports": [{"port": 80}]}});
-        apply(&services, &mut service, None);
-        assert_eq!(
-            service["spec"]["ports"][0],
-            json!({"port": 80, "protocol": "TCP", "targetPort": 80})
-        );
-        let ip = service["spec"]["clusterIP"].clone();
-        assert!(ip.as_str().is_some_and(|ip| ip.starts_with("10.96.")));
-        let mut update = json!({"spec": {"ports": [{"port": 81}]}});
-        apply(&services, &mut update, Some(&service));
-        assert_eq!(update["spec"]["clusterIP"], ip);
-    }
-
-    #[test]
-    fn workloads_must_select_their_template_and_name_their_containers() {
-        let deployments = resource("apps", "deployments");
-        let object = json!({"spec": {"selector": {"matchLabels": {"app": "a"}}, "template": {"metadata": {"labels": {"app": "b"}}, "spec": {"containers": [{"name": "c"}]}}}});
-        let fields: Vec<String> = violations(&deployments, &object).into_iter().map(|v| v.0).collect();
-        assert_eq!(
-            fields,
-            [
-                "spec.template.metadata.labels",
-                "spec.template.spec.containers[0].image"
-            ]
-        );
-        let changed = json!({"spec": {"selector": {"matchLabels": {"app": "z"}}}});
-        assert_eq!(immutable_changes(&deployments, &object, &changed).len(), 1);
+    set(template, "metadata", json!({}));
+    set(&mut template["metadata"], "labels", json!({}));
+    let labels = &mut template["metadata"]["labels"];
+    for (key, value) in [
+        ("batch.kubernetes.io/controller-uid", &uid),
+        ("controller-uid", &uid),
+        ("batch.kubernetes.io/job-name", &name),
+        ("job-name", &name),
+    ] {
+        set(labels, key, value.clone());
     }
 }

@@ -5,7 +5,7 @@ use std::borrow::Cow;
 
 use serde_json::{Value, json};
 
-use crate::registry::ResourceType;
+use super::ResourceType;
 
 /// A failed request: what the client receives as a `Status`.
 #[derive(Debug, Clone, PartialEq)]

@@ -1,0 +1,243 @@
+//! The crate's top-level modules form no import cycle: `core` (shared types) and
+//! `state` (the server handle) sit below the handlers, and `server` (the dispatcher)
+//! above them. Run with `cargo test -p wheelhouse-envtest --test module_graph`.
+//!
+//! The graph is read from the source: every `crate::` path in `src/**/*.rs` (in `use`
+//! declarations, `use crate::{a, b::c}` groups and inline paths) is an edge from the
+//! top-level module of its file to the module it names. Test code counts too, and so
+//! does code behind a cargo feature. `super::` paths are not followed: they stay inside
+//! a top-level module, which `super_stays_inside_its_top_level_module` checks.
+
+use std::collections::{BTreeMap, BTreeSet};
+use std::fs;
+use std::path::{Path, PathBuf};
+
+/// Edges between top-level modules, each with one place that makes it.
+type Graph = BTreeMap<String, BTreeMap<String, String>>;
+
+#[test]
+fn top_level_modules_form_no_import_cycle() {
+    let src = Path::new(env!("CARGO_MANIFEST_DIR")).join("src");
+    let graph = graph(&src);
+    assert!(graph.len() > 10, "too few modules found under {}", src.display());
+    if let Some(cycle) = find_cycle(&graph) {
+        let steps: Vec<String> = cycle
+            .windows(2)
+            .map(|pair| format!("  {} -> {} ({})", pair[0], pair[1], graph[&pair[0]][&pair[1]]))
+            .collect();
+        panic!("import cycle among envtest's top-level modules:\n{}", steps.join("\n"));
+    }
+}
+
+#[test]
+fn core_depends_on_no_other_module() {
+    let src = Path::new(env!("CARGO_MANIFEST_DIR")).join("src");
+    let graph = graph(&src);
+    let core = graph.get("core").expect("a `core` module");
+    assert!(core.is_empty(), "core imports {core:?}");
+}
+
+#[test]
+fn super_stays_inside_its_top_level_module() {
+    let src = Path::new(env!("CARGO_MANIFEST_DIR")).join("src");
+    for file in rust_files(&src) {
+        let relative = file.strip_prefix(&src).expect("under src");
+        // src/a.rs and src/a/mod.rs are module `a`; src/a/b.rs is `a::b`, one deeper.
+        let mut depth = relative.components().count();
+        if relative.ends_with("mod.rs") {
+            depth -= 1;
+        }
+        let escape = format!("use {}", "super::".repeat(depth));
+        let text = fs::read_to_string(&file).expect("readable source");
+        // Indented `use`s are in inline modules, one level deeper than the file.
+        let escaping = text.lines().find(|line| line.starts_with(&escape));
+        assert_eq!(
+            escaping,
+            None,
+            "{} reaches the crate root through super::",
+            relative.display()
+        );
+    }
+}
+
+#[test]
+fn cycles_are_found() {
+    let mut graph = Graph::new();
+    for (from, to) in [("a", "b"), ("b", "c"), ("c", "a"), ("c", "d")] {
+        graph.entry(from.into()).or_default().insert(to.into(), String::new());
+    }
+    let cycle = find_cycle(&graph).expect("a cycle");
+    assert_eq!(cycle.first(), cycle.last());
+    assert_eq!(cycle.len(), 4);
+    graph.get_mut("c").expect("c").remove("a");
+    assert_eq!(find_cycle(&graph), None);
+}
+
+#[test]
+fn grouped_and_inline_paths_are_read() {
+    let text = "use crate::{core::{A, B}, store};\nlet x = crate::rules::now(); // crate::ignored\n";
+    let names: Vec<String> = crate_paths(text).into_iter().map(|(name, _)| name).collect();
+    assert_eq!(names, ["core", "store", "rules"]);
+}
+
+/// The top-level module graph of the crate whose sources are in `src`.
+fn graph(src: &Path) -> Graph {
+    let reexports = lib_reexports(&fs::read_to_string(src.join("lib.rs")).expect("lib.rs"));
+    let mut graph = Graph::new();
+    for file in rust_files(src) {
+        let relative = file.strip_prefix(src).expect("under src");
+        let Some(first) = relative.components().next() else {
+            continue;
+        };
+        let first = first.as_os_str().to_string_lossy();
+        let module = first.strip_suffix(".rs").unwrap_or(&first).to_owned();
+        if module == "lib" {
+            continue;
+        }
+        let text = fs::read_to_string(&file).expect("readable source");
+        let edges = graph.entry(module.clone()).or_default();
+        for (name, line) in crate_paths(&text) {
+            let target = reexports.get(&name).cloned().unwrap_or(name);
+            if target != module {
+                edges
+                    .entry(target)
+                    .or_insert_with(|| format!("{}:{line}", relative.display()));
+            }
+        }
+    }
+    let modules: BTreeSet<String> = graph.keys().cloned().collect();
+    for edges in graph.values_mut() {
+        edges.retain(|to, _| modules.contains(to));
+    }
+    graph
+}
+
+fn rust_files(dir: &Path) -> Vec<PathBuf> {
+    let mut files = Vec::new();
+    for entry in fs::read_dir(dir).expect("readable directory") {
+        let path = entry.expect("directory entry").path();
+        if path.is_dir() {
+            files.extend(rust_files(&path));
+        } else if path.extension().is_some_and(|e| e == "rs") {
+            files.push(path);
+        }
+    }
+    files
+}
+
+/// `pub use crate::module::Name` in lib.rs: `crate::Name` elsewhere means `module`.
+fn lib_reexports(lib: &str) -> BTreeMap<String, String> {
+    let mut names = BTreeMap::new();
+    for statement in lib.split(';') {
+        let Some((_, rest)) = statement.split_once("pub use crate::") else {
+            continue;
+        };
+        let Some((module, items)) = rest.split_once("::") else {
+            continue;
+        };
+        for item in items.trim_matches(|c| c == '{' || c == '}').split(',') {
+            let item = item.trim();
+            if !item.is_empty() {
+                names.insert(item.to_owned(), module.to_owned());
+            }
+        }
+    }
+    names
+}
+
+/// The first segment after every `crate::` in `text` (comments skipped), with its line.
+fn crate_paths(text: &str) -> Vec<(String, usize)> {
+    let mut found = Vec::new();
+    for (index, line) in text.lines().enumerate() {
+        let code = line.split("//").next().unwrap_or_default();
+        let mut rest = code;
+        while let Some(at) = rest.find("crate::") {
+            let before = rest[..at].chars().last();
+            rest = &rest[at + "crate::".len()..];
+            if before.is_some_and(|c| c.is_alphanumeric() || c == '_' || c == '$') {
+                continue;
+            }
+            if let Some(group) = rest.strip_prefix('{') {
+                found.extend(group_heads(group).into_iter().map(|name| (name, index + 1)));
+            } else {
+                let name: String = rest.chars().take_while(|c| c.is_alphanumeric() || *c == '_').collect();
+                if !name.is_empty() {
+                    found.push((name, index + 1));
+                }
+            }
+        }
+    }
+    found
+}
+
+/// The first segment of each item of a `{a::b, c}` group (the text after its `{`).
+fn group_heads(group: &str) -> Vec<String> {
+    let mut heads = Vec::new();
+    let mut depth = 0;
+    let mut at_item_start = true;
+    let mut current = String::new();
+    for c in group.chars() {
+        match c {
+            '{' => depth += 1,
+            '}' if depth == 0 => break,
+            '}' => depth -= 1,
+            ',' if depth == 0 => at_item_start = true,
+            c if at_item_start && depth == 0 && (c.is_alphanumeric() || c == '_') => current.push(c),
+            _ if at_item_start && !current.is_empty() => {
+                heads.push(std::mem::take(&mut current));
+                at_item_start = false;
+            }
+            _ => {}
+        }
+    }
+    if !current.is_empty() {
+        heads.push(current);
+    }
+    heads
+}
+
+/// A cycle as its modules in order, the first repeated at the end; None if acyclic.
+fn find_cycle(graph: &Graph) -> Option<Vec<String>> {
+    #[derive(Clone, Copy, PartialEq)]
+    enum Mark {
+        Visiting,
+        Done,
+    }
+    fn visit(
+        node: &str,
+        graph: &Graph,
+        marks: &mut BTreeMap<String, Mark>,
+        path: &mut Vec<String>,
+    ) -> Option<Vec<String>> {
+        marks.insert(node.to_owned(), Mark::Visiting);
+        path.push(node.to_owned());
+        for next in graph.get(node).into_iter().flat_map(BTreeMap::keys) {
+            match marks.get(next) {
+                Some(Mark::Visiting) => {
+                    let start = path.iter().position(|n| n == next).expect("on the path");
+                    let mut cycle = path[start..].to_vec();
+                    cycle.push(next.clone());
+                    return Some(cycle);
+                }
+                Some(Mark::Done) => {}
+                None => {
+                    if let Some(cycle) = visit(next, graph, marks, path) {
+                        return Some(cycle);
+                    }
+                }
+            }
+        }
+        path.pop();
+        marks.insert(node.to_owned(), Mark::Done);
+        None
+    }
+    let mut marks = BTreeMap::new();
+    for node in graph.keys() {
+        if !marks.contains_key(node)
+            && let Some(cycle) = visit(node, graph, &mut marks, &mut Vec::new())
+        {
+            return Some(cycle);
+        }
+    }
+    None
+}
