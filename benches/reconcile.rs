@@ -1,4 +1,4 @@
-//! `cargo bench --bench reconcile`: the WebApp operator (`examples/webapp/operator.rs`)
+//! `cargo bench --bench reconcile`: the WebApp operator (`examples/src/webapp.rs`)
 //! reconciling 1,000 WebApps created at once on the embedded API server, run by our
 //! `Controller` and, in the same process, by `kube::runtime::Controller` calling the
 //! very same reconcile logic, each with 8 concurrent reconciles.
@@ -18,16 +18,11 @@
 //! `RECONCILE_BENCH_ONLY=wheelhouse` or `=kube-runtime` runs one of the two (for
 //! profiling; no ratio is printed then).
 
-#[path = "../examples/webapp/operator.rs"]
-#[allow(
-    dead_code,
-    reason = "the bench builds its own controllers around the operator's reconciler"
-)]
-mod operator;
-
 #[path = "support.rs"]
 #[allow(dead_code, reason = "each benchmark uses a part of the shared helpers")]
 mod support;
+
+use wheelhouse_examples::webapp;
 
 use std::sync::Arc;
 use std::sync::atomic::{AtomicU64, Ordering};
@@ -40,8 +35,8 @@ use k8s_openapi::api::core::v1::Service;
 use kube::api::{Api, ListParams, PostParams};
 use kube::runtime::watcher;
 use kube::{CustomResourceExt, ResourceExt};
-use operator::{Phase, WebApp, WebAppReconciler, WebAppSpec};
 use support::{median, millis, per_second};
+use webapp::{Phase, WebApp, WebAppReconciler, WebAppSpec};
 use wheelhouse::cache::Cache;
 use wheelhouse::controller::{Action, Context, Error, Reconciler};
 use wheelhouse_envtest::{ServerOptions, TestEnv, Verb, WorkloadSimulation};
@@ -175,7 +170,7 @@ fn start(
                 .namespace(namespace.clone())
                 .owns_full::<Deployment>()
                 .owns_full::<Service>()
-                .predicate(operator::worth_a_reconcile())
+                .predicate(webapp::worth_a_reconcile())
                 .concurrency(CONCURRENCY);
             let inner = WebAppReconciler::cached(&builder).expect("the builder owns Deployments and Services whole");
             let controller = builder.build(Timed { inner, timeline });

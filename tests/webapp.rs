@@ -3,8 +3,7 @@
 //! (`USE_EXISTING_CLUSTER=true`; the Ready step needs `ENVTEST_CONTROLLERS=true` and
 //! nodes that can run nginx).
 
-#[path = "../examples/webapp/operator.rs"]
-mod operator;
+use wheelhouse_examples::webapp;
 
 use std::future::Future;
 use std::time::Duration;
@@ -13,7 +12,7 @@ use k8s_openapi::api::apps::v1::Deployment;
 use k8s_openapi::api::core::v1::Service;
 use kube::api::{Api, DeleteParams, ListParams, Patch, PatchParams, PostParams};
 use kube::{CustomResourceExt, ResourceExt};
-use operator::{Phase, WebApp, WebAppSpec};
+use webapp::{Phase, WebApp, WebAppSpec};
 use wheelhouse::cache::Cache;
 use wheelhouse_envtest::{ServerOptions, TestEnv, WorkloadSimulation, use_existing_cluster};
 
@@ -72,7 +71,7 @@ async fn webapp_lifecycle() {
     let namespace = env.namespace().to_owned();
     let client = env.client();
     let cache = Cache::new(client.clone());
-    let controller = operator::controller(&cache, Some(&namespace), None);
+    let controller = webapp::controller(&cache, Some(&namespace), None);
     let (stop, stopped) = tokio::sync::oneshot::channel::<()>();
     let running = tokio::spawn(controller.run(async {
         let _ = stopped.await;
@@ -99,7 +98,7 @@ async fn webapp_lifecycle() {
     })
     .await;
     let webapp = webapps.get("web").await.unwrap();
-    assert!(webapp.finalizers().iter().any(|f| f == operator::FINALIZER));
+    assert!(webapp.finalizers().iter().any(|f| f == webapp::FINALIZER));
 
     if pods_can_run(&env).await {
         eventually("Ready with 2 replicas", || async {
