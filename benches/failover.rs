@@ -39,9 +39,6 @@
 #[allow(dead_code, reason = "each benchmark uses a part of the shared helpers")]
 mod support;
 
-use wheelhouse_examples::replicas;
-use wheelhouse_examples::webapp;
-
 use std::sync::Arc;
 use std::time::{Duration, SystemTime};
 
@@ -56,6 +53,8 @@ use support::{median, percentile, runtime, setting};
 use webapp::WebApp;
 use wheelhouse::manager::LeaderElection;
 use wheelhouse_envtest::{ServerOptions, TestEnv, WorkloadSimulation};
+use wheelhouse_examples::replicas;
+use wheelhouse_examples::webapp;
 
 const LEASE: &str = "webapp-operator.example.com";
 const TIMEOUT: Duration = Duration::from_mins(1);

@@ -26,8 +26,6 @@
 #[allow(dead_code, reason = "each benchmark uses a part of the shared helpers")]
 mod support;
 
-use wheelhouse_examples::autoroute;
-
 use std::collections::{BTreeMap, HashMap, HashSet};
 use std::sync::{Arc, Mutex};
 use std::time::{Duration, Instant};
@@ -49,6 +47,7 @@ use wheelhouse::controller::{
     Action, Applier, Context, Controller, ControllerMetrics, Error, ObjectKey, Predicate, Reconciler, predicate,
 };
 use wheelhouse_envtest::{ServerOptions, TestEnv, Verb};
+use wheelhouse_examples::autoroute;
 
 const CONCURRENCY: usize = 8;
 const PER_ROUTE: usize = 3;

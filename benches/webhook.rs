@@ -29,8 +29,6 @@ mod abuse;
 #[allow(dead_code, reason = "each benchmark uses a part of the shared helpers")]
 mod support;
 
-use wheelhouse_examples::webapp::webhooks;
-
 use std::convert::Infallible;
 use std::net::SocketAddr;
 use std::sync::Arc;
@@ -51,6 +49,7 @@ use tokio::net::{TcpListener, TcpStream};
 use tokio_rustls::{TlsAcceptor, TlsConnector};
 use tokio_util::sync::CancellationToken;
 use wheelhouse::webhook::{Certificates, WebhookMetrics, WebhookOptions};
+use wheelhouse_examples::webapp::webhooks;
 use wheelhouse_manager::{Runnable, Stop};
 
 const PATH: &str = "/validate-example-com-v1-webapp";

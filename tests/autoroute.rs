@@ -11,8 +11,6 @@ mod rbac;
 #[path = "support/phases.rs"]
 mod support;
 
-use wheelhouse_examples::autoroute;
-
 use std::time::Duration;
 
 use autoroute::{AutoRoute, AutoRouteSpec, RoutePhase};
@@ -26,6 +24,7 @@ use support::{Calls, Running, eventually};
 use wheelhouse::cache::Cache;
 use wheelhouse::controller::phase::{MANAGED_BY_LABEL, OWNER_UID_LABEL, PHASE_LABEL, PhaseScheduler};
 use wheelhouse_envtest::{InjectedFailure, TestEnv, Verb};
+use wheelhouse_examples::autoroute;
 
 /// Who the operator runs as (its requests are attributed to it on the embedded server).
 const ACCOUNT: &str = "autoroute-operator";

@@ -11,9 +11,6 @@ mod rbac;
 #[allow(dead_code, reason = "the AutoRoute tests use the rest")]
 mod support;
 
-use wheelhouse_examples::canary;
-use wheelhouse_examples::canary::metrics;
-
 use std::collections::BTreeSet;
 use std::sync::{Arc, Mutex};
 use std::time::Duration;
@@ -36,6 +33,8 @@ use wheelhouse::controller::phase::{Objects, Worker};
 use wheelhouse_envtest::{
     ApiServer, InjectedFailure, ServerOptions, TestEnv, Verb, WorkloadSimulation, use_existing_cluster,
 };
+use wheelhouse_examples::canary;
+use wheelhouse_examples::canary::metrics;
 
 /// Who the operator runs as (its requests are attributed to it on the embedded server).
 const ACCOUNT: &str = "canary-operator";

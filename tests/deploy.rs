@@ -7,9 +7,6 @@
 #[allow(dead_code, reason = "the operator-client helpers the AutoRoute and Canary tests use")]
 mod rbac;
 
-use wheelhouse_examples::webapp;
-use wheelhouse_examples::webapp::webhooks;
-
 use std::time::Duration;
 
 use k8s_openapi::api::core::v1::Namespace;
@@ -19,6 +16,8 @@ use serde_json::Value;
 use webapp::{Phase, WebApp, WebAppSpec};
 use wheelhouse::manager::{CancellationToken, LeaderElection, Manager};
 use wheelhouse_envtest::{Rbac, ServerOptions, TestEnv, WorkloadSimulation, eventually};
+use wheelhouse_examples::webapp;
+use wheelhouse_examples::webapp::webhooks;
 
 /// The checked-in manifests, parsed (one YAML document each).
 fn manifests(file: &str) -> Vec<Value> {

@@ -10,9 +10,6 @@
 //!
 //! Both need the embedded server, and skip with a message on an existing cluster.
 
-use wheelhouse_examples::replicas;
-use wheelhouse_examples::webapp;
-
 use std::time::Duration;
 
 use k8s_openapi::api::apps::v1::Deployment;
@@ -25,6 +22,8 @@ use tokio::time::Instant;
 use webapp::WebApp;
 use wheelhouse::manager::{LeaderElection, OnLeadershipLost};
 use wheelhouse_envtest::{ApiServer, LeaseWitness, TestEnv};
+use wheelhouse_examples::replicas;
+use wheelhouse_examples::webapp;
 
 const WEBAPPS: [&str; 3] = ["shop", "blog", "wiki"];
 

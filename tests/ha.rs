@@ -3,9 +3,6 @@
 //! overlap, while the leader is killed, fails to renew, or stops gracefully. Short
 //! timings: 2 s lease, 1.5 s renew deadline, 0.4 s retry.
 
-use wheelhouse_examples::replicas;
-use wheelhouse_examples::webapp;
-
 use std::time::Duration;
 
 use kube::CustomResourceExt;
@@ -16,6 +13,8 @@ use tokio::time::Instant;
 use webapp::{WebApp, WebAppSpec};
 use wheelhouse::manager::{LeaderElection, OnLeadershipLost};
 use wheelhouse_envtest::{InjectedFailure, TestEnv, Verb};
+use wheelhouse_examples::replicas;
+use wheelhouse_examples::webapp;
 
 fn election() -> LeaderElection {
     short(LeaderElection::new("webapp-ha")).on_lost(OnLeadershipLost::Standby)

@@ -3,9 +3,6 @@
 //! `ServiceMonitor` scrapes the port and scheme the Deployment serves, and every metric
 //! the Grafana dashboard queries is in a running manager's `/metrics`.
 
-use wheelhouse_examples::webapp;
-use wheelhouse_examples::webapp::webhooks;
-
 use std::collections::BTreeSet;
 use std::net::SocketAddr;
 
@@ -19,6 +16,8 @@ use tokio::io::{AsyncReadExt, AsyncWriteExt};
 use webapp::{WebApp, WebAppSpec};
 use wheelhouse::manager::{CancellationToken, LeaderElection, Manager};
 use wheelhouse_envtest::TestEnv;
+use wheelhouse_examples::webapp;
+use wheelhouse_examples::webapp::webhooks;
 
 /// The checked-in manifests, parsed (one YAML document each).
 fn manifests(file: &str) -> Vec<Value> {

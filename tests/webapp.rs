@@ -3,8 +3,6 @@
 //! (`USE_EXISTING_CLUSTER=true`; the Ready step needs `ENVTEST_CONTROLLERS=true` and
 //! nodes that can run nginx).
 
-use wheelhouse_examples::webapp;
-
 use std::future::Future;
 use std::time::Duration;
 
@@ -15,6 +13,7 @@ use kube::{CustomResourceExt, ResourceExt};
 use webapp::{Phase, WebApp, WebAppSpec};
 use wheelhouse::cache::Cache;
 use wheelhouse_envtest::{ServerOptions, TestEnv, WorkloadSimulation, use_existing_cluster};
+use wheelhouse_examples::webapp;
 
 const TIMEOUT: Duration = Duration::from_mins(1);
 

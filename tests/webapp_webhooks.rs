@@ -3,9 +3,6 @@
 //! real one on this machine, calls them over HTTPS at 127.0.0.1), kubectl's view of a
 //! denial, and `deploy/webhook.yaml` kept equal to what the code generates.
 
-use wheelhouse_examples::webapp;
-use wheelhouse_examples::webapp::webhooks;
-
 use std::collections::BTreeMap;
 use std::time::Duration;
 
@@ -21,6 +18,8 @@ use tokio_util::sync::CancellationToken;
 use webapp::{WebApp, WebAppSpec};
 use wheelhouse::webhook::{Configurations, WebhookOptions, WebhookServer};
 use wheelhouse_envtest::{TestEnv, eventually};
+use wheelhouse_examples::webapp;
+use wheelhouse_examples::webapp::webhooks;
 use wheelhouse_manager::Manager;
 
 const VALIDATE: &str = "/validate-example-com-v1-webapp";

@@ -9,9 +9,6 @@
 //!
 //! `WEBHOOK_FUZZ_SECONDS` (default 3) bounds it; `WEBHOOK_FUZZ_SEED` replays a run.
 
-use wheelhouse_examples::webapp;
-use wheelhouse_examples::webapp::webhooks;
-
 use std::time::{Duration, Instant};
 
 use base64::Engine as _;
@@ -24,6 +21,8 @@ use proptest::test_runner::{Config, RngAlgorithm, TestRng, TestRunner};
 use serde_json::{Map, Value, json};
 use webapp::WebApp;
 use wheelhouse::webhook::{WebhookOptions, WebhookServer};
+use wheelhouse_examples::webapp;
+use wheelhouse_examples::webapp::webhooks;
 
 const VALIDATE: &str = "/validate-example-com-v1-webapp";
 const MUTATE: &str = "/mutate-example-com-v1-webapp";

@@ -11,8 +11,6 @@
 //!   in-cluster configuration) and creates nothing by itself.
 //! - `--crd` prints the CRD as YAML.
 
-use wheelhouse_examples::{autoroute, demo};
-
 use std::time::Duration;
 
 use autoroute::{AutoRoute, AutoRouteSpec, RoutePhase};
@@ -27,6 +25,7 @@ use wheelhouse::cache::{Cache, Event, Scope};
 use wheelhouse::controller::Controller;
 use wheelhouse::controller::phase::DeclarationError;
 use wheelhouse_envtest::ServerOptions;
+use wheelhouse_examples::{autoroute, demo};
 
 #[derive(Parser)]
 #[command(about = "The AutoRoute operator, on an embedded API server or your cluster")]

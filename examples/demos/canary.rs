@@ -13,8 +13,6 @@
 //!   `--prometheus-url` as the default Prometheus of Canaries that name none.
 //! - `--crd` prints the CRD as YAML.
 
-use wheelhouse_examples::{canary, demo};
-
 use std::time::Duration;
 
 use canary::{Canary, CanaryPhase, CanarySpec};
@@ -29,6 +27,7 @@ use wheelhouse::cache::{Cache, Event, Scope};
 use wheelhouse::controller::Controller;
 use wheelhouse::controller::phase::DeclarationError;
 use wheelhouse_envtest::{ServerOptions, WorkloadSimulation};
+use wheelhouse_examples::{canary, demo};
 
 #[derive(Parser)]
 #[command(about = "The Canary operator, on an embedded API server or your cluster")]

@@ -9,8 +9,6 @@
 //! WebApp is reconciled by exactly one replica at a time: the example checks every
 //! recorded reconcile and says so. `--fast` uses 2 s / 1.5 s / 0.4 s timings.
 
-use wheelhouse_examples::{replicas, webapp};
-
 use std::time::{Duration, SystemTime};
 
 use clap::Parser;
@@ -21,6 +19,7 @@ use replicas::{Replica, Timeline, leader};
 use webapp::WebApp;
 use wheelhouse::manager::LeaderElection;
 use wheelhouse_envtest::{ServerOptions, TestEnv, WorkloadSimulation};
+use wheelhouse_examples::{replicas, webapp};
 
 const LEASE: &str = "webapp-operator.example.com";
 

@@ -15,8 +15,6 @@
 //!   `--log-level`, `--log-format`).
 //! - `--crd` prints the CRD as YAML (`cargo run --example webapp -- --crd | kubectl apply -f -`).
 
-use wheelhouse_examples::webapp::{self, webhooks};
-
 use std::net::SocketAddr;
 use std::time::Duration;
 
@@ -32,6 +30,7 @@ use wheelhouse::cache::{Cache, Event, Scope};
 use wheelhouse::manager::{LeaderElection, Manager, ManagerArgs};
 use wheelhouse::webhook::WebhookOptions;
 use wheelhouse_envtest::{ServerOptions, TestEnv, WorkloadSimulation};
+use wheelhouse_examples::webapp::{self, webhooks};
 
 /// The Lease the operator's replicas elect their leader on.
 const LEADER_ELECTION_ID: &str = "webapp-operator.example.com";
