@@ -40,7 +40,7 @@ use k8s_openapi::api::core::v1::ConfigMap;
 use kube::api::{Api, ListParams, Patch, PatchParams, PostParams};
 use kube::runtime::{WatchStreamExt, reflector, watcher};
 use serde_json::json;
-use support::{as_f64, median, millis, setting as env_or};
+use support::{as_f64, median, millis, runtime, setting};
 use wheelhouse_cache::{Cache, Event, Informer, InformerOptions, Scope};
 use wheelhouse_envtest::TestEnv;
 
@@ -191,7 +191,7 @@ fn breakdown(mut object: ConfigMap) {
 }
 
 async fn ingest(runs: usize) {
-    let count = env_or("CACHE_BENCH_OBJECTS", 50_000);
+    let count = setting("CACHE_BENCH_OBJECTS", 50_000);
     let env = TestEnv::embedded().await.expect("the embedded server starts");
     let api: Api<ConfigMap> = Api::namespaced(env.client(), env.namespace());
     let start = Instant::now();
@@ -470,7 +470,7 @@ fn report_fanout(name: &str, updates: usize, runs: &[Fanout]) -> f64 {
 }
 
 async fn fanout(runs: usize) {
-    let updates = env_or("CACHE_BENCH_UPDATES", 100_000);
+    let updates = setting("CACHE_BENCH_UPDATES", 100_000);
     let env = TestEnv::embedded().await.expect("the embedded server starts");
     let api: Api<ConfigMap> = Api::namespaced(env.client(), env.namespace());
     create_all(&api, FANOUT_OBJECTS, small_configmap).await;
@@ -499,11 +499,8 @@ async fn fanout(runs: usize) {
 }
 
 fn main() {
-    let runtime = tokio::runtime::Builder::new_multi_thread()
-        .enable_all()
-        .build()
-        .expect("a tokio runtime");
-    let runs = env_or("CACHE_BENCH_RUNS", 3).max(1);
+    let runtime = runtime();
+    let runs = setting("CACHE_BENCH_RUNS", 3).max(1);
     println!(
         "cache bench: {} tokio worker threads, {runs} runs",
         runtime.metrics().num_workers()

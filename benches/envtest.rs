@@ -25,17 +25,14 @@ use k8s_openapi::api::apps::v1::Deployment;
 use k8s_openapi::api::core::v1::ConfigMap;
 use kube::api::{Api, ListParams, PostParams, WatchEvent, WatchParams};
 use prost::Message;
-use support::{median, millis, per_second};
+use support::{median, millis, per_second, runtime, setting};
 use wheelhouse_envtest::{ApiServer, ServerOptions, TestEnv};
 
 const WATCHERS: usize = 10;
 const STARTUP_RUNS: usize = 50;
 
 fn objects() -> usize {
-    std::env::var("ENVTEST_BENCH_OBJECTS")
-        .ok()
-        .and_then(|v| v.parse().ok())
-        .unwrap_or(10_000)
+    setting("ENVTEST_BENCH_OBJECTS", 10_000)
 }
 
 fn configmap(n: usize) -> ConfigMap {
@@ -322,10 +319,7 @@ async fn table_list(count: usize) {
 }
 
 fn main() {
-    let runtime = tokio::runtime::Builder::new_multi_thread()
-        .enable_all()
-        .build()
-        .expect("a tokio runtime");
+    let runtime = runtime();
     println!(
         "envtest bench: {} tokio worker threads",
         runtime.metrics().num_workers()

@@ -2,7 +2,7 @@
 //! vacant when its leader goes, on the embedded API server, with client-go's default
 //! timings (15 s lease, 10 s renew deadline, 2 s retry).
 //!
-//! Three replicas of the operator (`examples/webapp/replicas.rs`: each its own
+//! Three replicas of the operator (`examples/src/replicas.rs`: each its own
 //! Manager, identity and cache) reconcile three WebApps. Then, `FAILOVER_BENCH_RUNS`
 //! times each (default 3):
 //! - **graceful**: the leader is stopped (it releases the lease); measured from the
@@ -35,12 +35,6 @@
 //! wait for the lease to expire as they observe it). Targets: graceful ≤ 0.1×, kill and
 //! pause ≤ 1.0×, stale writes 0.
 
-#[path = "../examples/webapp/operator.rs"]
-#[allow(dead_code, reason = "the bench uses the operator's builder, not all of it")]
-mod operator;
-#[path = "../examples/webapp/replicas.rs"]
-mod replicas;
-
 #[path = "support.rs"]
 #[allow(dead_code, reason = "each benchmark uses a part of the shared helpers")]
 mod support;
@@ -53,12 +47,14 @@ use k8s_openapi::api::coordination::v1::{Lease, LeaseSpec};
 use kube::CustomResourceExt;
 use kube::api::{Api, Patch, PatchParams};
 use kube::runtime::watcher;
-use operator::WebApp;
 use parking_lot::Mutex;
 use replicas::{Replica, Timeline, leader};
-use support::median;
+use support::{median, percentile, runtime, setting};
+use webapp::WebApp;
 use wheelhouse::manager::LeaderElection;
 use wheelhouse_envtest::{ServerOptions, TestEnv, WorkloadSimulation};
+use wheelhouse_examples::replicas;
+use wheelhouse_examples::webapp;
 
 const LEASE: &str = "webapp-operator.example.com";
 const TIMEOUT: Duration = Duration::from_mins(1);
@@ -173,7 +169,7 @@ async fn measure(runs: usize) -> (Vec<(Kind, f64)>, usize) {
     let user = |index: usize| format!("replica-{index}");
     let start = |index: usize| {
         let client = kube::Client::new(server.as_user(&user(index)), namespace.clone());
-        Replica::start(&client, &namespace, index, LeaderElection::new(LEASE), &timeline, None).expect("a replica")
+        Replica::webapp(&client, &namespace, index, LeaderElection::new(LEASE), &timeline, None).expect("a replica")
     };
     let mut replicas: Vec<Replica> = (0..3).map(start).collect();
     let mut measured = Vec::new();
@@ -296,18 +292,9 @@ async fn fence_window(writes: usize) -> Vec<f64> {
 }
 
 fn main() {
-    let runs: usize = std::env::var("FAILOVER_BENCH_RUNS")
-        .ok()
-        .and_then(|v| v.parse().ok())
-        .unwrap_or(3);
-    let window_writes: usize = std::env::var("FAILOVER_BENCH_WINDOW")
-        .ok()
-        .and_then(|v| v.parse().ok())
-        .unwrap_or(2_000);
-    let runtime = tokio::runtime::Builder::new_multi_thread()
-        .enable_all()
-        .build()
-        .expect("a tokio runtime");
+    let runs = setting("FAILOVER_BENCH_RUNS", 3);
+    let window_writes = setting("FAILOVER_BENCH_WINDOW", 2_000);
+    let runtime = runtime();
     println!("failover: 3 replicas, lease 15 s, renew deadline 10 s, retry 2 s, {runs} runs of each kind");
     let (measured, stale_writes) = runtime.block_on(measure(runs));
     for kind in [Kind::Graceful, Kind::Kill, Kind::Pause] {
@@ -324,14 +311,12 @@ fn main() {
             ms / kind.client_go_ms()
         );
     }
-    let window = runtime.block_on(fence_window(window_writes));
-    let at = |percent: usize| {
-        let index = window.len().saturating_sub(1) * percent / 100;
-        window.get(index).copied().unwrap_or(f64::NAN)
-    };
+    let mut window = runtime.block_on(fence_window(window_writes));
+    let writes = window.len();
+    let mut at = |percent: usize| percentile(&mut window, percent).unwrap_or(f64::NAN);
     println!(
         "bench=failover kind=fence-window writes={} p50_us={:.0} p99_us={:.0} max_us={:.0} (handed to the client -> arrived at the server, loopback HTTP)",
-        window.len(),
+        writes,
         at(50),
         at(99),
         at(100)

@@ -1,4 +1,4 @@
-//! `cargo bench --bench phases`: the `AutoRoute` operator (`examples/autoroute/operator.rs`)
+//! `cargo bench --bench phases`: the `AutoRoute` operator (`examples/src/autoroute.rs`)
 //! driving 1,000 `AutoRoutes`, each selecting 3 of 3,000 Deployments, from creation to
 //! Ready on the embedded API server, run by the phase scheduler and, in the same
 //! process, by the same logic written as one plain `Reconciler` (a match on the phase),
@@ -22,13 +22,6 @@
 //! workload; `PHASES_BENCH_ONLY=phase-scheduler` or `=plain-reconciler` runs one (for
 //! profiling; no ratio then).
 
-#[path = "../examples/autoroute/operator.rs"]
-#[allow(
-    dead_code,
-    reason = "the bench builds its own controllers around the operator's workers"
-)]
-mod operator;
-
 #[path = "support.rs"]
 #[allow(dead_code, reason = "each benchmark uses a part of the shared helpers")]
 mod support;
@@ -37,6 +30,7 @@ use std::collections::{BTreeMap, HashMap, HashSet};
 use std::sync::{Arc, Mutex};
 use std::time::{Duration, Instant};
 
+use autoroute::{AutoRoute, AutoRouteSpec, AutoRouteStatus, RouteInfo, RoutePhase};
 use dashmap::DashMap;
 use futures::StreamExt;
 use k8s_openapi::api::apps::v1::Deployment;
@@ -45,15 +39,15 @@ use k8s_openapi::api::networking::v1::Ingress;
 use kube::api::{Api, DeleteParams, Patch, PatchParams, PostParams};
 use kube::runtime::events::{Event as KubeEvent, EventType, Recorder, Reporter};
 use kube::{CustomResourceExt, Resource, ResourceExt};
-use operator::{AutoRoute, AutoRouteSpec, AutoRouteStatus, RouteInfo, RoutePhase};
 use serde_json::json;
-use support::{median, millis, per_second, setting};
+use support::{median, millis, per_second, runtime, selected, setting};
 use wheelhouse::cache::{Cache, Event, ListOptions, Scope, Store};
 use wheelhouse::controller::phase::{MANAGED_BY_LABEL, OWNER_UID_LABEL, PHASE_LABEL, PhaseScheduler};
 use wheelhouse::controller::{
     Action, Applier, Context, Controller, ControllerMetrics, Error, ObjectKey, Predicate, Reconciler, predicate,
 };
 use wheelhouse_envtest::{ServerOptions, TestEnv, Verb};
+use wheelhouse_examples::autoroute;
 
 const CONCURRENCY: usize = 8;
 const PER_ROUTE: usize = 3;
@@ -334,13 +328,13 @@ impl Reconciler<AutoRoute> for Plain {
         let phase = status.phase.unwrap_or(RoutePhase::Initializing);
         match phase {
             RoutePhase::Initializing => {
-                operator::check_selector(&route.spec.deployment_selector)?;
+                autoroute::check_selector(&route.spec.deployment_selector)?;
                 self.transition(&api, &route, status, phase, RoutePhase::Syncing).await
             }
             RoutePhase::Syncing => {
                 let deployments = self.selected(&route);
-                let services = operator::desired_services(&route, &deployments)?;
-                let ingress = operator::desired_ingress(&route, &deployments)?.into_iter().collect();
+                let services = autoroute::desired_services(&route, &deployments)?;
+                let ingress = autoroute::desired_ingress(&route, &deployments)?.into_iter().collect();
                 let client = context.client().clone();
                 self.apply_and_prune(
                     &self.services,
@@ -360,7 +354,7 @@ impl Reconciler<AutoRoute> for Plain {
                 .await?;
                 let mut status = status;
                 status.info = RouteInfo {
-                    synced_deployments: operator::names(&deployments),
+                    synced_deployments: autoroute::names(&deployments),
                 };
                 let message = format!("{} hosts routed", status.info.synced_deployments.len());
                 wheelhouse::controller::conditions::set_condition(
@@ -374,8 +368,8 @@ impl Reconciler<AutoRoute> for Plain {
                 self.transition(&api, &route, status, phase, RoutePhase::Ready).await
             }
             RoutePhase::Ready => {
-                let selected = operator::names(&self.selected(&route));
-                if operator::next_when_ready(&route, &selected) == RoutePhase::Ready {
+                let selected = autoroute::names(&self.selected(&route));
+                if autoroute::next_when_ready(&route, &selected) == RoutePhase::Ready {
                     return Ok(Action::requeue_after(Duration::from_hours(1)));
                 }
                 self.transition(&api, &route, status, phase, RoutePhase::Syncing).await
@@ -449,10 +443,10 @@ fn plain_controller(cache: &Cache, namespace: &str, runs: Arc<Runs>, metrics: &C
 // ---------------------------------------------------------------------------------
 
 fn phase_controller(cache: &Cache, namespace: &str, runs: Arc<Runs>, metrics: &ControllerMetrics) -> Controller {
-    let scheduler: PhaseScheduler<AutoRoute> = operator::scheduler()
+    let scheduler: PhaseScheduler<AutoRoute> = autoroute::scheduler()
         .work_interval(Duration::from_hours(1))
         .on_sync(move |key, _| runs.record(&key.name));
-    operator::builder(cache, Some(namespace))
+    autoroute::builder(cache, Some(namespace))
         .metrics(metrics)
         .concurrency(CONCURRENCY)
         .build_phases(scheduler)
@@ -653,23 +647,16 @@ fn cpu_time() -> Duration {
 fn main() {
     let routes = setting("PHASES_BENCH_ROUTES", 1_000).max(2 * RELABELLED);
     let runs = setting("PHASES_BENCH_RUNS", 3).max(1);
-    let runtime = tokio::runtime::Builder::new_multi_thread()
-        .enable_all()
-        .build()
-        .expect("a tokio runtime");
+    let runtime = runtime();
     println!(
         "phases bench: {routes} AutoRoutes x {PER_ROUTE} of {} Deployments, concurrency {CONCURRENCY}, median of {runs} runs, {} tokio worker threads",
         routes * PER_ROUTE,
         runtime.metrics().num_workers()
     );
-    let only = std::env::var("PHASES_BENCH_ONLY").ok();
-    let implementations: Vec<Implementation> = [Implementation::PhaseScheduler, Implementation::PlainReconciler]
-        .into_iter()
-        .filter(|i| only.as_deref().is_none_or(|only| only == i.name()))
-        .collect();
-    assert!(
-        !implementations.is_empty(),
-        "PHASES_BENCH_ONLY must be phase-scheduler or plain-reconciler"
+    let implementations = selected(
+        "PHASES_BENCH_ONLY",
+        &[Implementation::PhaseScheduler, Implementation::PlainReconciler],
+        Implementation::name,
     );
     let mut results: Vec<Vec<Measured>> = implementations.iter().map(|_| Vec::new()).collect();
     // Run 0 of each is a warm-up: the first run in a process is markedly slower.

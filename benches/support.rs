@@ -35,3 +35,42 @@ pub fn as_f64(count: usize) -> f64 {
 pub fn setting(name: &str, default: usize) -> usize {
     std::env::var(name).ok().and_then(|v| v.parse().ok()).unwrap_or(default)
 }
+
+/// The value `percent` of the way up `values` once sorted (nearest rank, rounding
+/// down), or None for no values: 50 is a median, 100 the maximum.
+pub fn percentile<T: Copy + PartialOrd>(values: &mut [T], percent: usize) -> Option<T> {
+    values.sort_by(|a, b| a.partial_cmp(b).unwrap_or(std::cmp::Ordering::Equal));
+    values.get(values.len().saturating_sub(1) * percent / 100).copied()
+}
+
+/// The multi-threaded tokio runtime a benchmark drives its work on (one worker per
+/// core).
+///
+/// # Panics
+/// When the runtime cannot start (no threads to be had): a benchmark cannot run then.
+pub fn runtime() -> tokio::runtime::Runtime {
+    tokio::runtime::Builder::new_multi_thread()
+        .enable_all()
+        .build()
+        .expect("a tokio runtime")
+}
+
+/// The alternatives a benchmark compares, less those the environment variable
+/// `variable` excludes: when set, it names the one alternative to run (for profiling).
+///
+/// # Panics
+/// When `variable` names none of them.
+pub fn selected<T: Copy>(variable: &str, all: &[T], name: impl Fn(T) -> &'static str) -> Vec<T> {
+    let only = std::env::var(variable).ok();
+    let chosen: Vec<T> = all
+        .iter()
+        .copied()
+        .filter(|&item| only.as_deref().is_none_or(|only| only == name(item)))
+        .collect();
+    assert!(
+        !chosen.is_empty(),
+        "{variable} must be one of: {}",
+        all.iter().map(|&item| name(item)).collect::<Vec<_>>().join(", ")
+    );
+    chosen
+}

@@ -1,6 +1,6 @@
 //! `cargo bench --bench webhook`: validating admission requests for a realistic WebApp
 //! over loopback HTTPS with keep-alive, at 1, 16 and 64 concurrent connections, sent to
-//! the WebApp's webhook server (`examples/webapp/webhooks.rs`: routing, limits, metrics,
+//! the WebApp's webhook server (`examples/src/webapp/webhooks.rs`: routing, limits, metrics,
 //! the typed validator) and, in the same process, to the anchor: a bare hyper + rustls
 //! server (the same TLS configuration) whose handler decodes the review with kube's
 //! `AdmissionReview<DynamicObject>` and answers `allowed: true`, with no framework.
@@ -25,13 +25,6 @@
 #[path = "webhook/abuse.rs"]
 mod abuse;
 
-#[path = "../examples/webapp/operator.rs"]
-#[allow(dead_code, reason = "the bench needs the WebApp type, not the controller")]
-mod operator;
-#[path = "../examples/webapp/webhooks.rs"]
-#[allow(dead_code, reason = "the bench serves the WebApp webhooks only")]
-mod webhooks;
-
 #[path = "support.rs"]
 #[allow(dead_code, reason = "each benchmark uses a part of the shared helpers")]
 mod support;
@@ -51,11 +44,12 @@ use kube::core::admission::{AdmissionRequest, AdmissionResponse, AdmissionReview
 use rustls::pki_types::pem::PemObject as _;
 use rustls::pki_types::{CertificateDer, PrivateKeyDer, ServerName};
 use serde_json::json;
-use support::setting;
+use support::{percentile, setting};
 use tokio::net::{TcpListener, TcpStream};
 use tokio_rustls::{TlsAcceptor, TlsConnector};
 use tokio_util::sync::CancellationToken;
 use wheelhouse::webhook::{Certificates, WebhookMetrics, WebhookOptions};
+use wheelhouse_examples::webapp::webhooks;
 use wheelhouse_manager::{Runnable, Stop};
 
 const PATH: &str = "/validate-example-com-v1-webapp";
@@ -243,12 +237,8 @@ impl Sample {
 
     /// Requests per second, p50 and p99 in milliseconds.
     fn figures(&mut self) -> (f64, f64, f64) {
-        self.latencies.sort_unstable();
-        let at = |percent: usize| {
-            let index = self.latencies.len().saturating_sub(1) * percent / 100;
-            f64::from(self.latencies.get(index).copied().unwrap_or(0)) / 1000.0
-        };
         let answered = u32::try_from(self.latencies.len()).unwrap_or(u32::MAX);
+        let mut at = |percent: usize| f64::from(percentile(&mut self.latencies, percent).unwrap_or(0)) / 1000.0;
         (f64::from(answered) / self.measured.as_secs_f64(), at(50), at(99))
     }
 }

@@ -46,7 +46,7 @@ use std::time::{Duration, Instant};
 
 use futures::{FutureExt, StreamExt};
 use kube::runtime::scheduler::{ScheduleRequest, scheduler};
-use support::{median, per_second};
+use support::{median, per_second, runtime, setting};
 use wheelhouse_workqueue::WorkQueue;
 
 const WORKERS: usize = 4;
@@ -139,11 +139,7 @@ impl Anchor {
 }
 
 fn yield_every() -> usize {
-    std::env::var("WQ_BENCH_YIELD_EVERY")
-        .ok()
-        .and_then(|v| v.parse().ok())
-        .unwrap_or(DEFAULT_YIELD_EVERY)
-        .max(1)
+    setting("WQ_BENCH_YIELD_EVERY", DEFAULT_YIELD_EVERY).max(1)
 }
 
 async fn produce(keys: Keys, mut add: impl FnMut(String)) {
@@ -336,15 +332,8 @@ fn serial(runs: usize) {
 }
 
 fn main() {
-    let runs: usize = std::env::var("WQ_BENCH_RUNS")
-        .ok()
-        .and_then(|v| v.parse().ok())
-        .unwrap_or(5)
-        .max(1);
-    let runtime = tokio::runtime::Builder::new_multi_thread()
-        .enable_all()
-        .build()
-        .expect("a tokio runtime");
+    let runs = setting("WQ_BENCH_RUNS", 5).max(1);
+    let runtime = runtime();
     println!(
         "workqueue bench: {} tokio worker threads, producers yield every {} adds, median of {runs} runs",
         runtime.metrics().num_workers(),

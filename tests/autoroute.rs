@@ -6,9 +6,6 @@
 //! whose event arrives after the one under test: the queue serves keys in order, so
 //! once the marker's route has been synced, every earlier key has been too.
 
-#[path = "../examples/autoroute/operator.rs"]
-#[allow(dead_code, reason = "the tests build the controller with hooks")]
-mod operator;
 #[path = "support/rbac.rs"]
 mod rbac;
 #[path = "support/phases.rs"]
@@ -16,17 +13,18 @@ mod support;
 
 use std::time::Duration;
 
+use autoroute::{AutoRoute, AutoRouteSpec, RoutePhase};
 use k8s_openapi::api::apps::v1::Deployment;
 use k8s_openapi::api::core::v1::Service;
 use k8s_openapi::api::networking::v1::Ingress;
 use kube::api::{Api, DeleteParams, ListParams, Patch, PatchParams, PostParams};
 use kube::{CustomResourceExt, ResourceExt};
-use operator::{AutoRoute, AutoRouteSpec, RoutePhase};
 use serde_json::json;
 use support::{Calls, Running, eventually};
 use wheelhouse::cache::Cache;
 use wheelhouse::controller::phase::{MANAGED_BY_LABEL, OWNER_UID_LABEL, PHASE_LABEL, PhaseScheduler};
 use wheelhouse_envtest::{InjectedFailure, TestEnv, Verb};
+use wheelhouse_examples::autoroute;
 
 /// Who the operator runs as (its requests are attributed to it on the embedded server).
 const ACCOUNT: &str = "autoroute-operator";
@@ -58,7 +56,7 @@ async fn start() -> TestEnv {
 /// and `workers` concurrent syncs.
 async fn run(env: &TestEnv, scheduler: PhaseScheduler<AutoRoute>, workers: usize) -> (Cache, Running) {
     let cache = Cache::new(rbac::operator_client(env, ACCOUNT));
-    let controller = operator::builder(&cache, Some(env.namespace()))
+    let controller = autoroute::builder(&cache, Some(env.namespace()))
         .concurrency(workers)
         .build_phases(scheduler)
         .expect("a valid declaration");
@@ -153,7 +151,7 @@ impl Apis {
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn autoroute_routes_follow_the_selected_deployments_and_pruning_removes_the_rest() {
     let env = start().await;
-    let (_cache, running) = run(&env, operator::scheduler(), 4).await;
+    let (_cache, running) = run(&env, autoroute::scheduler(), 4).await;
     let apis = Apis::new(&env);
     let post = PostParams::default();
     for (name, expose, port) in [("web", "yes", 8080), ("api", "yes", 9090), ("worker", "no", 8000)] {
@@ -180,7 +178,7 @@ async fn autoroute_routes_follow_the_selected_deployments_and_pruning_removes_th
     assert_eq!(labels.get(PHASE_LABEL).map(String::as_str), Some("Syncing"));
     assert_eq!(
         labels.get(MANAGED_BY_LABEL).map(String::as_str),
-        Some(operator::CONTROLLER)
+        Some(autoroute::CONTROLLER)
     );
     let owner = wheelhouse::controller::owner::controller_of(&service).expect("a controller owner");
     assert_eq!((owner.kind.as_str(), owner.name.as_str()), ("AutoRoute", "shop"));
@@ -260,7 +258,7 @@ async fn an_input_change_reruns_only_the_routes_whose_selection_it_touches() {
     let calls = Calls::default();
     // One worker: keys are served in the order their events arrived. A long work
     // interval: no periodic re-run blurs the count.
-    let scheduler = operator::scheduler()
+    let scheduler = autoroute::scheduler()
         .on_sync(calls.hook())
         .work_interval(Duration::from_hours(1));
     let (_cache, running) = run(&env, scheduler, 1).await;
@@ -334,7 +332,7 @@ async fn outputs_are_applied_before_the_status_so_a_failure_between_reruns_the_s
     let armed = std::sync::atomic::AtomicBool::new(true);
     let record = calls.hook();
     let injector = server.clone();
-    let scheduler = operator::scheduler().on_sync(move |key, phase| {
+    let scheduler = autoroute::scheduler().on_sync(move |key, phase| {
         record(key, phase);
         if key.name == "fail-status" && phase == "Syncing" && armed.swap(false, std::sync::atomic::Ordering::SeqCst) {
             injector.fail_next(1, InjectedFailure::server_error(Verb::Patch, "autoroutes"));
@@ -391,7 +389,7 @@ async fn outputs_are_applied_before_the_status_so_a_failure_between_reruns_the_s
 async fn a_sync_that_changes_nothing_writes_no_status() {
     let env = start().await;
     let calls = Calls::default();
-    let scheduler = operator::scheduler()
+    let scheduler = autoroute::scheduler()
         .on_sync(calls.hook())
         .work_interval(Duration::from_millis(20));
     let (_cache, running) = run(&env, scheduler, 1).await;
@@ -432,7 +430,7 @@ async fn a_sync_that_changes_nothing_writes_no_status() {
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn an_invalid_selector_stops_the_route_with_the_reason_in_its_status() {
     let env = start().await;
-    let (_cache, running) = run(&env, operator::scheduler(), 1).await;
+    let (_cache, running) = run(&env, autoroute::scheduler(), 1).await;
     let apis = Apis::new(&env);
     let spec: AutoRouteSpec = serde_json::from_value(json!({"deploymentSelector": {"matchExpressions": [
         {"key": "tier", "operator": "In", "values": []}

@@ -5,10 +5,6 @@
 //! simulates that; on a real cluster it takes Nodes that run pods, and where there are
 //! none (a bare control plane) those steps are skipped with a message.
 
-#[path = "../examples/canary/metrics.rs"]
-mod metrics;
-#[path = "../examples/canary/operator.rs"]
-mod operator;
 #[path = "support/rbac.rs"]
 mod rbac;
 #[path = "support/phases.rs"]
@@ -19,6 +15,7 @@ use std::collections::BTreeSet;
 use std::sync::{Arc, Mutex};
 use std::time::Duration;
 
+use canary::{Canary, CanaryInfo, CanaryPhase, CanarySpec, CanaryStatus, Role};
 use k8s_openapi::api::apps::v1::Deployment;
 use k8s_openapi::api::core::v1::{ConfigMap, Node};
 use k8s_openapi::api::networking::v1::Ingress;
@@ -27,7 +24,6 @@ use k8s_openapi::jiff::{SignedDuration, Timestamp};
 use kube::api::{Api, DeleteParams, ListParams, Patch, PatchParams, PostParams};
 use kube::{CustomResourceExt, ResourceExt};
 use metrics::{Prometheus, PrometheusError, SuccessRate, parse_response};
-use operator::{Canary, CanaryInfo, CanaryPhase, CanarySpec, CanaryStatus, Role};
 use serde_json::json;
 use support::{Running, eventually};
 use tokio::io::{AsyncReadExt, AsyncWriteExt};
@@ -37,6 +33,8 @@ use wheelhouse::controller::phase::{Objects, Worker};
 use wheelhouse_envtest::{
     ApiServer, InjectedFailure, ServerOptions, TestEnv, Verb, WorkloadSimulation, use_existing_cluster,
 };
+use wheelhouse_examples::canary;
+use wheelhouse_examples::canary::metrics;
 
 /// Who the operator runs as (its requests are attributed to it on the embedded server).
 const ACCOUNT: &str = "canary-operator";
@@ -89,7 +87,7 @@ async fn deployments_become_available(env: &TestEnv) -> bool {
 
 async fn run(env: &TestEnv, prometheus: Option<String>) -> (Cache, Running) {
     let cache = Cache::new(rbac::operator_client(env, ACCOUNT));
-    let controller = operator::controller(&cache, Some(env.namespace()), prometheus).expect("a valid declaration");
+    let controller = canary::controller(&cache, Some(env.namespace()), prometheus).expect("a valid declaration");
     let running = Running::start(&cache, controller).await;
     (cache, running)
 }
@@ -164,7 +162,7 @@ impl Apis {
     }
 
     async fn weight(&self, ingress: &str) -> Option<i32> {
-        operator::weight_of(&self.ingresses.get(ingress).await.expect("get"))
+        canary::weight_of(&self.ingresses.get(ingress).await.expect("get"))
     }
 }
 
@@ -172,7 +170,7 @@ impl Apis {
 fn revision_of(canary: &Canary, image: &str) -> String {
     let mut deployment = canary.spec.deployment.clone();
     deployment.template = serde_json::from_value(template(image)).expect("a template");
-    operator::revision(&deployment)
+    canary::revision(&deployment)
 }
 
 /// Every canary weight the cache sees for `name`, in order.
@@ -207,7 +205,7 @@ async fn assert_initialized(apis: &Apis, created: &Canary) {
     assert_eq!(
         canary_ingress
             .annotations()
-            .get(operator::NGINX_CANARY)
+            .get(canary::NGINX_CANARY)
             .map(String::as_str),
         Some("true")
     );
@@ -508,7 +506,7 @@ async fn deleting_a_canary_sends_its_traffic_back_to_the_primary_first() {
         .await;
     eventually("the operator's finalizer", || async {
         let canary = apis.canaries.get("shop").await.expect("get");
-        canary.finalizers().iter().any(|f| f == operator::FINALIZER)
+        canary.finalizers().iter().any(|f| f == canary::FINALIZER)
     })
     .await;
 
@@ -522,7 +520,7 @@ async fn deleting_a_canary_sends_its_traffic_back_to_the_primary_first() {
         .expect("deleted");
     eventually("the operator's finalizer done", || async {
         let canary = apis.canaries.get("shop").await.expect("get");
-        !canary.finalizers().iter().any(|f| f == operator::FINALIZER)
+        !canary.finalizers().iter().any(|f| f == canary::FINALIZER)
     })
     .await;
     assert!(
@@ -569,7 +567,7 @@ fn evaluating(ago: SignedDuration) -> (Canary, Objects<Deployment, wheelhouse::c
     let mut canary = canary("web", "app:2", &json!({"configMap": {"name": "rates"}}));
     canary.metadata.namespace = Some("default".into());
     canary.metadata.uid = Some("1234".into());
-    let revision = operator::revision(&canary.spec.deployment);
+    let revision = canary::revision(&canary.spec.deployment);
     canary.status = Some(CanaryStatus {
         phase: Some(CanaryPhase::Evaluating),
         info: CanaryInfo {
@@ -581,7 +579,7 @@ fn evaluating(ago: SignedDuration) -> (Canary, Objects<Deployment, wheelhouse::c
         },
         ..CanaryStatus::default()
     });
-    let mut deployment = operator::deployment(&canary, Role::Canary, &canary.spec.deployment.template, 1, &revision)
+    let mut deployment = canary::deployment(&canary, Role::Canary, &canary.spec.deployment.template, 1, &revision)
         .expect("a Deployment");
     deployment.metadata.generation = Some(1);
     deployment.status = Some(
@@ -601,7 +599,7 @@ async fn evaluating_steps_the_weight_once_per_interval_however_often_it_runs() {
 
     // Run again 10 ms after a step (an input changed): no step, back after the rest.
     let (canary, deployments) = evaluating(SignedDuration::from_millis(10));
-    let outcome = operator::Evaluate
+    let outcome = canary::Evaluate
         .sync(&canary, (deployments, healthy), &context)
         .await
         .expect("synced");
@@ -611,7 +609,7 @@ async fn evaluating_steps_the_weight_once_per_interval_however_often_it_runs() {
 
     // A whole interval later: one step.
     let (canary, deployments) = evaluating(SignedDuration::from_millis(150));
-    let outcome = operator::Evaluate
+    let outcome = canary::Evaluate
         .sync(&canary, (deployments, healthy), &context)
         .await
         .expect("synced");
@@ -619,14 +617,14 @@ async fn evaluating_steps_the_weight_once_per_interval_however_often_it_runs() {
     assert_eq!(outcome.info().map(|i| i.canary_weight), Some(100));
     let (_, ingresses) = outcome.outputs();
     assert_eq!(
-        operator::weight_of(&ingresses[0]),
+        canary::weight_of(&ingresses[0]),
         Some(100),
         "the Ingress carries the step"
     );
 
     // Unhealthy: rolled back, whatever the weight.
     let (canary, deployments) = evaluating(SignedDuration::from_millis(150));
-    let outcome = operator::Evaluate
+    let outcome = canary::Evaluate
         .sync(&canary, (deployments, SuccessRate(Some(12.0))), &context)
         .await
         .expect("synced");

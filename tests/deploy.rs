@@ -3,24 +3,21 @@
 //! sends over a whole WebApp lifecycle (least privilege), and the Deployment runs the
 //! operator as an operator should run.
 
-#[path = "../examples/webapp/operator.rs"]
-mod operator;
 #[path = "support/rbac.rs"]
 #[allow(dead_code, reason = "the operator-client helpers the AutoRoute and Canary tests use")]
 mod rbac;
-#[path = "../examples/webapp/webhooks.rs"]
-#[allow(dead_code, reason = "the test uses the webhook server, not all of the module")]
-mod webhooks;
 
 use std::time::Duration;
 
 use k8s_openapi::api::core::v1::Namespace;
 use kube::CustomResourceExt;
 use kube::api::{Api, DeleteParams, Patch, PatchParams, PostParams};
-use operator::{Phase, WebApp, WebAppSpec};
 use serde_json::Value;
+use webapp::{Phase, WebApp, WebAppSpec};
 use wheelhouse::manager::{CancellationToken, LeaderElection, Manager};
 use wheelhouse_envtest::{Rbac, ServerOptions, TestEnv, WorkloadSimulation, eventually};
+use wheelhouse_examples::webapp;
+use wheelhouse_examples::webapp::webhooks;
 
 /// The checked-in manifests, parsed (one YAML document each).
 fn manifests(file: &str) -> Vec<Value> {
@@ -40,7 +37,7 @@ fn of_kind<'a>(documents: &'a [Value], kind: &str) -> Vec<&'a Value> {
 #[test]
 fn the_crd_in_deploy_is_what_the_code_generates() {
     let generated = format!(
-        "# Generated from WebApp::crd() (examples/webapp/operator.rs); `cargo test --test deploy` checks it and rewrites it when stale.\n{}",
+        "# Generated from WebApp::crd() (examples/src/webapp.rs); `cargo test --test deploy` checks it and rewrites it when stale.\n{}",
         serde_saphyr::to_string(&WebApp::crd()).expect("the CRD as YAML")
     );
     let path = format!("{}/deploy/crd.yaml", env!("CARGO_MANIFEST_DIR"));
@@ -75,7 +72,7 @@ async fn what_the_operator_sends(env: &TestEnv) -> Rbac {
         .build()
         .expect("a manager");
     manager
-        .add(operator::controller(manager.cache(), None, None))
+        .add(webapp::controller(manager.cache(), None, None))
         .expect("add the controller");
     let (webhook_server, configurations) = webhooks::serve_locally(&env.client(), "rbac-test", None)
         .await

@@ -10,35 +10,22 @@
 //!
 //! Both need the embedded server, and skip with a message on an existing cluster.
 
-#[path = "../examples/webapp/operator.rs"]
-#[allow(dead_code, reason = "the test uses the operator's builder, not all of it")]
-mod operator;
-#[path = "../examples/webapp/replicas.rs"]
-mod replicas;
-
 use std::time::Duration;
 
 use k8s_openapi::api::apps::v1::Deployment;
 use k8s_openapi::api::core::v1::Namespace;
 use kube::CustomResourceExt;
 use kube::api::{Api, Patch, PatchParams, PostParams};
-use operator::WebApp;
-use replicas::{Replica, Timeline, leader};
+use replicas::{Replica, TIMEOUT, Timeline, leader, until};
 use serde_json::json;
 use tokio::time::Instant;
+use webapp::WebApp;
 use wheelhouse::manager::{LeaderElection, OnLeadershipLost};
 use wheelhouse_envtest::{ApiServer, LeaseWitness, TestEnv};
+use wheelhouse_examples::replicas;
+use wheelhouse_examples::webapp;
 
-const TIMEOUT: Duration = Duration::from_mins(1);
 const WEBAPPS: [&str; 3] = ["shop", "blog", "wiki"];
-
-async fn until(what: &str, mut check: impl FnMut() -> bool) {
-    let deadline = Instant::now() + TIMEOUT;
-    while !check() {
-        assert!(Instant::now() < deadline, "timed out waiting for {what}");
-        tokio::time::sleep(Duration::from_millis(2)).await;
-    }
-}
 
 /// The shortest timings the Lease allows (it stores whole seconds): 1 s lease, 0.5 s
 /// renew deadline, 0.1 s retry.
@@ -92,7 +79,7 @@ impl Group {
         let index = self.next;
         self.next += 1;
         let client = kube::Client::new(self.server.as_user(&self.user(index)), self.namespace.clone());
-        let replica = Replica::start(
+        let replica = Replica::webapp(
             &client,
             &self.namespace,
             index,

@@ -3,41 +3,21 @@
 //! overlap, while the leader is killed, fails to renew, or stops gracefully. Short
 //! timings: 2 s lease, 1.5 s renew deadline, 0.4 s retry.
 
-#[path = "../examples/webapp/operator.rs"]
-#[allow(dead_code, reason = "the test uses the operator's builder, not all of it")]
-mod operator;
-#[path = "../examples/webapp/replicas.rs"]
-mod replicas;
-
 use std::time::Duration;
 
 use kube::CustomResourceExt;
 use kube::api::{Api, Patch, PatchParams, PostParams};
-use operator::{WebApp, WebAppSpec};
-use replicas::{Replica, Timeline, leader};
+use replicas::{Replica, Timeline, leader, short, until};
 use tokio::io::{AsyncReadExt, AsyncWriteExt};
 use tokio::time::Instant;
+use webapp::{WebApp, WebAppSpec};
 use wheelhouse::manager::{LeaderElection, OnLeadershipLost};
 use wheelhouse_envtest::{InjectedFailure, TestEnv, Verb};
-
-const TIMEOUT: Duration = Duration::from_mins(1);
+use wheelhouse_examples::replicas;
+use wheelhouse_examples::webapp;
 
 fn election() -> LeaderElection {
-    LeaderElection::new("webapp-ha")
-        .timings(
-            Duration::from_secs(2),
-            Duration::from_millis(1500),
-            Duration::from_millis(400),
-        )
-        .on_lost(OnLeadershipLost::Standby)
-}
-
-async fn until(what: &str, mut check: impl FnMut() -> bool) {
-    let deadline = Instant::now() + TIMEOUT;
-    while !check() {
-        assert!(Instant::now() < deadline, "timed out waiting for {what}");
-        tokio::time::sleep(Duration::from_millis(10)).await;
-    }
+    short(LeaderElection::new("webapp-ha")).on_lost(OnLeadershipLost::Standby)
 }
 
 /// Three WebApps and three replicas; returns once one replica leads and reconciles.
@@ -49,7 +29,7 @@ async fn start(env: &TestEnv, timeline: &Timeline, election: LeaderElection) -> 
     let requeue = Some(Duration::from_millis(50));
     let replicas: Vec<_> = (0..3)
         .map(|i| {
-            Replica::start(&env.client(), env.namespace(), i, election.clone(), timeline, requeue).expect("a replica")
+            Replica::webapp(&env.client(), env.namespace(), i, election.clone(), timeline, requeue).expect("a replica")
         })
         .collect();
     until("a leader to reconcile", || !timeline.snapshot().is_empty()).await;
@@ -165,7 +145,7 @@ async fn a_controller_added_to_a_manager_reports_to_its_registry() {
         .build()
         .expect("a manager");
     manager
-        .add(operator::controller(manager.cache(), Some(env.namespace()), None))
+        .add(webapp::controller(manager.cache(), Some(env.namespace()), None))
         .expect("add");
     let address = manager.metrics_address().expect("metrics are served");
     let running = tokio::spawn(manager.run());

@@ -3,12 +3,6 @@
 //! `ServiceMonitor` scrapes the port and scheme the Deployment serves, and every metric
 //! the Grafana dashboard queries is in a running manager's `/metrics`.
 
-#[path = "../examples/webapp/operator.rs"]
-mod operator;
-#[path = "../examples/webapp/webhooks.rs"]
-#[allow(dead_code, reason = "the test uses the webhook server, not all of the module")]
-mod webhooks;
-
 use std::collections::BTreeSet;
 use std::net::SocketAddr;
 
@@ -17,11 +11,13 @@ use k8s_openapi::api::authorization::v1::{
 };
 use k8s_openapi::api::rbac::v1::{ClusterRole, ClusterRoleBinding};
 use kube::api::{Api, PostParams};
-use operator::{WebApp, WebAppSpec};
 use serde_json::{Value, json};
 use tokio::io::{AsyncReadExt, AsyncWriteExt};
+use webapp::{WebApp, WebAppSpec};
 use wheelhouse::manager::{CancellationToken, LeaderElection, Manager};
 use wheelhouse_envtest::TestEnv;
+use wheelhouse_examples::webapp;
+use wheelhouse_examples::webapp::webhooks;
 
 /// The checked-in manifests, parsed (one YAML document each).
 fn manifests(file: &str) -> Vec<Value> {
@@ -312,7 +308,7 @@ async fn every_metric_the_dashboard_queries_is_served() {
         .build()
         .expect("a manager");
     manager
-        .add(operator::controller(manager.cache(), Some(env.namespace()), None))
+        .add(webapp::controller(manager.cache(), Some(env.namespace()), None))
         .expect("add the controller");
     let (webhook_server, configurations) = webhooks::serve_locally(&env.client(), env.namespace(), None)
         .await

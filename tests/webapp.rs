@@ -3,9 +3,6 @@
 //! (`USE_EXISTING_CLUSTER=true`; the Ready step needs `ENVTEST_CONTROLLERS=true` and
 //! nodes that can run nginx).
 
-#[path = "../examples/webapp/operator.rs"]
-mod operator;
-
 use std::future::Future;
 use std::time::Duration;
 
@@ -13,9 +10,10 @@ use k8s_openapi::api::apps::v1::Deployment;
 use k8s_openapi::api::core::v1::Service;
 use kube::api::{Api, DeleteParams, ListParams, Patch, PatchParams, PostParams};
 use kube::{CustomResourceExt, ResourceExt};
-use operator::{Phase, WebApp, WebAppSpec};
+use webapp::{Phase, WebApp, WebAppSpec};
 use wheelhouse::cache::Cache;
 use wheelhouse_envtest::{ServerOptions, TestEnv, WorkloadSimulation, use_existing_cluster};
+use wheelhouse_examples::webapp;
 
 const TIMEOUT: Duration = Duration::from_mins(1);
 
@@ -72,7 +70,7 @@ async fn webapp_lifecycle() {
     let namespace = env.namespace().to_owned();
     let client = env.client();
     let cache = Cache::new(client.clone());
-    let controller = operator::controller(&cache, Some(&namespace), None);
+    let controller = webapp::controller(&cache, Some(&namespace), None);
     let (stop, stopped) = tokio::sync::oneshot::channel::<()>();
     let running = tokio::spawn(controller.run(async {
         let _ = stopped.await;
@@ -99,7 +97,7 @@ async fn webapp_lifecycle() {
     })
     .await;
     let webapp = webapps.get("web").await.unwrap();
-    assert!(webapp.finalizers().iter().any(|f| f == operator::FINALIZER));
+    assert!(webapp.finalizers().iter().any(|f| f == webapp::FINALIZER));
 
     if pods_can_run(&env).await {
         eventually("Ready with 2 replicas", || async {

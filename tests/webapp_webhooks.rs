@@ -3,12 +3,6 @@
 //! real one on this machine, calls them over HTTPS at 127.0.0.1), kubectl's view of a
 //! denial, and `deploy/webhook.yaml` kept equal to what the code generates.
 
-#[path = "../examples/webapp/operator.rs"]
-#[allow(dead_code, reason = "the webhooks need the WebApp type, not the controller")]
-mod operator;
-#[path = "../examples/webapp/webhooks.rs"]
-mod webhooks;
-
 use std::collections::BTreeMap;
 use std::time::Duration;
 
@@ -19,11 +13,13 @@ use k8s_openapi::api::core::v1::Namespace;
 use k8s_openapi::apimachinery::pkg::apis::meta::v1::LabelSelector;
 use kube::api::{Api, Patch, PatchParams, PostParams};
 use kube::{CustomResourceExt, ResourceExt};
-use operator::{WebApp, WebAppSpec};
 use serde_json::{Value, json};
 use tokio_util::sync::CancellationToken;
+use webapp::{WebApp, WebAppSpec};
 use wheelhouse::webhook::{Configurations, WebhookOptions, WebhookServer};
 use wheelhouse_envtest::{TestEnv, eventually};
+use wheelhouse_examples::webapp;
+use wheelhouse_examples::webapp::webhooks;
 use wheelhouse_manager::Manager;
 
 const VALIDATE: &str = "/validate-example-com-v1-webapp";
@@ -523,7 +519,7 @@ fn deploy_webhook_yaml_is_what_the_code_generates() {
     let checked_in = std::fs::read_to_string(&path).unwrap_or_default();
     assert!(
         checked_in == generated,
-        "deploy/webhook.yaml differs from examples/webapp/webhooks.rs's deploy_manifests(); \
+        "deploy/webhook.yaml differs from examples/src/webapp/webhooks.rs's deploy_manifests(); \
          regenerate it with WHEELHOUSE_UPDATE_DEPLOY=1 cargo test --test webapp_webhooks deploy"
     );
     assert!(

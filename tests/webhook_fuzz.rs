@@ -9,25 +9,20 @@
 //!
 //! `WEBHOOK_FUZZ_SECONDS` (default 3) bounds it; `WEBHOOK_FUZZ_SEED` replays a run.
 
-#[path = "../examples/webapp/operator.rs"]
-#[allow(dead_code, reason = "the webhooks need the WebApp type, not the controller")]
-mod operator;
-#[path = "../examples/webapp/webhooks.rs"]
-#[allow(dead_code, reason = "only the server is fuzzed")]
-mod webhooks;
-
 use std::time::{Duration, Instant};
 
 use base64::Engine as _;
 use bytes::Bytes;
 use http_body_util::{BodyExt as _, Full};
-use operator::WebApp;
 use proptest::collection::{btree_map, vec};
 use proptest::prelude::*;
 use proptest::strategy::ValueTree as _;
 use proptest::test_runner::{Config, RngAlgorithm, TestRng, TestRunner};
 use serde_json::{Map, Value, json};
+use webapp::WebApp;
 use wheelhouse::webhook::{WebhookOptions, WebhookServer};
+use wheelhouse_examples::webapp;
+use wheelhouse_examples::webapp::webhooks;
 
 const VALIDATE: &str = "/validate-example-com-v1-webapp";
 const MUTATE: &str = "/mutate-example-com-v1-webapp";
@@ -228,7 +223,7 @@ fn body() -> BoxedStrategy<Vec<u8>> {
 
 /// The validator's rules, restated apart from it (looser where the grammar is long:
 /// an allow it calls invalid is a bug, never the other way round).
-fn valid(spec: &operator::WebAppSpec) -> bool {
+fn valid(spec: &webapp::WebAppSpec) -> bool {
     let image = spec.image.as_str();
     let tag_ok = |tag: &str| {
         !tag.is_empty()

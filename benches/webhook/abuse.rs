@@ -29,6 +29,7 @@ use tokio_rustls::TlsConnector;
 use tokio_util::sync::CancellationToken;
 use wheelhouse::webhook::{Certificates, WebhookOptions};
 
+use crate::support::{millis, percentile};
 use crate::{PEAK, webhooks};
 
 const MUTATE: &str = "/mutate-example-com-v1-webapp";
@@ -37,9 +38,7 @@ const MAXIMAL: usize = 7 * 1024 * 1024 - 16 * 1024;
 
 /// p99 of `samples`, in milliseconds.
 fn p99_ms(samples: &mut [Duration]) -> f64 {
-    samples.sort_unstable();
-    let index = samples.len().saturating_sub(1) * 99 / 100;
-    samples.get(index).map_or(0.0, |d| d.as_secs_f64() * 1000.0)
+    percentile(samples, 99).map_or(0.0, millis)
 }
 
 /// A review of creating a WebApp whose `bulk` makes the body `bytes` long.

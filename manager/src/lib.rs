@@ -54,7 +54,8 @@
 //!   before a freeze: see [`Fenced`] and `benches/README.md`.
 //! - **Standbys watch the Lease.** A leader stopping gracefully finishes its reconciles,
 //!   then empties the Lease's holder; a standby sees it on its watch and takes over at once
-//!   (0.3 ms here, where client-go's polling standby needs up to a retry period), and after
+//!   (where client-go's polling standby needs up to a retry period; `benches/README.md`
+//!   has the measured handover times), and after
 //!   a crash it takes over the moment the lease expires as it observed it.
 //! - **Standbys keep their caches warm**: a controller's informers are made when it is
 //!   built, so a new leader starts reconciling without a relist, on a fresh work queue per

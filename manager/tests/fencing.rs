@@ -8,14 +8,13 @@ mod common;
 use std::sync::Arc;
 use std::time::Duration;
 
-use common::{TIMEOUT, client_of, short, until};
 use k8s_openapi::api::core::v1::ConfigMap;
 use kube::api::{Api, Patch, PatchParams};
 use parking_lot::Mutex;
 use serde_json::json;
-use tokio::task::JoinHandle;
 use tokio::time::Instant;
 use wheelhouse_envtest::TestEnv;
+use wheelhouse_examples::replicas::{Replica, TIMEOUT, client_of, short, until};
 use wheelhouse_manager::{
     CancellationToken, Error, Fenced, LeaderElection, Manager, OnLeadershipLost, Stop, runnable_fn,
 };
@@ -23,25 +22,18 @@ use wheelhouse_manager::{
 /// A replica whose leader-only work writes a `ConfigMap` every 10 ms through the
 /// manager's client, and keeps each fencing error it got.
 struct Writer {
-    manager: Manager,
-    shutdown: CancellationToken,
-    task: Option<JoinHandle<Result<(), Error>>>,
+    replica: Replica,
     fenced: Arc<Mutex<Vec<Fenced>>>,
 }
 
 impl Writer {
     fn start(env: &TestEnv, index: usize, election: LeaderElection) -> Self {
-        let shutdown = CancellationToken::new();
         let identity = format!("replica-{index}");
-        let manager = Manager::builder(client_of(env, index))
-            .leader_election(election.namespace(env.namespace()).identity(&identity))
-            .shutdown_signal(shutdown.clone())
-            .build()
-            .expect("a manager");
         let fenced = Arc::new(Mutex::new(Vec::new()));
-        let (client, errors) = (manager.client(), fenced.clone());
-        manager
-            .add(runnable_fn("writer", true, move |stop: Stop| {
+        let errors = fenced.clone();
+        let replica = Replica::start(&client_of(env, index), env.namespace(), index, election, |manager| {
+            let client = manager.client();
+            manager.add(runnable_fn("writer", true, move |stop: Stop| {
                 let api: Api<ConfigMap> = Api::default_namespaced(client.clone());
                 let (identity, errors) = (identity.clone(), errors.clone());
                 async move {
@@ -59,23 +51,9 @@ impl Writer {
                     Ok(())
                 }
             }))
-            .expect("add");
-        let task = Some(tokio::spawn(manager.clone().run()));
-        Self {
-            manager,
-            shutdown,
-            task,
-            fenced,
-        }
-    }
-
-    async fn stop(&mut self) -> Result<(), Error> {
-        self.shutdown.cancel();
-        let task = self.task.take().expect("running");
-        tokio::time::timeout(TIMEOUT, task)
-            .await
-            .expect("run returns")
-            .expect("no panic")
+        })
+        .expect("a replica");
+        Self { replica, fenced }
     }
 }
 
@@ -101,7 +79,7 @@ async fn a_frozen_leaders_writes_are_cancelled_and_never_arrive_after_the_takeov
     let election = || short(LeaderElection::new("fenced")).on_lost(OnLeadershipLost::Standby);
     let mut writers: Vec<_> = (0..2).map(|i| Writer::start(&env, i, election())).collect();
     until("a leader to write", || !witness.writes().is_empty()).await;
-    let old = usize::from(writers[1].manager.is_leader());
+    let old = usize::from(writers[1].replica.manager.is_leader());
     let other = 1 - old;
     let frozen = format!("replica-{old}");
 
@@ -111,7 +89,7 @@ async fn a_frozen_leaders_writes_are_cancelled_and_never_arrive_after_the_takeov
     // are the held requests let go.
     server.hold_requests(&frozen);
     // The control: the same replica's unfenced client, whose write waits too.
-    let unfenced: Api<ConfigMap> = Api::namespaced(writers[old].manager.unfenced_client(), env.namespace());
+    let unfenced: Api<ConfigMap> = Api::namespaced(writers[old].replica.manager.unfenced_client(), env.namespace());
     let control = tokio::spawn(async move { write(&unfenced, "unfenced", "control", 0).await });
     let held = Instant::now();
     until("the other replica to write", || {
@@ -146,9 +124,12 @@ async fn a_frozen_leaders_writes_are_cancelled_and_never_arrive_after_the_takeov
         fenced.iter().any(|f| matches!(f, Fenced::TermEnded { .. })),
         "the held write was cancelled at the term's end: {fenced:?}"
     );
-    assert!(writers[other].manager.is_leader());
+    assert!(writers[other].replica.manager.is_leader());
     for writer in &mut writers {
-        writer.stop().await.expect("a clean stop");
+        tokio::time::timeout(TIMEOUT, writer.replica.stop())
+            .await
+            .expect("run returns")
+            .expect("a clean stop");
     }
     assert!(witness.stale_writes().len() == 1, "{:#?}", witness.stale_writes());
     env.stop().await;

@@ -6,11 +6,12 @@ mod common;
 
 use std::time::Duration;
 
-use common::{Intervals, Replica, TIMEOUT, get, short, until};
+use common::{get, worker};
 use k8s_openapi::api::coordination::v1::Lease;
 use kube::api::Api;
 use tokio::time::Instant;
 use wheelhouse_envtest::{InjectedFailure, TestEnv, Verb};
+use wheelhouse_examples::replicas::{Replica, TIMEOUT, Timeline, short, until};
 use wheelhouse_manager::{Error, LeaderElection, OnLeadershipLost};
 
 fn leaders(replicas: &[Replica]) -> Vec<usize> {
@@ -33,9 +34,9 @@ fn holder(lease: &Lease) -> Option<String> {
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn exactly_one_of_three_replicas_leads_over_many_renewals() {
     let env = TestEnv::start().await.expect("a test environment");
-    let intervals = Intervals::default();
+    let intervals = Timeline::default();
     let replicas: Vec<_> = (0..3)
-        .map(|i| Replica::start(&env, i, short(LeaderElection::new("one-leader")), &intervals))
+        .map(|i| worker(&env, i, short(LeaderElection::new("one-leader")), &intervals))
         .collect();
     until("a leader", || intervals.working().is_some()).await;
     let first = intervals.working().expect("a leader");
@@ -62,9 +63,9 @@ async fn exactly_one_of_three_replicas_leads_over_many_renewals() {
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn a_killed_leader_is_replaced_once_its_lease_expires() {
     let env = TestEnv::start().await.expect("a test environment");
-    let intervals = Intervals::default();
+    let intervals = Timeline::default();
     let mut replicas: Vec<_> = (0..3)
-        .map(|i| Replica::start(&env, i, short(LeaderElection::new("killed")), &intervals))
+        .map(|i| worker(&env, i, short(LeaderElection::new("killed")), &intervals))
         .collect();
     until("a leader", || intervals.working().is_some()).await;
     let old = intervals.working().expect("a leader");
@@ -95,7 +96,7 @@ async fn a_killed_leader_is_replaced_once_its_lease_expires() {
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn a_leader_stopped_gracefully_hands_over_at_once() {
     let env = TestEnv::start().await.expect("a test environment");
-    let intervals = Intervals::default();
+    let intervals = Timeline::default();
     // A long retry period: a standby that waited for its next poll would take seconds.
     let election = || {
         LeaderElection::new("graceful").timings(
@@ -104,9 +105,7 @@ async fn a_leader_stopped_gracefully_hands_over_at_once() {
             Duration::from_secs(10),
         )
     };
-    let mut replicas: Vec<_> = (0..3)
-        .map(|i| Replica::start(&env, i, election(), &intervals))
-        .collect();
+    let mut replicas: Vec<_> = (0..3).map(|i| worker(&env, i, election(), &intervals)).collect();
     until("a leader", || intervals.working().is_some()).await;
     let old = intervals.working().expect("a leader");
     let before = lease(&env, "graceful").await;
@@ -138,10 +137,10 @@ async fn a_leader_that_cannot_renew_stops_before_another_can_lead() {
         eprintln!("skipped: failing lease updates needs the embedded server's fault injection");
         return;
     };
-    let intervals = Intervals::default();
+    let intervals = Timeline::default();
     let mut replicas: Vec<_> = (0..3)
         .map(|i| {
-            Replica::start(
+            worker(
                 &env,
                 i,
                 short(LeaderElection::new("unrenewable")).on_lost(OnLeadershipLost::Standby),
@@ -168,11 +167,9 @@ async fn a_leader_that_cannot_renew_stops_before_another_can_lead() {
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn a_paused_leader_does_not_work_after_resuming_until_it_leads_again() {
     let env = TestEnv::start().await.expect("a test environment");
-    let intervals = Intervals::default();
+    let intervals = Timeline::default();
     let election = || short(LeaderElection::new("paused")).on_lost(OnLeadershipLost::Standby);
-    let mut replicas: Vec<_> = (0..2)
-        .map(|i| Replica::start(&env, i, election(), &intervals))
-        .collect();
+    let mut replicas: Vec<_> = (0..2).map(|i| worker(&env, i, election(), &intervals)).collect();
     until("a leader", || intervals.working().is_some()).await;
     let old = intervals.working().expect("a leader");
     let other = 1 - old;
@@ -200,15 +197,13 @@ async fn a_paused_leader_does_not_work_after_resuming_until_it_leads_again() {
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn a_lost_lease_stops_the_manager_by_default() {
     let env = TestEnv::start().await.expect("a test environment");
-    let intervals = Intervals::default();
-    let mut replica = Replica::start(&env, 0, short(LeaderElection::new("exit")), &intervals);
+    let intervals = Timeline::default();
+    let mut replica = worker(&env, 0, short(LeaderElection::new("exit")), &intervals);
     until("the replica to lead", || intervals.working().is_some()).await;
     replica.manager.pause_leader_election(Duration::from_secs(3));
-    let task = replica.task.take().expect("running");
-    let error = tokio::time::timeout(TIMEOUT, task)
+    let error = tokio::time::timeout(TIMEOUT, replica.exited())
         .await
         .expect("run returns")
-        .expect("no panic")
         .expect_err("losing the lease is an error");
     assert!(matches!(error, Error::LeadershipLost { .. }), "{error}");
     assert!(error.to_string().contains("the renew deadline passed"), "{error}");
@@ -277,9 +272,9 @@ async fn a_lease_without_a_duration_is_judged_with_our_own() {
         .create(&kube::api::PostParams::default(), &record)
         .await
         .expect("create the lease");
-    let intervals = Intervals::default();
+    let intervals = Timeline::default();
     let started = Instant::now();
-    let mut replica = Replica::start(&env, 0, short(LeaderElection::new("no-duration")), &intervals);
+    let mut replica = worker(&env, 0, short(LeaderElection::new("no-duration")), &intervals);
     until("the replica to take the unrenewed lease", || {
         intervals.working().is_some()
     })
@@ -300,14 +295,14 @@ async fn release_rereads_a_lease_changed_under_it_and_still_releases() {
         eprintln!("skipped: a conflicting release needs the embedded server's fault injection");
         return;
     };
-    let intervals = Intervals::default();
+    let intervals = Timeline::default();
     // A long retry period: no renew refreshes the replica's record before it stops.
     let election = LeaderElection::new("conflicted").timings(
         Duration::from_secs(30),
         Duration::from_secs(20),
         Duration::from_secs(10),
     );
-    let mut replica = Replica::start(&env, 0, election, &intervals);
+    let mut replica = worker(&env, 0, election, &intervals);
     until("the replica to lead", || intervals.working().is_some()).await;
     // The release's first write conflicts, as when the replica's record is stale (a
     // late answer to a renew, another writer): it must re-read and release anyway.

@@ -7,12 +7,13 @@ use std::net::SocketAddr;
 use std::sync::Arc;
 use std::time::Duration;
 
-use common::{TIMEOUT, get, until};
+use common::get;
 use k8s_openapi::api::core::v1::ConfigMap;
 use kube::core::{ApiResource, GroupVersionKind};
 use parking_lot::Mutex;
 use wheelhouse_cache::Scope;
 use wheelhouse_envtest::{InjectedFailure, TestEnv, Verb};
+use wheelhouse_examples::replicas::{TIMEOUT, until};
 use wheelhouse_manager::{CancellationToken, Error, LeaderElection, Manager, ManagerBuilder, Stop, runnable_fn};
 
 /// Any free port on the loopback interface.

@@ -8,7 +8,9 @@
 //! Phases: Initializing → Waiting → Evaluating → Promoting or Rollback → Waiting.
 //! Objects, for a Canary `web`: Deployments `web-primary` and `web-canary`, Services of
 //! the same names, Ingress `web` (to the primary) and `web-canary` (to the canary,
-//! with the weight). Shared by the example (`main.rs`) and the end-to-end tests.
+//! with the weight). Shared by the demo (`demos/canary.rs`) and the end-to-end tests.
+
+pub mod metrics;
 
 use std::collections::BTreeMap;
 use std::time::Duration;
@@ -29,7 +31,7 @@ use wheelhouse::controller::phase::{
 };
 use wheelhouse::controller::{Builder, Context, Controller, Error};
 
-use crate::metrics::{PrometheusDefaults, SuccessRate};
+use metrics::{PrometheusDefaults, SuccessRate};
 
 /// The controller's name and field manager.
 pub const CONTROLLER: &str = "canary";

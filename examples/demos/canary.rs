@@ -1,4 +1,4 @@
-//! The Canary operator (`operator.rs`, on the phase scheduler; success rates from
+//! The Canary operator (`src/canary.rs`, on the phase scheduler; success rates from
 //! `metrics.rs`) against the embedded Kubernetes API server: a promotion and a rollback.
 //!
 //! - `cargo run --example canary` starts the embedded API server (Deployments become
@@ -13,13 +13,9 @@
 //!   `--prometheus-url` as the default Prometheus of Canaries that name none.
 //! - `--crd` prints the CRD as YAML.
 
-#[path = "../support/demo.rs"]
-mod demo;
-mod metrics;
-mod operator;
-
 use std::time::Duration;
 
+use canary::{Canary, CanaryPhase, CanarySpec};
 use clap::Parser;
 use demo::Failure;
 use k8s_openapi::api::apps::v1::Deployment;
@@ -27,11 +23,11 @@ use k8s_openapi::api::core::v1::ConfigMap;
 use k8s_openapi::api::networking::v1::Ingress;
 use kube::api::{Api, DeleteParams, Patch, PatchParams, PostParams};
 use kube::{CustomResourceExt, ResourceExt};
-use operator::{Canary, CanaryPhase, CanarySpec};
 use wheelhouse::cache::{Cache, Event, Scope};
 use wheelhouse::controller::Controller;
 use wheelhouse::controller::phase::DeclarationError;
 use wheelhouse_envtest::{ServerOptions, WorkloadSimulation};
+use wheelhouse_examples::{canary, demo};
 
 #[derive(Parser)]
 #[command(about = "The Canary operator, on an embedded API server or your cluster")]
@@ -55,7 +51,7 @@ struct Args {
 
 /// The operator's controllers, on `cache` (the manager's).
 fn controllers(cache: &Cache, prometheus: Option<String>) -> Result<Vec<Controller>, DeclarationError> {
-    Ok(vec![operator::controller(cache, None, prometheus)?])
+    Ok(vec![canary::controller(cache, None, prometheus)?])
 }
 
 #[tokio::main]
@@ -134,7 +130,7 @@ async fn wait_until(
     canaries: &Api<Canary>,
     name: &str,
     what: &str,
-    check: impl Fn(&operator::CanaryStatus) -> bool,
+    check: impl Fn(&canary::CanaryStatus) -> bool,
 ) -> Result<(), Failure> {
     let deadline = tokio::time::Instant::now() + Duration::from_mins(1);
     loop {
@@ -212,7 +208,7 @@ async fn demonstrate(client: &kube::Client, namespace: &str) -> Result<(), Failu
     let weight = Api::<Ingress>::namespaced(client.clone(), namespace)
         .get(&format!("{name}-canary"))
         .await
-        .map(|i| operator::weight_of(&i))?;
+        .map(|i| canary::weight_of(&i))?;
     println!(
         "  promoted: primary runs {}; canary ingress weight back to {weight:?}",
         primary_image(client, namespace, name).await?

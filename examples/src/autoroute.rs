@@ -2,7 +2,7 @@
 //! by label and gets one Service per Deployment and one Ingress with a host per
 //! Deployment (`<deployment>.<route>`). Phases Initializing → Syncing → Ready; Ready
 //! goes back to Syncing when the selected set changes, and Syncing's outputs are pruned
-//! of what it no longer returns. Shared by the example (`main.rs`), the end-to-end
+//! of what it no longer returns. Shared by the demo (`demos/autoroute.rs`), the end-to-end
 //! tests and the `phases` benchmark (which also runs this logic as a plain reconciler).
 
 use std::borrow::Cow;

@@ -15,7 +15,7 @@ use serde_json::Value;
 use wheelhouse::controller::Error;
 use wheelhouse::controller::phase::{InputSource, Inputs, Watches};
 
-use crate::operator::{Canary, canary_ingress_name};
+use super::{Canary, canary_ingress_name};
 
 /// Why a Prometheus query gave no answer.
 #[derive(Debug, thiserror::Error)]

@@ -1,5 +1,8 @@
 //! The WebApp operator: a `WebApp` custom resource that owns a Deployment and a
-//! Service. Shared by the example (`main.rs`) and the end-to-end test.
+//! Service. Shared by the demos (`demos/webapp.rs`, `demos/ha.rs`), the end-to-end tests
+//! and the benchmarks.
+
+pub mod webhooks;
 
 use std::sync::Arc;
 use std::time::Duration;
@@ -127,10 +130,6 @@ impl WebAppReconciler {
     }
 
     /// A reconciler with no cache of the children: every pass applies both.
-    #[allow(
-        dead_code,
-        reason = "for the reconcile benchmark's kube-runtime controller, which has no cache to share"
-    )]
     pub fn new() -> Self {
         Self::default()
     }
@@ -145,6 +144,10 @@ pub fn worth_a_reconcile() -> Predicate<WebApp> {
 
 /// The controller of WebApps in `namespace` (all namespaces when None). Added to a
 /// manager, it reports to the manager's registry; `metrics` names another.
+///
+/// # Panics
+/// Never: [`builder`] owns Deployments and Services whole, as
+/// [`WebAppReconciler::cached`] needs.
 pub fn controller(cache: &Cache, namespace: Option<&str>, metrics: Option<&ControllerMetrics>) -> Controller {
     let mut builder = builder(cache, namespace);
     if let Some(metrics) = metrics {

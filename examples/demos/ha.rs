@@ -9,22 +9,17 @@
 //! WebApp is reconciled by exactly one replica at a time: the example checks every
 //! recorded reconcile and says so. `--fast` uses 2 s / 1.5 s / 0.4 s timings.
 
-#[path = "webapp/operator.rs"]
-#[allow(dead_code, reason = "the example uses the operator's builder, not all of it")]
-mod operator;
-#[path = "webapp/replicas.rs"]
-mod replicas;
-
 use std::time::{Duration, SystemTime};
 
 use clap::Parser;
 use k8s_openapi::api::coordination::v1::Lease;
 use kube::CustomResourceExt;
 use kube::api::Api;
-use operator::WebApp;
 use replicas::{Replica, Timeline, leader};
+use webapp::WebApp;
 use wheelhouse::manager::LeaderElection;
 use wheelhouse_envtest::{ServerOptions, TestEnv, WorkloadSimulation};
+use wheelhouse_examples::{replicas, webapp};
 
 const LEASE: &str = "webapp-operator.example.com";
 
@@ -67,7 +62,7 @@ async fn main() -> Result<(), Failure> {
     // Each WebApp comes back every 200 ms, so the leader is always at work.
     let requeue = Some(Duration::from_millis(200));
     let mut replicas = (0..3)
-        .map(|i| Replica::start(&client, &namespace, i, election(), &timeline, requeue))
+        .map(|i| Replica::webapp(&client, &namespace, i, election(), &timeline, requeue))
         .collect::<Result<Vec<_>, _>>()?;
     let first = wait_for_leader(&replicas, None).await?;
     println!("replica-{first} leads ({})", holder(&client, &namespace).await?);

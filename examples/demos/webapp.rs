@@ -1,4 +1,4 @@
-//! The flagship example: the WebApp operator (`operator.rs`) under a [`Manager`],
+//! The flagship example: the WebApp operator (`src/webapp.rs`) under a [`Manager`],
 //! against the embedded Kubernetes API server, with a short demonstration of its
 //! lifecycle.
 //!
@@ -15,10 +15,6 @@
 //!   `--log-level`, `--log-format`).
 //! - `--crd` prints the CRD as YAML (`cargo run --example webapp -- --crd | kubectl apply -f -`).
 
-mod operator;
-#[allow(dead_code, reason = "the deploy/ names are for the tests that check deploy/")]
-mod webhooks;
-
 use std::net::SocketAddr;
 use std::time::Duration;
 
@@ -28,12 +24,13 @@ use k8s_openapi::api::apps::v1::Deployment;
 use k8s_openapi::api::core::v1::Service;
 use kube::api::{Api, DeleteParams, ListParams, Patch, PatchParams, PostParams};
 use kube::{CustomResourceExt, ResourceExt};
-use operator::{Phase, WebApp, WebAppSpec};
 use tokio::io::{AsyncReadExt, AsyncWriteExt};
+use webapp::{Phase, WebApp, WebAppSpec};
 use wheelhouse::cache::{Cache, Event, Scope};
 use wheelhouse::manager::{LeaderElection, Manager, ManagerArgs};
 use wheelhouse::webhook::WebhookOptions;
 use wheelhouse_envtest::{ServerOptions, TestEnv, WorkloadSimulation};
+use wheelhouse_examples::webapp::{self, webhooks};
 
 /// The Lease the operator's replicas elect their leader on.
 const LEADER_ELECTION_ID: &str = "webapp-operator.example.com";
@@ -105,7 +102,7 @@ async fn main() -> Result<(), Failure> {
         ))
         .leader_election(LeaderElection::new(LEADER_ELECTION_ID).namespace(env.namespace()))
         .build()?;
-    manager.add(operator::controller(manager.cache(), None, None))?;
+    manager.add(webapp::controller(manager.cache(), None, None))?;
     // The admission webhooks on 127.0.0.1 with a self-signed certificate, registered
     // with the embedded server, which calls them as kube-apiserver would.
     let (webhook_server, _configurations) = webhooks::serve_locally(&env.client(), "webapp", None).await?;
@@ -161,7 +158,7 @@ async fn run_on_cluster(flags: &ManagerArgs, enable_webhooks: bool) -> Result<()
         .args(flags)
         .leader_election_id(LEADER_ELECTION_ID)
         .build()?;
-    manager.add(operator::controller(manager.cache(), None, None))?;
+    manager.add(webapp::controller(manager.cache(), None, None))?;
     if enable_webhooks {
         manager.add(webhooks::webhook_server(WebhookOptions::from_args(flags)))?;
     }

@@ -1,4 +1,4 @@
-//! The `AutoRoute` operator (`operator.rs`, on the phase scheduler) against the embedded
+//! The `AutoRoute` operator (`src/autoroute.rs`, on the phase scheduler) against the embedded
 //! Kubernetes API server: routes are added and removed as Deployments come and go.
 //!
 //! - `cargo run --example autoroute` starts the embedded API server, installs the CRD,
@@ -11,12 +11,9 @@
 //!   in-cluster configuration) and creates nothing by itself.
 //! - `--crd` prints the CRD as YAML.
 
-#[path = "../support/demo.rs"]
-mod demo;
-mod operator;
-
 use std::time::Duration;
 
+use autoroute::{AutoRoute, AutoRouteSpec, RoutePhase};
 use clap::Parser;
 use demo::Failure;
 use k8s_openapi::api::apps::v1::Deployment;
@@ -24,11 +21,11 @@ use k8s_openapi::api::core::v1::Service;
 use k8s_openapi::api::networking::v1::Ingress;
 use kube::api::{Api, DeleteParams, ListParams, Patch, PatchParams, PostParams};
 use kube::{CustomResourceExt, ResourceExt};
-use operator::{AutoRoute, AutoRouteSpec, RoutePhase};
 use wheelhouse::cache::{Cache, Event, Scope};
 use wheelhouse::controller::Controller;
 use wheelhouse::controller::phase::DeclarationError;
 use wheelhouse_envtest::ServerOptions;
+use wheelhouse_examples::{autoroute, demo};
 
 #[derive(Parser)]
 #[command(about = "The AutoRoute operator, on an embedded API server or your cluster")]
@@ -49,7 +46,7 @@ struct Args {
 
 /// The operator's controllers, on `cache` (the manager's).
 fn controllers(cache: &Cache) -> Result<Vec<Controller>, DeclarationError> {
-    Ok(vec![operator::controller(cache, None)?])
+    Ok(vec![autoroute::controller(cache, None)?])
 }
 
 #[tokio::main]

@@ -1,0 +1,18 @@
+//! The example operators, as a library the demos, the end-to-end tests and the
+//! benchmarks share, so each is written once:
+//!
+//! - [`webapp`]: a `WebApp` custom resource that owns a Deployment and a Service, with
+//!   its admission [`webhooks`](webapp::webhooks): the flagship, on a plain reconciler.
+//! - [`autoroute`] and [`canary`]: operators on the phase scheduler.
+//! - [`replicas`]: replicas of an operator electing a leader on one API server, with a
+//!   record of when each did leader-only work.
+//! - [`demo`]: what the phase-scheduler demos share.
+//!
+//! The runnable demos are in `demos/`: `cargo run --example webapp` (also `autoroute`,
+//! `canary`, `ha`) from the repository's root.
+
+pub mod autoroute;
+pub mod canary;
+pub mod demo;
+pub mod replicas;
+pub mod webapp;

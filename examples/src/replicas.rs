@@ -1,0 +1,314 @@
+//! Replicas of an operator on one API server, each its own [`Manager`], identity and
+//! cache, electing a leader on one Lease, and a [`Timeline`] of the leader-only work
+//! each replica did, to check that no two replicas ever worked at once. One harness
+//! for the `ha` demo, the high-availability and fencing tests (the facade's and the
+//! manager's) and the failover benchmark.
+
+use std::sync::Arc;
+use std::time::{Duration, SystemTime};
+
+use kube::ResourceExt;
+use parking_lot::Mutex;
+use tokio::task::JoinHandle;
+use tokio::time::Instant;
+use wheelhouse::controller::{Action, Context, Error, Reconciler};
+use wheelhouse::manager::{CancellationToken, LeaderElection, Manager};
+use wheelhouse_envtest::TestEnv;
+
+use crate::webapp::{self, WebApp, WebAppReconciler, WebAppSpec};
+
+/// How long [`until`] waits, and how long a test gives a replica to stop.
+pub const TIMEOUT: Duration = Duration::from_mins(1);
+
+/// One stretch of leader-only work: which replica did it, on what (a WebApp's name for
+/// a reconcile), from when to when. The end is set when the work returns or is
+/// dropped, so aborted work counts.
+#[derive(Debug, Clone)]
+pub struct Work {
+    /// The replica's index.
+    pub replica: usize,
+    /// What it worked on.
+    pub what: String,
+    /// When it started, on the monotonic clock.
+    pub started: Instant,
+    /// When it started, on the wall clock (to compare with Lease timestamps).
+    pub started_at: SystemTime,
+    /// When it ended; `None` while it runs.
+    pub ended: Option<Instant>,
+}
+
+/// Every replica's work, in the order it started.
+#[derive(Clone, Default)]
+pub struct Timeline(Arc<Mutex<Vec<Work>>>);
+
+impl Timeline {
+    /// Records that `replica` starts working on `what`, until the returned guard drops.
+    #[must_use = "the work ends when the guard is dropped"]
+    pub fn begin(&self, replica: usize, what: impl Into<String>) -> Ending {
+        let mut work = self.0.lock();
+        work.push(Work {
+            replica,
+            what: what.into(),
+            started: Instant::now(),
+            started_at: SystemTime::now(),
+            ended: None,
+        });
+        Ending(self.clone(), work.len() - 1)
+    }
+
+    /// All work so far.
+    pub fn snapshot(&self) -> Vec<Work> {
+        self.0.lock().clone()
+    }
+
+    /// The first work `replica` started at or after `since`.
+    pub fn first_by(&self, replica: usize, since: SystemTime) -> Option<Work> {
+        self.0
+            .lock()
+            .iter()
+            .find(|w| w.replica == replica && w.started_at >= since)
+            .cloned()
+    }
+
+    /// True while `replica` is in the middle of recent work.
+    pub fn in_flight(&self, replica: usize) -> bool {
+        self.0
+            .lock()
+            .iter()
+            .rev()
+            .take(16)
+            .any(|w| w.replica == replica && w.ended.is_none())
+    }
+
+    /// A replica that is working now, if any.
+    pub fn working(&self) -> Option<usize> {
+        self.0.lock().iter().find(|w| w.ended.is_none()).map(|w| w.replica)
+    }
+
+    /// How many times `replica` started work.
+    pub fn count(&self, replica: usize) -> usize {
+        self.0.lock().iter().filter(|w| w.replica == replica).count()
+    }
+
+    /// The replicas that started work since `since`.
+    pub fn replicas_since(&self, since: Instant) -> Vec<usize> {
+        let mut replicas: Vec<usize> = self
+            .0
+            .lock()
+            .iter()
+            .filter(|w| w.started >= since)
+            .map(|w| w.replica)
+            .collect();
+        replicas.sort_unstable();
+        replicas.dedup();
+        replicas
+    }
+
+    /// Two stretches of work of different replicas that overlapped in time, if any.
+    pub fn overlap(&self) -> Option<(Work, Work)> {
+        let work = self.snapshot();
+        let now = Instant::now();
+        for (i, a) in work.iter().enumerate() {
+            for b in &work[i + 1..] {
+                let (a_end, b_end) = (a.ended.unwrap_or(now), b.ended.unwrap_or(now));
+                if a.replica != b.replica && a.started < b_end && b.started < a_end {
+                    return Some((a.clone(), b.clone()));
+                }
+            }
+        }
+        None
+    }
+
+    /// Fails the test when two replicas' work overlapped.
+    ///
+    /// # Panics
+    /// When [`overlap`](Self::overlap) finds a pair, naming both.
+    pub fn assert_disjoint(&self) {
+        if let Some((a, b)) = self.overlap() {
+            panic!("two replicas worked at once: {a:?} and {b:?}");
+        }
+    }
+}
+
+/// Ends a stretch of recorded work when dropped.
+pub struct Ending(Timeline, usize);
+
+impl Drop for Ending {
+    fn drop(&mut self) {
+        self.0.0.lock()[self.1].ended = Some(Instant::now());
+    }
+}
+
+/// A replica: a manager with leader election, running on its own task.
+pub struct Replica {
+    /// Its index; its identity in the Lease is `replica-<index>`.
+    pub index: usize,
+    /// Its manager.
+    pub manager: Manager,
+    shutdown: CancellationToken,
+    task: Option<JoinHandle<Result<(), wheelhouse::manager::Error>>>,
+}
+
+impl Replica {
+    /// Starts replica `index` (identity `replica-<index>`) on `client`, electing on
+    /// `election` in `namespace`, after `add` has added its runnables to its manager.
+    pub fn start(
+        client: &kube::Client,
+        namespace: &str,
+        index: usize,
+        election: LeaderElection,
+        add: impl FnOnce(&Manager) -> Result<(), wheelhouse::manager::Error>,
+    ) -> Result<Self, wheelhouse::manager::Error> {
+        let shutdown = CancellationToken::new();
+        let manager = Manager::builder(client.clone())
+            .leader_election(election.namespace(namespace).identity(format!("replica-{index}")))
+            .shutdown_signal(shutdown.clone())
+            .build()?;
+        add(&manager)?;
+        let task = tokio::spawn(manager.clone().run());
+        Ok(Self {
+            index,
+            manager,
+            shutdown,
+            task: Some(task),
+        })
+    }
+
+    /// Starts a replica of the WebApp operator reconciling the WebApps of `namespace`,
+    /// recording every reconcile on `timeline`; `requeue` (when set) brings every
+    /// WebApp back that soon, so a leader reconciles all the time.
+    ///
+    /// # Panics
+    /// Never: the operator's builder owns Deployments and Services whole, as
+    /// [`WebAppReconciler::cached`] needs.
+    pub fn webapp(
+        client: &kube::Client,
+        namespace: &str,
+        index: usize,
+        election: LeaderElection,
+        timeline: &Timeline,
+        requeue: Option<Duration>,
+    ) -> Result<Self, wheelhouse::manager::Error> {
+        Self::start(client, namespace, index, election, |manager| {
+            let builder = webapp::builder(manager.cache(), Some(namespace));
+            let reconciler = Recording {
+                inner: WebAppReconciler::cached(&builder).expect("builder() owns Deployments and Services whole"),
+                replica: index,
+                timeline: timeline.clone(),
+                requeue,
+            };
+            manager.add(builder.build(reconciler))
+        })
+    }
+
+    /// True while this replica's manager runs.
+    pub fn is_running(&self) -> bool {
+        self.task.as_ref().is_some_and(|t| !t.is_finished())
+    }
+
+    /// Stops gracefully (the lease is released) and returns what `run` returned.
+    pub async fn stop(&mut self) -> Result<(), wheelhouse::manager::Error> {
+        self.shutdown.cancel();
+        self.exited().await
+    }
+
+    /// Waits for the manager's `run` to return by itself (after a lost lease, say),
+    /// and returns what it returned; `Ok` at once if it was stopped or killed before.
+    pub async fn exited(&mut self) -> Result<(), wheelhouse::manager::Error> {
+        match self.task.take() {
+            Some(task) => task
+                .await
+                .unwrap_or_else(|panic| std::panic::resume_unwind(panic.into_panic())),
+            None => Ok(()),
+        }
+    }
+
+    /// Kills the replica as a crash would: its manager's future is dropped and nothing
+    /// is released.
+    pub async fn kill(&mut self) {
+        if let Some(task) = self.task.take() {
+            task.abort();
+            let _ = task.await;
+        }
+    }
+}
+
+impl Drop for Replica {
+    fn drop(&mut self) {
+        if let Some(task) = &self.task {
+            task.abort();
+        }
+    }
+}
+
+/// The WebApp reconciler, recording each call on a [`Timeline`].
+struct Recording {
+    inner: WebAppReconciler,
+    replica: usize,
+    timeline: Timeline,
+    requeue: Option<Duration>,
+}
+
+impl Reconciler<WebApp> for Recording {
+    async fn reconcile(&self, webapp: Arc<WebApp>, context: &Context) -> Result<Action, Error> {
+        let _ending = self.timeline.begin(self.replica, webapp.name_any());
+        let action = self.inner.reconcile(webapp, context).await?;
+        Ok(self.requeue.map_or(action, Action::requeue_after))
+    }
+}
+
+/// The index of the replica that leads now, if one does.
+pub fn leader(replicas: &[Replica]) -> Option<usize> {
+    replicas
+        .iter()
+        .find(|r| r.is_running() && r.manager.is_leader())
+        .map(|r| r.index)
+}
+
+/// `election` with short timings, so tests take seconds: 2 s lease, 1.5 s renew
+/// deadline, 0.4 s retry (client-go's defaults are 15 s, 10 s and 2 s).
+pub fn short(election: LeaderElection) -> LeaderElection {
+    election.timings(
+        Duration::from_secs(2),
+        Duration::from_millis(1500),
+        Duration::from_millis(400),
+    )
+}
+
+/// Replica `index`'s client: on the embedded server, its requests are attributed to
+/// the user `replica-<index>`, its identity in the Lease, so a witness can tell who
+/// wrote; on a real cluster, the environment's client.
+pub fn client_of(env: &TestEnv, index: usize) -> kube::Client {
+    match env.server() {
+        Some(server) => kube::Client::new(server.as_user(&format!("replica-{index}")), env.namespace()),
+        None => env.client(),
+    }
+}
+
+/// Waits until `check` holds.
+///
+/// # Panics
+/// After [`TIMEOUT`], naming `what`: for tests.
+pub async fn until(what: &str, mut check: impl FnMut() -> bool) {
+    let deadline = Instant::now() + TIMEOUT;
+    while !check() {
+        assert!(Instant::now() < deadline, "timed out waiting for {what}");
+        tokio::time::sleep(Duration::from_millis(2)).await;
+    }
+}
+
+/// The WebApps the replicas share: `shop`, `blog` and `wiki`, `replicas` each.
+pub async fn create_webapps(client: &kube::Client, namespace: &str, replicas: i32) -> Result<(), kube::Error> {
+    let webapps: kube::Api<WebApp> = kube::Api::namespaced(client.clone(), namespace);
+    for name in ["shop", "blog", "wiki"] {
+        let spec = WebAppSpec {
+            image: "nginx:1.27".into(),
+            replicas: Some(replicas),
+            port: Some(80),
+        };
+        webapps
+            .create(&kube::api::PostParams::default(), &WebApp::new(name, spec))
+            .await?;
+    }
+    Ok(())
+}
