@@ -32,10 +32,10 @@ use kube::api::{Api, ObjectMeta, Patch, PatchParams, PostParams};
 use parking_lot::Mutex;
 use support::{as_f64, millis, setting};
 use tokio::time::Instant;
-use wheelhouse::cache::SlotSet;
 use wheelhouse::controller::{Action, Context, Controller, Error, Reconciler};
-use wheelhouse::manager::{CancellationToken, Manager, OnLeadershipLost, Sharding};
+use wheelhouse::manager::{OnLeadershipLost, Sharding};
 use wheelhouse_envtest::{ApiServer, ServerOptions};
+use wheelhouse_examples::replicas::{self, Membership};
 
 const NAMESPACE: &str = "default";
 const WORKERS: usize = 4;
@@ -115,78 +115,64 @@ impl tower_service::Service<http::Request<kube::client::Body>> for Counting {
     }
 }
 
+/// A replica of the bench: the shared harness's, with what the bench counts.
 struct Replica {
-    manager: Manager,
-    stop: CancellationToken,
-    task: tokio::task::JoinHandle<()>,
+    inner: replicas::Replica,
     reconciles: Arc<AtomicUsize>,
     bytes: Arc<AtomicU64>,
     writing: Arc<AtomicBool>,
 }
 
 impl Replica {
-    fn start(server: &ApiServer, name: &str, ring: Option<&str>, spans: &Spans) -> Self {
+    fn start(server: &ApiServer, index: usize, ring: Option<&str>, spans: &Spans) -> Self {
         let bytes = Arc::new(AtomicU64::new(0));
+        let name = format!("replica-{index}");
         let client = kube::Client::new(
             Counting {
-                inner: server.as_user(name),
+                inner: server.as_user(&name),
                 bytes: bytes.clone(),
             },
             NAMESPACE,
         );
-        let stop = CancellationToken::new();
-        let mut builder = Manager::builder(client)
-            .shutdown_signal(stop.clone())
-            .metrics_address(None)
-            .health_probe_address(None);
-        if let Some(ring) = ring {
-            builder = builder.sharding(
+        let membership = match ring {
+            Some(ring) => Membership::Ring(
                 Sharding::new(ring)
-                    .namespace(NAMESPACE)
-                    .identity(name)
                     .timings(
                         Duration::from_secs(2),
                         Duration::from_millis(1500),
                         Duration::from_millis(300),
                     )
                     .on_lost(OnLeadershipLost::Standby),
-            );
-        }
-        let manager = builder.build().expect("a manager");
+            ),
+            None => Membership::Alone,
+        };
         let reconciles = Arc::new(AtomicUsize::new(0));
         let writing = Arc::new(AtomicBool::new(true));
-        let controller = Controller::for_::<ConfigMap>(manager.cache())
-            .namespace(NAMESPACE)
-            .concurrency(WORKERS)
-            .build(Patching {
-                replica: name.to_owned(),
-                writing: writing.clone(),
-                reconciles: reconciles.clone(),
-                spans: spans.clone(),
-            });
-        manager.add(controller).expect("the controller");
-        let run = manager.clone();
-        let task = tokio::spawn(async move {
-            let _ = run.run().await;
-        });
+        let patching = Patching {
+            replica: name,
+            writing: writing.clone(),
+            reconciles: reconciles.clone(),
+            spans: spans.clone(),
+        };
+        let inner = replicas::Replica::start(&client, NAMESPACE, index, membership, |manager| {
+            manager.add(
+                Controller::for_::<ConfigMap>(manager.cache())
+                    .namespace(NAMESPACE)
+                    .concurrency(WORKERS)
+                    .build(patching),
+            )
+        })
+        .expect("a replica");
         Self {
-            manager,
-            stop,
-            task,
+            inner,
             reconciles,
             bytes,
             writing,
         }
     }
 
-    fn serving(&self) -> SlotSet {
-        self.manager
-            .shards()
-            .map_or(SlotSet::ALL, wheelhouse::cache::Shards::serving)
-    }
-
     fn cached(&self) -> i64 {
-        self.manager.shards().map_or(0, wheelhouse::cache::Shards::objects)
+        self.inner.cached()
     }
 }
 
@@ -200,16 +186,8 @@ async fn until(mut check: impl FnMut() -> bool) -> Duration {
 }
 
 fn balanced(replicas: &[&Replica]) -> bool {
-    let mut all = SlotSet::EMPTY;
-    for replica in replicas {
-        let set = replica.serving();
-        if !all.intersection(set).is_empty() {
-            return false;
-        }
-        all = all.union(set);
-    }
-    let fair = 64 / u32::try_from(replicas.len()).unwrap_or(1);
-    all == SlotSet::ALL && replicas.iter().all(|r| r.serving().len() >= fair)
+    let inner: Vec<&replicas::Replica> = replicas.iter().map(|r| &r.inner).collect();
+    replicas::balanced(&inner)
 }
 
 /// Reconciles of one object by two replicas that overlapped in time.
@@ -308,20 +286,19 @@ async fn run() {
     // One unsharded replica.
     let spans = Spans::default();
     let single_server = server(objects, latency, true).await;
-    let single = Replica::start(&single_server, "single", None, &spans);
+    let mut single = Replica::start(&single_server, 9, None, &spans);
     until(|| single.reconciles.load(Ordering::Relaxed) >= objects).await;
     let single_rate = throughput(&[&single], window).await;
     let single_bytes = watch_bytes(&single_server, objects, &[&single]).await[0];
-    single.stop.cancel();
-    let _ = single.task.await;
+    let _ = single.inner.stop().await;
 
     for filtering in [true, false] {
         let mode = if filtering { "server" } else { "client" };
         let spans = Spans::default();
         let server = server(objects, latency, filtering).await;
-        let a = Replica::start(&server, "replica-a", Some("bench"), &spans);
-        let b = Replica::start(&server, "replica-b", Some("bench"), &spans);
-        let c = Replica::start(&server, "replica-c", Some("bench"), &spans);
+        let mut a = Replica::start(&server, 0, Some("bench"), &spans);
+        let mut b = Replica::start(&server, 1, Some("bench"), &spans);
+        let mut c = Replica::start(&server, 2, Some("bench"), &spans);
         let formed = until(|| balanced(&[&a, &b, &c])).await;
         until(|| {
             [&a, &b, &c]
@@ -366,16 +343,13 @@ async fn run() {
         }
         // Rebalancing: a kill, a graceful leave, a join.
         let killed = Instant::now();
-        b.task.abort();
+        b.inner.kill().await;
         until(|| balanced(&[&a, &c])).await;
         let kill = killed.elapsed();
-        let left = Instant::now();
-        c.stop.cancel();
-        until(|| balanced(&[&a])).await;
-        let leave = left.elapsed();
-        let _ = c.task.await;
+        let stopping = c.inner.stop();
+        let (_, leave) = futures::join!(stopping, until(|| balanced(&[&a])));
         let joined = Instant::now();
-        let d = Replica::start(&server, "replica-d", Some("bench"), &spans);
+        let mut d = Replica::start(&server, 3, Some("bench"), &spans);
         until(|| balanced(&[&a, &d])).await;
         let join = joined.elapsed();
         tokio::time::sleep(Duration::from_millis(500)).await;
@@ -386,17 +360,11 @@ async fn run() {
             millis(join),
             double_reconciles(&spans)
         );
-        a.stop.cancel();
-        d.stop.cancel();
-        let _ = a.task.await;
-        let _ = d.task.await;
+        let _ = a.inner.stop().await;
+        let _ = d.inner.stop().await;
     }
 }
 
 fn main() {
-    let runtime = tokio::runtime::Builder::new_multi_thread()
-        .enable_all()
-        .build()
-        .expect("a runtime");
-    runtime.block_on(run());
+    support::runtime().block_on(run());
 }

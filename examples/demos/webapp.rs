@@ -27,7 +27,7 @@ use kube::{CustomResourceExt, ResourceExt};
 use tokio::io::{AsyncReadExt, AsyncWriteExt};
 use webapp::{Phase, WebApp, WebAppSpec};
 use wheelhouse::cache::{Cache, Event, Scope};
-use wheelhouse::manager::{LeaderElection, Manager, ManagerArgs};
+use wheelhouse::manager::{LeaderElection, Manager, ManagerArgs, Sharding};
 use wheelhouse::webhook::WebhookOptions;
 use wheelhouse_envtest::{ServerOptions, TestEnv, WorkloadSimulation};
 use wheelhouse_examples::webapp::{self, webhooks};
@@ -37,6 +37,7 @@ const LEADER_ELECTION_ID: &str = "webapp-operator.example.com";
 
 #[derive(Parser)]
 #[command(about = "The WebApp operator, on an embedded API server or your cluster")]
+#[expect(clippy::struct_excessive_bools, reason = "each is a command-line switch")]
 struct Args {
     /// Use the cluster of the kubeconfig (or in-cluster configuration); create nothing.
     #[arg(long)]
@@ -51,6 +52,12 @@ struct Args {
     /// --cert-dir; apply deploy/webhook.yaml). The embedded demo always serves them.
     #[arg(long)]
     enable_webhooks: bool,
+    /// With --cluster: shard the WebApps across the replicas instead of electing one
+    /// leader (each replica holds its own Lease in the ring `webapp-operator` and
+    /// reconciles its share; `cargo run --example sharded` shows it on the embedded
+    /// server). Exclusive with --leader-elect.
+    #[arg(long, conflicts_with = "leader_elect")]
+    shards: bool,
     #[command(flatten)]
     manager: ManagerArgs,
 }
@@ -67,7 +74,7 @@ async fn main() -> Result<(), Failure> {
     }
     args.manager.init_logging()?;
     if args.cluster {
-        return run_on_cluster(&args.manager, args.enable_webhooks).await;
+        return run_on_cluster(&args.manager, args.enable_webhooks, args.shards).await;
     }
     let options = ServerOptions {
         workloads: Some(WorkloadSimulation::pods_start_after(Duration::from_secs(1))),
@@ -152,12 +159,15 @@ fn loopback(matches: &ArgMatches, flag: &str, parsed: Option<SocketAddr>) -> Opt
     Some(SocketAddr::from(([127, 0, 0, 1], port)))
 }
 
-async fn run_on_cluster(flags: &ManagerArgs, enable_webhooks: bool) -> Result<(), Failure> {
+async fn run_on_cluster(flags: &ManagerArgs, enable_webhooks: bool, shards: bool) -> Result<(), Failure> {
     let client = kube::Client::try_default().await?;
-    let manager = Manager::builder(client)
+    let mut builder = Manager::builder(client)
         .args(flags)
-        .leader_election_id(LEADER_ELECTION_ID)
-        .build()?;
+        .leader_election_id(LEADER_ELECTION_ID);
+    if shards {
+        builder = builder.sharding(Sharding::new("webapp-operator"));
+    }
+    let manager = builder.build()?;
     manager.add(webapp::controller(manager.cache(), None, None))?;
     if enable_webhooks {
         manager.add(webhooks::webhook_server(WebhookOptions::from_args(flags)))?;
@@ -166,6 +176,7 @@ async fn run_on_cluster(flags: &ManagerArgs, enable_webhooks: bool) -> Result<()
         metrics = ?manager.metrics_address(),
         probes = ?manager.health_probe_address(),
         leader_election = flags.leader_elect,
+        shards,
         "running the WebApp operator on your cluster; Ctrl-C stops"
     );
     manager.run().await?;

@@ -1,8 +1,9 @@
 //! Replicas of an operator on one API server, each its own [`Manager`], identity and
-//! cache, electing a leader on one Lease, and a [`Timeline`] of the leader-only work
-//! each replica did, to check that no two replicas ever worked at once. One harness
-//! for the `ha` demo, the high-availability and fencing tests (the facade's and the
-//! manager's) and the failover benchmark.
+//! cache, electing a leader on one Lease or sharing the work in a ring, and a
+//! [`Timeline`] of the leader-only work each replica did, to check that no two
+//! replicas ever worked at once (or, sharded, on one object at once). One harness for
+//! the `ha` and `sharded` demos, the high-availability, fencing and sharding tests
+//! (the facade's and the manager's) and the failover benchmark.
 
 use std::sync::Arc;
 use std::time::{Duration, SystemTime};
@@ -11,8 +12,9 @@ use kube::ResourceExt;
 use parking_lot::Mutex;
 use tokio::task::JoinHandle;
 use tokio::time::Instant;
+use wheelhouse::cache::{Shards, SlotSet};
 use wheelhouse::controller::{Action, Context, Error, Reconciler};
-use wheelhouse::manager::{CancellationToken, LeaderElection, Manager};
+use wheelhouse::manager::{CancellationToken, LeaderElection, Manager, Sharding};
 use wheelhouse_envtest::TestEnv;
 
 use crate::webapp::{self, WebApp, WebAppReconciler, WebAppSpec};
@@ -119,6 +121,39 @@ impl Timeline {
         None
     }
 
+    /// Two stretches of work of different replicas on the same thing that overlapped in
+    /// time, if any: what sharded replicas must never do.
+    pub fn overlap_on_one_object(&self) -> Option<(Work, Work)> {
+        let mut work = self.snapshot();
+        work.sort_by(|a, b| a.what.cmp(&b.what).then(a.started.cmp(&b.started)));
+        let now = Instant::now();
+        for (i, a) in work.iter().enumerate() {
+            for b in work[i + 1..].iter().take_while(|b| b.what == a.what) {
+                if b.started >= a.ended.unwrap_or(now) {
+                    break;
+                }
+                if a.replica != b.replica {
+                    return Some((a.clone(), b.clone()));
+                }
+            }
+        }
+        None
+    }
+
+    /// How many different things were worked on since `since`.
+    pub fn objects_since(&self, since: Instant) -> usize {
+        let mut what: Vec<String> = self
+            .0
+            .lock()
+            .iter()
+            .filter(|w| w.started >= since)
+            .map(|w| w.what.clone())
+            .collect();
+        what.sort_unstable();
+        what.dedup();
+        what.len()
+    }
+
     /// Fails the test when two replicas' work overlapped.
     ///
     /// # Panics
@@ -139,7 +174,30 @@ impl Drop for Ending {
     }
 }
 
-/// A replica: a manager with leader election, running on its own task.
+/// How a replica's manager shares the work with the others.
+#[derive(Debug, Clone)]
+pub enum Membership {
+    /// It does not: the only replica (a baseline to compare with).
+    Alone,
+    /// One leader at a time, elected on this Lease.
+    Leader(LeaderElection),
+    /// Every replica a member of this ring, each with its share of the objects.
+    Ring(Sharding),
+}
+
+impl From<LeaderElection> for Membership {
+    fn from(election: LeaderElection) -> Self {
+        Self::Leader(election)
+    }
+}
+
+impl From<Sharding> for Membership {
+    fn from(sharding: Sharding) -> Self {
+        Self::Ring(sharding)
+    }
+}
+
+/// A replica: a manager with leader election or in a ring, running on its own task.
 pub struct Replica {
     /// Its index; its identity in the Lease is `replica-<index>`.
     pub index: usize,
@@ -151,19 +209,27 @@ pub struct Replica {
 
 impl Replica {
     /// Starts replica `index` (identity `replica-<index>`) on `client`, electing on
-    /// `election` in `namespace`, after `add` has added its runnables to its manager.
+    /// a Lease or joining a ring in `namespace`, after `add` has added its runnables to
+    /// its manager.
     pub fn start(
         client: &kube::Client,
         namespace: &str,
         index: usize,
-        election: LeaderElection,
+        membership: impl Into<Membership>,
         add: impl FnOnce(&Manager) -> Result<(), wheelhouse::manager::Error>,
     ) -> Result<Self, wheelhouse::manager::Error> {
         let shutdown = CancellationToken::new();
-        let manager = Manager::builder(client.clone())
-            .leader_election(election.namespace(namespace).identity(format!("replica-{index}")))
-            .shutdown_signal(shutdown.clone())
-            .build()?;
+        let identity = format!("replica-{index}");
+        let builder = Manager::builder(client.clone()).shutdown_signal(shutdown.clone());
+        let builder = match membership.into() {
+            Membership::Alone => builder.metrics_address(None).health_probe_address(None),
+            Membership::Leader(election) => builder.leader_election(election.namespace(namespace).identity(identity)),
+            Membership::Ring(sharding) => builder
+                .sharding(sharding.namespace(namespace).identity(identity))
+                .metrics_address(None)
+                .health_probe_address(None),
+        };
+        let manager = builder.build()?;
         add(&manager)?;
         let task = tokio::spawn(manager.clone().run());
         Ok(Self {
@@ -185,11 +251,11 @@ impl Replica {
         client: &kube::Client,
         namespace: &str,
         index: usize,
-        election: LeaderElection,
+        membership: impl Into<Membership>,
         timeline: &Timeline,
         requeue: Option<Duration>,
     ) -> Result<Self, wheelhouse::manager::Error> {
-        Self::start(client, namespace, index, election, |manager| {
+        Self::start(client, namespace, index, membership, |manager| {
             let builder = webapp::builder(manager.cache(), Some(namespace));
             let reconciler = Recording {
                 inner: WebAppReconciler::cached(&builder).expect("builder() owns Deployments and Services whole"),
@@ -199,6 +265,16 @@ impl Replica {
             };
             manager.add(builder.build(reconciler))
         })
+    }
+
+    /// The slots this replica serves (sharded; every slot otherwise).
+    pub fn serving(&self) -> SlotSet {
+        self.manager.shards().map_or(SlotSet::ALL, Shards::serving)
+    }
+
+    /// The primary objects in this replica's sharded caches.
+    pub fn cached(&self) -> i64 {
+        self.manager.shards().map_or(0, Shards::objects)
     }
 
     /// True while this replica's manager runs.
@@ -275,6 +351,35 @@ pub fn short(election: LeaderElection) -> LeaderElection {
     )
 }
 
+/// `sharding` with the same short timings as [`short`].
+pub fn short_ring(sharding: Sharding) -> Sharding {
+    sharding.timings(
+        Duration::from_secs(2),
+        Duration::from_millis(1500),
+        Duration::from_millis(400),
+    )
+}
+
+/// Whether `replicas` serve disjoint slots that cover the whole hash space, each
+/// within one slot of its share.
+///
+/// # Panics
+/// When two serve one slot: the ring's invariant is broken.
+pub fn balanced(replicas: &[&Replica]) -> bool {
+    let mut all = SlotSet::EMPTY;
+    for replica in replicas {
+        let set = replica.serving();
+        assert!(
+            all.intersection(set).is_empty(),
+            "two replicas serve one slot: replica-{} serves {set:?}",
+            replica.index
+        );
+        all = all.union(set);
+    }
+    let fair = 64 / u32::try_from(replicas.len().max(1)).unwrap_or(1);
+    all == SlotSet::ALL && replicas.iter().all(|r| (fair..=fair + 1).contains(&r.serving().len()))
+}
+
 /// Replica `index`'s client: on the embedded server, its requests are attributed to
 /// the user `replica-<index>`, its identity in the Lease, so a witness can tell who
 /// wrote; on a real cluster, the environment's client.
@@ -295,6 +400,33 @@ pub async fn until(what: &str, mut check: impl FnMut() -> bool) {
         assert!(Instant::now() < deadline, "timed out waiting for {what}");
         tokio::time::sleep(Duration::from_millis(2)).await;
     }
+}
+
+/// `count` WebApps named `webapp-<i>`, one pod each, created 16 at a time.
+pub async fn create_many_webapps(client: &kube::Client, namespace: &str, count: usize) -> Result<(), kube::Error> {
+    use futures::{StreamExt, TryStreamExt};
+    let webapps: kube::Api<WebApp> = kube::Api::namespaced(client.clone(), namespace);
+    futures::stream::iter(0..count)
+        .map(|i| {
+            let webapps = webapps.clone();
+            async move {
+                let spec = WebAppSpec {
+                    image: "nginx:1.27".into(),
+                    replicas: Some(1),
+                    port: Some(80),
+                };
+                webapps
+                    .create(
+                        &kube::api::PostParams::default(),
+                        &WebApp::new(&format!("webapp-{i}"), spec),
+                    )
+                    .await
+                    .map(drop)
+            }
+        })
+        .buffer_unordered(16)
+        .try_collect::<()>()
+        .await
 }
 
 /// The WebApps the replicas share: `shop`, `blog` and `wiki`, `replicas` each.
