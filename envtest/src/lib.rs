@@ -201,8 +201,13 @@
 //! [`ServerOptions`] configure the embedded server (a real cluster ignores them):
 //! `history_limit` is how many events watches can resume from (older ones get 410
 //! Gone), `bookmark_interval` how often a watch that asked for bookmarks gets one,
-//! `controllers` whether the garbage collector and namespace and CRD cleanup run, and,
-//! with the `workloads` feature, `workloads` the simulation above. [`ApiServer::new`]
+//! `controllers` whether the garbage collector and namespace and CRD cleanup run,
+//! `sharded_list_and_watch` whether it honours KEP-5866's `shardSelector` on list,
+//! watch and deletecollection (`shardRange(object.metadata.uid, '0x…', '0x…')` ranges
+//! of the 64-bit FNV-1a hash, joined with `||`, echoed in the list's `shardInfo`), as
+//! kube-apiserver 1.36 does with the alpha `ShardedListAndWatch` gate (off by default,
+//! like the gate), and, with the `workloads` feature, `workloads` the simulation above.
+//! [`ApiServer::new`]
 //! takes them too, for a test that wants the server without a [`TestEnv`].
 //!
 //! # Features
