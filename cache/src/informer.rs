@@ -347,6 +347,13 @@ impl<K: Resource + Clone + Debug + Send + Sync + 'static> Shared<K> {
         }
     }
 
+    fn watch_failed(&self, error: &watcher::Error) {
+        if let Some(metrics) = &self.metrics {
+            metrics.watch_restarts.inc();
+        }
+        tracing::warn!(informer = %self.name, %error, "watch failed; retrying with backoff");
+    }
+
     fn resync(&self) {
         let mut subscribers = self.fanout.lock();
         for object in self.store.reader().all() {
@@ -373,13 +380,21 @@ impl<K: Resource + Clone + Debug + Send + Sync + 'static> Shared<K> {
     }
 }
 
-/// A resync tick, or never without a resync period.
-async fn tick(resync: &mut Option<tokio::time::Interval>) {
-    match resync.as_mut() {
-        Some(interval) => {
-            interval.tick().await;
+/// The resync timer: ticks every period, or never without one.
+struct Resync(Option<tokio::time::Interval>);
+
+impl Resync {
+    fn new(period: Option<Duration>) -> Self {
+        Self(period.map(|period| tokio::time::interval_at(tokio::time::Instant::now() + period, period)))
+    }
+
+    async fn tick(&mut self) {
+        match self.0.as_mut() {
+            Some(interval) => {
+                interval.tick().await;
+            }
+            None => std::future::pending().await,
         }
-        None => std::future::pending().await,
     }
 }
 
@@ -391,14 +406,11 @@ async fn run_sharded<K: Resource + Clone + Debug + Send + Sync + 'static>(
     let feeding = tokio::spawn(watch.run(sender));
     let _stop_feeding = AbortOnDrop(feeding);
     shared.synced.send_replace(true);
-    let mut resync = shared
-        .options
-        .resync
-        .map(|period| tokio::time::interval_at(tokio::time::Instant::now() + period, period));
+    let mut resync = Resync::new(shared.options.resync);
     loop {
         let event = tokio::select! {
             event = events.recv() => event,
-            () = tick(&mut resync) => {
+            () = resync.tick() => {
                 shared.resync();
                 continue;
             }
@@ -411,12 +423,7 @@ async fn run_sharded<K: Resource + Clone + Debug + Send + Sync + 'static>(
             ShardEvent::Listed { slots, listed } => {
                 shared.finish_list_of(&listed, |object| shared.in_slots(object, slots));
             }
-            ShardEvent::Failed(error) => {
-                if let Some(metrics) = &shared.metrics {
-                    metrics.watch_restarts.inc();
-                }
-                tracing::warn!(informer = %shared.name, %error, "watch failed; retrying with backoff");
-            }
+            ShardEvent::Failed(error) => shared.watch_failed(&error),
         }
         shared.record_size();
     }
@@ -436,26 +443,18 @@ impl Drop for AbortOnDrop {
 async fn run<K: Resource + Clone + Debug + Send + Sync + 'static>(shared: Arc<Shared<K>>, mut source: Source<K>) {
     let mut listing: Option<HashSet<(String, String)>> = None;
     let mut lists = 0_u64;
-    let mut resync = shared
-        .options
-        .resync
-        .map(|period| tokio::time::interval_at(tokio::time::Instant::now() + period, period));
+    let mut resync = Resync::new(shared.options.resync);
     loop {
         let item = tokio::select! {
             item = source.next() => item,
-            () = tick(&mut resync) => {
+            () = resync.tick() => {
                 shared.resync();
                 continue;
             }
         };
         let Some(item) = item else { break };
         match item {
-            Err(error) => {
-                if let Some(metrics) = &shared.metrics {
-                    metrics.watch_restarts.inc();
-                }
-                tracing::warn!(informer = %shared.name, %error, "watch failed; retrying with backoff");
-            }
+            Err(error) => shared.watch_failed(&error),
             Ok(watcher::Event::Init) => {
                 lists += 1;
                 if lists > 1 {
