@@ -5,8 +5,11 @@
 //! WebApp must be reconciled after each change, and each replica's cache must hold
 //! only its share.
 //!
-//! Runs on the embedded server twice, with and without its KEP-5866 support (the
-//! server filtering, then the informers filtering), and on a real cluster once.
+//! On the embedded server the server is a second witness: every write a replica sent
+//! for a WebApp or its children must have arrived while that replica was reconciling
+//! that WebApp (so none lands after a slot was handed over). Runs on the embedded
+//! server twice, with and without its KEP-5866 support (the server filtering, then the
+//! informers filtering), and on a real cluster once.
 
 use std::time::Duration;
 
@@ -15,7 +18,7 @@ use kube::api::{Api, DeleteParams, ListParams};
 use tokio::time::Instant;
 use wheelhouse::cache::shard::ServerFiltering;
 use wheelhouse::manager::{OnLeadershipLost, Sharding};
-use wheelhouse_envtest::{ServerOptions, TestEnv};
+use wheelhouse_envtest::{ApiServer, ServerOptions, TestEnv, WriteWitness};
 use wheelhouse_examples::replicas::{Replica, Timeline, balanced, client_of, create_many_webapps, short_ring, until};
 use wheelhouse_examples::webapp::WebApp;
 
@@ -40,6 +43,33 @@ fn start(env: &TestEnv, name: &str, index: usize, timeline: &Timeline) -> Replic
     .expect("a sharded replica")
 }
 
+/// Every write a replica sent for a WebApp, its Deployment or its Service (all named
+/// after the WebApp) arrived while that replica was reconciling that WebApp.
+fn assert_writes_inside_reconciles(witness: &WriteWitness, timeline: &Timeline) {
+    let work = timeline.snapshot();
+    let mut checked = 0;
+    for write in witness.writes() {
+        if !["webapps", "deployments", "services"].contains(&write.resource.as_str()) {
+            continue;
+        }
+        let (Some(name), Some(replica)) = (write.name.as_deref(), write.user.strip_prefix("replica-")) else {
+            continue;
+        };
+        let inside = work.iter().any(|w| {
+            w.what == name
+                && replica == w.replica.to_string()
+                && w.started.into_std() <= write.arrived
+                && w.ended.is_none_or(|ended| write.arrived <= ended.into_std())
+        });
+        assert!(
+            inside,
+            "a write arrived outside its replica's reconciles of {name}: {write:?}"
+        );
+        checked += 1;
+    }
+    assert!(checked > 0, "the witness saw the replicas' writes");
+}
+
 fn assert_no_overlap(timeline: &Timeline) {
     if let Some((a, b)) = timeline.overlap_on_one_object() {
         panic!("{} reconciled by two replicas at once: {a:?} and {b:?}", a.what);
@@ -49,12 +79,21 @@ fn assert_no_overlap(timeline: &Timeline) {
 async fn every_webapp_reconciled(env: &TestEnv, timeline: &Timeline, what: &str) {
     let since = Instant::now();
     let api: Api<WebApp> = Api::namespaced(env.client(), env.namespace());
-    let total = api.list(&ListParams::default()).await.expect("list").items.len();
+    // A WebApp being deleted may be gone before its next reconcile: count the others.
+    let total = api
+        .list(&ListParams::default())
+        .await
+        .expect("list")
+        .items
+        .iter()
+        .filter(|webapp| webapp.metadata.deletion_timestamp.is_none())
+        .count();
     until(what, || timeline.objects_since(since) >= total).await;
 }
 
 async fn scenario(env: TestEnv, name: &str, filtering: Option<ServerFiltering>) {
     env.install_crd(&WebApp::crd()).await.expect("the CRD installs");
+    let witness = env.server().map(ApiServer::witness_writes);
     create_many_webapps(&env.client(), env.namespace(), WEBAPPS)
         .await
         .expect("WebApps");
@@ -109,6 +148,9 @@ async fn scenario(env: TestEnv, name: &str, filtering: Option<ServerFiltering>) 
     api.delete("webapp-0", &DeleteParams::default()).await.expect("delete");
     every_webapp_reconciled(&env, &timeline, "every WebApp after a delete").await;
     assert_no_overlap(&timeline);
+    if let Some(witness) = &witness {
+        assert_writes_inside_reconciles(witness, &timeline);
+    }
     drop((a, d));
     env.stop().await;
 }

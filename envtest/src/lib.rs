@@ -283,7 +283,9 @@ pub use crate::options::ServerOptions;
 #[cfg(feature = "workloads")]
 pub use crate::options::{BEHAVIOUR_ANNOTATION, ImageRule, PodBehaviour, WorkloadSimulation};
 pub use crate::rbac::Rbac;
-pub use crate::state::{ApiServer, FaultCounts, InjectedFailure, LeaseWitness, RequestRecord, WitnessedWrite};
+pub use crate::state::{
+    ApiServer, ArrivedWrite, FaultCounts, InjectedFailure, LeaseWitness, RequestRecord, WitnessedWrite, WriteWitness,
+};
 pub use crate::wait::{DEFAULT_TIMEOUT, eventually, eventually_within};
 /// Label and field selectors, as the server parses them.
 pub use wheelhouse_selector as selector;

@@ -27,6 +27,7 @@ use crate::state::ApiServer;
 #[derive(Default)]
 pub(crate) struct Witnesses {
     leases: Mutex<Vec<Arc<LeaseRecord>>>,
+    writes: Mutex<Vec<Arc<Mutex<Vec<ArrivedWrite>>>>>,
     held: Mutex<HashSet<Arc<str>>>,
     released: Notify,
 }
@@ -122,7 +123,75 @@ impl LeaseWitness {
     }
 }
 
+/// One write a named user sent, and when it arrived.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct ArrivedWrite {
+    /// The user who sent it.
+    pub user: String,
+    /// `create`, `update`, `patch`, `delete` or `deletecollection`.
+    pub verb: Verb,
+    /// The plural resource, like `deployments`.
+    pub resource: String,
+    /// The subresource, like `status`.
+    pub subresource: Option<String>,
+    /// The namespace, if any.
+    pub namespace: Option<String>,
+    /// The object's name (None for a create whose name is in the body).
+    pub name: Option<String>,
+    /// When it arrived, on this process's monotonic clock.
+    pub arrived: Instant,
+}
+
+/// The writes named users sent since [`ApiServer::witness_writes`].
+#[derive(Clone)]
+pub struct WriteWitness {
+    writes: Arc<Mutex<Vec<ArrivedWrite>>>,
+}
+
+impl std::fmt::Debug for WriteWitness {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.debug_struct("WriteWitness")
+            .field("writes", &self.writes.lock().len())
+            .finish()
+    }
+}
+
+impl WriteWitness {
+    /// Every write so far, in the order it arrived.
+    pub fn writes(&self) -> Vec<ArrivedWrite> {
+        self.writes.lock().clone()
+    }
+}
+
 impl ApiServer {
+    /// Starts recording every create, update, patch or delete a named user
+    /// ([`as_user`](Self::as_user), or a bearer token over HTTP) sends, with when it
+    /// arrived: which replica wrote which object, and when, so a test can check that
+    /// two replicas never worked on one object at once.
+    ///
+    /// ```
+    /// # #[tokio::main(flavor = "current_thread")]
+    /// # async fn main() {
+    /// use k8s_openapi::api::core::v1::ConfigMap;
+    /// use kube::api::{Api, PostParams};
+    /// use wheelhouse_envtest::ApiServer;
+    ///
+    /// let server = ApiServer::new(wheelhouse_envtest::ServerOptions::default());
+    /// let witness = server.witness_writes();
+    /// let api: Api<ConfigMap> = Api::default_namespaced(kube::Client::new(server.as_user("replica-0"), "default"));
+    /// let mut config = ConfigMap::default();
+    /// config.metadata.name = Some("settings".into());
+    /// api.create(&PostParams::default(), &config).await.unwrap();
+    /// let writes = witness.writes();
+    /// assert_eq!((writes.len(), writes[0].user.as_str(), writes[0].resource.as_str()), (1, "replica-0", "configmaps"));
+    /// # }
+    /// ```
+    pub fn witness_writes(&self) -> WriteWitness {
+        let writes = Arc::new(Mutex::new(Vec::new()));
+        self.shared.witnesses.writes.lock().push(writes.clone());
+        WriteWitness { writes }
+    }
+
     /// Starts witnessing fencing on the Lease `namespace/name`: from now on, every
     /// create, update, patch or delete sent by a candidate — a named user ([`as_user`],
     /// or a bearer token over HTTP) that has sent any request for that Lease — is
@@ -204,11 +273,33 @@ impl Witnesses {
         let Some(user) = user else {
             return;
         };
+        let witnesses = self.writes.lock().clone();
+        if !witnesses.is_empty() && is_write(target.verb) {
+            let write = ArrivedWrite {
+                user: user.to_owned(),
+                verb: target.verb,
+                resource: target.resource.plural.clone(),
+                subresource: target.subresource.clone(),
+                namespace: target.namespace.clone(),
+                name: target.name.clone(),
+                arrived: Instant::now(),
+            };
+            for writes in witnesses {
+                writes.lock().push(write.clone());
+            }
+        }
         let leases = self.leases.lock().clone();
         for record in leases {
             record.arrive(server, user, target, body);
         }
     }
+}
+
+fn is_write(verb: Verb) -> bool {
+    matches!(
+        verb,
+        Verb::Create | Verb::Update | Verb::Patch | Verb::Delete | Verb::DeleteCollection
+    )
 }
 
 impl LeaseRecord {
@@ -220,10 +311,7 @@ impl LeaseRecord {
     }
 
     fn arrive(&self, server: &ApiServer, user: &str, target: &Target, body: &Bytes) {
-        let write = matches!(
-            target.verb,
-            Verb::Create | Verb::Update | Verb::Patch | Verb::Delete | Verb::DeleteCollection
-        );
+        let write = is_write(target.verb);
         if self.is_target(target) {
             self.state.lock().candidates.insert(user.to_owned());
             if !write {
