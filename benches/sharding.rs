@@ -18,7 +18,6 @@
 #[allow(dead_code, reason = "each bench uses some of the shared helpers")]
 mod support;
 
-use std::collections::HashMap;
 use std::sync::Arc;
 use std::sync::atomic::{AtomicBool, AtomicU64, AtomicUsize, Ordering};
 use std::task::{Context as TaskContext, Poll};
@@ -29,27 +28,23 @@ use futures::future::BoxFuture;
 use http_body_util::BodyExt;
 use k8s_openapi::api::core::v1::ConfigMap;
 use kube::api::{Api, ObjectMeta, Patch, PatchParams, PostParams};
-use parking_lot::Mutex;
 use support::{as_f64, millis, setting};
 use tokio::time::Instant;
 use wheelhouse::controller::{Action, Context, Controller, Error, Reconciler};
 use wheelhouse::manager::{OnLeadershipLost, Sharding};
 use wheelhouse_envtest::{ApiServer, ServerOptions};
-use wheelhouse_examples::replicas::{self, Membership};
+use wheelhouse_examples::replicas::{self, Membership, Timeline, until};
 
 const NAMESPACE: &str = "default";
 const WORKERS: usize = 4;
 
-/// Every reconcile: object uid, replica, start, end.
-type Spans = Arc<Mutex<Vec<(String, String, Instant, Instant)>>>;
-
 /// Reconciles: one write each, and a record of who reconciled what, when.
 struct Patching {
-    replica: String,
+    index: usize,
     /// Off while the bytes are measured: the bench's own changes are the only ones.
     writing: Arc<AtomicBool>,
     reconciles: Arc<AtomicUsize>,
-    spans: Spans,
+    timeline: Timeline,
 }
 
 impl Reconciler<ConfigMap> for Patching {
@@ -57,20 +52,17 @@ impl Reconciler<ConfigMap> for Patching {
         if !self.writing.load(Ordering::Relaxed) {
             return Ok(Action::done());
         }
-        let start = Instant::now();
+        let _ending = self
+            .timeline
+            .begin(self.index, object.metadata.uid.clone().unwrap_or_default());
         let api: Api<ConfigMap> = Api::namespaced(context.client().clone(), NAMESPACE);
         let name = object.metadata.name.clone().unwrap_or_default();
-        let patch = serde_json::json!({"metadata": {"annotations": {"reconciled-by": self.replica}}});
+        let patch =
+            serde_json::json!({"metadata": {"annotations": {"reconciled-by": format!("replica-{}", self.index)}}});
         api.patch(&name, &PatchParams::default(), &Patch::Merge(&patch))
             .await
             .map_err(Error::from)?;
         self.reconciles.fetch_add(1, Ordering::Relaxed);
-        self.spans.lock().push((
-            object.metadata.uid.clone().unwrap_or_default(),
-            self.replica.clone(),
-            start,
-            Instant::now(),
-        ));
         Ok(Action::requeue_after(Duration::ZERO))
     }
 }
@@ -124,7 +116,7 @@ struct Replica {
 }
 
 impl Replica {
-    fn start(server: &ApiServer, index: usize, ring: Option<&str>, spans: &Spans) -> Self {
+    fn start(server: &ApiServer, index: usize, ring: Option<&str>, timeline: &Timeline) -> Self {
         let bytes = Arc::new(AtomicU64::new(0));
         let name = format!("replica-{index}");
         let client = kube::Client::new(
@@ -149,10 +141,10 @@ impl Replica {
         let reconciles = Arc::new(AtomicUsize::new(0));
         let writing = Arc::new(AtomicBool::new(true));
         let patching = Patching {
-            replica: name,
+            index,
             writing: writing.clone(),
             reconciles: reconciles.clone(),
-            spans: spans.clone(),
+            timeline: timeline.clone(),
         };
         let inner = replicas::Replica::start(&client, NAMESPACE, index, membership, |manager| {
             manager.add(
@@ -176,42 +168,9 @@ impl Replica {
     }
 }
 
-async fn until(mut check: impl FnMut() -> bool) -> Duration {
-    let started = Instant::now();
-    while !check() {
-        assert!(started.elapsed() < Duration::from_mins(2), "timed out");
-        tokio::time::sleep(Duration::from_millis(5)).await;
-    }
-    started.elapsed()
-}
-
 fn balanced(replicas: &[&Replica]) -> bool {
     let inner: Vec<&replicas::Replica> = replicas.iter().map(|r| &r.inner).collect();
     replicas::balanced(&inner)
-}
-
-/// Reconciles of one object by two replicas that overlapped in time.
-fn double_reconciles(spans: &Spans) -> usize {
-    let spans = spans.lock().clone();
-    let mut by_object: HashMap<String, Vec<(String, Instant, Instant)>> = HashMap::new();
-    for (object, replica, start, end) in spans {
-        by_object.entry(object).or_default().push((replica, start, end));
-    }
-    let mut overlaps = 0;
-    for spans in by_object.values_mut() {
-        spans.sort_by_key(|s| s.1);
-        for (i, a) in spans.iter().enumerate() {
-            for b in &spans[i + 1..] {
-                if b.1 >= a.2 {
-                    break;
-                }
-                if a.0 != b.0 {
-                    overlaps += 1;
-                }
-            }
-        }
-    }
-    overlaps
 }
 
 async fn server(objects: usize, latency: Duration, filtering: bool) -> ApiServer {
@@ -284,23 +243,26 @@ async fn run() {
     );
 
     // One unsharded replica.
-    let spans = Spans::default();
+    let timeline = Timeline::default();
     let single_server = server(objects, latency, true).await;
-    let mut single = Replica::start(&single_server, 9, None, &spans);
-    until(|| single.reconciles.load(Ordering::Relaxed) >= objects).await;
+    let mut single = Replica::start(&single_server, 9, None, &timeline);
+    until("the single replica to reconcile every object", || {
+        single.reconciles.load(Ordering::Relaxed) >= objects
+    })
+    .await;
     let single_rate = throughput(&[&single], window).await;
     let single_bytes = watch_bytes(&single_server, objects, &[&single]).await[0];
     let _ = single.inner.stop().await;
 
     for filtering in [true, false] {
         let mode = if filtering { "server" } else { "client" };
-        let spans = Spans::default();
+        let timeline = Timeline::default();
         let server = server(objects, latency, filtering).await;
-        let mut a = Replica::start(&server, 0, Some("bench"), &spans);
-        let mut b = Replica::start(&server, 1, Some("bench"), &spans);
-        let mut c = Replica::start(&server, 2, Some("bench"), &spans);
-        let formed = until(|| balanced(&[&a, &b, &c])).await;
-        until(|| {
+        let mut a = Replica::start(&server, 0, Some("bench"), &timeline);
+        let mut b = Replica::start(&server, 1, Some("bench"), &timeline);
+        let mut c = Replica::start(&server, 2, Some("bench"), &timeline);
+        let formed = until("three replicas to split the slots", || balanced(&[&a, &b, &c])).await;
+        until("the sharded replicas to reconcile every object", || {
             [&a, &b, &c]
                 .iter()
                 .map(|r| r.reconciles.load(Ordering::Relaxed))
@@ -344,13 +306,13 @@ async fn run() {
         // Rebalancing: a kill, a graceful leave, a join.
         let killed = Instant::now();
         b.inner.kill().await;
-        until(|| balanced(&[&a, &c])).await;
+        until("two replicas after the kill", || balanced(&[&a, &c])).await;
         let kill = killed.elapsed();
         let stopping = c.inner.stop();
-        let (_, leave) = futures::join!(stopping, until(|| balanced(&[&a])));
+        let (_, leave) = futures::join!(stopping, until("one replica after the leave", || balanced(&[&a])));
         let joined = Instant::now();
-        let mut d = Replica::start(&server, 3, Some("bench"), &spans);
-        until(|| balanced(&[&a, &d])).await;
+        let mut d = Replica::start(&server, 3, Some("bench"), &timeline);
+        until("two replicas after the join", || balanced(&[&a, &d])).await;
         let join = joined.elapsed();
         tokio::time::sleep(Duration::from_millis(500)).await;
         println!(
@@ -358,7 +320,7 @@ async fn run() {
             millis(kill),
             millis(leave),
             millis(join),
-            double_reconciles(&spans)
+            timeline.overlaps_on_one_object().len()
         );
         let _ = a.inner.stop().await;
         let _ = d.inner.stop().await;

@@ -453,7 +453,7 @@ async fn a_sigstopped_leader_process_writes_nothing_after_it_is_resumed() {
     };
     let old = wheelhouse_envtest::eventually("a process to lead and write", || async {
         let user = holder_user().await?;
-        witness.writes().iter().any(|w| w.user == user).then_some(user)
+        witness.writes().iter().any(|w| w.write.user == user).then_some(user)
     })
     .await;
     let frozen = processes
@@ -472,7 +472,7 @@ async fn a_sigstopped_leader_process_writes_nothing_after_it_is_resumed() {
             witness
                 .writes()
                 .iter()
-                .any(|w| w.user == user && w.holder_user.as_deref() == Some(user.as_str()))
+                .any(|w| w.write.user == user && w.holder_user.as_deref() == Some(user.as_str()))
                 .then_some(user)
         },
     )
@@ -491,7 +491,7 @@ async fn a_sigstopped_leader_process_writes_nothing_after_it_is_resumed() {
         stale.len()
     );
     assert!(
-        writes.iter().any(|w| w.user == old),
+        writes.iter().any(|w| w.write.user == old),
         "the frozen leader wrote before it was stopped"
     );
     assert!(

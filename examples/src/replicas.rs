@@ -121,23 +121,29 @@ impl Timeline {
         None
     }
 
-    /// Two stretches of work of different replicas on the same thing that overlapped in
-    /// time, if any: what sharded replicas must never do.
-    pub fn overlap_on_one_object(&self) -> Option<(Work, Work)> {
+    /// Every pair of stretches of work of different replicas on the same thing that
+    /// overlapped in time: what sharded replicas must never do.
+    pub fn overlaps_on_one_object(&self) -> Vec<(Work, Work)> {
         let mut work = self.snapshot();
         work.sort_by(|a, b| a.what.cmp(&b.what).then(a.started.cmp(&b.started)));
         let now = Instant::now();
+        let mut overlaps = Vec::new();
         for (i, a) in work.iter().enumerate() {
             for b in work[i + 1..].iter().take_while(|b| b.what == a.what) {
                 if b.started >= a.ended.unwrap_or(now) {
                     break;
                 }
                 if a.replica != b.replica {
-                    return Some((a.clone(), b.clone()));
+                    overlaps.push((a.clone(), b.clone()));
                 }
             }
         }
-        None
+        overlaps
+    }
+
+    /// The first of [`overlaps_on_one_object`](Self::overlaps_on_one_object), if any.
+    pub fn overlap_on_one_object(&self) -> Option<(Work, Work)> {
+        self.overlaps_on_one_object().into_iter().next()
     }
 
     /// How many different things were worked on since `since`.
@@ -390,16 +396,17 @@ pub fn client_of(env: &TestEnv, index: usize) -> kube::Client {
     }
 }
 
-/// Waits until `check` holds.
+/// Waits until `check` holds, and returns how long that took.
 ///
 /// # Panics
 /// After [`TIMEOUT`], naming `what`: for tests.
-pub async fn until(what: &str, mut check: impl FnMut() -> bool) {
-    let deadline = Instant::now() + TIMEOUT;
+pub async fn until(what: &str, mut check: impl FnMut() -> bool) -> Duration {
+    let started = Instant::now();
     while !check() {
-        assert!(Instant::now() < deadline, "timed out waiting for {what}");
+        assert!(started.elapsed() < TIMEOUT, "timed out waiting for {what}");
         tokio::time::sleep(Duration::from_millis(2)).await;
     }
+    started.elapsed()
 }
 
 /// `count` WebApps named `webapp-<i>`, one pod each, created 16 at a time.

@@ -93,7 +93,10 @@ async fn a_frozen_leaders_writes_are_cancelled_and_never_arrive_after_the_takeov
     let control = tokio::spawn(async move { write(&unfenced, "unfenced", "control", 0).await });
     let held = Instant::now();
     until("the other replica to write", || {
-        witness.writes().iter().any(|w| w.user == format!("replica-{other}"))
+        witness
+            .writes()
+            .iter()
+            .any(|w| w.write.user == format!("replica-{other}"))
     })
     .await;
     assert!(
@@ -115,7 +118,7 @@ async fn a_frozen_leaders_writes_are_cancelled_and_never_arrive_after_the_takeov
         "only the unfenced control write arrived stale: {stale:#?}"
     );
     assert_eq!(
-        (stale[0].user.as_str(), stale[0].name.as_deref()),
+        (stale[0].write.user.as_str(), stale[0].write.name.as_deref()),
         (frozen.as_str(), Some("unfenced"))
     );
     assert_eq!(stale[0].holder.as_deref(), Some(format!("replica-{other}").as_str()));

@@ -53,18 +53,8 @@ struct LeaseState {
 /// One write a named user sent, and who held the witnessed Lease when it arrived.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct WitnessedWrite {
-    /// The user who sent it.
-    pub user: String,
-    /// `create`, `update`, `patch`, `delete` or `deletecollection`.
-    pub verb: Verb,
-    /// The plural resource, like `deployments`.
-    pub resource: String,
-    /// The subresource, like `status`.
-    pub subresource: Option<String>,
-    /// The namespace, if any.
-    pub namespace: Option<String>,
-    /// The object's name (None for a create whose name is in the body).
-    pub name: Option<String>,
+    /// The write: who sent what, and when it arrived.
+    pub write: ArrivedWrite,
     /// The Lease's holder identity when the write arrived (None: nobody held it).
     pub holder: Option<String>,
     /// The user the witness knows that holder as (None: nobody held it).
@@ -76,7 +66,7 @@ pub struct WitnessedWrite {
 impl WitnessedWrite {
     /// True when its sender did not hold the Lease when it arrived.
     pub fn is_stale(&self) -> bool {
-        self.holder_user.as_deref() != Some(self.user.as_str())
+        self.holder_user.as_deref() != Some(self.write.user.as_str())
     }
 }
 
@@ -220,7 +210,7 @@ impl ApiServer {
     /// replica.create(&PostParams::default(), &config).await.unwrap();
     /// // Nobody holds the Lease (it does not even exist): the write was not fenced.
     /// let stale = witness.stale_writes();
-    /// assert_eq!((stale.len(), stale[0].user.as_str(), stale[0].holder.as_deref()), (1, "replica-0", None));
+    /// assert_eq!((stale.len(), stale[0].write.user.as_str(), stale[0].holder.as_deref()), (1, "replica-0", None));
     /// # }
     /// ```
     ///
@@ -273,24 +263,24 @@ impl Witnesses {
         let Some(user) = user else {
             return;
         };
-        let witnesses = self.writes.lock().clone();
-        if !witnesses.is_empty() && is_write(target.verb) {
-            let write = ArrivedWrite {
-                user: user.to_owned(),
-                verb: target.verb,
-                resource: target.resource.plural.clone(),
-                subresource: target.subresource.clone(),
-                namespace: target.namespace.clone(),
-                name: target.name.clone(),
-                arrived: Instant::now(),
-            };
-            for writes in witnesses {
+        let leases = self.leases.lock().clone();
+        let witnessed = !leases.is_empty() || !self.writes.lock().is_empty();
+        let write = (witnessed && is_write(target.verb)).then(|| ArrivedWrite {
+            user: user.to_owned(),
+            verb: target.verb,
+            resource: target.resource.plural.clone(),
+            subresource: target.subresource.clone(),
+            namespace: target.namespace.clone(),
+            name: target.name.clone(),
+            arrived: Instant::now(),
+        });
+        if let Some(write) = &write {
+            for writes in self.writes.lock().iter() {
                 writes.lock().push(write.clone());
             }
         }
-        let leases = self.leases.lock().clone();
         for record in leases {
-            record.arrive(server, user, target, body);
+            record.arrive(server, user, target, body, write.as_ref());
         }
     }
 }
@@ -310,11 +300,11 @@ impl LeaseRecord {
             && target.name.as_deref().is_none_or(|name| name == self.name)
     }
 
-    fn arrive(&self, server: &ApiServer, user: &str, target: &Target, body: &Bytes) {
-        let write = is_write(target.verb);
+    /// `write` is the request, when it is a write.
+    fn arrive(&self, server: &ApiServer, user: &str, target: &Target, body: &Bytes, write: Option<&ArrivedWrite>) {
         if self.is_target(target) {
             self.state.lock().candidates.insert(user.to_owned());
-            if !write {
+            if write.is_none() {
                 return;
             }
             let claimed = serde_json::from_slice::<Value>(body).ok().and_then(|lease| {
@@ -326,7 +316,8 @@ impl LeaseRecord {
             }
             return;
         }
-        if !write || !self.state.lock().candidates.contains(user) {
+        let Some(write) = write else { return };
+        if !self.state.lock().candidates.contains(user) {
             return;
         }
         let leases = GroupResource {
@@ -349,12 +340,7 @@ impl LeaseRecord {
             .as_ref()
             .map(|identity| state.users.get(identity).cloned().unwrap_or_else(|| identity.clone()));
         state.writes.push(WitnessedWrite {
-            user: user.to_owned(),
-            verb: target.verb,
-            resource: target.resource.plural.clone(),
-            subresource: target.subresource.clone(),
-            namespace: target.namespace.clone(),
-            name: target.name.clone(),
+            write: write.clone(),
             holder,
             holder_user,
             at: self.started.elapsed(),
@@ -432,7 +418,7 @@ mod tests {
         assert_eq!(witness.user_of("pod-a_1234").as_deref(), Some("a"));
         let stale = witness.stale_writes();
         assert_eq!(stale.len(), 1);
-        assert_eq!((stale[0].user.as_str(), stale[0].verb), ("b", Verb::Create));
+        assert_eq!((stale[0].write.user.as_str(), stale[0].write.verb), ("b", Verb::Create));
         assert_eq!(stale[0].holder.as_deref(), Some("pod-a_1234"));
     }
 
@@ -460,7 +446,7 @@ mod tests {
         held.await.unwrap().unwrap();
         let writes = witness.writes();
         assert_eq!(writes.len(), 1, "only the request still wanted arrived: {writes:?}");
-        assert_eq!(writes[0].name, None);
+        assert_eq!(writes[0].write.name, None);
         assert!(configs.get_opt("given-up").await.unwrap().is_none());
     }
 }

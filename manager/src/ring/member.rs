@@ -30,6 +30,16 @@ struct Published {
     serving: SlotSet,
 }
 
+/// The ring version and served slots a member's Lease annotations publish. Without
+/// the annotation a member has published nothing, so serves nothing; one that does not
+/// parse is taken to claim every slot, so that none is taken from it.
+fn published(annotations: Option<&BTreeMap<String, String>>) -> (String, SlotSet) {
+    let get = |key: &str| annotations.and_then(|a| a.get(key));
+    let version = get(VERSION_ANNOTATION).cloned().unwrap_or_default();
+    let serving = get(SERVING_ANNOTATION).map_or(SlotSet::EMPTY, |serving| serving.parse().unwrap_or(SlotSet::ALL));
+    (version, serving)
+}
+
 /// This replica's membership: the runnable that moves its slots.
 pub(crate) struct Member {
     ring: String,
@@ -114,12 +124,11 @@ impl Member {
         if Instant::now() >= at + duration {
             return None;
         }
-        let annotations = lease.metadata.annotations.as_ref();
-        let annotation = |key: &str| annotations.and_then(|a| a.get(key)).cloned().unwrap_or_default();
+        let (version, serving) = published(lease.metadata.annotations.as_ref());
         Some(Published {
             identity,
-            version: annotation(VERSION_ANNOTATION),
-            serving: annotation(SERVING_ANNOTATION).parse().unwrap_or(SlotSet::EMPTY),
+            version,
+            serving,
         })
     }
 
@@ -341,5 +350,22 @@ impl Runnable for Member {
             self.run(&stop).await;
             Ok(())
         })
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn an_unreadable_claim_blocks_every_slot_and_no_claim_blocks_none() {
+        assert_eq!(published(None), (String::new(), SlotSet::EMPTY));
+        let annotations = Member::annotations("v1", SlotSet::from_bits(0b101));
+        assert_eq!(
+            published(Some(&annotations)),
+            ("v1".to_owned(), SlotSet::from_bits(0b101))
+        );
+        let garbled = BTreeMap::from([(SERVING_ANNOTATION.to_owned(), "not hex".to_owned())]);
+        assert_eq!(published(Some(&garbled)), (String::new(), SlotSet::ALL));
     }
 }
