@@ -19,10 +19,11 @@ use parking_lot::Mutex;
 use serde::de::DeserializeOwned;
 
 use crate::decode::WithoutManagedFields;
-use crate::informer::{Informer, InformerOptions, Source};
+use crate::informer::{Informer, InformerOptions};
 use crate::metrics::CacheMetrics;
 use crate::shard::{Route, Shards};
 use crate::sharded::{self, ShardedWatch};
+use crate::source::Source;
 
 /// Which objects of a type an informer watches. The default is every namespace, no
 /// selector.

@@ -7,23 +7,21 @@ use std::sync::Arc;
 use std::time::Duration;
 
 use futures::StreamExt;
-use futures::stream::BoxStream;
 use kube::Resource;
 use kube::runtime::watcher;
 use parking_lot::Mutex;
 use tokio::task::JoinHandle;
+use tokio_util::task::AbortOnDropHandle;
 
 use crate::metrics::{CacheMetrics, InformerMetrics};
 use crate::shard::{Route, Shards, SlotSet};
 use crate::sharded::{ShardEvent, ShardedWatch};
+use crate::source::Source;
 use crate::store::{Store, Writer};
 use crate::subscription::{Event, Fanout, Origin, Subscription};
 
 /// A function applied to every object before it is stored.
 pub type Transform<K> = Arc<dyn Fn(&mut K) + Send + Sync>;
-
-/// The watcher events an informer consumes (already with backoff on errors).
-pub type Source<K> = BoxStream<'static, Result<watcher::Event<K>, watcher::Error>>;
 
 /// The default transform: drop `metadata.managedFields`, a quarter of a typical object
 /// that controllers never read.
@@ -403,8 +401,8 @@ async fn run_sharded<K: Resource + Clone + Debug + Send + Sync + 'static>(
     watch: ShardedWatch<K>,
 ) {
     let (sender, mut events) = tokio::sync::mpsc::channel(1024);
-    let feeding = tokio::spawn(watch.run(sender));
-    let _stop_feeding = AbortOnDrop(feeding);
+    // Dropping the informer's task stops the watch that feeds it.
+    let _feeding = AbortOnDropHandle::new(tokio::spawn(watch.run(sender)));
     shared.synced.send_replace(true);
     let mut resync = Resync::new(shared.options.resync);
     loop {
@@ -429,15 +427,6 @@ async fn run_sharded<K: Resource + Clone + Debug + Send + Sync + 'static>(
     }
     tracing::debug!(informer = %shared.name, "watch ended");
     shared.fanout.close();
-}
-
-/// Aborts a task when dropped.
-struct AbortOnDrop(JoinHandle<()>);
-
-impl Drop for AbortOnDrop {
-    fn drop(&mut self) {
-        self.0.abort();
-    }
 }
 
 async fn run<K: Resource + Clone + Debug + Send + Sync + 'static>(shared: Arc<Shared<K>>, mut source: Source<K>) {

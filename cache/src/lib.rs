@@ -20,12 +20,14 @@ mod informer;
 mod metrics;
 pub mod shard;
 mod sharded;
+mod source;
 mod store;
 mod subscription;
 
 pub use crate::cache::{Cache, Scope, ScopeKind, SyncError};
-pub use crate::informer::{Informer, InformerOptions, Source, Transform, drop_managed_fields};
+pub use crate::informer::{Informer, InformerOptions, Transform, drop_managed_fields};
 pub use crate::metrics::CacheMetrics;
 pub use crate::shard::{Route, ShardKey, Shards, SlotSet};
+pub use crate::source::Source;
 pub use crate::store::{BY_NAMESPACE, IndexFn, ListOptions, Store, StoreError, Writer};
 pub use crate::subscription::{Event, Origin, Subscription};

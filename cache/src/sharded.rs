@@ -29,8 +29,8 @@ use kube::runtime::watcher;
 use serde::Deserialize;
 use tokio::sync::mpsc;
 
-use crate::informer::Source;
 use crate::shard::{Route, ServerFiltering, ShardKey, Shards, SlotSet};
+use crate::source::Source;
 use crate::subscription::Origin;
 
 /// Builds a watch (with backoff) of the informer's objects, with a `shardSelector`

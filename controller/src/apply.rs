@@ -15,7 +15,8 @@ use serde::de::DeserializeOwned;
 use serde_json::Value;
 use wheelhouse_cache::{Informer, ScopeKind, Store};
 
-use crate::controller::{Builder, ObjectKey};
+use crate::controller::Builder;
+use crate::key::ObjectKey;
 
 /// Applies `desired` as `field_manager`, forcing ownership of the fields it sets, and
 /// returns the object as stored. Fields this manager applied before and no longer

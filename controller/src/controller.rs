@@ -12,53 +12,18 @@ use futures::future::BoxFuture;
 use kube::Resource;
 use parking_lot::Mutex;
 use serde::de::DeserializeOwned;
-use tokio::task::{JoinHandle, JoinSet};
+use tokio::task::JoinSet;
+use tokio_util::task::AbortOnDropHandle;
 use wheelhouse_cache::{Cache, Route, Scope, ScopeKind};
 use wheelhouse_manager::{BoxError, CancellationToken, Manager, Runnable, Stop};
 use wheelhouse_workqueue::{PrometheusMetrics, RateLimiter, WorkQueue, default_rate_limiter};
 
+use crate::key::ObjectKey;
 use crate::metrics::ControllerMetrics;
 use crate::predicate::Predicate;
 use crate::reconciler::Reconciler;
 use crate::source::{self, MapFn, OwnerKind, Source};
 use crate::worker::{Work, Worker};
-
-/// Which object a reconcile is for: the queue's key.
-#[derive(Debug, Clone, PartialEq, Eq, Hash, PartialOrd, Ord)]
-pub struct ObjectKey {
-    /// The namespace (None for cluster-scoped objects).
-    pub namespace: Option<String>,
-    /// The name.
-    pub name: String,
-}
-
-impl ObjectKey {
-    /// The key of `object`.
-    pub fn of<K: Resource>(object: &K) -> Self {
-        let meta = object.meta();
-        Self {
-            namespace: meta.namespace.clone(),
-            name: meta.name.clone().unwrap_or_default(),
-        }
-    }
-
-    /// The key of `name` in `namespace`.
-    pub fn new(namespace: Option<&str>, name: &str) -> Self {
-        Self {
-            namespace: namespace.map(str::to_owned),
-            name: name.to_owned(),
-        }
-    }
-}
-
-impl fmt::Display for ObjectKey {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        match &self.namespace {
-            Some(namespace) => write!(f, "{namespace}/{}", self.name),
-            None => f.write_str(&self.name),
-        }
-    }
-}
 
 /// The scope of a controller's primary objects: in a sharded manager's cache, only
 /// this replica's shard of them.
@@ -221,9 +186,15 @@ impl Controller {
             slot.used = true;
             slot.queue.clone()
         };
-        let mut pumps: Vec<_> = self.sources.iter().map(|source| source(queue.clone())).collect();
+        // Each pump is aborted when dropped: a controller's future dropped mid-run (its
+        // leadership term ended) leaves no pump running.
+        let mut pumps: Vec<_> = self
+            .sources
+            .iter()
+            .map(|source| AbortOnDropHandle::new(source(queue.clone())))
+            .collect();
         if let Some(served) = &self.served {
-            pumps.push(served(queue.clone()));
+            pumps.push(AbortOnDropHandle::new(served(queue.clone())));
         }
         self.cache.start();
         if let Some(series) = self.work.series() {
@@ -237,7 +208,6 @@ impl Controller {
         for _ in 0..self.concurrency {
             workers.spawn(self.work.clone().run(queue.clone(), stop.clone()));
         }
-        let mut pumps = AbortOnDrop(pumps);
         tracing::info!(controller = %self.name, workers = workers.len(), "controller started");
         let graceful = tokio::select! {
             () = stop.requested() => true,
@@ -245,7 +215,7 @@ impl Controller {
         };
         if graceful {
             tracing::info!(controller = %self.name, "controller stopping; waiting for reconciles in flight");
-            pumps.abort();
+            pumps.iter().for_each(AbortOnDropHandle::abort);
             let drained = async {
                 queue.shutdown_with_drain().await;
                 while workers.join_next().await.is_some() {}
@@ -263,29 +233,11 @@ impl Controller {
         queue.shutdown();
         workers.abort_all();
         while workers.join_next().await.is_some() {}
-        pumps.abort();
-        for pump in &mut pumps.0 {
+        pumps.iter().for_each(AbortOnDropHandle::abort);
+        for pump in &mut pumps {
             let _ = pump.await;
         }
         tracing::info!(controller = %self.name, "controller stopped; every reconcile in flight was cancelled");
-    }
-}
-
-/// Aborts its tasks when dropped: a controller's future dropped mid-run (its
-/// leadership term ended) leaves no pump running.
-struct AbortOnDrop(Vec<JoinHandle<()>>);
-
-impl AbortOnDrop {
-    fn abort(&self) {
-        for task in &self.0 {
-            task.abort();
-        }
-    }
-}
-
-impl Drop for AbortOnDrop {
-    fn drop(&mut self) {
-        self.abort();
     }
 }
 

@@ -54,6 +54,7 @@ mod apply;
 pub mod conditions;
 mod controller;
 pub mod finalizer;
+mod key;
 mod metrics;
 pub mod owner;
 pub mod phase;
@@ -63,7 +64,8 @@ mod source;
 mod worker;
 
 pub use crate::apply::{Applier, NotOwned, apply};
-pub use crate::controller::{Builder, Controller, ObjectKey, children_scope, primary_scope};
+pub use crate::controller::{Builder, Controller, children_scope, primary_scope};
+pub use crate::key::ObjectKey;
 pub use crate::metrics::ControllerMetrics;
 pub use crate::predicate::Predicate;
 pub use crate::reconciler::{Action, Context, Error, Reconciler};

@@ -64,15 +64,17 @@
 mod declaration;
 mod inputs;
 mod metrics;
+mod object;
 mod outputs;
 mod scheduler;
 mod status;
 mod worker;
 
 pub use self::declaration::{DeclarationError, Phase, Phases};
-pub use self::inputs::{All, InputSource, Inputs, LABELS_INDEX, Object, Objects, Owned, Selector, Watches};
+pub use self::inputs::{All, InputSource, Inputs, Objects, Owned, Selector, Watches};
 pub use self::metrics::PhaseMetrics;
-pub use self::outputs::{MANAGED_BY_LABEL, OWNER_UID_LABEL, OutputTarget, OutputTypes, Outputs, PHASE_LABEL};
+pub use self::object::{LABELS_INDEX, MANAGED_BY_LABEL, OWNER_UID_LABEL, Object, PHASE_LABEL, Phased};
+pub use self::outputs::{OutputTarget, OutputTypes, Outputs};
 pub use self::scheduler::{DEFAULT_WORK_INTERVAL, PhaseScheduler};
-pub use self::status::{PhaseStatus, Phased};
+pub use self::status::PhaseStatus;
 pub use self::worker::{Finalizer, Outcome, Worker};

@@ -10,7 +10,7 @@ use tokio::task::JoinHandle;
 use wheelhouse_cache::{Event, Informer, Origin, Route, Shards, SlotSet};
 use wheelhouse_workqueue::{AddOptions, Priority, WorkQueue};
 
-use crate::controller::ObjectKey;
+use crate::key::ObjectKey;
 use crate::predicate::Predicate;
 
 /// Subscribes to an informer and starts the task that turns its events into keys.

@@ -15,7 +15,7 @@ use wheelhouse_cache::{Cache, Informer, Route, Shards};
 use wheelhouse_manager::Stop;
 use wheelhouse_workqueue::WorkQueue;
 
-use crate::controller::ObjectKey;
+use crate::key::ObjectKey;
 use crate::metrics::Series;
 use crate::reconciler::{Context, Reconciler};
 

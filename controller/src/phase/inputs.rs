@@ -26,36 +26,12 @@ use std::sync::Arc;
 use k8s_openapi::apimachinery::pkg::apis::meta::v1::LabelSelector;
 use kube::core::ClusterResourceScope;
 use kube::{Resource, ResourceExt};
-use serde::Serialize;
-use serde::de::DeserializeOwned;
-use wheelhouse_cache::{Cache, ListOptions, Scope, ScopeKind, Store};
+use wheelhouse_cache::{Cache, ListOptions, Scope, Store};
 
-use crate::controller::{Builder, ObjectKey};
-use crate::phase::outputs::OWNER_UID_LABEL;
-use crate::phase::status::Phased;
+use crate::controller::Builder;
+use crate::key::ObjectKey;
+use crate::phase::object::{LABELS_INDEX, OWNER_UID_LABEL, Object, Phased, Registration};
 use crate::reconciler::Error;
-
-/// The name of the index, on every input type's store, of objects by label.
-pub const LABELS_INDEX: &str = "wheelhouse.rs/labels";
-
-/// A typed Kubernetes object the scheduler can read, watch or apply: any `k8s-openapi`
-/// type or `#[derive(CustomResource)]` struct.
-pub trait Object:
-    Resource<DynamicType = (), Scope: ScopeKind> + Clone + Debug + Serialize + DeserializeOwned + Send + Sync + 'static
-{
-}
-
-impl<T> Object for T where
-    T: Resource<DynamicType = (), Scope: ScopeKind>
-        + Clone
-        + Debug
-        + Serialize
-        + DeserializeOwned
-        + Send
-        + Sync
-        + 'static
-{
-}
 
 /// What a worker reads before it runs: [`Objects`] from the cache, something outside
 /// Kubernetes (a Prometheus query), or a tuple of inputs (`(A, B)` reads both).
@@ -389,9 +365,6 @@ fn select<T: Object>(
     objects.sort_by(|a, b| a.meta().name.cmp(&b.meta().name));
     Ok(objects)
 }
-
-/// Something to add to the controller's builder at build time (a watch, an owned type).
-pub(crate) type Registration<K> = Box<dyn FnOnce(Builder<K>) -> Builder<K> + Send>;
 
 /// What the inputs of a controller's workers watch; [`Inputs::watch`] adds to it.
 pub struct Watches<K: Phased> {

@@ -16,16 +16,8 @@ use wheelhouse_cache::{Cache, ListOptions, Scope, ScopeKind, Store};
 
 use crate::apply::Applier;
 use crate::controller::Builder;
-use crate::phase::inputs::{Object, Registration};
-use crate::phase::status::Phased;
+use crate::phase::object::{MANAGED_BY_LABEL, OWNER_UID_LABEL, Object, PHASE_LABEL, Phased, Registration};
 use crate::reconciler::Error;
-
-/// The label on every output: the uid of the resource it was produced for.
-pub const OWNER_UID_LABEL: &str = "wheelhouse.rs/owner-uid";
-/// The label on every output: the phase whose worker produced it last.
-pub const PHASE_LABEL: &str = "wheelhouse.rs/phase";
-/// The label on every output: the controller that applied it.
-pub const MANAGED_BY_LABEL: &str = "app.kubernetes.io/managed-by";
 
 /// The name of the index, on every output type's store, of objects by the uid of
 /// their controller owner.

@@ -23,12 +23,14 @@ use serde_json::json;
 use tracing::Instrument;
 use wheelhouse_cache::{ScopeKind, Store};
 
-use crate::controller::{Builder, Controller, ObjectKey};
+use crate::controller::{Builder, Controller};
+use crate::key::ObjectKey;
 use crate::phase::declaration::{DeclarationError, Declared, Phase};
 use crate::phase::inputs::{InputSource, Inputs, Provided, Watches};
 use crate::phase::metrics::{CountByPhase, PhaseMetrics, PhaseSeries};
+use crate::phase::object::Phased;
 use crate::phase::outputs::{OutputKinds, OutputTarget, OutputTypes, Outputs};
-use crate::phase::status::{PhaseStatus, Phased, merge_patch};
+use crate::phase::status::{PhaseStatus, merge_patch};
 use crate::phase::worker::{Call, Failure, Finalizer, Run, RunFinalizer, Synced, Typed, Worker};
 use crate::predicate::{self, Predicate};
 use crate::reconciler::{Action, Context, Error, Reconciler};
@@ -323,26 +325,55 @@ impl<K: Phased> Reconciler<K> for PhaseReconciler<K> {
 }
 
 impl<K: Phased> PhaseReconciler<K> {
-    /// Runs the worker of the resource's phase and records what it decided.
+    /// Runs the worker of the resource's phase and records what it decided, in three
+    /// steps: find the phase's worker, run it, record its outcome.
     async fn sync(&self, api: &Api<K>, key: &ObjectKey, resource: &K, context: &Context) -> Result<Action, Error> {
         let phase = resource
             .phase_status()
             .and_then(|s| s.phase)
             .unwrap_or(self.declared.initial());
         let (Some(name), Some(worker)) = (self.declared.name(phase), self.workers.get(&phase)) else {
-            if self.declared.is_final(phase) {
-                return Ok(Action::done());
-            }
-            let message = format!(
-                "status.phase is {phase:?}, which {} does not declare; set a declared phase",
-                K::kind(&())
-            );
-            self.record_error(api, key, resource, phase, &message).await;
-            return Err(Error::terminal(message));
+            return self.no_worker(api, key, resource, phase).await;
         };
         if let Some(hook) = &self.on_sync {
             hook(key, name);
         }
+        let result = self
+            .run_worker(worker.as_ref(), key, resource, context, phase, name)
+            .await?;
+        match result {
+            // A failed status write is not recorded in the status: it would fail too.
+            Ok(synced) => self.record(api, key, resource, phase, synced).await,
+            Err(failure) => Err(self.record_failure(api, key, resource, phase, name, failure).await),
+        }
+    }
+
+    /// A phase without a worker: a final phase is done; any other is a status no one
+    /// declared, recorded and not retried.
+    async fn no_worker(&self, api: &Api<K>, key: &ObjectKey, resource: &K, phase: K::Phase) -> Result<Action, Error> {
+        if self.declared.is_final(phase) {
+            return Ok(Action::done());
+        }
+        let message = format!(
+            "status.phase is {phase:?}, which {} does not declare; set a declared phase",
+            K::kind(&())
+        );
+        self.record_error(api, key, resource, phase, &message).await;
+        Err(Error::terminal(message))
+    }
+
+    /// Runs `worker` once on `resource`, with its inputs, the output target (owned by
+    /// the resource, labelled with the phase) and the transition check, and times it.
+    /// The outer error is a resource that cannot own outputs yet.
+    async fn run_worker(
+        &self,
+        worker: &dyn Run<K>,
+        key: &ObjectKey,
+        resource: &K,
+        context: &Context,
+        phase: K::Phase,
+        name: &str,
+    ) -> Result<Result<Synced<K>, Failure<K::Phase>>, Error> {
         let owner = owner::controller_ref(resource)
             .ok_or_else(|| Error::terminal(format!("{} {key} has no uid yet", K::kind(&()))))?;
         let target = OutputTarget {
@@ -369,10 +400,22 @@ impl<K: Phased> PhaseReconciler<K> {
         if let Some(series) = &self.series {
             series.sync_time(name).observe(started.elapsed().as_secs_f64());
         }
-        match result {
-            // A failed status write is not recorded in the status: it would fail too.
-            Ok(synced) => self.record(api, key, resource, phase, synced).await,
-            Err(Failure::NotAllowed(to)) => {
+        Ok(result)
+    }
+
+    /// Records a failed sync in the status (and, when it will not be retried, as a
+    /// warning Event), and returns the error the controller acts on.
+    async fn record_failure(
+        &self,
+        api: &Api<K>,
+        key: &ObjectKey,
+        resource: &K,
+        phase: K::Phase,
+        name: &str,
+        failure: Failure<K::Phase>,
+    ) -> Error {
+        match failure {
+            Failure::NotAllowed(to) => {
                 let message = format!(
                     "the worker of phase {name} moved to {}, which {name} does not allow (allowed: {}); its outputs were not applied",
                     self.declared.name(to).map_or_else(|| format!("{to:?}"), str::to_owned),
@@ -381,15 +424,15 @@ impl<K: Phased> PhaseReconciler<K> {
                 self.record_error(api, key, resource, phase, &message).await;
                 self.publish(resource, EventType::Warning, "TransitionRefused", &message)
                     .await;
-                Err(Error::terminal(message))
+                Error::terminal(message)
             }
-            Err(Failure::Failed(error)) => {
+            Failure::Failed(error) => {
                 let message = error.to_string();
                 self.record_error(api, key, resource, phase, &message).await;
                 if error.is_terminal() {
                     self.publish(resource, EventType::Warning, "SyncFailed", &message).await;
                 }
-                Err(error)
+                error
             }
         }
     }

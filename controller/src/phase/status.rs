@@ -6,41 +6,9 @@
 use std::fmt::Debug;
 
 use k8s_openapi::apimachinery::pkg::apis::meta::v1::{Condition, Time};
-use kube::core::object::HasStatus;
 use schemars::JsonSchema;
-use serde::de::DeserializeOwned;
 use serde::{Deserialize, Serialize};
 use serde_json::{Map, Value};
-
-use crate::phase::declaration::Phase;
-use crate::phase::inputs::Object;
-
-/// A resource the phase scheduler can run: a typed Kubernetes object whose status is a
-/// [`PhaseStatus`]. Implemented for every such type (a `#[derive(CustomResource)]`
-/// struct with `status = "PhaseStatus<..>"`, or an alias of it); nothing to write.
-pub trait Phased: Object {
-    /// The phases.
-    type Phase: Phase;
-    /// What the workers share in the status.
-    type Info: Clone + Debug + Default + PartialEq + Serialize + DeserializeOwned + Send + Sync + 'static;
-
-    /// The status, if the resource has one yet.
-    fn phase_status(&self) -> Option<&PhaseStatus<Self::Phase, Self::Info>>;
-}
-
-impl<K, P, I> Phased for K
-where
-    K: Object + HasStatus<Status = PhaseStatus<P, I>>,
-    P: Phase,
-    I: Clone + Debug + Default + PartialEq + Serialize + DeserializeOwned + Send + Sync + 'static,
-{
-    type Phase = P;
-    type Info = I;
-
-    fn phase_status(&self) -> Option<&PhaseStatus<P, I>> {
-        self.status()
-    }
-}
 
 /// The status of a resource the phase scheduler runs: make it the CRD's status type
 /// and the scheduler keeps it. `I` is what the workers share (for example the names

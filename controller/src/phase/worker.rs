@@ -8,8 +8,8 @@ use std::time::Duration;
 use futures::future::BoxFuture;
 
 use crate::phase::inputs::{InputSource, Inputs};
+use crate::phase::object::Phased;
 use crate::phase::outputs::{OutputTarget, Outputs};
-use crate::phase::status::Phased;
 use crate::reconciler::{Context, Error};
 
 /// The work of one phase: reads the resource and its inputs, returns where the
