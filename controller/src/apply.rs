@@ -17,6 +17,7 @@ use wheelhouse_cache::{Informer, ScopeKind, Store};
 
 use crate::controller::Builder;
 use crate::key::ObjectKey;
+use crate::reconciler::NotOwned;
 
 /// Applies `desired` as `field_manager`, forcing ownership of the fields it sets, and
 /// returns the object as stored. Fields this manager applied before and no longer
@@ -118,17 +119,6 @@ pub struct Applier<K: Resource> {
     applied: Mutex<HashMap<ObjectKey, Applied>>,
     sent: AtomicU64,
     skipped: AtomicU64,
-}
-
-/// The child type an [`Applier`] was asked for is not one the controller caches whole:
-/// nothing would keep the applier's cache current.
-#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
-#[error(
-    "an Applier of {kind} needs the controller to cache {kind}s: add .owns_full::<{kind}>() to the builder before asking for it"
-)]
-pub struct NotOwned {
-    /// The child's kind.
-    pub kind: String,
 }
 
 impl<K> Builder<K>

@@ -21,7 +21,7 @@ use wheelhouse_workqueue::{PrometheusMetrics, RateLimiter, WorkQueue, default_ra
 use crate::key::ObjectKey;
 use crate::metrics::ControllerMetrics;
 use crate::predicate::Predicate;
-use crate::reconciler::Reconciler;
+use crate::reconciler::{OwnedStores, Reconciler};
 use crate::source::{self, MapFn, OwnerKind, Source};
 use crate::worker::{Work, Worker};
 
@@ -438,6 +438,11 @@ where
             client: self.cache.client(),
             cache: self.cache.clone(),
             reconciler,
+            owned: Arc::new(OwnedStores {
+                cache: self.cache.clone(),
+                scope: children_scope(&self.cache, &self.scope),
+                types: self.owned_full.clone(),
+            }),
             shards: self.cache.shards().cloned(),
             primary,
             timeout: self.reconcile_timeout,

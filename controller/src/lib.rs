@@ -63,11 +63,11 @@ mod reconciler;
 mod source;
 mod worker;
 
-pub use crate::apply::{Applier, NotOwned, apply};
+pub use crate::apply::{Applier, apply};
 pub use crate::controller::{Builder, Controller, children_scope, primary_scope};
 pub use crate::key::ObjectKey;
 pub use crate::metrics::ControllerMetrics;
 pub use crate::predicate::Predicate;
-pub use crate::reconciler::{Action, Context, Error, Reconciler};
+pub use crate::reconciler::{Action, Context, Error, NotOwned, Reconciler};
 /// Kubernetes Events from a controller: kube's recorder, deduplicating repeats.
 pub use kube::runtime::events::{Event as KubeEvent, EventType, Recorder, Reporter};

@@ -13,7 +13,9 @@ use kube::{Resource, ResourceExt};
 use serde::Serialize;
 use serde::de::DeserializeOwned;
 use serde_json::json;
-use wheelhouse_cache::ScopeKind;
+use std::any::TypeId;
+
+use wheelhouse_cache::{Cache, Scope, ScopeKind, Store};
 
 /// What a successful reconcile asks for next.
 ///
@@ -134,6 +136,18 @@ impl fmt::Debug for Error {
     }
 }
 
+/// The child type an [`Applier`] or a cached store ([`Context::owned`](crate::Context::owned))
+/// was asked for is not one the controller caches whole: nothing would keep that cache
+/// current.
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+#[error(
+    "the controller does not cache {kind}s whole: add .owns_full::<{kind}>() to the builder before asking for their Applier or store"
+)]
+pub struct NotOwned {
+    /// The child's kind.
+    pub kind: String,
+}
+
 /// What a reconcile knows besides its object, and the shortest ways to write back:
 /// [`patch_status`](Self::patch_status) and [`publish`](Self::publish).
 #[derive(Clone)]
@@ -144,6 +158,17 @@ pub struct Context {
     /// One per controller, shared by its reconciles, so repeats of an Event are
     /// counted on one series instead of written again.
     pub(crate) recorder: Recorder,
+    /// The children the controller caches whole, for [`owned`](Self::owned); `None`
+    /// outside a controller.
+    pub(crate) owned: Option<Arc<OwnedStores>>,
+}
+
+/// Where a controller's whole-cached children are: its cache, the children's scope
+/// (this replica's shard of them, in a sharded manager) and which types it caches.
+pub(crate) struct OwnedStores {
+    pub cache: Cache,
+    pub scope: Scope,
+    pub types: Vec<TypeId>,
 }
 
 impl fmt::Debug for Context {
@@ -164,6 +189,39 @@ impl Context {
             client,
             controller: controller.into(),
             reconcile_id: format!("{:016x}", rand::random::<u64>()),
+            owned: None,
+        }
+    }
+
+    /// The cached store of the controller's children of type `D` (those it
+    /// [`owns_full`](crate::Builder::owns_full)), in the controller's scope: the same
+    /// informer the controller watches them with, so a reconcile triggered by a child's
+    /// change finds that change here. An error for a type the controller does not cache
+    /// whole, or for a context made outside a controller ([`Context::new`]).
+    ///
+    /// ```no_run
+    /// # async fn example(context: &wheelhouse_controller::Context) -> Result<(), wheelhouse_controller::NotOwned> {
+    /// use k8s_openapi::api::apps::v1::Deployment;
+    ///
+    /// let deployments = context.owned::<Deployment>()?;
+    /// let cached = deployments.get(Some("shop"), "frontend");
+    /// # let _ = cached;
+    /// # Ok(())
+    /// # }
+    /// ```
+    pub fn owned<D>(&self) -> Result<Store<D>, NotOwned>
+    where
+        D: Resource + Clone + Debug + DeserializeOwned + Send + Sync + 'static,
+        D::DynamicType: Default,
+        D::Scope: ScopeKind,
+    {
+        match &self.owned {
+            Some(owned) if owned.types.contains(&TypeId::of::<D>()) => {
+                Ok(owned.cache.informer::<D>(owned.scope.clone()).store().clone())
+            }
+            _ => Err(NotOwned {
+                kind: D::kind(&D::DynamicType::default()).into_owned(),
+            }),
         }
     }
 

@@ -17,7 +17,7 @@ use wheelhouse_workqueue::WorkQueue;
 
 use crate::key::ObjectKey;
 use crate::metrics::Series;
-use crate::reconciler::{Context, Reconciler};
+use crate::reconciler::{Context, OwnedStores, Reconciler};
 
 /// What the controller needs of its workers, whatever their object type.
 pub(crate) trait Work: Send + Sync {
@@ -38,6 +38,8 @@ pub(crate) struct Worker<K: Resource, R> {
     #[expect(dead_code, reason = "held for its lifetime, not read")]
     pub cache: Cache,
     pub reconciler: R,
+    /// The children cached whole, handed to each reconcile's [`Context`].
+    pub owned: Arc<OwnedStores>,
     /// In a sharded manager: the slots this replica may reconcile.
     pub shards: Option<Shards>,
     pub primary: Informer<K>,
@@ -137,6 +139,7 @@ where
             controller: self.name.clone(),
             reconcile_id,
             recorder: self.recorder.clone(),
+            owned: Some(self.owned.clone()),
         };
         let started = Instant::now();
         let future: BoxFuture<'_, _> =

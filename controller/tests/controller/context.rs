@@ -149,3 +149,14 @@ async fn publish_records_as_the_controller_and_requeue_comes_back_at_once() {
     running.stop().await;
     env.stop().await;
 }
+
+#[tokio::test]
+async fn a_context_made_outside_a_controller_has_no_cached_children() {
+    let env = start().await;
+    let context = Context::new(env.client(), "outside");
+    let error = context
+        .owned::<ConfigMap>()
+        .expect_err("no controller caches anything for this context");
+    assert!(error.to_string().contains(".owns_full::<ConfigMap>()"), "{error}");
+    env.stop().await;
+}

@@ -108,16 +108,24 @@ fn secret(name: &str, owner: Option<k8s_openapi::apimachinery::pkg::apis::meta::
 }
 
 /// Records, on every reconcile of a parent, the `touched` label of the Secret
-/// `child-a` as the cache holds it at that moment.
+/// `child-a` as the controller's cached store of its children (from the reconcile's
+/// context) holds it at that moment.
 struct SeesChild {
     calls: Calls,
-    secrets: wheelhouse_cache::Store<Secret>,
     seen: Arc<parking_lot::Mutex<Vec<Option<String>>>>,
 }
 
 impl Reconciler<ConfigMap> for SeesChild {
-    async fn reconcile(&self, object: Arc<ConfigMap>, _: &Context) -> Result<Action, Error> {
-        let child = self.secrets.get(object.namespace().as_deref(), "child-a");
+    async fn reconcile(&self, object: Arc<ConfigMap>, context: &Context) -> Result<Action, Error> {
+        let secrets = context.owned::<Secret>()?;
+        let not_owned = context
+            .owned::<Deployment>()
+            .expect_err("Deployments are not cached whole by this controller");
+        assert!(
+            not_owned.to_string().contains(".owns_full::<Deployment>()"),
+            "{not_owned}"
+        );
+        let child = secrets.get(object.namespace().as_deref(), "child-a");
         let touched = child.and_then(|c| c.labels().get("touched").cloned());
         self.seen.lock().push(touched);
         self.calls.record(&object.name_any());
@@ -131,14 +139,12 @@ async fn owns_full_caches_whole_children_before_their_change_reconciles_the_owne
     let configmaps: Api<ConfigMap> = Api::namespaced(env.client(), env.namespace());
     let secrets: Api<Secret> = Api::namespaced(env.client(), env.namespace());
     let cache = Cache::new(env.client());
-    let children = cache.informer::<Secret>(Scope::namespace(env.namespace()));
     let calls = Calls::default();
     let seen = Arc::new(parking_lot::Mutex::new(Vec::new()));
     let built = controller::<ConfigMap>(&env, &cache)
         .owns_full::<Secret>()
         .build(SeesChild {
             calls: calls.clone(),
-            secrets: children.store().clone(),
             seen: seen.clone(),
         });
     let running = Running::start(&cache, built).await;
@@ -165,8 +171,8 @@ async fn owns_full_caches_whole_children_before_their_change_reconciles_the_owne
         Some("yes"),
         "the reconcile the change caused did not find it in the cache"
     );
-    // The controller's trigger and the reconciler's reads are one informer: one watch
-    // of Secrets, not a metadata-only one beside the full one.
+    // The controller's trigger and the reconciler's reads (its context's store) are one
+    // informer: one watch of Secrets, not a metadata-only one or a second scope beside it.
     match env.server() {
         Some(server) => assert_eq!(
             server.request_count(wheelhouse_envtest::Verb::Watch, "secrets"),
