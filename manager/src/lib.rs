@@ -121,6 +121,7 @@ mod manager;
 mod metrics_auth;
 pub mod ring;
 mod runnable;
+pub mod serve;
 
 pub use crate::args::{LogFormat, ManagerArgs};
 pub use crate::cert_watcher::{CertWatcher, ServingCertificate, tls_server_config};

@@ -29,11 +29,15 @@ use hyper::body::Body;
 use tokio::time::Instant;
 use tracing::Instrument as _;
 use tracing::field::Empty;
+use wheelhouse_manager::serve::panic_message;
 
-use crate::handler::Route;
-use crate::limits::{ByteBudget, DecisionPool, Reserved, Undecided, panic_message};
+use crate::limits::{ByteBudget, DecisionPool, Reserved, Undecided};
 use crate::metrics::{RouteMetrics, WebhookMetrics};
 use crate::review::{self, Verdict};
+
+mod route;
+
+pub(crate) use route::Route;
 
 /// The answer to one HTTP request.
 pub(crate) type Answer = Response<Full<Bytes>>;
@@ -338,7 +342,7 @@ async fn decide(endpoint: &Endpoint, body: &[u8], max_depth: usize) -> Answer {
             metrics.panicked();
         }
         tracing::error!(
-            panic = panic_message(&*panic),
+            panic = %panic_message(&*panic),
             "the webhook panicked; the request is denied"
         );
         Verdict::internal_error(&format!(

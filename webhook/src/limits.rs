@@ -8,7 +8,6 @@
 //! on the runtime's workers it would hold up every other connection, and the
 //! manager's `/healthz`, until it ends.
 
-use std::any::Any;
 use std::future::Future;
 use std::panic::AssertUnwindSafe;
 use std::sync::Arc;
@@ -18,6 +17,7 @@ use futures::FutureExt as _;
 use tokio::runtime::Handle;
 use tokio::sync::{OwnedSemaphorePermit, Semaphore, oneshot};
 use tokio::time::Instant;
+use wheelhouse_manager::serve::panic_message;
 
 /// Request bytes in memory across all connections, from the first byte read until
 /// the answer is written.
@@ -154,7 +154,7 @@ impl DecisionPool {
         if body_bytes < self.inline_below {
             return match tokio::time::timeout_at(deadline, AssertUnwindSafe(decide).catch_unwind()).await {
                 Ok(Ok(decided)) => Ok(decided),
-                Ok(Err(panic)) => Err(Undecided::Panicked(panic_message(&*panic).to_owned())),
+                Ok(Err(panic)) => Err(Undecided::Panicked(panic_message(&*panic))),
                 Err(_) => Err(Undecided::Late),
             };
         }
@@ -176,7 +176,7 @@ impl DecisionPool {
             ));
             drop(thread);
             if let Ok(decided) = decided {
-                let _ = answer.send(decided.map_err(|panic| panic_message(&*panic).to_owned()));
+                let _ = answer.send(decided.map_err(|panic| panic_message(&*panic)));
             }
         });
         match tokio::time::timeout_at(deadline, answered).await {
@@ -187,14 +187,6 @@ impl DecisionPool {
             Err(_) => Err(Undecided::Late),
         }
     }
-}
-
-pub(crate) fn panic_message(panic: &(dyn Any + Send)) -> &str {
-    panic
-        .downcast_ref::<&str>()
-        .copied()
-        .or_else(|| panic.downcast_ref::<String>().map(String::as_str))
-        .unwrap_or("a panic without a message")
 }
 
 #[cfg(test)]

@@ -19,11 +19,12 @@ use wheelhouse_manager::{
 
 use crate::Error;
 use crate::connections::Bounds;
-use crate::dispatch::{Dispatcher, RequestLimits};
-use crate::handler::{Handler, Raw, Route};
+use crate::dispatch::{Dispatcher, RequestLimits, Route};
+use crate::handler::{Handler, Raw};
 use crate::metrics::WebhookMetrics;
+use crate::registration::{Object, Registration};
 use crate::serve::{ConnectionLimits, serve, tls_acceptor};
-use crate::typed::{Defaulter, Defaulting, Object, Registration, Validating, Validator};
+use crate::typed::{Defaulter, Defaulting, Validating, Validator};
 
 /// Where the server listens, where its certificate comes from, and the limits every
 /// connection and request is held to. `Default` is kubebuilder's place (port 9443 on
