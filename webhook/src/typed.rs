@@ -92,6 +92,14 @@ pub trait Validator<K>: Send + Sync + 'static {
 /// Fills in what objects of type `K` leave out, on create and update. The server
 /// answers with the JSON patch from the object as sent to the object as defaulted, or
 /// with no patch when nothing changed; fields `K` does not model are left as sent.
+///
+/// **Objects being deleted** are not defaulted: while the object sent has a
+/// `deletionTimestamp`, the request is allowed with no patch and `default` is not
+/// called. Defaulting then would change the spec of an object stored without its
+/// defaults (created before the webhook was registered) on the update that removes a
+/// finalizer, and the validator's exemption for metadata-only updates of deleting
+/// objects would no longer apply, so the finalizer could never be removed.
+///
 /// ```
 /// use k8s_openapi::api::apps::v1::Deployment;
 /// use wheelhouse_webhook::{Defaulter, Denied, Request};
@@ -304,6 +312,10 @@ impl<K: Object, D: Defaulter<K>> Defaulting<K, D> {
         }
         let original = present(raw, "object")?;
         let mut object = decode::<K>(Some(original), "object", &self.registration)?;
+        if object.meta().deletion_timestamp.is_some() {
+            tracing::debug!("an object being deleted is not defaulted");
+            return Ok(Verdict::allowed(Vec::new()));
+        }
         let internal =
             |e: serde_json::Error| Verdict::internal_error(&format!("the defaulted object does not encode: {e}"));
         let before = encode(&object).map_err(internal)?;
