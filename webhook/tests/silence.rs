@@ -80,6 +80,8 @@ async fn silent_bodies_from_many_addresses_and_from_the_clients_own_never_lock_i
         }
     }
     assert!(silent.len() >= 96, "the attack opened {} connections", silent.len());
+    // Every header read: the connections are busy, waiting for their bodies.
+    tokio::time::sleep(Duration::from_millis(300)).await;
     reviews_all_answered(&client, address, 20, "under silent bodies").await;
     drop(silent);
     stop.cancel();
