@@ -19,11 +19,15 @@
 //! `WEBHOOK_BENCH_CONNS=16` runs one level only.
 //!
 //! Then the server under hostile and heavy traffic (`abuse.rs`: idle and slowloris
-//! floods, maximal bodies beside `/healthz`, a mutate's peak memory);
+//! floods, maximal bodies beside `/healthz`, a mutate's peak memory; `silence.rs`:
+//! silent bodies, declared-but-silent budget, unread answers, a mutate's RSS in a
+//! child process);
 //! `WEBHOOK_BENCH_ABUSE_ONLY=1` runs only those, `WEBHOOK_BENCH_THROUGHPUT_ONLY=1` none.
 
 #[path = "webhook/abuse.rs"]
 mod abuse;
+#[path = "webhook/silence.rs"]
+mod silence;
 
 #[path = "support.rs"]
 #[allow(dead_code, reason = "each benchmark uses a part of the shared helpers")]
@@ -252,6 +256,10 @@ fn main() {
             .build()
             .expect("a runtime")
     };
+    if std::env::var_os("WEBHOOK_BENCH_RSS_CHILD").is_some() {
+        silence::rss_child();
+        return;
+    }
     let (servers, clients) = (runtime("servers"), runtime("clients"));
     if std::env::var_os("WEBHOOK_BENCH_ABUSE_ONLY").is_none() {
         clients.block_on(run(servers.handle().clone()));
@@ -260,11 +268,16 @@ fn main() {
         return;
     }
     abuse::memory();
+    silence::rss();
     clients.block_on(async {
         let certificates = Certificates::self_signed(["127.0.0.1"]).expect("certificates");
         let connector = connector(&certificates);
-        abuse::idle_flood(servers.handle(), &connector, &certificates, &realistic_review()).await;
+        let review = realistic_review();
+        abuse::idle_flood(servers.handle(), &connector, &certificates, &review).await;
         abuse::heavy(servers.handle(), &connector, &certificates).await;
+        silence::silent_bodies(servers.handle(), &connector, &certificates, &review).await;
+        silence::budget_starve(servers.handle(), &connector, &certificates, &review).await;
+        silence::unread_answers(servers.handle(), &connector, &certificates, &review).await;
     });
 }
 

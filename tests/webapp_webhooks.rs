@@ -179,6 +179,12 @@ async fn a_webapp_being_deleted_can_always_lose_its_finalizers() {
     released["metadata"]["finalizers"] = json!([]);
     let response = decide(VALIDATE, review("UPDATE", &released, &old)).await;
     assert_eq!(response["allowed"], true, "{response}");
+    // Nor is it defaulted (its spec lacks the defaults): no patch to see as a change.
+    let mut bare = released.clone();
+    bare["spec"].as_object_mut().unwrap().remove("port");
+    let response = decide(MUTATE, review("UPDATE", &bare, &old)).await;
+    assert_eq!(response["allowed"], true, "{response}");
+    assert!(response.get("patch").is_none(), "{response}");
 
     // A spec change is still validated while deleting, and so is any update before.
     let mut changed = released.clone();
@@ -454,6 +460,39 @@ async fn an_invalid_webapp_stored_before_the_webhooks_can_still_be_deleted() {
         .expect("the finalizer can be removed from an invalid WebApp being deleted");
     eventually("the WebApp to be gone", || async {
         webapps.get_opt("broken").await.unwrap().is_none().then_some(())
+    })
+    .await;
+    served.stop(env).await;
+}
+
+/// Stored before the webhooks existed, so without the defaults and invalid: the
+/// defaulter must not add `spec.port` on the update that removes the finalizer, or
+/// the validator would see a spec change and refuse it for ever.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_webapp_without_defaults_being_deleted_can_lose_its_finalizers() {
+    let Some((env, selector)) = environment().await else {
+        return;
+    };
+    let webapps: Api<WebApp> = Api::namespaced(env.client(), env.namespace());
+    let mut bare = WebApp::new("bare", spec("nginx", None, None));
+    bare.metadata.finalizers = Some(vec!["example.com/cleanup".into()]);
+    webapps.create(&PostParams::default(), &bare).await.unwrap();
+    let served = serve(&env, selector).await;
+
+    webapps
+        .delete("bare", &kube::api::DeleteParams::default())
+        .await
+        .unwrap();
+    let deleting = webapps.get("bare").await.unwrap();
+    assert!(deleting.metadata.deletion_timestamp.is_some());
+    assert_eq!(deleting.spec.port, None, "stored without its defaults");
+    let release = json!({"metadata": {"finalizers": null}});
+    webapps
+        .patch("bare", &PatchParams::default(), &Patch::Merge(&release))
+        .await
+        .expect("the finalizer can be removed from a WebApp without defaults being deleted");
+    eventually("the WebApp to be gone", || async {
+        webapps.get_opt("bare").await.unwrap().is_none().then_some(())
     })
     .await;
     served.stop(env).await;

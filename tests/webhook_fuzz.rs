@@ -155,7 +155,7 @@ fn review() -> BoxedStrategy<Value> {
         12 => prop::sample::select(vec!["CREATE", "UPDATE", "DELETE", "CONNECT"]).prop_map(Value::from),
         1 => any_json(),
     ];
-    let uid = prop_oneof![12 => "[a-f0-9-]{1,12}".prop_map(Value::from), 1 => any_json()];
+    let uid = prop_oneof![12 => "[a-f0-9-]{1,12}".prop_map(Value::from), 1 => "[a-f0-9-]{36,40}".prop_map(Value::from), 1 => any_json()];
     let object = prop_oneof![8 => webapp(), 1 => Just(Value::Null), 1 => any_json()];
     let old_object = prop_oneof![6 => webapp(), 2 => Just(Value::Null), 1 => any_json()];
     let resource = prop_oneof![
@@ -296,6 +296,9 @@ fn accidental_allow(path: &str, sent: &[u8], response: &Value) -> Option<String>
     let request = &review["request"];
     if request["uid"].as_str().is_none_or(str::is_empty) || response["uid"] != request["uid"] {
         return Some("allowed without echoing a request uid".into());
+    }
+    if request["uid"].as_str().is_some_and(|uid| uid.len() > 36) {
+        return Some("allowed a uid longer than a UUID's 36 characters".into());
     }
     if request["kind"] != json!({"group": "example.com", "version": "v1", "kind": "WebApp"}) {
         return Some("allowed a request for another kind".into());

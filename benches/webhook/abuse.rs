@@ -75,7 +75,7 @@ fn review_with(shape: &str, bytes: usize) -> Bytes {
 }
 
 /// A maximal body of `shape`, trimmed to just under the 7 MiB limit.
-fn maximal(shape: &str) -> Bytes {
+pub fn maximal(shape: &str) -> Bytes {
     let first = review_with(shape, MAXIMAL);
     let scaled = MAXIMAL * MAXIMAL / first.len();
     review_with(shape, scaled)
@@ -112,7 +112,7 @@ pub fn memory() {
 }
 
 /// A TLS client of the bench's CA.
-async fn connect(
+pub async fn connect(
     connector: &TlsConnector,
     address: SocketAddr,
     from: Option<IpAddr>,

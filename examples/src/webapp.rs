@@ -2,6 +2,7 @@
 //! Service. Shared by the demos (`demos/webapp.rs`, `demos/ha.rs`), the end-to-end tests
 //! and the benchmarks.
 
+pub mod image;
 pub mod webhooks;
 
 use std::sync::Arc;

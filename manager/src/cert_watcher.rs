@@ -12,16 +12,25 @@
 //! every ten seconds costs nothing, sees symlink swaps, renames and in-place writes
 //! alike, needs no new dependency, and renewal (a third of a certificate's life before
 //! it expires) is never urgent to the second.
+//!
+//! The files are read on a blocking thread, never on the runtime's I/O workers, and
+//! waited for with a timeout: a read that never returns (`tls.crt` replaced by a
+//! FIFO, a hung network file system) parks that one thread, not the accept loop,
+//! and is not started again while it hangs. A watcher whose last check could not
+//! read or load the pair, or whose read hangs, reports it through [`CertHealth`]
+//! (the servers add it to `/readyz`), while the certificate loaded last goes on
+//! being served.
 
 use std::fmt::{self, Debug};
 use std::path::{Path, PathBuf};
 use std::sync::Arc;
 use std::time::Duration;
 
-use parking_lot::RwLock;
+use parking_lot::{Mutex, RwLock};
 use rustls::ServerConfig;
 use rustls::server::{ClientHello, ResolvesServerCert};
 use rustls::sign::CertifiedKey;
+use tokio::task::JoinHandle;
 
 use crate::certs::{CERT_FILE, CertificateError as Error, KEY_FILE, certified_key, provider};
 
@@ -83,6 +92,12 @@ pub fn tls_server_config(serving: Arc<ServingCertificate>, http2: bool) -> Resul
     Ok(config)
 }
 
+/// The bytes of `tls.crt` and `tls.key`.
+type Pair = (Vec<u8>, Vec<u8>);
+
+/// How long reading the two files may take, at start-up and at each check.
+const READ_TIMEOUT: Duration = Duration::from_secs(5);
+
 /// Watches `tls.crt` and `tls.key` in a directory and swaps the serving certificate
 /// when both have changed into a pair that belongs together.
 ///
@@ -93,18 +108,45 @@ pub struct CertWatcher {
     dir: PathBuf,
     serving: Arc<ServingCertificate>,
     seen: (Vec<u8>, Vec<u8>),
+    /// Whether `seen` loaded (and so is what is served).
+    seen_loaded: bool,
+    health: CertHealth,
+    /// A read that has not returned yet: awaited again rather than started anew.
+    reading: Option<JoinHandle<Result<Pair, Error>>>,
+}
+
+/// Whether a [`CertWatcher`]'s last check read and loaded its files: for a readiness
+/// check. Cloned handles share the state.
+#[derive(Debug, Clone, Default)]
+pub struct CertHealth(Arc<Mutex<Option<String>>>);
+
+impl CertHealth {
+    /// `Ok` when the last check read a usable pair (or nothing changed), else why not.
+    pub fn check(&self) -> Result<(), String> {
+        match &*self.0.lock() {
+            None => Ok(()),
+            Some(problem) => Err(problem.clone()),
+        }
+    }
+
+    fn set(&self, problem: Option<String>) {
+        *self.0.lock() = problem;
+    }
 }
 
 impl CertWatcher {
-    /// Loads the pair in `dir`; fails when it cannot be served, so a server never
-    /// starts without a certificate.
+    /// Loads the pair in `dir`; fails when it cannot be served, or cannot be read
+    /// within 5 s, so a server never starts without a certificate.
     pub fn load(dir: &Path) -> Result<Self, Error> {
-        let (cert, key) = read_pair(dir)?;
+        let (cert, key) = read_pair_within(dir, READ_TIMEOUT)?;
         let serving = ServingCertificate::new(certified_key(&cert, &key)?);
         Ok(Self {
             dir: dir.to_owned(),
             serving,
             seen: (cert, key),
+            seen_loaded: true,
+            health: CertHealth::default(),
+            reading: None,
         })
     }
 
@@ -113,51 +155,125 @@ impl CertWatcher {
         self.serving.clone()
     }
 
-    /// Checks the files once; true when a new certificate is now served.
+    /// Whether the last check succeeded, for `/readyz`.
+    pub fn health(&self) -> CertHealth {
+        self.health.clone()
+    }
+
+    /// Checks the files once, reading them on this thread; true when a new
+    /// certificate is now served.
     pub fn check(&mut self) -> bool {
-        let (cert, key) = match read_pair(&self.dir) {
-            Ok(pair) => pair,
-            Err(error) => {
-                tracing::warn!(%error, "keeping the current serving certificate");
-                return false;
+        let read = read_pair(&self.dir);
+        self.consider(read)
+    }
+
+    /// Checks the files once, reading them on a blocking thread for at most
+    /// `timeout` (a read still hanging from before is waited for instead of started
+    /// again); true when a new certificate is now served.
+    pub async fn check_off_thread(&mut self, timeout: Duration) -> bool {
+        let mut reading = self.reading.take().unwrap_or_else(|| {
+            let dir = self.dir.clone();
+            tokio::task::spawn_blocking(move || read_pair(&dir))
+        });
+        match tokio::time::timeout(timeout, &mut reading).await {
+            Ok(Ok(read)) => self.consider(read),
+            Ok(Err(error)) => {
+                self.problem(format!("reading the certificate files failed: {error}"));
+                false
             }
-        };
-        if (&cert, &key) == (&self.seen.0, &self.seen.1) {
-            return false;
-        }
-        let loaded = certified_key(&cert, &key);
-        self.seen = (cert, key);
-        match loaded {
-            Ok(key) => {
-                self.serving.replace(key);
-                tracing::info!(dir = %self.dir.display(), "serving a renewed certificate");
-                true
-            }
-            Err(error) => {
-                tracing::warn!(%error, dir = %self.dir.display(), "the certificate files changed into an unusable pair; keeping the current one until they change again");
+            Err(_) => {
+                self.reading = Some(reading);
+                self.problem(format!(
+                    "reading {} has not returned within {timeout:?}; serving the certificate loaded before",
+                    self.dir.display()
+                ));
                 false
             }
         }
     }
 
-    /// Checks every `interval` until the future is dropped.
+    fn consider(&mut self, read: Result<Pair, Error>) -> bool {
+        let (cert, key) = match read {
+            Ok(pair) => pair,
+            Err(error) => {
+                self.problem(format!("{error}; serving the certificate loaded before"));
+                return false;
+            }
+        };
+        if (&cert, &key) == (&self.seen.0, &self.seen.1) {
+            if self.seen_loaded {
+                self.health.set(None);
+            }
+            return false;
+        }
+        let loaded = certified_key(&cert, &key);
+        self.seen = (cert, key);
+        self.seen_loaded = loaded.is_ok();
+        match loaded {
+            Ok(key) => {
+                self.serving.replace(key);
+                self.health.set(None);
+                tracing::info!(dir = %self.dir.display(), "serving a renewed certificate");
+                true
+            }
+            Err(error) => {
+                self.problem(format!(
+                    "{error}: the certificate files changed into an unusable pair; serving the one loaded before until they change again"
+                ));
+                false
+            }
+        }
+    }
+
+    fn problem(&self, problem: String) {
+        tracing::warn!(dir = %self.dir.display(), %problem, "certificate watcher");
+        self.health.set(Some(problem));
+    }
+
+    /// Checks every `interval` (off the I/O threads) until the future is dropped.
     pub async fn run(mut self, interval: Duration) {
         let mut ticks = tokio::time::interval(interval);
         ticks.set_missed_tick_behavior(tokio::time::MissedTickBehavior::Delay);
         ticks.tick().await;
         loop {
             ticks.tick().await;
-            self.check();
+            self.check_off_thread(READ_TIMEOUT.min(interval)).await;
         }
     }
 }
 
-fn read_pair(dir: &Path) -> Result<(Vec<u8>, Vec<u8>), Error> {
+fn read_pair(dir: &Path) -> Result<Pair, Error> {
     let read = |name: &str| {
         let path = dir.join(name);
         std::fs::read(&path).map_err(|source| Error::Read { path, source })
     };
-    Ok((read(CERT_FILE)?, read(KEY_FILE)?))
+    let pair = (read(CERT_FILE)?, read(KEY_FILE)?);
+    Ok(pair)
+}
+
+/// [`read_pair`] on a thread of its own, given up after `timeout` (the thread is left
+/// to its read): for start-up, which may run on a runtime's worker.
+fn read_pair_within(dir: &Path, timeout: Duration) -> Result<Pair, Error> {
+    let (sender, receiver) = std::sync::mpsc::channel();
+    let owned = dir.to_owned();
+    std::thread::Builder::new()
+        .name("cert-read".to_owned())
+        .spawn(move || {
+            let _ = sender.send(read_pair(&owned));
+        })
+        .map_err(|source| Error::Read {
+            path: dir.to_owned(),
+            source,
+        })?;
+    receiver.recv_timeout(timeout).unwrap_or_else(|_| {
+        Err(Error::Read {
+            path: dir.join(CERT_FILE),
+            source: std::io::Error::new(
+                std::io::ErrorKind::TimedOut,
+                format!("reading the certificate files did not return within {timeout:?}"),
+            ),
+        })
+    })
 }
 
 #[cfg(test)]
@@ -187,9 +303,14 @@ mod tests {
         std::fs::write(dir.path().join(KEY_FILE), second.key_pem()).unwrap();
         assert!(!watcher.check());
         assert_eq!(served(&watcher), der(&first), "a mismatched pair is never served");
+        assert!(
+            watcher.health().check().is_err(),
+            "not ready while the pair is unusable"
+        );
         std::fs::write(dir.path().join(CERT_FILE), second.cert_pem()).unwrap();
         assert!(watcher.check());
         assert_eq!(served(&watcher), der(&second));
+        assert_eq!(watcher.health().check(), Ok(()));
     }
 
     #[test]
@@ -198,10 +319,58 @@ mod tests {
         let first = Certificates::self_signed(["localhost"]).unwrap();
         first.write_to(dir.path()).unwrap();
         let mut watcher = CertWatcher::load(dir.path()).unwrap();
+        let health = watcher.health();
         std::fs::remove_file(dir.path().join(CERT_FILE)).unwrap();
         assert!(!watcher.check());
         assert_eq!(served(&watcher), der(&first));
+        assert!(
+            health.check().unwrap_err().contains(CERT_FILE),
+            "not ready while unreadable"
+        );
         let error = CertWatcher::load(dir.path()).err().unwrap();
         assert!(error.to_string().contains(CERT_FILE), "{error}");
+        first.write_to(dir.path()).unwrap();
+        assert!(!watcher.check());
+        assert_eq!(health.check(), Ok(()), "ready again once the served pair reads");
+    }
+
+    /// `tls.crt` replaced by a FIFO that nobody writes: opening it never returns.
+    #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+    async fn a_certificate_file_that_never_reads_keeps_the_old_one_and_is_not_ready() {
+        let dir = tempfile::tempdir().unwrap();
+        let first = Certificates::self_signed(["localhost"]).unwrap();
+        first.write_to(dir.path()).unwrap();
+        let mut watcher = CertWatcher::load(dir.path()).unwrap();
+        let health = watcher.health();
+        let fifo = dir.path().join(CERT_FILE);
+        std::fs::remove_file(&fifo).unwrap();
+        let made = std::process::Command::new("mkfifo").arg(&fifo).status().unwrap();
+        assert!(made.success());
+
+        let short = Duration::from_millis(200);
+        assert!(!watcher.check_off_thread(short).await);
+        assert!(health.check().unwrap_err().contains("has not returned"));
+        assert_eq!(served(&watcher), der(&first), "the old certificate keeps serving");
+        // The runtime's workers stay free: timers and tasks run.
+        assert_eq!(tokio::spawn(async { 1 }).await.unwrap(), 1);
+        // The hanging read is waited for again, not started anew.
+        assert!(!watcher.check_off_thread(short).await);
+        assert!(watcher.reading.is_some());
+        // Loading from it at start-up fails within its timeout.
+        let error = read_pair_within(dir.path(), short).unwrap_err();
+        assert!(error.to_string().contains("did not return"), "{error}");
+
+        // Release the readers: a writer opens the FIFO (without waiting for a
+        // reader, O_NONBLOCK) and closes it, and every blocked open returns.
+        let writer = {
+            use std::os::unix::fs::OpenOptionsExt as _;
+            std::fs::OpenOptions::new().write(true).custom_flags(0o4000).open(&fifo)
+        };
+        std::fs::remove_file(&fifo).unwrap();
+        first.write_to(dir.path()).unwrap();
+        drop(writer);
+        let _ = watcher.check_off_thread(Duration::from_secs(5)).await;
+        let _ = watcher.check_off_thread(Duration::from_secs(5)).await;
+        assert_eq!(health.check(), Ok(()), "ready again once the files read");
     }
 }

@@ -1,45 +1,32 @@
 //! The metrics and health-probe server: `/metrics` (Prometheus text), `/healthz` and
-//! `/readyz`, on hyper. Probes are plain HTTP, for the kubelet. Metrics are HTTPS with
-//! every request authenticated and authorized by the API server
+//! `/readyz`, on the manager's [serving layer](crate::serve) with their own limits
+//! ([`ServeLimits::metrics`], [`ServeLimits::probes`]): header, body and idle
+//! timeouts, a connection cap with the longest-silent connection closed past it, and
+//! an accept loop that backs off. Probes are plain HTTP, for the kubelet. Metrics are
+//! HTTPS with every request authenticated and authorized by the API server
 //! ([`metrics_auth`](crate::metrics_auth)) when secure, as kubebuilder scaffolds them;
 //! else plain HTTP, and then they may share the probes' address.
 
-use std::convert::Infallible;
-use std::future::pending;
 use std::net::SocketAddr;
 use std::sync::Arc;
-use std::time::Duration;
 
-use bytes::Bytes;
 use http::{Method, Request, Response, StatusCode, header};
-use http_body_util::Full;
-use hyper::body::Incoming;
-use hyper::service::service_fn;
-use hyper_util::rt::{TokioExecutor, TokioIo};
 use prometheus::{Encoder, Registry, TextEncoder};
-use tokio::net::{TcpListener, TcpStream};
-use tokio::task::JoinSet;
-use tokio_rustls::TlsAcceptor;
+use tokio::net::TcpListener;
 use tokio_util::sync::CancellationToken;
 
 use crate::Error;
 use crate::cert_watcher::CertWatcher;
 use crate::health::Checks;
 use crate::metrics_auth::{Decision, MetricsAuth};
-
-/// How long a client may take over its TLS handshake.
-const HANDSHAKE_TIMEOUT: Duration = Duration::from_secs(10);
-/// How often a certificate directory is checked for a renewed certificate.
-const CERT_POLL_INTERVAL: Duration = Duration::from_secs(10);
+use crate::serve::{Answer, AnswerBody, RequestBody, ServeLimits, Service, Tls, serve};
 
 /// HTTPS with authentication and authorization: what a secure metrics listener adds.
 pub(crate) struct Secure {
-    pub acceptor: TlsAcceptor,
+    pub acceptor: tokio_rustls::TlsAcceptor,
     /// Reloads the certificate from a directory; None for one held in memory.
     pub watcher: Option<CertWatcher>,
     pub auth: Arc<MetricsAuth>,
-    /// HTTP/2 is offered (ALPN) only when asked for: `--enable-http2`.
-    pub http2: bool,
 }
 
 /// What one listener serves.
@@ -54,6 +41,9 @@ pub(crate) struct Listener {
     socket: std::net::TcpListener,
     routes: Routes,
     secure: Option<Secure>,
+    what: &'static str,
+    /// The serving limits; None for the table's (metrics' or probes').
+    limits: Option<ServeLimits>,
 }
 
 impl Listener {
@@ -69,7 +59,16 @@ impl Listener {
             socket: listener,
             routes,
             secure: None,
+            what,
+            limits: None,
         })
+    }
+
+    /// Serves with `limits` instead of the table's.
+    #[cfg(test)]
+    fn with_limits(mut self, limits: ServeLimits) -> Self {
+        self.limits = Some(limits);
+        self
     }
 
     /// Serves over HTTPS, every request authenticated and authorized.
@@ -82,113 +81,70 @@ impl Listener {
         self.socket.local_addr().ok()
     }
 
-    /// Serves until `stop` is cancelled; open connections are closed then.
+    /// Serves until `stop` is cancelled; then finishes the requests in flight.
     pub(crate) async fn serve(self, stop: CancellationToken) -> Result<(), std::io::Error> {
         let listener = TcpListener::from_std(self.socket)?;
-        let (tls, watcher) = match self.secure {
-            Some(secure) => (Some((secure.acceptor, secure.auth, secure.http2)), secure.watcher),
+        let limits = self.limits.unwrap_or_else(|| {
+            if self.routes.metrics.is_some() {
+                ServeLimits::metrics()
+            } else {
+                ServeLimits::probes()
+            }
+        });
+        let (tls, auth) = match self.secure {
+            Some(secure) => (
+                Some(Tls {
+                    acceptor: secure.acceptor,
+                    watcher: secure.watcher,
+                }),
+                Some(secure.auth),
+            ),
             None => (None, None),
         };
-        let watching = async move {
-            match watcher {
-                Some(watcher) => watcher.run(CERT_POLL_INTERVAL).await,
-                None => pending().await,
-            }
-        };
-        tokio::pin!(watching);
-        let mut connections = JoinSet::new();
-        loop {
-            let accepted = tokio::select! {
-                () = stop.cancelled() => break,
-                () = &mut watching => continue,
-                accepted = listener.accept() => accepted,
-                Some(_) = connections.join_next(), if !connections.is_empty() => continue,
-            };
-            let Ok((stream, _)) = accepted else {
-                // Out of file descriptors or a reset before accept: keep serving.
-                continue;
-            };
-            let routes = self.routes.clone();
-            match &tls {
-                Some((acceptor, auth, http2)) => {
-                    connections.spawn(serve_tls(stream, acceptor.clone(), routes, auth.clone(), *http2));
-                }
-                None => {
-                    connections.spawn(async move {
-                        let service = service_fn(move |request| {
-                            let routes = routes.clone();
-                            async move { Ok::<_, Infallible>(routes.answer(&request)) }
-                        });
-                        let _ = hyper::server::conn::http1::Builder::new()
-                            .serve_connection(TokioIo::new(stream), service)
-                            .await;
-                    });
-                }
-            }
-        }
-        connections.shutdown().await;
+        let service = Arc::new(Endpoints {
+            routes: self.routes,
+            auth,
+        });
+        serve(self.what, listener, tls, service, limits, stop.cancelled_owned()).await;
         Ok(())
     }
 }
 
-/// One HTTPS connection: the handshake within its deadline, then HTTP/2 when both
-/// sides chose it, else HTTP/1.1; each request reviewed before it is answered.
-async fn serve_tls(stream: TcpStream, acceptor: TlsAcceptor, routes: Routes, auth: Arc<MetricsAuth>, http2: bool) {
-    let tls = match tokio::time::timeout(HANDSHAKE_TIMEOUT, acceptor.accept(stream)).await {
-        Ok(Ok(tls)) => tls,
-        Ok(Err(error)) => {
-            tracing::debug!(%error, "metrics: TLS handshake failed");
-            return;
-        }
-        Err(_) => {
-            tracing::debug!("metrics: TLS handshake timed out");
-            return;
-        }
-    };
-    let h2 = http2 && tls.get_ref().1.alpn_protocol() == Some(b"h2".as_slice());
-    let service = service_fn(move |request: Request<Incoming>| {
-        let routes = routes.clone();
-        let auth = auth.clone();
-        async move {
-            let authorization = request
-                .headers()
-                .get(header::AUTHORIZATION)
-                .and_then(|value| value.to_str().ok());
-            let decision = auth
-                .decide(authorization, request.method().as_str(), request.uri().path())
-                .await;
-            let answer = match decision {
-                Decision::Allowed => routes.answer(&request),
-                Decision::Unauthenticated => text(StatusCode::UNAUTHORIZED, "Unauthorized\n".into()),
-                Decision::Forbidden { user } => {
-                    tracing::debug!(%user, path = request.uri().path(), "metrics: authorization denied");
-                    text(StatusCode::FORBIDDEN, format!("Authorization denied for user {user}\n"))
-                }
-                Decision::Failed(why) => {
-                    tracing::warn!(%why, "metrics: could not review a request");
-                    text(StatusCode::INTERNAL_SERVER_ERROR, format!("{why}\n"))
-                }
-            };
-            Ok::<_, Infallible>(answer)
-        }
-    });
-    let io = TokioIo::new(tls);
-    let served = if h2 {
-        hyper::server::conn::http2::Builder::new(TokioExecutor::new())
-            .serve_connection(io, service)
+/// The routes of one listener, each request reviewed first when metrics are secure.
+struct Endpoints {
+    routes: Routes,
+    auth: Option<Arc<MetricsAuth>>,
+}
+
+impl Service for Endpoints {
+    async fn call(&self, request: Request<RequestBody>) -> Answer {
+        let Some(auth) = &self.auth else {
+            return self.routes.answer(&request);
+        };
+        let authorization = request
+            .headers()
+            .get(header::AUTHORIZATION)
+            .and_then(|value| value.to_str().ok());
+        match auth
+            .decide(authorization, request.method().as_str(), request.uri().path())
             .await
-    } else {
-        hyper::server::conn::http1::Builder::new()
-            .serve_connection(io, service)
-            .await
-    };
-    if let Err(error) = served {
-        tracing::debug!(%error, "metrics: connection ended with an error");
+        {
+            Decision::Allowed => self.routes.answer(&request),
+            Decision::Unauthenticated => text(StatusCode::UNAUTHORIZED, "Unauthorized\n".into()),
+            Decision::Forbidden { user } => {
+                tracing::debug!(%user, path = request.uri().path(), "metrics: authorization denied");
+                text(StatusCode::FORBIDDEN, format!("Authorization denied for user {user}\n"))
+            }
+            Decision::Failed(why) => {
+                tracing::warn!(%why, "metrics: could not review a request");
+                text(StatusCode::INTERNAL_SERVER_ERROR, format!("{why}\n"))
+            }
+        }
     }
 }
 
 impl Routes {
-    fn answer(&self, request: &Request<Incoming>) -> Response<Full<Bytes>> {
+    fn answer<B>(&self, request: &Request<B>) -> Answer {
         if request.method() != Method::GET && request.method() != Method::HEAD {
             return text(StatusCode::METHOD_NOT_ALLOWED, "only GET is served\n".into());
         }
@@ -241,14 +197,14 @@ fn form_pairs(query: &str) -> impl Iterator<Item = (&str, &str)> {
         .map(|pair| pair.split_once('=').unwrap_or((pair, "")))
 }
 
-fn metrics(registry: &Registry) -> Response<Full<Bytes>> {
+fn metrics(registry: &Registry) -> Answer {
     let encoder = TextEncoder::new();
     let mut body = Vec::new();
     match encoder.encode(&registry.gather(), &mut body) {
         Ok(()) => Response::builder()
             .status(StatusCode::OK)
             .header(header::CONTENT_TYPE, encoder.format_type())
-            .body(Full::new(Bytes::from(body)))
+            .body(AnswerBody::new(body))
             .unwrap_or_else(|_| text(StatusCode::INTERNAL_SERVER_ERROR, String::new())),
         Err(error) => text(
             StatusCode::INTERNAL_SERVER_ERROR,
@@ -257,12 +213,12 @@ fn metrics(registry: &Registry) -> Response<Full<Bytes>> {
     }
 }
 
-fn not_found() -> Response<Full<Bytes>> {
+fn not_found() -> Answer {
     text(StatusCode::NOT_FOUND, "404 page not found\n".into())
 }
 
-fn text(status: StatusCode, body: String) -> Response<Full<Bytes>> {
-    let mut response = Response::new(Full::new(Bytes::from(body)));
+fn text(status: StatusCode, body: String) -> Answer {
+    let mut response = Response::new(AnswerBody::new(body));
     *response.status_mut() = status;
     response.headers_mut().insert(
         header::CONTENT_TYPE,
@@ -273,4 +229,101 @@ fn text(status: StatusCode, body: String) -> Response<Full<Bytes>> {
         header::HeaderValue::from_static("nosniff"),
     );
     response
+}
+
+#[cfg(test)]
+mod tests {
+    use std::time::Duration;
+
+    use tokio::io::{AsyncReadExt as _, AsyncWriteExt as _};
+    use tokio::net::TcpStream;
+
+    use super::*;
+
+    const HUNG: Duration = Duration::from_secs(30);
+
+    /// Reads until the peer closes (or `HUNG` passes): true when it closed.
+    async fn closed_by_server(stream: &mut TcpStream) -> bool {
+        let mut buffer = [0_u8; 1024];
+        let reading = async {
+            loop {
+                match stream.read(&mut buffer).await {
+                    Ok(0) | Err(_) => return,
+                    Ok(_) => {}
+                }
+            }
+        };
+        tokio::time::timeout(HUNG, reading).await.is_ok()
+    }
+
+    async fn get(address: SocketAddr, path: &str) -> String {
+        let asking = async {
+            let mut tcp = TcpStream::connect(address).await.unwrap();
+            let request = format!("GET {path} HTTP/1.1\r\nHost: x\r\nConnection: close\r\n\r\n");
+            tcp.write_all(request.as_bytes()).await.unwrap();
+            let mut answer = String::new();
+            tcp.read_to_string(&mut answer).await.unwrap();
+            answer
+        };
+        tokio::time::timeout(HUNG, asking).await.expect("answered")
+    }
+
+    /// Slowloris headers and idle connections, past the connection bound, on the
+    /// metrics and the probe listener alike: each is closed at its timer, and a
+    /// fresh request is answered throughout.
+    #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+    async fn slowloris_and_idle_connections_are_closed_and_fresh_requests_answered() {
+        let limits = ServeLimits {
+            max_connections: 32,
+            max_connections_per_peer: 16,
+            header_read_timeout: Duration::from_millis(300),
+            idle_timeout: Duration::from_millis(500),
+            ..ServeLimits::probes()
+        };
+        let routes = [
+            (
+                "/metrics",
+                Routes {
+                    metrics: Some(Registry::new()),
+                    probes: None,
+                },
+            ),
+            (
+                "/healthz",
+                Routes {
+                    metrics: None,
+                    probes: Some((Checks::default(), Checks::default())),
+                },
+            ),
+        ];
+        for (path, routes) in routes {
+            let listener = Listener::bind(SocketAddr::from(([127, 0, 0, 1], 0)), "test", routes)
+                .unwrap()
+                .with_limits(limits);
+            let address = listener.local_addr().unwrap();
+            let stop = CancellationToken::new();
+            let serving = tokio::spawn(listener.serve(stop.clone()));
+
+            let mut slowloris = Vec::new();
+            for _ in 0..100 {
+                let mut tcp = TcpStream::connect(address).await.unwrap();
+                let _ = tcp.write_all(format!("GET {path} HTTP/1.1\r\n").as_bytes()).await;
+                slowloris.push(tcp);
+            }
+            let mut idle = TcpStream::connect(address).await.unwrap();
+            for _ in 0..5 {
+                assert!(get(address, path).await.starts_with("HTTP/1.1 200"), "{path}");
+            }
+            assert!(
+                closed_by_server(&mut idle).await,
+                "{path}: an idle connection is closed"
+            );
+            let mut last = slowloris.pop().unwrap();
+            let _ = last.write_all(b"X-Slow: 1\r\n").await;
+            assert!(closed_by_server(&mut last).await, "{path}: a slow header is closed");
+            drop(slowloris);
+            stop.cancel();
+            serving.await.unwrap().unwrap();
+        }
+    }
 }

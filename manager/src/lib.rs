@@ -7,13 +7,19 @@
 //! - [`LeaderElection`]: client-go's Lease algorithm, plus a watch so a standby takes a
 //!   released lease at once; a leader that cannot renew drops its leader-only work
 //!   before any other replica could take over.
+//! - [`serve`]: the serving layer the metrics, health and webhook servers share (accept
+//!   loop that backs off, TLS, connections bounded with the longest-silent closed past
+//!   the bound, header, body and idle timeouts, HTTP/2 settings, a byte budget), each
+//!   server with its own [`ServeLimits`](serve::ServeLimits).
 //! - `/metrics`, `/healthz`, `/readyz` on hyper, with named checks. With
 //!   [`ManagerArgs`] (`--metrics-secure`, the default) `/metrics` is HTTPS and each
 //!   scrape's bearer token is checked with the API server: a `TokenReview` to
 //!   authenticate it, a `SubjectAccessReview` for `get` on `/metrics` to authorize it,
 //!   as kubebuilder scaffolds; the probes stay plain HTTP on their own port.
 //! - [`Certificates`] and [`CertWatcher`]: serving certificates, self-signed or from a
-//!   directory reloaded when they rotate, shared by the metrics and webhook servers.
+//!   directory reloaded when they rotate (read on a blocking thread with a timeout;
+//!   while the files cannot be read or loaded the old certificate keeps serving and
+//!   [`CertHealth`] turns `/readyz` not ready), shared by the metrics and webhook servers.
 //! - [`ManagerArgs`]: kubebuilder's flags (`--leader-elect`, `--metrics-bind-address`,
 //!   ...) to `#[command(flatten)]`, and [`ManagerArgs::init_logging`].
 //!
@@ -121,9 +127,10 @@ mod manager;
 mod metrics_auth;
 pub mod ring;
 mod runnable;
+pub mod serve;
 
 pub use crate::args::{LogFormat, ManagerArgs};
-pub use crate::cert_watcher::{CertWatcher, ServingCertificate, tls_server_config};
+pub use crate::cert_watcher::{CertHealth, CertWatcher, ServingCertificate, tls_server_config};
 pub use crate::certs::{CA_FILE, CERT_FILE, CertificateError, Certificates, KEY_FILE};
 pub use crate::error::Error;
 pub use crate::fence::Fenced;

@@ -17,6 +17,7 @@ use crate::fence::Fence;
 use crate::leader::{AbortOnDrop, Leadership, Term};
 use crate::manager::Manager;
 use crate::runnable::{BoxError, Runnable, Stop};
+use crate::serve::panic_message;
 
 /// How long a stage of the stop still gets once an earlier stage used up the
 /// graceful-shutdown timeout: enough for a runnable that stops when asked, so only
@@ -164,14 +165,6 @@ impl Group {
         while self.tasks.join_next().await.is_some() {}
         self.names.clear();
     }
-}
-
-fn panic_message(panic: &(dyn std::any::Any + Send)) -> String {
-    panic
-        .downcast_ref::<&str>()
-        .map(|s| (*s).to_owned())
-        .or_else(|| panic.downcast_ref::<String>().cloned())
-        .unwrap_or_else(|| "a panic without a message".to_owned())
 }
 
 /// Waits for the term to end; pending without one.

@@ -609,7 +609,6 @@ impl ManagerBuilder {
             acceptor: tokio_rustls::TlsAcceptor::from(Arc::new(config)),
             watcher,
             auth: Arc::new(MetricsAuth::new(self.client.clone())),
-            http2: self.http2,
         })
     }
 }
@@ -670,6 +669,12 @@ fn bind(
             if let Some(address) = metrics {
                 let mut listener = Listener::bind(address, "metrics", metric_routes())?;
                 if let Some(secure) = secure {
+                    if let Some(watcher) = &secure.watcher {
+                        // A certificate that cannot be read or loaded is kept serving,
+                        // and the replica says it is not ready.
+                        let health = watcher.health();
+                        readyz.add("metrics-certificate", Arc::new(move || health.check()));
+                    }
                     listener = listener.secure(secure);
                     addresses.metrics_secure = true;
                 }

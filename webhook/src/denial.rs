@@ -2,7 +2,7 @@
 //! `Status` kube-apiserver shows the user, worded as its own validation errors are
 //! (apimachinery's `field.Error` and `errors.NewInvalid`).
 
-use std::fmt::{self, Display};
+use std::fmt::{self, Display, Write as _};
 
 use kube::core::response::{StatusCause, StatusDetails};
 use kube::core::{GroupVersionKind, Status};
@@ -123,7 +123,8 @@ impl FieldError {
     }
 
     /// The message without the field: `Invalid value: "nginx": detail`
-    /// (apimachinery's `ErrorBody`).
+    /// (apimachinery's `ErrorBody`). A value whose JSON is longer than 256 bytes is
+    /// cut there and followed by `...(<length> bytes)`.
     pub fn body(&self) -> String {
         let mut body = self.kind.as_str().to_owned();
         let shows_value = matches!(
@@ -133,7 +134,7 @@ impl FieldError {
         if shows_value {
             let value = self.value.as_ref().unwrap_or(&Value::Null);
             body.push_str(": ");
-            body.push_str(&value.to_string());
+            body.push_str(&shown_value(value));
         }
         if !self.detail.is_empty() {
             body.push_str(": ");
@@ -141,6 +142,26 @@ impl FieldError {
         }
         body
     }
+}
+
+/// The longest value a field error shows, in bytes of its JSON.
+const MAX_SHOWN_VALUE_BYTES: usize = 256;
+
+/// `value` as JSON, cut to [`MAX_SHOWN_VALUE_BYTES`] (at a character boundary) with
+/// `...` and the full length after it: a denial (shown twice, in the message and in
+/// its cause) never grows with the value a client sent.
+fn shown_value(value: &Value) -> String {
+    let mut shown = value.to_string();
+    if shown.len() > MAX_SHOWN_VALUE_BYTES {
+        let full = shown.len();
+        let mut cut = MAX_SHOWN_VALUE_BYTES;
+        while !shown.is_char_boundary(cut) {
+            cut -= 1;
+        }
+        shown.truncate(cut);
+        let _ = write!(shown, "...({full} bytes)");
+    }
+    shown
 }
 
 impl Display for FieldError {
@@ -303,6 +324,21 @@ mod tests {
             FieldError::not_supported("spec.mode", "x", &["a", "b"]).to_string(),
             r#"spec.mode: Unsupported value: "x": supported values: "a", "b""#
         );
+    }
+
+    #[test]
+    fn a_long_value_is_cut_so_a_denial_never_grows_with_it() {
+        let long = "é".repeat(1024 * 1024);
+        let shown = FieldError::invalid("spec.image", &long, "add a tag").to_string();
+        assert!(shown.len() < 400, "{} bytes", shown.len());
+        assert!(shown.starts_with(r#"spec.image: Invalid value: "ééé"#), "{shown}");
+        assert!(
+            shown.ends_with(&format!("...({} bytes): add a tag", long.len() + 2)),
+            "{shown}"
+        );
+        let status =
+            Denied::invalid([FieldError::invalid("spec.image", &long, "add a tag")]).into_status(&webapp(), "web");
+        assert!(status.message.len() < 500);
     }
 
     #[test]

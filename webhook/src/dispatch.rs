@@ -1,11 +1,12 @@
 //! One admission request, from bytes to answer, in four steps: the HTTP checks, the
-//! body read within the byte budget, the decision on a pool thread within the
-//! deadline, and the answer's metrics and span.
+//! body read within the byte budget (counted as bytes arrive, small bodies on a share
+//! of their own), the decision on a pool thread within the deadline, and the answer's
+//! metrics and span. The body's bytes stay counted until the answer is written.
 //!
 //! What each kind of bad input gets, and never an accidental allow:
 //! - unknown path → 404; not a POST → 405; not `application/json` → 415;
 //! - a body over the limit → 413; a body that does not arrive in time → 408; no room
-//!   in the byte budget for it in time → 429;
+//!   in the byte budget for it (or for an answer larger than it) in time → 429;
 //! - not JSON, nested deeper than the limit, not an `AdmissionReview` of
 //!   admission.k8s.io/v1, no request → 400;
 //! - an object that does not decode as the webhook's type, or whose kind or
@@ -24,19 +25,25 @@ use bytes::{Bytes, BytesMut};
 use futures::FutureExt as _;
 use http::header::{CONTENT_LENGTH, CONTENT_TYPE};
 use http::{Method, Response, StatusCode};
-use http_body_util::{BodyExt as _, Full};
+use http_body_util::BodyExt as _;
 use hyper::body::Body;
 use tokio::time::Instant;
 use tracing::Instrument as _;
 use tracing::field::Empty;
+use wheelhouse_manager::serve::{
+    AnswerBody, ByteBudget, NoRoom, RequestBody, Reserved, SMALL_BODY, Service, panic_message,
+};
 
-use crate::handler::Route;
-use crate::limits::{ByteBudget, DecisionPool, Reserved, Undecided, panic_message};
+use crate::limits::{DecisionPool, Undecided};
 use crate::metrics::{RouteMetrics, WebhookMetrics};
 use crate::review::{self, Verdict};
 
+mod route;
+
+pub(crate) use route::Route;
+
 /// The answer to one HTTP request.
-pub(crate) type Answer = Response<Full<Bytes>>;
+pub(crate) type Answer = wheelhouse_manager::serve::Answer;
 
 /// A request refused before a decision: its status and the message that says why.
 struct Refusal {
@@ -101,9 +108,11 @@ impl Dispatcher {
             .collect();
         Self {
             endpoints,
-            // One maximal body always fits, however small the budget is set.
+            // One maximal body always fits, however small the budget is set; bodies
+            // under 64 KiB have an eighth as much again of their own.
             budget: ByteBudget::new(
                 limits.max_in_flight_bytes.max(limits.max_body_bytes),
+                limits.max_in_flight_bytes / 8,
                 limits.in_flight_wait,
             ),
             pool: DecisionPool::new(limits.decision_threads, limits.inline_decision_bytes),
@@ -193,8 +202,8 @@ impl Dispatcher {
         }
     }
 
-    /// Reads the body by `deadline`, holding its bytes in the budget: all of a
-    /// declared length before the first byte is read, a streamed body as it arrives.
+    /// Reads the body by `deadline`, holding its bytes in the budget as they arrive
+    /// (never from the declared length, which a client may declare and not send).
     async fn read_body<B>(
         &self,
         body: B,
@@ -207,7 +216,7 @@ impl Dispatcher {
         B::Error: Into<Box<dyn std::error::Error + Send + Sync>>,
     {
         let mut reserved = Reserved::none();
-        let no_room = |refused: crate::limits::NoRoom| {
+        let no_room = |refused: NoRoom| {
             Refusal::new(
                 StatusCode::TOO_MANY_REQUESTS,
                 format!(
@@ -216,13 +225,10 @@ impl Dispatcher {
                 ),
             )
         };
-        if let Some(length) = declared {
-            self.budget
-                .reserve(&mut reserved, length, deadline)
-                .await
-                .map_err(no_room)?;
-        }
-        let mut buffer = BytesMut::with_capacity(declared.unwrap_or(0));
+        // Room for a small body at once; a large one's whole declared length once
+        // it is arriving, so the buffer never doubles past it (nor is allocated for
+        // a client that declares and sends nothing).
+        let mut buffer = BytesMut::with_capacity(declared.unwrap_or(0).min(SMALL_BODY));
         let late = || {
             Refusal::new(
                 StatusCode::REQUEST_TIMEOUT,
@@ -243,12 +249,13 @@ impl Dispatcher {
                 if length > self.limits.max_body_bytes {
                     return Err(self.too_large());
                 }
-                if declared.is_none_or(|declared| length > declared) {
-                    let beyond_reserved = length - declared.unwrap_or(0).max(buffer.len());
-                    self.budget
-                        .reserve(&mut reserved, beyond_reserved, deadline)
-                        .await
-                        .map_err(no_room)?;
+                self.budget
+                    .reserve(&mut reserved, data.len(), deadline)
+                    .await
+                    .map_err(no_room)?;
+                if length > buffer.capacity() {
+                    let expected = declared.filter(|declared| *declared >= length).unwrap_or(length);
+                    buffer.reserve(expected - buffer.len());
                 }
                 buffer.extend_from_slice(&data);
             }
@@ -271,13 +278,16 @@ impl Dispatcher {
         let body_bytes = body.len();
         let max_depth = self.limits.max_nesting_depth;
         let span = tracing::Span::current();
+        // The body's bytes stay counted until both the decision is done with them
+        // (it may run on past a 504) and the answer is written.
+        let reserved = Arc::new(reserved);
+        let held = reserved.clone();
         let decision = async move {
-            // The body's bytes stay reserved until the decision is done with them.
-            let _reserved = reserved;
+            let _held = held;
             decide(&endpoint, &body, max_depth).await
         };
         match self.pool.run(deadline, body_bytes, decision.instrument(span)).await {
-            Ok(answer) => answer,
+            Ok(answer) => self.held_until_written(answer, reserved, deadline).await,
             Err(Undecided::Panicked(panic)) => {
                 tracing::error!(panic, "decoding or encoding a review panicked");
                 text(
@@ -301,6 +311,25 @@ impl Dispatcher {
                 "internal error: the decision ended without an answer".to_owned(),
             ),
         }
+    }
+
+    /// `answer`, holding the request's bytes, and its own beyond them, until it is
+    /// written: a client that does not read its answers holds budget, so it cannot
+    /// make memory grow past the budget. An answer larger than its request for which
+    /// the budget has no room by the deadline is dropped for a 429.
+    async fn held_until_written(&self, answer: Answer, reserved: Arc<Reserved>, deadline: Instant) -> Answer {
+        let mut beyond = Reserved::none();
+        let extra = answer.body().bytes().len().saturating_sub(reserved.bytes());
+        if let Err(refused) = self.budget.reserve(&mut beyond, extra, deadline).await {
+            return text(
+                StatusCode::TOO_MANY_REQUESTS,
+                format!(
+                    "the webhook server holds its limit of {} bytes in flight and had no room for this answer within {:?}; retry later",
+                    refused.total, refused.waited
+                ),
+            );
+        }
+        answer.map(|body| body.holding((reserved, beyond)))
     }
 
     fn too_large(&self) -> Refusal {
@@ -338,7 +367,7 @@ async fn decide(endpoint: &Endpoint, body: &[u8], max_depth: usize) -> Answer {
             metrics.panicked();
         }
         tracing::error!(
-            panic = panic_message(&*panic),
+            panic = %panic_message(&*panic),
             "the webhook panicked; the request is denied"
         );
         Verdict::internal_error(&format!(
@@ -349,7 +378,7 @@ async fn decide(endpoint: &Endpoint, body: &[u8], max_depth: usize) -> Answer {
     span.record("allowed", verdict.allowed);
     match review::encode(review.api_version, &request.uid, &verdict) {
         Ok(body) => {
-            let mut answer = Response::new(Full::new(Bytes::from(body)));
+            let mut answer = Response::new(AnswerBody::new(body));
             answer
                 .headers_mut()
                 .insert(CONTENT_TYPE, http::HeaderValue::from_static("application/json"));
@@ -367,8 +396,20 @@ fn is_json(content_type: &str) -> bool {
     media_type.eq_ignore_ascii_case("application/json")
 }
 
-fn text(status: StatusCode, message: String) -> Answer {
-    let mut answer = Response::new(Full::new(Bytes::from(message)));
+/// The longest message a refusal carries: decoders' messages may quote what was
+/// sent, and an answer must not grow with the request.
+const MAX_MESSAGE_BYTES: usize = 4096;
+
+fn text(status: StatusCode, mut message: String) -> Answer {
+    if message.len() > MAX_MESSAGE_BYTES {
+        let mut cut = MAX_MESSAGE_BYTES;
+        while !message.is_char_boundary(cut) {
+            cut -= 1;
+        }
+        message.truncate(cut);
+        message.push_str("...");
+    }
+    let mut answer = Response::new(AnswerBody::new(message));
     *answer.status_mut() = status;
     answer.headers_mut().insert(
         CONTENT_TYPE,
@@ -414,6 +455,12 @@ fn parse_go_duration(text: &str) -> Option<Duration> {
         total += Duration::try_from_secs_f64(number * seconds).ok()?;
     }
     Some(total)
+}
+
+impl Service for Dispatcher {
+    async fn call(&self, request: http::Request<RequestBody>) -> Answer {
+        self.serve(request).await
+    }
 }
 
 #[cfg(test)]

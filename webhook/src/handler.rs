@@ -1,6 +1,6 @@
 //! [`Handler`]: a webhook over kube's raw `AdmissionRequest`/`AdmissionResponse`, for
-//! what a typed validator or defaulter cannot express; and `Route`, what the server
-//! calls for every registered path, typed or raw.
+//! what a typed validator or defaulter cannot express, and its adapter to the
+//! dispatcher's `Route`.
 
 use std::future::Future;
 
@@ -9,8 +9,8 @@ use kube::core::admission::{AdmissionRequest, AdmissionResponse};
 use kube::core::{DynamicObject, TypeMeta};
 use serde_json::value::RawValue;
 
+use crate::dispatch::Route;
 use crate::review::{Request, Verdict};
-use crate::typed::Registration;
 
 /// A webhook that takes the whole request and writes the whole response, with kube's
 /// admission types. The server sets the response's `uid` from the request, so a
@@ -43,22 +43,6 @@ where
 {
     fn handle(&self, request: AdmissionRequest<DynamicObject>) -> impl Future<Output = AdmissionResponse> + Send {
         self(request)
-    }
-}
-
-/// What the server calls for a path: decides on a decoded request.
-pub(crate) trait Route: Send + Sync + 'static {
-    fn admit<'a>(
-        &'a self,
-        request: &'a Request,
-        object: Option<&'a RawValue>,
-        old_object: Option<&'a RawValue>,
-    ) -> BoxFuture<'a, Verdict>;
-
-    /// What the generated webhook configurations say of this route; None for raw
-    /// handlers, whose rules only their author knows.
-    fn registration(&self) -> Option<&Registration> {
-        None
     }
 }
 

@@ -31,14 +31,24 @@
 //!   decision slower than the request's time (10 s, or kube-apiserver's shorter
 //!   `timeout`) is answered 504 at the deadline, so kube-apiserver applies the
 //!   configuration's `failurePolicy`.
-//! - **Hostile traffic**: accepting never stops; past the connection bounds the
-//!   longest-idle connection is closed, so idle, handshake-stalling and slowloris
-//!   clients cannot starve kube-apiserver's connections. See [`WebhookOptions`].
-//! - **Objects being deleted** can always lose their finalizers: see [`Validator`].
-//! - **Certificates**: `tls.crt`/`tls.key` from `--cert-dir`, re-read every 10 s and
-//!   swapped for new connections when cert-manager renews them (polling sees the kubelet's
-//!   atomic symlink swap of a mounted Secret, which a file watch misses; a half-written
-//!   pair is never served). No TLS session resumption, so every new connection sees the
+//! - **Hostile traffic**: accepting never stops (and backs off, never spins, when it
+//!   fails); past the connection bounds the longest-*silent* connection is closed
+//!   (idle, handshake-stalling, slowloris headers, and bodies that stopped arriving),
+//!   so no such client, not even from kube-apiserver's own address, can starve its
+//!   connections. Request bytes are counted as they arrive and until the answer is
+//!   written, small bodies on a share of their own; an answer never echoes a large
+//!   value (a `uid` longer than a UUID is a 400, field errors cut long values, and
+//!   refusals are at most 4 KiB). The connection handling is the manager's
+//!   [serving layer](wheelhouse_manager::serve). See [`WebhookOptions`].
+//! - **Objects being deleted** can always lose their finalizers: they are not
+//!   defaulted (see [`Defaulter`]), and metadata-only updates are not validated
+//!   (see [`Validator`]).
+//! - **Certificates**: `tls.crt`/`tls.key` from `--cert-dir`, re-read every 10 s (on a
+//!   blocking thread, with a timeout) and swapped for new connections when cert-manager
+//!   renews them (polling sees the kubelet's atomic symlink swap of a mounted Secret,
+//!   which a file watch misses; a half-written pair is never served). While the files
+//!   cannot be read or loaded, the old certificate keeps serving and the readiness
+//!   check `webhook-certificate-<port>` fails. No TLS session resumption, so every new connection sees the
 //!   current certificate. `Certificates::self_signed(names)` makes a CA and a serving
 //!   certificate for local runs and tests, with the CA bundle for `caBundle`.
 //! - **Configurations**: `server.configurations(&options)` generates the
@@ -82,7 +92,6 @@
 //! # }
 //! ```
 
-mod connections;
 mod denial;
 mod dispatch;
 mod error;
@@ -91,8 +100,8 @@ mod limits;
 mod manifests;
 mod metrics;
 mod patch;
+mod registration;
 mod review;
-mod serve;
 mod server;
 mod typed;
 
@@ -101,9 +110,10 @@ pub use crate::error::Error;
 pub use crate::handler::Handler;
 pub use crate::manifests::{ClientConfig, ConfigurationOptions, Configurations, yaml};
 pub use crate::metrics::WebhookMetrics;
+pub use crate::registration::{Object, Registration, WebhookKind, mutate_path, validate_path};
 pub use crate::review::{ADMISSION_V1, Request};
 pub use crate::server::{WebhookOptions, WebhookServer};
-pub use crate::typed::{Defaulter, Object, Registration, Validator, WebhookKind, mutate_path, validate_path};
+pub use crate::typed::{Defaulter, Validator};
 /// kube's admission types, which [`Handler`]s take and return.
 pub use kube::core::admission::{AdmissionRequest, AdmissionResponse, Operation};
 pub use wheelhouse_manager::{CA_FILE, CERT_FILE, CertificateError, Certificates, KEY_FILE};

@@ -15,8 +15,8 @@ use kube::core::admission::Operation;
 use serde::Serialize;
 
 use crate::Error;
+use crate::registration::{Registration, WebhookKind};
 use crate::server::WebhookServer;
-use crate::typed::{Registration, WebhookKind};
 
 /// The field manager of configurations applied by [`Configurations::apply`].
 const FIELD_MANAGER: &str = "wheelhouse-webhook";

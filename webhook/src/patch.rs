@@ -59,11 +59,8 @@ fn shape(value: &RawValue) -> Shape {
 }
 
 /// Appends the operations that lay the change from `before` to `after` over
-/// `original`, at the JSON pointer `path`.
-///
-/// Objects merge key by key, so unknown keys beside a changed one survive; arrays of
-/// the same length as the typed array merge item by item (unknown fields inside list
-/// items survive too); anything else that changed is replaced by `after`.
+/// `original`, at the JSON pointer `path`: objects by [`diff_objects`], arrays by
+/// [`diff_arrays`], anything else that changed replaced by `after`.
 fn diff<'a>(
     original: &'a RawValue,
     before: &'a RawValue,
@@ -75,68 +72,93 @@ fn diff<'a>(
         return Ok(());
     }
     match (shape(original), shape(before), shape(after)) {
-        (Shape::Object, Shape::Object, Shape::Object) => {
-            let original: BTreeMap<String, &RawValue> = serde_json::from_str(original.get())?;
-            let before: BTreeMap<String, &RawValue> = serde_json::from_str(before.get())?;
-            let after: BTreeMap<String, &RawValue> = serde_json::from_str(after.get())?;
-            for (key, new) in &after {
-                let old = before.get(key);
-                if old.is_some_and(|old| old.get() == new.get()) {
-                    continue;
-                }
-                let parent = push_key(path, key);
-                match (original.get(key), old) {
-                    (Some(kept), Some(old)) => diff(kept, old, new, path, operations)?,
-                    _ => operations.push(Operation::Add {
-                        path: path.clone(),
-                        value: new,
-                    }),
-                }
-                path.truncate(parent);
-            }
-            for key in before
-                .keys()
-                .filter(|key| !after.contains_key(*key) && original.contains_key(*key))
-            {
-                let parent = push_key(path, key);
-                operations.push(Operation::Remove { path: path.clone() });
-                path.truncate(parent);
-            }
+        (Shape::Object, Shape::Object, Shape::Object) => diff_objects(original, before, after, path, operations),
+        (Shape::Array, Shape::Array, Shape::Array) => diff_arrays(original, before, after, path, operations),
+        _ => {
+            operations.push(Operation::Replace {
+                path: path.clone(),
+                value: after,
+            });
+            Ok(())
         }
-        (Shape::Array, Shape::Array, Shape::Array) => {
-            let kept: Vec<&RawValue> = serde_json::from_str(original.get())?;
-            let old: Vec<&RawValue> = serde_json::from_str(before.get())?;
-            if kept.len() != old.len() {
-                // The type saw other items than were sent: no item lines up.
-                operations.push(Operation::Replace {
-                    path: path.clone(),
-                    value: after,
-                });
-                return Ok(());
-            }
-            let new: Vec<&RawValue> = serde_json::from_str(after.get())?;
-            for (index, item) in new.iter().enumerate() {
-                let parent = push_key(path, &index.to_string());
-                match (kept.get(index), old.get(index)) {
-                    (Some(_), Some(was)) if was.get() == item.get() => {}
-                    (Some(kept), Some(was)) => diff(kept, was, item, path, operations)?,
-                    _ => operations.push(Operation::Add {
-                        path: path.clone(),
-                        value: item,
-                    }),
-                }
-                path.truncate(parent);
-            }
-            for index in (new.len()..kept.len()).rev() {
-                let parent = push_key(path, &index.to_string());
-                operations.push(Operation::Remove { path: path.clone() });
-                path.truncate(parent);
-            }
+    }
+}
+
+/// Objects merge key by key, so unknown keys beside a changed one survive: a key the
+/// defaulter changed is diffed further (or added, when the original lacks it), and a
+/// key it removed is removed where the original has it.
+fn diff_objects<'a>(
+    original: &'a RawValue,
+    before: &'a RawValue,
+    after: &'a RawValue,
+    path: &mut String,
+    operations: &mut Vec<Operation<'a>>,
+) -> Result<(), serde_json::Error> {
+    let original: BTreeMap<String, &RawValue> = serde_json::from_str(original.get())?;
+    let before: BTreeMap<String, &RawValue> = serde_json::from_str(before.get())?;
+    let after: BTreeMap<String, &RawValue> = serde_json::from_str(after.get())?;
+    for (key, new) in &after {
+        let old = before.get(key);
+        if old.is_some_and(|old| old.get() == new.get()) {
+            continue;
         }
-        _ => operations.push(Operation::Replace {
+        let parent = push_key(path, key);
+        match (original.get(key), old) {
+            (Some(kept), Some(old)) => diff(kept, old, new, path, operations)?,
+            _ => operations.push(Operation::Add {
+                path: path.clone(),
+                value: new,
+            }),
+        }
+        path.truncate(parent);
+    }
+    let removed = before
+        .keys()
+        .filter(|key| !after.contains_key(*key) && original.contains_key(*key));
+    for key in removed {
+        let parent = push_key(path, key);
+        operations.push(Operation::Remove { path: path.clone() });
+        path.truncate(parent);
+    }
+    Ok(())
+}
+
+/// Arrays of the same length as the typed array merge item by item (unknown fields
+/// inside list items survive too); when the type saw other items than were sent, no
+/// item lines up and the whole array is replaced.
+fn diff_arrays<'a>(
+    original: &'a RawValue,
+    before: &'a RawValue,
+    after: &'a RawValue,
+    path: &mut String,
+    operations: &mut Vec<Operation<'a>>,
+) -> Result<(), serde_json::Error> {
+    let kept: Vec<&RawValue> = serde_json::from_str(original.get())?;
+    let old: Vec<&RawValue> = serde_json::from_str(before.get())?;
+    if kept.len() != old.len() {
+        operations.push(Operation::Replace {
             path: path.clone(),
             value: after,
-        }),
+        });
+        return Ok(());
+    }
+    let new: Vec<&RawValue> = serde_json::from_str(after.get())?;
+    for (index, item) in new.iter().enumerate() {
+        let parent = push_key(path, &index.to_string());
+        match (kept.get(index), old.get(index)) {
+            (Some(_), Some(was)) if was.get() == item.get() => {}
+            (Some(kept), Some(was)) => diff(kept, was, item, path, operations)?,
+            _ => operations.push(Operation::Add {
+                path: path.clone(),
+                value: item,
+            }),
+        }
+        path.truncate(parent);
+    }
+    for index in (new.len()..kept.len()).rev() {
+        let parent = push_key(path, &index.to_string());
+        operations.push(Operation::Remove { path: path.clone() });
+        path.truncate(parent);
     }
     Ok(())
 }

@@ -21,6 +21,8 @@ use serde_json::value::RawValue;
 pub const ADMISSION_V1: &str = "admission.k8s.io/v1";
 const ADMISSION_V1BETA1: &str = "admission.k8s.io/v1beta1";
 const KIND: &str = "AdmissionReview";
+/// The longest request uid accepted: a UUID's 36 characters.
+const MAX_UID_BYTES: usize = 36;
 
 /// What a webhook learns of an admission request besides the objects.
 ///
@@ -159,6 +161,14 @@ pub(crate) fn decode(body: &[u8]) -> Result<Review<'_>, String> {
         .ok_or_else(|| "the AdmissionReview has no request".to_owned())?;
     if wire.uid.is_empty() {
         return Err("the AdmissionReview's request has an empty uid".to_owned());
+    }
+    // The uid is echoed in the answer: a UUID is all kube-apiserver sends, and a
+    // longer one would let a client make the answer as large as its request.
+    if wire.uid.len() > MAX_UID_BYTES {
+        return Err(format!(
+            "the AdmissionReview's request uid is {} bytes long; a uid is a UUID of {MAX_UID_BYTES}",
+            wire.uid.len()
+        ));
     }
     Ok(Review {
         api_version,
@@ -363,6 +373,11 @@ mod tests {
         let mut empty_uid = request();
         empty_uid["uid"] = json!("");
         assert!(decode(&review(&empty_uid)).unwrap_err().contains("empty uid"));
+        let mut long_uid = request();
+        long_uid["uid"] = json!("u".repeat(37));
+        assert!(decode(&review(&long_uid)).unwrap_err().contains("37 bytes long"));
+        long_uid["uid"] = json!("0123abcd-0123-4567-89ab-0123456789ab");
+        assert!(decode(&review(&long_uid)).is_ok(), "a UUID's 36 characters fit");
         let mut wrong_operation = request();
         wrong_operation["operation"] = json!("EXPLODE");
         assert!(decode(&review(&wrong_operation)).unwrap_err().contains("EXPLODE"));

@@ -13,17 +13,19 @@ use futures::future::BoxFuture;
 use http_body_util::Full;
 use hyper::body::Body;
 use parking_lot::Mutex;
+use tokio_rustls::TlsAcceptor;
+use wheelhouse_manager::serve::{ServeLimits, Tls, serve};
 use wheelhouse_manager::{
-    BoxError, CertWatcher, Certificates, Manager, ManagerArgs, Runnable, ServingCertificate, Stop,
+    BoxError, CertHealth, CertWatcher, Certificates, Manager, ManagerArgs, Runnable, ServingCertificate, Stop,
+    tls_server_config,
 };
 
 use crate::Error;
-use crate::connections::Bounds;
-use crate::dispatch::{Dispatcher, RequestLimits};
-use crate::handler::{Handler, Raw, Route};
+use crate::dispatch::{Dispatcher, RequestLimits, Route};
+use crate::handler::{Handler, Raw};
 use crate::metrics::WebhookMetrics;
-use crate::serve::{ConnectionLimits, serve, tls_acceptor};
-use crate::typed::{Defaulter, Defaulting, Object, Registration, Validating, Validator};
+use crate::registration::{Object, Registration};
+use crate::typed::{Defaulter, Defaulting, Validating, Validator};
 
 /// Where the server listens, where its certificate comes from, and the limits every
 /// connection and request is held to. `Default` is kubebuilder's place (port 9443 on
@@ -33,18 +35,26 @@ use crate::typed::{Defaulter, Defaulting, Object, Registration, Validating, Vali
 ///
 /// | limit | default | past it |
 /// |---|---|---|
-/// | `max_connections` | 1024 | the longest-idle connection is closed to make room; refused only when all are busy |
+/// | `max_connections` | 1024 | the longest-silent connection is closed to make room; refused only when every one has a request read whole |
 /// | `max_connections_per_peer` | 256 | the same, among that peer's connections |
 /// | `handshake_timeout` | 5 s | the connection is closed |
 /// | `header_read_timeout` | 10 s from the request's first byte | the connection is closed |
+/// | `body_read_timeout` | 5 s from the body's last byte | the connection is closed |
 /// | `idle_timeout` | 30 s from the last answer | the connection is closed |
 /// | `max_body_bytes` | 7 MiB | 413 |
-/// | `max_in_flight_bytes` | 32 MiB across all requests | the request waits up to `in_flight_wait` (2 s), then 429 |
+/// | `max_in_flight_bytes` | 32 MiB across all requests, counted as bytes arrive and until the answer is written; bodies under 64 KiB have an eighth as much again of their own | the request waits up to `in_flight_wait` (2 s), then 429 |
 /// | `max_nesting_depth` | 100 | 400 |
 /// | `request_timeout` | 10 s, or kube-apiserver's shorter `timeout` | 408 for a body not read; 504 for a decision not made |
 /// | `decision_threads` | the cores less one (at least one), and as many again for bodies of 1 MiB or more | decisions wait for a thread within their deadline |
 /// | `inline_decision_bytes` | 64 KiB | smaller bodies are decided on the I/O worker, within the same deadline |
 /// | `http2` | off | with it, 100 concurrent streams a connection and the rapid-reset bounds |
+///
+/// A connection is *silent* while no request on it has been read whole: idle,
+/// still sending a header, or waiting for body bytes. Silent connections are the ones
+/// closed to make room, longest-silent first, so fresh connections from
+/// kube-apiserver's address win over that address's silent ones. The connection
+/// handling is the manager's [serving layer](wheelhouse_manager::serve), shared with
+/// the metrics and health servers.
 ///
 /// Decisions (decoding the review, the webhook itself, the patch, the answer) on
 /// bodies of `inline_decision_bytes` or more run on the `decision_threads`, never on
@@ -75,8 +85,10 @@ pub struct WebhookOptions {
     /// of an update carries two).
     pub max_body_bytes: usize,
     /// Request bytes held in memory at once across every connection (default
-    /// 32 MiB; never less than `max_body_bytes`). A body is counted from its first
-    /// byte until its answer is written.
+    /// 32 MiB; never less than `max_body_bytes`). A body is counted as its bytes
+    /// arrive (not from its declared length) until its answer is written. Bodies
+    /// under 64 KiB draw on a share of their own, an eighth of this, so they never
+    /// wait behind large ones.
     pub max_in_flight_bytes: usize,
     /// How long a request waits for room in `max_in_flight_bytes` before it is
     /// answered 429 (default 2 s).
@@ -98,8 +110,8 @@ pub struct WebhookOptions {
     /// handoffs would cost more than the decision; 0 sends every decision to the
     /// threads, for webhooks whose own code is CPU-heavy.
     pub inline_decision_bytes: usize,
-    /// Connections held open at once (default 1024). Past it the longest-idle one is
-    /// closed; accepting never waits.
+    /// Connections held open at once (default 1024). Past it the longest-silent one
+    /// is closed; accepting never waits.
     pub max_connections: usize,
     /// Connections held open at once from one IP address (default 256), with the
     /// same rule among that address's connections.
@@ -110,6 +122,9 @@ pub struct WebhookOptions {
     /// A request header must arrive whole within this of its first byte (default
     /// 10 s); a slower one closes the connection.
     pub header_read_timeout: Duration,
+    /// A request body must make progress: when no byte of it arrived for this long
+    /// (default 5 s, well under `request_timeout`), the connection is closed.
+    pub body_read_timeout: Duration,
     /// How long a TLS handshake may take (default 5 s).
     pub handshake_timeout: Duration,
     /// Offer HTTP/2 (default off: `--enable-http2`).
@@ -137,6 +152,7 @@ impl Default for WebhookOptions {
             max_connections_per_peer: 256,
             idle_timeout: Duration::from_secs(30),
             header_read_timeout: Duration::from_secs(10),
+            body_read_timeout: Duration::from_secs(5),
             handshake_timeout: Duration::from_secs(5),
             http2: false,
             http2_max_concurrent_streams: 100,
@@ -199,6 +215,8 @@ pub struct WebhookServer {
     local_addr: Option<SocketAddr>,
     /// True while connections are accepted: the readiness check.
     serving: Arc<AtomicBool>,
+    /// Whether the certificate watcher's last check read a usable pair.
+    cert_health: Option<CertHealth>,
 }
 
 /// A listening socket and the certificate it serves, from `bind` until `start`.
@@ -228,6 +246,7 @@ impl WebhookServer {
             bound: Mutex::new(None),
             local_addr: None,
             serving: Arc::new(AtomicBool::new(false)),
+            cert_health: None,
         }
     }
 
@@ -317,6 +336,7 @@ impl WebhookServer {
             .listener
             .local_addr()
             .map_err(|source| Error::Bind { address, source })?;
+        self.cert_health = bound.watcher.as_ref().map(CertWatcher::health);
         *self.bound.lock() = Some(bound);
         self.local_addr = Some(local);
         Ok(local)
@@ -364,7 +384,8 @@ impl WebhookServer {
         B: Body<Data = Bytes> + Send,
         B::Error: Into<BoxError>,
     {
-        self.dispatcher().serve(request).await
+        let answer = self.dispatcher().serve(request).await;
+        answer.map(|body| Full::new(body.into_bytes()))
     }
 
     /// The request pipeline over this server's webhooks.
@@ -399,27 +420,30 @@ impl WebhookServer {
         let listener =
             tokio::net::TcpListener::from_std(bound.listener).map_err(|source| Error::Bind { address, source })?;
         let options = &self.options;
-        let acceptor = tls_acceptor(bound.serving, options.http2)?;
-        let limits = ConnectionLimits {
-            bounds: Bounds {
-                max_connections: options.max_connections,
-                max_per_peer: options.max_connections_per_peer,
-            },
+        let acceptor = TlsAcceptor::from(Arc::new(tls_server_config(bound.serving, options.http2)?));
+        let limits = ServeLimits {
+            max_connections: options.max_connections,
+            max_connections_per_peer: options.max_connections_per_peer,
             handshake_timeout: options.handshake_timeout,
-            header_timeout: options.header_read_timeout,
+            header_read_timeout: options.header_read_timeout,
+            body_read_timeout: options.body_read_timeout,
             idle_timeout: options.idle_timeout,
+            http2_max_concurrent_streams: options.http2_max_concurrent_streams,
             cert_poll_interval: options.cert_poll_interval,
-            http2_max_streams: options.http2.then_some(options.http2_max_concurrent_streams),
         };
         tracing::info!(address = ?listener.local_addr().ok(), paths = ?self.paths(), "serving webhooks");
         self.serving.store(true, Ordering::Release);
-        serve(
-            listener,
+        let tls = Tls {
             acceptor,
+            watcher: bound.watcher,
+        };
+        serve(
+            "webhook",
+            listener,
+            Some(tls),
             Arc::new(self.dispatcher()),
-            bound.watcher,
             limits,
-            stop,
+            stop.requested(),
         )
         .await;
         self.serving.store(false, Ordering::Release);
@@ -444,7 +468,9 @@ impl Runnable for WebhookServer {
     /// Shares the manager's webhook metric families, binds the port (so that
     /// `Manager::add` reports a port in use or a missing certificate) and adds the
     /// readiness check `webhook-server-<port>`: a replica whose server does not accept
-    /// connections is taken out of the webhook Service.
+    /// connections is taken out of the webhook Service. With certificates from
+    /// `cert_dir` it adds `webhook-certificate-<port>` too, failing while the files
+    /// cannot be read (or their read hangs) or do not load.
     fn register(&mut self, manager: &Manager) -> Result<(), BoxError> {
         if self.metrics.is_none() {
             self.metrics = Some(manager.shared_metrics(WebhookMetrics::register)?);
@@ -458,6 +484,14 @@ impl Runnable for WebhookServer {
                 Err("the webhook server does not accept connections".to_owned())
             }
         });
+        if let Some(health) = self.cert_health.clone() {
+            // A certificate that cannot be read or loaded (or whose read hangs) is
+            // not swapped in; the one before keeps serving, and the replica is not
+            // ready until the files are right.
+            manager.add_readyz_check(format!("webhook-certificate-{}", address.port()), move || {
+                health.check()
+            });
+        }
         Ok(())
     }
 

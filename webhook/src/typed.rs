@@ -1,30 +1,22 @@
-//! Typed webhooks: [`Validator`] and [`Defaulter`] of one resource type, the paths they
-//! are served at (controller-runtime's), and the adapters that decode the request's
-//! objects as that type.
+//! Typed webhooks: [`Validator`] and [`Defaulter`] of one resource type, and the
+//! adapters that decode the request's objects as that type (the paths they are served
+//! at are [`registration`](crate::registration)'s).
 
 use std::collections::BTreeMap;
 use std::future::Future;
 use std::marker::PhantomData;
 
 use futures::future::BoxFuture;
-use kube::Resource;
-use kube::core::GroupVersionKind;
 use kube::core::admission::Operation;
 
-use serde::de::DeserializeOwned;
 use serde::{Deserialize, Serialize};
 use serde_json::value::RawValue;
 
 use crate::denial::{Denied, Warnings};
-use crate::handler::Route;
+use crate::dispatch::Route;
 use crate::patch::defaulting_patch;
+use crate::registration::{Object, Registration, WebhookKind};
 use crate::review::{Request, Verdict};
-
-/// A resource type a typed webhook admits: known at compile time, read and written
-/// with serde. Every `kube::CustomResource` and k8s-openapi type is one.
-pub trait Object: Resource<DynamicType = ()> + DeserializeOwned + Serialize + Send + Sync + 'static {}
-
-impl<K> Object for K where K: Resource<DynamicType = ()> + DeserializeOwned + Serialize + Send + Sync + 'static {}
 
 /// Decides whether objects of type `K` may be created, updated or deleted.
 ///
@@ -101,6 +93,13 @@ pub trait Validator<K>: Send + Sync + 'static {
 /// answers with the JSON patch from the object as sent to the object as defaulted, or
 /// with no patch when nothing changed; fields `K` does not model are left as sent.
 ///
+/// **Objects being deleted** are not defaulted: while the object sent has a
+/// `deletionTimestamp`, the request is allowed with no patch and `default` is not
+/// called. Defaulting then would change the spec of an object stored without its
+/// defaults (created before the webhook was registered) on the update that removes a
+/// finalizer, and the validator's exemption for metadata-only updates of deleting
+/// objects would no longer apply, so the finalizer could never be removed.
+///
 /// ```
 /// use k8s_openapi::api::apps::v1::Deployment;
 /// use wheelhouse_webhook::{Defaulter, Denied, Request};
@@ -117,81 +116,6 @@ pub trait Validator<K>: Send + Sync + 'static {
 pub trait Defaulter<K>: Send + Sync + 'static {
     /// Sets defaults on `object`; `Err` refuses the request instead.
     fn default(&self, object: &mut K, request: &Request) -> impl Future<Output = Result<(), Denied>> + Send;
-}
-
-/// Whether a webhook validates or mutates.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub enum WebhookKind {
-    /// A validating webhook: allows or denies.
-    Validating,
-    /// A mutating webhook: may change the object.
-    Mutating,
-}
-
-/// What the generated configuration says of one typed webhook.
-#[derive(Debug, Clone, PartialEq, Eq)]
-pub struct Registration {
-    /// Validating or mutating.
-    pub kind: WebhookKind,
-    /// Where it is served.
-    pub path: String,
-    /// The resource's group, version and kind.
-    pub gvk: GroupVersionKind,
-    /// The plural resource name, for `rules[].resources`.
-    pub plural: String,
-    /// The operations sent to it.
-    pub operations: Vec<Operation>,
-}
-
-impl Registration {
-    fn of<K: Object>(kind: WebhookKind, operations: &[Operation]) -> Self {
-        let gvk = gvk::<K>();
-        let path = match kind {
-            WebhookKind::Validating => webhook_path("validate", &gvk),
-            WebhookKind::Mutating => webhook_path("mutate", &gvk),
-        };
-        Self {
-            kind,
-            path,
-            gvk,
-            plural: K::plural(&()).into_owned(),
-            operations: operations.to_vec(),
-        }
-    }
-}
-
-/// The path controller-runtime serves `K`'s validating webhook at:
-/// `/validate-<group with dashes>-<version>-<kind in lower case>`.
-///
-/// ```
-/// use k8s_openapi::api::apps::v1::Deployment;
-/// assert_eq!(wheelhouse_webhook::validate_path::<Deployment>(), "/validate-apps-v1-deployment");
-/// ```
-pub fn validate_path<K: Object>() -> String {
-    webhook_path("validate", &gvk::<K>())
-}
-
-/// The path of `K`'s mutating webhook: `/mutate-<group with dashes>-<version>-<kind>`.
-///
-/// ```
-/// use k8s_openapi::api::core::v1::Pod;
-/// assert_eq!(wheelhouse_webhook::mutate_path::<Pod>(), "/mutate--v1-pod");
-/// ```
-pub fn mutate_path<K: Object>() -> String {
-    webhook_path("mutate", &gvk::<K>())
-}
-
-fn webhook_path(prefix: &str, gvk: &GroupVersionKind) -> String {
-    format!(
-        "/{prefix}-{}-{}-{}",
-        gvk.group.replace('.', "-"),
-        gvk.version,
-        gvk.kind.to_lowercase()
-    )
-}
-
-fn gvk<K: Object>() -> GroupVersionKind {
-    GroupVersionKind::gvk(&K::group(&()), &K::version(&()), &K::kind(&()))
 }
 
 /// Decodes the request's object as `K`; the error is the denial.
@@ -388,6 +312,10 @@ impl<K: Object, D: Defaulter<K>> Defaulting<K, D> {
         }
         let original = present(raw, "object")?;
         let mut object = decode::<K>(Some(original), "object", &self.registration)?;
+        if object.meta().deletion_timestamp.is_some() {
+            tracing::debug!("an object being deleted is not defaulted");
+            return Ok(Verdict::allowed(Vec::new()));
+        }
         let internal =
             |e: serde_json::Error| Verdict::internal_error(&format!("the defaulted object does not encode: {e}"));
         let before = encode(&object).map_err(internal)?;
@@ -449,20 +377,5 @@ impl<K: Object, D: Defaulter<K>> Route for Defaulting<K, D> {
 
     fn registration(&self) -> Option<&Registration> {
         Some(&self.registration)
-    }
-}
-
-#[cfg(test)]
-mod tests {
-    use super::*;
-    use k8s_openapi::api::apps::v1::Deployment;
-    use k8s_openapi::api::core::v1::ConfigMap;
-    use k8s_openapi::api::networking::v1::Ingress;
-
-    #[test]
-    fn paths_follow_controller_runtime() {
-        assert_eq!(validate_path::<Ingress>(), "/validate-networking-k8s-io-v1-ingress");
-        assert_eq!(mutate_path::<Deployment>(), "/mutate-apps-v1-deployment");
-        assert_eq!(validate_path::<ConfigMap>(), "/validate--v1-configmap");
     }
 }

@@ -7,7 +7,6 @@
 use std::collections::BTreeMap;
 
 use k8s_openapi::apimachinery::pkg::apis::meta::v1::LabelSelector;
-use oci_spec::distribution::Reference;
 use serde_json::json;
 use wheelhouse::webhook::{
     Certificates, ClientConfig, ConfigurationOptions, Configurations, Defaulter, Denied, Error, FieldError, Request,
@@ -99,8 +98,9 @@ fn spec_errors(spec: &WebAppSpec) -> Vec<FieldError> {
 }
 
 /// Why an image reference does not name one version of one image, if it does not:
-/// it must parse by the OCI distribution reference grammar (no whitespace, a valid
-/// digest after `@`) and carry a digest or a tag other than `latest`.
+/// it must parse by the distribution reference grammar ([`image::parse`](super::image::parse):
+/// no whitespace, lower-case hex of the algorithm's length after `@sha256:`) and carry
+/// a digest or a tag other than `latest`.
 fn image_problem(image: &str) -> Option<FieldError> {
     if image.trim().is_empty() {
         return Some(FieldError::required(
@@ -108,25 +108,19 @@ fn image_problem(image: &str) -> Option<FieldError> {
             "name the container image to run, with a version tag, such as nginx:1.27",
         ));
     }
-    // The grammar's `\w` is ASCII in the distribution's own (Go) parser.
-    let parsed = if image.is_ascii() {
-        image.parse::<Reference>()
-    } else {
-        Err(oci_spec::distribution::ParseError::ReferenceInvalidFormat)
-    };
-    let reference = match parsed {
+    let reference = match super::image::parse(image) {
         Ok(reference) => reference,
         Err(error) => {
             return Some(FieldError::invalid(
                 "spec.image",
                 image,
                 format!(
-                    "not an image reference ({error}): write [registry/]repository:tag or repository@sha256:<64 hex digits>, with no spaces, such as nginx:1.27"
+                    "not an image reference ({error}): write [registry/]repository:tag or repository@sha256:<64 lower-case hex digits>, with no spaces, such as nginx:1.27"
                 ),
             ));
         }
     };
-    if reference.digest().is_some() {
+    if reference.digest.is_some() {
         return None; // a digest pins the image exactly
     }
     let repository = image
@@ -135,7 +129,7 @@ fn image_problem(image: &str) -> Option<FieldError> {
         .map_or(image, |(repository, _)| repository);
     let why = if repository == image {
         "the image has no tag, so every node may pull a different version"
-    } else if reference.tag() == Some("latest") {
+    } else if reference.tag == Some("latest") {
         "\"latest\" moves with every release, so every node may pull a different version"
     } else {
         return None;

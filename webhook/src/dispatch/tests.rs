@@ -169,9 +169,10 @@ impl Fixture {
     }
 }
 
-async fn answer_of(answer: Answer) -> (StatusCode, Bytes) {
+async fn answer_of<B: Body<Error = Infallible>>(answer: http::Response<B>) -> (StatusCode, Bytes) {
     let status = answer.status();
-    (status, answer.into_body().collect().await.unwrap().to_bytes())
+    let Ok(collected) = answer.into_body().collect().await;
+    (status, collected.to_bytes())
 }
 
 fn configmap(name: &str, labels: &Value) -> Value {

@@ -128,6 +128,19 @@ impl Client {
         self.tls.connect(ServerName::try_from("127.0.0.1").unwrap(), tcp).await
     }
 
+    /// A TLS connection from `source` (an address of 127.0.0.0/8), as another client
+    /// on this machine would open it.
+    pub async fn tls_from(
+        &self,
+        address: SocketAddr,
+        source: std::net::Ipv4Addr,
+    ) -> std::io::Result<tokio_rustls::client::TlsStream<TcpStream>> {
+        let socket = tokio::net::TcpSocket::new_v4()?;
+        socket.bind(SocketAddr::new(source.into(), 0))?;
+        let tcp = socket.connect(address).await?;
+        self.tls.connect(ServerName::try_from("127.0.0.1").unwrap(), tcp).await
+    }
+
     /// A keep-alive HTTP/1.1 connection.
     pub async fn connect(&self, address: SocketAddr) -> std::io::Result<Connection> {
         let tls = self.tls(address).await?;
