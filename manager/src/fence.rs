@@ -15,8 +15,8 @@ use http::{Method, Request, Response};
 use kube::client::Body;
 use parking_lot::Mutex;
 
+use crate::error::BoxError;
 use crate::leader::Term;
-use crate::runnable::BoxError;
 
 /// Why the manager's client refused or cancelled a write. A reconcile sees it as
 /// `kube::Error::Service`; [`Fenced::of`] finds it there.

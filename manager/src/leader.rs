@@ -24,7 +24,7 @@ use std::time::Duration;
 use tokio::time::Instant;
 use tokio_util::sync::CancellationToken;
 
-pub(crate) use elector::{AbortOnDrop, Elector, Leadership};
+pub(crate) use elector::{Elector, Leadership};
 pub(crate) use metrics::LeaderMetrics;
 
 use crate::Error;

@@ -125,11 +125,11 @@ mod runnable;
 pub use crate::args::{LogFormat, ManagerArgs};
 pub use crate::cert_watcher::{CertWatcher, ServingCertificate, tls_server_config};
 pub use crate::certs::{CA_FILE, CERT_FILE, CertificateError, Certificates, KEY_FILE};
-pub use crate::error::Error;
+pub use crate::error::{BoxError, Error};
 pub use crate::fence::Fenced;
 pub use crate::leader::{LeaderElection, OnLeadershipLost};
 pub use crate::manager::{Manager, ManagerBuilder};
 pub use crate::ring::Sharding;
-pub use crate::runnable::{BoxError, Runnable, Stop, runnable_fn};
+pub use crate::runnable::{Runnable, Stop, runnable_fn};
 /// The token [`ManagerBuilder::shutdown_signal`] takes and [`Stop::token`] gives.
 pub use tokio_util::sync::CancellationToken;

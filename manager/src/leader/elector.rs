@@ -16,6 +16,7 @@ use std::sync::Arc;
 use tokio::sync::{Notify, watch};
 use tokio::time::Instant;
 use tokio_util::sync::CancellationToken;
+use tokio_util::task::AbortOnDropHandle;
 
 use super::{LeaderElection, LeaderMetrics, OnLeadershipLost, Term};
 use crate::Error;
@@ -239,7 +240,7 @@ impl Elector {
     /// leadership, stands by again or returns [`Error::LeadershipLost`].
     pub(crate) async fn run(self: Arc<Self>, stop: CancellationToken) -> Result<(), Error> {
         let watch = tokio::spawn(self.clone().watch_lease());
-        let _abort_watch = AbortOnDrop(watch);
+        let _abort_watch = AbortOnDropHandle::new(watch);
         loop {
             let Some(term) = self.acquire(&stop).await else {
                 return Ok(());
@@ -564,14 +565,5 @@ impl Elector {
                 }
             }
         }
-    }
-}
-
-/// Aborts a task when dropped, so it lives no longer than its owner's future.
-pub(crate) struct AbortOnDrop<T>(pub tokio::task::JoinHandle<T>);
-
-impl<T> Drop for AbortOnDrop<T> {
-    fn drop(&mut self) {
-        self.0.abort();
     }
 }

@@ -14,8 +14,9 @@ use wheelhouse_cache::{Informer, Shards, SlotSet};
 
 use super::assignment::{assign, version};
 use super::{RingMetrics, SERVING_ANNOTATION, VERSION_ANNOTATION};
+use crate::error::BoxError;
 use crate::leader::{Elector, Leadership, Term};
-use crate::runnable::{BoxError, Runnable, Stop};
+use crate::runnable::{Runnable, Stop};
 
 /// A Lease record as this replica saw it, and since when (its own clock).
 struct Seen {
@@ -53,6 +54,14 @@ pub(crate) struct Member {
     seen: Mutex<HashMap<String, Seen>>,
     /// The records `sweep` tried to delete already (once each).
     swept: Mutex<HashSet<(String, String)>>,
+}
+
+/// What step 1 of a round decided: the live members, their list's version, and the
+/// slots this member owns in it.
+struct Plan {
+    members: Vec<String>,
+    version: String,
+    desired: SlotSet,
 }
 
 /// What this member serves and published, across steps.
@@ -212,21 +221,44 @@ impl Member {
         live.len() == members.len() && members.iter().all(|m| live.contains(m))
     }
 
-    /// One round of the protocol.
+    /// One round of the protocol in [`crate::ring`], its numbered steps in order.
     async fn step(&self, state: &mut State) {
         let Some(term) = self.term() else {
-            if !state.serving.is_empty() {
-                self.shards.stop_serving(state.serving).await;
-                self.count_moved(state.serving, "lost");
-                state.serving = SlotSet::EMPTY;
-            }
-            if state.published.take().is_some() {
-                // The next term starts by publishing that nothing is served.
-                self.elector.set_annotations(Self::annotations("", SlotSet::EMPTY));
-            }
-            self.report(0, state.serving);
+            self.stand_down(state).await;
             return;
         };
+        self.begin_term_if_new(state, &term);
+        let plan = self.compute_assignment(state).await;
+        if !self.stop_then_publish(state, &plan).await {
+            return;
+        }
+        self.publish_then_start(state, &plan, &term).await;
+        if state.serving == plan.desired
+            && let Some(since) = state.moving_since.take()
+            && let Some(metrics) = &self.metrics
+        {
+            metrics.handover_seconds.observe(since.elapsed().as_secs_f64());
+        }
+        self.report(plan.members.len(), state.serving);
+    }
+
+    /// Not a member (no valid term): serve nothing, and publish nothing with the
+    /// next term's first write.
+    async fn stand_down(&self, state: &mut State) {
+        if !state.serving.is_empty() {
+            self.shards.stop_serving(state.serving).await;
+            self.count_moved(state.serving, "lost");
+            state.serving = SlotSet::EMPTY;
+        }
+        if state.published.take().is_some() {
+            // The next term starts by publishing that nothing is served.
+            self.elector.set_annotations(Self::annotations("", SlotSet::EMPTY));
+        }
+        self.report(0, state.serving);
+    }
+
+    /// A new term starts from nothing served or published.
+    fn begin_term_if_new(&self, state: &mut State, term: &Term) {
         if state.term != term.number() {
             // The elector cleared the shards when the last term ended.
             state.term = term.number();
@@ -234,6 +266,12 @@ impl Member {
             state.published = None;
             self.shards.clear_serving();
         }
+    }
+
+    /// Step 1: the live members (after sweeping the gone ones' Leases), the version
+    /// of their list and this member's slots in it. The caches start fetching the
+    /// slots to come while what is served stays.
+    async fn compute_assignment(&self, state: &mut State) -> Plan {
         self.sweep().await;
         let members = self.members();
         let version = version(&members);
@@ -243,51 +281,64 @@ impl Member {
         if desired != state.serving && state.moving_since.is_none() {
             state.moving_since = Some(Instant::now());
         }
-        // Keep what is served until it stops, and start fetching what will be.
         self.shards.set_accepted(desired.union(state.serving));
+        Plan {
+            members,
+            version,
+            desired,
+        }
+    }
 
-        let lost = state.serving.minus(desired);
+    /// Step 2, stop before publishing: slots no longer owned stop being served (their
+    /// reconciles in flight awaited), then the version and the smaller set are
+    /// published. False when the publication did not happen: the round ends there.
+    async fn stop_then_publish(&self, state: &mut State, plan: &Plan) -> bool {
+        let lost = state.serving.minus(plan.desired);
         if !lost.is_empty() {
             self.shards.stop_serving(lost).await;
             state.serving = state.serving.minus(lost);
             self.count_moved(lost, "lost");
             tracing::info!(ring = %self.ring, slots = lost.len(), serving = state.serving.len(), "stopped serving slots another member owns now");
         }
-        let current = (version.clone(), state.serving);
+        let current = (plan.version.clone(), state.serving);
         if state.published.as_ref() != Some(&current) {
-            match self.elector.publish(Self::annotations(&version, state.serving)).await {
+            match self
+                .elector
+                .publish(Self::annotations(&plan.version, state.serving))
+                .await
+            {
                 Ok(true) => state.published = Some(current),
-                Ok(false) => return,
+                Ok(false) => return false,
                 Err(error) => {
                     tracing::debug!(ring = %self.ring, %error, "could not publish this member's slots; retrying");
-                    return;
+                    return false;
                 }
             }
         }
-        self.shards.set_accepted(desired);
+        self.shards.set_accepted(plan.desired);
+        true
+    }
 
-        let gain = desired.minus(state.serving);
-        if !gain.is_empty() && self.others_agree(&members, &version, gain).await && term.is_valid() {
-            let serving = state.serving.union(gain);
-            match self.elector.publish(Self::annotations(&version, serving)).await {
-                Ok(true) => {
-                    state.published = Some((version, serving));
-                    state.serving = serving;
-                    self.shards.serve(gain);
-                    self.count_moved(gain, "gained");
-                    tracing::info!(ring = %self.ring, slots = gain.len(), serving = serving.len(), "serving slots handed over");
-                }
-                Ok(false) => {}
-                Err(error) => tracing::debug!(ring = %self.ring, %error, "could not publish gained slots; retrying"),
+    /// Step 3, publish before starting: slots owned but not served are taken once a
+    /// fresh list shows every other live member on this version and none serving
+    /// them; the larger set is published, and the slots served once that succeeded.
+    async fn publish_then_start(&self, state: &mut State, plan: &Plan, term: &Term) {
+        let gain = plan.desired.minus(state.serving);
+        if gain.is_empty() || !self.others_agree(&plan.members, &plan.version, gain).await || !term.is_valid() {
+            return;
+        }
+        let serving = state.serving.union(gain);
+        match self.elector.publish(Self::annotations(&plan.version, serving)).await {
+            Ok(true) => {
+                state.published = Some((plan.version.clone(), serving));
+                state.serving = serving;
+                self.shards.serve(gain);
+                self.count_moved(gain, "gained");
+                tracing::info!(ring = %self.ring, slots = gain.len(), serving = serving.len(), "serving slots handed over");
             }
+            Ok(false) => {}
+            Err(error) => tracing::debug!(ring = %self.ring, %error, "could not publish gained slots; retrying"),
         }
-        if state.serving == desired
-            && let Some(since) = state.moving_since.take()
-            && let Some(metrics) = &self.metrics
-        {
-            metrics.handover_seconds.observe(since.elapsed().as_secs_f64());
-        }
-        self.report(members.len(), state.serving);
     }
 
     fn report(&self, members: usize, serving: SlotSet) {
