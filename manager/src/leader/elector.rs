@@ -9,7 +9,7 @@ use futures::StreamExt;
 use k8s_openapi::api::coordination::v1::{Lease, LeaseSpec};
 use k8s_openapi::apimachinery::pkg::apis::meta::v1::{MicroTime, ObjectMeta};
 use k8s_openapi::jiff::Timestamp;
-use kube::api::{Api, PostParams};
+use kube::api::{Api, Patch, PatchParams, PostParams};
 use kube::runtime::watcher;
 use parking_lot::Mutex;
 use std::sync::Arc;
@@ -38,17 +38,29 @@ pub(crate) enum Leadership {
 ///
 /// Invariant: `at` changes only when the record changes. A candidate may take a lease
 /// held by another only once `at + leaseDurationSeconds` has passed on this machine's
-/// monotonic clock: the holder had that long to renew, as measured here.
+/// monotonic clock: the holder had that long to renew, as measured here. The record
+/// outlives the Lease: one that is deleted still counts as held by its last holder
+/// until then, since that holder may not know yet and keeps its term until it does.
 #[derive(Clone)]
 struct Observed {
     spec: LeaseSpec,
     resource_version: Option<String>,
+    /// Which Lease object it was: a deletion ends a term only if it is the term's.
+    uid: Option<String>,
+    /// The annotations it carried: a write that drops one of them sets it to null.
+    annotations: BTreeMap<String, String>,
     at: Instant,
 }
 
 impl Observed {
     fn holder(&self) -> Option<&str> {
         self.spec.holder_identity.as_deref().filter(|h| !h.is_empty())
+    }
+
+    /// True while another holder's lease has not run out as observed here.
+    fn held_by_other(&self, identity: &str, own: Duration) -> bool {
+        self.holder().is_some_and(|holder| holder != identity)
+            && self.expiry(own).is_some_and(|expiry| Instant::now() < expiry)
     }
 
     /// When the holder's lease runs out as seen from here (None: nobody holds it). A
@@ -100,6 +112,8 @@ pub(crate) struct Elector {
     /// Called when a term ends, before the next can begin (a ring member stops
     /// serving its slots there, so a new term never starts with the old one's).
     on_term_end: Mutex<Option<Box<dyn Fn() + Send + Sync>>>,
+    /// Why the running term was ended from outside `hold` (its Lease was deleted).
+    lost_why: Mutex<Option<&'static str>>,
 }
 
 impl Elector {
@@ -126,6 +140,7 @@ impl Elector {
             annotations: Mutex::new(BTreeMap::new()),
             writing: tokio::sync::Mutex::new(()),
             on_term_end: Mutex::new(None),
+            lost_why: Mutex::new(None),
         })
     }
 
@@ -168,11 +183,15 @@ impl Elector {
         let Some(own) = own else { return Ok(false) };
         let spec = LeaseSpec {
             renew_time: Some(MicroTime(Timestamp::now())),
-            ..own.spec
+            ..own.spec.clone()
         };
-        match self.write(spec, own.resource_version).await {
+        match self.write(spec, &own).await {
             Ok(()) => Ok(true),
             Err(kube::Error::Api(status)) if status.code == 409 => Ok(false),
+            Err(kube::Error::Api(status)) if status.code == 404 => {
+                self.own_lease_gone("publishing found the lease deleted");
+                Ok(false)
+            }
             Err(error) => Err(error),
         }
     }
@@ -250,6 +269,7 @@ impl Elector {
             if let Some(metrics) = &self.metrics {
                 metrics.leading();
             }
+            *self.lost_why.lock() = None;
             self.state.send_replace(Leadership::Leader(term.clone()));
             let held = self.hold(&term, &stop).await;
             term.end();
@@ -265,8 +285,13 @@ impl Elector {
             }
             match held {
                 Held::Stopped => {
-                    if self.config.release_on_cancel {
-                        self.release().await;
+                    // Bounded: a shutdown must not wait on an API server it cannot reach.
+                    if self.config.release_on_cancel
+                        && tokio::time::timeout(self.config.renew_deadline, self.release())
+                            .await
+                            .is_err()
+                    {
+                        tracing::warn!(lease = %self.lease(), "could not release the lease in time; standbys take it when it expires");
                     }
                     return Ok(());
                 }
@@ -292,7 +317,12 @@ impl Elector {
                 return None;
             }
             let sent = Instant::now();
-            match self.try_acquire_or_renew(false).await {
+            // A stop must not wait on an API server that does not answer.
+            let attempt = tokio::select! {
+                () = stop.cancelled() => return None,
+                attempt = self.try_acquire_or_renew(false) => attempt,
+            };
+            match attempt {
                 Ok(true) => {
                     let number = self.terms.fetch_add(1, Ordering::Relaxed) + 1;
                     return Some(Term::new(number, sent + self.config.renew_deadline));
@@ -324,12 +354,12 @@ impl Elector {
         loop {
             tokio::select! {
                 () = stop.cancelled() => return Held::Stopped,
-                () = term.over() => return Held::Lost("the renew deadline passed"),
+                () = term.over() => return Held::Lost(self.lost_why("the renew deadline passed")),
                 () = tokio::time::sleep(self.config.retry_period) => {}
             }
             self.wait_if_paused(stop).await;
             if !term.is_valid() {
-                return Held::Lost("the renew deadline passed");
+                return Held::Lost(self.lost_why("the renew deadline passed"));
             }
             let sent = Instant::now();
             let attempt = tokio::time::timeout_at(term.valid_until(), self.try_acquire_or_renew(true)).await;
@@ -340,13 +370,18 @@ impl Elector {
                     }
                     *self.renewed.lock() = Some(Instant::now());
                 }
-                Ok(Ok(false)) => return Held::Lost("another replica holds the lease"),
+                Ok(Ok(false)) => return Held::Lost(self.lost_why("another replica holds the lease")),
                 Ok(Err(error)) => {
                     tracing::warn!(lease = %self.lease(), %error, deadline_in = ?term.valid_until().saturating_duration_since(Instant::now()), "failed to renew the lease; retrying until the renew deadline");
                 }
                 Err(_) => return Held::Lost("the renew deadline passed while renewing"),
             }
         }
+    }
+
+    /// Why the term ended: as recorded where it was ended, else `otherwise`.
+    fn lost_why(&self, otherwise: &'static str) -> &'static str {
+        self.lost_why.lock().take().unwrap_or(otherwise)
     }
 
     async fn wait_if_paused(&self, stop: &CancellationToken) {
@@ -375,26 +410,25 @@ impl Elector {
             let spec = LeaseSpec {
                 renew_time: Some(now.clone()),
                 lease_duration_seconds: Some(self.config.lease_seconds()),
-                ..own.spec
+                ..own.spec.clone()
             };
-            match self.write(spec, own.resource_version).await {
+            match self.write(spec, &own).await {
                 Ok(()) => return Ok(true),
                 Err(kube::Error::Api(status)) if status.code == 409 => {}
+                Err(kube::Error::Api(status)) if status.code == 404 => {
+                    self.own_lease_gone("renewing found the lease deleted");
+                    return Ok(false);
+                }
                 Err(error) => return Err(error),
             }
         }
 
         let Some(lease) = self.api.get_opt(&self.config.lease_name).await? else {
-            return self.create(now).await;
+            return self.lease_missing(leading, now).await;
         };
-        let current = lease.spec.unwrap_or_default();
-        let observed = self.observe(current.clone(), lease.metadata.resource_version);
-        let held_by_other = observed.holder().is_some_and(|holder| holder != self.identity);
-        if held_by_other
-            && observed
-                .expiry(self.config.lease_duration)
-                .is_some_and(|expiry| Instant::now() < expiry)
-        {
+        let current = lease.spec.clone().unwrap_or_default();
+        let observed = self.observe(&lease);
+        if observed.held_by_other(&self.identity, self.config.lease_duration) {
             return Ok(false);
         }
         let ours = observed.holder() == Some(self.identity.as_str());
@@ -410,10 +444,38 @@ impl Elector {
             lease_transitions: Some(current.lease_transitions.unwrap_or(0) + i32::from(!ours)),
             ..current
         };
-        match self.write(spec, observed.resource_version).await {
+        match self.write(spec, &observed).await {
             Ok(()) => Ok(true),
-            Err(kube::Error::Api(status)) if status.code == 409 => Ok(false),
+            // 404: deleted since it was read; judged on the next try.
+            Err(kube::Error::Api(status)) if matches!(status.code, 404 | 409) => Ok(false),
             Err(error) => Err(error),
+        }
+    }
+
+    /// The Lease does not exist. A leader's term ends (its Lease was deleted); a
+    /// candidate creates it unless the last record seen is another holder's that has
+    /// not run out: a deleted Lease is not a free one, as its holder may not know yet.
+    async fn lease_missing(&self, leading: bool, now: MicroTime) -> Result<bool, kube::Error> {
+        if leading {
+            self.own_lease_gone("the lease was deleted");
+            return Ok(false);
+        }
+        let observed = self.observed.lock().clone();
+        if observed.is_some_and(|o| o.held_by_other(&self.identity, self.config.lease_duration)) {
+            return Ok(false);
+        }
+        self.create(now).await
+    }
+
+    /// This replica's Lease was deleted under it: the term ends now, before the
+    /// elector may take the Lease again, so no write of this term follows.
+    fn own_lease_gone(&self, why: &'static str) {
+        if let Leadership::Leader(term) = &*self.state.borrow()
+            && term.is_valid()
+        {
+            tracing::warn!(lease = %self.lease(), identity = %self.identity, why, "ending the leadership term at once");
+            *self.lost_why.lock() = Some(why);
+            term.end();
         }
     }
 
@@ -445,26 +507,48 @@ impl Elector {
         }
     }
 
-    /// Replaces the lease's spec, on the condition that it is still at
-    /// `resource_version`; remembers what was written.
-    async fn write(&self, spec: LeaseSpec, resource_version: Option<String>) -> Result<(), kube::Error> {
-        let lease = Lease {
-            metadata: ObjectMeta {
-                name: Some(self.config.lease_name.clone()),
-                namespace: Some(self.namespace.clone()),
-                resource_version,
-                labels: (!self.labels.is_empty()).then(|| self.labels.clone()),
-                annotations: self.annotations(),
-                ..ObjectMeta::default()
-            },
-            spec: Some(spec),
+    /// Writes the lease's spec, labels and annotations over `base`, on the condition
+    /// that the Lease is still at `base`'s resourceVersion; remembers what was written.
+    ///
+    /// A JSON merge patch, not a PUT: kube-apiserver's update of a missing Lease
+    /// creates it (Leases allow create on update), so a renew delayed past a deletion
+    /// would resurrect the Lease; a patch of a missing object is always 404. The
+    /// patch's `metadata.resourceVersion` is the precondition (409 when it moved on).
+    async fn write(&self, spec: LeaseSpec, base: &Observed) -> Result<(), kube::Error> {
+        let Some(resource_version) = base.resource_version.clone() else {
+            let status =
+                kube::core::Status::failure("the lease record has no resourceVersion to write against", "Conflict");
+            return Err(kube::Error::Api(status.with_code(409).boxed()));
         };
+        let patch = self.patch(&spec, base, &resource_version);
         let written = self
             .api
-            .replace(&self.config.lease_name, &PostParams::default(), &lease)
+            .patch(&self.config.lease_name, &PatchParams::default(), &Patch::Merge(&patch))
             .await?;
         self.record(written);
         Ok(())
+    }
+
+    /// The merge patch of a write: the whole spec, this elector's labels, and its
+    /// annotations, with those `base` carried but this elector no longer has set to
+    /// null (as a PUT would drop them).
+    fn patch(&self, spec: &LeaseSpec, base: &Observed, resource_version: &str) -> serde_json::Value {
+        let ours = self.annotations.lock().clone();
+        let mut annotations = serde_json::Map::new();
+        for key in base.annotations.keys().filter(|key| !ours.contains_key(*key)) {
+            annotations.insert(key.clone(), serde_json::Value::Null);
+        }
+        for (key, value) in ours {
+            annotations.insert(key, serde_json::Value::String(value));
+        }
+        serde_json::json!({
+            "metadata": {
+                "resourceVersion": resource_version,
+                "labels": self.labels,
+                "annotations": annotations,
+            },
+            "spec": spec,
+        })
     }
 
     fn annotations(&self) -> Option<BTreeMap<String, String>> {
@@ -477,19 +561,29 @@ impl Elector {
         *self.observed.lock() = Some(Observed {
             spec: lease.spec.unwrap_or_default(),
             resource_version: lease.metadata.resource_version,
+            uid: lease.metadata.uid,
+            annotations: lease.metadata.annotations.unwrap_or_default(),
             at: Instant::now(),
         });
     }
 
     /// Notes a record read from the server; its clock starts only if it changed.
-    fn observe(&self, spec: LeaseSpec, resource_version: Option<String>) -> Observed {
+    fn observe(&self, lease: &Lease) -> Observed {
+        let spec = lease.spec.clone().unwrap_or_default();
+        let metadata = &lease.metadata;
         let mut observed = self.observed.lock();
         match observed.as_mut() {
-            Some(seen) if seen.spec == spec => seen.resource_version = resource_version,
+            Some(seen) if seen.spec == spec => {
+                seen.resource_version.clone_from(&metadata.resource_version);
+                seen.uid.clone_from(&metadata.uid);
+                seen.annotations = metadata.annotations.clone().unwrap_or_default();
+            }
             _ => {
                 *observed = Some(Observed {
                     spec,
-                    resource_version,
+                    resource_version: metadata.resource_version.clone(),
+                    uid: metadata.uid.clone(),
+                    annotations: metadata.annotations.clone().unwrap_or_default(),
                     at: Instant::now(),
                 });
             }
@@ -513,9 +607,9 @@ impl Elector {
                 lease_duration_seconds: Some(1),
                 acquire_time: Some(now.clone()),
                 renew_time: Some(now),
-                ..observed.spec
+                ..observed.spec.clone()
             };
-            match self.write(spec, observed.resource_version).await {
+            match self.write(spec, &observed).await {
                 Ok(()) => {
                     tracing::info!(lease = %self.lease(), identity = %self.identity, "released the lease");
                     return;
@@ -523,7 +617,7 @@ impl Elector {
                 Err(kube::Error::Api(status)) if status.code == 409 => {
                     match self.api.get_opt(&self.config.lease_name).await {
                         Ok(Some(lease)) => {
-                            self.observe(lease.spec.unwrap_or_default(), lease.metadata.resource_version);
+                            self.observe(&lease);
                         }
                         Ok(None) => return,
                         Err(error) => {
@@ -541,23 +635,37 @@ impl Elector {
         tracing::warn!(lease = %self.lease(), "the lease kept changing while releasing it; standbys take it when it expires");
     }
 
+    /// The watch saw the Lease deleted. Its last record stays observed: held by its
+    /// last holder until a lease duration after it last changed, so a standby waits
+    /// as for an expiry. The holder itself, if it is this replica in the term that
+    /// Lease carried, ends its term at once.
+    fn deleted(&self, lease: &Lease) {
+        let before = self.observed.lock().clone();
+        let observed = self.observe(lease);
+        let same_object = before.is_none_or(|before| before.uid == observed.uid);
+        if observed.holder() == Some(self.identity.as_str()) && same_object {
+            self.own_lease_gone("the lease was deleted");
+        }
+        if observed.holder().is_none() {
+            self.freed.notify_one();
+        }
+    }
+
     /// Watches the one Lease: keeps the observed record current, and wakes a standby
-    /// the moment the lease is released or deleted.
+    /// the moment the lease is released (a deleted one is not free: see `deleted`).
     async fn watch_lease(self: Arc<Self>) {
         let config = watcher::Config::default().fields(&format!("metadata.name={}", self.config.lease_name));
         let mut events = watcher(self.api.clone(), config).boxed();
         while let Some(event) = events.next().await {
             match event {
                 Ok(watcher::Event::Apply(lease) | watcher::Event::InitApply(lease)) => {
-                    let observed = self.observe(lease.spec.unwrap_or_default(), lease.metadata.resource_version);
+                    let observed = self.observe(&lease);
                     if observed.holder().is_none() {
                         self.freed.notify_one();
                     }
                 }
-                Ok(watcher::Event::Delete(_)) => {
-                    *self.observed.lock() = None;
-                    self.freed.notify_one();
-                }
+                Ok(watcher::Event::Delete(lease)) => self.deleted(&lease),
+
                 Ok(watcher::Event::Init | watcher::Event::InitDone) => {}
                 Err(error) => {
                     tracing::debug!(lease = %self.lease(), %error, "lease watch failed; retrying");

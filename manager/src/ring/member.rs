@@ -19,12 +19,26 @@ use crate::leader::{Elector, Leadership, Term};
 use crate::runnable::{Runnable, Stop};
 
 /// A Lease record as this replica saw it, and since when (its own clock).
+///
+/// Kept after the Lease is deleted: a deleted Lease is not an expired one (its holder
+/// may not know yet, and serves on until its term ends), so its member counts as live,
+/// with what it published, until `at + duration`.
 struct Seen {
     resource_version: Option<String>,
     at: Instant,
+    /// The member it named and what it published, and its lease duration; None
+    /// without a holder (a member that left).
+    last: Option<(Published, Duration)>,
+}
+
+impl Seen {
+    fn live_until(&self) -> Option<Instant> {
+        self.last.as_ref().map(|(_, duration)| self.at + *duration)
+    }
 }
 
 /// What one member of the ring published.
+#[derive(Clone)]
 struct Published {
     identity: String,
     version: String,
@@ -111,34 +125,51 @@ impl Member {
         if name == self.elector.lease_name() {
             return None;
         }
-        let spec = lease.spec.as_ref()?;
-        let identity = spec.holder_identity.clone().filter(|h| !h.is_empty())?;
+        let spec = lease.spec.as_ref();
+        let identity = spec
+            .and_then(|spec| spec.holder_identity.clone())
+            .filter(|h| !h.is_empty());
         let duration = spec
-            .lease_duration_seconds
+            .and_then(|spec| spec.lease_duration_seconds)
             .and_then(|s| u64::try_from(s).ok())
             .filter(|&s| s > 0)
             .map_or(self.elector.lease_duration(), Duration::from_secs);
-        let at = {
-            let mut seen = self.seen.lock();
-            let entry = seen.entry(name).or_insert_with(|| Seen {
-                resource_version: None,
-                at: Instant::now(),
-            });
-            if entry.resource_version != lease.metadata.resource_version {
-                entry.resource_version.clone_from(&lease.metadata.resource_version);
-                entry.at = Instant::now();
-            }
-            entry.at
-        };
-        if Instant::now() >= at + duration {
-            return None;
-        }
         let (version, serving) = published(lease.metadata.annotations.as_ref());
-        Some(Published {
-            identity,
-            version,
-            serving,
-        })
+        let last = identity.map(|identity| {
+            let published = Published {
+                identity,
+                version,
+                serving,
+            };
+            (published, duration)
+        });
+        let mut seen = self.seen.lock();
+        let entry = seen.entry(name).or_insert_with(|| Seen {
+            resource_version: None,
+            at: Instant::now(),
+            last: None,
+        });
+        if entry.resource_version != lease.metadata.resource_version {
+            entry.resource_version.clone_from(&lease.metadata.resource_version);
+            entry.at = Instant::now();
+        }
+        entry.last = last;
+        let until = entry.live_until()?;
+        (Instant::now() < until).then(|| entry.last.as_ref().map(|(published, _)| published.clone()))?
+    }
+
+    /// Members whose Lease was deleted but which count as live still (see [`Seen`]);
+    /// forgets the records that no longer count.
+    fn deleted_but_live(&self, present: &HashSet<&str>) -> Vec<Published> {
+        let now = Instant::now();
+        let mut seen = self.seen.lock();
+        seen.retain(|name, entry| {
+            present.contains(name.as_str()) || entry.live_until().is_some_and(|until| now < until)
+        });
+        seen.iter()
+            .filter(|(name, _)| !present.contains(name.as_str()))
+            .filter_map(|(_, entry)| entry.last.as_ref().map(|(published, _)| published.clone()))
+            .collect()
     }
 
     /// Deletes the Leases of members that left (an empty holder) or died (expired as
@@ -176,14 +207,18 @@ impl Member {
         }
     }
 
-    /// The live members as the informer has them, this replica included.
+    /// The live members as the informer has them, this replica included, and those
+    /// whose Lease was deleted less than a lease duration after it last changed.
     fn members(&self) -> Vec<String> {
-        let mut members: Vec<String> = self
-            .leases
-            .store()
-            .all()
+        let leases = self.leases.store().all();
+        let present: HashSet<&str> = leases
+            .iter()
+            .filter_map(|lease| lease.metadata.name.as_deref())
+            .collect();
+        let mut members: Vec<String> = leases
             .iter()
             .filter_map(|lease| self.live(lease))
+            .chain(self.deleted_but_live(&present))
             .map(|published| published.identity)
             .collect();
         members.push(self.elector.identity().to_owned());
@@ -372,7 +407,11 @@ impl Member {
         let tick = (self.elector.retry_period() / 4).max(Duration::from_millis(50));
         let mut state = State::default();
         loop {
-            self.step(&mut state).await;
+            // A round waits on the API server; a stop must not wait for an unreachable one.
+            tokio::select! {
+                () = stop.requested() => break,
+                () = self.step(&mut state) => {}
+            }
             tokio::select! {
                 () = stop.requested() => break,
                 _ = events.recv() => {}
