@@ -2,9 +2,8 @@
 //! reconcile of every replica is recorded (which replica, which WebApp, from when to
 //! when), and no WebApp may ever be reconciled by two replicas at once, while members
 //! join, leave gracefully, are killed, pause past their renew deadline, and have their
-//! Lease deleted under them. Every
-//! WebApp must be reconciled after each change, and each replica's cache must hold
-//! only its share.
+//! Lease deleted under them. Every WebApp must be reconciled after each change, and
+//! each replica's cache must hold only its share.
 //!
 //! On the embedded server the server is a second witness: every write a replica sent
 //! for a WebApp or its children must have arrived while that replica was reconciling

@@ -36,6 +36,10 @@ use crate::leader::Term;
 /// (its `kind=fence-window` line: from handing a write to the client to its arrival at
 /// the server, over loopback HTTP); `benches/README.md` records the figures.
 ///
+/// A Lease deleted under its leader ends the term as soon as the leader sees it (its
+/// watch, or a renew answered 404), while the other replicas wait a whole lease
+/// duration from the last change they saw, as for an expiry: the same margin holds.
+///
 /// ```
 /// use wheelhouse_manager::Fenced;
 ///

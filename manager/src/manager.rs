@@ -251,8 +251,9 @@ impl Manager {
 
     /// Resolves each time leadership changes, with whether this replica now leads
     /// (immediately with the current state the first time). It turns false as soon as
-    /// the term ends, when writes start being refused; the manager logs the loss, and
-    /// returns [`Error::LeadershipLost`], only once every leader-only runnable stopped.
+    /// the term ends, when writes start being refused; the manager logs the loss (and,
+    /// with [`OnLeadershipLost::Exit`](crate::OnLeadershipLost::Exit), returns
+    /// [`Error::LeadershipLost`]) only once every leader-only runnable stopped.
     pub fn leadership(&self) -> impl futures::Stream<Item = bool> + Send + 'static {
         let receiver = self.inner.elector.as_ref().map(|e| e.subscribe());
         futures::stream::unfold((receiver, true), |(receiver, first)| async move {

@@ -641,9 +641,13 @@ impl Elector {
     /// Lease carried, ends its term at once.
     fn deleted(&self, lease: &Lease) {
         let before = self.observed.lock().clone();
+        if before.is_some_and(|before| before.uid.is_some() && before.uid != lease.metadata.uid) {
+            // An older Lease object than the one this replica knows (its own write of
+            // a new one got ahead of the watch): nothing to learn from it.
+            return;
+        }
         let observed = self.observe(lease);
-        let same_object = before.is_none_or(|before| before.uid == observed.uid);
-        if observed.holder() == Some(self.identity.as_str()) && same_object {
+        if observed.holder() == Some(self.identity.as_str()) {
             self.own_lease_gone("the lease was deleted");
         }
         if observed.holder().is_none() {
