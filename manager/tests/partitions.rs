@@ -5,7 +5,9 @@
 //!   Lease as a ghost the ring would count live with its old claims;
 //! - a leader whose packets are dropped while a standby takes over, and a standby
 //!   partitioned during a graceful handover: the embedded server's write witness
-//!   checks that every write arrived while its sender's term ran.
+//!   checks that every write arrived while its sender's term ran;
+//! - every ring member cut off as by an API server restart: all terms end, no member
+//!   exits, and the ring forms again when the server is back.
 //!
 //! All need the embedded server (its HTTP listener behind the proxies), and skip with
 //! a message on an existing cluster.
@@ -237,6 +239,50 @@ async fn partitions_during_a_handover_leave_no_write_outside_its_term() {
     assert_writes_inside_terms(&witness, &timeline);
     for replica in &mut replicas {
         replica.stop().await.expect("a clean stop");
+    }
+    env.stop().await;
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn after_an_api_server_outage_every_ring_member_rejoins_without_exiting() {
+    let Some((env, address)) = served("an API server outage").await else {
+        return;
+    };
+    let ring = || short_ring(Sharding::new("outage"));
+    let mut proxies = Vec::new();
+    for _ in 0..3 {
+        proxies.push(FaultProxy::start(address).await.expect("a proxy"));
+    }
+    let timeline = Timeline::default();
+    let mut members: Vec<Replica> = (0..3)
+        .map(|i| writer(&env, &proxies[i], i, ring(), &timeline))
+        .collect();
+    until("three members to split the slots", || {
+        balanced(&members.iter().collect::<Vec<_>>())
+    })
+    .await;
+    // The API server goes away for longer than a lease duration, as in a restart:
+    // open connections are reset and new ones refused. Every member's term ends.
+    for proxy in &proxies {
+        proxy.refuse(true);
+        proxy.reset_connections();
+    }
+    until("every member to stop serving", || {
+        members.iter().all(|m| m.serving().is_empty())
+    })
+    .await;
+    tokio::time::sleep(Duration::from_secs(1)).await;
+    for proxy in &proxies {
+        proxy.refuse(false);
+    }
+    // Back: the members, still up with their caches, form the ring again.
+    until("the ring to form again", || {
+        balanced(&members.iter().collect::<Vec<_>>())
+    })
+    .await;
+    assert!(members.iter().all(Replica::is_running), "no member exited");
+    for member in &mut members {
+        member.stop().await.expect("a clean stop");
     }
     env.stop().await;
 }
