@@ -16,7 +16,7 @@
 //!   from the pause to the new leader's first reconcile. The server's fencing witness
 //!   counts the writes that arrived from a replica that did not hold the Lease then,
 //!   over all pauses, as `stale_writes` (target 0). Released, the paused replica finds
-//!   its term over and stops (leadership lost, the default).
+//!   its term over and would stand by again (the default); it is stopped and replaced.
 //!
 //! Then **fence-window**: how long a fenced write spends between the moment it is
 //! handed to the manager's client (just before the fence's check) and its arrival at
@@ -197,8 +197,8 @@ async fn measure(runs: usize) -> (Vec<(Kind, f64)>, usize) {
         let new = wait_for("a new leader", || leader(&replicas).filter(|&i| i != old)).await;
         let first = wait_for("the new leader's first reconcile", || timeline.first_by(new, vacated)).await;
         if kind == Kind::Pause {
-            // Resumed, the paused replica finds its term over and, by default, its
-            // manager stops with leadership lost; it is replaced like the others.
+            // Resumed, the paused replica finds its term over and stands by again;
+            // it is stopped and replaced like the others.
             server.release_requests(&identity);
             let position = replicas
                 .iter()

@@ -62,11 +62,11 @@ async fn a_leader_that_cannot_renew_stops_reconciling_before_another_leads() {
         return;
     };
     let timeline = Timeline::default();
-    // Losing the lease stops the manager (the default): the old leader cannot take its
+    // Losing the lease stops the manager (`OnLeadershipLost::Exit`): the old leader cannot take its
     // own lease back once the failures stop, so another replica must take over.
     let mut replicas = start(&env, &timeline, election().on_lost(OnLeadershipLost::Exit)).await;
     let old = leader(&replicas).expect("a leader");
-    server.fail_next(10, InjectedFailure::server_error(Verb::Update, "leases"));
+    server.fail_next(10, InjectedFailure::server_error(Verb::Patch, "leases"));
     let new = new_leader(&timeline, old).await;
     assert_ne!(new, old);
     let stopped = replicas[old]

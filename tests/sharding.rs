@@ -1,9 +1,9 @@
 //! The WebApp operator sharded across replicas, each its own Manager in a ring: every
 //! reconcile of every replica is recorded (which replica, which WebApp, from when to
 //! when), and no WebApp may ever be reconciled by two replicas at once, while members
-//! join, leave gracefully, are killed, and pause past their renew deadline. Every
-//! WebApp must be reconciled after each change, and each replica's cache must hold
-//! only its share.
+//! join, leave gracefully, are killed, pause past their renew deadline, and have their
+//! Lease deleted under them. Every WebApp must be reconciled after each change, and
+//! each replica's cache must hold only its share.
 //!
 //! On the embedded server the server is a second witness: every write a replica sent
 //! for a WebApp or its children must have arrived while that replica was reconciling
@@ -13,10 +13,12 @@
 
 use std::time::Duration;
 
+use k8s_openapi::api::coordination::v1::Lease;
 use kube::CustomResourceExt;
 use kube::api::{Api, DeleteParams, ListParams};
 use tokio::time::Instant;
 use wheelhouse::cache::shard::ServerFiltering;
+use wheelhouse::manager::ring::RING_LABEL;
 use wheelhouse::manager::{OnLeadershipLost, Sharding};
 use wheelhouse_envtest::{ApiServer, ServerOptions, TestEnv, WriteWitness};
 use wheelhouse_examples::replicas::{Replica, Timeline, balanced, client_of, create_many_webapps, short_ring, until};
@@ -91,6 +93,26 @@ async fn every_webapp_reconciled(env: &TestEnv, timeline: &Timeline, what: &str)
     until(what, || timeline.objects_since(since) >= total).await;
 }
 
+/// Deletes the ring `ring`'s Lease that `identity` holds, and waits until it is
+/// back (re-created by its member).
+async fn delete_member_lease(env: &TestEnv, ring: &str, identity: &str) {
+    let leases: Api<Lease> = Api::namespaced(env.client(), env.namespace());
+    let selector = format!("{RING_LABEL}={ring}");
+    let held = |lease: &Lease| lease.spec.as_ref().and_then(|spec| spec.holder_identity.as_deref()) == Some(identity);
+    let list = leases
+        .list(&ListParams::default().labels(&selector))
+        .await
+        .expect("list");
+    let lease = list.items.into_iter().find(held).expect("the member's Lease");
+    let name = lease.metadata.name.clone().expect("a name");
+    leases.delete(&name, &DeleteParams::default()).await.expect("delete");
+    wheelhouse_envtest::eventually("the member's Lease to be re-created", || async {
+        let now = leases.get_opt(&name).await.ok()??;
+        (now.metadata.uid != lease.metadata.uid && held(&now)).then_some(())
+    })
+    .await;
+}
+
 async fn scenario(env: TestEnv, name: &str, filtering: Option<ServerFiltering>) {
     env.install_crd(&WebApp::crd()).await.expect("the CRD installs");
     let witness = env.server().map(ApiServer::witness_writes);
@@ -141,6 +163,17 @@ async fn scenario(env: TestEnv, name: &str, filtering: Option<ServerFiltering>) 
     until("the paused replica to stop serving", || a.serving().is_empty()).await;
     until("the paused replica to rejoin", || balanced(&[&a, &d])).await;
     every_webapp_reconciled(&env, &timeline, "every WebApp after the pause").await;
+    assert_no_overlap(&timeline);
+
+    // A member's Lease deleted under it: it ends its term at once and joins again with
+    // a new Lease, while the other counts it live (its slots unserved) until then, as
+    // for an expiry, so no WebApp is reconciled by two at once.
+    delete_member_lease(&env, name, "replica-3").await;
+    until("the member to rejoin after its Lease was deleted", || {
+        balanced(&[&a, &d])
+    })
+    .await;
+    every_webapp_reconciled(&env, &timeline, "every WebApp after a Lease deletion").await;
     assert_no_overlap(&timeline);
 
     // A WebApp deleted while sharded is let go by whoever had it.

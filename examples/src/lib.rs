@@ -6,6 +6,8 @@
 //! - [`autoroute`] and [`canary`]: operators on the phase scheduler.
 //! - [`replicas`]: replicas of an operator electing a leader on one API server, with a
 //!   record of when each did leader-only work.
+//! - [`fault_proxy`]: a per-replica TCP proxy in front of the embedded server that
+//!   holds, delays, stalls or drops traffic, for partition tests.
 //! - [`demo`]: what the phase-scheduler demos share.
 //!
 //! The runnable demos are in `demos/`: `cargo run --example webapp` (also `autoroute`,
@@ -14,5 +16,6 @@
 pub mod autoroute;
 pub mod canary;
 pub mod demo;
+pub mod fault_proxy;
 pub mod replicas;
 pub mod webapp;

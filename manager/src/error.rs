@@ -3,7 +3,8 @@
 use std::net::SocketAddr;
 use std::time::Duration;
 
-use crate::runnable::BoxError;
+/// Any error a runnable can fail with.
+pub type BoxError = Box<dyn std::error::Error + Send + Sync>;
 
 /// What went wrong, with the name of what failed.
 #[derive(Debug, thiserror::Error)]

@@ -15,8 +15,8 @@ use http::{Method, Request, Response};
 use kube::client::Body;
 use parking_lot::Mutex;
 
+use crate::error::BoxError;
 use crate::leader::Term;
-use crate::runnable::BoxError;
 
 /// Why the manager's client refused or cancelled a write. A reconcile sees it as
 /// `kube::Error::Service`; [`Fenced::of`] finds it there.
@@ -35,6 +35,10 @@ use crate::runnable::BoxError;
 /// takes a freeze in that short span. `cargo bench --bench failover` measures the span
 /// (its `kind=fence-window` line: from handing a write to the client to its arrival at
 /// the server, over loopback HTTP); `benches/README.md` records the figures.
+///
+/// A Lease deleted under its leader ends the term as soon as the leader sees it (its
+/// watch, or a renew answered 404), while the other replicas wait a whole lease
+/// duration from the last change they saw, as for an expiry: the same margin holds.
 ///
 /// ```
 /// use wheelhouse_manager::Fenced;

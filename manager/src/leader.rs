@@ -13,6 +13,19 @@
 //!   expire (`lease_duration` after it saw it): from then the manager's client refuses
 //!   writes, and the manager stops every leader-only runnable, whether or not the
 //!   elector itself is still running.
+//!
+//! And two about the Lease's own lifecycle:
+//! - a deleted Lease is not a free one: its last record counts as held by its last
+//!   holder until a lease duration after this replica last saw it change, exactly as
+//!   an expiry; the holder, when its renew finds the Lease gone (404) or its watch
+//!   sees it deleted, ends its term at once, before it may take the Lease again;
+//! - renewals (and a ring member's publications) are JSON merge patches carrying the
+//!   resourceVersion they were based on, never PUTs: kube-apiserver creates a Lease
+//!   on the update of a missing one, so a renew delayed past a deletion would
+//!   resurrect it, where a patch of a missing object is always 404.
+//!
+//! A replica whose term ended stays up as a standby and campaigns again unless
+//! [`OnLeadershipLost::Exit`] asks for controller-runtime's exit.
 
 mod elector;
 mod metrics;
@@ -24,20 +37,23 @@ use std::time::Duration;
 use tokio::time::Instant;
 use tokio_util::sync::CancellationToken;
 
-pub(crate) use elector::{AbortOnDrop, Elector, Leadership};
+pub(crate) use elector::{Elector, Leadership};
 pub(crate) use metrics::LeaderMetrics;
 
 use crate::Error;
 
-/// What a replica does after it lost the lease it held.
+/// What a replica does after its leadership term ended without a graceful stop (the
+/// lease was not renewed in time, another replica holds it, or it was deleted).
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
 pub enum OnLeadershipLost {
-    /// Stop the manager, which returns [`Error::LeadershipLost`] (the default, as
-    /// controller-runtime: the process exits and restarts as a clean standby).
-    #[default]
+    /// Stop the manager, which returns [`Error::LeadershipLost`] (controller-runtime's
+    /// behaviour: the process exits and restarts as a cold standby).
     Exit,
-    /// Go back to standby and compete for the lease again; leader-only runnables
-    /// start anew if it is won.
+    /// Stay up as a standby (the default): the caches stay warm, the manager's client
+    /// refuses writes, and the replica competes for the lease again; leader-only
+    /// runnables start anew in each term it wins. After an API server outage that
+    /// ended every term, the replicas take over again without a restart and a relist.
+    #[default]
     Standby,
 }
 
@@ -80,7 +96,7 @@ impl LeaderElection {
             renew_deadline: Duration::from_secs(10),
             retry_period: Duration::from_secs(2),
             release_on_cancel: true,
-            on_lost: OnLeadershipLost::Exit,
+            on_lost: OnLeadershipLost::Standby,
         }
     }
 
@@ -119,7 +135,8 @@ impl LeaderElection {
         self
     }
 
-    /// What to do after losing the lease (default [`OnLeadershipLost::Exit`]).
+    /// What to do after losing the lease (default [`OnLeadershipLost::Standby`];
+    /// [`OnLeadershipLost::Exit`] keeps controller-runtime's exit).
     #[must_use]
     pub fn on_lost(mut self, on_lost: OnLeadershipLost) -> Self {
         self.on_lost = on_lost;

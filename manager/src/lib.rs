@@ -53,11 +53,21 @@
 //!   term as it is sent and cancels it if the term ends before the answer ([`Fenced`]);
 //!   reads pass. At the term's end, controllers cancel their reconciles in flight and wait
 //!   for them; the manager waits for every leader-only runnable (dropping and naming one
-//!   that overstays half the takeover margin) and only then reports leadership lost. By
-//!   default the manager then exits with an error (the pod restarts as a clean standby);
-//!   `OnLeadershipLost::Standby` competes again instead, and each new term starts the
-//!   leader-only runnables afresh. What no client can close is a write whose bytes left
-//!   before a freeze: see [`Fenced`] and `benches/README.md`.
+//!   that overstays half the takeover margin) and only then reports leadership lost.
+//!   What no client can close is a write whose bytes left before a freeze: see
+//!   [`Fenced`] and `benches/README.md`.
+//! - **A replica whose term ended rejoins warm.** By default it stays up as a standby:
+//!   its caches stay warm, its writes are refused, it competes for the Lease again, and
+//!   each new term starts the leader-only runnables afresh (so after an API server
+//!   outage that ended every term, the replicas lead again without a restart and a
+//!   relist). `OnLeadershipLost::Exit` keeps controller-runtime's exit with an error.
+//!   Stopping is bounded even while the API server is unreachable.
+//! - **A deleted Lease is not a free one.** Standbys count it held by its last holder
+//!   until a lease duration after they last saw it change, as an expiry; the holder
+//!   ends its term at once when it sees its Lease deleted (its watch, or a 404 on
+//!   renew). Renewals are merge patches with the resourceVersion as precondition, so a
+//!   late renew can never re-create a deleted Lease (a PUT would: Leases are created
+//!   on update).
 //! - **Standbys watch the Lease.** A leader stopping gracefully finishes its reconciles,
 //!   then empties the Lease's holder; a standby sees it on its watch and takes over at once
 //!   (where client-go's polling standby needs up to a retry period; `benches/README.md`
@@ -132,11 +142,11 @@ pub mod serve;
 pub use crate::args::{LogFormat, ManagerArgs};
 pub use crate::cert_watcher::{CertHealth, CertWatcher, ServingCertificate, tls_server_config};
 pub use crate::certs::{CA_FILE, CERT_FILE, CertificateError, Certificates, KEY_FILE};
-pub use crate::error::Error;
+pub use crate::error::{BoxError, Error};
 pub use crate::fence::Fenced;
 pub use crate::leader::{LeaderElection, OnLeadershipLost};
 pub use crate::manager::{Manager, ManagerBuilder};
 pub use crate::ring::Sharding;
-pub use crate::runnable::{BoxError, Runnable, Stop, runnable_fn};
+pub use crate::runnable::{Runnable, Stop, runnable_fn};
 /// The token [`ManagerBuilder::shutdown_signal`] takes and [`Stop::token`] gives.
 pub use tokio_util::sync::CancellationToken;

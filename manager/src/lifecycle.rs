@@ -11,12 +11,14 @@ use tokio::sync::watch;
 use tokio::task::{Id, JoinSet};
 use tokio::time::Instant;
 use tokio_util::sync::CancellationToken;
+use tokio_util::task::AbortOnDropHandle;
 
 use crate::Error;
+use crate::error::BoxError;
 use crate::fence::Fence;
-use crate::leader::{AbortOnDrop, Leadership, Term};
+use crate::leader::{Leadership, Term};
 use crate::manager::Manager;
-use crate::runnable::{BoxError, Runnable, Stop};
+use crate::runnable::{Runnable, Stop};
 use crate::serve::panic_message;
 
 /// How long a stage of the stop still gets once an earlier stage used up the
@@ -181,7 +183,9 @@ pub(crate) async fn run(manager: Manager) -> Result<(), Error> {
         return Err(Error::AlreadyRunning);
     }
     let _signals = if inner.handle_signals {
-        Some(AbortOnDrop(tokio::spawn(on_signals(inner.shutdown.clone())?)))
+        Some(AbortOnDropHandle::new(tokio::spawn(on_signals(
+            inner.shutdown.clone(),
+        )?)))
     } else {
         None
     };
@@ -223,7 +227,7 @@ struct Running<'a> {
     abandoned: Vec<String>,
     elector_stop: CancellationToken,
     /// Aborted if the manager's future is dropped (a killed process renews nothing).
-    elector_task: Option<AbortOnDrop<Result<(), Error>>>,
+    elector_task: Option<AbortOnDropHandle<Result<(), Error>>>,
     leadership: Option<watch::Receiver<Leadership>>,
 }
 
@@ -293,7 +297,7 @@ impl<'a> Running<'a> {
             Some(elector) => {
                 tracing::info!(lease = %elector.lease(), identity = %elector.identity(), "waiting for leadership");
                 self.leadership = Some(elector.subscribe());
-                self.elector_task = Some(AbortOnDrop(tokio::spawn(
+                self.elector_task = Some(AbortOnDropHandle::new(tokio::spawn(
                     elector.clone().run(self.elector_stop.clone()),
                 )));
             }
@@ -319,7 +323,7 @@ impl<'a> Running<'a> {
             };
             let elector_done = async {
                 match self.elector_task.as_mut() {
-                    Some(task) => (&mut task.0).await,
+                    Some(task) => task.await,
                     None => pending().await,
                 }
             };
@@ -453,7 +457,7 @@ impl<'a> Running<'a> {
         self.elector_stop.cancel();
         if let Some(mut task) = self.elector_task.take() {
             let deadline = deadline.max(Instant::now() + LATE_GRACE);
-            match tokio::time::timeout_at(deadline, &mut task.0).await {
+            match tokio::time::timeout_at(deadline, &mut task).await {
                 Ok(Ok(Err(error))) => stopped.failures.push(error),
                 Ok(_) => {}
                 Err(_) => stopped.abandoned.push("leader election".into()),

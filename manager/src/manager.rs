@@ -251,8 +251,9 @@ impl Manager {
 
     /// Resolves each time leadership changes, with whether this replica now leads
     /// (immediately with the current state the first time). It turns false as soon as
-    /// the term ends, when writes start being refused; the manager logs the loss, and
-    /// returns [`Error::LeadershipLost`], only once every leader-only runnable stopped.
+    /// the term ends, when writes start being refused; the manager logs the loss (and,
+    /// with [`OnLeadershipLost::Exit`](crate::OnLeadershipLost::Exit), returns
+    /// [`Error::LeadershipLost`]) only once every leader-only runnable stopped.
     pub fn leadership(&self) -> impl futures::Stream<Item = bool> + Send + 'static {
         let receiver = self.inner.elector.as_ref().map(|e| e.subscribe());
         futures::stream::unfold((receiver, true), |(receiver, first)| async move {
@@ -451,40 +452,17 @@ impl ManagerBuilder {
 
     /// Validates the options, registers the cache's, the process's and the leader
     /// election's metrics, and binds the HTTP listeners.
-    pub fn build(self) -> Result<Manager, Error> {
-        if let Some(error) = self.args_error {
+    pub fn build(mut self) -> Result<Manager, Error> {
+        if let Some(error) = self.args_error.take() {
             return Err(error);
         }
-        let secure = if self.metrics_secure && self.metrics_address.is_some() {
-            Some(self.secure_metrics()?)
-        } else {
-            None
-        };
+        let secure = self.secure_metrics_if_asked()?;
         let shard_ring = self.ring_member()?;
-        let registry = self.registry.unwrap_or_default();
+        let registry = self.registry.take().unwrap_or_default();
         registry.register(Box::new(prometheus::process_collector::ProcessCollector::for_self()))?;
-        let elector = match self.leader_election {
-            _ if shard_ring.is_some() => shard_ring.as_ref().map(|(_, elector)| elector.clone()),
-            Some(election) => {
-                if election.lease_name.is_empty() {
-                    return Err(Error::MissingLeaderElectionId);
-                }
-                election.validate()?;
-                let identity = election.identity.clone().unwrap_or_else(default_identity);
-                let namespace = election
-                    .namespace
-                    .clone()
-                    .unwrap_or_else(|| own_namespace(&self.client));
-                let metrics = LeaderMetrics::register(&registry, &election.lease_name)?;
-                Some(Elector::new(
-                    self.client.clone(),
-                    election,
-                    identity,
-                    namespace,
-                    Some(metrics),
-                ))
-            }
-            None => None,
+        let elector = match &shard_ring {
+            Some((_, elector)) => Some(elector.clone()),
+            None => self.leader_elector(&registry)?,
         };
         let fence = elector.as_ref().map(|elector| Fence::new(elector.lease()));
         let client = match &fence {
@@ -493,14 +471,7 @@ impl ManagerBuilder {
         };
         let shards = shard_ring.as_ref().map(|(sharding, _)| Shards::new(sharding.key));
         let cache = Cache::with_shards(client.clone(), Some(CacheMetrics::register(&registry)?), shards.clone());
-
-        let healthz = Checks::default();
-        let readyz = Checks::default();
-        healthz.add("ping", Arc::new(|| Ok(())));
-        if let Some(elector) = &elector {
-            let elector = elector.clone();
-            healthz.add("leader-election", Arc::new(move || elector.health()));
-        }
+        let (healthz, readyz) = health_checks(elector.as_ref());
         let (listeners, addresses) = bind(
             self.metrics_address,
             self.health_probe_address,
@@ -535,20 +506,45 @@ impl ManagerBuilder {
         if let (Some((sharding, elector)), Some(shards)) = (shard_ring, shards) {
             join_ring(&manager, &sharding, elector, shards)?;
         }
-        let weak = Arc::downgrade(&manager.inner);
-        manager.inner.readyz.add(
-            "informers",
-            Arc::new(move || match weak.upgrade() {
-                Some(inner) if inner.synced.load(Ordering::Acquire) && inner.cache.has_synced() => Ok(()),
-                Some(_) => Err("the caches have not synced yet".into()),
-                None => Err("the manager is gone".into()),
-            }),
-        );
+        add_informers_readiness(&manager);
         Ok(manager)
     }
 }
 
 impl ManagerBuilder {
+    /// The secure metrics' TLS and reviews, when metrics are served and secure.
+    fn secure_metrics_if_asked(&self) -> Result<Option<Secure>, Error> {
+        if self.metrics_secure && self.metrics_address.is_some() {
+            self.secure_metrics().map(Some)
+        } else {
+            Ok(None)
+        }
+    }
+
+    /// With leader election, the elector of the one Lease, its metrics registered.
+    fn leader_elector(&self, registry: &Registry) -> Result<Option<Arc<Elector>>, Error> {
+        let Some(election) = self.leader_election.clone() else {
+            return Ok(None);
+        };
+        if election.lease_name.is_empty() {
+            return Err(Error::MissingLeaderElectionId);
+        }
+        election.validate()?;
+        let identity = election.identity.clone().unwrap_or_else(default_identity);
+        let namespace = election
+            .namespace
+            .clone()
+            .unwrap_or_else(|| own_namespace(&self.client));
+        let metrics = LeaderMetrics::register(registry, &election.lease_name)?;
+        Ok(Some(Elector::new(
+            self.client.clone(),
+            election,
+            identity,
+            namespace,
+            Some(metrics),
+        )))
+    }
+
     /// With sharding, the elector of this replica's own Lease in the ring.
     fn ring_member(&self) -> Result<Option<(Sharding, Arc<Elector>)>, Error> {
         let sharding = match (&self.sharding, &self.leader_election) {
@@ -611,6 +607,32 @@ impl ManagerBuilder {
             auth: Arc::new(MetricsAuth::new(self.client.clone())),
         })
     }
+}
+
+/// `/healthz` (a ping, and with an elector a wedged leader's check) and `/readyz`
+/// (filled once the manager exists).
+fn health_checks(elector: Option<&Arc<Elector>>) -> (Checks, Checks) {
+    let healthz = Checks::default();
+    let readyz = Checks::default();
+    healthz.add("ping", Arc::new(|| Ok(())));
+    if let Some(elector) = elector {
+        let elector = elector.clone();
+        healthz.add("leader-election", Arc::new(move || elector.health()));
+    }
+    (healthz, readyz)
+}
+
+/// `/readyz` passes once the manager's caches have synced.
+fn add_informers_readiness(manager: &Manager) {
+    let weak = Arc::downgrade(&manager.inner);
+    manager.inner.readyz.add(
+        "informers",
+        Arc::new(move || match weak.upgrade() {
+            Some(inner) if inner.synced.load(Ordering::Acquire) && inner.cache.has_synced() => Ok(()),
+            Some(_) => Err("the caches have not synced yet".into()),
+            None => Err("the manager is gone".into()),
+        }),
+    );
 }
 
 /// Adds the runnable that follows the ring's Leases and moves this replica's slots.

@@ -28,7 +28,14 @@
 //! A member that leaves gracefully stops its controllers, then empties its Lease's
 //! holder: the others see it gone at once. A member that dies is dropped when its
 //! Lease has not changed for a lease duration; its own term ended `lease_duration -
-//! renew_deadline` earlier, so it writes nothing after that (the fence).
+//! renew_deadline` earlier, so it writes nothing after that (the fence). A member
+//! whose Lease is deleted (by a person, or swept by a peer) is not dropped at once:
+//! the others count it live, with the slots it published, until a lease duration after
+//! they last saw its Lease change, as if it had died; it ends its own term at once
+//! when it sees the deletion, and joins again with a new Lease that serves nothing.
+//! Its renewals and publications are merge patches, which cannot re-create a deleted
+//! Lease: a publication delayed past a sweep fails (404) instead of resurrecting a
+//! ghost member whose share nobody would serve.
 //!
 //! **Invariant: no slot is served by two members at once.** Two members can only both
 //! want a slot if they computed assignments from different member lists, hence
@@ -63,7 +70,7 @@ pub const SERVING_ANNOTATION: &str = "wheelhouse.rs/shard-serving";
 
 /// How a manager shards its controllers; see [`ManagerBuilder::sharding`].
 ///
-/// Each member needs `get`, `list`, `watch`, `create`, `update` and `delete` on
+/// Each member needs `get`, `list`, `watch`, `create`, `patch` and `delete` on
 /// `coordination.k8s.io` Leases in the ring's namespace (`delete`: members remove the
 /// Leases of members that left or died).
 ///
@@ -129,8 +136,8 @@ impl Sharding {
         self
     }
 
-    /// What a member does when its term ends without a graceful stop (default: exit,
-    /// as with leader election).
+    /// What a member does when its term ends without a graceful stop (default: it
+    /// stays up and joins again, as with leader election; see [`OnLeadershipLost`]).
     #[must_use]
     pub fn on_lost(mut self, on_lost: OnLeadershipLost) -> Self {
         self.election = self.election.on_lost(on_lost);

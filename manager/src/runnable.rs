@@ -8,11 +8,9 @@ use std::sync::Arc;
 use futures::future::BoxFuture;
 use tokio_util::sync::CancellationToken;
 
+use crate::error::BoxError;
 use crate::leader::Term;
 use crate::manager::Manager;
-
-/// Any error a runnable can fail with.
-pub type BoxError = Box<dyn std::error::Error + Send + Sync>;
 
 /// Work a [`Manager`] starts, in order, and stops, in reverse: controllers, servers,
 /// webhooks, anything with a lifetime.

@@ -152,7 +152,11 @@ async fn leadership_is_reported_lost_only_once_leader_only_work_stopped_or_was_n
     let env = TestEnv::start().await.expect("a test environment");
     let shutdown = CancellationToken::new();
     let manager = Manager::builder(client_of(&env, 0))
-        .leader_election(short(LeaderElection::new("reported")).namespace(env.namespace()))
+        .leader_election(
+            short(LeaderElection::new("reported"))
+                .namespace(env.namespace())
+                .on_lost(OnLeadershipLost::Exit),
+        )
         .shutdown_signal(shutdown.clone())
         .build()
         .expect("a manager");

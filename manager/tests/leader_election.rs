@@ -152,7 +152,7 @@ async fn a_leader_that_cannot_renew_stops_before_another_can_lead() {
     let old = intervals.working().expect("a leader");
     // Every lease update fails for a while: the leader cannot renew; standbys could not
     // take over either, until the failures run out.
-    server.fail_next(12, InjectedFailure::server_error(Verb::Update, "leases"));
+    server.fail_next(12, InjectedFailure::server_error(Verb::Patch, "leases"));
     until("the old leader to stop", || intervals.working().is_none()).await;
     until("a leader again", || intervals.working().is_some()).await;
     intervals.assert_disjoint();
@@ -195,10 +195,11 @@ async fn a_paused_leader_does_not_work_after_resuming_until_it_leads_again() {
 }
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
-async fn a_lost_lease_stops_the_manager_by_default() {
+async fn a_lost_lease_stops_the_manager_with_the_exit_option() {
     let env = TestEnv::start().await.expect("a test environment");
     let intervals = Timeline::default();
-    let mut replica = worker(&env, 0, short(LeaderElection::new("exit")), &intervals);
+    let election = short(LeaderElection::new("exit")).on_lost(OnLeadershipLost::Exit);
+    let mut replica = worker(&env, 0, election, &intervals);
     until("the replica to lead", || intervals.working().is_some()).await;
     replica.manager.pause_leader_election(Duration::from_secs(3));
     let error = tokio::time::timeout(TIMEOUT, replica.exited())
@@ -244,6 +245,7 @@ async fn healthz_fails_when_a_leader_stops_renewing() {
         wedged.elapsed() >= Duration::from_millis(2000 - 400),
         "healthz failed before a lease duration without renewal"
     );
+    shutdown.cancel();
     let _ = running.await;
     env.stop().await;
 }
@@ -310,7 +312,7 @@ async fn release_rereads_a_lease_changed_under_it_and_still_releases() {
         1,
         InjectedFailure {
             code: 409,
-            ..InjectedFailure::server_error(Verb::Update, "leases")
+            ..InjectedFailure::server_error(Verb::Patch, "leases")
         },
     );
     replica.stop().await.expect("a clean stop");

@@ -51,7 +51,8 @@ async fn at_the_terms_end_reconciles_in_flight_are_cancelled_and_awaited_before_
                     Duration::from_secs(2),
                     Duration::from_millis(1500),
                     Duration::from_millis(400),
-                ),
+                )
+                .on_lost(wheelhouse_manager::OnLeadershipLost::Exit),
         )
         .shutdown_signal(CancellationToken::new())
         .build()

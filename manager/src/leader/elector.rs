@@ -5,20 +5,21 @@ use std::collections::BTreeMap;
 use std::sync::atomic::{AtomicU64, Ordering};
 use std::time::Duration;
 
-use futures::StreamExt;
 use k8s_openapi::api::coordination::v1::{Lease, LeaseSpec};
-use k8s_openapi::apimachinery::pkg::apis::meta::v1::{MicroTime, ObjectMeta};
+use k8s_openapi::apimachinery::pkg::apis::meta::v1::MicroTime;
 use k8s_openapi::jiff::Timestamp;
-use kube::api::{Api, PostParams};
-use kube::runtime::watcher;
+use kube::api::Api;
 use parking_lot::Mutex;
 use std::sync::Arc;
 use tokio::sync::{Notify, watch};
 use tokio::time::Instant;
 use tokio_util::sync::CancellationToken;
+use tokio_util::task::AbortOnDropHandle;
 
 use super::{LeaderElection, LeaderMetrics, OnLeadershipLost, Term};
 use crate::Error;
+
+mod record;
 
 /// How many conflicting writes `release` re-reads past: a holder's own record changes
 /// only by its renews, so more than a few means another writer, and expiry is safe.
@@ -37,17 +38,29 @@ pub(crate) enum Leadership {
 ///
 /// Invariant: `at` changes only when the record changes. A candidate may take a lease
 /// held by another only once `at + leaseDurationSeconds` has passed on this machine's
-/// monotonic clock: the holder had that long to renew, as measured here.
+/// monotonic clock: the holder had that long to renew, as measured here. The record
+/// outlives the Lease: one that is deleted still counts as held by its last holder
+/// until then, since that holder may not know yet and keeps its term until it does.
 #[derive(Clone)]
 struct Observed {
     spec: LeaseSpec,
     resource_version: Option<String>,
+    /// Which Lease object it was: a deletion ends a term only if it is the term's.
+    uid: Option<String>,
+    /// The annotations it carried: a write that drops one of them sets it to null.
+    annotations: BTreeMap<String, String>,
     at: Instant,
 }
 
 impl Observed {
     fn holder(&self) -> Option<&str> {
         self.spec.holder_identity.as_deref().filter(|h| !h.is_empty())
+    }
+
+    /// True while another holder's lease has not run out as observed here.
+    fn held_by_other(&self, identity: &str, own: Duration) -> bool {
+        self.holder().is_some_and(|holder| holder != identity)
+            && self.expiry(own).is_some_and(|expiry| Instant::now() < expiry)
     }
 
     /// When the holder's lease runs out as seen from here (None: nobody holds it). A
@@ -99,6 +112,8 @@ pub(crate) struct Elector {
     /// Called when a term ends, before the next can begin (a ring member stops
     /// serving its slots there, so a new term never starts with the old one's).
     on_term_end: Mutex<Option<Box<dyn Fn() + Send + Sync>>>,
+    /// Why the running term was ended from outside `hold` (its Lease was deleted).
+    lost_why: Mutex<Option<&'static str>>,
 }
 
 impl Elector {
@@ -125,6 +140,7 @@ impl Elector {
             annotations: Mutex::new(BTreeMap::new()),
             writing: tokio::sync::Mutex::new(()),
             on_term_end: Mutex::new(None),
+            lost_why: Mutex::new(None),
         })
     }
 
@@ -167,11 +183,15 @@ impl Elector {
         let Some(own) = own else { return Ok(false) };
         let spec = LeaseSpec {
             renew_time: Some(MicroTime(Timestamp::now())),
-            ..own.spec
+            ..own.spec.clone()
         };
-        match self.write(spec, own.resource_version).await {
+        match self.write(spec, &own).await {
             Ok(()) => Ok(true),
             Err(kube::Error::Api(status)) if status.code == 409 => Ok(false),
+            Err(kube::Error::Api(status)) if status.code == 404 => {
+                self.own_lease_gone("publishing found the lease deleted");
+                Ok(false)
+            }
             Err(error) => Err(error),
         }
     }
@@ -239,7 +259,7 @@ impl Elector {
     /// leadership, stands by again or returns [`Error::LeadershipLost`].
     pub(crate) async fn run(self: Arc<Self>, stop: CancellationToken) -> Result<(), Error> {
         let watch = tokio::spawn(self.clone().watch_lease());
-        let _abort_watch = AbortOnDrop(watch);
+        let _abort_watch = AbortOnDropHandle::new(watch);
         loop {
             let Some(term) = self.acquire(&stop).await else {
                 return Ok(());
@@ -249,6 +269,7 @@ impl Elector {
             if let Some(metrics) = &self.metrics {
                 metrics.leading();
             }
+            *self.lost_why.lock() = None;
             self.state.send_replace(Leadership::Leader(term.clone()));
             let held = self.hold(&term, &stop).await;
             term.end();
@@ -264,8 +285,13 @@ impl Elector {
             }
             match held {
                 Held::Stopped => {
-                    if self.config.release_on_cancel {
-                        self.release().await;
+                    // Bounded: a shutdown must not wait on an API server it cannot reach.
+                    if self.config.release_on_cancel
+                        && tokio::time::timeout(self.config.renew_deadline, self.release())
+                            .await
+                            .is_err()
+                    {
+                        tracing::warn!(lease = %self.lease(), "could not release the lease in time; standbys take it when it expires");
                     }
                     return Ok(());
                 }
@@ -291,7 +317,12 @@ impl Elector {
                 return None;
             }
             let sent = Instant::now();
-            match self.try_acquire_or_renew(false).await {
+            // A stop must not wait on an API server that does not answer.
+            let attempt = tokio::select! {
+                () = stop.cancelled() => return None,
+                attempt = self.try_acquire_or_renew(false) => attempt,
+            };
+            match attempt {
                 Ok(true) => {
                     let number = self.terms.fetch_add(1, Ordering::Relaxed) + 1;
                     return Some(Term::new(number, sent + self.config.renew_deadline));
@@ -323,12 +354,12 @@ impl Elector {
         loop {
             tokio::select! {
                 () = stop.cancelled() => return Held::Stopped,
-                () = term.over() => return Held::Lost("the renew deadline passed"),
+                () = term.over() => return Held::Lost(self.lost_why("the renew deadline passed")),
                 () = tokio::time::sleep(self.config.retry_period) => {}
             }
             self.wait_if_paused(stop).await;
             if !term.is_valid() {
-                return Held::Lost("the renew deadline passed");
+                return Held::Lost(self.lost_why("the renew deadline passed"));
             }
             let sent = Instant::now();
             let attempt = tokio::time::timeout_at(term.valid_until(), self.try_acquire_or_renew(true)).await;
@@ -339,13 +370,18 @@ impl Elector {
                     }
                     *self.renewed.lock() = Some(Instant::now());
                 }
-                Ok(Ok(false)) => return Held::Lost("another replica holds the lease"),
+                Ok(Ok(false)) => return Held::Lost(self.lost_why("another replica holds the lease")),
                 Ok(Err(error)) => {
                     tracing::warn!(lease = %self.lease(), %error, deadline_in = ?term.valid_until().saturating_duration_since(Instant::now()), "failed to renew the lease; retrying until the renew deadline");
                 }
                 Err(_) => return Held::Lost("the renew deadline passed while renewing"),
             }
         }
+    }
+
+    /// Why the term ended: as recorded where it was ended, else `otherwise`.
+    fn lost_why(&self, otherwise: &'static str) -> &'static str {
+        self.lost_why.lock().take().unwrap_or(otherwise)
     }
 
     async fn wait_if_paused(&self, stop: &CancellationToken) {
@@ -374,26 +410,25 @@ impl Elector {
             let spec = LeaseSpec {
                 renew_time: Some(now.clone()),
                 lease_duration_seconds: Some(self.config.lease_seconds()),
-                ..own.spec
+                ..own.spec.clone()
             };
-            match self.write(spec, own.resource_version).await {
+            match self.write(spec, &own).await {
                 Ok(()) => return Ok(true),
                 Err(kube::Error::Api(status)) if status.code == 409 => {}
+                Err(kube::Error::Api(status)) if status.code == 404 => {
+                    self.own_lease_gone("renewing found the lease deleted");
+                    return Ok(false);
+                }
                 Err(error) => return Err(error),
             }
         }
 
         let Some(lease) = self.api.get_opt(&self.config.lease_name).await? else {
-            return self.create(now).await;
+            return self.lease_missing(leading, now).await;
         };
-        let current = lease.spec.unwrap_or_default();
-        let observed = self.observe(current.clone(), lease.metadata.resource_version);
-        let held_by_other = observed.holder().is_some_and(|holder| holder != self.identity);
-        if held_by_other
-            && observed
-                .expiry(self.config.lease_duration)
-                .is_some_and(|expiry| Instant::now() < expiry)
-        {
+        let current = lease.spec.clone().unwrap_or_default();
+        let observed = self.observe(&lease);
+        if observed.held_by_other(&self.identity, self.config.lease_duration) {
             return Ok(false);
         }
         let ours = observed.holder() == Some(self.identity.as_str());
@@ -409,169 +444,38 @@ impl Elector {
             lease_transitions: Some(current.lease_transitions.unwrap_or(0) + i32::from(!ours)),
             ..current
         };
-        match self.write(spec, observed.resource_version).await {
+        match self.write(spec, &observed).await {
             Ok(()) => Ok(true),
-            Err(kube::Error::Api(status)) if status.code == 409 => Ok(false),
+            // 404: deleted since it was read; judged on the next try.
+            Err(kube::Error::Api(status)) if matches!(status.code, 404 | 409) => Ok(false),
             Err(error) => Err(error),
         }
     }
 
-    async fn create(&self, now: MicroTime) -> Result<bool, kube::Error> {
-        let lease = Lease {
-            metadata: ObjectMeta {
-                name: Some(self.config.lease_name.clone()),
-                namespace: Some(self.namespace.clone()),
-                labels: (!self.labels.is_empty()).then(|| self.labels.clone()),
-                annotations: self.annotations(),
-                ..ObjectMeta::default()
-            },
-            spec: Some(LeaseSpec {
-                holder_identity: Some(self.identity.clone()),
-                lease_duration_seconds: Some(self.config.lease_seconds()),
-                acquire_time: Some(now.clone()),
-                renew_time: Some(now),
-                lease_transitions: Some(0),
-                ..LeaseSpec::default()
-            }),
-        };
-        match self.api.create(&PostParams::default(), &lease).await {
-            Ok(created) => {
-                self.record(created);
-                Ok(true)
-            }
-            Err(kube::Error::Api(status)) if status.code == 409 => Ok(false),
-            Err(error) => Err(error),
+    /// The Lease does not exist. A leader's term ends (its Lease was deleted); a
+    /// candidate creates it unless the last record seen is another holder's that has
+    /// not run out: a deleted Lease is not a free one, as its holder may not know yet.
+    async fn lease_missing(&self, leading: bool, now: MicroTime) -> Result<bool, kube::Error> {
+        if leading {
+            self.own_lease_gone("the lease was deleted");
+            return Ok(false);
         }
-    }
-
-    /// Replaces the lease's spec, on the condition that it is still at
-    /// `resource_version`; remembers what was written.
-    async fn write(&self, spec: LeaseSpec, resource_version: Option<String>) -> Result<(), kube::Error> {
-        let lease = Lease {
-            metadata: ObjectMeta {
-                name: Some(self.config.lease_name.clone()),
-                namespace: Some(self.namespace.clone()),
-                resource_version,
-                labels: (!self.labels.is_empty()).then(|| self.labels.clone()),
-                annotations: self.annotations(),
-                ..ObjectMeta::default()
-            },
-            spec: Some(spec),
-        };
-        let written = self
-            .api
-            .replace(&self.config.lease_name, &PostParams::default(), &lease)
-            .await?;
-        self.record(written);
-        Ok(())
-    }
-
-    fn annotations(&self) -> Option<BTreeMap<String, String>> {
-        let annotations = self.annotations.lock();
-        (!annotations.is_empty()).then(|| annotations.clone())
-    }
-
-    /// What this replica wrote is what it observes, from now.
-    fn record(&self, lease: Lease) {
-        *self.observed.lock() = Some(Observed {
-            spec: lease.spec.unwrap_or_default(),
-            resource_version: lease.metadata.resource_version,
-            at: Instant::now(),
-        });
-    }
-
-    /// Notes a record read from the server; its clock starts only if it changed.
-    fn observe(&self, spec: LeaseSpec, resource_version: Option<String>) -> Observed {
-        let mut observed = self.observed.lock();
-        match observed.as_mut() {
-            Some(seen) if seen.spec == spec => seen.resource_version = resource_version,
-            _ => {
-                *observed = Some(Observed {
-                    spec,
-                    resource_version,
-                    at: Instant::now(),
-                });
-            }
+        let observed = self.observed.lock().clone();
+        if observed.is_some_and(|o| o.held_by_other(&self.identity, self.config.lease_duration)) {
+            return Ok(false);
         }
-        observed.clone().unwrap_or_else(|| unreachable!("set just above"))
+        self.create(now).await
     }
 
-    /// Empties the holder so a standby takes over at once (client-go's release). A
-    /// conflict means our observed record is stale (say, a late answer to a renew): it
-    /// re-reads and tries again for as long as the lease is still ours.
-    async fn release(&self) {
-        let _writing = self.writing.lock().await;
-        for _ in 0..RELEASE_ATTEMPTS {
-            let observed = self.observed.lock().clone();
-            let Some(observed) = observed.filter(|o| o.holder() == Some(self.identity.as_str())) else {
-                return;
-            };
-            let now = MicroTime(Timestamp::now());
-            let spec = LeaseSpec {
-                holder_identity: Some(String::new()),
-                lease_duration_seconds: Some(1),
-                acquire_time: Some(now.clone()),
-                renew_time: Some(now),
-                ..observed.spec
-            };
-            match self.write(spec, observed.resource_version).await {
-                Ok(()) => {
-                    tracing::info!(lease = %self.lease(), identity = %self.identity, "released the lease");
-                    return;
-                }
-                Err(kube::Error::Api(status)) if status.code == 409 => {
-                    match self.api.get_opt(&self.config.lease_name).await {
-                        Ok(Some(lease)) => {
-                            self.observe(lease.spec.unwrap_or_default(), lease.metadata.resource_version);
-                        }
-                        Ok(None) => return,
-                        Err(error) => {
-                            tracing::warn!(lease = %self.lease(), %error, "could not re-read the lease to release it; standbys take it when it expires");
-                            return;
-                        }
-                    }
-                }
-                Err(error) => {
-                    tracing::warn!(lease = %self.lease(), %error, "could not release the lease; standbys take it when it expires");
-                    return;
-                }
-            }
+    /// This replica's Lease was deleted under it: the term ends now, before the
+    /// elector may take the Lease again, so no write of this term follows.
+    fn own_lease_gone(&self, why: &'static str) {
+        if let Leadership::Leader(term) = &*self.state.borrow()
+            && term.is_valid()
+        {
+            tracing::warn!(lease = %self.lease(), identity = %self.identity, why, "ending the leadership term at once");
+            *self.lost_why.lock() = Some(why);
+            term.end();
         }
-        tracing::warn!(lease = %self.lease(), "the lease kept changing while releasing it; standbys take it when it expires");
-    }
-
-    /// Watches the one Lease: keeps the observed record current, and wakes a standby
-    /// the moment the lease is released or deleted.
-    async fn watch_lease(self: Arc<Self>) {
-        let config = watcher::Config::default().fields(&format!("metadata.name={}", self.config.lease_name));
-        let mut events = watcher(self.api.clone(), config).boxed();
-        while let Some(event) = events.next().await {
-            match event {
-                Ok(watcher::Event::Apply(lease) | watcher::Event::InitApply(lease)) => {
-                    let observed = self.observe(lease.spec.unwrap_or_default(), lease.metadata.resource_version);
-                    if observed.holder().is_none() {
-                        self.freed.notify_one();
-                    }
-                }
-                Ok(watcher::Event::Delete(_)) => {
-                    *self.observed.lock() = None;
-                    self.freed.notify_one();
-                }
-                Ok(watcher::Event::Init | watcher::Event::InitDone) => {}
-                Err(error) => {
-                    tracing::debug!(lease = %self.lease(), %error, "lease watch failed; retrying");
-                    tokio::time::sleep(self.config.retry_period).await;
-                }
-            }
-        }
-    }
-}
-
-/// Aborts a task when dropped, so it lives no longer than its owner's future.
-pub(crate) struct AbortOnDrop<T>(pub tokio::task::JoinHandle<T>);
-
-impl<T> Drop for AbortOnDrop<T> {
-    fn drop(&mut self) {
-        self.0.abort();
     }
 }

@@ -14,16 +14,31 @@ use wheelhouse_cache::{Informer, Shards, SlotSet};
 
 use super::assignment::{assign, version};
 use super::{RingMetrics, SERVING_ANNOTATION, VERSION_ANNOTATION};
+use crate::error::BoxError;
 use crate::leader::{Elector, Leadership, Term};
-use crate::runnable::{BoxError, Runnable, Stop};
+use crate::runnable::{Runnable, Stop};
 
 /// A Lease record as this replica saw it, and since when (its own clock).
+///
+/// Kept after the Lease is deleted: a deleted Lease is not an expired one (its holder
+/// may not know yet, and serves on until its term ends), so its member counts as live,
+/// with what it published, until `at + duration`.
 struct Seen {
     resource_version: Option<String>,
     at: Instant,
+    /// The member it named and what it published, and its lease duration; None
+    /// without a holder (a member that left).
+    last: Option<(Published, Duration)>,
+}
+
+impl Seen {
+    fn live_until(&self) -> Option<Instant> {
+        self.last.as_ref().map(|(_, duration)| self.at + *duration)
+    }
 }
 
 /// What one member of the ring published.
+#[derive(Clone)]
 struct Published {
     identity: String,
     version: String,
@@ -53,6 +68,14 @@ pub(crate) struct Member {
     seen: Mutex<HashMap<String, Seen>>,
     /// The records `sweep` tried to delete already (once each).
     swept: Mutex<HashSet<(String, String)>>,
+}
+
+/// What step 1 of a round decided: the live members, their list's version, and the
+/// slots this member owns in it.
+struct Plan {
+    members: Vec<String>,
+    version: String,
+    desired: SlotSet,
 }
 
 /// What this member serves and published, across steps.
@@ -102,34 +125,51 @@ impl Member {
         if name == self.elector.lease_name() {
             return None;
         }
-        let spec = lease.spec.as_ref()?;
-        let identity = spec.holder_identity.clone().filter(|h| !h.is_empty())?;
+        let spec = lease.spec.as_ref();
+        let identity = spec
+            .and_then(|spec| spec.holder_identity.clone())
+            .filter(|h| !h.is_empty());
         let duration = spec
-            .lease_duration_seconds
+            .and_then(|spec| spec.lease_duration_seconds)
             .and_then(|s| u64::try_from(s).ok())
             .filter(|&s| s > 0)
             .map_or(self.elector.lease_duration(), Duration::from_secs);
-        let at = {
-            let mut seen = self.seen.lock();
-            let entry = seen.entry(name).or_insert_with(|| Seen {
-                resource_version: None,
-                at: Instant::now(),
-            });
-            if entry.resource_version != lease.metadata.resource_version {
-                entry.resource_version.clone_from(&lease.metadata.resource_version);
-                entry.at = Instant::now();
-            }
-            entry.at
-        };
-        if Instant::now() >= at + duration {
-            return None;
-        }
         let (version, serving) = published(lease.metadata.annotations.as_ref());
-        Some(Published {
-            identity,
-            version,
-            serving,
-        })
+        let last = identity.map(|identity| {
+            let published = Published {
+                identity,
+                version,
+                serving,
+            };
+            (published, duration)
+        });
+        let mut seen = self.seen.lock();
+        let entry = seen.entry(name).or_insert_with(|| Seen {
+            resource_version: None,
+            at: Instant::now(),
+            last: None,
+        });
+        if entry.resource_version != lease.metadata.resource_version {
+            entry.resource_version.clone_from(&lease.metadata.resource_version);
+            entry.at = Instant::now();
+        }
+        entry.last = last;
+        let until = entry.live_until()?;
+        (Instant::now() < until).then(|| entry.last.as_ref().map(|(published, _)| published.clone()))?
+    }
+
+    /// Members whose Lease was deleted but which count as live still (see [`Seen`]);
+    /// forgets the records that no longer count.
+    fn deleted_but_live(&self, present: &HashSet<&str>) -> Vec<Published> {
+        let now = Instant::now();
+        let mut seen = self.seen.lock();
+        seen.retain(|name, entry| {
+            present.contains(name.as_str()) || entry.live_until().is_some_and(|until| now < until)
+        });
+        seen.iter()
+            .filter(|(name, _)| !present.contains(name.as_str()))
+            .filter_map(|(_, entry)| entry.last.as_ref().map(|(published, _)| published.clone()))
+            .collect()
     }
 
     /// Deletes the Leases of members that left (an empty holder) or died (expired as
@@ -167,14 +207,18 @@ impl Member {
         }
     }
 
-    /// The live members as the informer has them, this replica included.
+    /// The live members as the informer has them, this replica included, and those
+    /// whose Lease was deleted less than a lease duration after it last changed.
     fn members(&self) -> Vec<String> {
-        let mut members: Vec<String> = self
-            .leases
-            .store()
-            .all()
+        let leases = self.leases.store().all();
+        let present: HashSet<&str> = leases
+            .iter()
+            .filter_map(|lease| lease.metadata.name.as_deref())
+            .collect();
+        let mut members: Vec<String> = leases
             .iter()
             .filter_map(|lease| self.live(lease))
+            .chain(self.deleted_but_live(&present))
             .map(|published| published.identity)
             .collect();
         members.push(self.elector.identity().to_owned());
@@ -212,21 +256,44 @@ impl Member {
         live.len() == members.len() && members.iter().all(|m| live.contains(m))
     }
 
-    /// One round of the protocol.
+    /// One round of the protocol in [`crate::ring`], its numbered steps in order.
     async fn step(&self, state: &mut State) {
         let Some(term) = self.term() else {
-            if !state.serving.is_empty() {
-                self.shards.stop_serving(state.serving).await;
-                self.count_moved(state.serving, "lost");
-                state.serving = SlotSet::EMPTY;
-            }
-            if state.published.take().is_some() {
-                // The next term starts by publishing that nothing is served.
-                self.elector.set_annotations(Self::annotations("", SlotSet::EMPTY));
-            }
-            self.report(0, state.serving);
+            self.stand_down(state).await;
             return;
         };
+        self.begin_term_if_new(state, &term);
+        let plan = self.compute_assignment(state).await;
+        if !self.stop_then_publish(state, &plan).await {
+            return;
+        }
+        self.publish_then_start(state, &plan, &term).await;
+        if state.serving == plan.desired
+            && let Some(since) = state.moving_since.take()
+            && let Some(metrics) = &self.metrics
+        {
+            metrics.handover_seconds.observe(since.elapsed().as_secs_f64());
+        }
+        self.report(plan.members.len(), state.serving);
+    }
+
+    /// Not a member (no valid term): serve nothing, and publish nothing with the
+    /// next term's first write.
+    async fn stand_down(&self, state: &mut State) {
+        if !state.serving.is_empty() {
+            self.shards.stop_serving(state.serving).await;
+            self.count_moved(state.serving, "lost");
+            state.serving = SlotSet::EMPTY;
+        }
+        if state.published.take().is_some() {
+            // The next term starts by publishing that nothing is served.
+            self.elector.set_annotations(Self::annotations("", SlotSet::EMPTY));
+        }
+        self.report(0, state.serving);
+    }
+
+    /// A new term starts from nothing served or published.
+    fn begin_term_if_new(&self, state: &mut State, term: &Term) {
         if state.term != term.number() {
             // The elector cleared the shards when the last term ended.
             state.term = term.number();
@@ -234,6 +301,12 @@ impl Member {
             state.published = None;
             self.shards.clear_serving();
         }
+    }
+
+    /// Step 1: the live members (after sweeping the gone ones' Leases), the version
+    /// of their list and this member's slots in it. The caches start fetching the
+    /// slots to come while what is served stays.
+    async fn compute_assignment(&self, state: &mut State) -> Plan {
         self.sweep().await;
         let members = self.members();
         let version = version(&members);
@@ -243,51 +316,64 @@ impl Member {
         if desired != state.serving && state.moving_since.is_none() {
             state.moving_since = Some(Instant::now());
         }
-        // Keep what is served until it stops, and start fetching what will be.
         self.shards.set_accepted(desired.union(state.serving));
+        Plan {
+            members,
+            version,
+            desired,
+        }
+    }
 
-        let lost = state.serving.minus(desired);
+    /// Step 2, stop before publishing: slots no longer owned stop being served (their
+    /// reconciles in flight awaited), then the version and the smaller set are
+    /// published. False when the publication did not happen: the round ends there.
+    async fn stop_then_publish(&self, state: &mut State, plan: &Plan) -> bool {
+        let lost = state.serving.minus(plan.desired);
         if !lost.is_empty() {
             self.shards.stop_serving(lost).await;
             state.serving = state.serving.minus(lost);
             self.count_moved(lost, "lost");
             tracing::info!(ring = %self.ring, slots = lost.len(), serving = state.serving.len(), "stopped serving slots another member owns now");
         }
-        let current = (version.clone(), state.serving);
+        let current = (plan.version.clone(), state.serving);
         if state.published.as_ref() != Some(&current) {
-            match self.elector.publish(Self::annotations(&version, state.serving)).await {
+            match self
+                .elector
+                .publish(Self::annotations(&plan.version, state.serving))
+                .await
+            {
                 Ok(true) => state.published = Some(current),
-                Ok(false) => return,
+                Ok(false) => return false,
                 Err(error) => {
                     tracing::debug!(ring = %self.ring, %error, "could not publish this member's slots; retrying");
-                    return;
+                    return false;
                 }
             }
         }
-        self.shards.set_accepted(desired);
+        self.shards.set_accepted(plan.desired);
+        true
+    }
 
-        let gain = desired.minus(state.serving);
-        if !gain.is_empty() && self.others_agree(&members, &version, gain).await && term.is_valid() {
-            let serving = state.serving.union(gain);
-            match self.elector.publish(Self::annotations(&version, serving)).await {
-                Ok(true) => {
-                    state.published = Some((version, serving));
-                    state.serving = serving;
-                    self.shards.serve(gain);
-                    self.count_moved(gain, "gained");
-                    tracing::info!(ring = %self.ring, slots = gain.len(), serving = serving.len(), "serving slots handed over");
-                }
-                Ok(false) => {}
-                Err(error) => tracing::debug!(ring = %self.ring, %error, "could not publish gained slots; retrying"),
+    /// Step 3, publish before starting: slots owned but not served are taken once a
+    /// fresh list shows every other live member on this version and none serving
+    /// them; the larger set is published, and the slots served once that succeeded.
+    async fn publish_then_start(&self, state: &mut State, plan: &Plan, term: &Term) {
+        let gain = plan.desired.minus(state.serving);
+        if gain.is_empty() || !self.others_agree(&plan.members, &plan.version, gain).await || !term.is_valid() {
+            return;
+        }
+        let serving = state.serving.union(gain);
+        match self.elector.publish(Self::annotations(&plan.version, serving)).await {
+            Ok(true) => {
+                state.published = Some((plan.version.clone(), serving));
+                state.serving = serving;
+                self.shards.serve(gain);
+                self.count_moved(gain, "gained");
+                tracing::info!(ring = %self.ring, slots = gain.len(), serving = serving.len(), "serving slots handed over");
             }
+            Ok(false) => {}
+            Err(error) => tracing::debug!(ring = %self.ring, %error, "could not publish gained slots; retrying"),
         }
-        if state.serving == desired
-            && let Some(since) = state.moving_since.take()
-            && let Some(metrics) = &self.metrics
-        {
-            metrics.handover_seconds.observe(since.elapsed().as_secs_f64());
-        }
-        self.report(members.len(), state.serving);
     }
 
     fn report(&self, members: usize, serving: SlotSet) {
@@ -321,7 +407,11 @@ impl Member {
         let tick = (self.elector.retry_period() / 4).max(Duration::from_millis(50));
         let mut state = State::default();
         loop {
-            self.step(&mut state).await;
+            // A round waits on the API server; a stop must not wait for an unreachable one.
+            tokio::select! {
+                () = stop.requested() => break,
+                () = self.step(&mut state) => {}
+            }
             tokio::select! {
                 () = stop.requested() => break,
                 _ = events.recv() => {}
