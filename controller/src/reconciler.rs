@@ -123,7 +123,8 @@ impl fmt::Display for Error {
         if let Some(kube::Error::Api(status)) = self.source.downcast_ref::<kube::Error>() {
             return write!(f, "{} ({} {})", status.message, status.code, status.reason);
         }
-        fmt::Display::fmt(&self.source, f)
+        // Every cause: a transport error's own text is only `client error (Connect)`.
+        fmt::Display::fmt(&wheelhouse_cache::error_chain(self.source.as_ref()), f)
     }
 }
 

@@ -297,7 +297,9 @@ impl Elector {
                     return Some(Term::new(number, sent + self.config.renew_deadline));
                 }
                 Ok(false) => {}
-                Err(error) => tracing::debug!(lease = %self.lease(), %error, "could not try to acquire the lease"),
+                Err(error) => {
+                    tracing::debug!(lease = %self.lease(), error = %wheelhouse_cache::error_chain(&error), "could not try to acquire the lease")
+                }
             }
             // Next try: after a jittered retry period (client-go's JitterUntil, factor
             // 1.2), as soon as the watch sees the lease freed, or when the holder's
@@ -341,7 +343,7 @@ impl Elector {
                 }
                 Ok(Ok(false)) => return Held::Lost("another replica holds the lease"),
                 Ok(Err(error)) => {
-                    tracing::warn!(lease = %self.lease(), %error, deadline_in = ?term.valid_until().saturating_duration_since(Instant::now()), "failed to renew the lease; retrying until the renew deadline");
+                    tracing::warn!(lease = %self.lease(), error = %wheelhouse_cache::error_chain(&error), deadline_in = ?term.valid_until().saturating_duration_since(Instant::now()), "failed to renew the lease; retrying until the renew deadline");
                 }
                 Err(_) => return Held::Lost("the renew deadline passed while renewing"),
             }
@@ -526,13 +528,13 @@ impl Elector {
                         }
                         Ok(None) => return,
                         Err(error) => {
-                            tracing::warn!(lease = %self.lease(), %error, "could not re-read the lease to release it; standbys take it when it expires");
+                            tracing::warn!(lease = %self.lease(), error = %wheelhouse_cache::error_chain(&error), "could not re-read the lease to release it; standbys take it when it expires");
                             return;
                         }
                     }
                 }
                 Err(error) => {
-                    tracing::warn!(lease = %self.lease(), %error, "could not release the lease; standbys take it when it expires");
+                    tracing::warn!(lease = %self.lease(), error = %wheelhouse_cache::error_chain(&error), "could not release the lease; standbys take it when it expires");
                     return;
                 }
             }
@@ -559,7 +561,7 @@ impl Elector {
                 }
                 Ok(watcher::Event::Init | watcher::Event::InitDone) => {}
                 Err(error) => {
-                    tracing::debug!(lease = %self.lease(), %error, "lease watch failed; retrying");
+                    tracing::debug!(lease = %self.lease(), error = %wheelhouse_cache::error_chain(&error), "lease watch failed; retrying");
                     tokio::time::sleep(self.config.retry_period).await;
                 }
             }
