@@ -368,4 +368,21 @@ mod tests {
         let other = Error::from(std::io::Error::other("connection reset"));
         assert_eq!(other.to_string(), "connection reset");
     }
+
+    #[test]
+    fn a_transport_error_reads_with_every_cause() {
+        #[derive(Debug, thiserror::Error)]
+        #[error("client error (Connect)")]
+        struct Connect(#[source] std::io::Error);
+
+        let refused = std::io::Error::new(
+            std::io::ErrorKind::ConnectionRefused,
+            "Connection refused (os error 111)",
+        );
+        let error = Error::from(kube::Error::Service(Box::new(Connect(refused))));
+        assert_eq!(
+            error.to_string(),
+            "ServiceError: client error (Connect): Connection refused (os error 111)"
+        );
+    }
 }
