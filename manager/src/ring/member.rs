@@ -279,7 +279,7 @@ impl Member {
                 }
                 Ok(false) => {}
                 Err(error) => {
-                    tracing::debug!(ring = %self.ring, error = %wheelhouse_cache::error_chain(&error), "could not publish gained slots; retrying")
+                    tracing::debug!(ring = %self.ring, error = %wheelhouse_cache::error_chain(&error), "could not publish gained slots; retrying");
                 }
             }
         }
