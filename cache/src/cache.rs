@@ -174,14 +174,25 @@ fn without_managed_fields<K: Send + 'static>(
         .boxed()
 }
 
-/// The informers that did not sync in time.
+/// The informers that did not sync in time, and why: the last error of each whose
+/// watch failed (an unreachable API server names its URL and every cause there).
 #[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
-#[error("{} informer(s) did not sync within {waited:?}: {}; check that the resource is served and the client may list and watch it", .informers.len(), .informers.join(", "))]
+#[error("{} informer(s) did not sync within {waited:?}: {}; {}", .informers.len(), .informers.join(", "), why_not_synced(.failures))]
 pub struct SyncError {
     /// How long `wait_for_sync` waited.
     pub waited: Duration,
     /// The names of the informers still not synced.
     pub informers: Vec<String>,
+    /// `name: last error` of each of them whose watch failed, with the whole cause chain.
+    pub failures: Vec<String>,
+}
+
+fn why_not_synced(failures: &[String]) -> String {
+    if failures.is_empty() {
+        "check that the resource is served and the client may list and watch it".to_owned()
+    } else {
+        format!("their watches failed: {}", failures.join("; "))
+    }
 }
 
 #[derive(Debug, Clone, PartialEq, Eq, Hash)]
@@ -199,6 +210,7 @@ trait Control: Send + Sync {
     fn stop(&self);
     fn has_synced(&self) -> bool;
     fn name(&self) -> &str;
+    fn last_error(&self) -> Option<String>;
     fn as_any(&self) -> &dyn Any;
 }
 
@@ -214,6 +226,9 @@ impl<K: Resource + Clone + Debug + Send + Sync + 'static> Control for Informer<K
     }
     fn name(&self) -> &str {
         Informer::name(self)
+    }
+    fn last_error(&self) -> Option<String> {
+        Informer::last_error(self)
     }
     fn as_any(&self) -> &dyn Any {
         self
@@ -475,9 +490,18 @@ impl Cache {
                 return Ok(());
             }
             if tokio::time::Instant::now() >= deadline {
+                let failures = self
+                    .inner
+                    .informers
+                    .lock()
+                    .values()
+                    .filter(|i| !i.has_synced())
+                    .filter_map(|i| Some(format!("{}: {}", i.name(), i.last_error()?)))
+                    .collect();
                 return Err(SyncError {
                     waited: timeout,
                     informers: pending,
+                    failures,
                 });
             }
             tokio::time::sleep(Duration::from_millis(10)).await;

@@ -14,6 +14,7 @@ use tokio::task::JoinHandle;
 use tokio_util::task::AbortOnDropHandle;
 
 use crate::metrics::{CacheMetrics, InformerMetrics};
+use crate::report::error_chain;
 use crate::shard::{Route, Shards, SlotSet};
 use crate::sharded::{ShardEvent, ShardedWatch};
 use crate::source::Source;
@@ -88,6 +89,9 @@ struct Shared<K: Resource> {
     options: InformerOptions<K>,
     metrics: Option<InformerMetrics>,
     task: Mutex<Option<JoinHandle<()>>>,
+    /// The last watch failure since the last full list, with its cause chain: what a
+    /// sync that timed out reports.
+    last_error: Mutex<Option<String>>,
 }
 
 /// One watch, one store, any number of subscribers. Cheap to clone (a handle); the
@@ -183,6 +187,7 @@ where
                 options,
                 metrics,
                 task: Mutex::new(None),
+                last_error: Mutex::new(None),
             }),
         }
     }
@@ -227,6 +232,13 @@ where
     /// True once the first full list has been stored.
     pub fn has_synced(&self) -> bool {
         *self.shared.synced.borrow()
+    }
+
+    /// The last failure of the watch since the last full list was stored (None once it
+    /// is): the error with its whole cause chain, and the URL when the client names it
+    /// ([`name_request_urls`](crate::name_request_urls)).
+    pub fn last_error(&self) -> Option<String> {
+        self.shared.last_error.lock().clone()
     }
 
     /// Waits until the first full list has been stored.
@@ -349,7 +361,9 @@ impl<K: Resource + Clone + Debug + Send + Sync + 'static> Shared<K> {
         if let Some(metrics) = &self.metrics {
             metrics.watch_restarts.inc();
         }
+        let error = error_chain(error).to_string();
         tracing::warn!(informer = %self.name, %error, "watch failed; retrying with backoff");
+        *self.last_error.lock() = Some(error);
     }
 
     fn resync(&self) {
@@ -469,6 +483,7 @@ async fn run<K: Resource + Clone + Debug + Send + Sync + 'static>(shared: Arc<Sh
                     shared.finish_list(&listed);
                 }
                 shared.record_size();
+                shared.last_error.lock().take();
                 tracing::debug!(informer = %shared.name, objects = shared.store.reader().len(), "synced");
                 shared.synced.send_replace(true);
             }

@@ -13,11 +13,14 @@
 //!   serves. A scope marked [`Scope::sharded`] in a cache made with shards keeps only
 //!   this replica's objects, asking the API server for them with KEP-5866's
 //!   `shardSelector` where it filters, and filtering them itself where not.
+//! - [`error_chain`] and [`name_request_urls`]: errors that say what could not be
+//!   reached and why (the URL and every cause), for logs and for [`SyncError`].
 
 mod cache;
 mod decode;
 mod informer;
 mod metrics;
+mod report;
 pub mod shard;
 mod sharded;
 mod source;
@@ -27,6 +30,7 @@ mod subscription;
 pub use crate::cache::{Cache, Scope, ScopeKind, SyncError};
 pub use crate::informer::{Informer, InformerOptions, Transform, drop_managed_fields};
 pub use crate::metrics::CacheMetrics;
+pub use crate::report::{BoxError, ErrorChain, RequestError, error_chain, name_request_urls};
 pub use crate::shard::{Route, ShardKey, Shards, SlotSet};
 pub use crate::source::Source;
 pub use crate::store::{BY_NAMESPACE, IndexFn, ListOptions, Store, StoreError, Writer};

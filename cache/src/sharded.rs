@@ -124,7 +124,7 @@ impl<K: Resource + Send + 'static> ShardedWatch<K> {
                     return filters;
                 }
                 Err(error) => {
-                    tracing::warn!(informer = %self.name, %error, "could not ask whether the API server filters by shardSelector; retrying");
+                    tracing::warn!(informer = %self.name, error = %crate::error_chain(&error), "could not ask whether the API server filters by shardSelector; retrying");
                     tokio::time::sleep(delay).await;
                     delay = (delay * 2).min(Duration::from_secs(10));
                 }

@@ -123,7 +123,8 @@ impl fmt::Display for Error {
         if let Some(kube::Error::Api(status)) = self.source.downcast_ref::<kube::Error>() {
             return write!(f, "{} ({} {})", status.message, status.code, status.reason);
         }
-        fmt::Display::fmt(&self.source, f)
+        // Every cause: a transport error's own text is only `client error (Connect)`.
+        fmt::Display::fmt(&wheelhouse_cache::error_chain(self.source.as_ref()), f)
     }
 }
 
@@ -366,5 +367,22 @@ mod tests {
         assert_eq!(error.to_string(), "the object has been modified (409 Conflict)");
         let other = Error::from(std::io::Error::other("connection reset"));
         assert_eq!(other.to_string(), "connection reset");
+    }
+
+    #[test]
+    fn a_transport_error_reads_with_every_cause() {
+        #[derive(Debug, thiserror::Error)]
+        #[error("client error (Connect)")]
+        struct Connect(#[source] std::io::Error);
+
+        let refused = std::io::Error::new(
+            std::io::ErrorKind::ConnectionRefused,
+            "Connection refused (os error 111)",
+        );
+        let error = Error::from(kube::Error::Service(Box::new(Connect(refused))));
+        assert_eq!(
+            error.to_string(),
+            "ServiceError: client error (Connect): Connection refused (os error 111)"
+        );
     }
 }

@@ -12,7 +12,8 @@
 //! - `--cluster` runs the operator against the cluster of your kubeconfig (or the
 //!   in-cluster configuration) and creates nothing by itself; kubebuilder's flags
 //!   apply (`--leader-elect`, `--metrics-bind-address`, `--health-probe-bind-address`,
-//!   `--log-level`, `--log-format`).
+//!   `--enable-webhooks`, `--log-level`, `--log-format`, ...: the table in
+//!   `ManagerArgs`' rustdoc).
 //! - `--crd` prints the CRD as YAML (`cargo run --example webapp -- --crd | kubectl apply -f -`).
 
 use std::net::SocketAddr;
@@ -37,7 +38,6 @@ const LEADER_ELECTION_ID: &str = "webapp-operator.example.com";
 
 #[derive(Parser)]
 #[command(about = "The WebApp operator, on an embedded API server or your cluster")]
-#[expect(clippy::struct_excessive_bools, reason = "each is a command-line switch")]
 struct Args {
     /// Use the cluster of the kubeconfig (or in-cluster configuration); create nothing.
     #[arg(long)]
@@ -48,10 +48,6 @@ struct Args {
     /// The loopback port the embedded server is also served on, for kubectl (0: any).
     #[arg(long, default_value_t = 0)]
     port: u16,
-    /// With --cluster: serve the validating and mutating webhooks (certificates from
-    /// --cert-dir; apply deploy/webhook.yaml). The embedded demo always serves them.
-    #[arg(long)]
-    enable_webhooks: bool,
     /// With --cluster: shard the WebApps across the replicas instead of electing one
     /// leader (each replica holds its own Lease in the ring `webapp-operator` and
     /// reconciles its share; `cargo run --example sharded` shows it on the embedded
@@ -74,7 +70,7 @@ async fn main() -> Result<(), Failure> {
     }
     args.manager.init_logging()?;
     if args.cluster {
-        return run_on_cluster(&args.manager, args.enable_webhooks, args.shards).await;
+        return run_on_cluster(&args.manager, args.shards).await;
     }
     let options = ServerOptions {
         workloads: Some(WorkloadSimulation::pods_start_after(Duration::from_secs(1))),
@@ -159,9 +155,16 @@ fn loopback(matches: &ArgMatches, flag: &str, parsed: Option<SocketAddr>) -> Opt
     Some(SocketAddr::from(([127, 0, 0, 1], port)))
 }
 
-async fn run_on_cluster(flags: &ManagerArgs, enable_webhooks: bool, shards: bool) -> Result<(), Failure> {
-    let client = kube::Client::try_default().await?;
+/// With `--enable-webhooks` it serves the validating and mutating webhooks (certificates
+/// from `--cert-dir`; apply deploy/webhook.yaml); the embedded demo always serves them.
+async fn run_on_cluster(flags: &ManagerArgs, shards: bool) -> Result<(), Failure> {
+    // The client as kube's `Client::try_default` makes it, keeping the API server's URL
+    // so that a request that gets no answer names it.
+    let config = kube::Config::infer().await?;
+    let cluster_url = config.cluster_url.clone();
+    let client = kube::Client::try_from(config)?;
     let mut builder = Manager::builder(client)
+        .cluster_url(cluster_url)
         .args(flags)
         .leader_election_id(LEADER_ELECTION_ID);
     if shards {
@@ -169,7 +172,7 @@ async fn run_on_cluster(flags: &ManagerArgs, enable_webhooks: bool, shards: bool
     }
     let manager = builder.build()?;
     manager.add(webapp::controller(manager.cache(), None, None))?;
-    if enable_webhooks {
+    if flags.enable_webhooks {
         manager.add(webhooks::webhook_server(WebhookOptions::from_args(flags)))?;
     }
     tracing::info!(

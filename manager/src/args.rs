@@ -12,6 +12,8 @@ use crate::Error;
 
 /// kubebuilder's flags, with its defaults.
 ///
+#[doc = include_str!("flags.md")]
+///
 /// ```
 /// use clap::Parser;
 /// use wheelhouse_manager::ManagerArgs;
@@ -28,6 +30,7 @@ use crate::Error;
 /// assert_eq!(flags.manager.health_probe_address().unwrap().unwrap().port(), 8081);
 /// ```
 #[derive(Debug, Clone, Args)]
+#[expect(clippy::struct_excessive_bools, reason = "each is a command-line switch")]
 // Without this, clap makes the doc comment above the `--help` text of every command
 // that flattens these flags, in place of the operator's own description.
 #[command(about = None, long_about = None)]
@@ -56,6 +59,11 @@ pub struct ManagerArgs {
     /// Where /healthz and /readyz are served: host:port or :port; 0 disables them.
     #[arg(long, default_value = ":8081", value_name = "ADDRESS")]
     pub health_probe_bind_address: String,
+    /// Serve the admission webhooks: the operator adds its webhook server only when
+    /// set (off by default, as a cluster without the webhook configurations and
+    /// certificates of `deploy/webhook.yaml` would never call it).
+    #[arg(long)]
+    pub enable_webhooks: bool,
     /// The port the webhook server listens on.
     #[arg(long, default_value_t = 9443, value_name = "PORT")]
     pub webhook_port: u16,
@@ -185,6 +193,75 @@ mod tests {
         assert!(help.contains("--leader-elect"), "{help}");
     }
 
+    /// The rustdoc's table (`flags.md`) and the flags clap parses agree: every flag has
+    /// a row, every row a flag, and each row's default is clap's.
+    #[test]
+    fn the_flags_table_is_the_flags() {
+        use clap::Args as _;
+
+        let mut command = ManagerArgs::augment_args(clap::Command::new("operator"));
+        // Building settles the defaults clap fills in (`false` for a switch) and adds
+        // `--help`, which is clap's, not ours.
+        command.build();
+        let parsed: Vec<(String, String)> = command
+            .get_arguments()
+            .filter(|arg| arg.get_id() != "help")
+            .filter_map(|arg| {
+                let long = arg.get_long()?;
+                let defaults: Vec<String> = arg
+                    .get_default_values()
+                    .iter()
+                    .map(|value| format!("`{}`", value.to_string_lossy()))
+                    .collect();
+                let default = if defaults.is_empty() {
+                    "none".to_owned()
+                } else {
+                    defaults.join(", ")
+                };
+                Some((format!("`--{long}`"), default))
+            })
+            .collect();
+        let table: Vec<(String, String)> = include_str!("flags.md")
+            .lines()
+            .filter(|line| line.starts_with("| `--"))
+            .map(|line| {
+                let cells: Vec<&str> = line.split('|').map(str::trim).collect();
+                (cells[1].to_owned(), cells[2].to_owned())
+            })
+            .collect();
+        assert!(!parsed.is_empty());
+        for flag in &parsed {
+            assert!(
+                table.contains(flag),
+                "{flag:?} is missing from flags.md, or its default differs"
+            );
+        }
+        for row in &table {
+            assert!(
+                parsed.contains(row),
+                "flags.md has {row:?}, which ManagerArgs does not parse"
+            );
+        }
+        assert_eq!(parsed.len(), table.len());
+    }
+
+    #[test]
+    fn webhooks_are_served_only_when_enabled() {
+        use clap::Parser;
+
+        #[derive(clap::Parser)]
+        struct Flags {
+            #[command(flatten)]
+            manager: ManagerArgs,
+        }
+        assert!(!Flags::parse_from(["operator"]).manager.enable_webhooks);
+        assert!(
+            Flags::parse_from(["operator", "--enable-webhooks"])
+                .manager
+                .enable_webhooks
+        );
+    }
+
     #[test]
     fn go_style_addresses_parse() {
         let parse = |v| parse_bind_address("--metrics-bind-address", v);
@@ -246,6 +323,7 @@ mod tests {
             metrics_secure: true,
             metrics_cert_path: None,
             health_probe_bind_address: "0".into(),
+            enable_webhooks: false,
             webhook_port: 9443,
             cert_dir: PathBuf::new(),
             enable_http2: false,

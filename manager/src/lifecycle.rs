@@ -100,7 +100,7 @@ impl Group {
             tokio::select! {
                 (name, result) = self.next_exit() => match result {
                     Ok(()) => tracing::info!(runnable = %name, "stopped at the end of the leadership term"),
-                    Err(error) => tracing::warn!(runnable = %name, %error, "failed as the leadership term ended"),
+                    Err(error) => tracing::warn!(runnable = %name, error = %wheelhouse_cache::error_chain(&error), "failed as the leadership term ended"),
                 },
                 () = tokio::time::sleep_until(deadline) => {
                     abandoned = self.abandon();
@@ -195,7 +195,7 @@ pub(crate) async fn run(manager: Manager) -> Result<(), Error> {
     let deadline = Instant::now() + inner.graceful_shutdown_timeout;
     let mut stopped = running.stop(deadline).await;
     if let Some(failure) = failure.or_else(|| (!stopped.failures.is_empty()).then(|| stopped.failures.remove(0))) {
-        tracing::error!(error = %failure, "manager stopped on a failure");
+        tracing::error!(error = %wheelhouse_cache::error_chain(&failure), "manager stopped on a failure");
         return Err(failure);
     }
     if !stopped.abandoned.is_empty() {
@@ -341,7 +341,7 @@ impl<'a> Running<'a> {
                     let term_over = self.term.as_ref().is_some_and(|term| !term.is_valid());
                     match result {
                         Err(error) if term_over => {
-                            tracing::warn!(runnable = %name, %error, "failed as its leadership term ended");
+                            tracing::warn!(runnable = %name, error = %wheelhouse_cache::error_chain(&error), "failed as its leadership term ended");
                         }
                         Err(error) => return Some(error),
                         Ok(()) => tracing::info!(runnable = %name, "finished"),

@@ -127,6 +127,7 @@ impl Manager {
             graceful_shutdown_timeout: Duration::from_secs(30),
             cache_sync_timeout: Duration::from_mins(2),
             args_error: None,
+            cluster_url: None,
         }
     }
 
@@ -140,8 +141,8 @@ impl Manager {
         self.inner.client.clone()
     }
 
-    /// The client as given to [`Manager::builder`], without fencing: for what every
-    /// replica does (a webhook server's own objects, say), never for leader-only work.
+    /// The client as given to [`Manager::builder`] (its failed requests naming their
+    /// URL), without fencing: for what every replica does (a webhook server's own objects, say), never for leader-only work.
     pub fn unfenced_client(&self) -> kube::Client {
         self.inner.unfenced_client.clone()
     }
@@ -304,6 +305,7 @@ pub struct ManagerBuilder {
     graceful_shutdown_timeout: Duration,
     cache_sync_timeout: Duration,
     args_error: Option<Error>,
+    cluster_url: Option<http::Uri>,
 }
 
 impl ManagerBuilder {
@@ -450,12 +452,35 @@ impl ManagerBuilder {
         self
     }
 
+    /// The API server's URL, as the `kube::Config` the client was made from has it
+    /// (`config.cluster_url`), so that a request that gets no answer names it:
+    /// `GET https://10.0.0.1:443/api/v1/...: client error (Connect): tcp connect error:
+    /// Connection refused (os error 111)`. kube's client does not tell its URL; without
+    /// this, such errors name the request's path.
+    ///
+    /// ```no_run
+    /// # async fn example() -> Result<(), Box<dyn std::error::Error>> {
+    /// let config = kube::Config::infer().await?;
+    /// let cluster_url = config.cluster_url.clone();
+    /// let manager = wheelhouse_manager::Manager::builder(kube::Client::try_from(config)?)
+    ///     .cluster_url(cluster_url)
+    ///     .build()?;
+    /// # let _ = manager; Ok(())
+    /// # }
+    /// ```
+    pub fn cluster_url(mut self, url: http::Uri) -> Self {
+        self.cluster_url = Some(url);
+        self
+    }
+
     /// Validates the options, registers the cache's, the process's and the leader
     /// election's metrics, and binds the HTTP listeners.
     pub fn build(mut self) -> Result<Manager, Error> {
         if let Some(error) = self.args_error.take() {
             return Err(error);
         }
+        // Every client the manager hands out names the URL of a request that got no answer.
+        self.client = wheelhouse_cache::name_request_urls(self.client, self.cluster_url.as_ref());
         let secure = self.secure_metrics_if_asked()?;
         let shard_ring = self.ring_member()?;
         let registry = self.registry.take().unwrap_or_default();

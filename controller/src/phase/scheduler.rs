@@ -609,7 +609,7 @@ impl<K: Phased> PhaseReconciler<K> {
         let mut regarding = resource.object_ref(&());
         regarding.resource_version.clone_from(&resource.meta().resource_version);
         if let Err(error) = self.recorder.publish(&event, &regarding).await {
-            tracing::warn!(%error, reason, "could not publish an Event");
+            tracing::warn!(error = %wheelhouse_cache::error_chain(&error), reason, "could not publish an Event");
         }
     }
 }

@@ -328,7 +328,9 @@ impl Elector {
                     return Some(Term::new(number, sent + self.config.renew_deadline));
                 }
                 Ok(false) => {}
-                Err(error) => tracing::debug!(lease = %self.lease(), %error, "could not try to acquire the lease"),
+                Err(error) => {
+                    tracing::debug!(lease = %self.lease(), error = %wheelhouse_cache::error_chain(&error), "could not try to acquire the lease")
+                }
             }
             // Next try: after a jittered retry period (client-go's JitterUntil, factor
             // 1.2), as soon as the watch sees the lease freed, or when the holder's
@@ -372,7 +374,7 @@ impl Elector {
                 }
                 Ok(Ok(false)) => return Held::Lost(self.lost_why("another replica holds the lease")),
                 Ok(Err(error)) => {
-                    tracing::warn!(lease = %self.lease(), %error, deadline_in = ?term.valid_until().saturating_duration_since(Instant::now()), "failed to renew the lease; retrying until the renew deadline");
+                    tracing::warn!(lease = %self.lease(), error = %wheelhouse_cache::error_chain(&error), deadline_in = ?term.valid_until().saturating_duration_since(Instant::now()), "failed to renew the lease; retrying until the renew deadline");
                 }
                 Err(_) => return Held::Lost("the renew deadline passed while renewing"),
             }

@@ -201,7 +201,7 @@ impl Member {
                     tracing::info!(ring = %self.ring, lease = %name, "deleted the Lease of a member that left or died");
                 }
                 Err(error) => {
-                    tracing::debug!(ring = %self.ring, lease = %name, %error, "did not delete a gone member's Lease");
+                    tracing::debug!(ring = %self.ring, lease = %name, error = %wheelhouse_cache::error_chain(&error), "did not delete a gone member's Lease");
                 }
             }
         }
@@ -240,7 +240,7 @@ impl Member {
         let leases = match self.api.list(&ListParams::default().labels(&self.selector)).await {
             Ok(list) => list.items,
             Err(error) => {
-                tracing::debug!(ring = %self.ring, %error, "could not list the ring's leases; retrying");
+                tracing::debug!(ring = %self.ring, error = %wheelhouse_cache::error_chain(&error), "could not list the ring's leases; retrying");
                 return false;
             }
         };
@@ -345,7 +345,7 @@ impl Member {
                 Ok(true) => state.published = Some(current),
                 Ok(false) => return false,
                 Err(error) => {
-                    tracing::debug!(ring = %self.ring, %error, "could not publish this member's slots; retrying");
+                    tracing::debug!(ring = %self.ring, error = %wheelhouse_cache::error_chain(&error), "could not publish this member's slots; retrying");
                     return false;
                 }
             }
@@ -372,7 +372,9 @@ impl Member {
                 tracing::info!(ring = %self.ring, slots = gain.len(), serving = serving.len(), "serving slots handed over");
             }
             Ok(false) => {}
-            Err(error) => tracing::debug!(ring = %self.ring, %error, "could not publish gained slots; retrying"),
+            Err(error) => {
+                tracing::debug!(ring = %self.ring, error = %wheelhouse_cache::error_chain(&error), "could not publish gained slots; retrying")
+            }
         }
     }
 

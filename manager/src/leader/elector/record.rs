@@ -158,13 +158,13 @@ impl Elector {
                         }
                         Ok(None) => return,
                         Err(error) => {
-                            tracing::warn!(lease = %self.lease(), %error, "could not re-read the lease to release it; standbys take it when it expires");
+                            tracing::warn!(lease = %self.lease(), error = %wheelhouse_cache::error_chain(&error), "could not re-read the lease to release it; standbys take it when it expires");
                             return;
                         }
                     }
                 }
                 Err(error) => {
-                    tracing::warn!(lease = %self.lease(), %error, "could not release the lease; standbys take it when it expires");
+                    tracing::warn!(lease = %self.lease(), error = %wheelhouse_cache::error_chain(&error), "could not release the lease; standbys take it when it expires");
                     return;
                 }
             }
@@ -209,7 +209,7 @@ impl Elector {
 
                 Ok(watcher::Event::Init | watcher::Event::InitDone) => {}
                 Err(error) => {
-                    tracing::debug!(lease = %self.lease(), %error, "lease watch failed; retrying");
+                    tracing::debug!(lease = %self.lease(), error = %wheelhouse_cache::error_chain(&error), "lease watch failed; retrying");
                     tokio::time::sleep(self.config.retry_period).await;
                 }
             }
