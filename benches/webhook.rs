@@ -18,14 +18,12 @@
 //! falls on both; the figures are over all of a server's slices.
 //! `WEBHOOK_BENCH_CONNS=16` runs one level only.
 //!
-//! Then the server under hostile and heavy traffic (`abuse.rs`: idle and slowloris
+//! Then the server under hostile and heavy traffic (`webhook_abuse.rs`: idle and slowloris
 //! floods, maximal bodies beside `/healthz`, a mutate's peak memory);
 //! `WEBHOOK_BENCH_ABUSE_ONLY=1` runs only those, `WEBHOOK_BENCH_THROUGHPUT_ONLY=1` none.
 
-#[path = "webhook/abuse.rs"]
-mod abuse;
+mod webhook_abuse;
 
-#[path = "support.rs"]
 #[allow(dead_code, reason = "each benchmark uses a part of the shared helpers")]
 mod support;
 
@@ -259,12 +257,12 @@ fn main() {
     if std::env::var_os("WEBHOOK_BENCH_THROUGHPUT_ONLY").is_some() {
         return;
     }
-    abuse::memory();
+    webhook_abuse::memory();
     clients.block_on(async {
         let certificates = Certificates::self_signed(["127.0.0.1"]).expect("certificates");
         let connector = connector(&certificates);
-        abuse::idle_flood(servers.handle(), &connector, &certificates, &realistic_review()).await;
-        abuse::heavy(servers.handle(), &connector, &certificates).await;
+        webhook_abuse::idle_flood(servers.handle(), &connector, &certificates, &realistic_review()).await;
+        webhook_abuse::heavy(servers.handle(), &connector, &certificates).await;
     });
 }
 
