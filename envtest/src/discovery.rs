@@ -48,9 +48,9 @@ pub(crate) fn serve(registry: &Registry, parts: &http::request::Parts) -> Respon
         ["openapi", "v2"] => Some(json!({
             "swagger": "2.0", "info": {"title": "Kubernetes", "version": "v1.34.0"}, "paths": {}, "definitions": {},
         })),
-        ["openapi", "v3"] => Some(crate::schema::openapi::index(registry)),
-        ["openapi", "v3", "api", version] => crate::schema::openapi::group_version(registry, "", version),
-        ["openapi", "v3", "apis", group, version] => crate::schema::openapi::group_version(registry, group, version),
+        ["openapi", "v3"] => Some(crate::openapi::index(registry)),
+        ["openapi", "v3", "api", version] => crate::openapi::group_version(registry, "", version),
+        ["openapi", "v3", "apis", group, version] => crate::openapi::group_version(registry, group, version),
         _ => None,
     };
     match document {

@@ -234,7 +234,9 @@
 // The modules, from the bottom up. `core` holds the types everything shares and
 // depends on nothing in the crate; `state` is the server handle and its state; the
 // handlers build on both; `server` dispatches requests to them. `tests/module_graph.rs`
-// checks that no import cycle forms among them.
+// checks that no import cycle forms among them. CRD schemas (structural schemas,
+// defaulting, pruning, `OpenAPI` keywords, CEL) and name checks are the
+// `wheelhouse-envtest-schema` crate, which knows nothing of the server.
 
 // Shared types and state.
 mod catalogue;
@@ -251,7 +253,7 @@ mod admission;
 mod builtin;
 mod deletion;
 mod discovery;
-mod names;
+mod openapi;
 mod patch;
 mod plugins;
 #[cfg(feature = "kubectl")]
@@ -260,7 +262,6 @@ mod rbac;
 mod read;
 mod rules;
 mod scale;
-mod schema;
 mod shard;
 #[cfg(feature = "kubectl")]
 mod tables;

@@ -210,7 +210,7 @@ fn limit_refusals(store: &Store, pod: &Value) -> Vec<String> {
 
 /// `minConstraint` and `maxConstraint` of one resource of one container.
 fn bound_refusal(resources: &Value, name: &str, enforced: &Value, is_min: bool) -> Option<String> {
-    use crate::schema::cel::quantity::Quantity;
+    use wheelhouse_envtest_schema::Quantity;
     let parse = |value: &Value| value.as_str().and_then(|text| Quantity::parse(text).ok());
     let bound = parse(enforced)?;
     let word = if is_min { "minimum" } else { "maximum" };

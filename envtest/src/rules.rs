@@ -110,14 +110,14 @@ pub(crate) fn prepare_new(
     }
     // Most names are DNS-1123 subdomains; one cause per broken rule, as
     // `ValidateObjectMeta` lists them. A CRD's name is checked with its definition
-    // (`schema::definition`), whose name rule adds to this one.
+    // (`wheelhouse_envtest_schema::definition`), whose name rule adds to this one.
     let name_errors = if is_crd(resource) {
         Vec::new()
     } else {
-        crate::names::dns1123_subdomain(&name)
+        wheelhouse_envtest_schema::names::dns1123_subdomain(&name)
     };
     if !name_errors.is_empty() {
-        let shown = crate::schema::errors::go_quote(&name);
+        let shown = wheelhouse_envtest_schema::errors::go_quote(&name);
         let causes: Vec<(&str, &str, String)> = name_errors
             .iter()
             .map(|detail| {

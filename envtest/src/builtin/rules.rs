@@ -272,9 +272,9 @@ fn metadata(resource: &ResourceType, object: &Value, found: &mut Vec<Violation>)
         && !name.is_empty()
     {
         let details = if starts_with_letter {
-            crate::names::dns1035_label(name)
+            wheelhouse_envtest_schema::names::dns1035_label(name)
         } else {
-            crate::names::dns1123_label(name)
+            wheelhouse_envtest_schema::names::dns1123_label(name)
         };
         for detail in details {
             found.push(invalid("metadata.name", &json!(name), &detail));

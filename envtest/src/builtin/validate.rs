@@ -1,12 +1,13 @@
 //! What the real server checks in an object's body before storing it: built-in types
 //! must decode as their Go types would (else 400), CRDs must carry schemas the
 //! apiextensions server accepts, and custom resources are pruned, defaulted and
-//! validated against their CRD's structural schema (`crate::schema`, else 422).
+//! validated against their CRD's structural schema (the `wheelhouse-envtest-schema` crate, else 422).
 
 use serde_json::Value;
 
 use crate::core::{ApiError, ResourceType};
-use crate::schema::{self, Write, errors::FieldError};
+use wheelhouse_envtest_schema::errors::FieldError;
+use wheelhouse_envtest_schema::{self as schema, Write};
 
 /// Checks `object` for `resource`, as created (`current` None) or as an update of
 /// `current` through `subresource`; custom resources are pruned and defaulted in place.
@@ -65,7 +66,7 @@ pub(crate) fn field_validation(
     object: &Value,
 ) -> Result<Vec<String>, ApiError> {
     let unknown = match resource.catalogue() {
-        Some(builtin) => crate::schema::openapi::unknown_fields(builtin, object),
+        Some(builtin) => crate::openapi::unknown_fields(builtin, object),
         None => unknown_fields(resource, object),
     };
     if unknown.is_empty() {

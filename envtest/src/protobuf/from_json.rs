@@ -192,5 +192,5 @@ fn single(
 /// Nanoseconds of a duration in Go's syntax (`1h30m`, `1.5s`, `300ms`, `-2m`), the one
 /// parser the schema's `duration` format uses.
 pub(super) fn parse_go_duration(text: &str) -> Option<i64> {
-    crate::schema::formats::parse_go_duration(text).and_then(|nanos| i64::try_from(nanos).ok())
+    wheelhouse_envtest_schema::formats::parse_go_duration(text).and_then(|nanos| i64::try_from(nanos).ok())
 }

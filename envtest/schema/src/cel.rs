@@ -25,7 +25,7 @@ use cel::{Context, ExecutionError, Program};
 use parking_lot::Mutex;
 use serde_json::Value;
 
-use super::errors::{BadValue, ErrorType, FieldError, NIL_PATH, child, subscript};
+use crate::errors::{BadValue, ErrorType, FieldError, NIL_PATH, child, subscript};
 pub(crate) use types::MAX_REQUEST_BYTES;
 
 /// The most a rule may cost by the static estimate (`StaticEstimatedCostLimit`).
@@ -352,7 +352,7 @@ fn node(schema: &Value, value: &Value, old: Option<&Value>, path: &str, resource
         Value::Array(items) => {
             if let Some(item_schema) = schema.get("items").filter(|s| s.is_object()) {
                 let embedded = item_schema["x-kubernetes-embedded-resource"] == true;
-                let old_items = old.and_then(|o| super::listtype::correlatable_items(schema, o));
+                let old_items = old.and_then(|o| crate::listtype::correlatable_items(schema, o));
                 for (index, item) in items.iter().enumerate() {
                     let item_old = old_items.as_ref().and_then(|list| list.get(item));
                     node(item_schema, item, item_old, &subscript(path, index), embedded, errors);

@@ -20,7 +20,7 @@ const FORMAT_ERROR: &str =
 
 /// An exact quantity: `mantissa × 10^exponent`.
 #[derive(Debug, Clone, Copy)]
-pub(crate) struct Quantity {
+pub struct Quantity {
     mantissa: i128,
     exponent: i32,
 }
@@ -63,7 +63,7 @@ fn align(a: Quantity, b: Quantity) -> (Option<Quantity>, Option<Quantity>) {
 
 impl Quantity {
     /// The quantity a CEL value holds, if it is one.
-    pub fn of(value: &Value) -> Option<&Self> {
+    pub(crate) fn of(value: &Value) -> Option<&Self> {
         match value {
             Value::Opaque(opaque) => opaque.downcast_ref::<Self>(),
             _ => None,

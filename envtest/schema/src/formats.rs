@@ -334,7 +334,7 @@ pub(crate) fn is_go_duration(value: &str) -> bool {
 }
 
 /// Go's `time.ParseDuration`, in nanoseconds.
-pub(crate) fn parse_go_duration(value: &str) -> Option<i128> {
+pub fn parse_go_duration(value: &str) -> Option<i128> {
     let (negative, mut rest) = match value.as_bytes().first() {
         Some(b'-') => (true, &value[1..]),
         Some(b'+') => (false, &value[1..]),

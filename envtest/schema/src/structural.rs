@@ -10,7 +10,7 @@
 
 use serde_json::Value;
 
-use super::errors::{BadValue, FieldError, child, subscript};
+use crate::errors::{BadValue, FieldError, child, subscript};
 
 /// `openapiV3Types`, sorted.
 const TYPES: [&str; 6] = ["array", "boolean", "integer", "number", "object", "string"];

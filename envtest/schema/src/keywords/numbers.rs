@@ -6,7 +6,7 @@
 use serde_json::Value;
 
 use super::{Code, Outcome, Violation};
-use crate::schema::errors::go_float;
+use crate::errors::go_float;
 
 /// A number as kube-openapi holds it: an `int64`, else a `float64`.
 #[derive(Clone, Copy)]

@@ -1,38 +1,28 @@
-//! Custom resources against their CRD's structural schema, as apiextensions-apiserver's
-//! custom resource strategy checks them (`pkg/registry/customresource/strategy.go`,
-//! `status_strategy.go` and `validator.go`): unknown fields pruned, defaults applied
-//! (`prune.rs`), then the value constraints of kube-openapi (`openapi/keywords.rs`,
-//! with `formats.rs`), embedded resources (`embedded.rs`), list types (`listtype.rs`) and
-//! CEL rules (`cel/`), each violation a 422 cause with kube-apiserver's field path and
-//! message (`errors.rs`). A CRD is checked when it is written: its definition
-//! (`definition.rs`), its schemas (`crd.rs`, with `structural.rs`) and their defaults
-//! (`default_values.rs`). `openapi/` also publishes every served type's schema as the
-//! `/openapi/v3` documents.
+//! A custom resource's write against its CRD version's structural schema, in
+//! apiextensions-apiserver's order (`pkg/registry/customresource/strategy.go`,
+//! `status_strategy.go` and `validator.go`):
+//!
+//! 1. unknown fields are pruned, then defaults applied and `null`s the schema does not
+//!    allow dropped (`prune`): validation sees the object as it will be stored;
+//! 2. the value constraints of kube-openapi (`keywords`, with `formats`), embedded
+//!    resources (`embedded`) and list types (`listtype`) are checked;
+//! 3. the CEL rules (`cel`) run only when the object passed the structural checks a
+//!    rule relies on, else one error says the rules were not checked.
 //!
 //! Updates ratchet as kube-apiserver does since 1.30 (feature `CRDValidationRatcheting`):
 //! a value that fails a constraint but did not change passes, so tightening a schema
 //! does not lock existing objects. The real server warns about such values; this one
 //! lets them through silently.
 
-pub(crate) mod cel;
-pub(crate) mod crd;
-mod default_values;
-pub(crate) mod definition;
-mod embedded;
-pub(crate) mod errors;
-pub(crate) mod formats;
-mod listtype;
-pub(crate) mod openapi;
-mod prune;
-mod structural;
-
 use serde_json::Value;
 
-use errors::{BadValue, FieldError, NIL_PATH};
+use crate::errors::{BadValue, FieldError, NIL_PATH};
+use crate::{cel, embedded, keywords, listtype, prune};
 
 /// What kind of write an object comes with.
 #[derive(Debug, Clone, Copy)]
-pub(crate) enum Write<'a> {
+pub enum Write<'a> {
+    /// A new object.
     Create,
     /// An update of the object on its main endpoint, from the stored object.
     Update(&'a Value),
@@ -42,7 +32,7 @@ pub(crate) enum Write<'a> {
 
 /// Prunes, defaults and validates `object` against `schema`; the field errors are a
 /// 422's causes.
-pub(crate) fn admit(schema: &Value, object: &mut Value, write: Write<'_>) -> Result<(), Vec<FieldError>> {
+pub fn admit(schema: &Value, object: &mut Value, write: Write<'_>) -> Result<(), Vec<FieldError>> {
     prune::prune(schema, object);
     prune::default(schema, object);
     prune::prune_nulls(schema, object);
@@ -51,7 +41,7 @@ pub(crate) fn admit(schema: &Value, object: &mut Value, write: Write<'_>) -> Res
 }
 
 /// The fields of `object` its schema does not declare (and pruning would drop).
-pub(crate) fn unknown_fields(schema: &Value, object: &Value) -> Vec<String> {
+pub fn unknown_fields(schema: &Value, object: &Value) -> Vec<String> {
     prune::prune(schema, &mut object.clone())
 }
 
@@ -64,7 +54,7 @@ fn validate(schema: &Value, object: &Value, write: Write<'_>) -> Vec<FieldError>
     match write {
         Write::Status(old) => {
             if let (Some(status), Some(status_schema)) = (object.get("status"), schema["properties"].get("status")) {
-                errors.extend(openapi::validate(
+                errors.extend(keywords::validate(
                     status_schema,
                     status,
                     old.get("status"),
@@ -77,7 +67,7 @@ fn validate(schema: &Value, object: &Value, write: Write<'_>) -> Vec<FieldError>
             }
         }
         Write::Create | Write::Update(_) => {
-            errors.extend(openapi::validate(schema, object, old, None));
+            errors.extend(keywords::validate(schema, object, old, None));
             errors.extend(embedded::validate(schema, object, NIL_PATH));
             if old.is_none_or(|old| listtype::validate(schema, old, NIL_PATH).is_empty()) {
                 errors.extend(listtype::validate(schema, object, NIL_PATH));
@@ -97,32 +87,6 @@ fn validate(schema: &Value, object: &Value, write: Write<'_>) -> Vec<FieldError>
         errors.extend(cel::validate(schema, object, old));
     }
     errors
-}
-
-/// Calls `visit` on `value` and every value under it that `schema` declares, with the
-/// value's schema and field path (`a.b`, `a[key]`, `a[0]`), as apiextensions-apiserver's
-/// structural walks go.
-fn visit(schema: &Value, value: &Value, path: &str, visit_node: &mut dyn FnMut(&Value, &Value, &str)) {
-    visit_node(schema, value, path);
-    match value {
-        Value::Object(map) => {
-            for (key, child_value) in map {
-                if let Some(property) = schema["properties"].get(key) {
-                    visit(property, child_value, &errors::child(path, key), visit_node);
-                } else if let Some(additional) = schema.get("additionalProperties").filter(|s| s.is_object()) {
-                    visit(additional, child_value, &errors::subscript(path, key), visit_node);
-                }
-            }
-        }
-        Value::Array(items) => {
-            if let Some(item_schema) = schema.get("items").filter(|s| s.is_object()) {
-                for (index, item) in items.iter().enumerate() {
-                    visit(item_schema, item, &errors::subscript(path, index), visit_node);
-                }
-            }
-        }
-        _ => {}
-    }
 }
 
 /// Whether any node of `schema` has CEL rules: without, kube-apiserver has no CEL

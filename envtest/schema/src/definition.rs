@@ -22,7 +22,7 @@
 
 use serde_json::{Value, json};
 
-use super::errors::{BadValue, FieldError, go_json, subscript};
+use crate::errors::{BadValue, FieldError, go_json, subscript};
 use crate::names::{dns1035_label, dns1123_subdomain};
 
 /// `printerColumnDatatypes`, sorted as `sets.List` returns them.
@@ -32,7 +32,7 @@ const COLUMN_FORMATS: &str = "byte,date,date-time,double,float,int32,int64,passw
 
 /// Fills in what apiextensions' v1 defaulting adds to a CRD: the singular name and
 /// list kind from the kind, and the `None` conversion strategy.
-pub(crate) fn apply_defaults(crd: &mut Value) {
+pub fn apply_defaults(crd: &mut Value) {
     let kind = crd["spec"]["names"]["kind"].as_str().unwrap_or_default().to_owned();
     if let Some(names) = crd["spec"]["names"].as_object_mut() {
         if names.get("singular").and_then(Value::as_str).is_none_or(str::is_empty) {
@@ -51,7 +51,7 @@ pub(crate) fn apply_defaults(crd: &mut Value) {
 
 /// The violations of `crd`'s definition, schemas included (`crd::validate`), in the
 /// order kube-apiserver lists them; `old` is the stored CRD on an update.
-pub(crate) fn validate(crd: &Value, old: Option<&Value>) -> Vec<FieldError> {
+pub fn validate(crd: &Value, old: Option<&Value>) -> Vec<FieldError> {
     let mut errors = metadata_name(crd);
     let spec = &crd["spec"];
     group(spec, &mut errors);
@@ -59,12 +59,12 @@ pub(crate) fn validate(crd: &Value, old: Option<&Value>) -> Vec<FieldError> {
     let schemas_hoisted = hoisted(spec, "schema").is_some();
     versions(spec, &mut errors);
     if !schemas_hoisted {
-        errors.extend(super::crd::validate(crd));
+        errors.extend(crate::crd::validate(crd));
     }
     versions_together(spec, &mut errors);
     names(&spec["names"], "spec.names", true, &mut errors);
     if schemas_hoisted {
-        errors.extend(super::crd::validate(crd));
+        errors.extend(crate::crd::validate(crd));
     }
     if let Some(subresources) = hoisted(spec, "subresources") {
         subresources_of(subresources, "spec.subresources", &mut errors);
@@ -593,5 +593,4 @@ fn url_with_host(text: &str) -> bool {
 }
 
 #[cfg(test)]
-#[path = "definition_tests.rs"]
 mod tests;

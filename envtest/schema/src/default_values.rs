@@ -13,7 +13,7 @@
 
 use serde_json::Value;
 
-use super::errors::{BadValue, FieldError, child, subscript};
+use crate::errors::{BadValue, FieldError, child, subscript};
 
 /// The violations of the defaults in `schema`, rooted at `path`.
 pub(crate) fn validate(schema: &Value, path: &str) -> Vec<FieldError> {
@@ -50,7 +50,7 @@ fn walk(schema: &Value, path: &str, resource_root: bool, errors: &mut Vec<FieldE
 fn check(schema: &Value, default: &Value, path: &str, errors: &mut Vec<FieldError>) {
     let field = child(path, "default");
     let mut pruned = default.clone();
-    super::prune::prune_value(schema, &mut pruned);
+    crate::prune::prune_value(schema, &mut pruned);
     if pruned != *default {
         errors.push(FieldError::invalid(
             field.clone(),
@@ -58,7 +58,7 @@ fn check(schema: &Value, default: &Value, path: &str, errors: &mut Vec<FieldErro
             "must not have unknown fields",
         ));
     }
-    errors.extend(super::openapi::validate(schema, default, None, Some(&field)));
+    errors.extend(crate::keywords::validate(schema, default, None, Some(&field)));
 }
 
 #[cfg(test)]

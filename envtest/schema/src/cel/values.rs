@@ -85,7 +85,7 @@ fn string_to_cel(text: &str, schema: &Value) -> Cel {
                 || Cel::from(text),
                 |midnight| Cel::Timestamp(midnight.and_utc().fixed_offset()),
             ),
-        Some("duration") => crate::schema::formats::parse_go_duration(text)
+        Some("duration") => crate::formats::parse_go_duration(text)
             .and_then(|nanos| i64::try_from(nanos).ok())
             .map_or_else(
                 || Cel::from(text),

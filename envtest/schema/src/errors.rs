@@ -9,14 +9,22 @@ use serde_json::Value;
 
 /// The kind of a field error: a cause's `reason`.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub(crate) enum ErrorType {
+pub enum ErrorType {
+    /// `field.Required`: a required field is missing.
     Required,
+    /// `field.Duplicate`: a value appears twice where it must be unique.
     Duplicate,
+    /// `field.Invalid`: the value breaks a rule.
     Invalid,
+    /// `field.NotSupported`: the value is not one of the supported ones.
     NotSupported,
+    /// `field.Forbidden`: the field may not be set here.
     Forbidden,
+    /// `field.TooLong`: a string or list longer than allowed.
     TooLong,
+    /// `field.TooMany`: more items or properties than allowed.
     TooMany,
+    /// `field.TypeInvalid`: the value has the wrong type.
     TypeInvalid,
 }
 
@@ -51,7 +59,7 @@ impl ErrorType {
 
 /// The value a field error shows: omitted, or printed as Go prints it.
 #[derive(Debug, Clone, PartialEq)]
-pub(crate) enum BadValue {
+pub enum BadValue {
     /// `field.OmitValueType`: the message shows no value.
     Omit,
     /// A value as the object holds it.
@@ -74,19 +82,23 @@ impl From<&str> for BadValue {
 
 /// One violation: where (`field`), what kind, the value and the explanation.
 #[derive(Debug, Clone, PartialEq)]
-pub(crate) struct FieldError {
+pub struct FieldError {
     /// The path as `field.Path.String()` prints it (`<nil>` for no path at all).
     pub field: String,
+    /// What kind of violation it is (the cause's `reason`).
     pub kind: ErrorType,
+    /// The value the message shows.
     pub value: BadValue,
+    /// The explanation after the value, if any.
     pub detail: String,
 }
 
 /// What `field.Path.String()` prints for the nil path, which kube-apiserver uses for
 /// errors about the whole object (a rule at the schema's root, for example).
-pub(crate) const NIL_PATH: &str = "<nil>";
+pub const NIL_PATH: &str = "<nil>";
 
 impl FieldError {
+    /// A field error of any kind.
     pub fn new(field: impl Into<String>, kind: ErrorType, value: BadValue, detail: impl Into<String>) -> Self {
         Self {
             field: field.into(),
@@ -96,6 +108,7 @@ impl FieldError {
         }
     }
 
+    /// `field.Required`, with an empty value as Go's zero value prints.
     pub fn required(field: impl Into<String>, detail: impl Into<String>) -> Self {
         Self::new(
             field,
@@ -105,10 +118,12 @@ impl FieldError {
         )
     }
 
+    /// `field.Invalid`.
     pub fn invalid(field: impl Into<String>, value: BadValue, detail: impl Into<String>) -> Self {
         Self::new(field, ErrorType::Invalid, value, detail)
     }
 
+    /// `field.Forbidden`, with an empty value as Go's zero value prints.
     pub fn forbidden(field: impl Into<String>, detail: impl Into<String>) -> Self {
         Self::new(
             field,
@@ -192,7 +207,7 @@ impl FieldError {
 
 /// A value as `ErrorBody` prints it: numbers and booleans with `%v`, strings with `%q`,
 /// anything else as `encoding/json` marshals it.
-pub(crate) fn go_value(value: &Value) -> String {
+pub fn go_value(value: &Value) -> String {
     match value {
         Value::String(text) => go_quote(text),
         Value::Number(number) => go_number(number),
@@ -202,7 +217,7 @@ pub(crate) fn go_value(value: &Value) -> String {
 }
 
 /// A number as Go's `%v` prints an `int64` or a `float64`.
-pub(crate) fn go_number(number: &serde_json::Number) -> String {
+pub fn go_number(number: &serde_json::Number) -> String {
     if let Some(integer) = number.as_i64() {
         return integer.to_string();
     }
@@ -214,7 +229,7 @@ pub(crate) fn go_number(number: &serde_json::Number) -> String {
 
 /// A float as Go's `%v` prints it (`strconv.FormatFloat(v, 'g', -1, 64)`): the shortest
 /// digits, in exponent form below 1e-4 and from 1e6 on (`1e+06`).
-pub(crate) fn go_float(value: f64) -> String {
+pub fn go_float(value: f64) -> String {
     if value.is_nan() {
         return "NaN".to_owned();
     }
@@ -233,7 +248,7 @@ pub(crate) fn go_float(value: f64) -> String {
 }
 
 /// A string as Go's `strconv.Quote` writes it.
-pub(crate) fn go_quote(text: &str) -> String {
+pub fn go_quote(text: &str) -> String {
     let mut quoted = String::with_capacity(text.len() + 2);
     quoted.push('"');
     for c in text.chars() {
@@ -262,7 +277,7 @@ pub(crate) fn go_quote(text: &str) -> String {
 
 /// A value as Go's `encoding/json` marshals it: compact, keys sorted, and `<`, `>`,
 /// `&` escaped.
-pub(crate) fn go_json(value: &Value) -> String {
+pub fn go_json(value: &Value) -> String {
     let json = serde_json::to_string(value).unwrap_or_default();
     json.replace('<', "\\u003c")
         .replace('>', "\\u003e")
@@ -270,7 +285,7 @@ pub(crate) fn go_json(value: &Value) -> String {
 }
 
 /// `field.Path.Child`: `parent.child`, or `child` at the root.
-pub(crate) fn child(parent: &str, name: &str) -> String {
+pub fn child(parent: &str, name: &str) -> String {
     if parent.is_empty() || parent == NIL_PATH {
         name.to_owned()
     } else {
@@ -279,7 +294,7 @@ pub(crate) fn child(parent: &str, name: &str) -> String {
 }
 
 /// `field.Path.Index` and `field.Path.Key`: `parent[index]`.
-pub(crate) fn subscript(parent: &str, index: impl std::fmt::Display) -> String {
+pub fn subscript(parent: &str, index: impl std::fmt::Display) -> String {
     if parent == NIL_PATH {
         format!("[{index}]")
     } else {

@@ -13,8 +13,8 @@ use parking_lot::Mutex;
 use regex::Regex;
 use serde_json::Value;
 
-use crate::schema::errors::{BadValue, ErrorType, FieldError, NIL_PATH, child, go_float, go_json, go_quote};
-use crate::schema::formats;
+use crate::errors::{BadValue, ErrorType, FieldError, NIL_PATH, child, go_float, go_json, go_quote};
+use crate::formats;
 
 mod numbers;
 
@@ -323,7 +323,7 @@ fn string_checks(schema: &Value, text: &str, path: &str, outcome: &mut Outcome) 
 /// `schemaSliceValidator`: items, then minItems, maxItems and uniqueItems.
 fn slice_checks(schema: &Value, items: &[Value], path: &str, old: Option<&Value>, outcome: &mut Outcome) {
     if let Some(item_schema) = schema.get("items").filter(|s| s.is_object()) {
-        let old_items = old.and_then(|old| crate::schema::listtype::correlatable_items(schema, old));
+        let old_items = old.and_then(|old| crate::listtype::correlatable_items(schema, old));
         for (index, item) in items.iter().enumerate() {
             let item_old = old_items.as_ref().and_then(|list| list.get(item));
             outcome.merge(sub(item_schema, item, &format!("{path}[{index}]"), item_old));

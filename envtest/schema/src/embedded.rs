@@ -5,12 +5,12 @@
 
 use serde_json::Value;
 
-use super::errors::{FieldError, child};
+use crate::errors::{FieldError, child};
 
 /// The embedded resources anywhere in `object`, checked.
 pub(crate) fn validate(schema: &Value, object: &Value, path: &str) -> Vec<FieldError> {
     let mut errors = Vec::new();
-    super::visit(schema, object, path, &mut |schema, value, path| {
+    crate::walk::visit(schema, object, path, &mut |schema, value, path| {
         if let Value::Object(map) = value
             && schema["x-kubernetes-embedded-resource"] == true
         {

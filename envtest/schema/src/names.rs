@@ -16,7 +16,7 @@ fn max_len(length: usize) -> String {
 
 /// `RegexError`: the rule, examples and the expression, as kube words them (its
 /// examples join with `',  or '`, two spaces, as Go's loop writes them).
-pub(crate) fn regex_error(message: &str, expression: &str, examples: &[&str]) -> String {
+pub fn regex_error(message: &str, expression: &str, examples: &[&str]) -> String {
     let mut text = format!("{message} (e.g. ");
     for (index, example) in examples.iter().enumerate() {
         if index > 0 {
@@ -48,7 +48,7 @@ fn is_subdomain(text: &str) -> bool {
 }
 
 /// `IsDNS1123Subdomain`: most object names, CRD groups.
-pub(crate) fn dns1123_subdomain(value: &str) -> Vec<String> {
+pub fn dns1123_subdomain(value: &str) -> Vec<String> {
     let mut errors = Vec::new();
     if value.len() > 253 {
         errors.push(max_len(253));
@@ -64,7 +64,7 @@ pub(crate) fn dns1123_subdomain(value: &str) -> Vec<String> {
 }
 
 /// `IsDNS1123Label`: namespace names.
-pub(crate) fn dns1123_label(value: &str) -> Vec<String> {
+pub fn dns1123_label(value: &str) -> Vec<String> {
     let mut errors = Vec::new();
     if value.len() > 63 {
         errors.push(max_len(63));
@@ -84,7 +84,7 @@ pub(crate) fn dns1123_label(value: &str) -> Vec<String> {
 }
 
 /// `IsDNS1035Label`: Service names, CRD version names, plurals, kinds.
-pub(crate) fn dns1035_label(value: &str) -> Vec<String> {
+pub fn dns1035_label(value: &str) -> Vec<String> {
     let mut errors = Vec::new();
     if value.len() > 63 {
         errors.push(max_len(63));

@@ -33,7 +33,7 @@ impl Opaque for Url {
 impl Url {
     /// `url.ParseRequestURI` then `url.Parse`.
     pub fn parse(text: &str) -> Result<Self, String> {
-        let quoted = super::super::errors::go_quote(text);
+        let quoted = crate::errors::go_quote(text);
         let invalid = |why: &str| format!("parse {quoted}: {why}");
         if text.is_empty() {
             return Err(invalid("empty url"));

@@ -6,12 +6,12 @@
 
 use serde_json::{Map, Value};
 
-use super::errors::{BadValue, ErrorType, FieldError, subscript};
+use crate::errors::{BadValue, ErrorType, FieldError, subscript};
 
 /// `ValidateListSetsAndMaps`: duplicates in sets and map lists anywhere in `object`.
 pub(crate) fn validate(schema: &Value, object: &Value, path: &str) -> Vec<FieldError> {
     let mut errors = Vec::new();
-    super::visit(schema, object, path, &mut |schema, value, path| {
+    crate::walk::visit(schema, object, path, &mut |schema, value, path| {
         let Value::Array(items) = value else {
             return;
         };

@@ -229,7 +229,7 @@ fn string_arg<'a>(function: &str, value: &'a Value) -> Result<&'a str, Execution
 }
 
 fn compile_regex(pattern: &str) -> Result<regex::Regex, ExecutionError> {
-    crate::schema::openapi::pattern(pattern).map_err(|e| error("find", format!("Illegal regex: {e}")))
+    crate::keywords::pattern(pattern).map_err(|e| error("find", format!("Illegal regex: {e}")))
 }
 
 /// `<string>.find(regex)`: the first match, or "".

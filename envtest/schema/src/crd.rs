@@ -8,9 +8,9 @@
 
 use serde_json::Value;
 
-use super::cel::{self, RULE_COST_LIMIT, Rule, SCHEMA_COST_LIMIT};
-use super::errors::{BadValue, FieldError, child, go_json, subscript};
-use super::structural::{self, Found};
+use crate::cel::{self, RULE_COST_LIMIT, Rule, SCHEMA_COST_LIMIT};
+use crate::errors::{BadValue, FieldError, child, go_json, subscript};
+use crate::structural::{self, Found};
 
 /// The reasons a rule may give (`supportedValidationReason`, sorted).
 const REASONS: [&str; 4] = [
@@ -67,7 +67,7 @@ pub(crate) fn validate(crd: &Value) -> Vec<FieldError> {
         let mut structural = if buildable { walk.structural } else { Vec::new() };
         structural.sort_by_key(|e| format!("{}: {}", e.field, e.body()));
         let defaults = if buildable && structural.is_empty() {
-            super::default_values::validate(schema, &path)
+            crate::default_values::validate(schema, &path)
         } else {
             Vec::new()
         };
@@ -254,7 +254,7 @@ impl Walk {
             ));
         }
         if let Some(pattern) = schema["pattern"].as_str()
-            && let Err(error) = super::openapi::pattern(pattern)
+            && let Err(error) = crate::keywords::pattern(pattern)
         {
             let detail = format!(
                 "must be a valid regular expression, but isn't: {}",
@@ -494,5 +494,4 @@ fn cost_message(name: &str, cost: u64, limit: u64) -> String {
 }
 
 #[cfg(test)]
-#[path = "crd_tests.rs"]
 mod tests;
