@@ -11,6 +11,7 @@ mod check;
 mod functions;
 mod library;
 mod network;
+mod overload;
 pub(crate) mod quantity;
 mod twovar;
 mod types;
@@ -418,7 +419,7 @@ fn run(
         Ok(other) => {
             let detail = format!(
                 "'no such overload': call arguments did not match a supported operator, function or macro signature for rule: {rule_text} (the rule gave {})",
-                library::type_name(&other)
+                overload::type_name(&other)
             );
             errors.push(FieldError::invalid(path, type_value(schema), detail));
             false

@@ -25,6 +25,7 @@ mod cluster;
 mod daemonsets;
 mod deployments;
 mod events;
+mod fields;
 mod history;
 mod jobs;
 mod kubelet;
@@ -173,14 +174,14 @@ impl Simulation {
         let deleted = event.kind == EventType::Deleted;
         if deleted
             && kind == Kind::Pod
-            && let Some(owner) = cluster::controller_ref(&event.object)
+            && let Some(owner) = fields::controller_ref(&event.object)
             && Kind::of_owner(owner) == Some(Kind::ReplicaSet)
         {
             // A Recreate rollout waits for the old pods to be gone, which changes no
             // ReplicaSet status: the deployment controller watches pod deletions.
             self.pods_gone.insert(Key {
                 kind: Kind::ReplicaSet,
-                namespace: cluster::namespace_of(&event.object).to_owned(),
+                namespace: fields::namespace_of(&event.object).to_owned(),
                 name: owner["name"].as_str().unwrap_or_default().to_owned(),
             });
         }
@@ -204,7 +205,7 @@ impl Simulation {
         }
         let objects = std::iter::once(event.object.as_ref()).chain(event.previous.as_deref());
         for object in objects {
-            if let Some(owner) = cluster::controller_ref(object)
+            if let Some(owner) = fields::controller_ref(object)
                 && let Some(owner_kind) = Kind::of_owner(owner)
             {
                 self.dirty.insert(Key {
@@ -242,7 +243,7 @@ impl Simulation {
             let owner = state
                 .store
                 .get(&Kind::ReplicaSet.group_resource(), &key.namespace, &key.name)
-                .and_then(|rs| cluster::controller_ref(&rs).cloned());
+                .and_then(|rs| fields::controller_ref(&rs).cloned());
             if let Some(owner) = owner.filter(|o| Kind::of_owner(o) == Some(Kind::Deployment)) {
                 let name = owner["name"].as_str().unwrap_or_default().to_owned();
                 self.dirty.insert(Key {

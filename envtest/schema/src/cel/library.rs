@@ -14,29 +14,9 @@ use cel::common::functions::Function;
 use cel::common::types::{DOUBLE_TYPE, DYN_TYPE, INT_TYPE, LIST_TYPE, STRING_TYPE, Type};
 use cel::{Env, ExecutionError, Value, extensions};
 
+use super::overload::{error, overload, type_name};
 use super::quantity::{QUANTITY_TYPE, Quantity};
 use super::urls::URL_TYPE;
-
-/// Turns `fn(&[Value]) -> Result<Value, ExecutionError>` into an overload of the `cel`
-/// crate: arguments and result cross as `Value`s.
-macro_rules! overload {
-    ($function:path) => {{
-        fn wrapper<'b, 'v>(
-            args: Vec<::cel::common::value::CowVal<'b, 'v>>,
-        ) -> Result<::cel::common::value::CowVal<'b, 'v>, ::cel::ExecutionError> {
-            let values = args
-                .iter()
-                .map(|arg| ::cel::Value::try_from(arg.as_ref()))
-                .collect::<Result<Vec<::cel::Value>, ::cel::ExecutionError>>()?;
-            let result = $function(&values)?;
-            Ok(::cel::common::value::CowVal::Owned(
-                Box::<dyn ::cel::common::value::Val>::try_from(result)?,
-            ))
-        }
-        wrapper as ::cel::common::functions::Function
-    }};
-}
-pub(super) use overload;
 
 /// The environment every rule is compiled and run in, built once.
 pub(crate) static ENV: LazyLock<Arc<Env>> = LazyLock::new(|| Arc::new(build()));
@@ -99,23 +79,10 @@ fn register(env: &mut Env) -> Result<(), cel::DeclarationError> {
     Ok(())
 }
 
-/// An error as cel-go's `types.NewErr` raises it: the message is what the 422 shows.
-pub(crate) fn error(function: &str, message: impl Into<String>) -> ExecutionError {
-    ExecutionError::function_error(function, message.into())
-}
-
 fn list<'a>(function: &str, value: &'a Value) -> Result<&'a [Value], ExecutionError> {
     match value {
         Value::List(items) => Ok(items),
         other => Err(ExecutionError::no_such_overload(function, vec![type_name(other)])),
-    }
-}
-
-/// CEL's name of a value's type, for overload errors.
-pub(crate) fn type_name(value: &Value) -> String {
-    match value {
-        Value::Opaque(opaque) => opaque.runtime_type_name().to_owned(),
-        other => other.type_of().to_string(),
     }
 }
 

@@ -15,7 +15,7 @@ use cel::common::types::{LIST_TYPE, MAP_TYPE};
 use cel::parser::{Macro, MacroExprHelper, ParseError};
 use cel::{Env, ExecutionError, Value};
 
-use super::library::{overload, type_name};
+use super::overload::{overload, type_name};
 
 /// The indices of a list, or the keys of a map: what the first variable ranges over.
 pub(crate) const KEYS: &str = "@twoVarKeys";

@@ -10,7 +10,7 @@ use cel::common::types::{STRING_TYPE, Type};
 use cel::objects::Opaque;
 use cel::{Env, ExecutionError, Value};
 
-use super::library::{error, overload, type_name};
+use super::overload::{error, overload, type_name};
 
 /// The CEL type name of a URL.
 pub(crate) const URL_TYPE: &str = "kubernetes.URL";

@@ -10,8 +10,9 @@ use std::sync::Arc;
 
 use serde_json::{Map, Value, json};
 
-use super::cluster::{CONTROLLER_MANAGER, Cluster, generation, int, is_deleting, name_of, set_count};
+use super::cluster::{CONTROLLER_MANAGER, Cluster};
 use super::deployments::int_or_percent;
+use super::fields::{generation, int, is_deleting, name_of, set_count};
 use super::history::{Style, sync_revisions, truncate_history};
 use super::pods::{from_template, is_available, is_ready, phase};
 use super::{Key, Kind};

@@ -20,9 +20,8 @@ use k8s_openapi::api::apps::v1::DeploymentSpec;
 use k8s_openapi::apimachinery::pkg::util::intstr::IntOrString;
 use serde_json::{Map, Value, json};
 
-use super::cluster::{
-    CONTROLLER_MANAGER, Cluster, condition, generation, int, is_deleting, set_count, timestamp, typed, uid_of,
-};
+use super::cluster::{CONTROLLER_MANAGER, Cluster};
+use super::fields::{condition, generation, int, is_deleting, set_count, timestamp, typed, uid_of};
 use super::replicasets::replicas;
 use super::{Key, Kind};
 use revisions::NewReplicaSet;
@@ -318,7 +317,7 @@ impl Deployment<'_, '_> {
         match condition["reason"].as_str() {
             Some("NewReplicaSetAvailable") => false,
             Some("ProgressDeadlineExceeded") => true,
-            _ => super::cluster::seconds_since(&condition["lastUpdateTime"])
+            _ => super::fields::seconds_since(&condition["lastUpdateTime"])
                 .is_some_and(|since| since > self.progress_deadline()),
         }
     }
@@ -335,7 +334,7 @@ impl Deployment<'_, '_> {
         {
             return;
         }
-        let since = super::cluster::seconds_since(&current["lastUpdateTime"]).unwrap_or(0);
+        let since = super::fields::seconds_since(&current["lastUpdateTime"]).unwrap_or(0);
         let after = (self.progress_deadline() - since).max(0) + 1;
         let at = self.cluster.now + Duration::from_secs(after.unsigned_abs());
         self.cluster.requeue_at(self.key.clone(), at);
@@ -509,7 +508,7 @@ fn set_condition(status: &mut Value, kind: &str, condition_status: &str, reason:
 /// a condition whose status is unchanged keeps its `lastTransitionTime`.
 fn set_condition_value(status: &mut Value, mut condition: Value) {
     let kind = condition["type"].as_str().unwrap_or_default().to_owned();
-    if let Some(current) = super::cluster::condition(&status["conditions"], &kind) {
+    if let Some(current) = super::fields::condition(&status["conditions"], &kind) {
         if current["status"] == condition["status"] && current["reason"] == condition["reason"] {
             return;
         }

@@ -7,7 +7,7 @@ use std::collections::HashMap;
 
 use serde_json::{Value, json};
 
-use super::cluster::{name_of, namespace_of, uid_of};
+use super::fields::{name_of, namespace_of, uid_of};
 use crate::lifecycle::{commit_create, now, prepare_new};
 use crate::state::State;
 

@@ -13,7 +13,8 @@ use std::sync::Arc;
 use serde_json::{Value, json};
 
 use super::Kind;
-use super::cluster::{CONTROLLER_MANAGER, Cluster, controller_reference, int, name_of, namespace_of};
+use super::cluster::{CONTROLLER_MANAGER, Cluster};
+use super::fields::{controller_reference, int, name_of, namespace_of};
 
 /// The label of a revision's hash (`ControllerRevisionHashLabel`).
 const HASH_LABEL: &str = "controller.kubernetes.io/hash";

@@ -14,9 +14,8 @@ use std::time::Duration;
 use k8s_openapi::api::batch::v1::{JobSpec, JobStatus};
 use serde_json::{Map, Value, json};
 
-use super::cluster::{
-    CONTROLLER_MANAGER, Cluster, int, is_deleting, name_of, seconds_since, set_count, timestamp, typed,
-};
+use super::cluster::{CONTROLLER_MANAGER, Cluster};
+use super::fields::{int, is_deleting, name_of, seconds_since, set_count, timestamp, typed};
 use super::pods::{deletion_order, from_template, is_active, is_ready, phase};
 use super::{Key, Kind};
 

@@ -22,7 +22,8 @@ use k8s_openapi::api::core::v1::{Container, PodSpec};
 use serde_json::{Map, Value, json};
 use tokio::time::Instant;
 
-use super::cluster::{Cluster, condition, is_deleting, name_of, namespace_of, typed, uid_of};
+use super::cluster::Cluster;
+use super::fields::{condition, is_deleting, name_of, namespace_of, typed, uid_of};
 use super::nodes::{KUBELET, is_simulated, node_ip, number_of, pod_ip};
 use super::pods::is_finished;
 use super::{Key, Kind};
@@ -465,7 +466,7 @@ fn conditions(pod: &Value, phase: &str, ready: bool, unready: &[&str]) -> Value 
     let make = |kind: &str, value: bool, reason: Option<&str>, message: Option<&String>| {
         let status = if value { "True" } else { "False" };
         let transition = condition(previous, kind).filter(|c| c["status"] == status).map_or_else(
-            || json!(super::cluster::timestamp()),
+            || json!(super::fields::timestamp()),
             |c| c["lastTransitionTime"].clone(),
         );
         let mut condition =

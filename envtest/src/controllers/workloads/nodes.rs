@@ -6,7 +6,8 @@
 use serde_json::{Value, json};
 
 use super::Kind;
-use super::cluster::{Cluster, timestamp};
+use super::cluster::Cluster;
+use super::fields::timestamp;
 
 /// The field manager of the kubelet's writes.
 pub(super) const KUBELET: &str = "kubelet";

@@ -8,7 +8,7 @@ use std::cmp::Ordering;
 
 use serde_json::{Value, json};
 
-use super::cluster::{condition, controller_reference, int, is_deleting, name_of, seconds_since};
+use super::fields::{condition, controller_reference, int, is_deleting, name_of, seconds_since};
 
 /// Not finished and not being deleted (`FilterActivePods`).
 pub(super) fn is_active(pod: &Value) -> bool {

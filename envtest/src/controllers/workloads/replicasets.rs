@@ -9,7 +9,8 @@ use std::collections::HashMap;
 use k8s_openapi::api::apps::v1::ReplicaSetSpec;
 use serde_json::{Map, Value, json};
 
-use super::cluster::{CONTROLLER_MANAGER, Cluster, generation, int, is_deleting, name_of, set_count, timestamp, typed};
+use super::cluster::{CONTROLLER_MANAGER, Cluster};
+use super::fields::{generation, int, is_deleting, name_of, set_count, timestamp, typed};
 use super::pods::{deletion_order, from_template, is_active, is_ready, seconds_until_available};
 use super::{Key, Kind};
 

@@ -12,7 +12,8 @@
 
 use serde_json::{Value, json};
 
-use super::cluster::{Cluster, condition, is_deleting, name_of, namespace_of};
+use super::cluster::Cluster;
+use super::fields::{condition, is_deleting, name_of, namespace_of};
 use super::nodes::is_simulated;
 use super::pods::is_finished;
 use super::{Key, Kind};
@@ -93,7 +94,7 @@ fn unschedulable(cluster: &mut Cluster<'_>, pod: &Value, nodes: usize) {
     conditions.retain(|c| c["type"] != "PodScheduled");
     conditions.push(json!({
         "type": "PodScheduled", "status": "False", "lastProbeTime": null,
-        "lastTransitionTime": super::cluster::timestamp(), "reason": "Unschedulable", "message": message,
+        "lastTransitionTime": super::fields::timestamp(), "reason": "Unschedulable", "message": message,
     }));
     status["conditions"] = Value::Array(conditions);
     status["phase"] = json!("Pending");

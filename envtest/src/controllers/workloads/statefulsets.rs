@@ -10,7 +10,8 @@ use std::sync::Arc;
 
 use serde_json::{Map, Value, json};
 
-use super::cluster::{CONTROLLER_MANAGER, Cluster, controller_uid, generation, int, is_deleting, name_of, set_count};
+use super::cluster::{CONTROLLER_MANAGER, Cluster};
+use super::fields::{controller_uid, generation, int, is_deleting, name_of, set_count};
 use super::history::{Revisions, Style, sync_revisions, truncate_history};
 use super::pods::{from_template, is_available, is_ready, phase};
 use super::{Key, Kind};

@@ -12,7 +12,8 @@ use k8s_openapi::api::apps::v1::DeploymentSpec;
 use serde_json::{Map, Value, json};
 
 use super::super::Kind;
-use super::super::cluster::{CONTROLLER_MANAGER, controller_reference, int, name_of, namespace_of};
+use super::super::cluster::CONTROLLER_MANAGER;
+use super::super::fields::{controller_reference, int, name_of, namespace_of};
 use super::super::history::template_hash;
 use super::{Deployment, max_surge, wanted};
 
@@ -281,7 +282,7 @@ impl Deployment<'_, '_> {
                 // Made before (a sync that ended early), or a hash collision.
                 let existing = self.cluster.get(Kind::ReplicaSet, &namespace, &name);
                 let ours = existing.filter(|rs| {
-                    super::super::cluster::controller_uid(rs).as_deref() == self.object["metadata"]["uid"].as_str()
+                    super::super::fields::controller_uid(rs).as_deref() == self.object["metadata"]["uid"].as_str()
                         && equal_ignoring_hash(&self.object["spec"]["template"], &rs["spec"]["template"])
                 });
                 let Some(existing) = ours else {

@@ -12,7 +12,8 @@ use std::sync::Arc;
 use serde_json::{Map, Value, json};
 
 use super::super::Kind;
-use super::super::cluster::{CONTROLLER_MANAGER, int, is_deleting, name_of, namespace_of, uid_of};
+use super::super::cluster::CONTROLLER_MANAGER;
+use super::super::fields::{int, is_deleting, name_of, namespace_of, uid_of};
 use super::super::pods::is_finished;
 use super::super::replicasets::replicas;
 use super::revisions::{DESIRED_REPLICAS, MAX_REPLICAS, int_annotation, set_replicas_annotations};
