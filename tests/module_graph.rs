@@ -1,12 +1,14 @@
-//! The crate's top-level modules form no import cycle: `core` (shared types) and
-//! `state` (the server handle) sit below the handlers, and `server` (the dispatcher)
-//! above them. Run with `cargo test -p wheelhouse-envtest --test module_graph`.
+//! No crate of the workspace has an import cycle among its top-level modules, and the
+//! layering that says so holds where it was promised: envtest's `core` imports nothing
+//! of the crate, and the schema crate imports nothing of the server. Run with
+//! `cargo test --test module_graph`.
 //!
-//! The graph is read from the source: every `crate::` path in `src/**/*.rs` (in `use`
-//! declarations, `use crate::{a, b::c}` groups and inline paths) is an edge from the
-//! top-level module of its file to the module it names. Test code counts too, and so
+//! A crate's graph is read from its source: every `crate::` path in `src/**/*.rs` (in
+//! `use` declarations, `use crate::{a, b::c}` groups and inline paths) is an edge from
+//! the top-level module of its file to the module it names. Test code counts too, and so
 //! does code behind a cargo feature. `super::` paths are not followed: they stay inside
-//! a top-level module, which `super_stays_inside_its_top_level_module` checks.
+//! a top-level module, which the same check asserts. A cycle is reported as its edges,
+//! each with the file and line that makes it.
 
 use std::collections::{BTreeMap, BTreeSet};
 use std::fs;
@@ -15,49 +17,80 @@ use std::path::{Path, PathBuf};
 /// Edges between top-level modules, each with one place that makes it.
 type Graph = BTreeMap<String, BTreeMap<String, String>>;
 
+/// Crates that still have an import cycle while it is being removed: their problems are
+/// printed, not failed on. This list must be empty; remove a crate as soon as its
+/// cycle is gone (the test prints which entries are stale).
+const KNOWN_CYCLIC: &[&str] = &["cache", "controller", "manager", "webhook"];
+
+/// The server's crate and its schema crate, which must never import the server.
+const SERVER: &str = "envtest";
+const SCHEMA: &str = "envtest/schema";
+
 #[test]
-fn top_level_modules_form_no_import_cycle() {
-    let src = Path::new(env!("CARGO_MANIFEST_DIR")).join("src");
-    let graph = graph(&src);
-    assert!(graph.len() > 10, "too few modules found under {}", src.display());
-    if let Some(cycle) = find_cycle(&graph) {
-        let steps: Vec<String> = cycle
-            .windows(2)
-            .map(|pair| format!("  {} -> {} ({})", pair[0], pair[1], graph[&pair[0]][&pair[1]]))
-            .collect();
-        panic!("import cycle among envtest's top-level modules:\n{}", steps.join("\n"));
+fn no_crate_has_an_import_cycle() {
+    let mut failures = Vec::new();
+    for member in members() {
+        let problems = check_crate(&root().join(&member));
+        let known = KNOWN_CYCLIC.contains(&member.as_str());
+        match (problems.is_empty(), known) {
+            (true, false) => {}
+            (true, true) => eprintln!("{member} is in KNOWN_CYCLIC but has no cycle any more: remove it"),
+            (false, true) => eprintln!("{member} (in KNOWN_CYCLIC, not failing):\n{}", problems.join("\n")),
+            (false, false) => failures.push(format!("{member}:\n{}", problems.join("\n"))),
+        }
     }
+    assert!(failures.is_empty(), "{}", failures.join("\n\n"));
 }
 
 #[test]
-fn core_depends_on_no_other_module() {
-    let src = Path::new(env!("CARGO_MANIFEST_DIR")).join("src");
-    let graph = graph(&src);
+fn the_server_and_schema_crates_are_checked_strictly() {
+    let members = members();
+    for strict in [SERVER, SCHEMA] {
+        assert!(members.iter().any(|m| m == strict), "{strict} is a workspace member");
+        assert!(
+            !KNOWN_CYCLIC.contains(&strict),
+            "{strict} may not be excused from the check"
+        );
+    }
+    let server = graph(&root().join(SERVER).join("src"));
+    assert!(server.len() > 10, "too few modules found in {SERVER}");
+}
+
+#[test]
+fn envtest_core_depends_on_no_other_module() {
+    let graph = graph(&root().join(SERVER).join("src"));
     let core = graph.get("core").expect("a `core` module");
     assert!(core.is_empty(), "core imports {core:?}");
 }
 
 #[test]
-fn super_stays_inside_its_top_level_module() {
-    let src = Path::new(env!("CARGO_MANIFEST_DIR")).join("src");
-    for file in rust_files(&src) {
-        let relative = file.strip_prefix(&src).expect("under src");
-        // src/a.rs and src/a/mod.rs are module `a`; src/a/b.rs is `a::b`, one deeper.
-        let mut depth = relative.components().count();
-        if relative.ends_with("mod.rs") {
-            depth -= 1;
-        }
-        let escape = format!("use {}", "super::".repeat(depth));
+fn the_schema_crate_never_imports_the_server() {
+    let schema = root().join(SCHEMA);
+    let manifest = fs::read_to_string(schema.join("Cargo.toml")).expect("the schema crate's Cargo.toml");
+    let server_dependency = manifest.lines().find(|line| {
+        line.trim_start().starts_with("wheelhouse-envtest") && !line.contains("wheelhouse-envtest-schema")
+    });
+    assert_eq!(server_dependency, None, "the schema crate depends on the server");
+    for file in rust_files(&schema.join("src")) {
         let text = fs::read_to_string(&file).expect("readable source");
-        // Indented `use`s are in inline modules, one level deeper than the file.
-        let escaping = text.lines().find(|line| line.starts_with(&escape));
-        assert_eq!(
-            escaping,
-            None,
-            "{} reaches the crate root through super::",
-            relative.display()
-        );
+        for (index, line) in text.lines().enumerate() {
+            let mentions_server = line
+                .split("wheelhouse_envtest")
+                .skip(1)
+                .any(|rest| !rest.starts_with("_schema"));
+            assert!(
+                !mentions_server,
+                "{}:{} names the server crate",
+                display(&file),
+                index + 1
+            );
+        }
     }
+    // Nor was a server module copied in: the two crates share no top-level module name.
+    let server: BTreeSet<String> = graph(&root().join(SERVER).join("src")).into_keys().collect();
+    let schema: BTreeSet<String> = graph(&schema.join("src")).into_keys().collect();
+    let shared: Vec<&String> = server.intersection(&schema).collect();
+    assert!(shared.is_empty(), "server modules in the schema crate: {shared:?}");
 }
 
 #[test]
@@ -80,9 +113,76 @@ fn grouped_and_inline_paths_are_read() {
     assert_eq!(names, ["core", "store", "rules"]);
 }
 
+/// The workspace's root directory (this package's).
+fn root() -> PathBuf {
+    PathBuf::from(env!("CARGO_MANIFEST_DIR"))
+}
+
+/// A path relative to the workspace root, for messages.
+fn display(path: &Path) -> String {
+    path.strip_prefix(root()).unwrap_or(path).display().to_string()
+}
+
+/// The workspace's members with a `src/` (the facade, `.`, first), from `Cargo.toml`.
+fn members() -> Vec<String> {
+    let manifest = fs::read_to_string(root().join("Cargo.toml")).expect("the workspace Cargo.toml");
+    let list = manifest
+        .split_once("members = [")
+        .and_then(|(_, rest)| rest.split_once(']'))
+        .map(|(list, _)| list)
+        .expect("a `members = [...]` list");
+    let mut members = vec![".".to_owned()];
+    members.extend(
+        list.split(',')
+            .map(|m| m.trim().trim_matches('"').to_owned())
+            .filter(|m| !m.is_empty()),
+    );
+    members.retain(|m| root().join(m).join("src").is_dir());
+    members
+}
+
+/// What is wrong with the crate in `dir`: an import cycle among its top-level modules
+/// (each edge with its file and line), a `super::` that reaches the crate root, and
+/// `mod.rs` module files (the workspace names a module file for its module).
+fn check_crate(dir: &Path) -> Vec<String> {
+    let src = dir.join("src");
+    let mut problems = Vec::new();
+    let graph = graph(&src);
+    if let Some(cycle) = find_cycle(&graph) {
+        let steps: Vec<String> = cycle
+            .windows(2)
+            .map(|pair| format!("  {} -> {} ({})", pair[0], pair[1], graph[&pair[0]][&pair[1]]))
+            .collect();
+        problems.push(format!("import cycle among top-level modules:\n{}", steps.join("\n")));
+    }
+    for file in rust_files(&src) {
+        let relative = file.strip_prefix(&src).expect("under src");
+        // src/a.rs and src/a/mod.rs are module `a`; src/a/b.rs is `a::b`, one deeper.
+        let mut depth = relative.components().count();
+        if relative.ends_with("mod.rs") {
+            depth -= 1;
+            problems.push(format!(
+                "{} is a mod.rs: name the module file for its module",
+                display(&file)
+            ));
+        }
+        let escape = format!("use {}", "super::".repeat(depth));
+        let text = fs::read_to_string(&file).expect("readable source");
+        // Indented `use`s are in inline modules, one level deeper than the file.
+        if let Some(index) = text.lines().position(|line| line.starts_with(&escape)) {
+            problems.push(format!(
+                "{}:{} reaches the crate root through super::",
+                display(&file),
+                index + 1
+            ));
+        }
+    }
+    problems
+}
+
 /// The top-level module graph of the crate whose sources are in `src`.
 fn graph(src: &Path) -> Graph {
-    let reexports = lib_reexports(&fs::read_to_string(src.join("lib.rs")).expect("lib.rs"));
+    let reexports = lib_reexports(&fs::read_to_string(src.join("lib.rs")).unwrap_or_default());
     let mut graph = Graph::new();
     for file in rust_files(src) {
         let relative = file.strip_prefix(src).expect("under src");
@@ -91,7 +191,7 @@ fn graph(src: &Path) -> Graph {
         };
         let first = first.as_os_str().to_string_lossy();
         let module = first.strip_suffix(".rs").unwrap_or(&first).to_owned();
-        if module == "lib" {
+        if module == "lib" || module == "main" || module == "bin" {
             continue;
         }
         let text = fs::read_to_string(&file).expect("readable source");
@@ -101,7 +201,7 @@ fn graph(src: &Path) -> Graph {
             if target != module {
                 edges
                     .entry(target)
-                    .or_insert_with(|| format!("{}:{line}", relative.display()));
+                    .or_insert_with(|| format!("{}:{line}", display(&file)));
             }
         }
     }
@@ -122,6 +222,7 @@ fn rust_files(dir: &Path) -> Vec<PathBuf> {
             files.push(path);
         }
     }
+    files.sort();
     files
 }
 
