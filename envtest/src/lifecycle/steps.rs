@@ -80,9 +80,13 @@ pub(crate) fn check_type(resource: &ResourceType, object: &Value) -> Result<(), 
     Ok(())
 }
 
-/// Fills in what the server sets on a new object: name from `generateName`, uid,
-/// creation time, generation; drops status behind a status subresource; records the
-/// creator's managed fields.
+/// Prepares a new object for storing, in kube-apiserver's order
+/// (`BeforeCreate` in `staging/src/k8s.io/apiserver/pkg/registry/rest/create.go`, then the
+/// type's defaults and validation): the name, from `generateName` if need be, and its
+/// syntax ([`name_new`]); the namespace of the URL ([`place_in_namespace`]); what the
+/// server owns in `metadata` and a status behind its subresource ([`reset_server_fields`]);
+/// a built-in type's own initial state, defaults and validation; and the creator's
+/// managed fields.
 pub(crate) fn prepare_new(
     resource: &ResourceType,
     namespace: Option<&str>,
@@ -92,7 +96,21 @@ pub(crate) fn prepare_new(
     if !object["metadata"].is_object() {
         object["metadata"] = json!({});
     }
-    let metadata = &mut object["metadata"];
+    name_new(resource, &mut object["metadata"])?;
+    place_in_namespace(resource, namespace, &mut object["metadata"])?;
+    let now = now();
+    reset_server_fields(resource, &mut object, &now);
+    initialize_builtin(resource, &mut object);
+    crate::objects::apply_defaults(resource, &mut object, None);
+    crate::objects::validate(resource, &mut object, None, None)?;
+    patch::apply::record_update(None, &mut object, manager, &now, None, &resource.group, &resource.kind);
+    Ok(object)
+}
+
+/// The new object's name: its own, or `generateName` with a random suffix; required,
+/// and (but for a CRD's) a DNS-1123 subdomain, one cause per broken rule as
+/// `ValidateObjectMeta` lists them.
+fn name_new(resource: &ResourceType, metadata: &mut Value) -> Result<(), ApiError> {
     let mut name = metadata["name"].as_str().unwrap_or_default().to_owned();
     if name.is_empty()
         && let Some(prefix) = metadata["generateName"].as_str()
@@ -108,28 +126,33 @@ pub(crate) fn prepare_new(
         );
         return Err(ApiError::invalid(resource, "", &[cause]));
     }
-    // Most names are DNS-1123 subdomains; one cause per broken rule, as
-    // `ValidateObjectMeta` lists them. A CRD's name is checked with its definition
-    // (`wheelhouse_envtest_schema::definition`), whose name rule adds to this one.
+    // A CRD's name is checked with its definition (`wheelhouse_envtest_schema::definition`),
+    // whose name rule adds to this one.
     let name_errors = if is_crd(resource) {
         Vec::new()
     } else {
         wheelhouse_envtest_schema::names::dns1123_subdomain(&name)
     };
-    if !name_errors.is_empty() {
-        let shown = wheelhouse_envtest_schema::errors::go_quote(&name);
-        let causes: Vec<(&str, &str, String)> = name_errors
-            .iter()
-            .map(|detail| {
-                (
-                    "metadata.name",
-                    "FieldValueInvalid",
-                    format!("Invalid value: {shown}: {detail}"),
-                )
-            })
-            .collect();
-        return Err(ApiError::invalid(resource, &name, &causes));
+    if name_errors.is_empty() {
+        return Ok(());
     }
+    let shown = wheelhouse_envtest_schema::errors::go_quote(&name);
+    let causes: Vec<(&str, &str, String)> = name_errors
+        .iter()
+        .map(|detail| {
+            (
+                "metadata.name",
+                "FieldValueInvalid",
+                format!("Invalid value: {shown}: {detail}"),
+            )
+        })
+        .collect();
+    Err(ApiError::invalid(resource, &name, &causes))
+}
+
+/// A namespaced object takes the URL's namespace (a different one in the body is a
+/// 400); a cluster-scoped one loses any.
+fn place_in_namespace(resource: &ResourceType, namespace: Option<&str>, metadata: &mut Value) -> Result<(), ApiError> {
     match (resource.namespaced, namespace, metadata["namespace"].as_str()) {
         (true, Some(url), Some(body)) if !body.is_empty() && body != url => {
             return Err(ApiError::bad_request(
@@ -148,7 +171,14 @@ pub(crate) fn prepare_new(
             }
         }
     }
-    let now = now();
+    Ok(())
+}
+
+/// What the server owns on a new object, whatever the client sent: a fresh uid and
+/// creation time, no resourceVersion, deletion or managed fields yet, generation 1
+/// where the type counts generations, and no status where a subresource owns it.
+fn reset_server_fields(resource: &ResourceType, object: &mut Value, now: &str) {
+    let metadata = &mut object["metadata"];
     metadata["uid"] = json!(uid());
     metadata["creationTimestamp"] = json!(now);
     if let Some(map) = metadata.as_object_mut() {
@@ -172,11 +202,6 @@ pub(crate) fn prepare_new(
     {
         map.remove("status");
     }
-    initialize_builtin(resource, &mut object);
-    crate::objects::apply_defaults(resource, &mut object, None);
-    crate::objects::validate(resource, &mut object, None, None)?;
-    patch::apply::record_update(None, &mut object, manager, &now, None, &resource.group, &resource.kind);
-    Ok(object)
 }
 
 /// What built-in types get on creation: namespaces their `kubernetes` finalizer and

@@ -6,6 +6,7 @@
 //! `volumeClaimTemplates`; a template change becomes a ControllerRevision and the pods
 //! are replaced from the highest ordinal down to the partition.
 
+use std::ops::ControlFlow;
 use std::sync::Arc;
 
 use serde_json::{Map, Value, json};
@@ -71,131 +72,203 @@ pub(super) fn sync(cluster: &mut Cluster<'_>, key: &Key) {
     truncate_history(cluster, &set, &live, int(&set["spec"]["revisionHistoryLimit"], 10));
 }
 
-/// The counts `updateStatefulSet` reports, and the pod it creates, deletes or waits
-/// for next.
-#[expect(clippy::too_many_lines, reason = "one pass of the real controller, step by step")]
+/// One pass of `updateStatefulSet` over a set's pods, in the real controller's order:
+/// the pods are sorted into replicas and condemned ones and counted
+/// ([`Pass::observe`]), then, unless the set is being deleted, missing and failed
+/// replicas are created in ordinal order ([`Pass::create_replicas`]), condemned pods
+/// removed from the highest ordinal down ([`Pass::remove_condemned`]) and, with
+/// `RollingUpdate`, pods of an old revision replaced from the highest ordinal down to
+/// the partition ([`Pass::roll_out`]). Under `OrderedReady` a step ends the pass when it
+/// acts or has a pod to wait for; the counts are reported wherever the pass ended.
 fn update_set(
     cluster: &mut Cluster<'_>,
     set: &Arc<Value>,
     revisions: &Revisions,
     pods: Vec<Arc<Value>>,
 ) -> Map<String, Value> {
-    let set_name = name_of(set).to_owned();
-    let current = name_of(&revisions.current).to_owned();
-    let update = name_of(&revisions.update).to_owned();
-    let mut status = Map::new();
-    status.insert("observedGeneration".into(), json!(generation(set)));
-    status.insert("currentRevision".into(), json!(current));
-    status.insert("updateRevision".into(), json!(update));
-    status.insert("collisionCount".into(), json!(revisions.collision_count));
-    let wanted = usize::try_from(int(&set["spec"]["replicas"], 1).max(0)).unwrap_or(0);
-    let min_ready = int(&set["spec"]["minReadySeconds"], 0);
-    let mut counts = Counts::default();
-    let mut replicas: Vec<Option<Arc<Value>>> = vec![None; wanted];
-    let mut condemned: Vec<(usize, Arc<Value>)> = Vec::new();
-    for pod in pods {
-        counts.replicas += 1;
-        if running_and_ready(&pod) {
-            counts.ready += 1;
-            if is_available(&pod, min_ready) {
-                counts.available += 1;
+    let mut pass = Pass::observe(set, revisions, pods);
+    if !is_deleting(set) {
+        let _ended = pass.act(cluster);
+    }
+    pass.report()
+}
+
+/// What one pass knows of a set: its revisions, its pods by ordinal and the counts
+/// it will report, kept current as the pass creates and deletes pods.
+struct Pass<'a> {
+    set: &'a Arc<Value>,
+    revisions: &'a Revisions,
+    set_name: String,
+    /// The names of the current and the update revision.
+    current: String,
+    update: String,
+    /// `OrderedReady` (the default): one pod at a time, each waiting for the ones before.
+    monotonic: bool,
+    counts: Counts,
+    /// The pod of each ordinal below `spec.replicas`, if there is one.
+    replicas: Vec<Option<Arc<Value>>>,
+    /// The pods at or above `spec.replicas`, by ordinal.
+    condemned: Vec<(usize, Arc<Value>)>,
+}
+
+impl<'a> Pass<'a> {
+    /// Counts the set's pods and sorts them into replicas and condemned pods.
+    fn observe(set: &'a Arc<Value>, revisions: &'a Revisions, pods: Vec<Arc<Value>>) -> Self {
+        let set_name = name_of(set).to_owned();
+        let current = name_of(&revisions.current).to_owned();
+        let update = name_of(&revisions.update).to_owned();
+        let wanted = usize::try_from(int(&set["spec"]["replicas"], 1).max(0)).unwrap_or(0);
+        let min_ready = int(&set["spec"]["minReadySeconds"], 0);
+        let mut counts = Counts::default();
+        let mut replicas: Vec<Option<Arc<Value>>> = vec![None; wanted];
+        let mut condemned: Vec<(usize, Arc<Value>)> = Vec::new();
+        for pod in pods {
+            counts.replicas += 1;
+            if running_and_ready(&pod) {
+                counts.ready += 1;
+                if is_available(&pod, min_ready) {
+                    counts.available += 1;
+                }
+            }
+            if !phase(&pod).is_empty() && !is_deleting(&pod) {
+                counts.current += i64::from(revision_of(&pod) == current);
+                counts.updated += i64::from(revision_of(&pod) == update);
+            }
+            match ordinal(&set_name, &pod) {
+                Some(index) if index < wanted => replicas[index] = Some(pod),
+                Some(index) => condemned.push((index, pod)),
+                None => {}
             }
         }
-        if !phase(&pod).is_empty() && !is_deleting(&pod) {
-            counts.current += i64::from(revision_of(&pod) == current);
-            counts.updated += i64::from(revision_of(&pod) == update);
-        }
-        match ordinal(&set_name, &pod) {
-            Some(index) if index < wanted => replicas[index] = Some(pod),
-            Some(index) => condemned.push((index, pod)),
-            None => {}
+        condemned.sort_by_key(|(index, _)| *index);
+        Self {
+            set,
+            revisions,
+            set_name,
+            current,
+            update,
+            monotonic: set["spec"]["podManagementPolicy"] != "Parallel",
+            counts,
+            replicas,
+            condemned,
         }
     }
-    condemned.sort_by_key(|(index, _)| *index);
-    let report = |counts: &Counts, mut status: Map<String, Value>| {
-        counts.write(&mut status);
-        status
-    };
-    if is_deleting(set) {
-        return report(&counts, status);
+
+    /// The steps that change pods, in order, until one ends the pass.
+    fn act(&mut self, cluster: &mut Cluster<'_>) -> ControlFlow<()> {
+        self.create_replicas(cluster)?;
+        self.remove_condemned(cluster)?;
+        self.roll_out(cluster)
     }
-    let monotonic = set["spec"]["podManagementPolicy"] != "Parallel";
-    let first_unhealthy = replicas
-        .iter()
-        .flatten()
-        .chain(condemned.iter().map(|(_, pod)| pod))
-        .filter(|pod| !healthy(pod))
-        .min_by_key(|pod| ordinal(&set_name, pod))
-        .map(|pod| name_of(pod).to_owned());
-    for (index, slot) in replicas.iter().enumerate() {
-        let mut pod = slot.clone();
-        if let Some(failed) = pod.as_ref().filter(|p| phase(p) == "Failed") {
-            let message = format!(
-                "StatefulSet {}/{set_name} is recreating failed Pod {}",
-                failed["metadata"]["namespace"].as_str().unwrap_or_default(),
-                name_of(failed)
-            );
-            cluster.event(set, true, "RecreatingFailedPod", &message, COMPONENT);
-            delete_pod(cluster, set, failed);
-            counts.forget(failed, &current, &update);
-            pod = None;
-        }
-        let Some(pod) = pod else {
-            let revision = if below_partition(set, index) {
-                &revisions.current
-            } else {
-                &revisions.update
+
+    /// Creates each missing replica (recreating a Failed one) in ordinal order, the
+    /// next only once the ones before are Running and Ready under `OrderedReady`.
+    fn create_replicas(&mut self, cluster: &mut Cluster<'_>) -> ControlFlow<()> {
+        for index in 0..self.replicas.len() {
+            let mut pod = self.replicas[index].clone();
+            if let Some(failed) = pod.as_ref().filter(|p| phase(p) == "Failed") {
+                let message = format!(
+                    "StatefulSet {}/{} is recreating failed Pod {}",
+                    failed["metadata"]["namespace"].as_str().unwrap_or_default(),
+                    self.set_name,
+                    name_of(failed)
+                );
+                cluster.event(self.set, true, "RecreatingFailedPod", &message, COMPONENT);
+                delete_pod(cluster, self.set, failed);
+                self.counts.forget(failed, &self.current, &self.update);
+                pod = None;
+            }
+            let Some(pod) = pod else {
+                let revision = if below_partition(self.set, index) {
+                    &self.revisions.current
+                } else {
+                    &self.revisions.update
+                };
+                if create_pod(cluster, self.set, revision, index) {
+                    self.counts.replicas += 1;
+                    self.counts.current += i64::from(name_of(revision) == self.current);
+                    self.counts.updated += i64::from(name_of(revision) == self.update);
+                }
+                if self.monotonic {
+                    return ControlFlow::Break(());
+                }
+                continue;
             };
-            if create_pod(cluster, set, revision, index) {
-                counts.replicas += 1;
-                counts.current += i64::from(name_of(revision) == current);
-                counts.updated += i64::from(name_of(revision) == update);
+            if self.monotonic && (is_deleting(&pod) || !running_and_ready(&pod)) {
+                return ControlFlow::Break(());
             }
-            if monotonic {
-                return report(&counts, status);
+        }
+        ControlFlow::Continue(())
+    }
+
+    /// Deletes the condemned pods from the highest ordinal down; under `OrderedReady`
+    /// one at a time, and only while every pod is healthy or the unhealthy one is the
+    /// lowest-ordinal one (which is deleted first).
+    fn remove_condemned(&mut self, cluster: &mut Cluster<'_>) -> ControlFlow<()> {
+        let first_unhealthy = self
+            .replicas
+            .iter()
+            .flatten()
+            .chain(self.condemned.iter().map(|(_, pod)| pod))
+            .filter(|pod| !healthy(pod))
+            .min_by_key(|pod| ordinal(&self.set_name, pod))
+            .map(|pod| name_of(pod).to_owned());
+        for (_, pod) in self.condemned.iter().rev() {
+            if is_deleting(pod) {
+                if self.monotonic {
+                    return ControlFlow::Break(());
+                }
+                continue;
             }
-            continue;
-        };
-        if monotonic && (is_deleting(&pod) || !running_and_ready(&pod)) {
-            return report(&counts, status);
-        }
-    }
-    for (_, pod) in condemned.iter().rev() {
-        if is_deleting(pod) {
-            if monotonic {
-                return report(&counts, status);
+            if self.monotonic && !running_and_ready(pod) && first_unhealthy.as_deref() != Some(name_of(pod)) {
+                return ControlFlow::Break(());
             }
-            continue;
+            delete_pod(cluster, self.set, pod);
+            self.counts.current -= i64::from(revision_of(pod) == self.current);
+            self.counts.updated -= i64::from(revision_of(pod) == self.update);
+            if self.monotonic {
+                return ControlFlow::Break(());
+            }
         }
-        if monotonic && !running_and_ready(pod) && first_unhealthy.as_deref() != Some(name_of(pod)) {
-            return report(&counts, status);
-        }
-        delete_pod(cluster, set, pod);
-        counts.current -= i64::from(revision_of(pod) == current);
-        counts.updated -= i64::from(revision_of(pod) == update);
-        if monotonic {
-            return report(&counts, status);
-        }
+        ControlFlow::Continue(())
     }
-    if set["spec"]["updateStrategy"]["type"] == "OnDelete" {
-        return report(&counts, status);
-    }
-    let partition =
-        usize::try_from(int(&set["spec"]["updateStrategy"]["rollingUpdate"]["partition"], 0).max(0)).unwrap_or(0);
-    for index in (partition..wanted).rev() {
-        let Some(pod) = &replicas[index] else {
-            continue;
-        };
-        if revision_of(pod) != update && !is_deleting(pod) {
-            delete_pod(cluster, set, pod);
-            counts.current -= 1;
-            return report(&counts, status);
+
+    /// `RollingUpdate`: deletes the highest-ordinal pod at or above the partition that
+    /// is not of the update revision (it comes back at the update revision), once the
+    /// pods above it are healthy. `OnDelete` replaces nothing.
+    fn roll_out(&mut self, cluster: &mut Cluster<'_>) -> ControlFlow<()> {
+        if self.set["spec"]["updateStrategy"]["type"] == "OnDelete" {
+            return ControlFlow::Break(());
         }
-        if !healthy(pod) {
-            return report(&counts, status);
+        let partition =
+            usize::try_from(int(&self.set["spec"]["updateStrategy"]["rollingUpdate"]["partition"], 0).max(0))
+                .unwrap_or(0);
+        for index in (partition..self.replicas.len()).rev() {
+            let Some(pod) = &self.replicas[index] else {
+                continue;
+            };
+            if revision_of(pod) != self.update && !is_deleting(pod) {
+                delete_pod(cluster, self.set, pod);
+                self.counts.current -= 1;
+                return ControlFlow::Break(());
+            }
+            if !healthy(pod) {
+                return ControlFlow::Break(());
+            }
         }
+        ControlFlow::Continue(())
     }
-    report(&counts, status)
+
+    /// The status the pass computed: generation, revisions and counts.
+    fn report(self) -> Map<String, Value> {
+        let mut status = Map::new();
+        status.insert("observedGeneration".into(), json!(generation(self.set)));
+        status.insert("currentRevision".into(), json!(self.current));
+        status.insert("updateRevision".into(), json!(self.update));
+        status.insert("collisionCount".into(), json!(self.revisions.collision_count));
+        self.counts.write(&mut status);
+        status
+    }
 }
 
 /// Pods with an ordinal below the partition keep the current revision.
