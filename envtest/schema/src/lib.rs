@@ -6,7 +6,7 @@
 //!
 //! Reading order, from the entry points down:
 //!
-//! - [`admit`] (`admit.rs`): a custom resource's write, in apiextensions-apiserver's
+//! - [`admit()`] (`admit.rs`): a custom resource's write, in apiextensions-apiserver's
 //!   order: prune, default, validate; [`unknown_fields`] for `fieldValidation`.
 //! - [`definition`]: a CRD when it is written, its definition field by field; its
 //!   schemas through `crd` (with `structural` for the structural rules and

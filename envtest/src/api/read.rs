@@ -1,5 +1,44 @@
 //! The read verbs: get, list (selectors, pagination at a consistent revision) and
 //! watch (resume from a revision, bookmarks, streaming initial lists, 410 Gone).
+//!
+//! # Which revision a read sees
+//!
+//! The store has one global revision, and every object carries the revision of the
+//! write that made it as its `resourceVersion` (`crate::store`). A read takes what it
+//! needs under the server's lock and lets go of it before encoding anything: the
+//! objects of a resource are a persistent map (`imbl`), so taking a snapshot is a
+//! clone of a pointer, and a list of thousands of objects never blocks writers.
+//!
+//! - **get** reads the current object. kube-apiserver reads from etcd unless the client
+//!   asks for `resourceVersion=0`; here there is no cache to lag behind, so both are
+//!   the current object.
+//! - **list** reads one of three snapshots ([`snapshot`]): the current objects (no
+//!   `resourceVersion`, `0`, or `NotOlderThan`: the current state is never older than
+//!   anything the client saw); the objects as they were at a revision
+//!   (`resourceVersionMatch=Exact`, and every page after the first of a paged list), which
+//!   the store rebuilds by undoing the events after it, and which is 410 Gone once the
+//!   history no longer reaches back that far. The list's `metadata.resourceVersion` is
+//!   the revision it read, so a watch started from it misses nothing and repeats
+//!   nothing: the informer's list-then-watch contract.
+//! - **Pagination** walks the objects in key order (namespace, name). The `continue`
+//!   token carries the revision of the first page and the last key served, so every
+//!   page reads the same snapshot, as etcd's paging does. `remainingItemCount` is sent
+//!   only when no selector filters the list, as kube-apiserver does: counting what a
+//!   selector matches would mean filtering the rest.
+//! - **watch** starts at a revision and then follows live writes ([`watch`]): with a
+//!   `resourceVersion`, the history after it is replayed (a compacted revision is an
+//!   in-stream `ERROR` event with a 410 `Status`, as kube-apiserver sends it, so
+//!   clients relist); without one (or `0`), the current objects come first as `ADDED`
+//!   (unless `sendInitialEvents=false`);
+//!   with `sendInitialEvents=true`, the same, ended by a bookmark annotated
+//!   `k8s.io/initial-events-end` at the snapshot's revision. The replay and the
+//!   subscription to live writes happen under one lock, so no write falls between
+//!   them.
+//!
+//! Bodies are written from the bytes each object was encoded to when it was stored,
+//! whenever the requested version is the stored one, so a list or a watch event costs
+//! a copy of bytes, not a serialization; a multi-version CRD or a metadata-only or Table
+//! request is converted per object.
 
 use std::borrow::Cow;
 use std::ops::Bound;
@@ -53,6 +92,8 @@ impl Table {
 /// The annotation on the bookmark that ends a streamed initial list.
 const INITIAL_EVENTS_END: &str = "k8s.io/initial-events-end";
 
+/// `GET` of one object (or its `/scale`): at the requested version, as a Table, or as
+/// `PartialObjectMetadata`, as the client's `Accept` asks; 404 when absent.
 pub(crate) fn get(server: &ApiServer, target: &Target) -> Result<Response<ResponseBody>, ApiError> {
     let resource = &target.resource;
     let name = target.name.as_deref().unwrap_or_default();
@@ -97,7 +138,8 @@ fn at_version<'a>(resource: &ResourceType, object: &'a Arc<Value>) -> std::borro
     crate::resources::catalogue::to_view(resource, object)
 }
 
-/// The filters of a list or watch.
+/// The filters of a list or watch: the namespace of the path, label and field
+/// selectors, and a shard selector when the server honours them.
 struct Filter {
     namespace: Option<String>,
     labels: LabelSelector,
@@ -123,6 +165,7 @@ impl Filter {
         })
     }
 
+    /// Whether the list or watch includes `object`.
     fn matches(&self, object: &Value) -> bool {
         self.namespace
             .as_deref()
@@ -132,12 +175,16 @@ impl Filter {
             && self.shard.as_ref().is_none_or(|shard| shard.matches(object))
     }
 
+    /// Whether no selector narrows the resource (the namespace aside), so the
+    /// remaining count of a paged list is known without filtering.
     fn selects_all(&self) -> bool {
         self.labels.is_empty() && self.fields == FieldSelector::default() && self.shard.is_none()
     }
 }
 
 /// Where a paged list continues: the revision it reads at and the last key served.
+/// The token is base64 JSON, its fields named as kube-apiserver's (`v`, `rv`, `start`),
+/// which clients treat as opaque.
 #[derive(serde::Serialize, serde::Deserialize)]
 struct Continue {
     v: String,
@@ -145,12 +192,17 @@ struct Continue {
     start: (String, String),
 }
 
+/// The 410 of a `continue` token whose revision the history no longer reaches.
 fn expired_continue() -> ApiError {
     ApiError::gone(
         "The provided continue parameter is too old to display a consistent list result. You can start a new list without the continue parameter, or use the continue token in this response to retrieve the remainder of the results. Continuing with the provided token results in an inconsistent list - objects that were created, modified, or deleted between the time the first chunk was returned and now may show up in the list.",
     )
 }
 
+/// `LIST`: the objects of a snapshot (see the module docs) that the filters match, in
+/// key order, a page of them when `limit` asks, with the revision read and the token
+/// of the next page. The snapshot is taken under the lock; filtering and encoding run
+/// after it is released.
 pub(crate) fn list(server: &ApiServer, target: &Target) -> Result<Response<ResponseBody>, ApiError> {
     let resource = &target.resource;
     let filter = Filter::new(server, target)?;
@@ -219,10 +271,13 @@ pub(crate) fn list(server: &ApiServer, target: &Target) -> Result<Response<Respo
     ))
 }
 
+/// A stored object's key: namespace (empty for cluster-scoped) and name.
 type ObjectKey = (String, String);
 
 /// The objects a list reads, the revision it reads them at and, for a continuation,
-/// the key it continues after.
+/// the key it continues after: the token's revision for a later page, the exact
+/// revision asked for, or else the current objects at the current revision. A revision
+/// older than the history is 410 Gone.
 fn snapshot(
     store: &Store,
     resource: &GroupResource,
@@ -265,6 +320,7 @@ fn encode(resource: &ResourceType, object: &Arc<Value>, encoded: Option<&(u64, B
     }
 }
 
+/// How many objects follow `start`, for `remainingItemCount`.
 fn remaining_after(objects: &Objects, start: &(String, String)) -> usize {
     objects
         .range((std::ops::Bound::Excluded(start.clone()), std::ops::Bound::Unbounded))
@@ -277,12 +333,14 @@ fn list_body(kind: &str, api_version: &str, metadata: &Value, items: &[Bytes]) -
     document(&head, "items", items)
 }
 
-/// One line of a watch stream.
+/// One line of a watch stream: `{"type":...,"object":...}` and a newline, the
+/// framing of kube-apiserver's JSON watch.
 fn watch_line(kind: &str, object: &Value) -> Bytes {
     let json = serde_json::to_vec(object).unwrap_or_default();
     watch_line_of(kind, &json)
 }
 
+/// [`watch_line`] around an object already encoded.
 fn watch_line_of(kind: &str, json: &[u8]) -> Bytes {
     let mut line = Vec::with_capacity(json.len() + 32);
     line.extend_from_slice(b"{\"type\":\"");
@@ -301,6 +359,9 @@ fn event_line(resource: &ResourceType, kind: &str, event: &Event) -> Bytes {
     }
 }
 
+/// A `BOOKMARK` event: the revision a watch has reached, with no object but its kind
+/// and `resourceVersion`, so a client that resumes later starts there rather than from
+/// a revision the history may have dropped.
 fn bookmark(resource: &ResourceType, revision: u64, initial_events_end: bool) -> Bytes {
     let mut metadata = json!({"resourceVersion": revision.to_string()});
     if initial_events_end {
@@ -329,7 +390,7 @@ fn filtered(filter: &Filter, event: &Event) -> Option<&'static str> {
     }
 }
 
-/// What a watch asked for.
+/// What a watch asked for, kept by the task that streams it.
 struct WatchRequest {
     resource: Arc<ResourceType>,
     metadata_only: bool,
@@ -354,6 +415,12 @@ impl WatchRequest {
     }
 }
 
+/// `WATCH`: checks what the request asks (`sendInitialEvents` needs
+/// `resourceVersionMatch=NotOlderThan`, as kube-apiserver requires), takes its starting
+/// lines and subscribes to live writes in one critical section (see the module docs),
+/// then streams from a task of its own. The task sends through a bounded channel, so a
+/// client that reads slowly holds back only its own stream; events wait in the
+/// subscription meanwhile.
 pub(crate) fn watch(server: &ApiServer, target: &Target) -> Result<Response<ResponseBody>, ApiError> {
     let resource = target.resource.clone();
     let send_initial_events = target.param("sendInitialEvents").map(|v| v == "true");
@@ -475,6 +542,7 @@ async fn stream_events(
     }
 }
 
+/// A streamed `200 OK` with a JSON body, the head of every watch.
 fn stream_response(body: ResponseBody) -> Response<ResponseBody> {
     let mut response = Response::new(body);
     response

@@ -1,6 +1,53 @@
-//! The write verbs: create, update, patch, delete and deletecollection, with the rules
-//! kube-apiserver applies to every object (names, uids, generation, status
-//! subresource, finalizers, optimistic concurrency) and admission webhooks.
+//! The write verbs: create, update, patch, delete and deletecollection, as
+//! kube-apiserver carries them out, with its status codes and messages.
+//!
+//! # The steps of a write
+//!
+//! Every write goes through the same steps, in this order, and each can end it with the
+//! error kube-apiserver would send:
+//!
+//! 1. **Decode** the body: JSON (or YAML for server-side apply) whose `kind` and
+//!    `apiVersion` are the path's (400 otherwise). Protobuf bodies arrive already
+//!    transcoded to JSON by the dispatcher (feature `kubectl`), or are refused with 415.
+//! 2. **Compute the new object**: a create's body; for an update, the PUT body, or the
+//!    patch (merge, JSON, strategic merge, apply) applied to the current object, or new
+//!    replicas written through `/scale`. `fieldValidation` then reports the fields the
+//!    type does not declare (a 400 when Strict, `Warning` headers when Warn).
+//! 3. **Prepare** it (`crate::lifecycle`): the fields the server owns (name from
+//!    `generateName`, uid, creation time, generation, managed fields), what an update
+//!    may not change (immutable metadata, status behind its subresource), then the
+//!    type's **defaults** and **validation**: a built-in type's rules, or a CRD's
+//!    structural schema and CEL rules (422 with causes).
+//! 4. **Admission webhooks**: the mutating ones, then the validating ones, over HTTPS
+//!    (`crate::admission`). They run with no lock held: they are network calls that may
+//!    take seconds, and the rest of the server keeps serving meanwhile. (kube-apiserver
+//!    validates again after mutating admission; here a webhook's patch is not validated
+//!    again.)
+//! 5. **Conflict checks and storage**, under the server's lock, in one critical section:
+//!    the namespace exists and is not terminating, the name is free (409
+//!    `AlreadyExists`), the in-process admission plugins (limit ranges, priority,
+//!    default classes) read what they need from the store, and, for an update, the
+//!    object is still the one step 2 started from. Then the store assigns the next
+//!    revision as the object's `resourceVersion`.
+//! 6. **Watch fan-out**: in the same critical section the store appends the write's
+//!    event to its history and hands it to every open watch of the resource
+//!    (`crate::store`), so a watcher sees writes in revision order, each once. The
+//!    watch channels are unbounded: a slow watcher never slows a write down.
+//!
+//! # Optimistic concurrency
+//!
+//! Because step 4 holds no lock, another write can land between reading the current
+//! object and storing the new one. An update therefore runs kube-apiserver's
+//! `GuaranteedUpdate` loop: under the lock it checks that the stored object is still
+//! the very one it read (the store never changes an object in place, so identity of
+//! the shared pointer means "unchanged"), and otherwise starts again from step 2 with
+//! the newer object, at most [`MAX_ATTEMPTS`] times. A request that names the
+//! `resourceVersion` it read is not retried: the precondition fails with 409 Conflict
+//! instead, which is what a client's read-modify-write loop expects.
+//!
+//! Deletes (`crate::lifecycle::deletion`) check preconditions, run the webhooks, and
+//! then either remove the object or, when finalizers hold it, set its
+//! `deletionTimestamp` and leave it to whoever owns the finalizers.
 
 use std::sync::Arc;
 
@@ -24,16 +71,23 @@ use crate::store::object_key;
 /// server's `GuaranteedUpdate` loop); only requests without a precondition retry.
 const MAX_ATTEMPTS: usize = 16;
 
-/// One write request.
+/// One write request, as the dispatcher parsed it.
 pub(crate) struct Write<'a> {
     pub server: &'a ApiServer,
+    /// The verb, resource, namespace, name, subresource and query parameters.
     pub target: &'a Target,
+    /// The body, as JSON (the dispatcher transcodes protobuf bodies).
     pub body: &'a Bytes,
+    /// Which patch type a PATCH is, and whether a body is protobuf.
     pub content_type: &'a str,
+    /// The field manager when the request names none (`kubectl`, `kube-rs`...).
     pub user_agent: &'a str,
 }
 
 impl Write<'_> {
+    /// Carries out the write; the response, or the error kube-apiserver would send.
+    /// A create on a subresource or of a resource that is never stored (a binding,
+    /// an eviction, a review, a token) acts rather than stores.
     pub async fn run(&self) -> Result<Response<ResponseBody>, ApiError> {
         if self.content_type.starts_with("application/vnd.kubernetes.protobuf") {
             return Err(ApiError::new(
@@ -217,6 +271,9 @@ impl Write<'_> {
         Ok(with_warnings(json_response(status, &answer), &admitted.warnings))
     }
 
+    /// A create, step by step (see the module docs): decode, report unknown fields,
+    /// prepare (server fields, defaults, validation), webhooks, then store under the
+    /// lock, where the namespace and name are checked and the plugins run.
     async fn create(&self) -> Result<Response<ResponseBody>, ApiError> {
         let object = self.body_object()?;
         let mut warnings = self.check_unknown_fields(&object)?;
@@ -232,8 +289,11 @@ impl Write<'_> {
         Ok(with_warnings(json_response(StatusCode::CREATED, &stored), &warnings))
     }
 
-    /// Update and patch: compute the new object from the current one, admit it, and
-    /// store it if the object has not changed meanwhile (else start over).
+    /// Update and patch: compute the new object from the current one, prepare and
+    /// admit it, and store it if the object has not changed meanwhile, else start over
+    /// from the newer object (the `GuaranteedUpdate` loop of the module docs). An update
+    /// that changes nothing is answered with the current object and stores nothing, so
+    /// it makes no new revision and no watch event, as on a real server.
     async fn update(&self) -> Result<Response<ResponseBody>, ApiError> {
         let resource = self.resource();
         let group_resource = resource.group_resource();
@@ -295,6 +355,7 @@ impl Write<'_> {
         Err(ApiError::stale(resource, self.name()))
     }
 
+    /// The answer to an update: the object, or its `Scale` for a write of `/scale`.
     fn respond_update(&self, status: StatusCode, object: &Value) -> Response<ResponseBody> {
         if self.target.subresource.as_deref() == Some("scale") {
             return json_response(status, &crate::api::scale::to_scale(self.resource(), object));
@@ -307,6 +368,7 @@ impl Write<'_> {
         self.target.subresource.as_deref().filter(|s| *s == "status")
     }
 
+    /// Whether the request is a server-side apply (`PATCH` with an apply content type).
     fn is_apply(&self) -> bool {
         self.target.verb == Verb::Patch && self.content_type.starts_with("application/apply-patch")
     }
@@ -348,6 +410,8 @@ impl Write<'_> {
         ))
     }
 
+    /// The apply configuration of a server-side apply: a YAML or JSON object of this
+    /// resource, named as the URL names it, from a request that names its field manager.
     fn applied_config(&self) -> Result<Value, ApiError> {
         let text = std::str::from_utf8(self.body).map_err(|_| ApiError::bad_request("the apply patch is not UTF-8"))?;
         let applied: Value =
@@ -487,6 +551,9 @@ impl Write<'_> {
         DeleteOptions::read(body.as_ref(), self.target)
     }
 
+    /// A delete: the object must exist; the webhooks see it with the options; then,
+    /// under the lock, preconditions, finalizers and propagation decide whether it goes
+    /// now or is marked for deletion (`crate::lifecycle::deletion`).
     async fn delete(&self) -> Result<Response<ResponseBody>, ApiError> {
         let resource = self.resource();
         let options = self.delete_options()?;
@@ -513,6 +580,10 @@ impl Write<'_> {
             .map(drop)
     }
 
+    /// A deletecollection: the objects the selectors (and a shard selector) match when
+    /// the request arrives, each admitted and deleted as a delete of its own, taking the
+    /// lock once per object so other requests interleave. An object that went away or
+    /// whose precondition fails meanwhile is skipped, not an error.
     async fn delete_collection(&self) -> Result<Response<ResponseBody>, ApiError> {
         let resource = self.resource();
         let labels = wheelhouse_selector::LabelSelector::parse(self.target.param("labelSelector").unwrap_or_default())
@@ -571,6 +642,7 @@ fn with_warnings(mut response: Response<ResponseBody>, warnings: &[String]) -> R
     response
 }
 
+/// The `reason` of a webhook's denial that names none, from its HTTP code.
 fn reason_for(code: u16) -> &'static str {
     match code {
         400 => "BadRequest",
@@ -585,6 +657,9 @@ fn reason_for(code: u16) -> &'static str {
     }
 }
 
+/// A patch that could not be applied, as kube-apiserver answers it: a malformed patch
+/// is a 400, one that makes an invalid object a 422, and an apply that would take
+/// fields another manager owns a 409 listing each conflict as a cause.
 fn patch_error(error: PatchError) -> ApiError {
     match error {
         PatchError::BadRequest(message) => ApiError::bad_request(message),
@@ -599,6 +674,7 @@ fn patch_error(error: PatchError) -> ApiError {
     }
 }
 
+/// An object's labels, for a webhook's `namespaceSelector`.
 fn labels_of(object: &Value) -> std::collections::BTreeMap<String, String> {
     object["metadata"]["labels"]
         .as_object()

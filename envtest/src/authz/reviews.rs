@@ -1,6 +1,6 @@
 //! The review resources: created, answered, never stored. Access reviews are decided
-//! by the RBAC objects stored in the server ([`authorizer`](super::authorizer)); a `TokenReview`
-//! authenticates the `ServiceAccount` tokens the server issued ([`tokens`](super::tokens)).
+//! by the RBAC objects stored in the server ([`authorizer`]); a `TokenReview`
+//! authenticates the `ServiceAccount` tokens the server issued ([`tokens`]).
 //! The server itself still serves every request to everyone: the reviews are for the
 //! programs under test that ask them (a metrics endpoint's authorization, say). A
 //! request without a user (a plain `ApiServer` handle) is an administrator's
