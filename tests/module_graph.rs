@@ -6,9 +6,11 @@
 //! A crate's graph is read from its source: every `crate::` path in `src/**/*.rs` (in
 //! `use` declarations, `use crate::{a, b::c}` groups and inline paths) is an edge from
 //! the top-level module of its file to the module it names. Test code counts too, and so
-//! does code behind a cargo feature. `super::` paths are not followed: they stay inside
-//! a top-level module, which the same check asserts. A cycle is reported as its edges,
-//! each with the file and line that makes it.
+//! does code behind a cargo feature. The modules of each folder (`src/a/b.rs` and
+//! `src/a/c.rs`, siblings under `a`) are checked the same way, their edges read from
+//! `crate::a::c` paths and from the `super::` paths that lead from a file up to its
+//! folder. A `super::` never reaches the crate root, which the same check asserts. A
+//! cycle is reported as its edges, each with the file and line that makes it.
 
 use std::collections::{BTreeMap, BTreeSet};
 use std::fs;
@@ -107,6 +109,20 @@ fn cycles_are_found() {
 }
 
 #[test]
+fn nested_groups_and_super_paths_are_read() {
+    let text = "use super::super::{cluster::{A, B}, fields::name_of};\nuse super::x::Y;\nlet n = crate::a::b::c();\n";
+    let two_up: Vec<Vec<String>> = full_paths(text, "super::super::").into_iter().map(|(p, _)| p).collect();
+    assert_eq!(
+        two_up,
+        [vec!["cluster", "A"], vec!["cluster", "B"], vec!["fields", "name_of"]]
+    );
+    let one_up: Vec<Vec<String>> = full_paths(text, "super::").into_iter().map(|(p, _)| p).collect();
+    assert_eq!(one_up, [vec!["x", "Y"]], "a longer run of super:: is not a shorter one");
+    let crate_paths: Vec<Vec<String>> = full_paths(text, "crate::").into_iter().map(|(p, _)| p).collect();
+    assert_eq!(crate_paths, [vec!["a", "b", "c"]]);
+}
+
+#[test]
 fn grouped_and_inline_paths_are_read() {
     let text = "use crate::{core::{A, B}, store};\nlet x = crate::rules::now(); // crate::ignored\n";
     let names: Vec<String> = crate_paths(text).into_iter().map(|(name, _)| name).collect();
@@ -149,11 +165,20 @@ fn check_crate(dir: &Path) -> Vec<String> {
     let mut problems = Vec::new();
     let graph = graph(&src);
     if let Some(cycle) = find_cycle(&graph) {
-        let steps: Vec<String> = cycle
-            .windows(2)
-            .map(|pair| format!("  {} -> {} ({})", pair[0], pair[1], graph[&pair[0]][&pair[1]]))
-            .collect();
-        problems.push(format!("import cycle among top-level modules:\n{}", steps.join("\n")));
+        problems.push(format!(
+            "import cycle among top-level modules:\n{}",
+            describe(&graph, &cycle)
+        ));
+    }
+    for folder in folders(&src) {
+        let graph = folder_graph(&src, &folder);
+        if let Some(cycle) = find_cycle(&graph) {
+            let name = folder.strip_prefix(&src).expect("under src").display().to_string();
+            problems.push(format!(
+                "import cycle among the modules of {name}/:\n{}",
+                describe(&graph, &cycle)
+            ));
+        }
     }
     for file in rust_files(&src) {
         let relative = file.strip_prefix(&src).expect("under src");
@@ -178,6 +203,164 @@ fn check_crate(dir: &Path) -> Vec<String> {
         }
     }
     problems
+}
+
+/// A cycle's edges, each with the file and line that makes it.
+fn describe(graph: &Graph, cycle: &[String]) -> String {
+    let steps: Vec<String> = cycle
+        .windows(2)
+        .map(|pair| format!("  {} -> {} ({})", pair[0], pair[1], graph[&pair[0]][&pair[1]]))
+        .collect();
+    steps.join("\n")
+}
+
+/// Every folder of modules under `src` (`src/a/`, `src/a/b/`...), not `src` itself.
+fn folders(dir: &Path) -> Vec<PathBuf> {
+    let mut found = Vec::new();
+    for entry in fs::read_dir(dir).expect("readable directory") {
+        let path = entry.expect("directory entry").path();
+        if path.is_dir() {
+            found.push(path.clone());
+            found.extend(folders(&path));
+        }
+    }
+    found.sort();
+    found
+}
+
+/// The graph among the modules of one folder (siblings, such as `a::b` and `a::c` for
+/// `src/a/`): an edge wherever a file of one names another as `crate::a::c` or through
+/// as many `super::` as lead from the file to the folder. The folder's own module file
+/// (`src/a.rs`) is their parent, not a sibling.
+fn folder_graph(src: &Path, folder: &Path) -> Graph {
+    let prefix: Vec<String> = folder
+        .strip_prefix(src)
+        .expect("under src")
+        .components()
+        .map(|c| c.as_os_str().to_string_lossy().into_owned())
+        .collect();
+    let mut graph = Graph::new();
+    for file in rust_files(folder) {
+        let relative = file.strip_prefix(folder).expect("under the folder");
+        let Some(first) = relative.components().next() else {
+            continue;
+        };
+        let first = first.as_os_str().to_string_lossy();
+        let module = first.strip_suffix(".rs").unwrap_or(&first).to_owned();
+        if module == "mod" {
+            continue;
+        }
+        // How many `super::` lead from this file's module up to the folder's module.
+        let mut depth = relative.components().count();
+        if relative.ends_with("mod.rs") {
+            depth -= 1;
+        }
+        let text = fs::read_to_string(&file).expect("readable source");
+        let edges = graph.entry(module.clone()).or_default();
+        let crate_targets = full_paths(&text, "crate::")
+            .into_iter()
+            .filter(|(path, _)| path.len() > prefix.len() && path[..prefix.len()] == prefix[..])
+            .map(|(path, line)| (path[prefix.len()].clone(), line));
+        let super_targets = full_paths(&text, &"super::".repeat(depth))
+            .into_iter()
+            .filter_map(|(path, line)| path.first().cloned().map(|name| (name, line)));
+        for (target, line) in crate_targets.chain(super_targets) {
+            if target != module && target != "super" {
+                edges
+                    .entry(target)
+                    .or_insert_with(|| format!("{}:{line}", display(&file)));
+            }
+        }
+    }
+    let modules: BTreeSet<String> = graph.keys().cloned().collect();
+    for edges in graph.values_mut() {
+        edges.retain(|to, _| modules.contains(to));
+    }
+    graph
+}
+
+/// The paths after every `start` (`crate::`, `super::super::`) in `text`, comments
+/// skipped, as their segments (`a::{b, c::d}` is `[a, b]` and `[a, c, d]`), with
+/// their lines. A `start` preceded by a name or by another `super::` is not one.
+fn full_paths(text: &str, start: &str) -> Vec<(Vec<String>, usize)> {
+    let mut found = Vec::new();
+    for (index, line) in text.lines().enumerate() {
+        let code = line.split("//").next().unwrap_or_default();
+        let mut from = 0;
+        while let Some(at) = code[from..].find(start).map(|at| from + at) {
+            from = at + start.len();
+            let rest = &code[from..];
+            let preceded = code[..at]
+                .chars()
+                .last()
+                .is_some_and(|c| c.is_alphanumeric() || c == '_' || c == '$' || c == ':');
+            if preceded || rest.starts_with("super::") {
+                continue;
+            }
+            for path in expand(rest) {
+                found.push((path, index + 1));
+            }
+        }
+    }
+    found
+}
+
+/// The paths a `use` tree starting at `text` names: `a::b::{c, d::e}` is `[a, b, c]`
+/// and `[a, b, d, e]`.
+fn expand(text: &str) -> Vec<Vec<String>> {
+    let mut segments = Vec::new();
+    let mut rest = text;
+    loop {
+        if let Some(group) = rest.strip_prefix('{') {
+            let mut paths = Vec::new();
+            for item in split_group(group) {
+                for tail in expand(item.trim()) {
+                    let mut path = segments.clone();
+                    path.extend(tail);
+                    paths.push(path);
+                }
+            }
+            return paths;
+        }
+        let name: String = rest.chars().take_while(|c| c.is_alphanumeric() || *c == '_').collect();
+        if name.is_empty() {
+            return if segments.is_empty() {
+                Vec::new()
+            } else {
+                vec![segments]
+            };
+        }
+        rest = &rest[name.len()..];
+        segments.push(name);
+        match rest.strip_prefix("::") {
+            Some(after) => rest = after,
+            None => return vec![segments],
+        }
+    }
+}
+
+/// The items of a `{...}` group (the text after its `{`), split at its top-level commas.
+fn split_group(group: &str) -> Vec<&str> {
+    let mut items = Vec::new();
+    let mut depth = 0;
+    let mut start = 0;
+    for (at, c) in group.char_indices() {
+        match c {
+            '{' => depth += 1,
+            '}' if depth == 0 => {
+                items.push(&group[start..at]);
+                return items;
+            }
+            '}' => depth -= 1,
+            ',' if depth == 0 => {
+                items.push(&group[start..at]);
+                start = at + 1;
+            }
+            _ => {}
+        }
+    }
+    items.push(&group[start..]);
+    items
 }
 
 /// The top-level module graph of the crate whose sources are in `src`.

@@ -8,8 +8,8 @@ use serde_json::{Value, json};
 
 use super::from_json::parse_go_duration;
 use super::schema::Schema;
-use super::to_json::go_duration;
-use super::wire::{MAGIC, decode_object, encode_object, encode_watch_event};
+use super::to_json::{MAGIC, decode_object, go_duration};
+use super::wire::{encode_object, encode_watch_event};
 use super::{ProtobufError, accepts_only_protobuf};
 
 /// (name, protobuf body, kubectl's JSON of it).

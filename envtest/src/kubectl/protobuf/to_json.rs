@@ -2,14 +2,71 @@
 //! `encoding/json` rules over the Go types the messages were generated from, with the
 //! `MarshalJSON` of the apimachinery types that are not plain structs (`Quantity`,
 //! `IntOrString`, `Time`, `MicroTime`, `Duration`, `RawExtension`, `FieldsV1`, ...).
+//! Also the envelope (`runtime.Unknown`) around a whole object, here rather than in
+//! `wire` because a `RawExtension` may hold an envelope of its own: decoding the two
+//! calls each other.
 
 use base64::Engine;
+use bytes::Bytes;
 use prost_reflect::{DynamicMessage, FieldDescriptor, Kind, MapKey, MessageDescriptor, ReflectMessage, Value as Proto};
 use serde_json::{Map, Number, Value};
 
 use super::ProtobufError;
+use super::schema::special;
 use super::schema::{Schema, Shape};
-use super::wire;
+
+/// The four bytes every protobuf body starts with.
+pub(super) const MAGIC: &[u8] = b"k8s\0";
+
+/// The JSON object (with apiVersion and kind) in a protobuf envelope.
+pub(super) fn decode_object(schema: &Schema, body: &[u8]) -> Result<Value, ProtobufError> {
+    let rest = body.strip_prefix(MAGIC).ok_or(ProtobufError::NotMarked)?;
+    let unknown = decode(schema, special::UNKNOWN, "envelope (runtime.Unknown)", rest)?;
+    let text = |message: &DynamicMessage, name: &str| {
+        message
+            .get_field_by_name(name)
+            .and_then(|v| v.as_str().map(str::to_owned))
+            .unwrap_or_default()
+    };
+    let type_meta = match unknown.get_field_by_name("typeMeta").as_deref() {
+        Some(Proto::Message(type_meta)) => type_meta.clone(),
+        _ => DynamicMessage::new(unknown.descriptor()),
+    };
+    let (api_version, kind) = (text(&type_meta, "apiVersion"), text(&type_meta, "kind"));
+    let encoding = text(&unknown, "contentEncoding");
+    if !encoding.is_empty() {
+        return Err(ProtobufError::bad_value(
+            "runtime.Unknown.contentEncoding",
+            format!("{encoding:?} is not supported"),
+        ));
+    }
+    let raw = match unknown.get_field_by_name("raw").as_deref() {
+        Some(Proto::Bytes(raw)) => raw.clone(),
+        _ => Bytes::new(),
+    };
+    let descriptor = schema.message_of(&api_version, &kind)?;
+    let decoded = DynamicMessage::decode(descriptor, raw).map_err(|source| ProtobufError::Malformed {
+        what: kind.clone(),
+        source,
+    })?;
+    let mut object = message(schema, &decoded)?;
+    if let Value::Object(fields) = &mut object {
+        fields.insert("apiVersion".to_owned(), Value::String(api_version));
+        fields.insert("kind".to_owned(), Value::String(kind));
+    }
+    Ok(object)
+}
+
+/// A message of the named type from its bytes, or what is malformed about them.
+fn decode(schema: &Schema, name: &str, what: &str, bytes: &[u8]) -> Result<DynamicMessage, ProtobufError> {
+    let descriptor = schema
+        .message(name)
+        .ok_or_else(|| ProtobufError::Descriptors(format!("{name} is missing")))?;
+    DynamicMessage::decode(descriptor, bytes).map_err(|source| ProtobufError::Malformed {
+        what: what.to_owned(),
+        source,
+    })
+}
 
 /// The JSON of `message`.
 pub(super) fn message(schema: &Schema, message: &DynamicMessage) -> Result<Value, ProtobufError> {
@@ -178,8 +235,8 @@ fn items_field_named(descriptor: &MessageDescriptor, name: &str) -> Result<Field
 /// JSON carried as bytes: JSON text, or an embedded protobuf envelope (an object a Go
 /// client encoded as protobuf inside a `RawExtension`).
 fn raw_json(schema: &Schema, descriptor: &MessageDescriptor, raw: &[u8]) -> Result<Value, ProtobufError> {
-    if raw.starts_with(wire::MAGIC) {
-        return wire::decode_object(schema, raw);
+    if raw.starts_with(MAGIC) {
+        return decode_object(schema, raw);
     }
     serde_json::from_slice(raw)
         .map_err(|e| ProtobufError::bad_value(descriptor.full_name(), format!("is not JSON: {e}")))

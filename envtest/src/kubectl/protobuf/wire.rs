@@ -12,11 +12,9 @@ use prost_reflect::{DynamicMessage, ReflectMessage, Value as Proto};
 use serde_json::{Value, json};
 
 use super::schema::{Schema, special};
-use super::{MEDIA_TYPE, ProtobufError, from_json, to_json};
+use super::to_json::{MAGIC, decode_object};
+use super::{MEDIA_TYPE, ProtobufError, from_json};
 use crate::core::{ApiError, ResponseBody, error_response, full_body};
-
-/// The four bytes every protobuf body starts with.
-pub(super) const MAGIC: &[u8] = b"k8s\0";
 
 /// The media type of a protobuf watch stream.
 const WATCH_MEDIA_TYPE: &str = "application/vnd.kubernetes.protobuf;stream=watch";
@@ -82,55 +80,6 @@ fn unsupported_media_type() -> ApiError {
         "UnsupportedMediaType",
         "the body of the request was in an unknown format - accepted media types include: application/json, application/yaml",
     )
-}
-
-/// The JSON object (with apiVersion and kind) in a protobuf envelope.
-pub(super) fn decode_object(schema: &Schema, body: &[u8]) -> Result<Value, ProtobufError> {
-    let rest = body.strip_prefix(MAGIC).ok_or(ProtobufError::NotMarked)?;
-    let unknown = decode(schema, special::UNKNOWN, "envelope (runtime.Unknown)", rest)?;
-    let text = |message: &DynamicMessage, name: &str| {
-        message
-            .get_field_by_name(name)
-            .and_then(|v| v.as_str().map(str::to_owned))
-            .unwrap_or_default()
-    };
-    let type_meta = match unknown.get_field_by_name("typeMeta").as_deref() {
-        Some(Proto::Message(type_meta)) => type_meta.clone(),
-        _ => DynamicMessage::new(unknown.descriptor()),
-    };
-    let (api_version, kind) = (text(&type_meta, "apiVersion"), text(&type_meta, "kind"));
-    let encoding = text(&unknown, "contentEncoding");
-    if !encoding.is_empty() {
-        return Err(ProtobufError::bad_value(
-            "runtime.Unknown.contentEncoding",
-            format!("{encoding:?} is not supported"),
-        ));
-    }
-    let raw = match unknown.get_field_by_name("raw").as_deref() {
-        Some(Proto::Bytes(raw)) => raw.clone(),
-        _ => Bytes::new(),
-    };
-    let descriptor = schema.message_of(&api_version, &kind)?;
-    let message = DynamicMessage::decode(descriptor, raw).map_err(|source| ProtobufError::Malformed {
-        what: kind.clone(),
-        source,
-    })?;
-    let mut object = to_json::message(schema, &message)?;
-    if let Value::Object(fields) = &mut object {
-        fields.insert("apiVersion".to_owned(), Value::String(api_version));
-        fields.insert("kind".to_owned(), Value::String(kind));
-    }
-    Ok(object)
-}
-
-fn decode(schema: &Schema, name: &str, what: &str, bytes: &[u8]) -> Result<DynamicMessage, ProtobufError> {
-    let descriptor = schema
-        .message(name)
-        .ok_or_else(|| ProtobufError::Descriptors(format!("{name} is missing")))?;
-    DynamicMessage::decode(descriptor, bytes).map_err(|source| ProtobufError::Malformed {
-        what: what.to_owned(),
-        source,
-    })
 }
 
 /// A JSON object (with apiVersion and kind) in a protobuf envelope.
