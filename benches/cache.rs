@@ -25,7 +25,6 @@
 //! Targets, as the wheelhouse figure over kube-runtime's: bytes per object
 //! ≤ 0.45 and sync time ≤ 0.8.
 
-#[path = "support.rs"]
 #[allow(dead_code, reason = "each benchmark uses a part of the shared helpers")]
 mod support;
 

@@ -13,7 +13,6 @@
 //!
 //! `ENVTEST_BENCH_OBJECTS` changes the object count (default 10,000).
 
-#[path = "support.rs"]
 #[allow(dead_code, reason = "each benchmark uses a part of the shared helpers")]
 mod support;
 

@@ -35,7 +35,6 @@
 //! wait for the lease to expire as they observe it). Targets: graceful ≤ 0.1×, kill and
 //! pause ≤ 1.0×, stale writes 0.
 
-#[path = "support.rs"]
 #[allow(dead_code, reason = "each benchmark uses a part of the shared helpers")]
 mod support;
 

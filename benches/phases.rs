@@ -22,7 +22,6 @@
 //! workload; `PHASES_BENCH_ONLY=phase-scheduler` or `=plain-reconciler` runs one (for
 //! profiling; no ratio then).
 
-#[path = "support.rs"]
 #[allow(dead_code, reason = "each benchmark uses a part of the shared helpers")]
 mod support;
 

@@ -30,7 +30,6 @@
 //! `RECONCILE_BENCH_ONLY=wheelhouse` or `=kube-runtime` runs one of the two (for
 //! profiling; no ratio is printed then).
 
-#[path = "support.rs"]
 #[allow(dead_code, reason = "each benchmark uses a part of the shared helpers")]
 mod support;
 

@@ -14,7 +14,6 @@
 //! Settings: `SHARDING_OBJECTS` (300), `SHARDING_LATENCY_MS` (20), `SHARDING_WINDOW_MS`
 //! (3000).
 
-#[path = "support.rs"]
 #[allow(dead_code, reason = "each bench uses some of the shared helpers")]
 mod support;
 

@@ -18,18 +18,15 @@
 //! falls on both; the figures are over all of a server's slices.
 //! `WEBHOOK_BENCH_CONNS=16` runs one level only.
 //!
-//! Then the server under hostile and heavy traffic (`abuse.rs`: idle and slowloris
-//! floods, maximal bodies beside `/healthz`, a mutate's peak memory; `silence.rs`:
-//! silent bodies, declared-but-silent budget, unread answers, a mutate's RSS in a
-//! child process);
+//! Then the server under hostile and heavy traffic (`webhook_abuse.rs`: idle and
+//! slowloris floods, maximal bodies beside `/healthz`, a mutate's peak memory;
+//! `webhook_silence.rs`: silent bodies, declared-but-silent budget, unread answers, a
+//! mutate's RSS in a child process);
 //! `WEBHOOK_BENCH_ABUSE_ONLY=1` runs only those, `WEBHOOK_BENCH_THROUGHPUT_ONLY=1` none.
 
-#[path = "webhook/abuse.rs"]
-mod abuse;
-#[path = "webhook/silence.rs"]
-mod silence;
+mod webhook_abuse;
+mod webhook_silence;
 
-#[path = "support.rs"]
 #[allow(dead_code, reason = "each benchmark uses a part of the shared helpers")]
 mod support;
 
@@ -267,17 +264,17 @@ fn main() {
     if std::env::var_os("WEBHOOK_BENCH_THROUGHPUT_ONLY").is_some() {
         return;
     }
-    abuse::memory();
-    silence::rss();
+    webhook_abuse::memory();
+    webhook_silence::rss();
     clients.block_on(async {
         let certificates = Certificates::self_signed(["127.0.0.1"]).expect("certificates");
         let connector = connector(&certificates);
         let review = realistic_review();
-        abuse::idle_flood(servers.handle(), &connector, &certificates, &review).await;
-        abuse::heavy(servers.handle(), &connector, &certificates).await;
-        silence::silent_bodies(servers.handle(), &connector, &certificates, &review).await;
-        silence::budget_starve(servers.handle(), &connector, &certificates, &review).await;
-        silence::unread_answers(servers.handle(), &connector, &certificates, &review).await;
+        webhook_abuse::idle_flood(servers.handle(), &connector, &certificates, &review).await;
+        webhook_abuse::heavy(servers.handle(), &connector, &certificates).await;
+        webhook_silence::silent_bodies(servers.handle(), &connector, &certificates, &review).await;
+        webhook_silence::budget_starve(servers.handle(), &connector, &certificates, &review).await;
+        webhook_silence::unread_answers(servers.handle(), &connector, &certificates, &review).await;
     });
 }
 

@@ -34,7 +34,6 @@
 //! `WQ_BENCH_ONLY=W2/wheelhouse` runs one measurement alone, for profiling; `WQ_BENCH_ONLY=S`
 //! runs the serial workload alone.
 
-#[path = "support.rs"]
 #[allow(dead_code, reason = "each benchmark uses a part of the shared helpers")]
 mod support;
 

@@ -6,9 +6,6 @@
 //! whose event arrives after the one under test: the queue serves keys in order, so
 //! once the marker's route has been synced, every earlier key has been too.
 
-#[path = "support/rbac.rs"]
-mod rbac;
-#[path = "support/phases.rs"]
 mod support;
 
 use std::time::Duration;
@@ -20,7 +17,8 @@ use k8s_openapi::api::networking::v1::Ingress;
 use kube::api::{Api, DeleteParams, ListParams, Patch, PatchParams, PostParams};
 use kube::{CustomResourceExt, ResourceExt};
 use serde_json::json;
-use support::{Calls, Running, eventually};
+use support::phases::{Calls, Running, eventually};
+use support::rbac;
 use wheelhouse::cache::Cache;
 use wheelhouse::controller::phase::{MANAGED_BY_LABEL, OWNER_UID_LABEL, PHASE_LABEL, PhaseScheduler};
 use wheelhouse_envtest::{InjectedFailure, TestEnv, Verb};

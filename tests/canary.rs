@@ -5,10 +5,6 @@
 //! simulates that; on a real cluster it takes Nodes that run pods, and where there are
 //! none (a bare control plane) those steps are skipped with a message.
 
-#[path = "support/rbac.rs"]
-mod rbac;
-#[path = "support/phases.rs"]
-#[allow(dead_code, reason = "the AutoRoute tests use the rest")]
 mod support;
 
 use std::collections::BTreeSet;
@@ -25,7 +21,8 @@ use kube::api::{Api, DeleteParams, ListParams, Patch, PatchParams, PostParams};
 use kube::{CustomResourceExt, ResourceExt};
 use metrics::{Prometheus, PrometheusError, SuccessRate, parse_response};
 use serde_json::json;
-use support::{Running, eventually};
+use support::phases::{Running, eventually};
+use support::rbac;
 use tokio::io::{AsyncReadExt, AsyncWriteExt};
 use wheelhouse::cache::{Cache, Event, Scope};
 use wheelhouse::controller::Context;

@@ -3,9 +3,7 @@
 //! sends over a whole WebApp lifecycle (least privilege), and the Deployment runs the
 //! operator as an operator should run.
 
-#[path = "support/rbac.rs"]
-#[allow(dead_code, reason = "the operator-client helpers the AutoRoute and Canary tests use")]
-mod rbac;
+mod support;
 
 use std::time::Duration;
 
@@ -13,6 +11,7 @@ use k8s_openapi::api::core::v1::Namespace;
 use kube::CustomResourceExt;
 use kube::api::{Api, DeleteParams, Patch, PatchParams, PostParams};
 use serde_json::Value;
+use support::rbac;
 use webapp::{Phase, WebApp, WebAppSpec};
 use wheelhouse::manager::{CancellationToken, LeaderElection, Manager};
 use wheelhouse_envtest::{Rbac, ServerOptions, TestEnv, WorkloadSimulation, eventually};

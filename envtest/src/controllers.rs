@@ -1,15 +1,20 @@
 //! The controllers a cluster runs beside its API server and that tests rely on: the
 //! garbage collector, namespace and CRD cleanup, and on request the workload
-//! simulation (`crate::workloads`: the workload controllers, a scheduler and kubelets).
+//! simulation (`workloads`: the workload controllers, a scheduler and kubelets).
 //!
 //! They run as one tokio task inside the embedded server. The task watches every write
 //! through `Store::subscribe_all` and acts on the server's state directly, as
 //! kube-controller-manager acts through the API: each pass re-reads the store, so an
 //! object that changed meanwhile is simply handled again on its next event.
+//!
+//! May import: `core`, `options`, `resources`, `store`, `state`, `lifecycle`, and `api`
+//! (the simulated scheduler binds pods as a `pods/binding` create does).
 
 mod crds;
 mod gc;
 mod namespaces;
+#[cfg(feature = "workloads")]
+mod workloads;
 
 use std::collections::BTreeSet;
 use std::sync::{Arc, Weak};
@@ -19,13 +24,13 @@ use futures::channel::mpsc::UnboundedReceiver;
 use serde_json::Value;
 
 use crate::core::{GroupResource, ResourceType};
+use crate::lifecycle::controller_update as update;
 use crate::options::ServerOptions;
-use crate::rules::controller_update as update;
 use crate::state::{ApiServer, Shared, State};
 use crate::store::{Event, EventType, object_key};
 
 #[cfg(feature = "workloads")]
-use crate::workloads::Simulation;
+use self::workloads::Simulation;
 
 #[cfg(feature = "workloads")]
 impl Simulation {

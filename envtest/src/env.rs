@@ -1,5 +1,11 @@
 //! [`TestEnv`]: what a test runs against, the embedded server or an existing cluster,
-//! with the same helpers on both so one test suite serves both.
+//! with the same helpers on both so one test suite serves both; the embedded server on
+//! a loopback port for kubectl (`http`), and waiting for what a test expects (`wait`).
+//!
+//! May import: `core`, `options`, `state`.
+
+pub(crate) mod http;
+pub(crate) mod wait;
 
 use std::net::SocketAddr;
 use std::path::PathBuf;
@@ -9,9 +15,8 @@ use k8s_openapi::apiextensions_apiserver::pkg::apis::apiextensions::v1::CustomRe
 use kube::api::{Api, DeleteParams, Patch, PatchParams, PostParams};
 use serde_json::json;
 
-use crate::state::ApiServer;
-
 use crate::options::ServerOptions;
+use crate::state::ApiServer;
 
 /// Why a test environment could not start or a helper failed.
 #[derive(Debug, thiserror::Error)]
@@ -264,7 +269,7 @@ impl TestEnv {
     /// processes given kubeconfigs with different tokens can be told apart.
     pub async fn serve_http(&mut self, addr: SocketAddr) -> Result<SocketAddr, Error> {
         let server = self.server.clone().ok_or(Error::NotEmbedded("serve_http"))?;
-        let bound = crate::http::serve(server, addr).await?;
+        let bound = http::serve(server, addr).await?;
         self.served_at = Some(bound);
         self.kubeconfig = None;
         Ok(bound)

@@ -231,61 +231,54 @@
 //! wheelhouse-envtest = { version = "0.1", features = ["workloads"] }
 //! ```
 
-// The modules, from the bottom up. `core` holds the types everything shares and
-// depends on nothing in the crate; `state` is the server handle and its state; the
-// handlers build on both; `server` dispatches requests to them. `tests/module_graph.rs`
-// checks that no import cycle forms among them.
+// The modules, one folder per concern, from the bottom up; each may import only the
+// ones above it in this list, as its own `//!` docs say, and
+// `tests/module_graph.rs` (at the workspace root) checks that no import cycle forms.
+// CRD schemas (structural schemas, defaulting, pruning, `OpenAPI` keywords, CEL) and
+// name checks are the `wheelhouse-envtest-schema` crate, which knows nothing of the server.
 
-// Shared types and state.
-mod catalogue;
+// What everything shares: resources, verbs, the API error, responses (a leaf), and
+// the server's options.
 mod core;
 mod options;
-mod registry;
+// What the server serves and keeps: resource types and their documents, the objects
+// with their revisions and history, and what a request asks for.
 mod request;
-mod state;
+mod resources;
 mod store;
-
-// What the server does with a request.
-mod actions;
+// What happens to an object on its way in: its type's defaults and rules, then
+// admission plugins and webhooks.
 mod admission;
-mod builtin;
-mod deletion;
-mod discovery;
-mod names;
+mod objects;
+// The server handle and what its clones share.
+mod state;
+// Writes: the patch types, and an object's life in the store (create, update, delete).
+mod lifecycle;
 mod patch;
-mod plugins;
+// Authorization, for the review resources and least-privilege RBAC.
+mod authz;
+// kubectl's protobuf and Tables.
 #[cfg(feature = "kubectl")]
-mod protobuf;
-mod rbac;
-mod read;
-mod rules;
-mod scale;
-mod schema;
-mod shard;
-#[cfg(feature = "kubectl")]
-mod tables;
-mod write;
-
-// What runs beside it, and the dispatcher.
+mod kubectl;
+// The API verbs.
+mod api;
+// What runs beside the server: garbage collector, namespace and CRD cleanup, and the
+// workload simulation.
 mod controllers;
+// The request dispatcher, where a server is put together.
 mod server;
-#[cfg(feature = "workloads")]
-mod workloads;
-
-// The test environment.
+// The test environment, its loopback listener and waiting.
 mod env;
-mod http;
-mod wait;
 
+pub use crate::authz::Rbac;
 pub use crate::core::{ResponseBody, Verb};
+pub use crate::env::wait::{DEFAULT_TIMEOUT, eventually, eventually_within};
 pub use crate::env::{Error, TestEnv, use_existing_cluster};
 pub use crate::options::ServerOptions;
 #[cfg(feature = "workloads")]
 pub use crate::options::{BEHAVIOUR_ANNOTATION, ImageRule, PodBehaviour, WorkloadSimulation};
-pub use crate::rbac::Rbac;
 pub use crate::state::{
     ApiServer, ArrivedWrite, FaultCounts, InjectedFailure, LeaseWitness, RequestRecord, WitnessedWrite, WriteWitness,
 };
-pub use crate::wait::{DEFAULT_TIMEOUT, eventually, eventually_within};
 /// Label and field selectors, as the server parses them.
 pub use wheelhouse_selector as selector;

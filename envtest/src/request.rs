@@ -1,10 +1,12 @@
 //! What a request asks for: the verb, the resource type, namespace and name, and the
 //! query parameters, parsed from the REST path of the Kubernetes API.
+//!
+//! May import: `core`, `resources`.
 
 use std::collections::HashMap;
 use std::sync::Arc;
 
-use crate::registry::Registry;
+use crate::resources::registry::Registry;
 
 use crate::core::{ApiError, ResourceType, Verb};
 

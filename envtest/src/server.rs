@@ -2,6 +2,8 @@
 //! in memory (and that `serve_http` also puts on a loopback port), which reads each
 //! request, parses what it asks for, applies injected faults and hands it to the read,
 //! write or discovery handlers. Also where a new server is put together.
+//!
+//! May import: every other module; nothing imports it.
 
 use std::collections::{BTreeSet, HashMap, HashSet};
 use std::convert::Infallible;
@@ -19,8 +21,8 @@ use serde_json::{Value, json};
 use crate::admission::Webhooks;
 use crate::core::{ApiError, ResponseBody, Verb, error_response};
 use crate::options::ServerOptions;
-use crate::registry::Registry;
 use crate::request;
+use crate::resources::registry::Registry;
 use crate::state::{ApiServer, FaultCounters, Faults, Shared, State, Witnesses};
 use crate::store::Store;
 
@@ -52,7 +54,7 @@ impl ApiServer {
             let namespace = json!({"apiVersion": "v1", "kind": "Namespace", "metadata": {"name": namespace}});
             server.create_system_object("", "v1", "namespaces", namespace);
         }
-        for class in crate::plugins::system_priority_classes() {
+        for class in crate::admission::plugins::system_priority_classes() {
             server.create_system_object("scheduling.k8s.io", "v1", "priorityclasses", class);
         }
         crate::controllers::start(&server);
@@ -62,7 +64,7 @@ impl ApiServer {
     /// The user a bearer token authenticates as: a `ServiceAccount`'s, for a token the
     /// server issued (`serviceaccounts/token`) that is still valid.
     pub(crate) fn user_of_token(&self, token: &str) -> Option<String> {
-        crate::actions::authenticate_token(self, token).map(|(subject, _, _)| subject.user)
+        crate::authz::authenticate_token(self, token).map(|(subject, _, _)| subject.user)
     }
 
     fn create_system_object(&self, group: &str, version: &str, plural: &str, object: Value) {
@@ -71,7 +73,7 @@ impl ApiServer {
             return;
         };
         let name = object["metadata"]["name"].as_str().unwrap_or_default().to_owned();
-        if let Ok(object) = crate::rules::prepare_new(&resource, None, object, "kube-apiserver") {
+        if let Ok(object) = crate::lifecycle::prepare_new(&resource, None, object, "kube-apiserver") {
             state
                 .store
                 .write(&resource.group_resource(), (String::new(), name), Some(object));
@@ -82,15 +84,15 @@ impl ApiServer {
     /// the JSON they hold, and a client that accepts only protobuf gets protobuf.
     #[cfg(feature = "kubectl")]
     pub(crate) async fn handle(&self, request: Request<Bytes>) -> Response<ResponseBody> {
-        let protobuf_answer = crate::protobuf::accepts_only_protobuf(request.headers());
+        let protobuf_answer = crate::kubectl::protobuf::accepts_only_protobuf(request.headers());
         let watch = request::is_watch(request.uri().query());
         let path = request.uri().path().to_owned();
-        let response = match crate::protobuf::decode_request(request) {
+        let response = match crate::kubectl::protobuf::decode_request(request) {
             Ok(request) => self.handle_json(request).await,
             Err(error) => error_response(&error),
         };
         if protobuf_answer {
-            return crate::protobuf::encode_response(&path, watch, response).await;
+            return crate::kubectl::protobuf::encode_response(&path, watch, response).await;
         }
         response
     }
@@ -122,7 +124,7 @@ impl ApiServer {
                 let key = (self.user.clone(), method, path.clone());
                 self.shared.non_resource_requests.lock().insert(key);
                 let state = self.shared.state.lock();
-                return crate::discovery::serve(&state.registry, &parts);
+                return crate::api::discovery::serve(&state.registry, &parts);
             }
             Err(error) => return error_response(&error),
         };
@@ -145,9 +147,9 @@ impl ApiServer {
             return error_response(&error);
         }
         let result = match target.verb {
-            Verb::Get => crate::read::get(self, &target),
-            Verb::List => crate::read::list(self, &target),
-            Verb::Watch => crate::read::watch(self, &target),
+            Verb::Get => crate::api::read::get(self, &target),
+            Verb::List => crate::api::read::list(self, &target),
+            Verb::Watch => crate::api::read::watch(self, &target),
             Verb::Create | Verb::Update | Verb::Patch | Verb::Delete | Verb::DeleteCollection => {
                 let content_type = parts
                     .headers
@@ -161,7 +163,7 @@ impl ApiServer {
                     .and_then(|v| v.to_str().ok())
                     .unwrap_or_default()
                     .to_owned();
-                let write = crate::write::Write {
+                let write = crate::api::write::Write {
                     server: self,
                     target: &target,
                     body: &body,

@@ -8,6 +8,8 @@
 //!   so a watch from any revision `>= compacted` misses nothing, and a list at such a
 //!   revision can be rebuilt by undoing the events after it;
 //! - every open watch of a resource receives each of its events exactly once, in order.
+//!
+//! May import: `core`.
 
 use std::collections::{HashMap, VecDeque};
 use std::sync::Arc;

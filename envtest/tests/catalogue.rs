@@ -1,4 +1,4 @@
-//! Keeps `src/catalogue/generated.rs` current: it is generated from the source of the
+//! Keeps `src/resources/catalogue/generated.rs` current: it is generated from the source of the
 //! k8s-openapi crate this workspace locks, one entry per resource type (its
 //! `impl Resource` with a resource scope), gated by the Kubernetes versions that
 //! k8s-openapi models it in. When the generated text differs from the file (a new
@@ -10,7 +10,7 @@ use std::fmt::Write as _;
 use std::path::{Path, PathBuf};
 
 /// The generated file, relative to this crate.
-const GENERATED: &str = "src/catalogue/generated.rs";
+const GENERATED: &str = "src/resources/catalogue/generated.rs";
 
 /// One resource type as k8s-openapi's source declares it in one version module.
 #[derive(Debug, Clone, PartialEq, Eq)]

@@ -4,9 +4,9 @@
 
 use super::{ObjectRef, has_finalizer, is_deleting, remove_finalizer};
 use crate::core::GroupResource;
-use crate::deletion::{DeleteOptions, delete};
-use crate::registry::crd_types;
-use crate::rules::CRD_CLEANUP_FINALIZER;
+use crate::lifecycle::CRD_CLEANUP_FINALIZER;
+use crate::lifecycle::deletion::{DeleteOptions, delete};
+use crate::resources::registry::crd_types;
 use crate::state::State;
 
 /// The field manager of the apiextensions server's writes.

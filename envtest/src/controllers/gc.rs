@@ -9,7 +9,7 @@ use serde_json::Value;
 
 use super::{CONTROLLER_MANAGER, ObjectRef, has_finalizer, is_deleting, remove_finalizer, update};
 use crate::core::ResourceType;
-use crate::deletion::{
+use crate::lifecycle::deletion::{
     DeleteOptions, FOREGROUND_FINALIZER as FOREGROUND, ORPHAN_FINALIZER as ORPHAN, Propagation, delete,
 };
 use crate::state::State;

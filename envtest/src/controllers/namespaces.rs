@@ -5,7 +5,7 @@ use serde_json::Value;
 
 use super::{CONTROLLER_MANAGER, ObjectRef, is_deleting, update};
 use crate::core::GroupResource;
-use crate::deletion::{DeleteOptions, delete};
+use crate::lifecycle::deletion::{DeleteOptions, delete};
 use crate::state::State;
 
 /// The finalizer (in `spec.finalizers`) the namespace controller owns.

@@ -13,7 +13,7 @@ use super::configuration::{merge, prune};
 use super::fieldset::{self, FieldSet, Schema, is_tracked};
 use super::managed::{self, APPLY, Entry, UPDATE};
 use super::{Conflict, PatchError};
-use crate::schema::errors::go_quote;
+use wheelhouse_envtest_schema::errors::go_quote;
 
 /// Applies `applied` (the manager's whole intent) to `live` (None when the object does
 /// not exist yet) as field manager `manager`; returns the new object with its

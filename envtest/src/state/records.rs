@@ -1,6 +1,6 @@
 //! What the server records about the requests it receives: counts by verb and resource
 //! ([`ApiServer::requests`]), non-resource URLs, and the authorizations admission asks
-//! for, which `rbac` turns into the rules an operator needs.
+//! for, which `authz::evidence` turns into the rules an operator needs.
 
 use std::sync::Arc;
 

@@ -14,7 +14,7 @@
 //!
 //! ```sh
 //! cargo run --manifest-path envtest/tools/protobuf-descriptors/Cargo.toml -- \
-//!     v1.37.0-beta.0 ../api ../apimachinery ../apiextensions-apiserver envtest/src/protobuf
+//!     v1.37.0-beta.0 ../api ../apimachinery ../apiextensions-apiserver envtest/src/kubectl/protobuf
 //! ```
 
 use std::collections::{BTreeMap, BTreeSet};

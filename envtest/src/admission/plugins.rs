@@ -1,0 +1,372 @@
+//! The admission plugins a default kube-apiserver runs that change the objects operators
+//! create (`plugin/pkg/admission/`), so that an object read back here carries what it
+//! would carry on a cluster, and a controller comparing desired with stored state
+//! sees the same difference:
+//!
+//! - `DefaultTolerationSeconds`: Pods tolerate `node.kubernetes.io/not-ready` and
+//!   `node.kubernetes.io/unreachable` (`NoExecute`) for 300 s unless they say otherwise;
+//! - `Priority`: Pods get the priority of their class, or of the global default class,
+//!   else 0 with `preemptionPolicy: PreemptLowerPriority`; an unknown class is refused;
+//! - `DefaultStorageClass`: claims without a class get the default `StorageClass`;
+//! - `DefaultIngressClass`: Ingresses without a class get the default `IngressClass`;
+//! - `LimitRanger`: a new Pod's containers get the default requests and limits of the
+//!   `LimitRange`s of their namespace, and the annotation saying so; a container
+//!   outside an item's `min` or `max` is refused.
+//!
+//! `NamespaceLifecycle` is in `lifecycle` (`steps`: creates in a missing or terminating
+//! namespace; `deletion`: the namespaces a cluster needs). Not run:
+//! `LimitRanger`'s checks of Pod-wide sums, ratios and claims, and `ResourceQuota`
+//! (no `LimitRange` or quota exists until a test creates one; quotas need usage
+//! accounting), `ServiceAccount` (no token controller),
+//! `StorageObjectInUseProtection` (its finalizers need kube-controller-manager's
+//! protection controllers to go away), `TaintNodesByCondition`, `RuntimeClass`,
+//! `PodSecurity` (privileged by default), `PersistentVolumeClaimResize` and the
+//! certificate plugins.
+
+use serde_json::{Value, json};
+
+use crate::core::{ApiError, GroupResource, ResourceType};
+use crate::store::Store;
+
+/// How long a Pod stays on a node that is not ready or unreachable.
+const TOLERATION_SECONDS: i64 = 300;
+
+/// The priority classes every cluster has (`SystemPriorityClasses`).
+pub(crate) fn system_priority_classes() -> [Value; 2] {
+    let class = |name: &str, value: i64, description: &str| {
+        json!({"apiVersion": "scheduling.k8s.io/v1", "kind": "PriorityClass", "metadata": {"name": name},
+            "value": value, "description": description, "preemptionPolicy": "PreemptLowerPriority"})
+    };
+    [
+        class(
+            "system-node-critical",
+            2_000_001_000,
+            "Used for system critical pods that must not be moved from their current node.",
+        ),
+        class(
+            "system-cluster-critical",
+            2_000_000_000,
+            "Used for system critical pods that must run in the cluster, but can be moved to another node if necessary.",
+        ),
+    ]
+}
+
+/// Runs the mutating plugins on `object`, created (`old` None) or updated.
+pub(crate) fn admit(
+    store: &Store,
+    resource: &ResourceType,
+    object: &mut Value,
+    old: Option<&Value>,
+) -> Result<(), ApiError> {
+    if resource.custom {
+        return Ok(());
+    }
+    match (resource.group.as_str(), resource.plural.as_str()) {
+        ("", "pods") => {
+            if old.is_none() {
+                limit_ranges(store, object);
+                let refusals = limit_refusals(store, object);
+                if !refusals.is_empty() {
+                    let name = object["metadata"]["name"].as_str().unwrap_or_default();
+                    // `utilerrors.NewAggregate`: one error as is, several in brackets.
+                    let why = if refusals.len() == 1 {
+                        refusals[0].clone()
+                    } else {
+                        format!("[{}]", refusals.join(", "))
+                    };
+                    return Err(ApiError::forbidden(resource, name, &why));
+                }
+            }
+            default_tolerations(object);
+            priority(store, resource, object, old)
+        }
+        ("", "persistentvolumeclaims") if old.is_none() => {
+            let spec = &mut object["spec"];
+            if spec.is_object() && spec.get("storageClassName").is_none_or(Value::is_null) {
+                let class = default_class(
+                    store,
+                    "storage.k8s.io",
+                    "storageclasses",
+                    &[
+                        "storageclass.kubernetes.io/is-default-class",
+                        "storageclass.beta.kubernetes.io/is-default-class",
+                    ],
+                );
+                if let Some(class) = class {
+                    spec["storageClassName"] = json!(class);
+                }
+            }
+            Ok(())
+        }
+        ("networking.k8s.io", "ingresses") if old.is_none() => {
+            let annotated = object["metadata"]["annotations"]
+                .get("kubernetes.io/ingress.class")
+                .is_some();
+            let spec = &mut object["spec"];
+            if spec.is_object() && spec.get("ingressClassName").is_none_or(Value::is_null) && !annotated {
+                let annotation = ["ingressclass.kubernetes.io/is-default-class"];
+                if let Some(class) = default_class(store, "networking.k8s.io", "ingressclasses", &annotation) {
+                    spec["ingressClassName"] = json!(class);
+                }
+            }
+            Ok(())
+        }
+        _ => Ok(()),
+    }
+}
+
+/// `LimitRanger`'s mutation (`PodMutateLimitFunc`): each container lacking a resource
+/// the namespace's `LimitRange`s default gets it, and the Pod an annotation naming
+/// what was set. The server defaults the stored Pod again on every read and computes
+/// its quality-of-service class after admission, so both follow.
+fn limit_ranges(store: &Store, pod: &mut Value) {
+    let (mut limits, mut requests) = (serde_json::Map::new(), serde_json::Map::new());
+    for range in ranges_of(store, pod) {
+        for item in range["spec"]["limits"].as_array().into_iter().flatten() {
+            if item["type"] == "Container" {
+                let (default, default_request) = container_defaults(item);
+                limits.extend(default);
+                requests.extend(default_request);
+            }
+        }
+    }
+    if limits.is_empty() && requests.is_empty() {
+        return;
+    }
+    let mut notes: Vec<String> = Vec::new();
+    for (list, prefix) in [("containers", "container"), ("initContainers", "init container")] {
+        for container in pod["spec"]
+            .get_mut(list)
+            .and_then(Value::as_array_mut)
+            .into_iter()
+            .flatten()
+        {
+            let name = container["name"].as_str().unwrap_or_default().to_owned();
+            for (kind, defaults, word) in [("requests", &requests, "request"), ("limits", &limits, "limit")] {
+                let resources = &mut container["resources"];
+                if !resources[kind].is_object() {
+                    resources[kind] = json!({});
+                }
+                let mut set: Vec<&str> = Vec::new();
+                for (resource_name, quantity) in defaults {
+                    if resources[kind].get(resource_name).is_none() {
+                        resources[kind][resource_name] = quantity.clone();
+                        set.push(resource_name);
+                    }
+                }
+                if !set.is_empty() {
+                    set.sort_unstable();
+                    notes.push(format!("{} {word} for {prefix} {name}", set.join(", ")));
+                }
+            }
+        }
+    }
+    if notes.is_empty() {
+        return;
+    }
+    if !pod["metadata"]["annotations"].is_object() {
+        pod["metadata"]["annotations"] = json!({});
+    }
+    pod["metadata"]["annotations"]["kubernetes.io/limit-ranger"] =
+        json!(format!("LimitRanger plugin set: {}", notes.join("; ")));
+    crate::objects::after_pod_admission(pod);
+}
+
+/// The `LimitRange`s of the Pod's namespace.
+fn ranges_of(store: &Store, pod: &Value) -> Vec<Value> {
+    let namespace = pod["metadata"]["namespace"].as_str().unwrap_or_default();
+    let resource = GroupResource {
+        group: String::new(),
+        resource: "limitranges".to_owned(),
+    };
+    store
+        .objects(&resource)
+        .values()
+        .filter(|r| r["metadata"]["namespace"] == namespace)
+        .map(|r| (**r).clone())
+        .collect()
+}
+
+/// `PodValidateLimitFunc` for `Container` items: each container's requests and limits
+/// within the item's `min` and `max`, in kube's words (quantities as written).
+fn limit_refusals(store: &Store, pod: &Value) -> Vec<String> {
+    let mut refusals = Vec::new();
+    for range in ranges_of(store, pod) {
+        for item in range["spec"]["limits"].as_array().into_iter().flatten() {
+            if item["type"] != "Container" {
+                continue;
+            }
+            for container in pod["spec"]["containers"].as_array().into_iter().flatten() {
+                for (bound, is_min) in [("min", true), ("max", false)] {
+                    for (name, enforced) in item[bound].as_object().into_iter().flatten() {
+                        refusals.extend(bound_refusal(&container["resources"], name, enforced, is_min));
+                    }
+                }
+            }
+        }
+    }
+    refusals
+}
+
+/// `minConstraint` and `maxConstraint` of one resource of one container.
+fn bound_refusal(resources: &Value, name: &str, enforced: &Value, is_min: bool) -> Option<String> {
+    use wheelhouse_envtest_schema::Quantity;
+    let parse = |value: &Value| value.as_str().and_then(|text| Quantity::parse(text).ok());
+    let bound = parse(enforced)?;
+    let word = if is_min { "minimum" } else { "maximum" };
+    let head = format!(
+        "{word} {name} usage per Container is {}",
+        enforced.as_str().unwrap_or_default()
+    );
+    let beyond = |found: &Value| parse(found).is_some_and(|q| if is_min { q < bound } else { q > bound });
+    let text = |found: &Value| found.as_str().unwrap_or_default().to_owned();
+    let request = resources["requests"].get(name);
+    let limit = resources["limits"].get(name);
+    if is_min {
+        match (request, limit) {
+            (None, _) => Some(format!("{head}.  No request is specified")),
+            (Some(r), _) if beyond(r) => Some(format!("{head}, but request is {}", text(r))),
+            (_, Some(l)) if beyond(l) => Some(format!("{head}, but limit is {}", text(l))),
+            _ => None,
+        }
+    } else {
+        match (limit, request) {
+            (None, _) => Some(format!("{head}.  No limit is specified")),
+            (Some(l), _) if beyond(l) => Some(format!("{head}, but limit is {}", text(l))),
+            (_, Some(r)) if beyond(r) => Some(format!("{head}, but request is {}", text(r))),
+            _ => None,
+        }
+    }
+}
+
+/// A container item's default limits and requests, as `SetDefaults_LimitRangeItem`
+/// completes them: limits from `max`, requests from the limits, then from `min`.
+fn container_defaults(item: &Value) -> (serde_json::Map<String, Value>, serde_json::Map<String, Value>) {
+    let map = |key: &str| item[key].as_object().cloned().unwrap_or_default();
+    let mut default = map("default");
+    for (name, quantity) in map("max") {
+        default.entry(name).or_insert(quantity);
+    }
+    let mut request = map("defaultRequest");
+    for (name, quantity) in default.clone().into_iter().chain(map("min")) {
+        request.entry(name).or_insert(quantity);
+    }
+    (default, request)
+}
+
+/// `DefaultTolerationSeconds`: a toleration of the key (or of every key) with the
+/// `NoExecute` effect (or every effect) counts.
+fn default_tolerations(pod: &mut Value) {
+    let spec = &mut pod["spec"];
+    if !spec.is_object() {
+        return;
+    }
+    let tolerations = spec["tolerations"].as_array().cloned().unwrap_or_default();
+    let tolerates = |key: &str| {
+        tolerations.iter().any(|t| {
+            let t_key = t["key"].as_str().unwrap_or_default();
+            let effect = t["effect"].as_str().unwrap_or_default();
+            (t_key == key || t_key.is_empty()) && (effect == "NoExecute" || effect.is_empty())
+        })
+    };
+    let mut added = tolerations.clone();
+    for key in ["node.kubernetes.io/not-ready", "node.kubernetes.io/unreachable"] {
+        if !tolerates(key) {
+            added.push(json!({"key": key, "operator": "Exists", "effect": "NoExecute", "tolerationSeconds": TOLERATION_SECONDS}));
+        }
+    }
+    if added.len() != tolerations.len() {
+        spec["tolerations"] = Value::Array(added);
+    }
+}
+
+/// `Priority`: on create, the priority (and preemption policy) of the Pod's class, of
+/// the global default class, or 0; on update, what the Pod had.
+fn priority(store: &Store, resource: &ResourceType, pod: &mut Value, old: Option<&Value>) -> Result<(), ApiError> {
+    if let Some(old) = old {
+        for field in ["priority", "preemptionPolicy"] {
+            if pod["spec"].get(field).is_none_or(Value::is_null)
+                && let Some(kept) = old["spec"].get(field).filter(|v| !v.is_null())
+            {
+                pod["spec"][field] = kept.clone();
+            }
+        }
+        return Ok(());
+    }
+    let classes: Vec<Value> = cluster_objects(store, "scheduling.k8s.io", "priorityclasses");
+    let name = pod["spec"]["priorityClassName"].as_str().unwrap_or_default().to_owned();
+    let forbidden = |detail: String| {
+        let pod_name = pod["metadata"]["name"].as_str().unwrap_or_default();
+        ApiError::forbidden(resource, pod_name, &detail)
+    };
+    let class = if name.is_empty() {
+        classes
+            .iter()
+            .filter(|c| c["globalDefault"] == true)
+            .min_by_key(|c| c["value"].as_i64().unwrap_or_default())
+            .cloned()
+    } else {
+        let found = classes.iter().find(|c| c["metadata"]["name"] == name.as_str()).cloned();
+        Some(found.ok_or_else(|| forbidden(format!("no PriorityClass with name {name} was found")))?)
+    };
+    let (class_name, value, policy) = match &class {
+        Some(class) => (
+            class["metadata"]["name"].as_str().unwrap_or_default().to_owned(),
+            class["value"].as_i64().unwrap_or_default(),
+            class["preemptionPolicy"].clone(),
+        ),
+        None => (String::new(), 0, json!("PreemptLowerPriority")),
+    };
+    if let Some(given) = pod["spec"]["priority"].as_i64()
+        && given != value
+    {
+        return Err(forbidden(format!(
+            "the integer value of priority ({given}) must not be provided in pod spec; priority admission controller computed {value} from the given PriorityClass name"
+        )));
+    }
+    if let (Some(given), Some(computed)) = (pod["spec"]["preemptionPolicy"].as_str(), policy.as_str())
+        && given != computed
+    {
+        return Err(forbidden(format!(
+            "the string value of PreemptionPolicy ({given}) must not be provided in pod spec; priority admission controller computed {computed} from the given PriorityClass name"
+        )));
+    }
+    let spec = &mut pod["spec"];
+    if !class_name.is_empty() {
+        spec["priorityClassName"] = json!(class_name);
+    }
+    spec["priority"] = json!(value);
+    if !policy.is_null() {
+        spec["preemptionPolicy"] = policy;
+    }
+    Ok(())
+}
+
+/// Every object of a cluster-scoped resource.
+fn cluster_objects(store: &Store, group: &str, plural: &str) -> Vec<Value> {
+    let resource = GroupResource {
+        group: group.to_owned(),
+        resource: plural.to_owned(),
+    };
+    store.objects(&resource).values().map(|o| (**o).clone()).collect()
+}
+
+/// The class marked default by one of `annotations`; of several, the newest, as
+/// kube-apiserver picks since 1.26 (the name breaks ties).
+fn default_class(store: &Store, group: &str, plural: &str, annotations: &[&str]) -> Option<String> {
+    let classes = cluster_objects(store, group, plural);
+    classes
+        .iter()
+        .filter(|c| annotations.iter().any(|a| c["metadata"]["annotations"][*a] == "true"))
+        .max_by(|a, b| {
+            let created = |c: &Value| {
+                c["metadata"]["creationTimestamp"]
+                    .as_str()
+                    .unwrap_or_default()
+                    .to_owned()
+            };
+            let name = |c: &Value| c["metadata"]["name"].as_str().unwrap_or_default().to_owned();
+            (created(a), name(b)).cmp(&(created(b), name(a)))
+        })
+        .and_then(|c| c["metadata"]["name"].as_str().map(str::to_owned))
+}

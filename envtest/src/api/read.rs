@@ -1,0 +1,553 @@
+//! The read verbs: get, list (selectors, pagination at a consistent revision) and
+//! watch (resume from a revision, bookmarks, streaming initial lists, 410 Gone).
+//!
+//! # Which revision a read sees
+//!
+//! The store has one global revision, and every object carries the revision of the
+//! write that made it as its `resourceVersion` (`crate::store`). A read takes what it
+//! needs under the server's lock and lets go of it before encoding anything: the
+//! objects of a resource are a persistent map (`imbl`), so taking a snapshot is a
+//! clone of a pointer, and a list of thousands of objects never blocks writers.
+//!
+//! - **get** reads the current object. kube-apiserver reads from etcd unless the client
+//!   asks for `resourceVersion=0`; here there is no cache to lag behind, so both are
+//!   the current object.
+//! - **list** reads one of three snapshots ([`snapshot`]): the current objects (no
+//!   `resourceVersion`, `0`, or `NotOlderThan`: the current state is never older than
+//!   anything the client saw); the objects as they were at a revision
+//!   (`resourceVersionMatch=Exact`, and every page after the first of a paged list), which
+//!   the store rebuilds by undoing the events after it, and which is 410 Gone once the
+//!   history no longer reaches back that far. The list's `metadata.resourceVersion` is
+//!   the revision it read, so a watch started from it misses nothing and repeats
+//!   nothing: the informer's list-then-watch contract.
+//! - **Pagination** walks the objects in key order (namespace, name). The `continue`
+//!   token carries the revision of the first page and the last key served, so every
+//!   page reads the same snapshot, as etcd's paging does. `remainingItemCount` is sent
+//!   only when no selector filters the list, as kube-apiserver does: counting what a
+//!   selector matches would mean filtering the rest.
+//! - **watch** starts at a revision and then follows live writes ([`watch`]): with a
+//!   `resourceVersion`, the history after it is replayed (a compacted revision is an
+//!   in-stream `ERROR` event with a 410 `Status`, as kube-apiserver sends it, so
+//!   clients relist); without one (or `0`), the current objects come first as `ADDED`
+//!   (unless `sendInitialEvents=false`);
+//!   with `sendInitialEvents=true`, the same, ended by a bookmark annotated
+//!   `k8s.io/initial-events-end` at the snapshot's revision. The replay and the
+//!   subscription to live writes happen under one lock, so no write falls between
+//!   them.
+//!
+//! Bodies are written from the bytes each object was encoded to when it was stored,
+//! whenever the requested version is the stored one, so a list or a watch event costs
+//! a copy of bytes, not a serialization; a multi-version CRD or a metadata-only or Table
+//! request is converted per object.
+
+use std::borrow::Cow;
+use std::ops::Bound;
+use std::sync::Arc;
+use std::time::Duration;
+
+use base64::Engine;
+use bytes::Bytes;
+use futures::StreamExt;
+use http::{HeaderValue, Response, StatusCode, header};
+use http_body_util::{BodyExt, StreamBody};
+use serde_json::{Value, json};
+
+use crate::core::{ApiError, GroupResource, ResourceType, ResponseBody, bytes_response, document, json_response};
+use crate::request::Target;
+use crate::state::ApiServer;
+use crate::store::{Event, EventType, Objects, Store};
+use wheelhouse_selector::{FieldSelector, LabelSelector};
+
+#[cfg(feature = "kubectl")]
+use crate::kubectl::tables::Table;
+
+/// Without the `kubectl` feature nothing is served as a Table (such requests are
+/// refused before they get here); an uninhabited stand-in keeps the read paths one.
+#[cfg(not(feature = "kubectl"))]
+enum Table {}
+
+#[cfg(not(feature = "kubectl"))]
+impl Table {
+    fn for_target(_: &ApiServer, _: &ResourceType, _: &Target) -> Option<Self> {
+        None
+    }
+
+    fn of_object(&self, _: &Value, _: impl FnOnce() -> Bytes) -> Vec<u8> {
+        match *self {}
+    }
+
+    fn row(&self, _: &Value, _: impl FnOnce() -> Bytes) -> Bytes {
+        match *self {}
+    }
+
+    fn document(&self, _: &Value, _: &[Bytes], _: bool) -> Vec<u8> {
+        match *self {}
+    }
+
+    fn of_watched(&self, _: &Value, _: impl FnOnce() -> Bytes) -> Bytes {
+        match *self {}
+    }
+}
+
+/// The annotation on the bookmark that ends a streamed initial list.
+const INITIAL_EVENTS_END: &str = "k8s.io/initial-events-end";
+
+/// `GET` of one object (or its `/scale`): at the requested version, as a Table, or as
+/// `PartialObjectMetadata`, as the client's `Accept` asks; 404 when absent.
+pub(crate) fn get(server: &ApiServer, target: &Target) -> Result<Response<ResponseBody>, ApiError> {
+    let resource = &target.resource;
+    let name = target.name.as_deref().unwrap_or_default();
+    let object = server.shared.state.lock().store.get(
+        &resource.group_resource(),
+        target.namespace.as_deref().unwrap_or_default(),
+        name,
+    );
+    let object = object.ok_or_else(|| ApiError::not_found(resource, name))?;
+    if target.subresource.as_deref() == Some("scale") {
+        return Ok(json_response(
+            StatusCode::OK,
+            &crate::api::scale::to_scale(resource, &object),
+        ));
+    }
+    if let Some(table) = Table::for_target(server, resource, target) {
+        let body = table.of_object(&object, || encode(resource, &object, None));
+        return Ok(bytes_response(StatusCode::OK, body));
+    }
+    if target.metadata_only {
+        return Ok(json_response(StatusCode::OK, &metadata_of(&object)));
+    }
+    Ok(json_response(StatusCode::OK, &at_version(resource, &object)))
+}
+
+/// An object as `PartialObjectMetadata`, what metadata-only clients ask for.
+fn metadata_of(object: &Value) -> Value {
+    json!({"kind": "PartialObjectMetadata", "apiVersion": "meta.k8s.io/v1", "metadata": object["metadata"]})
+}
+
+/// What a list or watch sends of an object: all of it, or its metadata.
+fn encode_for(target: &Target, object: &Arc<Value>, encoded: Option<&(u64, Bytes)>) -> Bytes {
+    if target.metadata_only {
+        return Bytes::from(serde_json::to_vec(&metadata_of(object)).unwrap_or_default());
+    }
+    encode(&target.resource, object, encoded)
+}
+
+/// An object as served at the requested version (objects of multi-version CRDs are
+/// stored once; events.k8s.io Events are core Events).
+fn at_version<'a>(resource: &ResourceType, object: &'a Arc<Value>) -> std::borrow::Cow<'a, Value> {
+    crate::resources::catalogue::to_view(resource, object)
+}
+
+/// The filters of a list or watch: the namespace of the path, label and field
+/// selectors, and a shard selector when the server honours them.
+struct Filter {
+    namespace: Option<String>,
+    labels: LabelSelector,
+    fields: FieldSelector,
+    shard: Option<crate::api::shard::ShardSelector>,
+}
+
+impl Filter {
+    fn new(server: &ApiServer, target: &Target) -> Result<Self, ApiError> {
+        let labels = LabelSelector::parse(target.param("labelSelector").unwrap_or_default())
+            .map_err(|e| ApiError::bad_request(e.to_string()))?;
+        let fields = FieldSelector::parse_for(
+            target.param("fieldSelector").unwrap_or_default(),
+            &target.resource.group,
+            &target.resource.kind,
+        )
+        .map_err(|e| ApiError::bad_request(e.to_string()))?;
+        Ok(Self {
+            namespace: target.namespace.clone(),
+            labels,
+            fields,
+            shard: crate::api::shard::requested(server.options(), target)?,
+        })
+    }
+
+    /// Whether the list or watch includes `object`.
+    fn matches(&self, object: &Value) -> bool {
+        self.namespace
+            .as_deref()
+            .is_none_or(|ns| object["metadata"]["namespace"] == ns)
+            && self.labels.matches(object["metadata"].get("labels"))
+            && self.fields.matches(object)
+            && self.shard.as_ref().is_none_or(|shard| shard.matches(object))
+    }
+
+    /// Whether no selector narrows the resource (the namespace aside), so the
+    /// remaining count of a paged list is known without filtering.
+    fn selects_all(&self) -> bool {
+        self.labels.is_empty() && self.fields == FieldSelector::default() && self.shard.is_none()
+    }
+}
+
+/// Where a paged list continues: the revision it reads at and the last key served.
+/// The token is base64 JSON, its fields named as kube-apiserver's (`v`, `rv`, `start`),
+/// which clients treat as opaque.
+#[derive(serde::Serialize, serde::Deserialize)]
+struct Continue {
+    v: String,
+    rv: u64,
+    start: (String, String),
+}
+
+/// The 410 of a `continue` token whose revision the history no longer reaches.
+fn expired_continue() -> ApiError {
+    ApiError::gone(
+        "The provided continue parameter is too old to display a consistent list result. You can start a new list without the continue parameter, or use the continue token in this response to retrieve the remainder of the results. Continuing with the provided token results in an inconsistent list - objects that were created, modified, or deleted between the time the first chunk was returned and now may show up in the list.",
+    )
+}
+
+/// `LIST`: the objects of a snapshot (see the module docs) that the filters match, in
+/// key order, a page of them when `limit` asks, with the revision read and the token
+/// of the next page. The snapshot is taken under the lock; filtering and encoding run
+/// after it is released.
+pub(crate) fn list(server: &ApiServer, target: &Target) -> Result<Response<ResponseBody>, ApiError> {
+    let resource = &target.resource;
+    let filter = Filter::new(server, target)?;
+    let limit = match target.param("limit") {
+        Some(limit) => Some(
+            limit
+                .parse::<usize>()
+                .map_err(|_| ApiError::bad_request(format!("invalid limit: {limit}")))?,
+        ),
+        None => None,
+    }
+    .filter(|l| *l > 0);
+    let group_resource = resource.group_resource();
+    let table = Table::for_target(server, resource, target);
+    let (objects, encoded, revision, start) = {
+        let state = server.shared.state.lock();
+        let encoded = state.store.encoded(&group_resource);
+        let (objects, revision, start) = snapshot(&state.store, &group_resource, target)?;
+        (objects, encoded, revision, start)
+    };
+    let mut items: Vec<Bytes> = Vec::new();
+    let mut continue_from = None;
+    let range: Box<dyn Iterator<Item = (&ObjectKey, &Arc<Value>)>> = match &start {
+        Some(after) => Box::new(objects.range((Bound::Excluded(after.clone()), Bound::Unbounded))),
+        None => Box::new(objects.iter()),
+    };
+    let mut range = range.filter(|(_, o)| filter.matches(o)).peekable();
+    while let Some((key, object)) = range.next() {
+        items.push(match &table {
+            Some(table) => table.row(object, || encode(resource, object, encoded.get(key))),
+            None => encode_for(target, object, encoded.get(key)),
+        });
+        if limit.is_some_and(|l| items.len() >= l) && range.peek().is_some() {
+            continue_from = Some(key.clone());
+            break;
+        }
+    }
+    let mut metadata = json!({"resourceVersion": revision.to_string()});
+    if let Some(shard) = &filter.shard {
+        metadata["shardInfo"] = shard.info();
+    }
+    if let Some(start) = continue_from {
+        let remaining = filter.selects_all().then(|| remaining_after(&objects, &start));
+        let token = Continue {
+            v: "meta.k8s.io/v1".into(),
+            rv: revision,
+            start,
+        };
+        let token = base64::engine::general_purpose::STANDARD.encode(serde_json::to_vec(&token).unwrap_or_default());
+        metadata["continue"] = json!(token);
+        if let Some(remaining) = remaining {
+            metadata["remainingItemCount"] = json!(remaining);
+        }
+    }
+    if let Some(table) = table {
+        return Ok(bytes_response(StatusCode::OK, table.document(&metadata, &items, true)));
+    }
+    let (kind, api_version) = if target.metadata_only {
+        ("PartialObjectMetadataList".to_owned(), "meta.k8s.io/v1".to_owned())
+    } else {
+        (format!("{}List", resource.kind), resource.api_version())
+    };
+    Ok(bytes_response(
+        StatusCode::OK,
+        list_body(&kind, &api_version, &metadata, &items),
+    ))
+}
+
+/// A stored object's key: namespace (empty for cluster-scoped) and name.
+type ObjectKey = (String, String);
+
+/// The objects a list reads, the revision it reads them at and, for a continuation,
+/// the key it continues after: the token's revision for a later page, the exact
+/// revision asked for, or else the current objects at the current revision. A revision
+/// older than the history is 410 Gone.
+fn snapshot(
+    store: &Store,
+    resource: &GroupResource,
+    target: &Target,
+) -> Result<(Objects, u64, Option<ObjectKey>), ApiError> {
+    if let Some(token) = target.param("continue") {
+        let token = base64::engine::general_purpose::STANDARD
+            .decode(token)
+            .ok()
+            .and_then(|bytes| serde_json::from_slice::<Continue>(&bytes).ok())
+            .ok_or_else(|| {
+                ApiError::bad_request(
+                    "continue key is not valid: incorrect encoded start resourceVersion (version meta.k8s.io/v1)",
+                )
+            })?;
+        let objects = store.objects_at(resource, token.rv).ok_or_else(expired_continue)?;
+        return Ok((objects, token.rv, Some(token.start)));
+    }
+    if let (Some(version), Some("Exact")) = (target.param("resourceVersion"), target.param("resourceVersionMatch")) {
+        let revision: u64 = version
+            .parse()
+            .map_err(|_| ApiError::bad_request(format!("invalid resource version: {version}")))?;
+        let objects = store
+            .objects_at(resource, revision)
+            .ok_or_else(|| ApiError::gone(format!("too old resource version: {revision} ({})", store.compacted())))?;
+        return Ok((objects, revision, None));
+    }
+    Ok((store.objects(resource), store.revision(), None))
+}
+
+/// The JSON of an object as served at `resource`'s version: the bytes encoded when it
+/// was written if they are of this very revision and version, else encoded now.
+fn encode(resource: &ResourceType, object: &Arc<Value>, encoded: Option<&(u64, Bytes)>) -> Bytes {
+    let revision = object["metadata"]["resourceVersion"]
+        .as_str()
+        .and_then(|v| v.parse::<u64>().ok());
+    match (encoded, at_version(resource, object)) {
+        (Some((at, json)), Cow::Borrowed(_)) if Some(*at) == revision => json.clone(),
+        (_, converted) => Bytes::from(serde_json::to_vec(converted.as_ref()).unwrap_or_default()),
+    }
+}
+
+/// How many objects follow `start`, for `remainingItemCount`.
+fn remaining_after(objects: &Objects, start: &(String, String)) -> usize {
+    objects
+        .range((std::ops::Bound::Excluded(start.clone()), std::ops::Bound::Unbounded))
+        .count()
+}
+
+/// Writes the list document from the items' JSON, without decoding anything.
+fn list_body(kind: &str, api_version: &str, metadata: &Value, items: &[Bytes]) -> Vec<u8> {
+    let head = json!({"kind": kind, "apiVersion": api_version, "metadata": metadata});
+    document(&head, "items", items)
+}
+
+/// One line of a watch stream: `{"type":...,"object":...}` and a newline, the
+/// framing of kube-apiserver's JSON watch.
+fn watch_line(kind: &str, object: &Value) -> Bytes {
+    let json = serde_json::to_vec(object).unwrap_or_default();
+    watch_line_of(kind, &json)
+}
+
+/// [`watch_line`] around an object already encoded.
+fn watch_line_of(kind: &str, json: &[u8]) -> Bytes {
+    let mut line = Vec::with_capacity(json.len() + 32);
+    line.extend_from_slice(b"{\"type\":\"");
+    line.extend_from_slice(kind.as_bytes());
+    line.extend_from_slice(b"\",\"object\":");
+    line.extend_from_slice(json);
+    line.extend_from_slice(b"}\n");
+    Bytes::from(line)
+}
+
+/// The watch line of an event, from the bytes encoded at its write when the version fits.
+fn event_line(resource: &ResourceType, kind: &str, event: &Event) -> Bytes {
+    match at_version(resource, &event.object) {
+        Cow::Borrowed(_) => watch_line_of(kind, &event.json),
+        Cow::Owned(converted) => watch_line(kind, &converted),
+    }
+}
+
+/// A `BOOKMARK` event: the revision a watch has reached, with no object but its kind
+/// and `resourceVersion`, so a client that resumes later starts there rather than from
+/// a revision the history may have dropped.
+fn bookmark(resource: &ResourceType, revision: u64, initial_events_end: bool) -> Bytes {
+    let mut metadata = json!({"resourceVersion": revision.to_string()});
+    if initial_events_end {
+        metadata["annotations"] = json!({INITIAL_EVENTS_END: "true"});
+    }
+    watch_line(
+        "BOOKMARK",
+        &json!({"kind": resource.kind, "apiVersion": resource.api_version(), "metadata": metadata}),
+    )
+}
+
+/// What a watch event becomes for a filtered watch: an object that starts or stops
+/// matching is ADDED or DELETED, as the real server's watch cache reports it.
+fn filtered(filter: &Filter, event: &Event) -> Option<&'static str> {
+    let now = filter.matches(&event.object);
+    let before = event.previous.as_deref().is_some_and(|p| filter.matches(p));
+    match event.kind {
+        EventType::Added => now.then_some("ADDED"),
+        EventType::Deleted => before.then_some("DELETED"),
+        EventType::Modified => match (before, now) {
+            (true, true) => Some("MODIFIED"),
+            (false, true) => Some("ADDED"),
+            (true, false) => Some("DELETED"),
+            (false, false) => None,
+        },
+    }
+}
+
+/// What a watch asked for, kept by the task that streams it.
+struct WatchRequest {
+    resource: Arc<ResourceType>,
+    metadata_only: bool,
+    table: Option<Table>,
+    filter: Filter,
+    bookmarks: bool,
+    timeout: Option<Duration>,
+    interval: Duration,
+}
+
+impl WatchRequest {
+    /// The watch line of an event for this watch.
+    fn line(&self, kind: &str, event: &Event) -> Bytes {
+        if let Some(table) = &self.table {
+            let object = table.of_watched(&event.object, || encode(&self.resource, &event.object, None));
+            return watch_line_of(kind, &object);
+        }
+        if self.metadata_only {
+            return watch_line(kind, &metadata_of(&event.object));
+        }
+        event_line(&self.resource, kind, event)
+    }
+}
+
+/// `WATCH`: checks what the request asks (`sendInitialEvents` needs
+/// `resourceVersionMatch=NotOlderThan`, as kube-apiserver requires), takes its starting
+/// lines and subscribes to live writes in one critical section (see the module docs),
+/// then streams from a task of its own. The task sends through a bounded channel, so a
+/// client that reads slowly holds back only its own stream; events wait in the
+/// subscription meanwhile.
+pub(crate) fn watch(server: &ApiServer, target: &Target) -> Result<Response<ResponseBody>, ApiError> {
+    let resource = target.resource.clone();
+    let send_initial_events = target.param("sendInitialEvents").map(|v| v == "true");
+    if send_initial_events.is_some() && target.param("resourceVersionMatch") != Some("NotOlderThan") {
+        let detail = "Forbidden: sendInitialEvents requires setting resourceVersionMatch to NotOlderThan".to_owned();
+        return Err(ApiError::invalid(
+            &resource,
+            "",
+            &[("resourceVersionMatch", "FieldValueForbidden", detail)],
+        ));
+    }
+    let from = match (send_initial_events, target.param("resourceVersion")) {
+        (_, None | Some("0")) | (Some(true), Some(_)) => None,
+        (_, Some(version)) => Some(
+            version
+                .parse::<u64>()
+                .map_err(|_| ApiError::bad_request(format!("invalid resource version: {version}")))?,
+        ),
+    };
+    let request = WatchRequest {
+        filter: Filter::new(server, target)?,
+        bookmarks: target.flag("allowWatchBookmarks"),
+        timeout: target
+            .param("timeoutSeconds")
+            .and_then(|t| t.parse::<u64>().ok())
+            .map(Duration::from_secs),
+        interval: server.options().bookmark_interval,
+        metadata_only: target.metadata_only,
+        table: Table::for_target(server, &resource, target),
+        resource,
+    };
+    let group_resource = request.resource.group_resource();
+    let mut initial: Vec<Bytes> = Vec::new();
+    let (changes, start_revision) = {
+        let mut state = server.shared.state.lock();
+        let store = &mut state.store;
+        let revision = store.revision();
+        if let Some(from) = from {
+            let Some(events) = store.events_since(&group_resource, from) else {
+                let gone = ApiError::gone(format!("too old resource version: {from} ({})", store.compacted()));
+                let line = watch_line("ERROR", &gone.to_status());
+                let stream = futures::stream::iter([Ok(http_body::Frame::data(line))]);
+                return Ok(stream_response(StreamBody::new(stream).boxed_unsync()));
+            };
+            for event in events {
+                if let Some(kind) = filtered(&request.filter, &event) {
+                    initial.push(request.line(kind, &event));
+                }
+            }
+        } else if send_initial_events != Some(false) {
+            // No revision, or a streamed initial list: the current objects as ADDED.
+            let encoded = store.encoded(&group_resource);
+            for (key, object) in store
+                .objects(&group_resource)
+                .iter()
+                .filter(|(_, o)| request.filter.matches(o))
+            {
+                let json = || encode_for(target, object, encoded.get(key));
+                let line = match &request.table {
+                    Some(table) => table.of_watched(object, || encode(&request.resource, object, encoded.get(key))),
+                    None => json(),
+                };
+                initial.push(watch_line_of("ADDED", &line));
+            }
+        }
+        if send_initial_events == Some(true) {
+            initial.push(bookmark(&request.resource, revision, true));
+        }
+        (store.subscribe(&group_resource), revision)
+    };
+    let (line_sender, lines) = tokio::sync::mpsc::channel::<Bytes>(64);
+    tokio::spawn(stream_events(request, initial, changes, start_revision, line_sender));
+    let stream = futures::stream::unfold(lines, |mut lines| async move {
+        let line = lines.recv().await?;
+        Some((Ok(http_body::Frame::data(line)), lines))
+    });
+    Ok(stream_response(StreamBody::new(stream).boxed_unsync()))
+}
+
+/// Sends a watch's initial lines, then its live events and bookmarks, until the
+/// client goes, the timeout passes or the server ends the watch.
+async fn stream_events(
+    request: WatchRequest,
+    initial: Vec<Bytes>,
+    mut changes: futures::channel::mpsc::UnboundedReceiver<Arc<Event>>,
+    start_revision: u64,
+    sender: tokio::sync::mpsc::Sender<Bytes>,
+) {
+    for line in initial {
+        if sender.send(line).await.is_err() {
+            return;
+        }
+    }
+    let mut last_revision = start_revision;
+    let deadline = request.timeout.map(|t| tokio::time::Instant::now() + t);
+    let mut ticker = tokio::time::interval_at(tokio::time::Instant::now() + request.interval, request.interval);
+    loop {
+        let timed_out = async {
+            match deadline {
+                Some(deadline) => tokio::time::sleep_until(deadline).await,
+                None => std::future::pending().await,
+            }
+        };
+        let line = tokio::select! {
+            event = changes.next() => {
+                let Some(event) = event else { return };
+                last_revision = event.revision;
+                filtered(&request.filter, &event).map(|kind| request.line(kind, &event))
+            }
+            _ = ticker.tick(), if request.bookmarks => Some(bookmark(&request.resource, last_revision, false)),
+            () = timed_out => return,
+            () = sender.closed() => return,
+        };
+        if let Some(line) = line
+            && sender.send(line).await.is_err()
+        {
+            return;
+        }
+    }
+}
+
+/// A streamed `200 OK` with a JSON body, the head of every watch.
+fn stream_response(body: ResponseBody) -> Response<ResponseBody> {
+    let mut response = Response::new(body);
+    response
+        .headers_mut()
+        .insert(header::CONTENT_TYPE, HeaderValue::from_static("application/json"));
+    *response.status_mut() = StatusCode::OK;
+    response
+}

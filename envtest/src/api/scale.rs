@@ -1,0 +1,148 @@
+//! The `/scale` subresource: an `autoscaling/v1` Scale read from, and replicas written
+//! to, the object's own fields; for a custom resource at the paths its CRD names
+//! (`specReplicasPath`, `statusReplicasPath`, `labelSelectorPath`), as
+//! apiextensions-apiserver's `scale.go` does.
+
+use serde_json::{Map, Value, json};
+
+use crate::core::ResourceType;
+
+/// `.spec.replicas` as JSON-pointer-like segments.
+fn segments(path: &str) -> impl Iterator<Item = &str> {
+    path.split('.').filter(|s| !s.is_empty())
+}
+
+fn at<'a>(object: &'a Value, path: &str) -> &'a Value {
+    segments(path).fold(object, |value, key| &value[key])
+}
+
+/// Where `resource` keeps its replicas and selector.
+fn paths(resource: &ResourceType) -> (&str, &str) {
+    resource
+        .scale_paths
+        .as_ref()
+        .map_or((".spec.replicas", ".status.replicas"), |p| {
+            (p.spec_replicas.as_str(), p.status_replicas.as_str())
+        })
+}
+
+/// The label selector a built-in type's spec holds, as a selector string (a
+/// `ReplicationController`'s selector is the label map itself).
+fn builtin_selector(object: &Value) -> String {
+    let selector = &object["spec"]["selector"];
+    selector["matchLabels"]
+        .as_object()
+        .or_else(|| selector.as_object().filter(|s| s.values().all(Value::is_string)))
+        .map(|labels| {
+            labels
+                .iter()
+                .map(|(k, v)| format!("{k}={}", v.as_str().unwrap_or_default()))
+                .collect::<Vec<_>>()
+                .join(",")
+        })
+        .unwrap_or_default()
+}
+
+/// The Scale of `object`. Zero spec replicas and an empty selector are omitted, as
+/// Go's `omitempty` drops them from `autoscaling/v1`'s Scale.
+pub(crate) fn to_scale(resource: &ResourceType, object: &Value) -> Value {
+    let (spec_path, status_path) = paths(resource);
+    let selector = match &resource.scale_paths {
+        Some(paths) => paths
+            .label_selector
+            .as_deref()
+            .and_then(|path| at(object, path).as_str())
+            .unwrap_or_default()
+            .to_owned(),
+        None => builtin_selector(object),
+    };
+    let metadata = &object["metadata"];
+    let mut meta = Map::new();
+    for field in ["name", "namespace", "uid", "resourceVersion", "creationTimestamp"] {
+        if let Some(value) = metadata.get(field).filter(|v| !v.is_null()) {
+            meta.insert(field.to_owned(), value.clone());
+        }
+    }
+    let mut spec = json!({});
+    let replicas = at(object, spec_path).as_i64().unwrap_or(0);
+    if replicas != 0 {
+        spec["replicas"] = json!(replicas);
+    }
+    let mut status = json!({"replicas": at(object, status_path).as_i64().unwrap_or(0)});
+    if !selector.is_empty() {
+        status["selector"] = json!(selector);
+    }
+    json!({"kind": "Scale", "apiVersion": "autoscaling/v1", "metadata": meta, "spec": spec, "status": status})
+}
+
+/// `object` with its spec replicas set to `replicas`.
+pub(crate) fn set_replicas(resource: &ResourceType, object: &mut Value, replicas: Value) {
+    let (spec_path, _) = paths(resource);
+    let keys: Vec<&str> = segments(spec_path).collect();
+    let Some((last, parents)) = keys.split_last() else {
+        return;
+    };
+    let mut target = object;
+    for key in parents {
+        if !target[*key].is_object() {
+            target[*key] = json!({});
+        }
+        target = &mut target[*key];
+    }
+    target[*last] = replicas;
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::core::ScalePaths;
+    use crate::resources::registry::{Registry, crd_types};
+
+    fn custom(selector: Option<&str>) -> ResourceType {
+        let mut scale = json!({"specReplicasPath": ".spec.size", "statusReplicasPath": ".status.count"});
+        if let Some(path) = selector {
+            scale["labelSelectorPath"] = json!(path);
+        }
+        let crd = json!({"spec": {"group": "example.com", "scope": "Namespaced", "names": {"plural": "webapps", "kind": "WebApp"},
+            "versions": [{"name": "v1", "served": true, "storage": true, "subresources": {"scale": scale}}]}});
+        crd_types(&crd).unwrap().remove(0)
+    }
+
+    #[test]
+    fn custom_resources_scale_at_their_crds_paths() {
+        let resource = custom(Some(".status.selector"));
+        assert_eq!(
+            resource.scale_paths,
+            Some(ScalePaths {
+                spec_replicas: ".spec.size".into(),
+                status_replicas: ".status.count".into(),
+                label_selector: Some(".status.selector".into())
+            })
+        );
+        let object = json!({"metadata": {"name": "a", "namespace": "n"}, "spec": {"size": 3}, "status": {"count": 2, "selector": "app=a"}});
+        let scale = to_scale(&resource, &object);
+        assert_eq!(scale["spec"], json!({"replicas": 3}));
+        assert_eq!(scale["status"], json!({"replicas": 2, "selector": "app=a"}));
+        let mut object = object;
+        set_replicas(&resource, &mut object, json!(5));
+        assert_eq!(object["spec"]["size"], 5);
+    }
+
+    #[test]
+    fn without_a_selector_path_the_scale_has_no_selector() {
+        let scale = to_scale(&custom(None), &json!({"metadata": {"name": "a"}, "spec": {}}));
+        assert_eq!(scale["status"], json!({"replicas": 0}));
+        assert_eq!(scale["spec"], json!({}), "zero replicas are omitted");
+        assert_eq!(scale["metadata"], json!({"name": "a"}));
+    }
+
+    #[test]
+    fn built_in_types_scale_their_spec_and_selector() {
+        let registry = Registry::default();
+        let deployments = registry.get("apps", "v1", "deployments").unwrap();
+        let object =
+            json!({"metadata": {"name": "d"}, "spec": {"replicas": 2, "selector": {"matchLabels": {"app": "d"}}}});
+        let scale = to_scale(&deployments, &object);
+        assert_eq!(scale["status"], json!({"replicas": 0, "selector": "app=d"}));
+    }
+}

@@ -1,0 +1,688 @@
+//! The write verbs: create, update, patch, delete and deletecollection, as
+//! kube-apiserver carries them out, with its status codes and messages.
+//!
+//! # The steps of a write
+//!
+//! Every write goes through the same steps, in this order, and each can end it with the
+//! error kube-apiserver would send:
+//!
+//! 1. **Decode** the body: JSON (or YAML for server-side apply) whose `kind` and
+//!    `apiVersion` are the path's (400 otherwise). Protobuf bodies arrive already
+//!    transcoded to JSON by the dispatcher (feature `kubectl`), or are refused with 415.
+//! 2. **Compute the new object**: a create's body; for an update, the PUT body, or the
+//!    patch (merge, JSON, strategic merge, apply) applied to the current object, or new
+//!    replicas written through `/scale`. `fieldValidation` then reports the fields the
+//!    type does not declare (a 400 when Strict, `Warning` headers when Warn).
+//! 3. **Prepare** it (`crate::lifecycle`): the fields the server owns (name from
+//!    `generateName`, uid, creation time, generation, managed fields), what an update
+//!    may not change (immutable metadata, status behind its subresource), then the
+//!    type's **defaults** and **validation**: a built-in type's rules, or a CRD's
+//!    structural schema and CEL rules (422 with causes).
+//! 4. **Admission webhooks**: the mutating ones, then the validating ones, over HTTPS
+//!    (`crate::admission`). They run with no lock held: they are network calls that may
+//!    take seconds, and the rest of the server keeps serving meanwhile. (kube-apiserver
+//!    validates again after mutating admission; here a webhook's patch is not validated
+//!    again.)
+//! 5. **Conflict checks and storage**, under the server's lock, in one critical section:
+//!    the namespace exists and is not terminating, the name is free (409
+//!    `AlreadyExists`), the in-process admission plugins (limit ranges, priority,
+//!    default classes) read what they need from the store, and, for an update, the
+//!    object is still the one step 2 started from. Then the store assigns the next
+//!    revision as the object's `resourceVersion`.
+//! 6. **Watch fan-out**: in the same critical section the store appends the write's
+//!    event to its history and hands it to every open watch of the resource
+//!    (`crate::store`), so a watcher sees writes in revision order, each once. The
+//!    watch channels are unbounded: a slow watcher never slows a write down.
+//!
+//! # Optimistic concurrency
+//!
+//! Because step 4 holds no lock, another write can land between reading the current
+//! object and storing the new one. An update therefore runs kube-apiserver's
+//! `GuaranteedUpdate` loop: under the lock it checks that the stored object is still
+//! the very one it read (the store never changes an object in place, so identity of
+//! the shared pointer means "unchanged"), and otherwise starts again from step 2 with
+//! the newer object, at most [`MAX_ATTEMPTS`] times. A request that names the
+//! `resourceVersion` it read is not retried: the precondition fails with 409 Conflict
+//! instead, which is what a client's read-modify-write loop expects.
+//!
+//! Deletes (`crate::lifecycle::deletion`) check preconditions, run the webhooks, and
+//! then either remove the object or, when finalizers hold it, set its
+//! `deletionTimestamp` and leave it to whoever owns the finalizers.
+
+use std::sync::Arc;
+
+use bytes::Bytes;
+use http::{Response, StatusCode};
+use serde_json::{Value, json};
+
+use crate::admission::{AdmissionAttributes, AdmissionError, Admitted, Operation};
+use crate::core::{ApiError, ResourceType, ResponseBody, Verb, json_response};
+use crate::lifecycle::deletion::DeleteOptions;
+use crate::lifecycle::{
+    check_precondition, check_type, commit_create, commit_update, namespaces, now, prepare_new, prepare_update,
+};
+use crate::patch::{self, PatchError};
+use crate::request::Target;
+use crate::resources::catalogue::{to_storage, to_view};
+use crate::state::{ApiServer, State};
+use crate::store::object_key;
+
+/// How many times an update is retried when the object changes under it (the real
+/// server's `GuaranteedUpdate` loop); only requests without a precondition retry.
+const MAX_ATTEMPTS: usize = 16;
+
+/// One write request, as the dispatcher parsed it.
+pub(crate) struct Write<'a> {
+    pub server: &'a ApiServer,
+    /// The verb, resource, namespace, name, subresource and query parameters.
+    pub target: &'a Target,
+    /// The body, as JSON (the dispatcher transcodes protobuf bodies).
+    pub body: &'a Bytes,
+    /// Which patch type a PATCH is, and whether a body is protobuf.
+    pub content_type: &'a str,
+    /// The field manager when the request names none (`kubectl`, `kube-rs`...).
+    pub user_agent: &'a str,
+}
+
+impl Write<'_> {
+    /// Carries out the write; the response, or the error kube-apiserver would send.
+    /// A create on a subresource or of a resource that is never stored (a binding,
+    /// an eviction, a review, a token) acts rather than stores.
+    pub async fn run(&self) -> Result<Response<ResponseBody>, ApiError> {
+        if self.content_type.starts_with("application/vnd.kubernetes.protobuf") {
+            return Err(ApiError::new(
+                415,
+                "UnsupportedMediaType",
+                "the body of the request was in an unknown format - accepted media types include: application/json, application/yaml (this embedded server does not decode protobuf)",
+            ));
+        }
+        match self.target.verb {
+            Verb::Create if self.target.subresource.is_some() || !self.resource().stored() => self.act().await,
+            Verb::Create => self.create().await,
+            Verb::Update | Verb::Patch => self.update().await,
+            Verb::Delete => self.delete().await,
+            Verb::DeleteCollection => self.delete_collection().await,
+            Verb::Get | Verb::List | Verb::Watch => Err(ApiError::method_not_allowed()),
+        }
+    }
+
+    fn resource(&self) -> &ResourceType {
+        &self.target.resource
+    }
+
+    fn name(&self) -> &str {
+        self.target.name.as_deref().unwrap_or_default()
+    }
+
+    fn namespace(&self) -> &str {
+        self.target.namespace.as_deref().unwrap_or_default()
+    }
+
+    /// The field manager: the `fieldManager` parameter, else the user agent's program
+    /// name, as the real server derives it.
+    fn manager(&self) -> String {
+        if let Some(manager) = self.target.param("fieldManager") {
+            return manager.to_owned();
+        }
+        let agent = self.user_agent.split('/').next().unwrap_or_default();
+        if agent.is_empty() {
+            "unknown".to_owned()
+        } else {
+            agent.to_owned()
+        }
+    }
+
+    fn body_json(&self) -> Result<Value, ApiError> {
+        serde_json::from_slice(self.body)
+            .map_err(|e| ApiError::bad_request(format!("the object provided is unrecognized: json parse error: {e}")))
+    }
+
+    /// The body as an object of this resource: kind and apiVersion must be the ones of
+    /// the path, as the real server checks.
+    fn body_object(&self) -> Result<Value, ApiError> {
+        let object = self.body_json()?;
+        if !object.is_object() {
+            return Err(ApiError::bad_request(
+                "the object provided is unrecognized: expected a JSON object",
+            ));
+        }
+        check_type(self.resource(), &object)?;
+        Ok(object)
+    }
+
+    /// Runs the admission webhooks; the object they let through (mutated or not), and
+    /// their warnings for the response.
+    async fn admit(
+        &self,
+        operation: Operation,
+        object: Option<&Value>,
+        old: Option<&Value>,
+    ) -> Result<Admitted, ApiError> {
+        self.admit_with(operation, object, old, None).await
+    }
+
+    /// [`Self::admit`] with the request's options (`DeleteOptions` for a delete).
+    async fn admit_with(
+        &self,
+        operation: Operation,
+        object: Option<&Value>,
+        old: Option<&Value>,
+        options: Option<&Value>,
+    ) -> Result<Admitted, ApiError> {
+        if let (Operation::Create | Operation::Update, Some(object)) = (operation, object) {
+            self.server.record_owner_reference_checks(self.target, object, old);
+        }
+        let (mutating, validating, namespace_labels) = {
+            let state = self.server.shared.state.lock();
+            let configs = |plural: &str| {
+                state
+                    .store
+                    .objects(&crate::core::GroupResource {
+                        group: "admissionregistration.k8s.io".into(),
+                        resource: plural.into(),
+                    })
+                    .values()
+                    .cloned()
+                    .collect::<Vec<_>>()
+            };
+            let mutating = configs("mutatingwebhookconfigurations");
+            let validating = configs("validatingwebhookconfigurations");
+            if mutating.is_empty() && validating.is_empty() {
+                // The usual case: no webhooks, nothing more to read for them.
+                return Ok(Admitted::default());
+            }
+            let namespace_labels = self.namespace_labels(&state, object.or(old));
+            (mutating, validating, namespace_labels)
+        };
+        let resource = self.resource();
+        let name = object
+            .or(old)
+            .and_then(|o| o["metadata"]["name"].as_str())
+            .unwrap_or_else(|| self.name())
+            .to_owned();
+        let attributes = AdmissionAttributes {
+            operation,
+            group: &resource.group,
+            version: &resource.version,
+            kind: &resource.kind,
+            resource: &resource.plural,
+            subresource: self.target.subresource.as_deref(),
+            namespace: self.target.namespace.as_deref(),
+            name: &name,
+            object,
+            old_object: old,
+            namespace_labels: namespace_labels.as_ref(),
+            // A delete's options say whether it is a dry run, not the query.
+            dry_run: options.map_or_else(|| self.target.dry_run(), |o| o["dryRun"].is_array()),
+            options,
+        };
+        self.server
+            .shared
+            .webhooks
+            .admit(&mutating, &validating, &attributes)
+            .await
+            .map_err(|error| match &error {
+                AdmissionError::Denied { code, reason, .. } => {
+                    let reason = if reason.is_empty() {
+                        reason_for(*code).to_owned()
+                    } else {
+                        reason.clone()
+                    };
+                    ApiError::new(*code, reason, error.to_string())
+                }
+                AdmissionError::CallFailed { .. } => ApiError::new(500, "InternalError", error.to_string()),
+                AdmissionError::Refused { code, reason, message } => ApiError::new(*code, *reason, message.clone()),
+            })
+    }
+
+    /// Labels of the namespace an object is in (or of the namespace itself).
+    fn namespace_labels(
+        &self,
+        state: &State,
+        object: Option<&Value>,
+    ) -> Option<std::collections::BTreeMap<String, String>> {
+        let namespace = if self.resource().plural == "namespaces" && self.resource().group.is_empty() {
+            return object.map(labels_of);
+        } else {
+            self.target.namespace.as_deref()?
+        };
+        let found = state.store.get(&namespaces(), "", namespace)?;
+        Some(labels_of(&found))
+    }
+
+    /// `fieldValidation` on the request's object (`objects::field_validation`).
+    fn check_unknown_fields(&self, object: &Value) -> Result<Vec<String>, ApiError> {
+        let mode = self.target.param("fieldValidation");
+        crate::objects::field_validation(self.resource(), mode, object)
+    }
+
+    /// A create that acts rather than stores (a binding, an eviction, a review), after
+    /// admission sees it.
+    async fn act(&self) -> Result<Response<ResponseBody>, ApiError> {
+        let body = self.body_json()?;
+        if !body.is_object() {
+            return Err(ApiError::bad_request(
+                "the object provided is unrecognized: expected a JSON object",
+            ));
+        }
+        let admitted = self.admit(Operation::Create, Some(&body), None).await?;
+        let body = admitted.mutated.unwrap_or(body);
+        let (status, answer) = crate::api::actions::create(self.server, self.target, &body)?;
+        Ok(with_warnings(json_response(status, &answer), &admitted.warnings))
+    }
+
+    /// A create, step by step (see the module docs): decode, report unknown fields,
+    /// prepare (server fields, defaults, validation), webhooks, then store under the
+    /// lock, where the namespace and name are checked and the plugins run.
+    async fn create(&self) -> Result<Response<ResponseBody>, ApiError> {
+        let object = self.body_object()?;
+        let mut warnings = self.check_unknown_fields(&object)?;
+        let manager = self.manager();
+        let object = prepare_new(self.resource(), self.target.namespace.as_deref(), object, &manager)?;
+        let admitted = self.admit(Operation::Create, Some(&object), None).await?;
+        let object = admitted.mutated.unwrap_or(object);
+        let object = to_storage(self.resource(), object);
+        let mut state = self.server.shared.state.lock();
+        let stored = commit_create(&mut state, self.resource(), object, self.target.dry_run())?;
+        warnings.extend(admitted.warnings);
+        let stored = to_view(self.resource(), &stored);
+        Ok(with_warnings(json_response(StatusCode::CREATED, &stored), &warnings))
+    }
+
+    /// Update and patch: compute the new object from the current one, prepare and
+    /// admit it, and store it if the object has not changed meanwhile, else start over
+    /// from the newer object (the `GuaranteedUpdate` loop of the module docs). An update
+    /// that changes nothing is answered with the current object and stores nothing, so
+    /// it makes no new revision and no watch event, as on a real server.
+    async fn update(&self) -> Result<Response<ResponseBody>, ApiError> {
+        let resource = self.resource();
+        let group_resource = resource.group_resource();
+        let manager = self.manager();
+        let now = now();
+        if self.target.verb == Verb::Update {
+            self.check_names_in_body()?;
+        }
+        for _ in 0..MAX_ATTEMPTS {
+            let current = self
+                .server
+                .shared
+                .state
+                .lock()
+                .store
+                .get(&group_resource, self.namespace(), self.name());
+            let Some(stored) = current else {
+                return self.create_missing(&manager).await;
+            };
+            // The object as this version serves it; what is stored is converted back.
+            let current = to_view(resource, &stored);
+            let scale = self.target.subresource.as_deref() == Some("scale");
+            let desired = if scale {
+                self.desired_scale(&current)?
+            } else {
+                self.desired(&current, &manager, &now)?
+            };
+            check_precondition(resource, &current, &desired, self.target.verb)?;
+            let mut warnings = self.check_unknown_fields(&desired)?;
+            let Some(new) = prepare_update(
+                resource,
+                &current,
+                desired,
+                self.subresource_for_update(),
+                &manager,
+                &now,
+                self.is_apply(),
+            )?
+            else {
+                return Ok(self.respond_update(StatusCode::OK, &current));
+            };
+            let admitted = self.admit(Operation::Update, Some(&new), Some(&current)).await?;
+            let mut new = to_storage(resource, admitted.mutated.unwrap_or(new));
+            let mut state = self.server.shared.state.lock();
+            if self.target.subresource.is_none() {
+                crate::admission::plugins::admit(&state.store, resource, &mut new, Some(&stored))?;
+            }
+            let latest = state.store.get(&group_resource, self.namespace(), self.name());
+            match latest {
+                None => return Err(ApiError::not_found(resource, self.name())),
+                Some(latest) if !Arc::ptr_eq(&latest, &stored) => continue,
+                Some(_) => {}
+            }
+            let stored = commit_update(&mut state, resource, new, self.target.dry_run());
+            warnings.extend(admitted.warnings);
+            let stored = to_view(resource, &stored);
+            return Ok(with_warnings(self.respond_update(StatusCode::OK, &stored), &warnings));
+        }
+        Err(ApiError::stale(resource, self.name()))
+    }
+
+    /// The answer to an update: the object, or its `Scale` for a write of `/scale`.
+    fn respond_update(&self, status: StatusCode, object: &Value) -> Response<ResponseBody> {
+        if self.target.subresource.as_deref() == Some("scale") {
+            return json_response(status, &crate::api::scale::to_scale(self.resource(), object));
+        }
+        json_response(status, object)
+    }
+
+    /// The status subresource is the one written, except by `/scale`, which writes spec.
+    fn subresource_for_update(&self) -> Option<&str> {
+        self.target.subresource.as_deref().filter(|s| *s == "status")
+    }
+
+    /// Whether the request is a server-side apply (`PATCH` with an apply content type).
+    fn is_apply(&self) -> bool {
+        self.target.verb == Verb::Patch && self.content_type.starts_with("application/apply-patch")
+    }
+
+    /// A patch or PUT of an object that does not exist: server-side apply creates it,
+    /// and so does a PUT of the resources whose strategy allows create on update.
+    async fn create_missing(&self, manager: &str) -> Result<Response<ResponseBody>, ApiError> {
+        let resource = self.resource();
+        let put_creates = self.target.verb == Verb::Update && resource.creates_on_update();
+        if !(self.is_apply() || put_creates) || self.target.subresource.is_some() {
+            return Err(ApiError::not_found(resource, self.name()));
+        }
+        if put_creates {
+            return self.create().await;
+        }
+        let applied = self.applied_config()?;
+        let object = patch::apply::apply(
+            None,
+            &applied,
+            manager,
+            self.target.flag("force"),
+            &now(),
+            &resource.group,
+            &resource.kind,
+        )
+        .map_err(patch_error)?;
+        let managed_fields = object["metadata"]["managedFields"].clone();
+        let mut object = prepare_new(resource, self.target.namespace.as_deref(), object, manager)?;
+        // prepare_new records an Update entry for a plain create; an apply owns its fields as Apply.
+        object["metadata"]["managedFields"] = managed_fields;
+        let admitted = self.admit(Operation::Create, Some(&object), None).await?;
+        let object = to_storage(resource, admitted.mutated.unwrap_or(object));
+        let mut state = self.server.shared.state.lock();
+        let stored = commit_create(&mut state, resource, object, self.target.dry_run())?;
+        let stored = to_view(resource, &stored);
+        Ok(with_warnings(
+            json_response(StatusCode::CREATED, &stored),
+            &admitted.warnings,
+        ))
+    }
+
+    /// The apply configuration of a server-side apply: a YAML or JSON object of this
+    /// resource, named as the URL names it, from a request that names its field manager.
+    fn applied_config(&self) -> Result<Value, ApiError> {
+        let text = std::str::from_utf8(self.body).map_err(|_| ApiError::bad_request("the apply patch is not UTF-8"))?;
+        let applied: Value =
+            serde_saphyr::from_str(text).map_err(|e| ApiError::bad_request(format!("error decoding YAML: {e}")))?;
+        if !applied.is_object() {
+            return Err(ApiError::bad_request("the apply patch must be an object"));
+        }
+        if self.target.param("fieldManager").is_none() {
+            return Err(ApiError::new(
+                422,
+                "Invalid",
+                "PatchOptions.meta.k8s.io \"\" is invalid: fieldManager: Required value: is required for apply patch",
+            ));
+        }
+        check_type(self.resource(), &applied)?;
+        let name = applied["metadata"]["name"].as_str().unwrap_or_default();
+        if name != self.name() {
+            return Err(ApiError::bad_request(
+                "the name of the object does not match the name on the URL",
+            ));
+        }
+        Ok(applied)
+    }
+
+    /// A PUT's body must name the object of the URL, whether it exists or not
+    /// (`checkName` in kube-apiserver's `handlers/rest.go`).
+    fn check_names_in_body(&self) -> Result<(), ApiError> {
+        let body = self.body_json()?;
+        let metadata = &body["metadata"];
+        // The namespace first (`rest.EnsureObjectNamespaceMatchesRequestNamespace`, in
+        // the update handler since after 1.19), then the name (`checkName`).
+        let namespace = metadata["namespace"].as_str().unwrap_or_default();
+        if !self.namespace().is_empty() && !namespace.is_empty() && namespace != self.namespace() {
+            return Err(ApiError::bad_request(
+                "the namespace of the provided object does not match the namespace sent on the request",
+            ));
+        }
+        let name = metadata["name"].as_str().unwrap_or_default();
+        if name.is_empty() {
+            return Err(ApiError::bad_request(format!(
+                "the name of the object ({} based on URL) was undeterminable: name must be provided",
+                self.name()
+            )));
+        }
+        if name != self.name() {
+            return Err(ApiError::bad_request(format!(
+                "the name of the object ({name}) does not match the name on the URL ({})",
+                self.name()
+            )));
+        }
+        Ok(())
+    }
+
+    /// The object a PUT or a patch asks for, from the current one.
+    fn desired(&self, current: &Value, manager: &str, now: &str) -> Result<Value, ApiError> {
+        let resource = self.resource();
+        if self.target.verb == Verb::Update {
+            return self.body_object();
+        }
+        let patched = if self.is_apply() {
+            let applied = self.applied_config()?;
+            patch::apply::apply(
+                Some(current),
+                &applied,
+                manager,
+                self.target.flag("force"),
+                now,
+                &resource.group,
+                &resource.kind,
+            )
+        } else {
+            let patch_body = self.body_json()?;
+            match self.content_type.split(';').next().unwrap_or_default().trim() {
+                "application/merge-patch+json" => patch::merge(current, &patch_body),
+                "application/json-patch+json" => patch::json(current, &patch_body),
+                "application/strategic-merge-patch+json" if !resource.custom => {
+                    patch::strategic::strategic_merge(current, &patch_body, &resource.group, &resource.kind)
+                }
+                other => {
+                    return Err(ApiError::new(
+                        415,
+                        "UnsupportedMediaType",
+                        format!(
+                            "the body of the request was in an unknown format - accepted media types include: application/json-patch+json, application/merge-patch+json, application/apply-patch+yaml (got {other})"
+                        ),
+                    ));
+                }
+            }
+        };
+        let patched = patched.map_err(patch_error)?;
+        check_type(resource, &patched)?;
+        for field in ["name", "namespace"] {
+            let (before, after) = (&current["metadata"][field], &patched["metadata"][field]);
+            if before != after {
+                let detail = format!("Invalid value: {after}: field is immutable");
+                let field = format!("metadata.{field}");
+                return Err(ApiError::invalid(
+                    resource,
+                    self.name(),
+                    &[(field.as_str(), "FieldValueInvalid", detail)],
+                ));
+            }
+        }
+        Ok(patched)
+    }
+
+    /// The object a write of `/scale` asks for: the current one with new replicas.
+    fn desired_scale(&self, current: &Value) -> Result<Value, ApiError> {
+        let scale = crate::api::scale::to_scale(self.resource(), current);
+        let asked = if self.target.verb == Verb::Update {
+            self.body_json()?
+        } else {
+            let patch_body = self.body_json()?;
+            match self.content_type.split(';').next().unwrap_or_default().trim() {
+                "application/json-patch+json" => patch::json(&scale, &patch_body),
+                _ => patch::merge(&scale, &patch_body),
+            }
+            .map_err(patch_error)?
+        };
+        let mut desired = current.clone();
+        // A Scale omits zero replicas, so an absent count is zero.
+        let replicas = asked["spec"].get("replicas").cloned().unwrap_or(json!(0));
+        crate::api::scale::set_replicas(self.resource(), &mut desired, replicas);
+        if let Some(version) = asked["metadata"]["resourceVersion"].as_str() {
+            desired["metadata"]["resourceVersion"] = json!(version);
+        }
+        Ok(desired)
+    }
+
+    /// The `DeleteOptions` of a delete or deletecollection: its body, else its query.
+    fn delete_options(&self) -> Result<DeleteOptions, ApiError> {
+        let body = if self.body.is_empty() {
+            None
+        } else {
+            Some(self.body_json()?)
+        };
+        DeleteOptions::read(body.as_ref(), self.target)
+    }
+
+    /// A delete: the object must exist; the webhooks see it with the options; then,
+    /// under the lock, preconditions, finalizers and propagation decide whether it goes
+    /// now or is marked for deletion (`crate::lifecycle::deletion`).
+    async fn delete(&self) -> Result<Response<ResponseBody>, ApiError> {
+        let resource = self.resource();
+        let options = self.delete_options()?;
+        let current =
+            self.server
+                .shared
+                .state
+                .lock()
+                .store
+                .get(&resource.group_resource(), self.namespace(), self.name());
+        let current = current.ok_or_else(|| ApiError::not_found(resource, self.name()))?;
+        self.admit_delete(&current, &options).await?;
+        let mut state = self.server.shared.state.lock();
+        let deleted =
+            crate::lifecycle::deletion::delete(&mut state, resource, self.namespace(), self.name(), &options)?;
+        Ok(json_response(StatusCode::OK, &deleted.response(resource)))
+    }
+
+    /// Runs the admission webhooks of deleting `current`.
+    async fn admit_delete(&self, current: &Value, options: &DeleteOptions) -> Result<(), ApiError> {
+        let options = options.to_json();
+        self.admit_with(Operation::Delete, None, Some(current), Some(&options))
+            .await
+            .map(drop)
+    }
+
+    /// A deletecollection: the objects the selectors (and a shard selector) match when
+    /// the request arrives, each admitted and deleted as a delete of its own, taking the
+    /// lock once per object so other requests interleave. An object that went away or
+    /// whose precondition fails meanwhile is skipped, not an error.
+    async fn delete_collection(&self) -> Result<Response<ResponseBody>, ApiError> {
+        let resource = self.resource();
+        let labels = wheelhouse_selector::LabelSelector::parse(self.target.param("labelSelector").unwrap_or_default())
+            .map_err(|e| ApiError::bad_request(e.to_string()))?;
+        let fields = wheelhouse_selector::FieldSelector::parse_for(
+            self.target.param("fieldSelector").unwrap_or_default(),
+            &resource.group,
+            &resource.kind,
+        )
+        .map_err(|e| ApiError::bad_request(e.to_string()))?;
+        let shard = crate::api::shard::requested(self.server.options(), self.target)?;
+        let options = self.delete_options()?;
+        let candidates: Vec<Arc<Value>> = {
+            let state = self.server.shared.state.lock();
+            state
+                .store
+                .objects(&resource.group_resource())
+                .values()
+                .filter(|o| {
+                    self.target
+                        .namespace
+                        .as_deref()
+                        .is_none_or(|ns| o["metadata"]["namespace"] == ns)
+                })
+                .filter(|o| labels.matches(o["metadata"].get("labels")) && fields.matches(o))
+                .filter(|o| shard.as_ref().is_none_or(|shard| shard.matches(o)))
+                .cloned()
+                .collect()
+        };
+        let mut deleted = Vec::new();
+        for object in candidates {
+            self.admit_delete(&object, &options).await?;
+            let (namespace, name) = object_key(&object);
+            let mut state = self.server.shared.state.lock();
+            // Preconditions name one object; the real server applies them to each.
+            if let Ok(outcome) = crate::lifecycle::deletion::delete(&mut state, resource, &namespace, &name, &options) {
+                deleted.push(to_view(resource, outcome.object()).into_owned());
+            }
+        }
+        let list = json!({
+            "kind": format!("{}List", resource.kind), "apiVersion": resource.api_version(),
+            "metadata": {"resourceVersion": self.server.revision().to_string()}, "items": deleted,
+        });
+        Ok(json_response(StatusCode::OK, &list))
+    }
+}
+
+/// Admission warnings reach the client as `Warning` headers, as the real server sends them.
+fn with_warnings(mut response: Response<ResponseBody>, warnings: &[String]) -> Response<ResponseBody> {
+    for warning in warnings {
+        let escaped = warning.replace('\\', "\\\\").replace('"', "\\\"");
+        if let Ok(value) = http::HeaderValue::from_str(&format!("299 - \"{escaped}\"")) {
+            response.headers_mut().append(http::header::WARNING, value);
+        }
+    }
+    response
+}
+
+/// The `reason` of a webhook's denial that names none, from its HTTP code.
+fn reason_for(code: u16) -> &'static str {
+    match code {
+        400 => "BadRequest",
+        401 => "Unauthorized",
+        403 => "Forbidden",
+        404 => "NotFound",
+        409 => "Conflict",
+        422 => "Invalid",
+        429 => "TooManyRequests",
+        500 => "InternalError",
+        _ => "",
+    }
+}
+
+/// A patch that could not be applied, as kube-apiserver answers it: a malformed patch
+/// is a 400, one that makes an invalid object a 422, and an apply that would take
+/// fields another manager owns a 409 listing each conflict as a cause.
+fn patch_error(error: PatchError) -> ApiError {
+    match error {
+        PatchError::BadRequest(message) => ApiError::bad_request(message),
+        PatchError::Invalid(message) => ApiError::new(422, "Invalid", message),
+        PatchError::Conflict(ref conflicts) => {
+            // kube-apiserver's apply conflict names no object, only the causes.
+            let causes: Vec<Value> = conflicts.iter().map(crate::patch::Conflict::cause).collect();
+            let mut error = ApiError::new(409, "Conflict", error.to_string());
+            error.details = Some(json!({"causes": causes}));
+            error
+        }
+    }
+}
+
+/// An object's labels, for a webhook's `namespaceSelector`.
+fn labels_of(object: &Value) -> std::collections::BTreeMap<String, String> {
+    object["metadata"]["labels"]
+        .as_object()
+        .map(|labels| {
+            labels
+                .iter()
+                .map(|(k, v)| (k.clone(), v.as_str().unwrap_or_default().to_owned()))
+                .collect()
+        })
+        .unwrap_or_default()
+}

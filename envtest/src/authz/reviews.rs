@@ -1,0 +1,141 @@
+//! The review resources: created, answered, never stored. Access reviews are decided
+//! by the RBAC objects stored in the server ([`authorizer`]); a `TokenReview`
+//! authenticates the `ServiceAccount` tokens the server issued ([`tokens`]).
+//! The server itself still serves every request to everyone: the reviews are for the
+//! programs under test that ask them (a metrics endpoint's authorization, say). A
+//! request without a user (a plain `ApiServer` handle) is an administrator's
+//! (`system:masters`); one from [`ApiServer::as_user`] is that user's.
+
+use serde_json::{Value, json};
+
+use super::authorizer::{self, Attributes, Subject};
+use super::tokens;
+use crate::core::ApiError;
+use crate::lifecycle::check_type;
+use crate::request::Target;
+use crate::state::ApiServer;
+
+/// The review `body` with the server's answer in its `status`.
+pub(crate) fn answer(server: &ApiServer, target: &Target, body: &Value) -> Result<Value, ApiError> {
+    let resource = &target.resource;
+    check_type(resource, body)?;
+    if let Some(builtin) = resource.catalogue() {
+        builtin.decode(body).map_err(|error| {
+            ApiError::bad_request(format!(
+                "{} in version \"{}\" cannot be handled as a {}: {error}",
+                resource.kind, resource.version, resource.kind
+            ))
+        })?;
+    }
+    let requester = match server.user() {
+        Some(user) => Subject::named(user),
+        None => Subject {
+            user: "system:admin".to_owned(),
+            groups: vec!["system:masters".to_owned(), "system:authenticated".to_owned()],
+        },
+    };
+    let spec = &body["spec"];
+    let status = match resource.kind.as_str() {
+        "SubjectAccessReview" => access(server, &subject_of(spec)?, spec, None)?,
+        "LocalSubjectAccessReview" => {
+            let namespace = target.namespace.as_deref().unwrap_or_default();
+            access(server, &subject_of(spec)?, spec, Some(namespace))?
+        }
+        "SelfSubjectAccessReview" => access(server, &requester, spec, None)?,
+        "SelfSubjectRulesReview" if requester.groups.iter().any(|g| g == "system:masters") => json!({
+            "resourceRules": [{"verbs": ["*"], "apiGroups": ["*"], "resources": ["*"]}],
+            "nonResourceRules": [{"verbs": ["*"], "nonResourceURLs": ["*"]}],
+            "incomplete": false,
+        }),
+        "SelfSubjectRulesReview" => json!({
+            "resourceRules": [],
+            "nonResourceRules": [],
+            "incomplete": true,
+            "evaluationError": "the embedded API server lists rules only for administrators",
+        }),
+        "TokenReview" => tokens::review(server, spec)?,
+        "SelfSubjectReview" => json!({"userInfo": {"username": requester.user, "groups": requester.groups}}),
+        _ => return Err(ApiError::method_not_allowed()),
+    };
+    let mut answer = body.clone();
+    if !answer["metadata"].is_object() {
+        answer["metadata"] = json!({});
+    }
+    answer["metadata"]["creationTimestamp"] = Value::Null;
+    answer["status"] = status;
+    Ok(answer)
+}
+
+/// The user and groups a `SubjectAccessReview` asks about.
+fn subject_of(spec: &Value) -> Result<Subject, ApiError> {
+    let user = spec["user"].as_str().unwrap_or_default().to_owned();
+    let groups: Vec<String> = spec["groups"]
+        .as_array()
+        .map(|groups| groups.iter().filter_map(Value::as_str).map(str::to_owned).collect())
+        .unwrap_or_default();
+    if user.is_empty() && groups.is_empty() {
+        return Err(invalid(
+            "spec.user: Invalid value: \"\": at least one of user or group must be specified",
+        ));
+    }
+    Ok(Subject { user, groups })
+}
+
+/// An access review's `status`: the request of `spec` decided for `subject`. A local
+/// review's `namespace` (from its URL) must be its attributes' namespace.
+fn access(server: &ApiServer, subject: &Subject, spec: &Value, namespace: Option<&str>) -> Result<Value, ApiError> {
+    let text = |value: &Value, field: &str| value[field].as_str().unwrap_or_default().to_owned();
+    let attributes = match (
+        spec["resourceAttributes"].as_object(),
+        spec["nonResourceAttributes"].as_object(),
+    ) {
+        (Some(_), None) => {
+            let resource = &spec["resourceAttributes"];
+            let asked = text(resource, "namespace");
+            if let Some(namespace) = namespace
+                && asked != namespace
+            {
+                return Err(invalid(&format!(
+                    "spec.resourceAttributes.namespace: Invalid value: \"{asked}\": must match metadata.namespace"
+                )));
+            }
+            Attributes::Resource {
+                namespace: asked,
+                verb: text(resource, "verb"),
+                group: text(resource, "group"),
+                resource: text(resource, "resource"),
+                subresource: text(resource, "subresource"),
+                name: text(resource, "name"),
+            }
+        }
+        (None, Some(_)) => {
+            let url = &spec["nonResourceAttributes"];
+            Attributes::NonResource {
+                path: text(url, "path"),
+                verb: text(url, "verb"),
+            }
+        }
+        _ => {
+            return Err(invalid(
+                "spec.resourceAttributes: Invalid value: \"null\": exactly one of nonResourceAttributes or resourceAttributes must be specified",
+            ));
+        }
+    };
+    let decision = authorizer::authorize(&server.shared.state.lock(), subject, &attributes);
+    let mut status = json!({"allowed": decision.allowed});
+    if !decision.reason.is_empty() {
+        status["reason"] = json!(decision.reason);
+    }
+    if !decision.evaluation_errors.is_empty() {
+        status["evaluationError"] = json!(decision.evaluation_errors.join(", "));
+    }
+    Ok(status)
+}
+
+fn invalid(why: &str) -> ApiError {
+    ApiError::new(
+        422,
+        "Invalid",
+        format!("SubjectAccessReview.authorization.k8s.io \"\" is invalid: {why}"),
+    )
+}

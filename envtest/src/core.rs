@@ -1,0 +1,19 @@
+//! The types every part of the server shares and that depend on no other part: what a
+//! resource is, the API verbs, the API error, and how responses are made. Everything
+//! else depends on this module; it depends on nothing else in the crate, so no import
+//! cycle can run through it.
+//!
+//! May import: nothing in the crate.
+
+mod error;
+mod resource;
+mod response;
+mod verb;
+
+pub(crate) use self::error::ApiError;
+pub(crate) use self::resource::{Builtin, BuiltinRef, GroupResource, ResourceType, ScalePaths};
+pub use self::response::ResponseBody;
+#[cfg(feature = "kubectl")]
+pub(crate) use self::response::full_body;
+pub(crate) use self::response::{bytes_response, document, error_response, json_response, text_response};
+pub use self::verb::Verb;

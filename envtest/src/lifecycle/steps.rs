@@ -1,0 +1,579 @@
+//! What the server does to an object on every write, whatever the verb: the fields
+//! it sets on a new object, what an update may and may not change (immutable
+//! metadata, status behind its subresource, generation), finalizers and deletion, and
+//! the side effects of storing CRDs and namespaces.
+
+use std::fmt::Write as _;
+use std::sync::Arc;
+
+use serde_json::{Value, json};
+
+use crate::core::{ApiError, GroupResource, ResourceType, Verb};
+use crate::patch;
+use crate::state::State;
+use crate::store::object_key;
+
+/// The finalizer the real server puts on CRDs so their objects go first.
+pub(crate) const CRD_CLEANUP_FINALIZER: &str = "customresourcecleanup.apiextensions.k8s.io";
+
+pub(crate) fn namespaces() -> GroupResource {
+    GroupResource {
+        group: String::new(),
+        resource: "namespaces".into(),
+    }
+}
+
+/// The current time as Kubernetes writes it (RFC 3339, whole seconds, UTC).
+pub(crate) fn now() -> String {
+    jiff::Timestamp::now().strftime("%Y-%m-%dT%H:%M:%SZ").to_string()
+}
+
+/// A random v4 UUID, as the real server gives every object.
+fn uid() -> String {
+    let bytes: [u8; 16] = rand::random();
+    let hex: String = bytes.iter().fold(String::with_capacity(32), |mut hex, b| {
+        let _ = write!(hex, "{b:02x}");
+        hex
+    });
+    format!(
+        "{}-{}-4{}-{:x}{}-{}",
+        &hex[0..8],
+        &hex[8..12],
+        &hex[13..16],
+        (bytes[8] & 0x3) | 0x8,
+        &hex[17..20],
+        &hex[20..32]
+    )
+}
+
+/// The five random characters `generateName` appends (the real server's alphabet).
+fn name_suffix() -> String {
+    const ALPHABET: &[u8] = b"bcdfghjklmnpqrstvwxz2456789";
+    (0..5)
+        .map(|_| char::from(ALPHABET[rand::random_range(0..ALPHABET.len())]))
+        .collect()
+}
+
+pub(crate) fn check_type(resource: &ResourceType, object: &Value) -> Result<(), ApiError> {
+    let api_version = object["apiVersion"].as_str().unwrap_or_default();
+    let kind = object["kind"].as_str().unwrap_or_default();
+    if kind.is_empty() {
+        return Err(ApiError::bad_request("Object 'Kind' is missing in the object provided"));
+    }
+    if api_version.is_empty() {
+        return Err(ApiError::bad_request(
+            "Object 'apiVersion' is missing in the object provided",
+        ));
+    }
+    if object.get("metadata").is_some_and(|m| !m.is_object()) {
+        return Err(ApiError::bad_request(format!(
+            "{kind} in version \"{}\" cannot be handled as a {kind}: metadata: expected an object",
+            resource.version
+        )));
+    }
+    if kind != resource.kind || api_version != resource.api_version() {
+        return Err(ApiError::bad_request(format!(
+            "the API version in the data ({api_version}) does not match the expected API version ({})",
+            resource.api_version()
+        )));
+    }
+    Ok(())
+}
+
+/// Prepares a new object for storing, in kube-apiserver's order
+/// (`BeforeCreate` in `staging/src/k8s.io/apiserver/pkg/registry/rest/create.go`, then the
+/// type's defaults and validation): the name, from `generateName` if need be, and its
+/// syntax ([`name_new`]); the namespace of the URL ([`place_in_namespace`]); what the
+/// server owns in `metadata` and a status behind its subresource ([`reset_server_fields`]);
+/// a built-in type's own initial state, defaults and validation; and the creator's
+/// managed fields.
+pub(crate) fn prepare_new(
+    resource: &ResourceType,
+    namespace: Option<&str>,
+    mut object: Value,
+    manager: &str,
+) -> Result<Value, ApiError> {
+    if !object["metadata"].is_object() {
+        object["metadata"] = json!({});
+    }
+    name_new(resource, &mut object["metadata"])?;
+    place_in_namespace(resource, namespace, &mut object["metadata"])?;
+    let now = now();
+    reset_server_fields(resource, &mut object, &now);
+    initialize_builtin(resource, &mut object);
+    crate::objects::apply_defaults(resource, &mut object, None);
+    crate::objects::validate(resource, &mut object, None, None)?;
+    patch::apply::record_update(None, &mut object, manager, &now, None, &resource.group, &resource.kind);
+    Ok(object)
+}
+
+/// The new object's name: its own, or `generateName` with a random suffix; required,
+/// and (but for a CRD's) a DNS-1123 subdomain, one cause per broken rule as
+/// `ValidateObjectMeta` lists them.
+fn name_new(resource: &ResourceType, metadata: &mut Value) -> Result<(), ApiError> {
+    let mut name = metadata["name"].as_str().unwrap_or_default().to_owned();
+    if name.is_empty()
+        && let Some(prefix) = metadata["generateName"].as_str()
+    {
+        name = format!("{prefix}{}", name_suffix());
+        metadata["name"] = json!(name);
+    }
+    if name.is_empty() {
+        let cause = (
+            "metadata.name",
+            "FieldValueRequired",
+            "Required value: name or generateName is required".to_owned(),
+        );
+        return Err(ApiError::invalid(resource, "", &[cause]));
+    }
+    // A CRD's name is checked with its definition (`wheelhouse_envtest_schema::definition`),
+    // whose name rule adds to this one.
+    let name_errors = if is_crd(resource) {
+        Vec::new()
+    } else {
+        wheelhouse_envtest_schema::names::dns1123_subdomain(&name)
+    };
+    if name_errors.is_empty() {
+        return Ok(());
+    }
+    let shown = wheelhouse_envtest_schema::errors::go_quote(&name);
+    let causes: Vec<(&str, &str, String)> = name_errors
+        .iter()
+        .map(|detail| {
+            (
+                "metadata.name",
+                "FieldValueInvalid",
+                format!("Invalid value: {shown}: {detail}"),
+            )
+        })
+        .collect();
+    Err(ApiError::invalid(resource, &name, &causes))
+}
+
+/// A namespaced object takes the URL's namespace (a different one in the body is a
+/// 400); a cluster-scoped one loses any.
+fn place_in_namespace(resource: &ResourceType, namespace: Option<&str>, metadata: &mut Value) -> Result<(), ApiError> {
+    match (resource.namespaced, namespace, metadata["namespace"].as_str()) {
+        (true, Some(url), Some(body)) if !body.is_empty() && body != url => {
+            return Err(ApiError::bad_request(
+                "the namespace of the provided object does not match the namespace sent on the request",
+            ));
+        }
+        (true, Some(url), _) => metadata["namespace"] = json!(url),
+        (true, None, _) => {
+            return Err(ApiError::bad_request(
+                "a namespaced resource must be created in a namespace",
+            ));
+        }
+        (false, _, _) => {
+            if let Some(map) = metadata.as_object_mut() {
+                map.remove("namespace");
+            }
+        }
+    }
+    Ok(())
+}
+
+/// What the server owns on a new object, whatever the client sent: a fresh uid and
+/// creation time, no resourceVersion, deletion or managed fields yet, generation 1
+/// where the type counts generations, and no status where a subresource owns it.
+fn reset_server_fields(resource: &ResourceType, object: &mut Value, now: &str) {
+    let metadata = &mut object["metadata"];
+    metadata["uid"] = json!(uid());
+    metadata["creationTimestamp"] = json!(now);
+    if let Some(map) = metadata.as_object_mut() {
+        for field in [
+            "resourceVersion",
+            "deletionTimestamp",
+            "deletionGracePeriodSeconds",
+            "managedFields",
+            "selfLink",
+        ] {
+            map.remove(field);
+        }
+        if resource.generation {
+            map.insert("generation".into(), json!(1));
+        } else {
+            map.remove("generation");
+        }
+    }
+    if resource.status
+        && let Some(map) = object.as_object_mut()
+    {
+        map.remove("status");
+    }
+}
+
+/// What built-in types get on creation: namespaces their `kubernetes` finalizer and
+/// phase, CRDs their cleanup finalizer and accepted status.
+fn initialize_builtin(resource: &ResourceType, object: &mut Value) {
+    if resource.custom {
+        return;
+    }
+    match (resource.group.as_str(), resource.plural.as_str()) {
+        ("", "namespaces") => {
+            object["spec"]["finalizers"] = json!(["kubernetes"]);
+            object["status"] = json!({"phase": "Active"});
+            label_namespace(object);
+        }
+        ("apiextensions.k8s.io", "customresourcedefinitions") => {
+            let finalizers = object["metadata"]["finalizers"].as_array().cloned().unwrap_or_default();
+            if !finalizers.iter().any(|f| f == CRD_CLEANUP_FINALIZER) {
+                let mut finalizers = finalizers;
+                finalizers.push(json!(CRD_CLEANUP_FINALIZER));
+                object["metadata"]["finalizers"] = json!(finalizers);
+            }
+        }
+        _ => {}
+    }
+}
+
+/// The real server labels every namespace with its own name, and keeps the label.
+fn label_namespace(object: &mut Value) {
+    let name = object["metadata"]["name"].clone();
+    if !object["metadata"]["labels"].is_object() {
+        object["metadata"]["labels"] = json!({});
+    }
+    object["metadata"]["labels"]["kubernetes.io/metadata.name"] = name;
+}
+
+/// The CRD status the real server reaches once it serves the CRD.
+fn established_crd_status(crd: &Value) -> Value {
+    let now = now();
+    let condition = |kind: &str, reason: &str, message: &str| json!({"type": kind, "status": "True", "lastTransitionTime": now, "reason": reason, "message": message});
+    let versions: Vec<Value> = crd["spec"]["versions"]
+        .as_array()
+        .into_iter()
+        .flatten()
+        .filter(|v| v["storage"] == true)
+        .map(|v| v["name"].clone())
+        .collect();
+    json!({
+        "conditions": [
+            condition("NamesAccepted", "NoConflicts", "no conflicts found"),
+            condition("Established", "InitialNamesAccepted", "the initial names have been accepted"),
+        ],
+        "acceptedNames": crd["spec"]["names"],
+        "storedVersions": versions,
+    })
+}
+
+/// Stores a new object after the checks that need the current state.
+pub(crate) fn commit_create(
+    state: &mut State,
+    resource: &ResourceType,
+    mut object: Value,
+    dry_run: bool,
+) -> Result<Arc<Value>, ApiError> {
+    let (namespace, name) = object_key(&object);
+    if resource.namespaced {
+        let found = state.store.get(&namespaces(), "", &namespace);
+        let Some(found) = found else {
+            return Err(ApiError::namespace_not_found(&namespace));
+        };
+        if found["metadata"]["deletionTimestamp"].is_string() {
+            let message = format!(
+                "{} \"{name}\" is forbidden: unable to create new content in namespace {namespace} because it is being terminated",
+                resource.qualified()
+            );
+            return Err(ApiError::new(403, "Forbidden", message));
+        }
+    }
+    let group_resource = resource.group_resource();
+    if state.store.get(&group_resource, &namespace, &name).is_some() {
+        return Err(ApiError::already_exists(resource, &name));
+    }
+    crate::admission::plugins::admit(&state.store, resource, &mut object, None)?;
+    let is_crd = is_crd(resource);
+    if is_crd {
+        state
+            .registry
+            .serve_crd(&object)
+            .map_err(|message| ApiError::invalid(resource, &name, &[("spec", "FieldValueInvalid", message)]))?;
+        object["status"] = established_crd_status(&object);
+    }
+    if dry_run {
+        return Ok(Arc::new(object));
+    }
+    let event = state.store.write(&group_resource, (namespace, name), Some(object));
+    Ok(event.object.clone())
+}
+
+fn is_crd(resource: &ResourceType) -> bool {
+    resource.group == "apiextensions.k8s.io" && resource.plural == "customresourcedefinitions"
+}
+
+/// Stores an updated object; an object being deleted whose last finalizer went is
+/// deleted for real. Returns the object as stored, shared with the store (no copy is
+/// made under the server's lock).
+pub(crate) fn commit_update(
+    state: &mut State,
+    resource: &ResourceType,
+    mut object: Value,
+    dry_run: bool,
+) -> Arc<Value> {
+    let key = object_key(&object);
+    let group_resource = resource.group_resource();
+    if is_crd(resource)
+        && object["metadata"]["deletionTimestamp"].is_null()
+        && state.registry.serve_crd(&object).is_ok()
+    {
+        object["status"] = established_crd_status(&object);
+    }
+    if dry_run {
+        return Arc::new(object);
+    }
+    if object["metadata"]["deletionTimestamp"].is_string() && !has_finalizers(&object) {
+        let event = state.store.write(&group_resource, key, None);
+        after_delete(state, resource, &event.object);
+        return event.object.clone();
+    }
+    state.store.write(&group_resource, key, Some(object)).object.clone()
+}
+
+/// What goes when an object is gone: a CRD takes its resource with it.
+pub(crate) fn after_delete(state: &mut State, resource: &ResourceType, object: &Value) {
+    if is_crd(resource)
+        && let Ok(types) = crate::resources::registry::crd_types(object)
+        && let Some(first) = types.first()
+    {
+        let group_resource = first.group_resource();
+        state.registry.remove(&group_resource);
+        state.store.forget_resource(&group_resource);
+    }
+}
+
+/// Finalizers that hold an object: `metadata.finalizers`, and for a namespace also
+/// `spec.finalizers`.
+pub(crate) fn has_finalizers(object: &Value) -> bool {
+    let non_empty = |v: &Value| v.as_array().is_some_and(|a| !a.is_empty());
+    non_empty(&object["metadata"]["finalizers"])
+        || (object["kind"] == "Namespace" && non_empty(&object["spec"]["finalizers"]))
+}
+
+/// The resourceVersion a PUT or patch carries must be the current one; a PUT of a
+/// custom resource must carry one.
+pub(crate) fn check_precondition(
+    resource: &ResourceType,
+    current: &Value,
+    desired: &Value,
+    verb: Verb,
+) -> Result<(), ApiError> {
+    let name = current["metadata"]["name"].as_str().unwrap_or_default();
+    match desired["metadata"]["resourceVersion"]
+        .as_str()
+        .filter(|v| !v.is_empty())
+    {
+        Some(version) if Some(version) != current["metadata"]["resourceVersion"].as_str() => {
+            Err(ApiError::stale(resource, name))
+        }
+        None if verb == Verb::Update && resource.requires_resource_version => Err(ApiError::invalid(
+            resource,
+            name,
+            &[(
+                "metadata.resourceVersion",
+                "FieldValueInvalid",
+                "Invalid value: 0x0: must be specified for an update".into(),
+            )],
+        )),
+        _ => Ok(()),
+    }
+}
+
+/// The update the server actually makes of `desired`: immutable metadata kept,
+/// status or everything-but-status kept according to the subresource, generation
+/// bumped on spec changes, managed fields recorded. None when nothing changes.
+pub(crate) fn prepare_update(
+    resource: &ResourceType,
+    current: &Value,
+    desired: Value,
+    subresource: Option<&str>,
+    manager: &str,
+    now: &str,
+    apply: bool,
+) -> Result<Option<Value>, ApiError> {
+    let mut new = split_by_subresource(resource, current, desired, subresource, apply);
+    keep_immutable_metadata(current, &mut new);
+    check_no_finalizer_added_while_deleting(resource, current, &new)?;
+    if resource.plural == "namespaces" && resource.group.is_empty() {
+        label_namespace(&mut new);
+    }
+    crate::objects::apply_defaults(resource, &mut new, Some(current));
+    crate::objects::validate(resource, &mut new, Some(current), subresource)?;
+    let immutable = crate::objects::immutable_changes(resource, current, &new);
+    if !immutable.is_empty() {
+        let name = current["metadata"]["name"].as_str().unwrap_or_default();
+        let causes: Vec<(&str, &str, String)> = immutable.iter().map(|(f, r, d)| (f.as_str(), *r, d.clone())).collect();
+        return Err(ApiError::invalid(resource, name, &causes));
+    }
+    if resource.generation && spec_changed(current, &new) {
+        let generation = current["metadata"]["generation"].as_i64().unwrap_or(1);
+        new["metadata"]["generation"] = json!(generation + 1);
+    }
+    if !apply {
+        new["metadata"]["managedFields"] = current["metadata"]["managedFields"].clone();
+        if new["metadata"]["managedFields"].is_null()
+            && let Some(map) = new["metadata"].as_object_mut()
+        {
+            map.remove("managedFields");
+        }
+        patch::apply::record_update(
+            Some(current),
+            &mut new,
+            manager,
+            now,
+            subresource,
+            &resource.group,
+            &resource.kind,
+        );
+    }
+    new["metadata"]["resourceVersion"] = current["metadata"]["resourceVersion"].clone();
+    if same_object(current, &new) {
+        return Ok(None);
+    }
+    Ok(Some(new))
+}
+
+/// Writes `desired` over `current` as a client's update of the object (or of its
+/// `subresource`) would; the object as stored after, None when nothing changed or
+/// the write was refused (a failure is left for the object's next event to retry).
+pub(crate) fn controller_update(
+    state: &mut State,
+    resource: &ResourceType,
+    current: &Value,
+    desired: Value,
+    subresource: Option<&str>,
+    manager: &str,
+) -> Option<Arc<Value>> {
+    match prepare_update(resource, current, desired, subresource, manager, &now(), false) {
+        Ok(Some(new)) => Some(commit_update(state, resource, new, false)),
+        Ok(None) => None,
+        Err(error) => {
+            tracing::debug!(?error, "a built-in controller's update was refused");
+            None
+        }
+    }
+}
+
+/// The object a write produces: status from `desired` and the rest from `current`
+/// on `/status`; the reverse on the main endpoint of a type with a status subresource.
+fn split_by_subresource(
+    resource: &ResourceType,
+    current: &Value,
+    desired: Value,
+    subresource: Option<&str>,
+    apply: bool,
+) -> Value {
+    if subresource == Some("status") {
+        let mut new = current.clone();
+        match desired.get("status") {
+            Some(status) => new["status"] = status.clone(),
+            None => {
+                if let Some(map) = new.as_object_mut() {
+                    map.remove("status");
+                }
+            }
+        }
+        if apply {
+            new["metadata"]["managedFields"] = desired["metadata"]["managedFields"].clone();
+        }
+        new
+    } else {
+        let mut new = desired;
+        if resource.status {
+            match current.get("status") {
+                Some(status) => new["status"] = status.clone(),
+                None => {
+                    if let Some(map) = new.as_object_mut() {
+                        map.remove("status");
+                    }
+                }
+            }
+        }
+        new
+    }
+}
+
+/// What no write may change: identity, creation and deletion times, generation
+/// (the server computes it).
+fn keep_immutable_metadata(current: &Value, new: &mut Value) {
+    if !new["metadata"].is_object() {
+        new["metadata"] = json!({});
+    }
+    for field in [
+        "uid",
+        "creationTimestamp",
+        "deletionTimestamp",
+        "deletionGracePeriodSeconds",
+        "generation",
+        "namespace",
+        "name",
+    ] {
+        match current["metadata"].get(field) {
+            Some(value) => new["metadata"][field] = value.clone(),
+            None => {
+                if let Some(map) = new["metadata"].as_object_mut() {
+                    map.remove(field);
+                }
+            }
+        }
+    }
+}
+
+/// An object being deleted may lose finalizers but not gain them.
+fn check_no_finalizer_added_while_deleting(
+    resource: &ResourceType,
+    current: &Value,
+    new: &Value,
+) -> Result<(), ApiError> {
+    if current["metadata"]["deletionTimestamp"].is_string() {
+        let old: Vec<&Value> = current["metadata"]["finalizers"]
+            .as_array()
+            .map(|a| a.iter().collect())
+            .unwrap_or_default();
+        let added = new["metadata"]["finalizers"]
+            .as_array()
+            .into_iter()
+            .flatten()
+            .any(|f| !old.contains(&f));
+        if added {
+            let name = current["metadata"]["name"].as_str().unwrap_or_default();
+            let detail = "Forbidden: no new finalizers can be added if the object is being deleted".to_owned();
+            return Err(ApiError::invalid(
+                resource,
+                name,
+                &[("metadata.finalizers", "FieldValueForbidden", detail)],
+            ));
+        }
+    }
+    Ok(())
+}
+
+/// Anything outside metadata and status changed (what bumps `generation`).
+fn spec_changed(old: &Value, new: &Value) -> bool {
+    let strip = |v: &Value| {
+        let mut map = v.as_object().cloned().unwrap_or_default();
+        for key in ["metadata", "status", "apiVersion", "kind"] {
+            map.remove(key);
+        }
+        map
+    };
+    strip(old) != strip(new)
+}
+
+/// Equal but for the times in managed fields: such an update is a no-op and the real
+/// server neither bumps the resourceVersion nor sends an event.
+fn same_object(old: &Value, new: &Value) -> bool {
+    let strip = |v: &Value| {
+        let mut v = v.clone();
+        if let Some(entries) = v["metadata"]["managedFields"].as_array_mut() {
+            for entry in entries {
+                if let Some(map) = entry.as_object_mut() {
+                    map.remove("time");
+                }
+            }
+        }
+        v
+    };
+    strip(old) == strip(new)
+}

@@ -1,0 +1,184 @@
+//! What the real server checks in an object's body before storing it: built-in types
+//! must decode as their Go types would (else 400), CRDs must carry schemas the
+//! apiextensions server accepts, and custom resources are pruned, defaulted and
+//! validated against their CRD's structural schema (the `wheelhouse-envtest-schema` crate, else 422).
+
+use serde_json::Value;
+
+use crate::core::{ApiError, ResourceType};
+use wheelhouse_envtest_schema::errors::FieldError;
+use wheelhouse_envtest_schema::{self as schema, Write};
+
+/// Checks `object` for `resource`, as created (`current` None) or as an update of
+/// `current` through `subresource`; custom resources are pruned and defaulted in place.
+pub(crate) fn validate(
+    resource: &ResourceType,
+    object: &mut Value,
+    current: Option<&Value>,
+    subresource: Option<&str>,
+) -> Result<(), ApiError> {
+    let name = object["metadata"]["name"].as_str().unwrap_or_default().to_owned();
+    if resource.custom {
+        let Some(schema) = resource.schema.clone() else {
+            return Ok(());
+        };
+        let write = match (current, subresource) {
+            (None, _) => Write::Create,
+            (Some(current), Some("status")) => Write::Status(current),
+            (Some(current), _) => Write::Update(current),
+        };
+        return schema::admit(&schema, object, write).map_err(|errors| invalid(resource, &name, &errors));
+    }
+    decode_builtin(resource, object)?;
+    let violations = super::builtin_rules::violations(resource, object);
+    if !violations.is_empty() {
+        let causes: Vec<(&str, &str, String)> =
+            violations.iter().map(|(f, r, d)| (f.as_str(), *r, d.clone())).collect();
+        return Err(ApiError::invalid(resource, &name, &causes));
+    }
+    if resource.group == "apiextensions.k8s.io"
+        && resource.kind == "CustomResourceDefinition"
+        && subresource != Some("status")
+    {
+        schema::definition::apply_defaults(object);
+        let errors = schema::definition::validate(object, current);
+        if !errors.is_empty() {
+            return Err(invalid(resource, &name, &errors));
+        }
+    }
+    Ok(())
+}
+
+/// A 422 from field errors.
+fn invalid(resource: &ResourceType, name: &str, errors: &[FieldError]) -> ApiError {
+    let causes: Vec<(&str, &str, String)> = errors
+        .iter()
+        .map(|error| (error.field.as_str(), error.kind.reason(), error.body()))
+        .collect();
+    ApiError::invalid(resource, name, &causes)
+}
+
+/// `fieldValidation` (`mode`): fields the object's type does not declare are an error
+/// (Strict), warnings (Warn, the default) or nothing (Ignore).
+pub(crate) fn field_validation(
+    resource: &ResourceType,
+    mode: Option<&str>,
+    object: &Value,
+) -> Result<Vec<String>, ApiError> {
+    let unknown = match resource.catalogue() {
+        Some(builtin) => crate::resources::openapi::unknown_fields(builtin, object),
+        None => unknown_fields(resource, object),
+    };
+    if unknown.is_empty() {
+        return Ok(Vec::new());
+    }
+    let described: Vec<String> = unknown.iter().map(|f| format!("unknown field \"{f}\"")).collect();
+    match mode {
+        Some("Ignore") => Ok(Vec::new()),
+        Some("Strict") => {
+            // kube-apiserver's decoder of custom resources names the kind and version.
+            let prefix = if resource.custom {
+                format!(
+                    "{} in version \"{}\" cannot be handled as a {}: ",
+                    resource.kind, resource.version, resource.kind
+                )
+            } else {
+                String::new()
+            };
+            Err(ApiError::bad_request(format!(
+                "{prefix}strict decoding error: {}",
+                described.join(", ")
+            )))
+        }
+        _ => Ok(described),
+    }
+}
+
+/// The fields of a custom resource that its schema does not declare (and that
+/// pruning would drop), for `fieldValidation` Strict and Warn.
+fn unknown_fields(resource: &ResourceType, object: &Value) -> Vec<String> {
+    match resource.schema.as_deref().filter(|_| resource.custom) {
+        Some(schema) => schema::unknown_fields(schema, object),
+        None => Vec::new(),
+    }
+}
+
+/// Decodes a built-in object into its k8s-openapi type: a field of the wrong type is a
+/// 400, as the real server's decoder reports it.
+fn decode_builtin(resource: &ResourceType, object: &Value) -> Result<(), ApiError> {
+    let Some(builtin) = resource.catalogue() else {
+        return Ok(());
+    };
+    builtin.decode(object).map_err(|error| {
+        ApiError::bad_request(format!(
+            "{} in version \"{}\" cannot be handled as a {}: {error}",
+            resource.kind, resource.version, resource.kind
+        ))
+    })
+}
+
+#[cfg(test)]
+mod tests {
+    use serde_json::json;
+
+    use super::*;
+
+    fn custom(schema: &Value) -> ResourceType {
+        let crd = json!({"spec": {"group": "example.com", "scope": "Namespaced", "names": {"plural": "webapps", "kind": "WebApp"},
+            "versions": [{"name": "v1", "served": true, "storage": true, "schema": {"openAPIV3Schema": schema}}]}});
+        crate::resources::registry::crd_types(&crd).unwrap().remove(0)
+    }
+
+    fn schema() -> Value {
+        json!({"type": "object", "properties": {
+            "spec": {"type": "object", "required": ["image"], "properties": {
+                "image": {"type": "string"}, "replicas": {"type": "integer"},
+                "mode": {"type": "string", "enum": ["fast", "safe"]},
+                "extra": {"type": "object", "x-kubernetes-preserve-unknown-fields": true},
+            }},
+            "status": {"type": "object", "properties": {"phase": {"type": "string"}}},
+        }})
+    }
+
+    #[test]
+    fn unknown_fields_of_custom_resources_are_pruned() {
+        let resource = custom(&schema());
+        let mut object = json!({"apiVersion": "example.com/v1", "kind": "WebApp", "metadata": {"name": "a"},
+            "spec": {"image": "nginx", "unknown": 1, "extra": {"kept": true}}, "stray": "x"});
+        assert_eq!(unknown_fields(&resource, &object), vec!["spec.unknown", "stray"]);
+        validate(&resource, &mut object, None, None).unwrap();
+        assert_eq!(object["spec"], json!({"image": "nginx", "extra": {"kept": true}}));
+        assert!(object.get("stray").is_none());
+        assert_eq!(object["metadata"]["name"], "a");
+    }
+
+    #[test]
+    fn wrong_types_missing_required_fields_and_bad_enums_are_invalid() {
+        let resource = custom(&schema());
+        let mut object = json!({"metadata": {"name": "a"}, "spec": {"replicas": "three", "mode": "slow"}});
+        let error = validate(&resource, &mut object, None, None).unwrap_err();
+        assert_eq!((error.code, error.reason.as_ref()), (422, "Invalid"));
+        let causes = error.details.unwrap()["causes"].clone();
+        let fields: Vec<&str> = causes
+            .as_array()
+            .unwrap()
+            .iter()
+            .map(|c| c["field"].as_str().unwrap())
+            .collect();
+        assert!(
+            fields.contains(&"spec.image") && fields.contains(&"spec.replicas") && fields.contains(&"spec.mode"),
+            "{fields:?}"
+        );
+    }
+
+    #[test]
+    fn built_in_objects_must_decode() {
+        let registry = crate::resources::registry::Registry::default();
+        let deployments = registry.get("apps", "v1", "deployments").unwrap();
+        let mut bad = json!({"apiVersion": "apps/v1", "kind": "Deployment", "metadata": {"name": "a"}, "spec": {"replicas": "two"}});
+        assert_eq!(validate(&deployments, &mut bad, None, None).unwrap_err().code, 400);
+        let mut good = json!({"apiVersion": "apps/v1", "kind": "Deployment", "metadata": {"name": "a"},
+            "spec": {"selector": {"matchLabels": {"app": "a"}}, "template": {"metadata": {"labels": {"app": "a"}}, "spec": {"containers": [{"name": "a", "image": "nginx"}]}}}});
+        validate(&deployments, &mut good, None, None).unwrap();
+    }
+}

@@ -1,0 +1,74 @@
+//! `/openapi/v3`, as kube-apiserver serves it (`k8s.io/kube-openapi/pkg/handler3`): an
+//! index of one document per group version, each URL carrying a hash of its content
+//! (clients cache by URL), and each document the group version's paths and the
+//! schemas of its kinds. `kubectl explain` reads the schemas; kubectl also reads the
+//! paths to learn that the server validates fields itself (`fieldValidation`).
+
+mod paths;
+mod schemas;
+
+use serde_json::{Value, json};
+
+pub(crate) use self::schemas::unknown_fields;
+use crate::resources::registry::Registry;
+
+/// The Kubernetes version the documents describe.
+fn kubernetes_version() -> String {
+    let (major, minor) = crate::resources::catalogue::kubernetes_version();
+    format!("v{major}.{minor}.0")
+}
+
+/// `GET /openapi/v3`.
+pub(crate) fn index(registry: &Registry) -> Value {
+    let mut paths = serde_json::Map::new();
+    for (group, versions) in registry.groups() {
+        for version in versions {
+            let key = if group.is_empty() {
+                format!("api/{version}")
+            } else {
+                format!("apis/{group}/{version}")
+            };
+            let Some(hash) = content_hash(registry, &group, &version) else {
+                continue;
+            };
+            paths.insert(
+                key.clone(),
+                json!({"serverRelativeURL": format!("/openapi/v3/{key}?hash={hash:016X}")}),
+            );
+        }
+    }
+    json!({"paths": paths})
+}
+
+/// A hash of what a group version's document is made of: its resources and custom
+/// schemas, and this crate's version (the built-in schemas come with it).
+fn content_hash(registry: &Registry, group: &str, version: &str) -> Option<u64> {
+    let list = registry.resource_list(group, version)?;
+    let mut hasher = std::hash::DefaultHasher::new();
+    let mut feed = |text: &str| std::hash::Hash::hash(text, &mut hasher);
+    feed(env!("CARGO_PKG_VERSION"));
+    feed(&list.to_string());
+    for resource in registry.of_group_version(group, version) {
+        if let Some(schema) = &resource.schema {
+            feed(&schema.to_string());
+        }
+    }
+    Some(std::hash::Hasher::finish(&hasher))
+}
+
+/// `GET /openapi/v3/api/v1` or `/openapi/v3/apis/<group>/<version>`.
+pub(crate) fn group_version(registry: &Registry, group: &str, version: &str) -> Option<Value> {
+    let list = registry.resource_list(group, version)?;
+    let mut definitions = schemas::builtin_group_version(group, version).as_ref().clone();
+    for resource in registry.of_group_version(group, version) {
+        if resource.custom {
+            schemas::add_custom(&resource, &mut definitions);
+        }
+    }
+    Some(json!({
+        "openapi": "3.0.0",
+        "info": {"title": "Kubernetes", "version": kubernetes_version()},
+        "paths": paths::paths(&list, group, version),
+        "components": {"schemas": definitions},
+    }))
+}

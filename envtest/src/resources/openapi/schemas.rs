@@ -1,0 +1,188 @@
+//! The `components.schemas` of the `OpenAPI` v3 documents: built-in types' schemas
+//! from k8s-openapi's `JsonSchema` impls (named as kube-apiserver names them,
+//! `io.k8s.api.apps.v1.Deployment`), and each CRD version's own `openAPIV3Schema`
+//! (named `<reversed group>.<version>.<Kind>`, with `metadata` pointing at
+//! `ObjectMeta`, as `apiextensions-apiserver/pkg/controller/openapi/builder` builds it).
+//! Each resource's schema carries `x-kubernetes-group-version-kind`, which is how
+//! `kubectl explain` finds it. The same schemas tell which fields of a built-in
+//! object are unknown, for `fieldValidation`.
+
+use std::collections::HashMap;
+use std::sync::{Arc, LazyLock};
+
+use parking_lot::Mutex;
+use schemars::SchemaGenerator;
+use schemars::generate::SchemaSettings;
+use serde_json::{Map, Value, json};
+
+use crate::core::{Builtin, ResourceType};
+
+/// Definitions by name, as in `components.schemas`.
+pub(super) type Definitions = Map<String, Value>;
+
+/// Generated schemas, kept for the life of the process (built-in types never change).
+type Cache<K, V> = LazyLock<Mutex<HashMap<K, Arc<V>>>>;
+
+const REF_PREFIX: &str = "#/components/schemas/";
+const OBJECT_META: &str = "io.k8s.apimachinery.pkg.apis.meta.v1.ObjectMeta";
+
+fn generator() -> SchemaGenerator {
+    SchemaGenerator::new(SchemaSettings::openapi3().with(|settings| settings.meta_schema = None))
+}
+
+/// The name a `$ref` schema refers to.
+fn referenced(schema: &Value) -> Option<&str> {
+    schema
+        .get("$ref")
+        .or_else(|| {
+            schema
+                .get("allOf")
+                .and_then(|all| all.get(0))
+                .and_then(|first| first.get("$ref"))
+        })
+        .and_then(Value::as_str)
+        .and_then(|reference| reference.strip_prefix(REF_PREFIX))
+}
+
+/// `builtins`' schemas and every schema they use, each resource's tagged with its
+/// group, version and kind.
+fn generate(builtins: &[&Builtin]) -> Definitions {
+    let mut generator = generator();
+    let roots: Vec<(String, &Builtin)> = builtins
+        .iter()
+        .filter_map(|builtin| {
+            let root = builtin.schema(&mut generator);
+            referenced(root.as_value()).map(|name| (name.to_owned(), *builtin))
+        })
+        .collect();
+    let mut definitions = generator.take_definitions(true);
+    for (name, builtin) in roots {
+        if let Some(schema) = definitions.get_mut(&name) {
+            schema["x-kubernetes-group-version-kind"] =
+                json!([{"group": builtin.group, "version": builtin.version, "kind": builtin.kind}]);
+        }
+    }
+    definitions
+}
+
+/// The schemas of the built-in resources of one group version, generated once.
+pub(super) fn builtin_group_version(group: &str, version: &str) -> Arc<Definitions> {
+    static CACHE: Cache<(String, String), Definitions> = LazyLock::new(Mutex::default);
+    let key = (group.to_owned(), version.to_owned());
+    if let Some(found) = CACHE.lock().get(&key) {
+        return found.clone();
+    }
+    let builtins: Vec<&Builtin> = crate::resources::catalogue::builtins()
+        .iter()
+        .filter(|b| b.group == group && b.version == version)
+        .collect();
+    let definitions = Arc::new(generate(&builtins));
+    CACHE.lock().insert(key, definitions.clone());
+    definitions
+}
+
+/// `ObjectMeta` and the schemas it uses, which every CRD's schema refers to.
+fn object_meta() -> &'static Definitions {
+    static META: LazyLock<Definitions> = LazyLock::new(|| {
+        let mut generator = generator();
+        generator.subschema_for::<k8s_openapi::apimachinery::pkg::apis::meta::v1::ObjectMeta>();
+        generator.take_definitions(true)
+    });
+    &META
+}
+
+/// Adds the schema of a custom resource's version (and `ObjectMeta`'s) to `definitions`.
+pub(super) fn add_custom(resource: &ResourceType, definitions: &mut Definitions) {
+    let Some(schema) = resource.schema.as_deref() else {
+        return;
+    };
+    let mut schema = schema.clone();
+    if !schema.is_object() {
+        return;
+    }
+    if !schema["properties"].is_object() {
+        schema["properties"] = json!({});
+    }
+    let properties = &mut schema["properties"];
+    properties["apiVersion"] = json!({"type": "string", "description": "APIVersion defines the versioned schema of this representation of an object. Servers should convert recognized schemas to the latest internal value, and may reject unrecognized values. More info: https://git.k8s.io/community/contributors/devel/sig-architecture/api-conventions.md#resources"});
+    properties["kind"] = json!({"type": "string", "description": "Kind is a string value representing the REST resource this object represents. Servers may infer this from the endpoint the client submits requests to. Cannot be updated. In CamelCase. More info: https://git.k8s.io/community/contributors/devel/sig-architecture/api-conventions.md#types-kinds"});
+    properties["metadata"] = json!({"allOf": [{"$ref": format!("{REF_PREFIX}{OBJECT_META}")}], "description": "Standard object's metadata. More info: https://git.k8s.io/community/contributors/devel/sig-architecture/api-conventions.md#metadata"});
+    schema["type"] = json!("object");
+    schema["x-kubernetes-group-version-kind"] =
+        json!([{"group": resource.group, "version": resource.version, "kind": resource.kind}]);
+    let reversed: Vec<&str> = resource.group.split('.').rev().collect();
+    let name = format!("{}.{}.{}", reversed.join("."), resource.version, resource.kind);
+    definitions.insert(name, schema);
+    for (name, meta) in object_meta() {
+        definitions.entry(name.clone()).or_insert_with(|| meta.clone());
+    }
+}
+
+/// One built-in type's schema and the schemas it uses, generated once per type.
+fn builtin_type(builtin: &'static Builtin) -> Arc<(String, Definitions)> {
+    static CACHE: Cache<usize, (String, Definitions)> = LazyLock::new(Mutex::default);
+    let key = std::ptr::from_ref(builtin) as usize;
+    if let Some(found) = CACHE.lock().get(&key) {
+        return found.clone();
+    }
+    let mut generator = generator();
+    let root = builtin.schema(&mut generator);
+    let name = referenced(root.as_value()).unwrap_or_default().to_owned();
+    let found = Arc::new((name, generator.take_definitions(true)));
+    CACHE.lock().insert(key, found.clone());
+    found
+}
+
+/// The fields of a built-in object that its type does not have (`spec.replica`,
+/// `spec.template.spec.containers[0].imagePullPolice`), as kube-apiserver's strict
+/// decoding names them.
+pub(crate) fn unknown_fields(builtin: &'static Builtin, object: &Value) -> Vec<String> {
+    let schema = builtin_type(builtin);
+    let (root, definitions) = schema.as_ref();
+    let mut found = Vec::new();
+    if let Some(schema) = definitions.get(root) {
+        walk(definitions, schema, object, "", &mut found);
+    }
+    found
+}
+
+fn walk(definitions: &Definitions, schema: &Value, value: &Value, path: &str, found: &mut Vec<String>) {
+    let schema = match referenced(schema) {
+        Some(name) => match definitions.get(name) {
+            Some(resolved) => resolved,
+            None => return,
+        },
+        None => schema,
+    };
+    if schema["x-kubernetes-preserve-unknown-fields"] == true || schema["x-kubernetes-embedded-resource"] == true {
+        return;
+    }
+    match value {
+        Value::Object(fields) => {
+            let properties = schema["properties"].as_object();
+            let additional = schema.get("additionalProperties").filter(|a| a.is_object());
+            if properties.is_none() && additional.is_none() {
+                return; // an opaque object (RawExtension, JSON): anything goes
+            }
+            for (key, child) in fields {
+                let child_path = if path.is_empty() {
+                    key.clone()
+                } else {
+                    format!("{path}.{key}")
+                };
+                match properties.and_then(|p| p.get(key)).or(additional) {
+                    Some(child_schema) => walk(definitions, child_schema, child, &child_path, found),
+                    None => found.push(child_path),
+                }
+            }
+        }
+        Value::Array(items) => {
+            if let Some(item_schema) = schema.get("items") {
+                for (index, item) in items.iter().enumerate() {
+                    walk(definitions, item_schema, item, &format!("{path}[{index}]"), found);
+                }
+            }
+        }
+        _ => {}
+    }
+}

@@ -1,0 +1,248 @@
+//! The resource types the server serves: the built-in ones it starts with and those
+//! that `CustomResourceDefinitions` add, and the discovery documents describing them.
+
+use std::collections::BTreeMap;
+use std::sync::Arc;
+
+use serde_json::{Value, json};
+
+use crate::core::{GroupResource, ResourceType, ScalePaths};
+
+/// The resource types served now, by group, version and plural name.
+#[derive(Debug, Clone)]
+pub(crate) struct Registry {
+    types: BTreeMap<(String, String, String), Arc<ResourceType>>,
+}
+
+impl Default for Registry {
+    fn default() -> Self {
+        let types = crate::resources::catalogue::resource_types()
+            .iter()
+            .map(|t| ((t.group.clone(), t.version.clone(), t.plural.clone()), t.clone()))
+            .collect();
+        Self { types }
+    }
+}
+
+impl Registry {
+    fn insert(&mut self, resource: ResourceType) {
+        let key = (
+            resource.group.clone(),
+            resource.version.clone(),
+            resource.plural.clone(),
+        );
+        self.types.insert(key, Arc::new(resource));
+    }
+
+    pub fn get(&self, group: &str, version: &str, plural: &str) -> Option<Arc<ResourceType>> {
+        self.types
+            .get(&(group.to_owned(), version.to_owned(), plural.to_owned()))
+            .cloned()
+    }
+
+    /// The type of `apiVersion` + `kind`, as found in an owner reference.
+    pub fn by_kind(&self, api_version: &str, kind: &str) -> Option<Arc<ResourceType>> {
+        let (group, version) = api_version.split_once('/').unwrap_or(("", api_version));
+        self.types
+            .values()
+            .find(|t| t.group == group && t.version == version && t.kind == kind)
+            .cloned()
+    }
+
+    /// Any served version of a group and resource.
+    pub fn any_version(&self, resource: &GroupResource) -> Option<Arc<ResourceType>> {
+        self.types
+            .values()
+            .find(|t| t.group == resource.group && t.plural == resource.resource)
+            .cloned()
+    }
+
+    /// The types served at one group version.
+    pub fn of_group_version(&self, group: &str, version: &str) -> Vec<Arc<ResourceType>> {
+        self.types
+            .values()
+            .filter(|t| t.group == group && t.version == version)
+            .cloned()
+            .collect()
+    }
+
+    /// Serves the versions a CRD declares (replacing what it served before).
+    pub fn serve_crd(&mut self, crd: &Value) -> Result<(), String> {
+        let types = crd_types(crd)?;
+        if let Some(first) = types.first() {
+            let (group, plural) = (first.group.clone(), first.plural.clone());
+            self.types.retain(|(g, _, p), _| !(*g == group && *p == plural));
+        }
+        for resource in types {
+            self.insert(resource);
+        }
+        Ok(())
+    }
+
+    /// Stops serving a CRD's resource.
+    pub fn remove(&mut self, resource: &GroupResource) {
+        self.types
+            .retain(|(g, _, p), t| !(*g == resource.group && *p == resource.resource && t.custom));
+    }
+
+    /// Groups and their versions, the preferred (first declared, else highest) first.
+    pub fn groups(&self) -> BTreeMap<String, Vec<String>> {
+        let mut groups: BTreeMap<String, Vec<String>> = BTreeMap::new();
+        for t in self.types.values() {
+            let versions = groups.entry(t.group.clone()).or_default();
+            if !versions.contains(&t.version) {
+                versions.push(t.version.clone());
+            }
+        }
+        for versions in groups.values_mut() {
+            versions.sort_by_key(|v| std::cmp::Reverse(version_priority(v)));
+        }
+        groups
+    }
+
+    /// `GET /api`.
+    pub fn core_versions() -> Value {
+        json!({"kind": "APIVersions", "versions": ["v1"], "serverAddressByClientCIDRs": [{"clientCIDR": "0.0.0.0/0", "serverAddress": "127.0.0.1"}]})
+    }
+
+    fn group_document(name: &str, versions: &[String]) -> Value {
+        let versions: Vec<Value> = versions
+            .iter()
+            .map(|v| json!({"groupVersion": format!("{name}/{v}"), "version": v}))
+            .collect();
+        json!({"name": name, "versions": versions, "preferredVersion": versions[0]})
+    }
+
+    /// `GET /apis`.
+    pub fn group_list(&self) -> Value {
+        let groups: Vec<Value> = self
+            .groups()
+            .iter()
+            .filter(|(name, _)| !name.is_empty())
+            .map(|(name, versions)| Self::group_document(name, versions))
+            .collect();
+        json!({"kind": "APIGroupList", "apiVersion": "v1", "groups": groups})
+    }
+
+    /// `GET /apis/<group>`.
+    pub fn group(&self, group: &str) -> Option<Value> {
+        let groups = self.groups();
+        let versions = groups.get(group).filter(|_| !group.is_empty())?;
+        let mut document = Self::group_document(group, versions);
+        document["kind"] = json!("APIGroup");
+        document["apiVersion"] = json!("v1");
+        Some(document)
+    }
+
+    /// `GET /api/v1` or `GET /apis/<group>/<version>`.
+    pub fn resource_list(&self, group: &str, version: &str) -> Option<Value> {
+        let mut resources = Vec::new();
+        for t in self.types.values().filter(|t| t.group == group && t.version == version) {
+            let mut resource = json!({
+                "name": t.plural, "singularName": t.singular, "namespaced": t.namespaced,
+                "kind": t.kind, "verbs": t.verbs(), "shortNames": t.short_names,
+            });
+            if !t.categories.is_empty() {
+                resource["categories"] = json!(t.categories);
+            }
+            resources.push(resource);
+            for sub in t.subresources() {
+                let kind = if sub.kind.is_empty() { t.kind.as_str() } else { sub.kind };
+                let mut subresource = json!({"name": format!("{}/{}", t.plural, sub.name), "singularName": "", "namespaced": t.namespaced, "kind": kind, "verbs": sub.verbs});
+                if let Some((group, version)) = sub.group_version {
+                    subresource["group"] = json!(group);
+                    subresource["version"] = json!(version);
+                }
+                resources.push(subresource);
+            }
+        }
+        if resources.is_empty() {
+            return None;
+        }
+        let group_version = if group.is_empty() {
+            version.to_owned()
+        } else {
+            format!("{group}/{version}")
+        };
+        Some(
+            json!({"kind": "APIResourceList", "apiVersion": "v1", "groupVersion": group_version, "resources": resources}),
+        )
+    }
+}
+
+/// Kubernetes' version order: GA > beta > alpha, then by number.
+fn version_priority(version: &str) -> (u8, u32, u32) {
+    let digits = |s: &str| s.parse::<u32>().unwrap_or(0);
+    let Some(rest) = version.strip_prefix('v') else {
+        return (0, 0, 0);
+    };
+    if let Some((major, minor)) = rest.split_once("beta") {
+        (2, digits(major), digits(minor))
+    } else if let Some((major, minor)) = rest.split_once("alpha") {
+        (1, digits(major), digits(minor))
+    } else {
+        (3, digits(rest), 0)
+    }
+}
+
+/// The resource types a CRD declares, one per served version.
+pub(crate) fn crd_types(crd: &Value) -> Result<Vec<ResourceType>, String> {
+    let spec = crd.get("spec").ok_or("spec: Required value")?;
+    let text = |v: Option<&Value>| v.and_then(Value::as_str).map(str::to_owned);
+    let group = text(spec.get("group")).ok_or("spec.group: Required value")?;
+    let names = spec.get("names").ok_or("spec.names: Required value")?;
+    let plural = text(names.get("plural")).ok_or("spec.names.plural: Required value")?;
+    let kind = text(names.get("kind")).ok_or("spec.names.kind: Required value")?;
+    let singular = text(names.get("singular")).unwrap_or_else(|| kind.to_lowercase());
+    let short_names: Vec<String> = names
+        .get("shortNames")
+        .and_then(Value::as_array)
+        .map(|a| a.iter().filter_map(|s| s.as_str().map(str::to_owned)).collect())
+        .unwrap_or_default();
+    let categories: Vec<String> = names
+        .get("categories")
+        .and_then(Value::as_array)
+        .map(|a| a.iter().filter_map(|s| s.as_str().map(str::to_owned)).collect())
+        .unwrap_or_default();
+    let namespaced = spec.get("scope").and_then(Value::as_str) != Some("Cluster");
+    let mut types = Vec::new();
+    for version in spec.get("versions").and_then(Value::as_array).into_iter().flatten() {
+        if version.get("served").and_then(Value::as_bool) == Some(false) {
+            continue;
+        }
+        let name = text(version.get("name")).ok_or("spec.versions[].name: Required value")?;
+        let subresources = version.get("subresources");
+        types.push(ResourceType {
+            group: group.clone(),
+            version: name,
+            kind: kind.clone(),
+            plural: plural.clone(),
+            singular: singular.clone(),
+            namespaced,
+            status: subresources.and_then(|s| s.get("status")).is_some(),
+            scale: subresources.and_then(|s| s.get("scale")).is_some(),
+            scale_paths: subresources.and_then(|s| s.get("scale")).map(|scale| {
+                let path = |key: &str| scale.get(key).and_then(Value::as_str).unwrap_or_default().to_owned();
+                ScalePaths {
+                    spec_replicas: path("specReplicasPath"),
+                    status_replicas: path("statusReplicasPath"),
+                    label_selector: Some(path("labelSelectorPath")).filter(|p| !p.is_empty()),
+                }
+            }),
+            generation: true,
+            short_names: short_names.clone(),
+            categories: categories.clone(),
+            custom: true,
+            requires_resource_version: true,
+            schema: version
+                .get("schema")
+                .and_then(|s| s.get("openAPIV3Schema"))
+                .map(|s| Arc::new(s.clone())),
+            builtin: None,
+        });
+    }
+    if types.is_empty() {
+        return Err("spec.versions: Invalid value: must have exactly one version marked as storage version".into());
+    }
+    Ok(types)
+}
