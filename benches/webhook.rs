@@ -254,7 +254,7 @@ fn main() {
             .expect("a runtime")
     };
     if std::env::var_os("WEBHOOK_BENCH_RSS_CHILD").is_some() {
-        silence::rss_child();
+        webhook_silence::rss_child();
         return;
     }
     let (servers, clients) = (runtime("servers"), runtime("clients"));
