@@ -132,11 +132,9 @@ mod fence;
 mod health;
 mod http;
 mod leader;
-mod lifecycle;
 mod manager;
 mod metrics_auth;
 pub mod ring;
-mod runnable;
 pub mod serve;
 
 pub use crate::args::{LogFormat, ManagerArgs};
@@ -145,8 +143,8 @@ pub use crate::certs::{CA_FILE, CERT_FILE, CertificateError, Certificates, KEY_F
 pub use crate::error::{BoxError, Error};
 pub use crate::fence::Fenced;
 pub use crate::leader::{LeaderElection, OnLeadershipLost};
+pub use crate::manager::runnable::{Runnable, Stop, runnable_fn};
 pub use crate::manager::{Manager, ManagerBuilder};
 pub use crate::ring::Sharding;
-pub use crate::runnable::{Runnable, Stop, runnable_fn};
 /// The token [`ManagerBuilder::shutdown_signal`] takes and [`Stop::token`] gives.
 pub use tokio_util::sync::CancellationToken;

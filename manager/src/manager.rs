@@ -10,23 +10,29 @@ use std::sync::Arc;
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::time::Duration;
 
+use futures::future::BoxFuture;
 use k8s_openapi::api::coordination::v1::Lease;
 use parking_lot::Mutex;
 use prometheus::Registry;
 use tokio_util::sync::CancellationToken;
 use wheelhouse_cache::{Cache, CacheMetrics, Scope, Shards};
 
+use crate::Error;
 use crate::args::ManagerArgs;
 use crate::cert_watcher::{CertWatcher, ServingCertificate, tls_server_config};
 use crate::certs::Certificates;
+use crate::error::BoxError;
 use crate::fence::Fence;
 use crate::health::{Check, Checks};
 use crate::http::{Listener, Routes, Secure};
 use crate::leader::{Elector, LeaderElection, LeaderMetrics, Leadership, default_identity};
 use crate::metrics_auth::MetricsAuth;
 use crate::ring::{Member, RING_LABEL, RingMetrics, Sharding};
-use crate::runnable::Runnable;
-use crate::{Error, lifecycle};
+
+mod lifecycle;
+pub(crate) mod runnable;
+
+use self::runnable::{Runnable, Stop};
 
 /// One operator process: what its `main()` composes.
 ///
@@ -745,4 +751,23 @@ fn own_namespace(client: &kube::Client) -> String {
         .map(|s| s.trim().to_owned())
         .filter(|s| !s.is_empty())
         .unwrap_or_else(|| client.default_namespace().to_owned())
+}
+
+/// The ring member is one of the manager's runnables, on every replica.
+impl Runnable for Member {
+    fn name(&self) -> &'static str {
+        "shard-ring"
+    }
+
+    /// Every replica follows the ring, member or not.
+    fn needs_leader_election(&self) -> bool {
+        false
+    }
+
+    fn start(&self, stop: Stop) -> BoxFuture<'_, Result<(), BoxError>> {
+        Box::pin(async move {
+            self.run(stop.requested()).await;
+            Ok(())
+        })
+    }
 }

@@ -329,7 +329,7 @@ impl Elector {
                 }
                 Ok(false) => {}
                 Err(error) => {
-                    tracing::debug!(lease = %self.lease(), error = %wheelhouse_cache::error_chain(&error), "could not try to acquire the lease")
+                    tracing::debug!(lease = %self.lease(), error = %wheelhouse_cache::error_chain(&error), "could not try to acquire the lease");
                 }
             }
             // Next try: after a jittered retry period (client-go's JitterUntil, factor

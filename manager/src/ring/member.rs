@@ -5,7 +5,6 @@ use std::collections::{BTreeMap, HashMap, HashSet};
 use std::sync::Arc;
 use std::time::Duration;
 
-use futures::future::BoxFuture;
 use k8s_openapi::api::coordination::v1::Lease;
 use kube::api::{Api, ListParams};
 use parking_lot::Mutex;
@@ -14,9 +13,7 @@ use wheelhouse_cache::{Informer, Shards, SlotSet};
 
 use super::assignment::{assign, version};
 use super::{RingMetrics, SERVING_ANNOTATION, VERSION_ANNOTATION};
-use crate::error::BoxError;
 use crate::leader::{Elector, Leadership, Term};
-use crate::runnable::{Runnable, Stop};
 
 /// A Lease record as this replica saw it, and since when (its own clock).
 ///
@@ -373,7 +370,7 @@ impl Member {
             }
             Ok(false) => {}
             Err(error) => {
-                tracing::debug!(ring = %self.ring, error = %wheelhouse_cache::error_chain(&error), "could not publish gained slots; retrying")
+                tracing::debug!(ring = %self.ring, error = %wheelhouse_cache::error_chain(&error), "could not publish gained slots; retrying");
             }
         }
     }
@@ -400,7 +397,9 @@ impl Member {
         }
     }
 
-    async fn run(&self, stop: &Stop) {
+    /// Follows the ring until `stop` resolves, then stops serving what it served.
+    pub(crate) async fn run(&self, stop: impl Future<Output = ()>) {
+        let mut stop = std::pin::pin!(stop);
         let shards = self.shards.clone();
         self.elector.on_term_end(move || shards.clear_serving());
         self.leases.start();
@@ -411,11 +410,11 @@ impl Member {
         loop {
             // A round waits on the API server; a stop must not wait for an unreachable one.
             tokio::select! {
-                () = stop.requested() => break,
+                () = &mut stop => break,
                 () = self.step(&mut state) => {}
             }
             tokio::select! {
-                () = stop.requested() => break,
+                () = &mut stop => break,
                 _ = events.recv() => {}
                 _ = leadership.changed() => {}
                 () = tokio::time::sleep(tick) => {}
@@ -424,24 +423,6 @@ impl Member {
         if !state.serving.is_empty() {
             self.shards.stop_serving(state.serving).await;
         }
-    }
-}
-
-impl Runnable for Member {
-    fn name(&self) -> &'static str {
-        "shard-ring"
-    }
-
-    /// Every replica follows the ring, member or not.
-    fn needs_leader_election(&self) -> bool {
-        false
-    }
-
-    fn start(&self, stop: Stop) -> BoxFuture<'_, Result<(), BoxError>> {
-        Box::pin(async move {
-            self.run(&stop).await;
-            Ok(())
-        })
     }
 }
 

@@ -18,7 +18,7 @@ use crate::error::BoxError;
 use crate::fence::Fence;
 use crate::leader::{Leadership, Term};
 use crate::manager::Manager;
-use crate::runnable::{Runnable, Stop};
+use crate::manager::runnable::{Runnable, Stop};
 use crate::serve::panic_message;
 
 /// How long a stage of the stop still gets once an earlier stage used up the
@@ -518,7 +518,7 @@ mod tests {
     use std::time::Duration;
 
     use super::*;
-    use crate::runnable::{Stop, runnable_fn};
+    use crate::manager::runnable::{Stop, runnable_fn};
 
     async fn until(what: &str, check: impl Fn() -> bool) {
         let deadline = Instant::now() + Duration::from_secs(10);
