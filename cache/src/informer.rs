@@ -42,6 +42,9 @@ pub struct InformerOptions<K> {
     /// faster than decoding and then dropping them). Set it, together with a transform
     /// that keeps them, for a controller that reads them.
     pub decode_managed_fields: bool,
+    /// Objects per page of a [`Cache`](crate::Cache) informer's initial list and
+    /// relists (default None: kube-runtime's 500, as client-go's).
+    pub list_page_size: Option<u32>,
 }
 
 impl<K: Resource + 'static> Default for InformerOptions<K> {
@@ -51,6 +54,7 @@ impl<K: Resource + 'static> Default for InformerOptions<K> {
             resync: None,
             subscriber_capacity: 4096,
             decode_managed_fields: false,
+            list_page_size: None,
         }
     }
 }
@@ -62,6 +66,7 @@ impl<K> Clone for InformerOptions<K> {
             resync: self.resync,
             subscriber_capacity: self.subscriber_capacity,
             decode_managed_fields: self.decode_managed_fields,
+            list_page_size: self.list_page_size,
         }
     }
 }

@@ -7,6 +7,8 @@
 //! - [`replicas`]: replicas of an operator electing a leader on one API server, with a
 //!   record of when each did leader-only work.
 //! - [`demo`]: what the phase-scheduler demos share.
+//! - [`pods`]: realistic Pods from a seed (managedFields and all), for an operator's own
+//!   tests and benchmarks at scale.
 //!
 //! The runnable demos are in `demos/`: `cargo run --example webapp` (also `autoroute`,
 //! `canary`, `ha`) from the repository's root.
@@ -14,5 +16,6 @@
 pub mod autoroute;
 pub mod canary;
 pub mod demo;
+pub mod pods;
 pub mod replicas;
 pub mod webapp;
