@@ -70,6 +70,21 @@ fn live_bytes() -> usize {
     ALLOCATOR.allocated()
 }
 
+/// Live bytes once they stop moving: a stopped informer's task frees its store when
+/// the runtime next drops it, which must not land after the next baseline.
+async fn settled_live_bytes() -> usize {
+    let mut last = live_bytes();
+    for _ in 0..50 {
+        tokio::time::sleep(QUIET).await;
+        let now = live_bytes();
+        if now.abs_diff(last) < 256 * 1024 {
+            return now;
+        }
+        last = now;
+    }
+    last
+}
+
 fn bytes_since(baseline: usize) -> f64 {
     as_f64(live_bytes()) - as_f64(baseline)
 }
@@ -84,6 +99,15 @@ fn sizes(variable: &str, default: &[usize]) -> Vec<usize> {
         })
         .filter(|list| !list.is_empty())
         .unwrap_or_else(|| default.to_vec())
+}
+
+/// The first cache size, at which the one-off lines print.
+fn sizes_first() -> usize {
+    cache_sizes().first().copied().unwrap_or_default()
+}
+
+fn cache_sizes() -> Vec<usize> {
+    sizes("SCALE_BENCH_SIZES", &[1_000, 10_000])
 }
 
 fn selected(series: &str) -> bool {
@@ -162,8 +186,7 @@ impl Informer {
     }
 
     async fn ingest(self, env: &TestEnv, count: usize) -> Ingest {
-        tokio::time::sleep(QUIET).await;
-        let baseline = live_bytes();
+        let baseline = settled_live_bytes().await;
         let start = Instant::now();
         let scope = Scope::namespace(env.namespace());
         let (sync, objects, bytes) = match self {
@@ -270,6 +293,19 @@ async fn loaded_server(count: usize, envtest: &mut Curves) -> TestEnv {
         managed_json(&generated),
         managers.join(",")
     );
+    if count == sizes_first() {
+        use k8s_openapi::api::core::v1::{Container, ContainerStatus, PodSpec, PodStatus};
+        use std::mem::size_of;
+        println!(
+            "breakdown size_of Pod={} ObjectMeta={} PodSpec={} Container={} PodStatus={} ContainerStatus={}",
+            size_of::<Pod>(),
+            size_of::<kube::api::ObjectMeta>(),
+            size_of::<PodSpec>(),
+            size_of::<Container>(),
+            size_of::<PodStatus>(),
+            size_of::<ContainerStatus>()
+        );
+    }
     println!(
         "scale series=envtest-memory size={count} server_bytes_per_object={server_bytes:.0} | anchor json_bytes_per_object={stored_json} | ratio={:.2}",
         server_bytes / as_f64(stored_json)
@@ -633,7 +669,7 @@ fn workqueue(runtime: &tokio::runtime::Runtime, sizes: &[usize]) {
 fn main() {
     let runtime = runtime();
     if selected("cache") || selected("envtest") {
-        let sizes = sizes("SCALE_BENCH_SIZES", &[1_000, 10_000]);
+        let sizes = cache_sizes();
         let client_go = if selected("cache") {
             ClientGo::build()
                 .map_err(|why| println!("client-go anchor skipped: {why}"))
