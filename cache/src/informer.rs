@@ -31,6 +31,30 @@ pub fn drop_managed_fields<K: Resource>(object: &mut K) {
 }
 
 /// How an informer treats its objects.
+///
+/// # Which options at which scale
+///
+/// What an informer holds grows linearly with the objects it stores (the figures, per
+/// realistic Pod at each size from 1,000 up, are in the repository's
+/// `benches/README.md`, section "Scale", from `cargo bench --bench scale`):
+///
+/// - **Keep the default transform** ([`drop_managed_fields`], with
+///   `decode_managed_fields: false`) at every size, unless a controller reads
+///   `metadata.managedFields`: they are about half of what a Pod costs in memory once
+///   decoded (each field set is a tree of maps), and skipping them while decoding also
+///   makes the list faster. This is controller-runtime's `TransformStripManagedFields`,
+///   on by default. A transform that also drops the
+///   `kubectl.kubernetes.io/last-applied-configuration` annotation (a copy of the object
+///   as applied, on what `kubectl apply` made) saves its size again on such objects:
+///   call [`drop_managed_fields`] first, then remove the annotation.
+/// - **Use a metadata-only informer** ([`Cache::metadata_informer`](crate::Cache::metadata_informer))
+///   for a type a controller only maps to owners or filters by labels (the Pods of a
+///   workload operator, typically): a tenth of a full Pod's bytes, or less.
+/// - **The list page size** ([`list_page_size`](Self::list_page_size)) matters only to
+///   sync time, not to what is held: kube-runtime's default of 500 is right up to tens
+///   of thousands of objects; above that, pages of a few thousand cut the list's round
+///   trips (each a consistent read on the API server) at the price of larger responses
+///   held at once while decoding.
 pub struct InformerOptions<K> {
     /// Applied to every object before it is stored (default: [`drop_managed_fields`]).
     pub transform: Option<Transform<K>>,
@@ -43,6 +67,9 @@ pub struct InformerOptions<K> {
     /// faster than decoding and then dropping them). Set it, together with a transform
     /// that keeps them, for a controller that reads them.
     pub decode_managed_fields: bool,
+    /// Objects per page of a [`Cache`](crate::Cache) informer's initial list and
+    /// relists (default None: kube-runtime's 500, as client-go's).
+    pub list_page_size: Option<u32>,
 }
 
 impl<K: Resource + 'static> Default for InformerOptions<K> {
@@ -52,6 +79,7 @@ impl<K: Resource + 'static> Default for InformerOptions<K> {
             resync: None,
             subscriber_capacity: 4096,
             decode_managed_fields: false,
+            list_page_size: None,
         }
     }
 }
@@ -63,6 +91,7 @@ impl<K> Clone for InformerOptions<K> {
             resync: self.resync,
             subscriber_capacity: self.subscriber_capacity,
             decode_managed_fields: self.decode_managed_fields,
+            list_page_size: self.list_page_size,
         }
     }
 }

@@ -9,6 +9,8 @@
 //! - [`fault_proxy`]: a per-replica TCP proxy in front of the embedded server that
 //!   holds, delays, stalls or drops traffic, for partition tests.
 //! - [`demo`]: what the phase-scheduler demos share.
+//! - [`pods`]: realistic Pods from a seed (managedFields and all), for an operator's own
+//!   tests and benchmarks at scale.
 //!
 //! The runnable demos are in `demos/`: `cargo run --example webapp` (also `autoroute`,
 //! `canary`, `ha`) from the repository's root.
@@ -17,5 +19,6 @@ pub mod autoroute;
 pub mod canary;
 pub mod demo;
 pub mod fault_proxy;
+pub mod pods;
 pub mod replicas;
 pub mod webapp;

@@ -58,3 +58,33 @@ async fn wait_for_sync_names_the_informer_of_an_unserved_resource() {
     assert!(tokio::time::timeout(TIMEOUT, served.wait_for_sync()).await.is_ok());
     env.stop().await;
 }
+
+/// `list_page_size` pages the initial list: every object is stored, from as many list
+/// requests as pages (the count only on the embedded server, which counts requests).
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn the_initial_list_comes_in_pages_of_the_size_asked() {
+    let env = start().await;
+    let namespace = env.namespace().to_owned();
+    let api: kube::Api<ConfigMap> = kube::Api::namespaced(env.client(), &namespace);
+    for n in 0..5 {
+        let object = crate::common::configmap(&format!("paged-{n}"), &[], &[("k", "v")]);
+        api.create(&kube::api::PostParams::default(), &object).await.unwrap();
+    }
+    let lists_before = env
+        .server()
+        .map(|server| server.request_count(Verb::List, "configmaps"));
+    let cache = Cache::new(env.client());
+    let options = wheelhouse_cache::InformerOptions {
+        list_page_size: Some(2),
+        ..Default::default()
+    };
+    let informer = cache.informer_with::<ConfigMap>(Scope::namespace(&namespace), options);
+    cache.start();
+    cache.wait_for_sync(TIMEOUT).await.expect("the informer syncs");
+    assert_eq!(informer.store().len(), 5);
+    if let (Some(server), Some(before)) = (env.server(), lists_before) {
+        let pages = server.request_count(Verb::List, "configmaps") - before;
+        assert_eq!(pages, 3, "5 objects in pages of 2");
+    }
+    env.stop().await;
+}

@@ -1,0 +1,685 @@
+//! `cargo bench --bench scale`: how each cost grows with the number of objects, on
+//! realistic Pods (`wheelhouse_examples::pods`: 4–8 KiB of JSON with managedFields for
+//! three managers), each size beside its anchor from the same run.
+//!
+//! - cache: an informer's bytes per stored Pod and its time to sync, for our
+//!   informer with its default transform (managedFields dropped, and skipped while
+//!   decoding), ours keeping managedFields, ours metadata-only, and kube-runtime's
+//!   `reflector` (which keeps managedFields), at each of `SCALE_BENCH_SIZES` (default
+//!   `1000,10000`). Live bytes come from a global allocator that counts them (`cap`),
+//!   as in `benches/cache.rs`: the bytes live after sync minus those just before start.
+//! - envtest: at the same sizes, the embedded server's own bytes per stored Pod (live
+//!   bytes before and after loading), beside the Pod's JSON size; a paginated list and
+//!   a streaming-list watch of all the Pods, per object.
+//! - workqueue: W1 (2 producers adding 4 keys per distinct key, round-robin over N
+//!   distinct keys: dedup churn) and W2 (N unique keys), 4 workers, our queue against
+//!   an unbounded flume channel, at `SCALE_BENCH_QUEUE_SIZES` (default
+//!   `10000,100000,1000000`; 10,000,000 only if asked).
+//!
+//! Each line prints `per_object` figures; a `ratio bench=scale series=… largest/smallest`
+//! line per series says how the per-object cost grows (1.0 is linear growth of the
+//! total). `SCALE_BENCH_ONLY=cache|envtest|workqueue` runs one series.
+//!
+//! Pods are loaded as a cluster makes them (create by kube-controller-manager,
+//! kube-scheduler's status, the binding, the kubelet's status), so the server records
+//! the three managers' managedFields itself: it replaces any a client sends on create,
+//! as kube-apiserver does. The setup line says what it recorded.
+//!
+//! The client-go anchor is a shared informer on Pods (`benches/clientgo/informer`, a
+//! process of its own, listing and watching the same embedded server served over
+//! HTTP on 127.0.0.1), its heap bytes per Pod after GC and its time to sync. It builds
+//! with Go modules (which needs the Go module proxy), or, with
+//! `CLIENTGO_BENCH_K8S_TREE` naming a Kubernetes source tree with vendored client-go,
+//! in GOPATH mode against that tree's `vendor/`; `CLIENTGO_BENCH_GO` names the `go`
+//! binary (default: `go` on the `PATH`). When it cannot build or run, the bench prints
+//! `client-go anchor skipped: <why>` and goes on.
+
+#[allow(dead_code, reason = "each benchmark uses a part of the shared helpers")]
+mod support;
+
+use std::alloc::System;
+use std::path::{Path, PathBuf};
+use std::process::Command;
+use std::sync::Arc;
+use std::time::{Duration, Instant};
+
+use cap::Cap;
+use futures::StreamExt;
+use k8s_openapi::api::core::v1::Pod;
+use kube::api::{Api, ListParams};
+use kube::runtime::{reflector, watcher};
+use support::{as_f64, median, millis, runtime};
+use wheelhouse_cache::{Cache, InformerOptions, Scope};
+use wheelhouse_envtest::{ServerOptions, TestEnv};
+use wheelhouse_examples::pods::{create_pods, realistic_pod};
+use wheelhouse_workqueue::WorkQueue;
+
+#[global_allocator]
+static ALLOCATOR: Cap<System> = Cap::new(System, usize::MAX);
+
+/// How long the watch must have been idle before live bytes are read.
+const QUIET: Duration = Duration::from_millis(300);
+const IN_FLIGHT: usize = 16;
+const WORKERS: usize = 4;
+const W1_PRODUCERS: usize = 2;
+const W1_ADDS_PER_KEY: usize = 4;
+const QUEUE_RUNS: usize = 3;
+
+fn live_bytes() -> usize {
+    ALLOCATOR.allocated()
+}
+
+/// Live bytes once they stop moving: a stopped informer's task frees its store when
+/// the runtime next drops it, which must not land after the next baseline.
+async fn settled_live_bytes() -> usize {
+    let mut last = live_bytes();
+    for _ in 0..50 {
+        tokio::time::sleep(QUIET).await;
+        let now = live_bytes();
+        if now.abs_diff(last) < 256 * 1024 {
+            return now;
+        }
+        last = now;
+    }
+    last
+}
+
+fn bytes_since(baseline: usize) -> f64 {
+    as_f64(live_bytes()) - as_f64(baseline)
+}
+
+fn sizes(variable: &str, default: &[usize]) -> Vec<usize> {
+    std::env::var(variable)
+        .ok()
+        .map(|list| {
+            list.split(',')
+                .filter_map(|n| n.trim().parse().ok())
+                .collect::<Vec<usize>>()
+        })
+        .filter(|list| !list.is_empty())
+        .unwrap_or_else(|| default.to_vec())
+}
+
+/// The first cache size, at which the one-off lines print.
+fn sizes_first() -> usize {
+    cache_sizes().first().copied().unwrap_or_default()
+}
+
+fn cache_sizes() -> Vec<usize> {
+    sizes("SCALE_BENCH_SIZES", &[1_000, 10_000])
+}
+
+fn selected(series: &str) -> bool {
+    std::env::var("SCALE_BENCH_ONLY").map_or(true, |only| only == series)
+}
+
+/// Per-object figures of one implementation at each size, for the summary lines.
+#[derive(Default)]
+struct Curves(Vec<(String, Vec<f64>)>);
+
+impl Curves {
+    fn record(&mut self, name: &str, per_object: f64) {
+        match self.0.iter_mut().find(|(n, _)| n == name) {
+            Some((_, values)) => values.push(per_object),
+            None => self.0.push((name.to_owned(), vec![per_object])),
+        }
+    }
+
+    fn summarize(&self) {
+        for (name, values) in &self.0 {
+            if let (Some(first), Some(last)) = (values.first(), values.last()) {
+                println!(
+                    "ratio bench=scale series={name} largest/smallest per_object={:.2}",
+                    last / first
+                );
+            }
+        }
+    }
+}
+
+/// One informer's sync: how long, and the bytes it holds per object.
+struct Ingest {
+    sync: Duration,
+    bytes_per_object: f64,
+}
+
+#[derive(Clone, Copy)]
+enum Informer {
+    /// Our default: managedFields skipped while decoding, and dropped.
+    Ours,
+    /// Ours, keeping managedFields (no transform).
+    OursKeep,
+    /// Ours, metadata only.
+    OursMetadata,
+    /// Ours, default transform, listing 5,000 a page instead of 500.
+    OursLargePages,
+    /// kube-runtime's reflector over its watcher, keeping managedFields.
+    KubeReflector,
+}
+
+impl Informer {
+    const ALL: [Informer; 5] = [
+        Self::Ours,
+        Self::OursKeep,
+        Self::OursMetadata,
+        Self::OursLargePages,
+        Self::KubeReflector,
+    ];
+
+    fn name(self) -> &'static str {
+        match self {
+            Self::Ours => "wheelhouse",
+            Self::OursKeep => "wheelhouse-keep",
+            Self::OursMetadata => "wheelhouse-metadata",
+            Self::OursLargePages => "wheelhouse-page5000",
+            Self::KubeReflector => "kube-reflector",
+        }
+    }
+
+    fn keeps(self) -> &'static str {
+        match self {
+            Self::Ours | Self::OursLargePages => "pod-without-managedFields",
+            Self::OursKeep | Self::KubeReflector => "pod-with-managedFields",
+            Self::OursMetadata => "metadata-without-managedFields",
+        }
+    }
+
+    async fn ingest(self, env: &TestEnv, count: usize) -> Ingest {
+        let baseline = settled_live_bytes().await;
+        let start = Instant::now();
+        let scope = Scope::namespace(env.namespace());
+        let (sync, objects, bytes) = match self {
+            Self::Ours | Self::OursKeep | Self::OursLargePages => {
+                let cache = Cache::new(env.client());
+                let options = match self {
+                    Self::OursKeep => InformerOptions {
+                        transform: None,
+                        decode_managed_fields: true,
+                        ..InformerOptions::default()
+                    },
+                    Self::OursLargePages => InformerOptions {
+                        list_page_size: Some(5_000),
+                        ..InformerOptions::default()
+                    },
+                    _ => InformerOptions::default(),
+                };
+                let informer = cache.informer_with::<Pod>(scope, options);
+                cache.start();
+                informer.wait_for_sync().await;
+                let sync = start.elapsed();
+                tokio::time::sleep(QUIET).await;
+                let held = (sync, informer.store().len(), bytes_since(baseline));
+                informer.stop();
+                held
+            }
+            Self::OursMetadata => {
+                let cache = Cache::new(env.client());
+                let informer = cache.metadata_informer::<Pod>(scope);
+                cache.start();
+                informer.wait_for_sync().await;
+                let sync = start.elapsed();
+                tokio::time::sleep(QUIET).await;
+                let held = (sync, informer.store().len(), bytes_since(baseline));
+                informer.stop();
+                held
+            }
+            Self::KubeReflector => {
+                let api: Api<Pod> = Api::namespaced(env.client(), env.namespace());
+                let (reader, writer) = reflector::store();
+                let stream = reflector(writer, watcher(api, watcher::Config::default()));
+                let task = tokio::spawn(stream.for_each(|_| std::future::ready(())));
+                reader.wait_until_ready().await.expect("the reflector's writer lives");
+                let sync = start.elapsed();
+                tokio::time::sleep(QUIET).await;
+                let held = (sync, reader.len(), bytes_since(baseline));
+                task.abort();
+                let _ = task.await;
+                held
+            }
+        };
+        assert_eq!(objects, count, "{} synced a partial list", self.name());
+        Ingest {
+            sync,
+            bytes_per_object: bytes / as_f64(objects),
+        }
+    }
+}
+
+/// An embedded server holding `count` realistic Pods, and what it took to load them.
+async fn loaded_server(count: usize, envtest: &mut Curves) -> TestEnv {
+    let baseline = live_bytes();
+    // Without the garbage collector: the Pods' ReplicaSet owners are made up, and a
+    // collector deletes what a missing owner owned.
+    let options = ServerOptions {
+        controllers: false,
+        ..ServerOptions::default()
+    };
+    let env = TestEnv::embedded_with(options)
+        .await
+        .expect("the embedded server starts");
+    let api: Api<Pod> = Api::namespaced(env.client(), env.namespace());
+    let start = Instant::now();
+    create_pods(&api, env.namespace(), 0..count as u64, IN_FLIGHT)
+        .await
+        .expect("the server takes the Pods");
+    let loaded = start.elapsed();
+    tokio::time::sleep(QUIET).await;
+    let server_bytes = bytes_since(baseline) / as_f64(count);
+    let generated = realistic_pod(env.namespace(), 0);
+    let generated_json = serde_json::to_vec(&generated).expect("encode").len();
+    let name = generated.metadata.name.clone().unwrap_or_default();
+    let stored = api.get(&name).await.expect("the first Pod");
+    let stored_json = serde_json::to_vec(&stored).expect("encode").len();
+    let managers: Vec<String> = stored
+        .metadata
+        .managed_fields
+        .iter()
+        .flatten()
+        .map(|e| {
+            format!(
+                "{}/{}",
+                e.manager.as_deref().unwrap_or("?"),
+                e.subresource.as_deref().unwrap_or("-")
+            )
+        })
+        .collect();
+    let managed_json = |pod: &Pod| serde_json::to_vec(&pod.metadata.managed_fields).map_or(0, |b| b.len());
+    println!(
+        "setup size={count} loaded_ms={:.0} writes_per_pod=4 json_bytes_per_pod={stored_json} generated_json_bytes={generated_json} \
+         server_managed_fields={} bytes (generated {}) managers={}",
+        millis(loaded),
+        managed_json(&stored),
+        managed_json(&generated),
+        managers.join(",")
+    );
+    if count == sizes_first() {
+        use k8s_openapi::api::core::v1::{Container, ContainerStatus, PodSpec, PodStatus};
+        use std::mem::size_of;
+        println!(
+            "breakdown size_of Pod={} ObjectMeta={} PodSpec={} Container={} PodStatus={} ContainerStatus={}",
+            size_of::<Pod>(),
+            size_of::<kube::api::ObjectMeta>(),
+            size_of::<PodSpec>(),
+            size_of::<Container>(),
+            size_of::<PodStatus>(),
+            size_of::<ContainerStatus>()
+        );
+    }
+    println!(
+        "scale series=envtest-memory size={count} server_bytes_per_object={server_bytes:.0} | anchor json_bytes_per_object={stored_json} | ratio={:.2}",
+        server_bytes / as_f64(stored_json)
+    );
+    envtest.record("envtest-memory", server_bytes);
+    env
+}
+
+/// A paginated list (500 a page, as an informer's) and a streaming-list watch of every
+/// Pod, each per object.
+async fn list_and_watch(env: &TestEnv, count: usize, envtest: &mut Curves) {
+    let api: Api<Pod> = Api::namespaced(env.client(), env.namespace());
+    let start = Instant::now();
+    let mut params = ListParams::default().limit(500);
+    let mut listed = 0;
+    loop {
+        let page = api.list(&params).await.expect("list page");
+        listed += page.items.len();
+        match page.metadata.continue_ {
+            Some(token) if !token.is_empty() => params = params.continue_token(&token),
+            _ => break,
+        }
+    }
+    let list = start.elapsed();
+    assert_eq!(listed, count);
+    let start = Instant::now();
+    let mut events = watcher(api.clone(), watcher::Config::default().streaming_lists()).boxed();
+    let mut watched = 0;
+    while let Some(event) = events.next().await {
+        match event.expect("watch event") {
+            watcher::Event::InitApply(_) => watched += 1,
+            watcher::Event::InitDone => break,
+            _ => {}
+        }
+    }
+    let watch = start.elapsed();
+    assert_eq!(watched, count);
+    let per = |elapsed: Duration| millis(elapsed) * 1000.0 / as_f64(count);
+    println!(
+        "scale series=envtest-list size={count} list_ms={:.0} list_us_per_object={:.1} | watch_ms={:.0} watch_us_per_object={:.1}",
+        millis(list),
+        per(list),
+        millis(watch),
+        per(watch)
+    );
+    envtest.record("envtest-list", per(list));
+    envtest.record("envtest-watch", per(watch));
+}
+
+/// client-go's shared informer, built from `benches/clientgo/informer`.
+struct ClientGo {
+    binary: PathBuf,
+}
+
+impl ClientGo {
+    /// Builds the anchor in a copy under the target directory: in GOPATH mode against
+    /// the tree `CLIENTGO_BENCH_K8S_TREE` names, else with Go modules.
+    fn build() -> Result<Self, String> {
+        let go = std::env::var("CLIENTGO_BENCH_GO").unwrap_or_else(|_| "go".to_owned());
+        let source = Path::new(env!("CARGO_MANIFEST_DIR")).join("benches/clientgo");
+        let root = Path::new(env!("CARGO_TARGET_TMPDIR")).join("clientgo-informer");
+        let binary = root.join("informer-bench");
+        let mut command = Command::new(&go);
+        if let Some(tree) = std::env::var_os("CLIENTGO_BENCH_K8S_TREE") {
+            let package = root.join("gopath/src/informer");
+            let _ = std::fs::remove_dir_all(&package);
+            std::fs::create_dir_all(&package).map_err(|e| format!("{}: {e}", package.display()))?;
+            std::fs::copy(source.join("informer/main.go"), package.join("main.go")).map_err(|e| e.to_string())?;
+            std::os::unix::fs::symlink(Path::new(&tree).join("vendor"), package.join("vendor"))
+                .map_err(|e| format!("linking the tree's vendor/: {e}"))?;
+            command
+                .current_dir(&package)
+                .env("GO111MODULE", "off")
+                .env("GOPATH", root.join("gopath"))
+                .env("GOFLAGS", "");
+        } else {
+            let copy = root.join("module");
+            std::fs::create_dir_all(copy.join("informer")).map_err(|e| e.to_string())?;
+            for file in ["go.mod", "informer/main.go"] {
+                std::fs::copy(source.join(file), copy.join(file)).map_err(|e| e.to_string())?;
+            }
+            command.current_dir(&copy).env("GOFLAGS", "-mod=mod");
+        }
+        let output = command
+            .args(["build", "-o"])
+            .arg(&binary)
+            .arg(".")
+            .output()
+            .map_err(|e| format!("{go}: {e}"))?;
+        if !output.status.success() {
+            let stderr = String::from_utf8_lossy(&output.stderr);
+            let last: Vec<&str> = stderr.lines().rev().take(2).collect();
+            return Err(format!("go build failed: {}", last.join(" / ")));
+        }
+        Ok(Self { binary })
+    }
+
+    /// One sync of the `count` Pods of `namespace` on the server at `url`.
+    async fn ingest(&self, url: String, namespace: &str, count: usize) -> Result<Ingest, String> {
+        let mut command = Command::new(&self.binary);
+        command.args([url, namespace.to_owned(), count.to_string()]);
+        let output = tokio::task::spawn_blocking(move || command.output())
+            .await
+            .map_err(|e| e.to_string())?
+            .map_err(|e| e.to_string())?;
+        let stdout = String::from_utf8_lossy(&output.stdout);
+        if !output.status.success() {
+            return Err(format!(
+                "the informer failed: {}",
+                String::from_utf8_lossy(&output.stderr).trim()
+            ));
+        }
+        let field = |name: &str| {
+            stdout
+                .split_whitespace()
+                .find_map(|pair| pair.strip_prefix(name)?.strip_prefix('=')?.parse::<f64>().ok())
+                .ok_or_else(|| format!("no {name} in {stdout:?}"))
+        };
+        Ok(Ingest {
+            sync: Duration::from_secs_f64(field("sync_ms")? / 1000.0),
+            bytes_per_object: field("bytes_per_object")?,
+        })
+    }
+}
+
+/// Each informer's sync of the `count` Pods `env` holds, on one line.
+async fn cache_series(env: &TestEnv, served: Option<(&ClientGo, String)>, count: usize, cache: &mut Curves) {
+    let mut parts = Vec::new();
+    let mut ingests = Vec::new();
+    for informer in Informer::ALL {
+        let ingest = informer.ingest(env, count).await;
+        let sync_us = millis(ingest.sync) * 1000.0 / as_f64(count);
+        cache.record(&format!("cache-bytes-{}", informer.name()), ingest.bytes_per_object);
+        cache.record(&format!("cache-sync-{}", informer.name()), sync_us);
+        parts.push(format!(
+            "{} keeps={} bytes_per_object={:.0} sync_ms={:.0} sync_us_per_object={sync_us:.1}",
+            informer.name(),
+            informer.keeps(),
+            ingest.bytes_per_object,
+            millis(ingest.sync)
+        ));
+        ingests.push(ingest);
+    }
+    let (ours, kube) = (&ingests[0], &ingests[Informer::ALL.len() - 1]);
+    let mut ratios = format!(
+        "ratio wheelhouse/kube-reflector bytes={:.2} sync={:.2}",
+        ours.bytes_per_object / kube.bytes_per_object,
+        ours.sync.as_secs_f64() / kube.sync.as_secs_f64()
+    );
+    if let Some((client_go, url)) = served {
+        match client_go.ingest(url, env.namespace(), count).await {
+            Ok(go) => {
+                let sync_us = millis(go.sync) * 1000.0 / as_f64(count);
+                cache.record("cache-bytes-client-go", go.bytes_per_object);
+                cache.record("cache-sync-client-go", sync_us);
+                parts.push(format!(
+                    "client-go keeps=pod-with-managedFields bytes_per_object={:.0} sync_ms={:.0} sync_us_per_object={sync_us:.1}",
+                    go.bytes_per_object,
+                    millis(go.sync)
+                ));
+                ratios = format!(
+                    "{ratios} | ratio wheelhouse/client-go bytes={:.2} sync={:.2}",
+                    ours.bytes_per_object / go.bytes_per_object,
+                    ours.sync.as_secs_f64() / go.sync.as_secs_f64()
+                );
+            }
+            Err(why) => println!("client-go anchor skipped: {why}"),
+        }
+    }
+    println!("scale series=cache size={count} {} | {ratios}", parts.join(" | "));
+}
+
+async fn cache_and_envtest(sizes: &[usize], client_go: Option<&ClientGo>) {
+    let mut cache = Curves::default();
+    let mut envtest = Curves::default();
+    for &count in sizes {
+        let mut env = loaded_server(count, &mut envtest).await;
+        if selected("cache") {
+            let served = match client_go {
+                Some(client_go) => match env.serve_http(([127, 0, 0, 1], 0).into()).await {
+                    Ok(addr) => Some((client_go, format!("http://{addr}"))),
+                    Err(error) => {
+                        println!("client-go anchor skipped: serving the embedded server: {error}");
+                        None
+                    }
+                },
+                None => None,
+            };
+            cache_series(&env, served, count, &mut cache).await;
+        }
+        if selected("envtest") {
+            list_and_watch(&env, count, &mut envtest).await;
+        }
+        env.stop().await;
+    }
+    cache.summarize();
+    envtest.summarize();
+}
+
+async fn w1_wheelhouse(keys: Arc<Vec<String>>) -> Duration {
+    let queue: WorkQueue<String> = WorkQueue::new();
+    let start = Instant::now();
+    let workers: Vec<_> = (0..WORKERS)
+        .map(|_| {
+            let queue = queue.clone();
+            tokio::spawn(async move {
+                while let Some(key) = queue.get().await {
+                    queue.done(&key);
+                }
+            })
+        })
+        .collect();
+    let producers: Vec<_> = producer_keys(&keys)
+        .into_iter()
+        .map(|keys| {
+            let queue = queue.clone();
+            tokio::spawn(produce(keys, move |key| queue.add(key)))
+        })
+        .collect();
+    for producer in producers {
+        producer.await.expect("producer");
+    }
+    queue.shutdown_with_drain().await;
+    for worker in workers {
+        worker.await.expect("worker");
+    }
+    start.elapsed()
+}
+
+async fn w1_flume(keys: Arc<Vec<String>>) -> Duration {
+    let (sender, receiver) = flume::unbounded::<String>();
+    let start = Instant::now();
+    let workers: Vec<_> = (0..WORKERS)
+        .map(|_| {
+            let receiver = receiver.clone();
+            tokio::spawn(async move { while receiver.recv_async().await.is_ok() {} })
+        })
+        .collect();
+    drop(receiver);
+    let producers: Vec<_> = producer_keys(&keys)
+        .into_iter()
+        .map(|keys| {
+            let sender = sender.clone();
+            tokio::spawn(produce(keys, move |key| sender.send(key).expect("workers live")))
+        })
+        .collect();
+    drop(sender);
+    for producer in producers {
+        producer.await.expect("producer");
+    }
+    for worker in workers {
+        worker.await.expect("worker");
+    }
+    start.elapsed()
+}
+
+type Keys = Box<dyn Iterator<Item = String> + Send>;
+
+/// The producers' keys: for W1 (`keys` shared, each producer adding every key
+/// `W1_ADDS_PER_KEY / W1_PRODUCERS` times, round-robin), cloned per add as a handler
+/// turning an event into a key would; a single producer of `keys` once each for W2.
+fn producer_keys(keys: &Arc<Vec<String>>) -> Vec<Keys> {
+    (0..W1_PRODUCERS)
+        .map(|_| {
+            let keys = keys.clone();
+            let adds = keys.len() * W1_ADDS_PER_KEY / W1_PRODUCERS;
+            Box::new((0..adds).map(move |n| keys[n % keys.len()].clone())) as Keys
+        })
+        .collect()
+}
+
+async fn produce(keys: Keys, mut add: impl FnMut(String)) {
+    for (n, key) in keys.enumerate() {
+        add(key);
+        if n % 64 == 0 {
+            tokio::task::yield_now().await;
+        }
+    }
+}
+
+async fn w2_wheelhouse(keys: Vec<String>) -> Duration {
+    let queue: WorkQueue<String> = WorkQueue::new();
+    let start = Instant::now();
+    let workers: Vec<_> = (0..WORKERS)
+        .map(|_| {
+            let queue = queue.clone();
+            tokio::spawn(async move {
+                while let Some(key) = queue.get().await {
+                    queue.done(&key);
+                }
+            })
+        })
+        .collect();
+    let producer = {
+        let queue = queue.clone();
+        tokio::spawn(produce(Box::new(keys.into_iter()), move |key| queue.add(key)))
+    };
+    producer.await.expect("producer");
+    queue.shutdown_with_drain().await;
+    for worker in workers {
+        worker.await.expect("worker");
+    }
+    start.elapsed()
+}
+
+async fn w2_flume(keys: Vec<String>) -> Duration {
+    let (sender, receiver) = flume::unbounded::<String>();
+    let start = Instant::now();
+    let workers: Vec<_> = (0..WORKERS)
+        .map(|_| {
+            let receiver = receiver.clone();
+            tokio::spawn(async move { while receiver.recv_async().await.is_ok() {} })
+        })
+        .collect();
+    drop(receiver);
+    let producer = tokio::spawn(produce(Box::new(keys.into_iter()), move |key| {
+        sender.send(key).expect("workers live");
+    }));
+    producer.await.expect("producer");
+    for worker in workers {
+        worker.await.expect("worker");
+    }
+    start.elapsed()
+}
+
+fn queue_keys(count: usize) -> Vec<String> {
+    (0..count).map(|n| format!("default/object-{n}")).collect()
+}
+
+fn workqueue(runtime: &tokio::runtime::Runtime, sizes: &[usize]) {
+    let mut curves = Curves::default();
+    for &count in sizes {
+        let nanos = |elapsed: Duration, operations: usize| elapsed.as_secs_f64() * 1e9 / as_f64(operations);
+        let (mut w1_ours, mut w1_anchor, mut w2_ours, mut w2_anchor) = (vec![], vec![], vec![], vec![]);
+        let shared = Arc::new(queue_keys(count));
+        for _ in 0..QUEUE_RUNS {
+            w1_ours.push(nanos(
+                runtime.block_on(w1_wheelhouse(shared.clone())),
+                count * W1_ADDS_PER_KEY,
+            ));
+            w1_anchor.push(nanos(
+                runtime.block_on(w1_flume(shared.clone())),
+                count * W1_ADDS_PER_KEY,
+            ));
+            w2_ours.push(nanos(runtime.block_on(w2_wheelhouse(queue_keys(count))), count));
+            w2_anchor.push(nanos(runtime.block_on(w2_flume(queue_keys(count))), count));
+        }
+        for (workload, ours, anchor) in [("W1", w1_ours, w1_anchor), ("W2", w2_ours, w2_anchor)] {
+            let (ours, anchor) = (median(ours), median(anchor));
+            println!(
+                "scale series=workqueue-{workload} size={count} wheelhouse ns_per_object={ours:.0} | flume ns_per_object={anchor:.0} | ratio={:.2}",
+                ours / anchor
+            );
+            curves.record(&format!("workqueue-{workload}-wheelhouse"), ours);
+            curves.record(&format!("workqueue-{workload}-flume"), anchor);
+        }
+    }
+    curves.summarize();
+}
+
+fn main() {
+    let runtime = runtime();
+    if selected("cache") || selected("envtest") {
+        let sizes = cache_sizes();
+        let client_go = if selected("cache") {
+            ClientGo::build()
+                .map_err(|why| println!("client-go anchor skipped: {why}"))
+                .ok()
+        } else {
+            None
+        };
+        runtime.block_on(cache_and_envtest(&sizes, client_go.as_ref()));
+    }
+    if selected("workqueue") {
+        let sizes = sizes("SCALE_BENCH_QUEUE_SIZES", &[10_000, 100_000, 1_000_000]);
+        workqueue(&runtime, &sizes);
+    }
+}
