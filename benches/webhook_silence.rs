@@ -26,8 +26,8 @@ use tokio::io::AsyncWriteExt as _;
 use tokio_rustls::TlsConnector;
 use wheelhouse::webhook::{Certificates, WebhookOptions};
 
-use crate::webhook_abuse::{connect, maximal};
 use crate::support::{millis, percentile};
+use crate::webhook_abuse::{connect, maximal};
 use crate::webhooks;
 
 const VALIDATE: &str = "/validate-example-com-v1-webapp?timeout=1s";
