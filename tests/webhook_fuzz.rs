@@ -338,6 +338,11 @@ fn accidental_allow(path: &str, sent: &[u8], response: &Value) -> Option<String>
             _ => false,
         },
         (VALIDATE, "DELETE") => old.is_some(),
+        // An object being deleted is not defaulted: allowed as it is, with no patch,
+        // so a finalizer can always be removed.
+        (MUTATE, "CREATE" | "UPDATE") if object.as_ref().is_some_and(|o| o.metadata.deletion_timestamp.is_some()) => {
+            response["patch"].is_null()
+        }
         (MUTATE, "CREATE" | "UPDATE") => object.is_some() && defaulted(request, response),
         (_, "CONNECT") | (MUTATE, "DELETE") => true,
         _ => false,

@@ -164,16 +164,15 @@ struct NamingUrls {
     base: Option<Arc<str>>,
 }
 
-impl NamingUrls {
-    fn url(&self, target: &Uri) -> String {
-        if target.scheme().is_some() {
-            return target.to_string();
-        }
-        let path = target.path_and_query().map_or("/", |path| path.as_str());
-        match &self.base {
-            Some(base) => format!("{base}{path}"),
-            None => path.to_owned(),
-        }
+/// The URL of a request for `target`: as it is if absolute, else joined to `base`.
+fn url_of(base: Option<&str>, target: &Uri) -> String {
+    if target.scheme().is_some() {
+        return target.to_string();
+    }
+    let path = target.path_and_query().map_or("/", |path| path.as_str());
+    match base {
+        Some(base) => format!("{base}{path}"),
+        None => path.to_owned(),
     }
 }
 
@@ -187,8 +186,11 @@ impl tower_service::Service<Request<Body>> for NamingUrls {
     }
 
     fn call(&mut self, request: Request<Body>) -> Self::Future {
+        // The URL is written out only for a request that failed: a `Uri` clone shares
+        // its bytes, so a request that succeeds pays no allocation here.
         let method = request.method().clone();
-        let url = self.url(request.uri());
+        let target = request.uri().clone();
+        let base = self.base.clone();
         let client = self.inner.clone();
         Box::pin(async move {
             client.send(request).await.map_err(|error| -> BoxError {
@@ -199,7 +201,11 @@ impl tower_service::Service<Request<Body>> for NamingUrls {
                     // kube takes its own error back out of the box unchanged.
                     other => return Box::new(other),
                 };
-                Box::new(RequestError { method, url, source })
+                Box::new(RequestError {
+                    method,
+                    url: url_of(base.as_deref(), &target),
+                    source,
+                })
             })
         })
     }
@@ -275,21 +281,16 @@ mod tests {
         );
     }
 
-    #[tokio::test]
-    async fn urls_join_the_cluster_url_and_the_path() {
-        let server = wheelhouse_envtest::ApiServer::new(wheelhouse_envtest::ServerOptions::default());
-        let naming = NamingUrls {
-            inner: Client::new(server, "default"),
-            base: Some(Arc::from("https://10.0.0.1:443/prefix")),
-        };
+    #[test]
+    fn urls_join_the_cluster_url_and_the_path() {
+        let base = Some("https://10.0.0.1:443/prefix");
         let target: Uri = "/api/v1/namespaces/default/pods?watch=true".parse().unwrap();
         assert_eq!(
-            naming.url(&target),
+            url_of(base, &target),
             "https://10.0.0.1:443/prefix/api/v1/namespaces/default/pods?watch=true"
         );
         let absolute: Uri = "http://127.0.0.1:1/api".parse().unwrap();
-        assert_eq!(naming.url(&absolute), "http://127.0.0.1:1/api");
-        let bare = NamingUrls { base: None, ..naming };
-        assert_eq!(bare.url(&target), "/api/v1/namespaces/default/pods?watch=true");
+        assert_eq!(url_of(base, &absolute), "http://127.0.0.1:1/api");
+        assert_eq!(url_of(None, &target), "/api/v1/namespaces/default/pods?watch=true");
     }
 }
