@@ -137,7 +137,7 @@ impl fmt::Debug for Error {
     }
 }
 
-/// The child type an [`Applier`] or a cached store ([`Context::owned`](crate::Context::owned))
+/// The child type an [`Applier`](crate::Applier) or a cached store ([`Context::owned`](crate::Context::owned))
 /// was asked for is not one the controller caches whole: nothing would keep that cache
 /// current.
 #[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
