@@ -45,10 +45,10 @@ use std::time::{Duration, Instant};
 
 use futures::{FutureExt, StreamExt};
 use kube::runtime::scheduler::{ScheduleRequest, scheduler};
+use support::queues::{self, Keys};
 use support::{median, per_second, runtime, setting};
 use wheelhouse_workqueue::WorkQueue;
 
-const WORKERS: usize = 4;
 const DEFAULT_YIELD_EVERY: usize = 64;
 const W1_PRODUCERS: usize = 2;
 const W1_ADDS_PER_PRODUCER: usize = 500_000;
@@ -56,8 +56,6 @@ const W1_DISTINCT_KEYS: usize = 10_000;
 const W2_KEYS: usize = 1_000_000;
 const S_KEYS: usize = 1_000_000;
 const S_BATCH: usize = 64;
-
-type Keys = Box<dyn Iterator<Item = String> + Send>;
 
 #[derive(Clone, Copy, PartialEq, Eq)]
 enum Workload {
@@ -129,8 +127,8 @@ impl Anchor {
     fn measure(self, workload: Workload, runtime: &tokio::runtime::Runtime, go: Option<&GoBench>) -> Duration {
         let producers = || workload.producers();
         match self {
-            Anchor::Wheelhouse => runtime.block_on(wheelhouse(producers())),
-            Anchor::Flume => runtime.block_on(flume_channel(producers())),
+            Anchor::Wheelhouse => runtime.block_on(queues::wheelhouse(producers(), yield_every())),
+            Anchor::Flume => runtime.block_on(queues::flume_channel(producers(), yield_every())),
             Anchor::KubeScheduler => runtime.block_on(kube_scheduler(producers())),
             Anchor::ClientGo | Anchor::GoChannel => go.expect("Go anchors run only once built").measure(workload, self),
         }
@@ -139,73 +137,6 @@ impl Anchor {
 
 fn yield_every() -> usize {
     setting("WQ_BENCH_YIELD_EVERY", DEFAULT_YIELD_EVERY).max(1)
-}
-
-async fn produce(keys: Keys, mut add: impl FnMut(String)) {
-    let yield_every = yield_every();
-    for (n, key) in keys.enumerate() {
-        add(key);
-        if n % yield_every == 0 {
-            tokio::task::yield_now().await;
-        }
-    }
-}
-
-async fn wheelhouse(producers: Vec<Keys>) -> Duration {
-    let queue: WorkQueue<String> = WorkQueue::new();
-    let start = Instant::now();
-    let workers: Vec<_> = (0..WORKERS)
-        .map(|_| {
-            let queue = queue.clone();
-            tokio::spawn(async move {
-                while let Some(key) = queue.get().await {
-                    queue.done(&key);
-                }
-            })
-        })
-        .collect();
-    let producers: Vec<_> = producers
-        .into_iter()
-        .map(|keys| {
-            let queue = queue.clone();
-            tokio::spawn(produce(keys, move |key| queue.add(key)))
-        })
-        .collect();
-    for producer in producers {
-        producer.await.expect("producer panicked");
-    }
-    queue.shutdown_with_drain().await;
-    for worker in workers {
-        worker.await.expect("worker panicked");
-    }
-    start.elapsed()
-}
-
-async fn flume_channel(producers: Vec<Keys>) -> Duration {
-    let (sender, receiver) = flume::unbounded::<String>();
-    let start = Instant::now();
-    let workers: Vec<_> = (0..WORKERS)
-        .map(|_| {
-            let receiver = receiver.clone();
-            tokio::spawn(async move { while receiver.recv_async().await.is_ok() {} })
-        })
-        .collect();
-    drop(receiver);
-    let producers: Vec<_> = producers
-        .into_iter()
-        .map(|keys| {
-            let sender = sender.clone();
-            tokio::spawn(produce(keys, move |key| sender.send(key).expect("workers are alive")))
-        })
-        .collect();
-    drop(sender);
-    for producer in producers {
-        producer.await.expect("producer panicked");
-    }
-    for worker in workers {
-        worker.await.expect("worker panicked");
-    }
-    start.elapsed()
 }
 
 async fn kube_scheduler(producers: Vec<Keys>) -> Duration {
@@ -219,7 +150,7 @@ async fn kube_scheduler(producers: Vec<Keys>) -> Duration {
         .into_iter()
         .map(|keys| {
             let sender = sender.clone();
-            tokio::spawn(produce(keys, move |message| {
+            tokio::spawn(queues::produce(keys, yield_every(), move |message| {
                 let request = ScheduleRequest {
                     message,
                     run_at: tokio::time::Instant::now(),

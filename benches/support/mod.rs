@@ -1,5 +1,7 @@
 //! What the benchmarks share: medians, units, and settings read from the environment.
 
+pub mod queues;
+
 use std::time::Duration;
 
 /// The middle of `values` (the upper of the two middles of an even count).
