@@ -18,7 +18,9 @@ use kube::api::{Api, DeleteParams, Patch, PatchParams, PostParams};
 use serde_json::json;
 use wheelhouse_envtest::{ApiServer, TestEnv, WriteWitness};
 use wheelhouse_examples::replicas::{Replica, TIMEOUT, Timeline, client_of, short, until};
-use wheelhouse_manager::{LeaderElection, Stop, runnable_fn};
+use wheelhouse_manager::LeaderElection;
+
+use crate::common::config_map_writer;
 
 /// Starts replica `index`, whose leader-only work writes a `ConfigMap` of its own through
 /// the manager's (fenced) client every few milliseconds, recorded on `timeline`.
@@ -26,28 +28,13 @@ fn writer(env: &TestEnv, index: usize, election: LeaderElection, timeline: &Time
     let timeline = timeline.clone();
     let namespace = env.namespace().to_owned();
     Replica::start(&client_of(env, index), env.namespace(), index, election, |manager| {
-        let client = manager.client();
-        manager.add(runnable_fn("writer", true, move |stop: Stop| {
-            let timeline = timeline.clone();
-            let api: Api<ConfigMap> = Api::namespaced(client.clone(), &namespace);
-            async move {
-                let _ending = timeline.begin(index, "write");
-                let name = format!("written-by-{index}");
-                let mut config = ConfigMap::default();
-                config.metadata.name = Some(name.clone());
-                let _ = api.create(&PostParams::default(), &config).await;
-                for count in 0_u64.. {
-                    if stop.is_requested() {
-                        break;
-                    }
-                    let patch = json!({"data": {"count": count.to_string()}});
-                    // Refused (fenced) once the term ended: the loop then sees the stop.
-                    let _ = api.patch(&name, &PatchParams::default(), &Patch::Merge(&patch)).await;
-                    tokio::time::sleep(Duration::from_millis(5)).await;
-                }
-                Ok(())
-            }
-        }))
+        manager.add(config_map_writer(
+            manager.client(),
+            &namespace,
+            index,
+            &timeline,
+            Duration::from_millis(5),
+        ))
     })
     .expect("a replica")
 }

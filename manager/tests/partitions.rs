@@ -12,21 +12,23 @@
 //! All need the embedded server (its HTTP listener behind the proxies), and skip with
 //! a message on an existing cluster.
 
+mod common;
+
 use std::time::{Duration, Instant};
 
 use futures::StreamExt;
 use k8s_openapi::api::coordination::v1::Lease;
-use k8s_openapi::api::core::v1::ConfigMap;
-use kube::api::{Api, ListParams, Patch, PatchParams, PostParams};
+use kube::api::{Api, ListParams};
 use kube::runtime::watcher;
 use parking_lot::Mutex;
-use serde_json::json;
 use std::sync::Arc;
 use wheelhouse_envtest::{ApiServer, TestEnv, Verb, WriteWitness};
 use wheelhouse_examples::fault_proxy::FaultProxy;
 use wheelhouse_examples::replicas::{Replica, Timeline, balanced, short, short_ring, until};
 use wheelhouse_manager::ring::{RING_LABEL, SERVING_ANNOTATION};
-use wheelhouse_manager::{LeaderElection, Sharding, Stop, runnable_fn};
+use wheelhouse_manager::{LeaderElection, Sharding};
+
+use crate::common::config_map_writer;
 
 /// The embedded environment served over HTTP, or None (skipped) on a real cluster.
 async fn served(what: &str) -> Option<(TestEnv, std::net::SocketAddr)> {
@@ -55,27 +57,13 @@ fn writer(
     let namespace = env.namespace().to_owned();
     let client = proxy.client(&format!("replica-{index}"), env.namespace());
     Replica::start(&client, env.namespace(), index, membership, |manager| {
-        let client = manager.client();
-        manager.add(runnable_fn("writer", true, move |stop: Stop| {
-            let timeline = timeline.clone();
-            let api: Api<ConfigMap> = Api::namespaced(client.clone(), &namespace);
-            async move {
-                let _ending = timeline.begin(index, "write");
-                let name = format!("written-by-{index}");
-                let mut config = ConfigMap::default();
-                config.metadata.name = Some(name.clone());
-                let _ = api.create(&PostParams::default(), &config).await;
-                for count in 0_u64.. {
-                    if stop.is_requested() {
-                        break;
-                    }
-                    let patch = json!({"data": {"count": count.to_string()}});
-                    let _ = api.patch(&name, &PatchParams::default(), &Patch::Merge(&patch)).await;
-                    tokio::time::sleep(Duration::from_millis(10)).await;
-                }
-                Ok(())
-            }
-        }))
+        manager.add(config_map_writer(
+            manager.client(),
+            &namespace,
+            index,
+            &timeline,
+            Duration::from_millis(10),
+        ))
     })
     .expect("a replica")
 }

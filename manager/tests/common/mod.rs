@@ -6,10 +6,13 @@
 use std::net::SocketAddr;
 use std::time::Duration;
 
+use k8s_openapi::api::core::v1::ConfigMap;
+use kube::api::{Api, Patch, PatchParams, PostParams};
+use serde_json::json;
 use tokio::io::{AsyncReadExt, AsyncWriteExt};
 use wheelhouse_envtest::TestEnv;
 use wheelhouse_examples::replicas::{Replica, Timeline, client_of};
-use wheelhouse_manager::{LeaderElection, Stop, runnable_fn};
+use wheelhouse_manager::{LeaderElection, Runnable, Stop, runnable_fn};
 
 /// Status code and body of `GET path` on `address`.
 pub async fn get(address: SocketAddr, path: &str) -> (u16, String) {
@@ -52,4 +55,38 @@ pub fn worker(env: &TestEnv, index: usize, election: LeaderElection, timeline: &
         }))
     })
     .expect("a replica")
+}
+
+/// Leader-only work for replica `index`: creates the `ConfigMap` `written-by-<index>`
+/// and patches it every `pause` until asked to stop, recorded on `timeline` while it
+/// runs. Once its term ends, the fence refuses its writes and the loop sees the stop.
+pub fn config_map_writer(
+    client: kube::Client,
+    namespace: &str,
+    index: usize,
+    timeline: &Timeline,
+    pause: Duration,
+) -> impl Runnable {
+    let timeline = timeline.clone();
+    let namespace = namespace.to_owned();
+    runnable_fn("writer", true, move |stop: Stop| {
+        let timeline = timeline.clone();
+        let api: Api<ConfigMap> = Api::namespaced(client.clone(), &namespace);
+        async move {
+            let _ending = timeline.begin(index, "write");
+            let name = format!("written-by-{index}");
+            let mut config = ConfigMap::default();
+            config.metadata.name = Some(name.clone());
+            let _ = api.create(&PostParams::default(), &config).await;
+            for count in 0_u64.. {
+                if stop.is_requested() {
+                    break;
+                }
+                let patch = json!({"data": {"count": count.to_string()}});
+                let _ = api.patch(&name, &PatchParams::default(), &Patch::Merge(&patch)).await;
+                tokio::time::sleep(pause).await;
+            }
+            Ok(())
+        }
+    })
 }
