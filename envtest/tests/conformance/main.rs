@@ -10,6 +10,7 @@
 mod admission;
 mod catalogue;
 mod common;
+mod conversion;
 mod crud;
 mod definitions;
 mod delete;
