@@ -46,7 +46,7 @@ pub(crate) async fn for_read(
     if !needs_webhook(resource, &object, &resource.version) {
         return Ok(object);
     }
-    let mut converted = convert(webhooks, resource, vec![object], &resource.version, false).await?;
+    let mut converted = convert(webhooks, resource, vec![object], &resource.version).await?;
     converted
         .pop()
         .ok_or_else(|| ApiError::new(500, "", "conversion returned no object"))
@@ -62,7 +62,7 @@ pub(crate) async fn list_for_read(
     if !objects.iter().any(|o| needs_webhook(resource, o, &resource.version)) {
         return Ok(objects);
     }
-    convert(webhooks, resource, objects, &resource.version, true).await
+    convert(webhooks, resource, objects, &resource.version).await
 }
 
 /// An object written through `resource`, in the CRD's storage version: converted by
@@ -80,7 +80,7 @@ pub(crate) async fn to_storage(webhooks: &Webhooks, resource: &ResourceType, obj
         object["apiVersion"] = json!(api_version_of(resource, &storage));
         return Ok(object);
     }
-    let mut converted = convert(webhooks, resource, vec![Arc::new(object)], &storage, false).await?;
+    let mut converted = convert(webhooks, resource, vec![Arc::new(object)], &storage).await?;
     let object = converted
         .pop()
         .ok_or_else(|| ApiError::new(500, "", "conversion returned no object"))?;
@@ -105,7 +105,7 @@ pub(crate) async fn to_version(
         object["apiVersion"] = json!(desired);
         return Ok(object);
     }
-    let mut converted = convert(webhooks, resource, vec![Arc::new(object.clone())], version, false).await?;
+    let mut converted = convert(webhooks, resource, vec![Arc::new(object.clone())], version).await?;
     let object = converted
         .pop()
         .ok_or_else(|| ApiError::new(500, "", "conversion returned no object"))?;
@@ -136,13 +136,13 @@ fn gvk_of(object: &Value) -> String {
 
 /// `webhookConverter.Convert`: the objects not in `version` go to the webhook in one
 /// review, and come back checked and with their metadata restored; the others stay as
-/// they are. `list` words the errors as kube-apiserver does for a list.
+/// they are. Errors are worded as kube-apiserver words them for one object, which is
+/// how its storage converts the objects of a list too (one by one, as it decodes them).
 async fn convert(
     webhooks: &Webhooks,
     resource: &ResourceType,
     objects: Vec<Arc<Value>>,
     version: &str,
-    list: bool,
 ) -> Result<Vec<Arc<Value>>, ApiError> {
     let desired = api_version_of(resource, version);
     let Some(webhook) = resource.versions.as_deref().and_then(|v| v.webhook.as_ref()) else {
@@ -154,51 +154,29 @@ async fn convert(
     let Some(first) = pending.first() else {
         return Ok(objects);
     };
-    // Go names the converted object's kind; for a list, the list's.
-    let gvk = if list {
-        format!("{}List", gvk_of(&objects[*first]))
-    } else {
-        gvk_of(&objects[*first])
+    let failure = |object: &Value, detail: String| {
+        ApiError::new(500, "", format!("conversion webhook for {} {detail}", gvk_of(object)))
     };
-    let failure = |detail: String| ApiError::new(500, "", format!("conversion webhook for {gvk} {detail}"));
     let sent: Vec<&Value> = pending.iter().map(|i| objects[*i].as_ref()).collect();
     let converted = review::call(webhooks, webhook, &sent, &desired)
         .await
         .map_err(|error| match error {
             review::Error::Unsupported(message) => ApiError::new(500, "", message),
-            review::Error::Failed(message) => failure(format!("failed: {message}")),
+            review::Error::Failed(message) => failure(&objects[*first], format!("failed: {message}")),
         })?;
     if converted.len() != pending.len() {
-        return Err(failure(format!(
-            "returned {} objects, expected {}",
-            converted.len(),
-            pending.len()
-        )));
+        let detail = format!("returned {} objects, expected {}", converted.len(), pending.len());
+        return Err(failure(&objects[*first], detail));
     }
     let mut objects = objects;
-    for (position, (index, mut object)) in pending.into_iter().zip(converted).enumerate() {
+    for (index, mut object) in pending.into_iter().zip(converted) {
         let original = &objects[index];
-        // Go reports the index after counting the object, for lists.
-        let (invalid_object, invalid_metadata) = if list {
-            (
-                format!("returned invalid converted object at index {}", position + 1),
-                format!("returned invalid metadata in object at index {}", position + 1),
-            )
-        } else {
-            (
-                format!("returned invalid object at index {position}"),
-                "returned invalid metadata".to_owned(),
-            )
-        };
         check_converted(original, &object, &desired)
-            .map_err(|detail| failure(format!("{invalid_object}: {detail}")))?;
-        let checked = if list {
-            invalid_object.clone()
-        } else {
-            "returned invalid object".to_owned()
-        };
-        same_identity(original, &object).map_err(|detail| failure(format!("{checked}: {detail}")))?;
-        restore_metadata(original, &mut object).map_err(|detail| failure(format!("{invalid_metadata}: {detail}")))?;
+            .map_err(|detail| failure(original, format!("returned invalid object at index 0: {detail}")))?;
+        same_identity(original, &object)
+            .map_err(|detail| failure(original, format!("returned invalid object: {detail}")))?;
+        restore_metadata(original, &mut object)
+            .map_err(|detail| failure(original, format!("returned invalid metadata: {detail}")))?;
         objects[index] = Arc::new(object);
     }
     Ok(objects)

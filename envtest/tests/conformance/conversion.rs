@@ -288,7 +288,7 @@ async fn a_failing_conversion_fails_lists_and_ends_watches() {
     assert_eq!(
         status.message,
         format!(
-            "conversion webhook for {}/v1, Kind=WidgetList failed: widgets cannot convert today",
+            "conversion webhook for {}/v1, Kind=Widget failed: widgets cannot convert today",
             widgets.group
         )
     );
