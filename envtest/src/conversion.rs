@@ -36,6 +36,15 @@ pub(crate) fn by_webhook(resource: &ResourceType) -> bool {
         .is_some_and(|versions| versions.webhook.is_some() && versions.storage_version != resource.version)
 }
 
+/// Whether a stored object of `resource` is in another version than its CRD's storage
+/// version (written before the storage version changed).
+pub(crate) fn outside_storage_version(resource: &ResourceType, stored: &Value) -> bool {
+    resource
+        .versions
+        .as_deref()
+        .is_some_and(|versions| stored["apiVersion"] != api_version_of(resource, &versions.storage_version).as_str())
+}
+
 /// A stored object as `resource`'s version serves it: converted by the CRD's webhook
 /// when it is in another version, else the object itself.
 pub(crate) async fn for_read(

@@ -7,7 +7,7 @@ use k8s_openapi::apiextensions_apiserver::pkg::apis::apiextensions::v1::CustomRe
 use kube::api::{Api, Patch, PatchParams, PostParams};
 use serde_json::{Value, json};
 
-use crate::common::{api_error, from_json, start};
+use crate::common::{api_error, eventually, from_json, start};
 use crate::conversion_common::{Webhooks, Widgets};
 
 /// Switching the storage version appends it to `status.storedVersions`, after the
@@ -26,10 +26,33 @@ async fn stored_versions_are_kept_and_appended() {
     let stored = |crd: CustomResourceDefinition| crd.status.and_then(|s| s.stored_versions).unwrap_or_default();
     assert_eq!(stored(crds.get(&widgets.name()).await.unwrap()), ["v1alpha1"]);
 
+    let objects = widgets.api(&env, "v1");
+    let old = objects
+        .create(
+            &PostParams::default(),
+            &widgets.object("v1", "old", &json!({"size": 1})),
+        )
+        .await
+        .unwrap();
     env.install_crd(&widgets.crd(&[alpha(false), v1(true)], &Value::Null))
         .await
         .unwrap();
     assert_eq!(stored(crds.get(&widgets.name()).await.unwrap()), ["v1alpha1", "v1"]);
+
+    // An unchanged update rewrites an object stored in the old version (a new
+    // resourceVersion); once it is in the storage version, the same update is a no-op.
+    // (A real server's handler moves to the new storage version a moment after the CRD.)
+    let rewritten = eventually("an unchanged update to rewrite the object", || async {
+        let current = objects.get("old").await.unwrap();
+        let rewritten = objects.replace("old", &PostParams::default(), &current).await.unwrap();
+        (rewritten.metadata.resource_version != old.metadata.resource_version).then_some(rewritten)
+    })
+    .await;
+    let again = objects
+        .replace("old", &PostParams::default(), &rewritten)
+        .await
+        .unwrap();
+    assert_eq!(again.metadata.resource_version, rewritten.metadata.resource_version);
 
     let result = env.install_crd(&widgets.crd(&[v1(true)], &Value::Null)).await;
     let status = match result {
