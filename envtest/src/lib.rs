@@ -132,7 +132,9 @@
 //!   another version is converted to it before it is stored, and the stored object is
 //!   converted back for the answer; a read, list or watch of another version converts
 //!   each stored object to it. Objects written before the storage version changed stay
-//!   in the version they were written in until rewritten.
+//!   in the version they were written in until rewritten; as kube-apiserver compares
+//!   the bytes it would store, an unchanged update of such an object rewrites it in the
+//!   storage version (a new resourceVersion), which is what a storage migration does.
 //! - **`conversion.strategy: None`**: only `apiVersion` changes between versions.
 //! - **`conversion.strategy: Webhook`**: the objects to convert are sent to the CRD's
 //!   webhook in a `ConversionReview` (`apiextensions.k8s.io/v1`, or v1beta1 when that is
