@@ -38,7 +38,9 @@
 //! Bodies are written from the bytes each object was encoded to when it was stored,
 //! whenever the requested version is the stored one, so a list or a watch event costs
 //! a copy of bytes, not a serialization; a multi-version CRD or a metadata-only or Table
-//! request is converted per object.
+//! request is converted per object. A CRD version with a conversion webhook has its
+//! objects converted by the webhook after the lock is released (`crate::conversion`):
+//! a page of a list in one review, a watch's initial events in one, then each event.
 
 use std::borrow::Cow;
 use std::ops::Bound;
