@@ -26,14 +26,16 @@ use serde_json::{Value, json};
 use crate::admission::Webhooks;
 use crate::core::{ApiError, ResourceType};
 
-/// Whether objects read or written through `resource` need the CRD's webhook: the
-/// version is not the storage version and the strategy is `Webhook`. (Strategy `None`
-/// needs nothing here: the served views rewrite `apiVersion`.)
+/// Whether objects read through `resource` may need the CRD's webhook: its strategy is
+/// `Webhook`. That holds for the storage version too, since objects written before the
+/// storage version changed stay in the version they were written in; which objects are
+/// sent is decided object by object. (Strategy `None` needs nothing here: the served
+/// views rewrite `apiVersion`.)
 pub(crate) fn by_webhook(resource: &ResourceType) -> bool {
     resource
         .versions
         .as_deref()
-        .is_some_and(|versions| versions.webhook.is_some() && versions.storage_version != resource.version)
+        .is_some_and(|versions| versions.webhook.is_some())
 }
 
 /// Whether a stored object of `resource` is in another version than its CRD's storage

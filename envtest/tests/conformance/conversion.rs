@@ -311,3 +311,45 @@ async fn a_failing_conversion_fails_lists_and_ends_watches() {
     widgets.remove(&env).await;
     env.stop().await;
 }
+
+/// After the storage version moves from v1 to v2, an object still stored in v1 is
+/// converted for a list and a watch of v2, the new storage version, too.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn objects_stored_before_the_storage_version_moved_are_converted() {
+    let env = start().await;
+    let webhooks = Webhooks::start().await;
+    let widgets = Widgets::new(&env);
+    env.install_crd(&widgets.with_webhook(&webhooks, "/convert"))
+        .await
+        .unwrap();
+    let (v1, v2) = (widgets.api(&env, "v1"), widgets.api(&env, "v2"));
+    eventually("the CRD to serve v1 writes", || async {
+        v1.create(
+            &PostParams::default(),
+            &widgets.object("v1", "old", &json!({"size": 2})),
+        )
+        .await
+        .ok()
+    })
+    .await;
+    let conversion = json!({"strategy": "Webhook", "webhook": {
+        "clientConfig": webhooks.client_config("/convert"), "conversionReviewVersions": ["v1"]}});
+    let moved = widgets.crd(
+        &[
+            Widgets::version("v1", false, "size"),
+            Widgets::version("v2", true, "replicas"),
+        ],
+        &conversion,
+    );
+    env.install_crd(&moved).await.unwrap();
+    let listed = v2.list(&ListParams::default()).await.unwrap();
+    let specs: Vec<Value> = listed.items.iter().map(spec_of).collect();
+    assert_eq!(specs, vec![json!({"replicas": 2})]);
+    let mut events = v2.watch(&WatchParams::default(), "0").await.unwrap().boxed();
+    match events.try_next().await.unwrap() {
+        Some(WatchEvent::Added(object)) => assert_eq!(spec_of(&object), json!({"replicas": 2})),
+        other => panic!("expected the object ADDED, got {other:?}"),
+    }
+    widgets.remove(&env).await;
+    env.stop().await;
+}
