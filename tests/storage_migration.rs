@@ -1,6 +1,6 @@
 //! The storage-version migration, end to end: Widgets stored as `v1alpha1`, the CRD's
-//! storage version moved to `v1`, a migration process killed (SIGKILL) half way, and a
-//! second run that resumes from the progress the first left on the CRD, rewrites every
+//! storage version moved to `v1`, a migration process (this test binary again) killed
+//! (SIGKILL) half way, and a second run that resumes from the progress the first left on the CRD, rewrites every
 //! object and trims `status.storedVersions` to `v1`. The killed process reaches the
 //! server through a fault proxy that delays each request a little, so the kill lands
 //! mid-run on a fast server too.
@@ -20,26 +20,26 @@ use wheelhouse_examples::widgets;
 const WIDGETS: usize = 300;
 const PAGE: u32 = 20;
 
-/// Builds the migrate demo (if it is not fresh) and returns its path, beside this test
-/// binary's profile directory.
-fn migrate_binary() -> std::path::PathBuf {
-    let mut build = std::process::Command::new(env!("CARGO"));
-    build
-        .args(["build", "--quiet", "--example", "migrate"])
-        .current_dir(env!("CARGO_MANIFEST_DIR"));
-    if !cfg!(debug_assertions) {
-        build.arg("--release");
-    }
-    assert!(
-        build.status().expect("run cargo").success(),
-        "cargo build --example migrate"
-    );
-    let exe = std::env::current_exe().expect("the test binary's path");
-    let profile = exe
-        .parent()
-        .and_then(|deps| deps.parent())
-        .expect("target/<profile>/deps");
-    profile.join("examples").join("migrate")
+/// Set in the killed run's process: the path of its kubeconfig. The test re-runs its own
+/// binary, filtered to itself, so the killed run needs no other build.
+const CHILD: &str = "STORAGE_MIGRATION_CHILD_KUBECONFIG";
+const TEST: &str = "a_migration_killed_half_way_resumes_rewrites_every_object_and_trims_stored_versions";
+
+/// The killed run: a migration of the Widgets with the kubeconfig at `path`, to its end
+/// (which the parent does not let it reach).
+async fn child(path: &str) {
+    let kubeconfig = kube::config::Kubeconfig::read_from(path).expect("the parent's kubeconfig");
+    let config = kube::Config::from_custom_kubeconfig(kubeconfig, &kube::config::KubeConfigOptions::default())
+        .await
+        .expect("a client configuration");
+    let client = kube::Client::try_from(config).expect("a client");
+    let stop = Stop::new(CancellationToken::new());
+    let outcome = StorageMigration::new(widgets::CRD_NAME)
+        .page_size(PAGE)
+        .run(client, &stop)
+        .await
+        .expect("the killed run");
+    eprintln!("the run that was to be killed finished: {outcome:?}");
 }
 
 /// The authority (`host:port`) of the kubeconfig's server, as written and as an address.
@@ -105,6 +105,9 @@ async fn resource_versions(client: &kube::Client, namespace: &str) -> BTreeMap<S
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn a_migration_killed_half_way_resumes_rewrites_every_object_and_trims_stored_versions() {
+    if let Ok(path) = std::env::var(CHILD) {
+        return child(&path).await;
+    }
     let mut env = TestEnv::start().await.expect("a test environment");
     if env.is_embedded() {
         env.serve_http("127.0.0.1:0".parse().expect("an address"))
@@ -141,16 +144,10 @@ async fn a_migration_killed_half_way_resumes_rewrites_every_object_and_trims_sto
     let dir = tempfile::tempdir().expect("a temporary directory");
     let config = dir.path().join("kubeconfig");
     std::fs::write(&config, slowed).expect("write the kubeconfig");
-    let mut child = std::process::Command::new(migrate_binary())
-        .args([
-            "--cluster",
-            "--crd",
-            widgets::CRD_NAME,
-            "--page-size",
-            &PAGE.to_string(),
-        ])
-        .env("KUBECONFIG", &config)
-        .env("RUST_LOG", "warn")
+    let mut child = std::process::Command::new(std::env::current_exe().expect("this test binary"))
+        .args([TEST, "--exact", "--nocapture", "--test-threads=1"])
+        .env(CHILD, &config)
+        .stdout(std::process::Stdio::null())
         .spawn()
         .expect("start the migration process");
     let mut recorded = 0;

@@ -6,8 +6,8 @@
 //! `storedVersions` to `v1`, so a later release may stop serving `v1alpha1`.
 //!
 //! `cargo run --example migrate` does it on the embedded server with 2,000 Widgets.
-//! `--cluster --crd <name>` migrates that CRD on the kubeconfig's cluster instead (the
-//! storage-migration test runs it so, and kills it half way). An operator adds the same
+//! `--cluster --crd <name>` migrates that CRD on the kubeconfig's cluster instead. An
+//! operator adds the same
 //! runnable to its manager: `manager.add(StorageMigration::new("widgets.migrate.example.com"))`.
 
 use clap::Parser;
@@ -89,6 +89,7 @@ async fn stored_versions(client: &kube::Client) -> Result<Vec<String>, kube::Err
 fn tracing_subscriber_init() {
     let _ = tracing_subscriber::fmt()
         .with_writer(std::io::stderr)
+        .with_ansi(std::io::IsTerminal::is_terminal(&std::io::stderr()))
         .with_env_filter(
             tracing_subscriber::EnvFilter::try_from_default_env()
                 .unwrap_or_else(|_| tracing_subscriber::EnvFilter::new("info")),
