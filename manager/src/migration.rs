@@ -41,7 +41,7 @@ pub const MIGRATION_PROGRESS_ANNOTATION: &str = "wheelhouse.rs/storage-migration
 
 /// How long to wait before trying a failed request again, doubling to at most a minute.
 const FIRST_BACKOFF: Duration = Duration::from_millis(200);
-const MAX_BACKOFF: Duration = Duration::from_secs(60);
+const MAX_BACKOFF: Duration = Duration::from_mins(1);
 
 /// A [`Runnable`] that migrates one CRD's stored objects to its storage version and then
 /// trims `status.storedVersions` to that version alone.
@@ -127,7 +127,7 @@ pub enum MigrationOutcome {
 }
 
 impl Runnable for StorageMigration {
-    fn name(&self) -> &str {
+    fn name(&self) -> &'static str {
         "storage-migration"
     }
 
