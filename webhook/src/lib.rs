@@ -17,9 +17,9 @@
 //!
 //! ## Behaviour
 //!
-//! - **Defaulters** (`Defaulter<K>::default(&mut K)`) answer with the RFC 6902 patch from
+//! - **Defaulters** (`Defaulter<K>::apply_defaults(&mut K)`) answer with the RFC 6902 patch from
 //!   the object as sent to the object as defaulted, or none when nothing changed. The
-//!   changes are taken from the typed object before and after `default` and laid over the
+//!   changes are taken from the typed object before and after `apply_defaults` and laid over the
 //!   request's JSON, so fields `K` does not model (a newer API version's, say) are never
 //!   dropped. `Handler` takes kube's raw `AdmissionRequest` when typed is not enough;
 //!   `Request::dry_run` tells a webhook whether it may have side effects.
@@ -78,7 +78,7 @@
 //! struct OneReplica;
 //!
 //! impl Defaulter<Deployment> for OneReplica {
-//!     async fn default(&self, deployment: &mut Deployment, _: &Request) -> Result<(), Denied> {
+//!     async fn apply_defaults(&self, deployment: &mut Deployment, _: &Request) -> Result<(), Denied> {
 //!         deployment.spec.replicas.get_or_insert(1);
 //!         Ok(())
 //!     }
@@ -101,6 +101,7 @@ mod manifests;
 mod metrics;
 mod patch;
 mod registration;
+mod request;
 mod review;
 mod server;
 mod typed;
@@ -111,7 +112,8 @@ pub use crate::handler::Handler;
 pub use crate::manifests::{ClientConfig, ConfigurationOptions, Configurations, yaml};
 pub use crate::metrics::WebhookMetrics;
 pub use crate::registration::{Object, Registration, WebhookKind, mutate_path, validate_path};
-pub use crate::review::{ADMISSION_V1, Request};
+pub use crate::request::Request;
+pub use crate::review::ADMISSION_V1;
 pub use crate::server::{WebhookOptions, WebhookServer};
 pub use crate::typed::{Defaulter, Validator};
 /// kube's admission types, which [`Handler`]s take and return.

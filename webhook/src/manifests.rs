@@ -295,7 +295,7 @@ mod tests {
     struct NoDefaults;
 
     impl Defaulter<Deployment> for NoDefaults {
-        async fn default(&self, _: &mut Deployment, _: &Request) -> Result<(), Denied> {
+        async fn apply_defaults(&self, _: &mut Deployment, _: &Request) -> Result<(), Denied> {
             Ok(())
         }
     }

@@ -26,7 +26,7 @@ pub const REPLICAS: std::ops::RangeInclusive<i32> = 1..=50;
 pub struct WebAppDefaulter;
 
 impl Defaulter<WebApp> for WebAppDefaulter {
-    async fn default(&self, webapp: &mut WebApp, _: &Request) -> Result<(), Denied> {
+    async fn apply_defaults(&self, webapp: &mut WebApp, _: &Request) -> Result<(), Denied> {
         webapp.spec.replicas.get_or_insert(DEFAULT_REPLICAS);
         webapp.spec.port.get_or_insert(DEFAULT_PORT);
         webapp
@@ -229,4 +229,66 @@ pub fn deploy_manifests() -> Result<String, Error> {
         yaml(&certificate)?,
         configurations.to_yaml()?
     ))
+}
+
+/// The webhooks called directly, as Go's scaffold tests call `ValidateCreate` and
+/// `Default`: no server, no API server.
+#[cfg(test)]
+mod tests {
+    use futures::executor::block_on;
+    use wheelhouse::webhook::{Defaulter as _, Request, Validator as _};
+
+    use super::*;
+
+    fn webapp(image: &str, replicas: Option<i32>, port: Option<i32>) -> WebApp {
+        let mut webapp = WebApp::new(
+            "web",
+            WebAppSpec {
+                image: image.into(),
+                replicas,
+                port,
+            },
+        );
+        webapp.metadata.namespace = Some("shop".into());
+        webapp
+    }
+
+    #[test]
+    fn the_defaulter_fills_in_replicas_port_and_the_label() {
+        let mut object = webapp("nginx:1.27", None, None);
+        let request = Request::create(&object);
+        block_on(WebAppDefaulter.apply_defaults(&mut object, &request)).unwrap();
+        assert_eq!(
+            (object.spec.replicas, object.spec.port),
+            (Some(DEFAULT_REPLICAS), Some(DEFAULT_PORT))
+        );
+        assert_eq!(object.metadata.labels.unwrap()[MANAGED_BY_LABEL], MANAGED_BY);
+    }
+
+    #[test]
+    fn a_create_is_refused_with_every_problem_as_a_422() {
+        let object = webapp("nginx", Some(0), Some(70000));
+        let denied = block_on(WebAppValidator.validate_create(&object, &Request::create(&object))).unwrap_err();
+        assert_eq!((denied.code(), denied.reason()), (422, "Invalid"));
+        let fields: Vec<&str> = denied.field_errors().iter().map(|e| e.field.as_str()).collect();
+        assert_eq!(fields, ["spec.image", "spec.replicas", "spec.port"]);
+        let pinned = webapp("nginx:1.27", Some(2), None);
+        let request = Request::create(&pinned).with_dry_run(true).with_user("alice", ["devs"]);
+        assert_eq!(
+            block_on(WebAppValidator.validate_create(&pinned, &request)),
+            Ok(Vec::new())
+        );
+    }
+
+    #[test]
+    fn an_update_may_not_move_a_valid_port() {
+        let old = webapp("nginx:1.27", Some(2), Some(8080));
+        let new = webapp("nginx:1.28", Some(3), Some(9090));
+        let denied = block_on(WebAppValidator.validate_update(&old, &new, &Request::update(&old, &new))).unwrap_err();
+        assert_eq!(denied.field_errors()[0].field, "spec.port");
+        let rescaled = webapp("nginx:1.28", Some(3), Some(8080));
+        let request = Request::update(&old, &rescaled);
+        assert!(block_on(WebAppValidator.validate_update(&old, &rescaled, &request)).is_ok());
+        assert!(block_on(WebAppValidator.validate_delete(&old, &Request::delete(&old))).is_ok());
+    }
 }
