@@ -92,6 +92,7 @@
 //! # }
 //! ```
 
+pub mod conversion;
 mod denial;
 mod dispatch;
 mod error;
