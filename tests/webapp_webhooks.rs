@@ -369,7 +369,7 @@ async fn the_api_server_calls_the_webhooks() {
     assert_eq!(status.code, 422);
     assert!(
         status.message.starts_with(
-            r#"admission webhook "validate.webapps.example.com" denied the request: WebApp.example.com "bad" is invalid: spec.image: Invalid value: "nginx": the image has no tag"#
+            r#"admission webhook "vwebapp-v1.kb.io" denied the request: WebApp.example.com "bad" is invalid: spec.image: Invalid value: "nginx": the image has no tag"#
         ),
         "{}",
         status.message
@@ -543,7 +543,7 @@ async fn kubectl_apply_of_a_bad_webapp_prints_our_message() {
     println!("kubectl apply said: {stderr}");
     assert!(!output.status.success(), "kubectl apply succeeded: {stderr}");
     assert!(
-        stderr.contains(r#"admission webhook "validate.webapps.example.com" denied the request: WebApp.example.com "bad" is invalid: spec.image: Invalid value: "nginx:latest": "latest" moves with every release"#),
+        stderr.contains(r#"admission webhook "vwebapp-v1.kb.io" denied the request: WebApp.example.com "bad" is invalid: spec.image: Invalid value: "nginx:latest": "latest" moves with every release"#),
         "{stderr}"
     );
     served.stop(env).await;

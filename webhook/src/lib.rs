@@ -1,5 +1,5 @@
-//! wheelhouse-webhook: admission webhooks for operators, as controller-runtime serves
-//! them, safe against bad input by construction.
+//! wheelhouse-webhook: admission and CRD conversion webhooks for operators, as
+//! controller-runtime serves them, safe against bad input by construction.
 //!
 //! - [`WebhookServer`]: HTTPS (hyper, rustls; TLS 1.2 and 1.3; HTTP/1.1, and HTTP/2
 //!   when asked) as a manager [`Runnable`](wheelhouse_manager::Runnable) that every
@@ -9,7 +9,14 @@
 //! - [`Validator`] and [`Defaulter`]: typed webhooks of one resource type, served at
 //!   controller-runtime's paths (`/validate-<group>-<version>-<kind>`, `/mutate-...`);
 //!   [`Handler`] for kube's raw `AdmissionRequest` when typed is not enough.
-//! - [`Denied`] and [`FieldError`]: refusals worded as kube-apiserver's own validation.
+//! - [`conversion`]: CRD conversion, hub and spoke over `From` impls
+//!   (`Conversion::hub::<v1::WebApp>().spoke::<v1alpha1::WebApp>()`), served at
+//!   `/convert` on the same server, with the multi-version CRD and its
+//!   `spec.conversion` generated.
+//! - [`Denied`] and [`FieldError`]: refusals worded as kube-apiserver's own validation
+//!   (field errors are a 422 `Invalid`, as `apierrors.NewInvalid`).
+//! - [`Request::create`], [`Request::update`], [`Request::delete`]: the request
+//!   kube-apiserver would send, for calling a validator or defaulter in a plain test.
 //! - [`Certificates`]: the serving certificate from `--cert-dir`, reloaded when
 //!   cert-manager renews it, or self-signed for local runs and tests.
 //! - [`Configurations`]: the webhook configurations for what is registered.
@@ -54,8 +61,9 @@
 //! - **Configurations**: `server.configurations(&options)` generates the
 //!   `MutatingWebhookConfiguration` and `ValidatingWebhookConfiguration` of the registered
 //!   webhooks (`sideEffects: None`, `admissionReviewVersions: [v1]`, `failurePolicy: Fail`,
-//!   a Service or URL client, `caBundle` when known, namespace and object selectors), and
-//!   `Configurations::apply` registers them. `deploy/webhook.yaml` is generated from the
+//!   `matchPolicy: Equivalent`, a Service or URL client, `caBundle` when known, namespace
+//!   and object selectors; each named per version as kubebuilder names it,
+//!   `vwebapp-v1.kb.io`), and `Configurations::apply` registers them. `deploy/webhook.yaml` is generated from the
 //!   WebApp's (with cert-manager's Issuer and Certificate; a test keeps it equal).
 //! - **Metrics** under controller-runtime's names:
 //!   `controller_runtime_webhook_requests_total{webhook,code}`,
