@@ -43,21 +43,23 @@
 //! update does not unpause the WebApp:
 //!
 //! ```
-//! use kube::CustomResource;
-//! use schemars::JsonSchema;
 //! use serde::{Deserialize, Serialize};
 //! use wheelhouse_webhook::conversion::{self, Conversion};
 //! use wheelhouse_webhook::{WebhookOptions, WebhookServer};
 //!
 //! mod v1 {
-//!     use super::*;
+//!     use kube::CustomResource;
+//!     use schemars::JsonSchema;
+//!     use serde::{Deserialize, Serialize};
 //!     #[derive(CustomResource, Deserialize, Serialize, Clone, Debug, PartialEq, JsonSchema)]
 //!     #[kube(group = "example.com", version = "v1", kind = "WebApp", namespaced)]
 //!     pub struct WebAppSpec { pub image: String, pub port: i32, pub paused: bool }
 //! }
 //!
 //! mod v1alpha1 {
-//!     use super::*;
+//!     use kube::CustomResource;
+//!     use schemars::JsonSchema;
+//!     use serde::{Deserialize, Serialize};
 //!     #[derive(CustomResource, Deserialize, Serialize, Clone, Debug, PartialEq, JsonSchema)]
 //!     #[kube(group = "example.com", version = "v1alpha1", kind = "WebApp", namespaced)]
 //!     #[serde(rename_all = "camelCase")]
