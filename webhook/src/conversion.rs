@@ -112,8 +112,9 @@ use std::fmt::{self, Debug, Display};
 use std::marker::PhantomData;
 
 use k8s_openapi::apiextensions_apiserver::pkg::apis::apiextensions::v1::CustomResourceDefinition;
+use k8s_openapi::apimachinery::pkg::apis::meta::v1::ObjectMeta;
 use kube::CustomResourceExt;
-use serde_json::Value;
+use serde_json::value::RawValue;
 
 pub use self::lossless::{CONVERSION_DATA_ANNOTATION, stash, unstash};
 pub use self::manifests::webhook_conversion;
@@ -141,8 +142,8 @@ pub struct Conversion<H> {
 /// One spoke's conversions, with its type erased.
 struct Spoke<H> {
     version: String,
-    to_hub: fn(&str) -> Result<H, String>,
-    from_hub: fn(H) -> Result<Value, String>,
+    to_hub: fn(&str) -> Result<(H, ObjectMeta), String>,
+    from_hub: fn(H, ObjectMeta) -> Result<Box<RawValue>, String>,
     crd: fn() -> CustomResourceDefinition,
 }
 
@@ -269,25 +270,44 @@ impl<H> Conversion<H> {
     }
 }
 
-/// Decodes a spoke and converts it to the hub.
-fn to_hub<H, S>(raw: &str) -> Result<H, String>
+/// Decodes a spoke and converts it to the hub; with the hub, the spoke's metadata as
+/// it came.
+fn to_hub<H, S>(raw: &str) -> Result<(H, ObjectMeta), String>
 where
     S: Object,
     H: TryFrom<S>,
     <H as TryFrom<S>>::Error: Display,
 {
     let spoke: S = serde_json::from_str(raw).map_err(|e| format!("does not decode as {}: {e}", S::api_version(&())))?;
-    H::try_from(spoke).map_err(|e| format!("does not convert to the hub: {e}"))
+    let metadata = spoke.meta().clone();
+    let hub = H::try_from(spoke).map_err(|e| format!("does not convert to the hub: {e}"))?;
+    Ok((hub, metadata))
 }
 
-/// Converts the hub to a spoke and encodes it.
-fn from_hub<H, S>(hub: H) -> Result<Value, String>
+/// Converts the hub to a spoke, gives it `metadata` (but for its own labels and
+/// annotations), and encodes it.
+fn from_hub<H, S>(hub: H, metadata: ObjectMeta) -> Result<Box<RawValue>, String>
 where
     S: Object + TryFrom<H>,
     <S as TryFrom<H>>::Error: Display,
 {
-    let spoke = S::try_from(hub).map_err(|e| format!("does not convert to {}: {e}", S::api_version(&())))?;
-    serde_json::to_value(&spoke).map_err(|e| format!("{} does not encode: {e}", S::api_version(&())))
+    let mut spoke = S::try_from(hub).map_err(|e| format!("does not convert to {}: {e}", S::api_version(&())))?;
+    keep_metadata(spoke.meta_mut(), metadata);
+    encode(&spoke)
+}
+
+fn encode<K: Object>(object: &K) -> Result<Box<RawValue>, String> {
+    serde_json::value::to_raw_value(object).map_err(|e| format!("{} does not encode: {e}", K::api_version(&())))
+}
+
+/// kube-apiserver refuses a conversion that changes any of `metadata` but labels and
+/// annotations: the input's metadata is put back, with the converted object's labels
+/// and annotations. (The input's metadata is kept as `ObjectMeta` models it, which is
+/// every field of the Kubernetes versions k8s-openapi knows.)
+fn keep_metadata(converted: &mut ObjectMeta, mut input: ObjectMeta) {
+    input.labels = converted.labels.take();
+    input.annotations = converted.annotations.take();
+    *converted = input;
 }
 
 /// What the server needs of a registered conversion, its types erased.
@@ -296,9 +316,10 @@ pub(crate) trait Converts: Send + Sync + 'static {
     fn kind(&self) -> &str;
     fn has_version(&self, version: &str) -> bool;
     fn versions(&self) -> Vec<&str>;
-    /// Converts one object (its JSON, of version `from`) to version `to`; the error
-    /// says why, without the object's name (the caller adds it).
-    fn convert(&self, raw: &str, from: &str, to: &str) -> Result<Value, String>;
+    /// Converts one object (its JSON, of version `from`) to version `to`, its
+    /// metadata kept but for labels and annotations; the error says why, without the
+    /// object's name (the caller adds it).
+    fn convert(&self, raw: &str, from: &str, to: &str) -> Result<Box<RawValue>, String>;
 }
 
 impl<H: Object> Converts for Conversion<H> {
@@ -318,9 +339,12 @@ impl<H: Object> Converts for Conversion<H> {
         Conversion::versions(self)
     }
 
-    fn convert(&self, raw: &str, from: &str, to: &str) -> Result<Value, String> {
-        let hub: H = if from == self.hub_version {
-            serde_json::from_str(raw).map_err(|e| format!("does not decode as {}: {e}", H::api_version(&())))?
+    fn convert(&self, raw: &str, from: &str, to: &str) -> Result<Box<RawValue>, String> {
+        let (mut hub, metadata) = if from == self.hub_version {
+            let hub: H =
+                serde_json::from_str(raw).map_err(|e| format!("does not decode as {}: {e}", H::api_version(&())))?;
+            let metadata = hub.meta().clone();
+            (hub, metadata)
         } else {
             let spoke = self
                 .spoke_of(from)
@@ -328,12 +352,13 @@ impl<H: Object> Converts for Conversion<H> {
             (spoke.to_hub)(raw)?
         };
         if to == self.hub_version {
-            return serde_json::to_value(&hub).map_err(|e| format!("{} does not encode: {e}", H::api_version(&())));
+            keep_metadata(hub.meta_mut(), metadata);
+            return encode(&hub);
         }
         let spoke = self
             .spoke_of(to)
             .ok_or_else(|| format!("version {to} is not registered"))?;
-        (spoke.from_hub)(hub)
+        (spoke.from_hub)(hub, metadata)
     }
 }
 

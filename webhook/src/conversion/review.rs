@@ -4,11 +4,11 @@
 //! the request's uid. A failure anywhere (a panic included) fails the whole review,
 //! as kube-apiserver expects: it converts all of a list, or none.
 
+use std::borrow::Cow;
 use std::panic::AssertUnwindSafe;
 
 use serde::{Deserialize, Serialize};
 use serde_json::value::RawValue;
-use serde_json::{Map, Value};
 use wheelhouse_manager::serve::panic_message;
 
 use super::Conversions;
@@ -47,12 +47,10 @@ struct WireRequest<'a> {
 #[derive(Deserialize)]
 #[serde(rename_all = "camelCase")]
 struct Header<'a> {
-    #[serde(default)]
-    api_version: String,
-    #[serde(default)]
-    kind: String,
     #[serde(borrow, default)]
-    metadata: Option<&'a RawValue>,
+    api_version: Cow<'a, str>,
+    #[serde(borrow, default)]
+    kind: Cow<'a, str>,
 }
 
 /// The name and namespace, read only for a failure's message.
@@ -69,7 +67,7 @@ struct Named {
 #[serde(untagged)]
 enum Converted<'a> {
     Unchanged(&'a RawValue),
-    Changed(Value),
+    Changed(Box<RawValue>),
 }
 
 #[derive(Serialize)]
@@ -232,10 +230,9 @@ fn convert_all<'a>(
                 conversion.versions().join(", ")
             )));
         }
-        let mut object = conversion
+        let object = conversion
             .convert(raw.get(), version, desired_version)
-            .map_err(&failed)?;
-        keep_metadata(&mut object, header.metadata, desired, &header.kind).map_err(failed)?;
+            .map_err(failed)?;
         converted.push(Converted::Changed(object));
     }
     Ok(converted)
@@ -245,33 +242,6 @@ fn convert_all<'a>(
 struct NamedObject {
     #[serde(default)]
     metadata: Named,
-}
-
-/// kube-apiserver refuses a conversion that changes any of `metadata` but labels and
-/// annotations: the input's metadata is put back, with the converted object's labels
-/// and annotations; `apiVersion` and `kind` are set to what was asked for.
-fn keep_metadata(object: &mut Value, input: Option<&RawValue>, api_version: &str, kind: &str) -> Result<(), String> {
-    let Value::Object(fields) = object else {
-        return Err("the conversion did not produce an object".to_owned());
-    };
-    let mut metadata: Map<String, Value> = match input {
-        Some(raw) => serde_json::from_str(raw.get()).map_err(|e| format!("its metadata is not an object: {e}"))?,
-        None => Map::new(),
-    };
-    let mut converted = match fields.remove("metadata") {
-        Some(Value::Object(converted)) => converted,
-        _ => Map::new(),
-    };
-    for key in ["labels", "annotations"] {
-        match converted.remove(key) {
-            Some(value) if !value.is_null() => metadata.insert(key.to_owned(), value),
-            _ => metadata.remove(key),
-        };
-    }
-    fields.insert("apiVersion".to_owned(), Value::String(api_version.to_owned()));
-    fields.insert("kind".to_owned(), Value::String(kind.to_owned()));
-    fields.insert("metadata".to_owned(), Value::Object(metadata));
-    Ok(())
 }
 
 /// Splits `example.com/v1` into group and version; the core group's `v1` has an
