@@ -11,7 +11,10 @@
 //! - `bench=webhook-memory shape=S body_mib=7 peak_extra_mib=X factor=F`: the peak of
 //!   bytes allocated while one maximal mutate is answered (the body's copy, the typed
 //!   object, its two encodings, the patch), over the body's size, for bodies whose
-//!   bulk the type does not model, models as one string, and models as a map.
+//!   bulk the type does not model, models as one string, and models as a map; and
+//!   `type_floor=G`, the peak of nothing but decoding the same object into the WebApp
+//!   type (no framework at all), so `F - G` is what the framework adds and `G` is the
+//!   type's own cost, which no webhook that hands the defaulter a typed object can avoid.
 
 use std::net::{IpAddr, Ipv4Addr, SocketAddr};
 use std::sync::Arc;
@@ -101,14 +104,33 @@ pub fn memory() {
             assert_eq!(answer.status(), 200, "{shape}");
             PEAK.peak_usage().saturating_sub(before)
         });
+        let floor = type_floor(&body);
         #[expect(clippy::cast_precision_loss, reason = "sizes of a few MiB")]
-        let (extra_mib, factor) = (extra as f64 / 1_048_576.0, extra as f64 / body.len() as f64);
+        let (extra_mib, factor, floor) = (
+            extra as f64 / 1_048_576.0,
+            extra as f64 / body.len() as f64,
+            floor as f64 / body.len() as f64,
+        );
         #[expect(clippy::cast_precision_loss, reason = "sizes of a few MiB")]
         let body_mib = body.len() as f64 / 1_048_576.0;
         println!(
-            "bench=webhook-memory shape={shape} body_mib={body_mib:.1} peak_extra_mib={extra_mib:.1} factor={factor:.2}"
+            "bench=webhook-memory shape={shape} body_mib={body_mib:.1} peak_extra_mib={extra_mib:.1} factor={factor:.2} type_floor={floor:.2}"
         );
     }
+}
+
+/// The peak of bytes allocated by decoding the review's object, already cut out of the
+/// body, into the WebApp type: what the type itself costs, with no framework around it.
+fn type_floor(body: &Bytes) -> usize {
+    let review: Value = serde_json::from_slice(body).expect("the bench's own review");
+    let object = serde_json::to_vec(&review["request"]["object"]).expect("a JSON value");
+    drop(review);
+    PEAK.reset_peak_usage();
+    let before = PEAK.current_usage();
+    let typed: wheelhouse_examples::webapp::WebApp = serde_json::from_slice(&object).expect("a WebApp");
+    let peak = PEAK.peak_usage().saturating_sub(before);
+    drop(typed);
+    peak
 }
 
 /// A TLS client of the bench's CA.

@@ -9,4 +9,7 @@
 pub(crate) mod plugins;
 mod webhooks;
 
-pub(crate) use self::webhooks::{AdmissionAttributes, AdmissionError, Admitted, Operation, Webhooks};
+pub(crate) use self::webhooks::{
+    AdmissionAttributes, AdmissionError, Admitted, CallError, Converting, Operation, VersionConverter, Webhooks,
+    new_uid,
+};

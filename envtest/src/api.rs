@@ -6,7 +6,8 @@
 //! each request; each takes the parsed request (`crate::request`) and the server.
 //!
 //! May import every folder below it: `core`, `options`, `resources`, `store`,
-//! `request`, `objects`, `admission`, `state`, `patch`, `lifecycle`, `authz`, `kubectl`.
+//! `request`, `objects`, `admission`, `conversion`, `state`, `patch`, `lifecycle`, `authz`,
+//! `kubectl`.
 
 pub(crate) mod actions;
 pub(crate) mod discovery;

@@ -11,7 +11,9 @@ mod response;
 mod verb;
 
 pub(crate) use self::error::ApiError;
-pub(crate) use self::resource::{Builtin, BuiltinRef, GroupResource, ResourceType, ScalePaths};
+pub(crate) use self::resource::{
+    Builtin, BuiltinRef, ConversionWebhook, CrdVersions, GroupResource, ResourceType, ScalePaths,
+};
 pub use self::response::ResponseBody;
 #[cfg(feature = "kubectl")]
 pub(crate) use self::response::full_body;

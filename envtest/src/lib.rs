@@ -81,7 +81,8 @@
 //!   `messageExpression`, `fieldPath` and `reason`, CEL's standard library and macros
 //!   and Kubernetes' lists, strings, regex, URL, quantity, IP, CIDR and sets libraries.
 //!   A CRD whose schema the apiextensions server would refuse is refused with its
-//!   causes.
+//!   causes. Several versions convert as kube-apiserver converts them (see
+//!   [Multi-version CRDs](#multi-version-crds-and-conversion) below).
 //! - **resourceVersion** is one global revision; lists report the revision they read.
 //! - **list**: label selectors, field selectors (`metadata.name`, `metadata.namespace`
 //!   and the per-type ones such as events' `involvedObject.*`), `limit`/`continue`
@@ -98,7 +99,8 @@
 //!   owner-reference garbage collection, namespace and CRD cleanup.
 //! - **Admission webhooks**: registered mutating then validating webhooks are called
 //!   over HTTPS (trusting their `caBundle`) with `AdmissionReview` v1; patches, denials,
-//!   warnings, `failurePolicy` and `timeoutSeconds` behave as on a real server.
+//!   warnings, `failurePolicy`, `timeoutSeconds` and `matchPolicy` behave as on a real
+//!   server.
 //! - **kubectl's vocabulary**: `/openapi/v3` per group version with the schemas of
 //!   built-in types and of each CRD (`kubectl explain`, client-side validation); with
 //!   the `kubectl` feature also Tables with the columns of kube-apiserver's printers and
@@ -110,9 +112,9 @@
 //! `proxy`; simulated pods only report a status), `CronJobs`, HPAs and the endpoints
 //! controllers in the simulation, probes and resources on simulated Nodes, CSR
 //! `approval`, `pods/ephemeralcontainers` and `pods/resize`; authentication and
-//! authorization of the server's own requests; conversion webhooks; aggregated
-//! discovery (kubectl falls back to the classic documents); conversion between versions
-//! of one resource other than Events and autoscalers; storage-protection finalizers and
+//! authorization of the server's own requests; aggregated discovery (kubectl falls
+//! back to the classic documents); conversion between versions of one built-in
+//! resource other than Events and autoscalers; storage-protection finalizers and
 //! the pod garbage collector; strategic-merge keys in the `OpenAPI` documents; label
 //! and name syntax on custom resources; protobuf Tables, and protobuf answers to clients
 //! that also accept JSON. Printers follow kube-apiserver 1.19. In CRD schemas: CEL's
@@ -120,6 +122,57 @@
 //! ratcheting warnings, the `semver` and `format` CEL libraries (a rule using them is
 //! refused, saying so), unordered equality of `set`/`map` lists, and the rarer
 //! structural rules.
+//!
+//! # Multi-version CRDs and conversion
+//!
+//! A CRD with several versions is served as kube-apiserver serves it
+//! (apiextensions-apiserver's `pkg/apiserver/conversion` and `customresource_handler.go`):
+//!
+//! - **Storage**: objects are stored in the version marked `storage: true`. A write in
+//!   another version is converted to it before it is stored, and the stored object is
+//!   converted back for the answer; a read, list or watch of another version converts
+//!   each stored object to it. Objects written before the storage version changed stay
+//!   in the version they were written in until rewritten; as kube-apiserver compares
+//!   the bytes it would store, an unchanged update of such an object rewrites it in the
+//!   storage version (a new resourceVersion), which is what a storage migration does.
+//! - **`conversion.strategy: None`**: only `apiVersion` changes between versions.
+//! - **`conversion.strategy: Webhook`**: the objects to convert are sent to the CRD's
+//!   webhook in a `ConversionReview` (`apiextensions.k8s.io/v1`, or v1beta1 when that is
+//!   the first of `conversionReviewVersions` the server knows) over HTTPS, trusting the
+//!   `caBundle`, through the client that calls admission webhooks, with
+//!   kube-apiserver's 30 s deadline. The answer is checked as kube-apiserver checks it
+//!   (review kind and `uid`, `result.status`, the number of objects, each object's
+//!   `apiVersion` and kind, unchanged name, namespace and uid), and each converted
+//!   object keeps its original metadata but for the labels and annotations the webhook
+//!   returned. A webhook that cannot be called or that fails any check fails the
+//!   request with kube-apiserver's 500 and message, for example `conversion webhook for
+//!   example.com/v1, Kind=WebApp failed: Post "https://...": ...`; a watch gets it as an
+//!   `ERROR` event and ends.
+//! - **Admission with `matchPolicy: Equivalent`** (the v1 default): a webhook whose rules
+//!   name another served version of the CRD is called for writes in any version, with
+//!   the object (and old object) converted to its version, `kind`/`resource` of that
+//!   version and `requestKind`/`requestResource` of the request's; a mutating webhook's
+//!   patch applies to the converted object, which is converted back. `Exact` webhooks
+//!   see only their own version.
+//! - **`status.storedVersions`** keeps every version objects may be stored in and gains
+//!   a new storage version at its end (`["v1alpha1"]` then `["v1alpha1", "v1"]`); a
+//!   version still listed there cannot leave `spec.versions` (422) until a storage
+//!   migration removes it through `/status`.
+//! - **Deprecated versions**: every request of a version marked `deprecated: true`
+//!   carries `Warning: 299 - "<deprecationWarning>"`, or kube-apiserver's default text
+//!   (`example.com/v1alpha1 WebApp is deprecated; use example.com/v1 WebApp`).
+//! - **CRD update rules**: exactly one storage version, unique version names, a webhook
+//!   client config (exactly one of `url` and `service`) and known, unique review
+//!   versions for strategy `Webhook` and none for `None`, and the stored-version rule
+//!   above, with kube-apiserver's 422 messages.
+//!
+//! Not covered: a webhook's `service` reference (there is no cluster network: give it a
+//! `url`); the URL and `caBundle` checks on the CRD itself; label syntax of the labels a
+//! webhook returns; equivalent versions of built-in resources (`Equivalent` is `Exact`
+//! for them). Conversions are batched differently: a list, or a page of one, converts in
+//! one review, where kube-apiserver's watch cache converts object by object, so a webhook
+//! counting its calls sees fewer here. Label and field selectors of a list or watch are
+//! evaluated on the stored objects, before conversion.
 //!
 //! # Fault injection and request records
 //!
@@ -250,6 +303,8 @@ mod store;
 // admission plugins and webhooks.
 mod admission;
 mod objects;
+// Custom resources between their CRD's versions (strategy None, or a conversion webhook).
+mod conversion;
 // The server handle and what its clones share.
 mod state;
 // Writes: the patch types, and an object's life in the store (create, update, delete).

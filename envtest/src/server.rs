@@ -147,8 +147,8 @@ impl ApiServer {
             return error_response(&error);
         }
         let result = match target.verb {
-            Verb::Get => crate::api::read::get(self, &target),
-            Verb::List => crate::api::read::list(self, &target),
+            Verb::Get => crate::api::read::get(self, &target).await,
+            Verb::List => crate::api::read::list(self, &target).await,
             Verb::Watch => crate::api::read::watch(self, &target),
             Verb::Create | Verb::Update | Verb::Patch | Verb::Delete | Verb::DeleteCollection => {
                 let content_type = parts
@@ -173,10 +173,19 @@ impl ApiServer {
                 write.run().await
             }
         };
-        match result {
+        let mut response = match result {
             Ok(response) => response,
             Err(error) => error_response(&error),
+        };
+        // A CRD version marked deprecated warns on every request, as kube-apiserver's
+        // custom resource handler does before serving it.
+        if let Some(warning) = &target.resource.deprecation {
+            let escaped = warning.replace('\\', "\\\\").replace('"', "\\\"");
+            if let Ok(value) = http::HeaderValue::from_str(&format!("299 - \"{escaped}\"")) {
+                response.headers_mut().append(header::WARNING, value);
+            }
         }
+        response
     }
 }
 

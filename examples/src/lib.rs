@@ -22,3 +22,4 @@ pub mod fault_proxy;
 pub mod pods;
 pub mod replicas;
 pub mod webapp;
+pub mod widgets;

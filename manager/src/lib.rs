@@ -134,6 +134,7 @@ mod http;
 mod leader;
 mod manager;
 mod metrics_auth;
+mod migration;
 pub mod ring;
 pub mod serve;
 
@@ -145,6 +146,7 @@ pub use crate::fence::Fenced;
 pub use crate::leader::{LeaderElection, OnLeadershipLost};
 pub use crate::manager::runnable::{Runnable, Stop, runnable_fn};
 pub use crate::manager::{Manager, ManagerBuilder};
+pub use crate::migration::{MIGRATION_PROGRESS_ANNOTATION, MigrationOutcome, StorageMigration};
 pub use crate::ring::Sharding;
 /// The token [`ManagerBuilder::shutdown_signal`] takes and [`Stop::token`] gives.
 pub use tokio_util::sync::CancellationToken;

@@ -10,7 +10,7 @@
 //! Checked: the name (a DNS subdomain, `plural.group`); group (required, DNS, a dot);
 //! scope; a schema per version; version names and the internal `spec.version`
 //! (DNS-1035); unique names; exactly one storage version and the stored versions
-//! it implies; `deprecationWarning`; names (required, DNS-1035, kind and listKind
+//! it implies (each still in `spec.versions`); `deprecationWarning`; names (required, DNS-1035, kind and listKind
 //! differ, short names, categories); scale paths; printer columns (name, type,
 //! format, path); conversion strategy, webhook client and review versions;
 //! `preserveUnknownFields: true`; API approval of `*.k8s.io` and `*.kubernetes.io`
@@ -118,6 +118,20 @@ fn stored_versions(spec: &Value, old: Option<&Value>, errors: &mut Vec<FieldErro
         if !stored.iter().any(|s| s == name) {
             let detail = format!("must have the storage version {name}");
             errors.push(FieldError::invalid("status.storedVersions", value(), detail));
+        }
+    }
+    // A version objects may still be stored in cannot go until a storage migration
+    // has rewritten them and removed it from the status.
+    for (index, name) in stored.iter().enumerate() {
+        if !versions.iter().any(|v| text(v, "name") == name) {
+            let detail = format!(
+                "missing from spec.versions; {name} was previously a storage version, and must remain in spec.versions until a storage migration ensures no data remains persisted in {name} and removes {name} from status.storedVersions"
+            );
+            errors.push(FieldError::invalid(
+                subscript("status.storedVersions", index),
+                name.as_str().into(),
+                detail,
+            ));
         }
     }
 }
@@ -482,7 +496,21 @@ fn conversion(spec: &Value, errors: &mut Vec<FieldError>) {
             .map_or(&[][..], Vec::as_slice);
         if versions.is_empty() {
             errors.push(FieldError::required("spec.conversion.conversionReviewVersions", ""));
-        } else if !versions.iter().any(|v| v == "v1" || v == "v1beta1") {
+        }
+        let mut seen: Vec<&str> = Vec::new();
+        for (index, version) in versions.iter().enumerate() {
+            let version = version.as_str().unwrap_or_default();
+            let field = subscript("spec.conversion.conversionReviewVersions", index);
+            if seen.contains(&version) {
+                errors.push(FieldError::invalid(field, version.into(), "duplicate version"));
+                continue;
+            }
+            seen.push(version);
+            for detail in dns1035_label(version) {
+                errors.push(FieldError::invalid(field.clone(), version.into(), detail));
+            }
+        }
+        if !versions.is_empty() && !versions.iter().any(|v| v == "v1" || v == "v1beta1") {
             errors.push(FieldError::invalid(
                 "spec.conversion.conversionReviewVersions",
                 BadValue::Json(Value::Array(versions.to_vec())),

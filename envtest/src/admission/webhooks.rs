@@ -1,9 +1,16 @@
 //! Calls to registered admission webhooks: mutating webhooks first, in name order, then
 //! validating ones, over HTTPS with `AdmissionReview` v1, as kube-apiserver does.
 //!
+//! `matchPolicy: Equivalent` (admissionregistration/v1's default): a webhook whose rules
+//! name another served version of the request's resource (a CRD's other versions) is
+//! called with the object converted to that version (`AdmissionAttributes::converter`),
+//! `kind` and `resource` of that version and `requestKind` and `requestResource` of the
+//! request's; a mutating webhook's patch applies to the converted object, which is then
+//! converted back. A conversion that fails is a 500 whatever the failure policy.
+//!
 //! Known differences from kube-apiserver: `reinvocationPolicy: IfNeeded` never reinvokes,
 //! `matchConditions` are not evaluated (a webhook is called as if they all held), and
-//! `matchPolicy: Equivalent` behaves as `Exact` (no conversion between API versions).
+//! built-in resources have no equivalent versions here (`Equivalent` is `Exact` for them).
 
 mod client;
 mod matching;
@@ -12,12 +19,16 @@ mod review;
 mod tests;
 
 use std::collections::BTreeMap;
+use std::future::Future;
+use std::pin::Pin;
 use std::sync::Arc;
 use std::time::Duration;
 
 use serde_json::Value;
 
+pub(crate) use self::client::CallError;
 use self::client::Clients;
+pub(crate) use self::review::new_uid;
 use self::review::{Reply, ReviewVersion};
 
 /// The operation being admitted.
@@ -59,6 +70,20 @@ pub(crate) struct AdmissionAttributes<'a> {
     pub dry_run: bool,
     /// The `options` of the request (`CreateOptions`, `UpdateOptions`, `DeleteOptions`).
     pub options: Option<&'a Value>,
+    /// The other served versions of the resource, in the order their CRD lists them,
+    /// for the webhooks that match one of them (`matchPolicy: Equivalent`).
+    pub equivalent_versions: &'a [String],
+    /// Converts the object to one of `equivalent_versions` (None: nothing converts).
+    pub converter: Option<&'a dyn VersionConverter>,
+}
+
+/// The future a [`VersionConverter`] returns.
+pub(crate) type Converting<'a> = Pin<Box<dyn Future<Output = Result<Value, String>> + Send + 'a>>;
+
+/// Converts an object of the request's resource to another of its versions, for a
+/// webhook registered for that version; the error is the conversion's message.
+pub(crate) trait VersionConverter: Send + Sync {
+    fn convert<'a>(&'a self, object: &'a Value, version: &'a str) -> Converting<'a>;
 }
 
 /// Why admission refused a request; the server turns it into a Status.
@@ -185,6 +210,17 @@ fn name_of(object: &Value) -> &str {
 }
 
 impl Webhooks {
+    /// POSTs `body` to the webhook of `client_config` over the clients admission uses
+    /// (same CA bundles, pools and deadline): how conversion webhooks are called.
+    pub async fn send(
+        &self,
+        client_config: &Value,
+        body: Vec<u8>,
+        timeout: Duration,
+    ) -> Result<bytes::Bytes, CallError> {
+        self.clients.send(client_config, body, timeout).await
+    }
+
     /// Runs the mutating webhooks of `mutating` (`MutatingWebhookConfiguration` objects)
     /// and then the validating ones of `validating`, for the request `attributes`.
     pub async fn admit(
@@ -201,10 +237,11 @@ impl Webhooks {
         }
         for hook in Hook::all(mutating) {
             let object = admitted.mutated.as_ref().or(attributes.object);
-            if !matching::should_call(hook.spec, attributes, object)? {
+            let Some(version) = matching::version_to_call(hook.spec, attributes, object)? else {
                 continue;
-            }
-            let Some(reply) = settle(&hook, self.invoke(&hook, true, attributes, object).await)? else {
+            };
+            let called = self.call_at(&hook, true, attributes, object, version).await;
+            let Some((reply, seen)) = settle(&hook, called)? else {
                 continue;
             };
             admitted.warnings.extend(reply.warnings);
@@ -214,30 +251,38 @@ impl Webhooks {
             let Some(patch) = reply.patch.filter(|patch| !patch.0.is_empty()) else {
                 continue;
             };
-            let Some(mut patched) = object.cloned() else {
+            // The patch applies to the object the webhook saw, in its version.
+            let Some(mut patched) = seen.or_else(|| object.cloned()) else {
                 return Err(AdmissionError::internal(format_args!(
                     "admission webhook \"{}\" attempted to modify the object, which is not supported for this operation",
                     hook.name
                 )));
             };
             json_patch::patch(&mut patched, &patch.0).map_err(AdmissionError::internal)?;
+            if version != attributes.version {
+                patched = convert(attributes, &patched, attributes.version).await?;
+            }
             admitted.mutated = Some(patched);
         }
 
         let object = admitted.mutated.as_ref().or(attributes.object);
         let mut called = Vec::new();
         for hook in Hook::all(validating) {
-            if matching::should_call(hook.spec, attributes, object)? {
-                called.push(hook);
+            if let Some(version) = matching::version_to_call(hook.spec, attributes, object)? {
+                called.push((hook, version));
             }
         }
         // kube-apiserver calls validating webhooks in parallel; the first refusal in
         // configuration order wins here, so the outcome does not depend on timing.
-        let results =
-            futures::future::join_all(called.iter().map(|hook| self.invoke(hook, false, attributes, object))).await;
+        let results = futures::future::join_all(
+            called
+                .iter()
+                .map(|(hook, version)| self.call_at(hook, false, attributes, object, version)),
+        )
+        .await;
         let mut refusal = None;
-        for (hook, result) in called.iter().zip(results) {
-            let Some(reply) = settle(hook, result)? else {
+        for ((hook, _), result) in called.iter().zip(results) {
+            let Some((reply, _)) = settle(hook, result)? else {
                 continue;
             };
             admitted.warnings.extend(reply.warnings);
@@ -248,13 +293,52 @@ impl Webhooks {
         refusal.map_or(Ok(admitted), Err)
     }
 
-    /// Calls one webhook that matched the request and checks its reply.
+    /// Calls one webhook that matched the request at `version`: the request's own, or
+    /// an equivalent one its objects are converted to first. The reply, and the object
+    /// the webhook saw when it was converted.
+    async fn call_at(
+        &self,
+        hook: &Hook<'_>,
+        mutating: bool,
+        attributes: &AdmissionAttributes<'_>,
+        object: Option<&Value>,
+        version: &str,
+    ) -> Result<(Reply, Option<Value>), Failure> {
+        if version == attributes.version {
+            return self
+                .invoke(hook, mutating, attributes, object, attributes.version)
+                .await
+                .map(|reply| (reply, None));
+        }
+        let converted = match object {
+            Some(object) => Some(convert(attributes, object, version).await.map_err(Failure::Refused)?),
+            None => None,
+        };
+        let old = match attributes.old_object {
+            Some(old) => Some(convert(attributes, old, version).await.map_err(Failure::Refused)?),
+            None => None,
+        };
+        let at_version = AdmissionAttributes {
+            version,
+            object: converted.as_ref(),
+            old_object: old.as_ref(),
+            ..*attributes
+        };
+        let reply = self
+            .invoke(hook, mutating, &at_version, converted.as_ref(), attributes.version)
+            .await?;
+        Ok((reply, converted))
+    }
+
+    /// Calls one webhook that matched the request and checks its reply;
+    /// `request_version` is the version the request itself named.
     async fn invoke(
         &self,
         hook: &Hook<'_>,
         mutating: bool,
         attributes: &AdmissionAttributes<'_>,
         object: Option<&Value>,
+        request_version: &str,
     ) -> Result<Reply, Failure> {
         if attributes.dry_run {
             match hook.spec.get("sideEffects").and_then(Value::as_str) {
@@ -272,7 +356,7 @@ impl Webhooks {
         let version = ReviewVersion::choose(hook.spec)
             .map_err(|message| Failure::Call(format!("could not create admission objects: {message}")))?;
         let uid = review::new_uid();
-        let request = review::request(version, &uid, attributes, object);
+        let request = review::request(version, &uid, attributes, object, request_version);
         let client_config = hook.spec.get("clientConfig").unwrap_or(&Value::Null);
         let body = self
             .clients
@@ -283,9 +367,21 @@ impl Webhooks {
     }
 }
 
+/// `object` converted to `version` of the request's resource: a failure is kube-apiserver's
+/// 500 `InternalError`, whatever the webhook's failure policy.
+async fn convert(attributes: &AdmissionAttributes<'_>, object: &Value, version: &str) -> Result<Value, AdmissionError> {
+    let converter = attributes
+        .converter
+        .ok_or_else(|| AdmissionError::internal(format_args!("unable to convert to {version}: unknown kind")))?;
+    converter
+        .convert(object, version)
+        .await
+        .map_err(AdmissionError::internal)
+}
+
 /// Applies `failurePolicy` to the outcome of one call: None when an ignorable failure
 /// was skipped.
-fn settle(hook: &Hook<'_>, result: Result<Reply, Failure>) -> Result<Option<Reply>, AdmissionError> {
+fn settle<T>(hook: &Hook<'_>, result: Result<T, Failure>) -> Result<Option<T>, AdmissionError> {
     match result {
         Ok(reply) => Ok(Some(reply)),
         Err(Failure::Call(message)) if hook.ignores_failures() => {

@@ -38,7 +38,9 @@
 //! Bodies are written from the bytes each object was encoded to when it was stored,
 //! whenever the requested version is the stored one, so a list or a watch event costs
 //! a copy of bytes, not a serialization; a multi-version CRD or a metadata-only or Table
-//! request is converted per object.
+//! request is converted per object. A CRD version with a conversion webhook has its
+//! objects converted by the webhook after the lock is released (`crate::conversion`):
+//! a page of a list in one review, a watch's initial events in one, then each event.
 
 use std::borrow::Cow;
 use std::ops::Bound;
@@ -94,7 +96,7 @@ const INITIAL_EVENTS_END: &str = "k8s.io/initial-events-end";
 
 /// `GET` of one object (or its `/scale`): at the requested version, as a Table, or as
 /// `PartialObjectMetadata`, as the client's `Accept` asks; 404 when absent.
-pub(crate) fn get(server: &ApiServer, target: &Target) -> Result<Response<ResponseBody>, ApiError> {
+pub(crate) async fn get(server: &ApiServer, target: &Target) -> Result<Response<ResponseBody>, ApiError> {
     let resource = &target.resource;
     let name = target.name.as_deref().unwrap_or_default();
     let object = server.shared.state.lock().store.get(
@@ -103,6 +105,7 @@ pub(crate) fn get(server: &ApiServer, target: &Target) -> Result<Response<Respon
         name,
     );
     let object = object.ok_or_else(|| ApiError::not_found(resource, name))?;
+    let object = crate::conversion::for_read(&server.shared.webhooks, resource, object).await?;
     if target.subresource.as_deref() == Some("scale") {
         return Ok(json_response(
             StatusCode::OK,
@@ -203,7 +206,7 @@ fn expired_continue() -> ApiError {
 /// key order, a page of them when `limit` asks, with the revision read and the token
 /// of the next page. The snapshot is taken under the lock; filtering and encoding run
 /// after it is released.
-pub(crate) fn list(server: &ApiServer, target: &Target) -> Result<Response<ResponseBody>, ApiError> {
+pub(crate) async fn list(server: &ApiServer, target: &Target) -> Result<Response<ResponseBody>, ApiError> {
     let resource = &target.resource;
     let filter = Filter::new(server, target)?;
     let limit = match target.param("limit") {
@@ -223,22 +226,31 @@ pub(crate) fn list(server: &ApiServer, target: &Target) -> Result<Response<Respo
         let (objects, revision, start) = snapshot(&state.store, &group_resource, target)?;
         (objects, encoded, revision, start)
     };
-    let mut items: Vec<Bytes> = Vec::new();
+    let mut page: Vec<(&ObjectKey, Arc<Value>)> = Vec::new();
     let mut continue_from = None;
-    let range: Box<dyn Iterator<Item = (&ObjectKey, &Arc<Value>)>> = match &start {
-        Some(after) => Box::new(objects.range((Bound::Excluded(after.clone()), Bound::Unbounded))),
-        None => Box::new(objects.iter()),
-    };
-    let mut range = range.filter(|(_, o)| filter.matches(o)).peekable();
-    while let Some((key, object)) = range.next() {
-        items.push(match &table {
-            Some(table) => table.row(object, || encode(resource, object, encoded.get(key))),
-            None => encode_for(target, object, encoded.get(key)),
-        });
-        if limit.is_some_and(|l| items.len() >= l) && range.peek().is_some() {
-            continue_from = Some(key.clone());
-            break;
+    {
+        let range: Box<dyn Iterator<Item = (&ObjectKey, &Arc<Value>)>> = match &start {
+            Some(after) => Box::new(objects.range((Bound::Excluded(after.clone()), Bound::Unbounded))),
+            None => Box::new(objects.iter()),
+        };
+        let mut range = range.filter(|(_, o)| filter.matches(o)).peekable();
+        while let Some((key, object)) = range.next() {
+            page.push((key, object.clone()));
+            if limit.is_some_and(|l| page.len() >= l) && range.peek().is_some() {
+                continue_from = Some(key.clone());
+                break;
+            }
         }
+    }
+    let page = converted_page(server, resource, page).await?;
+    let mut items: Vec<Bytes> = Vec::with_capacity(page.len());
+    for (key, object, converted) in page {
+        // A converted object is not the one whose bytes were encoded when it was stored.
+        let encoded = encoded.get(key).filter(|_| !converted);
+        items.push(match &table {
+            Some(table) => table.row(&object, || encode(resource, &object, encoded)),
+            None => encode_for(target, &object, encoded),
+        });
     }
     let mut metadata = json!({"resourceVersion": revision.to_string()});
     if let Some(shard) = &filter.shard {
@@ -273,6 +285,30 @@ pub(crate) fn list(server: &ApiServer, target: &Target) -> Result<Response<Respo
 
 /// A stored object's key: namespace (empty for cluster-scoped) and name.
 type ObjectKey = (String, String);
+
+/// A page of stored objects as the requested version serves them: those of a CRD
+/// version with a conversion webhook converted in one call (`crate::conversion`),
+/// each with whether it was (its bytes encoded at write time are then of no use).
+async fn converted_page<'a>(
+    server: &ApiServer,
+    resource: &ResourceType,
+    page: Vec<(&'a ObjectKey, Arc<Value>)>,
+) -> Result<Vec<(&'a ObjectKey, Arc<Value>, bool)>, ApiError> {
+    if !crate::conversion::by_webhook(resource) {
+        return Ok(page.into_iter().map(|(key, object)| (key, object, false)).collect());
+    }
+    let (keys, stored): (Vec<&ObjectKey>, Vec<Arc<Value>>) = page.into_iter().unzip();
+    let objects = crate::conversion::list_for_read(&server.shared.webhooks, resource, stored.clone()).await?;
+    Ok(keys
+        .into_iter()
+        .zip(objects)
+        .zip(stored)
+        .map(|((key, object), stored)| {
+            let converted = !Arc::ptr_eq(&object, &stored);
+            (key, object, converted)
+        })
+        .collect())
+}
 
 /// The objects a list reads, the revision it reads them at and, for a continuation,
 /// the key it continues after: the token's revision for a later page, the exact
@@ -399,6 +435,9 @@ struct WatchRequest {
     bookmarks: bool,
     timeout: Option<Duration>,
     interval: Duration,
+    /// The server, when the watched version converts through a CRD's webhook: each
+    /// object is converted before it is sent (`crate::conversion`).
+    converter: Option<ApiServer>,
 }
 
 impl WatchRequest {
@@ -412,6 +451,32 @@ impl WatchRequest {
             return watch_line(kind, &metadata_of(&event.object));
         }
         event_line(&self.resource, kind, event)
+    }
+
+    /// The watch line of an object already converted to the watched version.
+    fn converted_line(&self, kind: &str, object: &Arc<Value>) -> Bytes {
+        if let Some(table) = &self.table {
+            let object = table.of_watched(object, || encode(&self.resource, object, None));
+            return watch_line_of(kind, &object);
+        }
+        if self.metadata_only {
+            return watch_line(kind, &metadata_of(object));
+        }
+        watch_line(kind, object)
+    }
+
+    /// The lines of `events` (kind, stored object) through the CRD's conversion
+    /// webhook, or the in-stream `ERROR` that ends the watch when conversion fails.
+    async fn convert(&self, server: &ApiServer, events: Vec<(&'static str, Arc<Value>)>) -> Result<Vec<Bytes>, Bytes> {
+        let (kinds, objects): (Vec<&'static str>, Vec<Arc<Value>>) = events.into_iter().unzip();
+        match crate::conversion::list_for_read(&server.shared.webhooks, &self.resource, objects).await {
+            Ok(objects) => Ok(kinds
+                .into_iter()
+                .zip(objects)
+                .map(|(kind, object)| self.converted_line(kind, &object))
+                .collect()),
+            Err(error) => Err(watch_line("ERROR", &error.to_status())),
+        }
     }
 }
 
@@ -450,10 +515,14 @@ pub(crate) fn watch(server: &ApiServer, target: &Target) -> Result<Response<Resp
         interval: server.options().bookmark_interval,
         metadata_only: target.metadata_only,
         table: Table::for_target(server, &resource, target),
+        converter: crate::conversion::by_webhook(&resource).then(|| server.clone()),
         resource,
     };
     let group_resource = request.resource.group_resource();
     let mut initial: Vec<Bytes> = Vec::new();
+    // What a converting watch sends first, converted once the lock is released.
+    let mut unconverted: Vec<(&'static str, Arc<Value>)> = Vec::new();
+    let converts = request.converter.is_some();
     let (changes, start_revision) = {
         let mut state = server.shared.state.lock();
         let store = &mut state.store;
@@ -467,7 +536,11 @@ pub(crate) fn watch(server: &ApiServer, target: &Target) -> Result<Response<Resp
             };
             for event in events {
                 if let Some(kind) = filtered(&request.filter, &event) {
-                    initial.push(request.line(kind, &event));
+                    if converts {
+                        unconverted.push((kind, event.object.clone()));
+                    } else {
+                        initial.push(request.line(kind, &event));
+                    }
                 }
             }
         } else if send_initial_events != Some(false) {
@@ -478,6 +551,10 @@ pub(crate) fn watch(server: &ApiServer, target: &Target) -> Result<Response<Resp
                 .iter()
                 .filter(|(_, o)| request.filter.matches(o))
             {
+                if converts {
+                    unconverted.push(("ADDED", object.clone()));
+                    continue;
+                }
                 let json = || encode_for(target, object, encoded.get(key));
                 let line = match &request.table {
                     Some(table) => table.of_watched(object, || encode(&request.resource, object, encoded.get(key))),
@@ -492,6 +569,10 @@ pub(crate) fn watch(server: &ApiServer, target: &Target) -> Result<Response<Resp
         (store.subscribe(&group_resource), revision)
     };
     let (line_sender, lines) = tokio::sync::mpsc::channel::<Bytes>(64);
+    let initial = Initial {
+        unconverted,
+        lines: initial,
+    };
     tokio::spawn(stream_events(request, initial, changes, start_revision, line_sender));
     let stream = futures::stream::unfold(lines, |mut lines| async move {
         let line = lines.recv().await?;
@@ -500,16 +581,35 @@ pub(crate) fn watch(server: &ApiServer, target: &Target) -> Result<Response<Resp
     Ok(stream_response(StreamBody::new(stream).boxed_unsync()))
 }
 
+/// What a watch sends before live events: the events a converting watch still has to
+/// convert, then the lines ready to send (ended by the initial-events bookmark).
+struct Initial {
+    unconverted: Vec<(&'static str, Arc<Value>)>,
+    lines: Vec<Bytes>,
+}
+
 /// Sends a watch's initial lines, then its live events and bookmarks, until the
 /// client goes, the timeout passes or the server ends the watch.
 async fn stream_events(
     request: WatchRequest,
-    initial: Vec<Bytes>,
+    initial: Initial,
     mut changes: futures::channel::mpsc::UnboundedReceiver<Arc<Event>>,
     start_revision: u64,
     sender: tokio::sync::mpsc::Sender<Bytes>,
 ) {
-    for line in initial {
+    let mut lines = initial.lines;
+    if let Some(server) = &request.converter
+        && !initial.unconverted.is_empty()
+    {
+        match request.convert(server, initial.unconverted).await {
+            Ok(converted) => lines.splice(0..0, converted).for_each(drop),
+            Err(error) => {
+                let _ = sender.send(error).await;
+                return;
+            }
+        }
+    }
+    for line in lines {
         if sender.send(line).await.is_err() {
             return;
         }
@@ -528,7 +628,16 @@ async fn stream_events(
             event = changes.next() => {
                 let Some(event) = event else { return };
                 last_revision = event.revision;
-                filtered(&request.filter, &event).map(|kind| request.line(kind, &event))
+                match (filtered(&request.filter, &event), &request.converter) {
+                    (Some(kind), Some(server)) => match request.convert(server, vec![(kind, event.object.clone())]).await {
+                        Ok(mut converted) => converted.pop(),
+                        Err(error) => {
+                            let _ = sender.send(error).await;
+                            return;
+                        }
+                    },
+                    (kind, _) => kind.map(|kind| request.line(kind, &event)),
+                }
             }
             _ = ticker.tick(), if request.bookmarks => Some(bookmark(&request.resource, last_revision, false)),
             () = timed_out => return,

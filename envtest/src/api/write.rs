@@ -19,7 +19,9 @@
 //!    type's **defaults** and **validation**: a built-in type's rules, or a CRD's
 //!    structural schema and CEL rules (422 with causes).
 //! 4. **Admission webhooks**: the mutating ones, then the validating ones, over HTTPS
-//!    (`crate::admission`). They run with no lock held: they are network calls that may
+//!    (`crate::admission`); then, for a custom resource written in a version other than
+//!    its CRD's storage version, **conversion** to the storage version
+//!    (`crate::conversion`), the stored object being converted back for the answer. They run with no lock held: they are network calls that may
 //!    take seconds, and the rest of the server keeps serving meanwhile. (kube-apiserver
 //!    validates again after mutating admission; here a webhook's patch is not validated
 //!    again.)
@@ -55,7 +57,7 @@ use bytes::Bytes;
 use http::{Response, StatusCode};
 use serde_json::{Value, json};
 
-use crate::admission::{AdmissionAttributes, AdmissionError, Admitted, Operation};
+use crate::admission::{AdmissionAttributes, AdmissionError, Admitted, Converting, Operation, VersionConverter};
 use crate::core::{ApiError, ResourceType, ResponseBody, Verb, json_response};
 use crate::lifecycle::deletion::DeleteOptions;
 use crate::lifecycle::{
@@ -108,6 +110,17 @@ impl Write<'_> {
 
     fn resource(&self) -> &ResourceType {
         &self.target.resource
+    }
+
+    /// The object in its CRD's storage version, as it is stored (`crate::conversion`).
+    async fn to_storage_version(&self, object: Value) -> Result<Value, ApiError> {
+        crate::conversion::to_storage(&self.server.shared.webhooks, self.resource(), object).await
+    }
+
+    /// A stored object as the requested version serves it, through its CRD's
+    /// conversion webhook where it has one.
+    async fn as_requested(&self, object: Arc<Value>) -> Result<Arc<Value>, ApiError> {
+        crate::conversion::for_read(&self.server.shared.webhooks, self.resource(), object).await
     }
 
     fn name(&self) -> &str {
@@ -215,6 +228,11 @@ impl Write<'_> {
             // A delete's options say whether it is a dry run, not the query.
             dry_run: options.map_or_else(|| self.target.dry_run(), |o| o["dryRun"].is_array()),
             options,
+            equivalent_versions: resource.versions.as_deref().map_or(&[], |v| v.served.as_slice()),
+            converter: Some(&Converter {
+                server: self.server,
+                resource,
+            }),
         };
         self.server
             .shared
@@ -281,10 +299,13 @@ impl Write<'_> {
         let object = prepare_new(self.resource(), self.target.namespace.as_deref(), object, &manager)?;
         let admitted = self.admit(Operation::Create, Some(&object), None).await?;
         let object = admitted.mutated.unwrap_or(object);
-        let object = to_storage(self.resource(), object);
-        let mut state = self.server.shared.state.lock();
-        let stored = commit_create(&mut state, self.resource(), object, self.target.dry_run())?;
+        let object = self.to_storage_version(to_storage(self.resource(), object)).await?;
+        let stored = {
+            let mut state = self.server.shared.state.lock();
+            commit_create(&mut state, self.resource(), object, self.target.dry_run())?
+        };
         warnings.extend(admitted.warnings);
+        let stored = self.as_requested(stored).await?;
         let stored = to_view(self.resource(), &stored);
         Ok(with_warnings(json_response(StatusCode::CREATED, &stored), &warnings))
     }
@@ -314,7 +335,8 @@ impl Write<'_> {
                 return self.create_missing(&manager).await;
             };
             // The object as this version serves it; what is stored is converted back.
-            let current = to_view(resource, &stored);
+            let current = self.as_requested(stored.clone()).await?;
+            let current = to_view(resource, &current);
             let scale = self.target.subresource.as_deref() == Some("scale");
             let desired = if scale {
                 self.desired_scale(&current)?
@@ -323,7 +345,7 @@ impl Write<'_> {
             };
             check_precondition(resource, &current, &desired, self.target.verb)?;
             let mut warnings = self.check_unknown_fields(&desired)?;
-            let Some(new) = prepare_update(
+            let prepared = prepare_update(
                 resource,
                 &current,
                 desired,
@@ -331,24 +353,34 @@ impl Write<'_> {
                 &manager,
                 &now,
                 self.is_apply(),
-            )?
-            else {
-                return Ok(self.respond_update(StatusCode::OK, &current));
+            )?;
+            let new = match prepared {
+                Some(new) => new,
+                // kube-apiserver compares the bytes it would store: an object still in an
+                // older version is rewritten in the storage version (what a storage
+                // migration's no-op update relies on), even when nothing else changed.
+                None if crate::conversion::outside_storage_version(resource, &stored) => current.clone().into_owned(),
+                None => return Ok(self.respond_update(StatusCode::OK, &current)),
             };
             let admitted = self.admit(Operation::Update, Some(&new), Some(&current)).await?;
-            let mut new = to_storage(resource, admitted.mutated.unwrap_or(new));
-            let mut state = self.server.shared.state.lock();
-            if self.target.subresource.is_none() {
-                crate::admission::plugins::admit(&state.store, resource, &mut new, Some(&stored))?;
-            }
-            let latest = state.store.get(&group_resource, self.namespace(), self.name());
-            match latest {
-                None => return Err(ApiError::not_found(resource, self.name())),
-                Some(latest) if !Arc::ptr_eq(&latest, &stored) => continue,
-                Some(_) => {}
-            }
-            let stored = commit_update(&mut state, resource, new, self.target.dry_run());
+            let mut new = self
+                .to_storage_version(to_storage(resource, admitted.mutated.unwrap_or(new)))
+                .await?;
+            let stored = {
+                let mut state = self.server.shared.state.lock();
+                if self.target.subresource.is_none() {
+                    crate::admission::plugins::admit(&state.store, resource, &mut new, Some(&stored))?;
+                }
+                let latest = state.store.get(&group_resource, self.namespace(), self.name());
+                match latest {
+                    None => return Err(ApiError::not_found(resource, self.name())),
+                    Some(latest) if !Arc::ptr_eq(&latest, &stored) => continue,
+                    Some(_) => {}
+                }
+                commit_update(&mut state, resource, new, self.target.dry_run())
+            };
             warnings.extend(admitted.warnings);
+            let stored = self.as_requested(stored).await?;
             let stored = to_view(resource, &stored);
             return Ok(with_warnings(self.respond_update(StatusCode::OK, &stored), &warnings));
         }
@@ -400,9 +432,14 @@ impl Write<'_> {
         // prepare_new records an Update entry for a plain create; an apply owns its fields as Apply.
         object["metadata"]["managedFields"] = managed_fields;
         let admitted = self.admit(Operation::Create, Some(&object), None).await?;
-        let object = to_storage(resource, admitted.mutated.unwrap_or(object));
-        let mut state = self.server.shared.state.lock();
-        let stored = commit_create(&mut state, resource, object, self.target.dry_run())?;
+        let object = self
+            .to_storage_version(to_storage(resource, admitted.mutated.unwrap_or(object)))
+            .await?;
+        let stored = {
+            let mut state = self.server.shared.state.lock();
+            commit_create(&mut state, resource, object, self.target.dry_run())?
+        };
+        let stored = self.as_requested(stored).await?;
         let stored = to_view(resource, &stored);
         Ok(with_warnings(
             json_response(StatusCode::CREATED, &stored),
@@ -565,10 +602,19 @@ impl Write<'_> {
                 .store
                 .get(&resource.group_resource(), self.namespace(), self.name());
         let current = current.ok_or_else(|| ApiError::not_found(resource, self.name()))?;
+        let current = self.as_requested(current).await?;
         self.admit_delete(&current, &options).await?;
-        let mut state = self.server.shared.state.lock();
-        let deleted =
-            crate::lifecycle::deletion::delete(&mut state, resource, self.namespace(), self.name(), &options)?;
+        let deleted = {
+            let mut state = self.server.shared.state.lock();
+            crate::lifecycle::deletion::delete(&mut state, resource, self.namespace(), self.name(), &options)?
+        };
+        // An object still there (finalizers hold it) is answered in the requested version.
+        if let crate::lifecycle::deletion::Deleted::Pending(object) = &deleted
+            && crate::conversion::by_webhook(resource)
+        {
+            let object = self.as_requested(object.clone()).await?;
+            return Ok(json_response(StatusCode::OK, &object));
+        }
         Ok(json_response(StatusCode::OK, &deleted.response(resource)))
     }
 
@@ -615,12 +661,17 @@ impl Write<'_> {
         };
         let mut deleted = Vec::new();
         for object in candidates {
+            let object = self.as_requested(object).await?;
             self.admit_delete(&object, &options).await?;
             let (namespace, name) = object_key(&object);
-            let mut state = self.server.shared.state.lock();
-            // Preconditions name one object; the real server applies them to each.
-            if let Ok(outcome) = crate::lifecycle::deletion::delete(&mut state, resource, &namespace, &name, &options) {
-                deleted.push(to_view(resource, outcome.object()).into_owned());
+            let outcome = {
+                let mut state = self.server.shared.state.lock();
+                // Preconditions name one object; the real server applies them to each.
+                crate::lifecycle::deletion::delete(&mut state, resource, &namespace, &name, &options)
+            };
+            if let Ok(outcome) = outcome {
+                let last = self.as_requested(outcome.object().clone()).await?;
+                deleted.push(to_view(resource, &last).into_owned());
             }
         }
         let list = json!({
@@ -628,6 +679,23 @@ impl Write<'_> {
             "metadata": {"resourceVersion": self.server.revision().to_string()}, "items": deleted,
         });
         Ok(json_response(StatusCode::OK, &list))
+    }
+}
+
+/// Converts a write's object to another version of its CRD for the admission webhooks
+/// registered for that version (`matchPolicy: Equivalent`).
+struct Converter<'a> {
+    server: &'a ApiServer,
+    resource: &'a ResourceType,
+}
+
+impl VersionConverter for Converter<'_> {
+    fn convert<'a>(&'a self, object: &'a Value, version: &'a str) -> Converting<'a> {
+        Box::pin(async move {
+            crate::conversion::to_version(&self.server.shared.webhooks, self.resource, object, version)
+                .await
+                .map_err(|error| error.message)
+        })
     }
 }
 

@@ -158,6 +158,12 @@ impl ApiError {
             "kind": "Status", "apiVersion": "v1", "metadata": {}, "status": "Failure",
             "message": self.message, "reason": self.reason, "code": self.code,
         });
+        // Go omits an unknown (empty) reason, as a conversion webhook's failure has.
+        if self.reason.is_empty()
+            && let Some(fields) = status.as_object_mut()
+        {
+            fields.remove("reason");
+        }
         if let Some(details) = &self.details {
             status["details"] = details.clone();
         }

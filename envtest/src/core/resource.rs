@@ -48,6 +48,37 @@ pub(crate) struct ResourceType {
     pub schema: Option<Arc<Value>>,
     /// The catalogue entry of a built-in resource (its type's decoder and schema).
     pub builtin: Option<BuiltinRef>,
+    /// A custom resource's versions: where its objects are stored and how they convert
+    /// between the CRD's versions (None for built-in types).
+    pub versions: Option<Arc<CrdVersions>>,
+    /// The `Warning` a request of this version carries when the CRD marks it
+    /// `deprecated` (its `deprecationWarning`, else kube-apiserver's default text).
+    pub deprecation: Option<String>,
+}
+
+/// What every served version of one CRD shares: the storage version and the
+/// conversion strategy (`spec.conversion`).
+#[derive(Debug, Clone, PartialEq)]
+pub(crate) struct CrdVersions {
+    /// The CRD's name (`<plural>.<group>`).
+    pub crd: String,
+    /// The version objects are written in (the one marked `storage: true`).
+    pub storage_version: String,
+    /// The served versions, in the order the CRD lists them (a webhook registered for
+    /// one of them sees writes of the others, with `matchPolicy: Equivalent`).
+    pub served: Vec<String>,
+    /// `spec.conversion.webhook` when the strategy is `Webhook`; None for `None`
+    /// (only `apiVersion` changes between versions).
+    pub webhook: Option<ConversionWebhook>,
+}
+
+/// Where and how a CRD's conversion webhook is called.
+#[derive(Debug, Clone, PartialEq)]
+pub(crate) struct ConversionWebhook {
+    /// `clientConfig`: `url` or `service`, and `caBundle`.
+    pub client_config: Value,
+    /// `conversionReviewVersions`, in the CRD's order of preference.
+    pub review_versions: Vec<String>,
 }
 
 /// The JSON paths of a CRD's scale subresource (`.spec.replicas` style).

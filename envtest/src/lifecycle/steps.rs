@@ -237,17 +237,31 @@ fn label_namespace(object: &mut Value) {
     object["metadata"]["labels"]["kubernetes.io/metadata.name"] = name;
 }
 
-/// The CRD status the real server reaches once it serves the CRD.
+/// The CRD status the real server reaches once it serves the CRD. `storedVersions`
+/// keeps every version the CRD has held (its status as written) and gains the storage
+/// version at its end, as the apiextensions strategy's `PrepareForUpdate` appends it:
+/// objects written before may still be stored in the earlier ones.
 fn established_crd_status(crd: &Value) -> Value {
     let now = now();
     let condition = |kind: &str, reason: &str, message: &str| json!({"type": kind, "status": "True", "lastTransitionTime": now, "reason": reason, "message": message});
-    let versions: Vec<Value> = crd["spec"]["versions"]
+    let mut versions: Vec<Value> = crd["status"]["storedVersions"]
         .as_array()
         .into_iter()
         .flatten()
-        .filter(|v| v["storage"] == true)
-        .map(|v| v["name"].clone())
+        .filter(|v| v.is_string())
+        .cloned()
         .collect();
+    let storage = crd["spec"]["versions"]
+        .as_array()
+        .into_iter()
+        .flatten()
+        .find(|v| v["storage"] == true)
+        .map(|v| v["name"].clone());
+    if let Some(storage) = storage
+        && !versions.contains(&storage)
+    {
+        versions.push(storage);
+    }
     json!({
         "conditions": [
             condition("NamesAccepted", "NoConflicts", "no conflicts found"),

@@ -133,6 +133,8 @@ fn resource_type(builtin: &'static Builtin) -> ResourceType {
         requires_resource_version: false,
         schema: None,
         builtin: Some(crate::core::BuiltinRef(builtin)),
+        versions: None,
+        deprecation: None,
     }
 }
 

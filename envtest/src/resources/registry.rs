@@ -6,7 +6,7 @@ use std::sync::Arc;
 
 use serde_json::{Value, json};
 
-use crate::core::{GroupResource, ResourceType, ScalePaths};
+use crate::core::{ConversionWebhook, CrdVersions, GroupResource, ResourceType, ScalePaths};
 
 /// The resource types served now, by group, version and plural name.
 #[derive(Debug, Clone)]
@@ -170,6 +170,70 @@ impl Registry {
     }
 }
 
+/// What a CRD's versions share: its storage version and conversion strategy.
+fn crd_versions(crd: &Value, group: &str, plural: &str) -> CrdVersions {
+    let spec = &crd["spec"];
+    let storage_version = spec["versions"]
+        .as_array()
+        .into_iter()
+        .flatten()
+        .find(|v| v["storage"] == true)
+        .and_then(|v| v["name"].as_str())
+        .unwrap_or_default()
+        .to_owned();
+    let conversion = &spec["conversion"];
+    let webhook = (conversion["strategy"] == "Webhook").then(|| ConversionWebhook {
+        client_config: conversion["webhook"]["clientConfig"].clone(),
+        review_versions: conversion["webhook"]["conversionReviewVersions"]
+            .as_array()
+            .into_iter()
+            .flatten()
+            .filter_map(|v| v.as_str().map(str::to_owned))
+            .collect(),
+    });
+    let served = spec["versions"]
+        .as_array()
+        .into_iter()
+        .flatten()
+        .filter(|v| v["served"] != false)
+        .filter_map(|v| v["name"].as_str().map(str::to_owned))
+        .collect();
+    CrdVersions {
+        crd: format!("{plural}.{group}"),
+        storage_version,
+        served,
+        webhook,
+    }
+}
+
+/// The warning a deprecated version's requests carry: its `deprecationWarning`, else
+/// kube-apiserver's default (`defaultDeprecationWarning` in apiextensions-apiserver's
+/// `customresource_handler.go`), which names the newest served version that is not
+/// deprecated and is newer than this one.
+fn deprecation_warning(spec: &Value, version: &Value, kind: &str) -> Option<String> {
+    if version["deprecated"] != true {
+        return None;
+    }
+    if let Some(warning) = version["deprecationWarning"].as_str() {
+        return Some(warning.to_owned());
+    }
+    let group = spec["group"].as_str().unwrap_or_default();
+    let name = version["name"].as_str().unwrap_or_default();
+    let message = format!("{group}/{name} {kind} is deprecated");
+    let newer = spec["versions"]
+        .as_array()
+        .into_iter()
+        .flatten()
+        .filter(|v| v["served"] == true && v["deprecated"] != true)
+        .filter_map(|v| v["name"].as_str())
+        .filter(|v| version_priority(v) > version_priority(name))
+        .max_by_key(|v| version_priority(v));
+    Some(match newer {
+        Some(newer) => format!("{message}; use {group}/{newer} {kind}"),
+        None => message,
+    })
+}
+
 /// Kubernetes' version order: GA > beta > alpha, then by number.
 fn version_priority(version: &str) -> (u8, u32, u32) {
     let digits = |s: &str| s.parse::<u32>().unwrap_or(0);
@@ -205,6 +269,7 @@ pub(crate) fn crd_types(crd: &Value) -> Result<Vec<ResourceType>, String> {
         .map(|a| a.iter().filter_map(|s| s.as_str().map(str::to_owned)).collect())
         .unwrap_or_default();
     let namespaced = spec.get("scope").and_then(Value::as_str) != Some("Cluster");
+    let versions = Arc::new(crd_versions(crd, &group, &plural));
     let mut types = Vec::new();
     for version in spec.get("versions").and_then(Value::as_array).into_iter().flatten() {
         if version.get("served").and_then(Value::as_bool) == Some(false) {
@@ -239,6 +304,8 @@ pub(crate) fn crd_types(crd: &Value) -> Result<Vec<ResourceType>, String> {
                 .and_then(|s| s.get("openAPIV3Schema"))
                 .map(|s| Arc::new(s.clone())),
             builtin: None,
+            deprecation: deprecation_warning(spec, version, &kind),
+            versions: Some(versions.clone()),
         });
     }
     if types.is_empty() {

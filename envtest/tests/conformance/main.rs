@@ -10,6 +10,9 @@
 mod admission;
 mod catalogue;
 mod common;
+mod conversion;
+mod conversion_common;
+mod crd_versions;
 mod crud;
 mod definitions;
 mod delete;

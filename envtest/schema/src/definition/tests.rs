@@ -159,3 +159,33 @@ fn protected_groups_need_the_approval_annotation() {
         json!({"api-approved.kubernetes.io": "https://github.com/kubernetes/enhancements/pull/1111"});
     assert_eq!(found(&crd), Vec::<String>::new());
 }
+
+#[test]
+fn a_stored_version_stays_until_a_migration_removes_it() {
+    let mut old = crd();
+    old["status"]["storedVersions"] = json!(["v1alpha1", "v1"]);
+    let errors: Vec<String> = validate(&crd(), Some(&old)).iter().map(FieldError::summary).collect();
+    assert_eq!(
+        errors,
+        [
+            "status.storedVersions[0]: Invalid value: \"v1alpha1\": missing from spec.versions; v1alpha1 was previously a storage version, and must remain in spec.versions until a storage migration ensures no data remains persisted in v1alpha1 and removes v1alpha1 from status.storedVersions"
+        ]
+    );
+}
+
+#[test]
+fn review_versions_are_unique_labels() {
+    let mut crd = crd();
+    crd["spec"]["conversion"] = json!({"strategy": "Webhook", "webhook": {
+        "clientConfig": {"url": "https://127.0.0.1/convert"}, "conversionReviewVersions": ["v1", "v1", "V2"]}});
+    let errors = found(&crd);
+    assert_eq!(
+        errors[0],
+        "spec.conversion.conversionReviewVersions[1]: Invalid value: \"v1\": duplicate version"
+    );
+    assert!(
+        errors[1].starts_with("spec.conversion.conversionReviewVersions[2]: Invalid value: \"V2\": a DNS-1035 label"),
+        "{errors:?}"
+    );
+    assert_eq!(errors.len(), 2, "{errors:?}");
+}

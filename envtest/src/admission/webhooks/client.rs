@@ -40,27 +40,46 @@ pub(super) struct Clients {
     by_ca_bundle: Mutex<HashMap<String, HttpsClient>>,
 }
 
+/// Why a webhook could not be called, in the words of the client-go errors behind
+/// kube-apiserver's messages; each caller adds its own prefix.
+#[derive(Debug)]
+pub(crate) enum CallError {
+    /// No client could be built for the configuration (`could not get REST client`).
+    Client(String),
+    /// The request failed or the answer was not a success (`Post "<url>": ...`).
+    Call(String),
+}
+
 impl Clients {
     /// POSTs `body` to the webhook of `client_config` and returns the answer's body. The
     /// error is the reason of a failed call, worded as kube-apiserver words it.
     pub async fn post(&self, client_config: &Value, body: Vec<u8>, timeout: Duration) -> Result<Bytes, String> {
+        self.send(client_config, body, timeout)
+            .await
+            .map_err(|error| match error {
+                CallError::Client(message) => format!("could not get REST client: {message}"),
+                CallError::Call(message) => format!("failed to call webhook: {message}"),
+            })
+    }
+
+    /// [`Self::post`], its error without the admission dispatcher's prefix: the same
+    /// client serves conversion webhooks, whose errors are worded differently.
+    pub async fn send(&self, client_config: &Value, body: Vec<u8>, timeout: Duration) -> Result<Bytes, CallError> {
         let url = webhook_url(client_config, timeout)?;
         let uri: Uri = url
             .parse()
-            .map_err(|e| format!("failed to call webhook: parse {url:?}: {e}"))?;
+            .map_err(|e| CallError::Call(format!("parse {url:?}: {e}")))?;
         if uri.scheme_str() != Some("https") {
-            return Err(format!(
-                "failed to call webhook: webhook URL {url:?} must use the https scheme"
-            ));
+            return Err(CallError::Call(format!(
+                "webhook URL {url:?} must use the https scheme"
+            )));
         }
-        let client = self
-            .client_for(client_config)
-            .map_err(|e| format!("could not get REST client: {e}"))?;
+        let client = self.client_for(client_config).map_err(CallError::Client)?;
         let request = http::Request::post(uri)
             .header(CONTENT_TYPE, "application/json")
             .header(ACCEPT, "application/json, */*")
             .body(Full::new(Bytes::from(body)))
-            .map_err(|e| format!("failed to call webhook: {e}"))?;
+            .map_err(|e| CallError::Call(e.to_string()))?;
         let exchange = async {
             let response = client.request(request).await.map_err(|e| error_chain(&e))?;
             let status = response.status();
@@ -76,15 +95,15 @@ impl Clients {
         let (status, body) = tokio::time::timeout(timeout, exchange)
             .await
             .unwrap_or_else(|_| Err("context deadline exceeded".to_owned()))
-            .map_err(|e| format!("failed to call webhook: Post {url:?}: {e}"))?;
+            .map_err(|e| CallError::Call(format!("Post {url:?}: {e}")))?;
         // client-go accepts 200 to 206 before decoding the body.
         if !(200..=206).contains(&status.as_u16()) {
             let text = String::from_utf8_lossy(&body);
             let excerpt: String = text.chars().take(256).collect();
-            return Err(format!(
-                "failed to call webhook: the server responded with the status code {}: {excerpt:?}",
+            return Err(CallError::Call(format!(
+                "the server responded with the status code {}: {excerpt:?}",
                 status.as_u16()
-            ));
+            )));
         }
         Ok(body)
     }
@@ -117,21 +136,21 @@ impl Clients {
 
 /// The webhook's `url` with the `timeout` parameter kube-apiserver adds to tell the
 /// webhook its deadline. A `service` cannot be reached: there is no cluster network.
-fn webhook_url(client_config: &Value, timeout: Duration) -> Result<String, String> {
+fn webhook_url(client_config: &Value, timeout: Duration) -> Result<String, CallError> {
     if let Some(url) = client_config.get("url").and_then(Value::as_str) {
         let separator = if url.contains('?') { '&' } else { '?' };
         return Ok(format!("{url}{separator}timeout={}s", timeout.as_secs()));
     }
     if let Some(service) = client_config.get("service") {
         let field = |name: &str| service.get(name).and_then(Value::as_str).unwrap_or_default();
-        return Err(format!(
-            "failed to call webhook: clientConfig.service {}/{} cannot be reached from the in-process envtest \
+        return Err(CallError::Call(format!(
+            "clientConfig.service {}/{} cannot be reached from the in-process envtest \
              API server, which has no cluster network: give the webhook a clientConfig.url instead",
             field("namespace"),
             field("name"),
-        ));
+        )));
     }
-    Err("could not get REST client: clientConfig has neither url nor service".to_owned())
+    Err(CallError::Client("clientConfig has neither url nor service".to_owned()))
 }
 
 /// A client that trusts exactly the certificates of `ca_bundle` (base64 of PEM, as the

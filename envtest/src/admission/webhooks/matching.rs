@@ -44,6 +44,37 @@ pub(super) fn should_call(
     Ok(namespace? && labels?)
 }
 
+/// The version at which the webhook `spec` wants this request: the request's own when
+/// its rules match it, else (`matchPolicy: Equivalent`, the v1 default) the first other
+/// served version of the resource a rule names, rules in order; None when it does not.
+pub(super) fn version_to_call<'a>(
+    spec: &Value,
+    attributes: &AdmissionAttributes<'a>,
+    object: Option<&Value>,
+) -> Result<Option<&'a str>, AdmissionError> {
+    if should_call(spec, attributes, object)? {
+        return Ok(Some(attributes.version));
+    }
+    if spec.get("matchPolicy").and_then(Value::as_str).unwrap_or("Equivalent") != "Equivalent" {
+        return Ok(None);
+    }
+    for rule in spec.get("rules").and_then(Value::as_array).into_iter().flatten() {
+        for version in attributes.equivalent_versions {
+            if version == attributes.version {
+                continue;
+            }
+            let equivalent = AdmissionAttributes {
+                version: version.as_str(),
+                ..*attributes
+            };
+            if rule_matches(rule, &equivalent) {
+                return Ok(should_call(spec, &equivalent, object)?.then_some(version.as_str()));
+            }
+        }
+    }
+    Ok(None)
+}
+
 fn parse_selector(spec: &Value, field: &str) -> Result<LabelSelector, AdmissionError> {
     LabelSelector::from_structured(spec.get(field)).map_err(AdmissionError::internal)
 }
@@ -166,6 +197,8 @@ mod tests {
             namespace_labels: None,
             dry_run: false,
             options: None,
+            equivalent_versions: &[],
+            converter: None,
         }
     }
 

@@ -38,7 +38,7 @@ impl ReviewVersion {
 }
 
 /// A random version-4 UUID, the form kube-apiserver gives `request.uid`.
-pub(super) fn new_uid() -> String {
+pub(crate) fn new_uid() -> String {
     let mut bits = rand::random::<u128>();
     bits = (bits & !(0xF << 76)) | (0x4 << 76);
     bits = (bits & !(0x3 << 62)) | (0x2 << 62);
@@ -60,16 +60,19 @@ pub(super) fn request(
     uid: &str,
     attributes: &AdmissionAttributes<'_>,
     object: Option<&Value>,
+    request_version: &str,
 ) -> Vec<u8> {
-    let kind = json!({"group": attributes.group, "version": attributes.version, "kind": attributes.kind});
-    let resource = json!({"group": attributes.group, "version": attributes.version, "resource": attributes.resource});
+    let kind = |version: &str| json!({"group": attributes.group, "version": version, "kind": attributes.kind});
+    let resource =
+        |version: &str| json!({"group": attributes.group, "version": version, "resource": attributes.resource});
     let mut request = Map::new();
     request.insert("uid".into(), uid.into());
-    request.insert("kind".into(), kind.clone());
-    request.insert("resource".into(), resource.clone());
-    // Without matchPolicy conversion the webhook always sees the version requested.
-    request.insert("requestKind".into(), kind);
-    request.insert("requestResource".into(), resource);
+    request.insert("kind".into(), kind(attributes.version));
+    request.insert("resource".into(), resource(attributes.version));
+    // A webhook matched through an equivalent version sees that version's kind and
+    // resource, and the request's in requestKind and requestResource.
+    request.insert("requestKind".into(), kind(request_version));
+    request.insert("requestResource".into(), resource(request_version));
     if let Some(subresource) = attributes.subresource.filter(|s| !s.is_empty()) {
         request.insert("subResource".into(), subresource.into());
         request.insert("requestSubResource".into(), subresource.into());

@@ -187,6 +187,8 @@ fn create(object: &Value) -> AdmissionAttributes<'_> {
         namespace_labels: None,
         dry_run: false,
         options: None,
+        equivalent_versions: &[],
+        converter: None,
     }
 }
 
