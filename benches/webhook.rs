@@ -23,8 +23,14 @@
 //! `webhook_silence.rs`: silent bodies, declared-but-silent budget, unread answers, a
 //! mutate's RSS in a child process);
 //! `WEBHOOK_BENCH_ABUSE_ONLY=1` runs only those, `WEBHOOK_BENCH_THROUGHPUT_ONLY=1` none.
+//!
+//! Between the two, `webhook_conversion.rs`: a `ConversionReview` of 500 WebApps
+//! (`v1alpha1` to `v1`) answered by our server's `/convert` against a bare hyper +
+//! rustls handler doing the same serde conversion, `ratio bench=conversion objects=500
+//! wheelhouse/bare=X`; `WEBHOOK_BENCH_CONVERSION_ONLY=1` runs only it.
 
 mod webhook_abuse;
+mod webhook_conversion;
 mod webhook_silence;
 
 #[allow(dead_code, reason = "each benchmark uses a part of the shared helpers")]
@@ -129,6 +135,20 @@ fn start_wheelhouse(certificates: Certificates) -> Running {
 /// The anchor: hyper and rustls configured as the webhook server configures them, and
 /// a handler that decodes the review and allows it.
 async fn start_bare(certificates: Certificates) -> Running {
+    start_bare_with(certificates, |body: &[u8]| {
+        serde_json::from_slice::<AdmissionReview<DynamicObject>>(body)
+            .ok()
+            .and_then(|review| TryInto::<AdmissionRequest<DynamicObject>>::try_into(review).ok())
+            .map(|request| AdmissionResponse::from(&request).into_review())
+            .and_then(|review| serde_json::to_vec(&review).ok())
+            .unwrap_or_default()
+    })
+    .await
+}
+
+/// hyper and rustls configured as the webhook server configures them, answering every
+/// request with `answer` of its body: the anchors' server.
+async fn start_bare_with(certificates: Certificates, answer: fn(&[u8]) -> Vec<u8>) -> Running {
     let chain: Vec<CertificateDer<'static>> = CertificateDer::pem_slice_iter(certificates.cert_pem().as_bytes())
         .collect::<Result<_, _>>()
         .expect("a certificate");
@@ -161,13 +181,7 @@ async fn start_bare(certificates: Certificates) -> Running {
                         .collect()
                         .await
                         .map(http_body_util::Collected::to_bytes);
-                    let answer = body
-                        .ok()
-                        .and_then(|body| serde_json::from_slice::<AdmissionReview<DynamicObject>>(&body).ok())
-                        .and_then(|review| TryInto::<AdmissionRequest<DynamicObject>>::try_into(review).ok())
-                        .map(|request| AdmissionResponse::from(&request).into_review())
-                        .and_then(|review| serde_json::to_vec(&review).ok())
-                        .unwrap_or_default();
+                    let answer = body.map(|body| answer(&body)).unwrap_or_default();
                     Ok::<_, Infallible>(http::Response::new(Full::new(Bytes::from(answer))))
                 });
                 let _ = http1::Builder::new()
@@ -258,8 +272,13 @@ fn main() {
         return;
     }
     let (servers, clients) = (runtime("servers"), runtime("clients"));
+    if std::env::var_os("WEBHOOK_BENCH_CONVERSION_ONLY").is_some() {
+        clients.block_on(webhook_conversion::run(servers.handle().clone()));
+        return;
+    }
     if std::env::var_os("WEBHOOK_BENCH_ABUSE_ONLY").is_none() {
         clients.block_on(run(servers.handle().clone()));
+        clients.block_on(webhook_conversion::run(servers.handle().clone()));
     }
     if std::env::var_os("WEBHOOK_BENCH_THROUGHPUT_ONLY").is_some() {
         return;

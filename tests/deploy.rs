@@ -35,9 +35,10 @@ fn of_kind<'a>(documents: &'a [Value], kind: &str) -> Vec<&'a Value> {
 
 #[test]
 fn the_crd_in_deploy_is_what_the_code_generates() {
+    let crd = webhooks::deploy_crd().expect("the CRD of both versions");
     let generated = format!(
-        "# Generated from WebApp::crd() (examples/src/webapp.rs); `cargo test --test deploy` checks it and rewrites it when stale.\n{}",
-        serde_saphyr::to_string(&WebApp::crd()).expect("the CRD as YAML")
+        "# Generated from webhooks::deploy_crd() (examples/src/webapp/webhooks.rs): v1 stored, v1alpha1 converted by the webhook Service's /convert; `cargo test --test deploy` checks it and rewrites it when stale.\n{}",
+        serde_saphyr::to_string(&crd).expect("the CRD as YAML")
     );
     let path = format!("{}/deploy/crd.yaml", env!("CARGO_MANIFEST_DIR"));
     let checked_in = std::fs::read_to_string(&path).unwrap_or_default();

@@ -69,7 +69,8 @@ fn webapp_json(spec: &WebAppSpec) -> Value {
 /// The message of a denial, which must be one.
 fn denial(response: &Value) -> String {
     assert_eq!(response["allowed"], false, "{response}");
-    assert_eq!(response["status"]["code"], 403, "{response}");
+    assert_eq!(response["status"]["code"], 422, "{response}");
+    assert_eq!(response["status"]["reason"], "Invalid", "{response}");
     response["status"]["message"].as_str().unwrap().to_owned()
 }
 
@@ -365,10 +366,10 @@ async fn the_api_server_calls_the_webhooks() {
             .create(&PostParams::default(), &WebApp::new("bad", spec("nginx", None, None)))
             .await,
     );
-    assert_eq!(status.code, 403);
+    assert_eq!(status.code, 422);
     assert!(
         status.message.starts_with(
-            r#"admission webhook "validate.webapps.example.com" denied the request: WebApp.example.com "bad" is invalid: spec.image: Invalid value: "nginx": the image has no tag"#
+            r#"admission webhook "vwebapp-v1.kb.io" denied the request: WebApp.example.com "bad" is invalid: spec.image: Invalid value: "nginx": the image has no tag"#
         ),
         "{}",
         status.message
@@ -542,7 +543,7 @@ async fn kubectl_apply_of_a_bad_webapp_prints_our_message() {
     println!("kubectl apply said: {stderr}");
     assert!(!output.status.success(), "kubectl apply succeeded: {stderr}");
     assert!(
-        stderr.contains(r#"admission webhook "validate.webapps.example.com" denied the request: WebApp.example.com "bad" is invalid: spec.image: Invalid value: "nginx:latest": "latest" moves with every release"#),
+        stderr.contains(r#"admission webhook "vwebapp-v1.kb.io" denied the request: WebApp.example.com "bad" is invalid: spec.image: Invalid value: "nginx:latest": "latest" moves with every release"#),
         "{stderr}"
     );
     served.stop(env).await;

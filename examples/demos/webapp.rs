@@ -5,7 +5,8 @@
 //! - `cargo run --example webapp` starts the embedded API server (Deployments become
 //!   available after a second, as if their pods started), installs the CRD, runs the
 //!   operator's manager (leader election on a Lease, `/metrics`, `/healthz`, `/readyz`
-//!   on loopback), creates a WebApp, scales it, deletes it, printing each phase and the
+//!   on loopback), creates a WebApp, reads it as `v1` and as `v1alpha1` (converted by
+//!   the webhook server's `/convert`), scales it, deletes it, printing each phase and the
 //!   children the operator made, and a few lines of `/metrics`; then keeps serving
 //!   until Ctrl-C, with a kubeconfig so `kubectl get webapps -w` works from another
 //!   terminal.
@@ -14,7 +15,8 @@
 //!   apply (`--leader-elect`, `--metrics-bind-address`, `--health-probe-bind-address`,
 //!   `--enable-webhooks`, `--log-level`, `--log-format`, ...: the table in
 //!   `ManagerArgs`' rustdoc).
-//! - `--crd` prints the CRD as YAML (`cargo run --example webapp -- --crd | kubectl apply -f -`).
+//! - `--crd` prints the CRD as YAML (`cargo run --example webapp -- --crd | kubectl apply -f -`):
+//!   `deploy/crd.yaml`, both versions, converted by the webhook Service of `deploy/`.
 
 use std::net::SocketAddr;
 use std::time::Duration;
@@ -23,15 +25,15 @@ use clap::parser::ValueSource;
 use clap::{ArgMatches, CommandFactory, FromArgMatches, Parser};
 use k8s_openapi::api::apps::v1::Deployment;
 use k8s_openapi::api::core::v1::Service;
+use kube::ResourceExt;
 use kube::api::{Api, DeleteParams, ListParams, Patch, PatchParams, PostParams};
-use kube::{CustomResourceExt, ResourceExt};
 use tokio::io::{AsyncReadExt, AsyncWriteExt};
 use webapp::{Phase, WebApp, WebAppSpec};
 use wheelhouse::cache::{Cache, Event, Scope};
 use wheelhouse::manager::{LeaderElection, Manager, ManagerArgs, Sharding};
 use wheelhouse::webhook::WebhookOptions;
 use wheelhouse_envtest::{ServerOptions, TestEnv, WorkloadSimulation};
-use wheelhouse_examples::webapp::{self, webhooks};
+use wheelhouse_examples::webapp::{self, v1alpha1, webhooks};
 
 /// The Lease the operator's replicas elect their leader on.
 const LEADER_ELECTION_ID: &str = "webapp-operator.example.com";
@@ -65,7 +67,7 @@ async fn main() -> Result<(), Failure> {
     let matches = Args::command().get_matches();
     let args = Args::from_arg_matches(&matches)?;
     if args.crd {
-        print!("{}", serde_saphyr::to_string(&WebApp::crd())?);
+        print!("{}", serde_saphyr::to_string(&webhooks::deploy_crd()?)?);
         return Ok(());
     }
     args.manager.init_logging()?;
@@ -83,8 +85,6 @@ async fn main() -> Result<(), Failure> {
         "embedded API server on http://{address}; kubeconfig: {}",
         kubeconfig.display()
     );
-    env.install_crd(&WebApp::crd()).await?;
-    println!("installed CRD webapps.example.com");
 
     // The demo's manager: leader election on a Lease in the demo's namespace, and the
     // metrics and probe server on loopback (any free port unless a flag names one).
@@ -106,11 +106,17 @@ async fn main() -> Result<(), Failure> {
         .leader_election(LeaderElection::new(LEADER_ELECTION_ID).namespace(env.namespace()))
         .build()?;
     manager.add(webapp::controller(manager.cache(), None, None))?;
-    // The admission webhooks on 127.0.0.1 with a self-signed certificate, registered
-    // with the embedded server, which calls them as kube-apiserver would.
-    let (webhook_server, _configurations) = webhooks::serve_locally(&env.client(), "webapp", None).await?;
+    // The webhooks on 127.0.0.1 with a self-signed certificate, registered with the
+    // embedded server, which calls them as kube-apiserver would; the CRD serves v1
+    // (stored) and v1alpha1, converted by the same server's /convert.
+    let (webhook_server, _configurations, crd) =
+        webhooks::serve_locally_converting(&env.client(), "webapp", None).await?;
+    env.install_crd(&crd).await?;
+    println!("installed CRD webapps.example.com (v1 stored, v1alpha1 converted by the webhook)");
     if let Some(address) = webhook_server.local_addr() {
-        println!("webhooks: https://{address} (mutating: defaults; validating: image tag, replicas, port)");
+        println!(
+            "webhooks: https://{address} (mutating: defaults; validating: image tag, replicas, port; /convert: v1 <-> v1alpha1)"
+        );
     }
     manager.add(webhook_server)?;
     show_phases(manager.cache());
@@ -132,6 +138,10 @@ async fn main() -> Result<(), Failure> {
     println!();
     println!("still serving; from another terminal:");
     println!("  kubectl --kubeconfig {} get webapps -w", kubeconfig.display());
+    println!(
+        "  kubectl --kubeconfig {} get webapps.v1alpha1.example.com -o yaml   (the older version)",
+        kubeconfig.display()
+    );
     println!(
         "  kubectl --kubeconfig {} apply -f <a WebApp>   (namespace {namespace})",
         kubeconfig.display()
@@ -275,6 +285,37 @@ async fn show_children(client: &kube::Client, namespace: &str, name: &str) -> Re
     Ok(())
 }
 
+/// Reads one WebApp as both versions, as `kubectl get webapps.v1.example.com` and
+/// `kubectl get webapps.v1alpha1.example.com` would.
+async fn show_both_versions(client: &kube::Client, namespace: &str, name: &str) -> Result<(), Failure> {
+    println!("reading webapp/{name} as both versions (v1 is stored; v1alpha1 is converted by the webhook):");
+    let hub = Api::<WebApp>::namespaced(client.clone(), namespace).get(name).await?;
+    println!(
+        "  example.com/v1:       image {}, replicas {}, port {}",
+        hub.spec.image,
+        hub.spec.replicas(),
+        hub.spec.port()
+    );
+    match Api::<v1alpha1::WebApp>::namespaced(client.clone(), namespace)
+        .get(name)
+        .await
+    {
+        Ok(old) if old.spec.container_port.is_some() => println!(
+            "  example.com/v1alpha1: image {}, replicas {}, containerPort {}",
+            old.spec.image,
+            old.spec.replicas.unwrap_or_default(),
+            old.spec.container_port.unwrap_or_default()
+        ),
+        // The embedded server may serve the stored object under the other version
+        // without calling the conversion webhook (strategy None's behaviour).
+        Ok(_) => println!(
+            "  example.com/v1alpha1: served without conversion (containerPort missing): this API server does not call conversion webhooks"
+        ),
+        Err(error) => println!("  example.com/v1alpha1: not served: {error}"),
+    }
+    Ok(())
+}
+
 /// Create, scale and delete a WebApp, showing what the operator does.
 async fn demonstrate(client: &kube::Client, namespace: &str) -> Result<(), Failure> {
     let webapps: Api<WebApp> = Api::namespaced(client.clone(), namespace);
@@ -311,6 +352,7 @@ async fn demonstrate(client: &kube::Client, namespace: &str) -> Result<(), Failu
     );
     wait_for_phase(&webapps, name, Phase::Ready, 2).await?;
     show_children(client, namespace, name).await?;
+    show_both_versions(client, namespace, name).await?;
 
     println!("scaling webapp/{name} to 4 replicas");
     let patch = serde_json::json!({"spec": {"replicas": 4}});

@@ -1,8 +1,13 @@
 //! The WebApp operator: a `WebApp` custom resource that owns a Deployment and a
 //! Service. Shared by the demos (`demos/webapp.rs`, `demos/ha.rs`), the end-to-end tests
 //! and the benchmarks.
+//!
+//! Two versions are served: `example.com/v1` ([`WebApp`]), the hub and the storage
+//! version, which the operator reads and writes, and the older
+//! [`v1alpha1`](v1alpha1::WebApp), converted by the webhook server ([`conversion`]).
 
 pub mod image;
+pub mod v1alpha1;
 pub mod webhooks;
 
 use std::sync::Arc;
@@ -22,6 +27,7 @@ use wheelhouse::controller::{
     Action, Applier, Builder, Context, Controller, ControllerMetrics, Error, EventType, NotOwned, Predicate,
     Reconciler, apply, finalizer, owner, predicate,
 };
+use wheelhouse::webhook::conversion::Conversion;
 
 /// The field manager of everything the operator writes.
 pub const MANAGER: &str = "webapp-controller";
@@ -71,6 +77,13 @@ impl WebAppSpec {
     pub fn port(&self) -> i32 {
         self.port.unwrap_or(DEFAULT_PORT)
     }
+}
+
+/// The WebApp's versions: `v1` the hub (stored), `v1alpha1` converted to and from it
+/// by the `From`/`TryFrom` impls of [`v1alpha1`]. The webhook server serves it
+/// ([`webhooks::webhook_server`]); [`Conversion::crd`] is the CRD of both versions.
+pub fn conversion() -> Conversion<WebApp> {
+    Conversion::hub::<WebApp>().spoke::<v1alpha1::WebApp>()
 }
 
 /// Where a WebApp is in its life.

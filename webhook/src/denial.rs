@@ -170,15 +170,21 @@ impl Display for FieldError {
     }
 }
 
-/// A webhook's refusal: a message, or field errors kube-apiserver shows as it shows
-/// its own validation (`WebApp.example.com "web" is invalid: spec.image: ...`).
-/// The response's Status carries code 403 (Forbidden) unless set otherwise.
+/// A webhook's refusal: a message ([`new`](Self::new), code 403 `Forbidden`), or
+/// field errors ([`invalid`](Self::invalid), code 422 `Invalid`) that kube-apiserver
+/// shows as it shows its own validation, with the Status apimachinery's
+/// `errors.NewInvalid` makes (what kubebuilder's scaffold returns): message
+/// `WebApp.example.com "web" is invalid: spec.image: ...` (several errors in
+/// brackets), and `details` naming the object's `name`, `group` and `kind` with one
+/// cause per field error (`reason` `FieldValueInvalid`..., `message`, `field`).
 ///
 /// ```
 /// use wheelhouse_webhook::{Denied, FieldError};
 ///
 /// let denied = Denied::invalid([FieldError::invalid("spec.replicas", 0, "must be between 1 and 50")]);
 /// assert_eq!(denied.to_string(), "spec.replicas: Invalid value: 0: must be between 1 and 50");
+/// assert_eq!((denied.code(), denied.reason()), (422, "Invalid"));
+/// assert_eq!(Denied::new("closed for maintenance").code(), 403);
 /// assert_eq!(Denied::if_any(Vec::new()).ok(), Some(()));
 /// ```
 #[derive(Debug, Clone, PartialEq)]
@@ -201,10 +207,13 @@ impl Denied {
         }
     }
 
-    /// A refusal for these field errors.
+    /// A refusal for these field errors: code 422, reason `Invalid`, as
+    /// kube-apiserver refuses an object its own validation rejects.
     pub fn invalid(errors: impl IntoIterator<Item = FieldError>) -> Self {
         Self {
             field_errors: errors.into_iter().collect(),
+            code: 422,
+            reason: INVALID,
             ..Self::new("")
         }
     }
@@ -219,7 +228,8 @@ impl Denied {
         }
     }
 
-    /// The Status code (default 403) and its reason (`Forbidden`, `BadRequest`, ...).
+    /// The Status code and its reason (`Forbidden`, `BadRequest`, ...) instead of
+    /// 403 `Forbidden` ([`new`](Self::new)) or 422 `Invalid` ([`invalid`](Self::invalid)).
     #[must_use]
     pub fn with_code(mut self, code: u16, reason: &'static str) -> Self {
         self.code = code;
@@ -237,6 +247,16 @@ impl Denied {
         &self.field_errors
     }
 
+    /// The Status code the answer carries (403, 422, or what [`with_code`](Self::with_code) set).
+    pub fn code(&self) -> u16 {
+        self.code
+    }
+
+    /// The Status reason the answer carries (`Forbidden`, `Invalid`, ...).
+    pub fn reason(&self) -> &'static str {
+        self.reason
+    }
+
     /// The Status of the answer, for an object of `kind` named `name`.
     pub(crate) fn into_status(self, kind: &GroupVersionKind, name: &str) -> Status {
         let mut message = self.message;
@@ -249,13 +269,18 @@ impl Denied {
                 field: e.field.clone(),
             })
             .collect();
-        if !self.field_errors.is_empty() {
+        if !self.field_errors.is_empty() || (self.reason == INVALID && message.is_empty()) {
             let qualified = if kind.group.is_empty() {
                 kind.kind.clone()
             } else {
                 format!("{}.{}", kind.kind, kind.group)
             };
-            let invalid = format!("{qualified} {name:?} is invalid: {}", aggregate(&self.field_errors));
+            // apimachinery leaves the colon out when there is nothing after it.
+            let invalid = if self.field_errors.is_empty() {
+                format!("{qualified} {name:?} is invalid")
+            } else {
+                format!("{qualified} {name:?} is invalid: {}", aggregate(&self.field_errors))
+            };
             message = if message.is_empty() {
                 invalid
             } else {
@@ -263,7 +288,7 @@ impl Denied {
             };
         }
         let status = Status::failure(&message, self.reason).with_code(self.code);
-        if causes.is_empty() {
+        if causes.is_empty() && self.reason != INVALID {
             return status;
         }
         status.with_details(StatusDetails {
@@ -276,6 +301,9 @@ impl Denied {
         })
     }
 }
+
+/// The reason of a refusal for field errors (`metav1.StatusReasonInvalid`).
+const INVALID: &str = "Invalid";
 
 /// apimachinery's aggregate: one error alone, several in brackets.
 fn aggregate(errors: &[FieldError]) -> String {
@@ -342,17 +370,21 @@ mod tests {
     }
 
     #[test]
-    fn one_invalid_field_is_a_403_that_names_the_object() {
+    fn one_invalid_field_is_a_422_that_names_the_object() {
         let status = Denied::invalid([FieldError::invalid("spec.replicas", 0, "between 1 and 50")])
             .into_status(&webapp(), "web");
-        assert_eq!(status.code, 403);
-        assert_eq!(status.reason, "Forbidden");
+        assert_eq!(status.code, 422);
+        assert_eq!(status.reason, "Invalid");
+        assert_eq!(status.status, Some(kube::core::response::StatusSummary::Failure));
         assert_eq!(
             status.message,
             r#"WebApp.example.com "web" is invalid: spec.replicas: Invalid value: 0: between 1 and 50"#
         );
         let details = status.details.unwrap();
         assert_eq!(details.kind, "WebApp");
+        assert_eq!((details.group.as_str(), details.name.as_str()), ("example.com", "web"));
+        assert_eq!(details.causes.len(), 1);
+        assert_eq!(details.causes[0].message, "Invalid value: 0: between 1 and 50");
         assert_eq!(details.causes[0].field, "spec.replicas");
         assert_eq!(details.causes[0].reason, "FieldValueInvalid");
     }
@@ -370,6 +402,11 @@ mod tests {
         );
         let status = Denied::new("closed for maintenance").into_status(&webapp(), "web");
         assert_eq!(status.message, "closed for maintenance");
+        assert_eq!((status.code, status.reason.as_str()), (403, "Forbidden"));
         assert!(status.details.is_none());
+        let status = Denied::invalid([]).into_status(&webapp(), "web");
+        assert_eq!(status.message, r#"WebApp.example.com "web" is invalid"#);
+        assert_eq!(status.code, 422);
+        assert!(status.details.unwrap().causes.is_empty());
     }
 }

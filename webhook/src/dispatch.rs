@@ -1,4 +1,4 @@
-//! One admission request, from bytes to answer, in four steps: the HTTP checks, the
+//! One admission or conversion request, from bytes to answer, in four steps: the HTTP checks, the
 //! body read within the byte budget (counted as bytes arrive, small bodies on a share
 //! of their own), the decision on a pool thread within the deadline, and the answer's
 //! metrics and span. The body's bytes stay counted until the answer is written.
@@ -13,6 +13,8 @@
 //!   resource is not the webhook's → denied, code 400;
 //! - a handler that panics → denied, code 500, counted (never allowed, whatever the
 //!   configuration's `failurePolicy`);
+//! - at `/convert`, a body that is not a `ConversionReview` → 400; a conversion that
+//!   fails or panics (counted) → the review's `result.status: Failure`;
 //! - no decision by the request's deadline → HTTP 504, counted as such: kube-apiserver
 //!   then applies the webhook's `failurePolicy`, exactly as if no answer had come.
 
@@ -34,6 +36,7 @@ use wheelhouse_manager::serve::{
     AnswerBody, ByteBudget, NoRoom, RequestBody, Reserved, SMALL_BODY, Service, panic_message,
 };
 
+use crate::conversion::{self, Conversions};
 use crate::limits::{DecisionPool, Undecided};
 use crate::metrics::{RouteMetrics, WebhookMetrics};
 use crate::review::{self, Verdict};
@@ -90,20 +93,42 @@ pub(crate) struct Dispatcher {
 
 #[derive(Clone)]
 struct Endpoint {
-    route: Arc<dyn Route>,
+    handling: Handling,
     metrics: Option<RouteMetrics>,
 }
 
+/// What a path answers: admission reviews for one webhook, or conversion reviews
+/// for every registered conversion.
+#[derive(Clone)]
+enum Handling {
+    Admission(Arc<dyn Route>),
+    Conversion(Arc<Conversions>),
+}
+
 impl Dispatcher {
-    pub fn new(routes: &[(String, Arc<dyn Route>)], metrics: Option<&WebhookMetrics>, limits: RequestLimits) -> Self {
-        let endpoints = routes
+    pub fn new(
+        routes: &[(String, Arc<dyn Route>)],
+        conversions: &Conversions,
+        metrics: Option<&WebhookMetrics>,
+        limits: RequestLimits,
+    ) -> Self {
+        let admission = routes
             .iter()
-            .map(|(path, route)| {
+            .map(|(path, route)| (path.clone(), Handling::Admission(route.clone())));
+        let conversion = (!conversions.is_empty()).then(|| {
+            (
+                conversion::CONVERT_PATH.to_owned(),
+                Handling::Conversion(Arc::new(conversions.clone())),
+            )
+        });
+        let endpoints = admission
+            .chain(conversion)
+            .map(|(path, handling)| {
                 let endpoint = Endpoint {
-                    route: route.clone(),
-                    metrics: metrics.map(|m| m.for_webhook(path)),
+                    handling,
+                    metrics: metrics.map(|m| m.for_webhook(&path)),
                 };
-                (path.clone(), endpoint)
+                (path, endpoint)
             })
             .collect();
         Self {
@@ -130,14 +155,24 @@ impl Dispatcher {
         let Some(endpoint) = self.endpoints.get(path) else {
             return text(StatusCode::NOT_FOUND, format!("no webhook is served at {path}"));
         };
-        let span = tracing::info_span!(
-            "admission",
-            webhook = path,
-            uid = Empty,
-            kind = Empty,
-            operation = Empty,
-            allowed = Empty
-        );
+        let span = match endpoint.handling {
+            Handling::Admission(_) => tracing::info_span!(
+                "admission",
+                webhook = path,
+                uid = Empty,
+                kind = Empty,
+                operation = Empty,
+                allowed = Empty
+            ),
+            Handling::Conversion(_) => tracing::info_span!(
+                "conversion",
+                webhook = path,
+                uid = Empty,
+                desired = Empty,
+                objects = Empty,
+                converted = Empty
+            ),
+        };
         let started = Instant::now();
         let _in_flight = endpoint.metrics.as_ref().map(RouteMetrics::in_flight);
         let answer = self.answer(endpoint, request).instrument(span).await;
@@ -177,7 +212,7 @@ impl Dispatcher {
         if request.method() != Method::POST {
             return Err(Refusal::new(
                 StatusCode::METHOD_NOT_ALLOWED,
-                format!("admission requests are POSTed, not sent with {}", request.method()),
+                format!("webhook requests are POSTed, not sent with {}", request.method()),
             ));
         }
         let content_type = request.headers().get(CONTENT_TYPE).and_then(|v| v.to_str().ok());
@@ -343,13 +378,25 @@ impl Dispatcher {
     }
 }
 
-/// The decision on one body: the review decoded, the route's verdict, the answer
-/// encoded. A webhook that panics is caught here, so its answer is a denial naming
-/// the request (never an allow, whatever the `failurePolicy`), and counted.
+/// The decision on one body: the review decoded, the route's verdict (or the
+/// conversions), the answer encoded.
 async fn decide(endpoint: &Endpoint, body: &[u8], max_depth: usize) -> Answer {
     if let Err(message) = review::check_nesting(body, max_depth) {
         return text(StatusCode::BAD_REQUEST, message);
     }
+    match &endpoint.handling {
+        Handling::Admission(route) => admit(route.as_ref(), endpoint.metrics.as_ref(), body).await,
+        Handling::Conversion(conversions) => match conversion::answer(conversions, body, endpoint.metrics.as_ref()) {
+            Ok(answer) => json(answer),
+            Err(message) => text(StatusCode::BAD_REQUEST, message),
+        },
+    }
+}
+
+/// An admission review decided by `route`. A webhook that panics is caught here, so
+/// its answer is a denial naming the request (never an allow, whatever the
+/// `failurePolicy`), and counted.
+async fn admit(route: &dyn Route, metrics: Option<&RouteMetrics>, body: &[u8]) -> Answer {
     let review = match review::decode(body) {
         Ok(review) => review,
         Err(message) => return text(StatusCode::BAD_REQUEST, message),
@@ -359,11 +406,11 @@ async fn decide(endpoint: &Endpoint, body: &[u8], max_depth: usize) -> Answer {
     span.record("uid", request.uid.as_str());
     span.record("kind", request.kind.kind.as_str());
     span.record("operation", tracing::field::debug(&request.operation));
-    let admitted = AssertUnwindSafe(endpoint.route.admit(request, review.object, review.old_object))
+    let admitted = AssertUnwindSafe(route.admit(request, review.object, review.old_object))
         .catch_unwind()
         .await;
     let verdict = admitted.unwrap_or_else(|panic| {
-        if let Some(metrics) = &endpoint.metrics {
+        if let Some(metrics) = metrics {
             metrics.panicked();
         }
         tracing::error!(
@@ -377,18 +424,20 @@ async fn decide(endpoint: &Endpoint, body: &[u8], max_depth: usize) -> Answer {
     });
     span.record("allowed", verdict.allowed);
     match review::encode(review.api_version, &request.uid, &verdict) {
-        Ok(body) => {
-            let mut answer = Response::new(AnswerBody::new(body));
-            answer
-                .headers_mut()
-                .insert(CONTENT_TYPE, http::HeaderValue::from_static("application/json"));
-            answer
-        }
+        Ok(body) => json(body),
         Err(error) => text(
             StatusCode::INTERNAL_SERVER_ERROR,
             format!("could not encode the answer: {error}"),
         ),
     }
+}
+
+fn json(body: Vec<u8>) -> Answer {
+    let mut answer = Response::new(AnswerBody::new(body));
+    answer
+        .headers_mut()
+        .insert(CONTENT_TYPE, http::HeaderValue::from_static("application/json"));
+    answer
 }
 
 fn is_json(content_type: &str) -> bool {

@@ -14,6 +14,17 @@ pub enum Error {
         /// The path registered twice.
         path: String,
     },
+    /// Two conversions were registered for one group and kind.
+    #[error("two conversions are registered for {kind}.{group}; register each version once, as a spoke of one hub")]
+    DuplicateConversion {
+        /// The group.
+        group: String,
+        /// The kind.
+        kind: String,
+    },
+    /// The versions' CRDs do not merge into one.
+    #[error("the versions' CRDs do not merge: {0}")]
+    Crd(String),
     /// A raw handler's path is not an absolute URL path.
     #[error("webhook path {path:?} must start with '/'")]
     InvalidPath {

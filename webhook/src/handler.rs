@@ -10,7 +10,8 @@ use kube::core::{DynamicObject, TypeMeta};
 use serde_json::value::RawValue;
 
 use crate::dispatch::Route;
-use crate::review::{Request, Verdict};
+use crate::request::Request;
+use crate::review::Verdict;
 
 /// A webhook that takes the whole request and writes the whole response, with kube's
 /// admission types. The server sets the response's `uid` from the request, so a

@@ -1,5 +1,5 @@
-//! wheelhouse-webhook: admission webhooks for operators, as controller-runtime serves
-//! them, safe against bad input by construction.
+//! wheelhouse-webhook: admission and CRD conversion webhooks for operators, as
+//! controller-runtime serves them, safe against bad input by construction.
 //!
 //! - [`WebhookServer`]: HTTPS (hyper, rustls; TLS 1.2 and 1.3; HTTP/1.1, and HTTP/2
 //!   when asked) as a manager [`Runnable`](wheelhouse_manager::Runnable) that every
@@ -9,7 +9,14 @@
 //! - [`Validator`] and [`Defaulter`]: typed webhooks of one resource type, served at
 //!   controller-runtime's paths (`/validate-<group>-<version>-<kind>`, `/mutate-...`);
 //!   [`Handler`] for kube's raw `AdmissionRequest` when typed is not enough.
-//! - [`Denied`] and [`FieldError`]: refusals worded as kube-apiserver's own validation.
+//! - [`conversion`]: CRD conversion, hub and spoke over `From` impls
+//!   (`Conversion::hub::<v1::WebApp>().spoke::<v1alpha1::WebApp>()`), served at
+//!   `/convert` on the same server, with the multi-version CRD and its
+//!   `spec.conversion` generated.
+//! - [`Denied`] and [`FieldError`]: refusals worded as kube-apiserver's own validation
+//!   (field errors are a 422 `Invalid`, as `apierrors.NewInvalid`).
+//! - [`Request::create`], [`Request::update`], [`Request::delete`]: the request
+//!   kube-apiserver would send, for calling a validator or defaulter in a plain test.
 //! - [`Certificates`]: the serving certificate from `--cert-dir`, reloaded when
 //!   cert-manager renews it, or self-signed for local runs and tests.
 //! - [`Configurations`]: the webhook configurations for what is registered.
@@ -17,9 +24,9 @@
 //!
 //! ## Behaviour
 //!
-//! - **Defaulters** (`Defaulter<K>::default(&mut K)`) answer with the RFC 6902 patch from
+//! - **Defaulters** (`Defaulter<K>::apply_defaults(&mut K)`) answer with the RFC 6902 patch from
 //!   the object as sent to the object as defaulted, or none when nothing changed. The
-//!   changes are taken from the typed object before and after `default` and laid over the
+//!   changes are taken from the typed object before and after `apply_defaults` and laid over the
 //!   request's JSON, so fields `K` does not model (a newer API version's, say) are never
 //!   dropped. `Handler` takes kube's raw `AdmissionRequest` when typed is not enough;
 //!   `Request::dry_run` tells a webhook whether it may have side effects.
@@ -54,8 +61,9 @@
 //! - **Configurations**: `server.configurations(&options)` generates the
 //!   `MutatingWebhookConfiguration` and `ValidatingWebhookConfiguration` of the registered
 //!   webhooks (`sideEffects: None`, `admissionReviewVersions: [v1]`, `failurePolicy: Fail`,
-//!   a Service or URL client, `caBundle` when known, namespace and object selectors), and
-//!   `Configurations::apply` registers them. `deploy/webhook.yaml` is generated from the
+//!   `matchPolicy: Equivalent`, a Service or URL client, `caBundle` when known, namespace
+//!   and object selectors; each named per version as kubebuilder names it,
+//!   `vwebapp-v1.kb.io`), and `Configurations::apply` registers them. `deploy/webhook.yaml` is generated from the
 //!   WebApp's (with cert-manager's Issuer and Certificate; a test keeps it equal).
 //! - **Metrics** under controller-runtime's names:
 //!   `controller_runtime_webhook_requests_total{webhook,code}`,
@@ -78,7 +86,7 @@
 //! struct OneReplica;
 //!
 //! impl Defaulter<Deployment> for OneReplica {
-//!     async fn default(&self, deployment: &mut Deployment, _: &Request) -> Result<(), Denied> {
+//!     async fn apply_defaults(&self, deployment: &mut Deployment, _: &Request) -> Result<(), Denied> {
 //!         deployment.spec.replicas.get_or_insert(1);
 //!         Ok(())
 //!     }
@@ -92,6 +100,7 @@
 //! # }
 //! ```
 
+pub mod conversion;
 mod denial;
 mod dispatch;
 mod error;
@@ -101,6 +110,7 @@ mod manifests;
 mod metrics;
 mod patch;
 mod registration;
+mod request;
 mod review;
 mod server;
 mod typed;
@@ -111,7 +121,8 @@ pub use crate::handler::Handler;
 pub use crate::manifests::{ClientConfig, ConfigurationOptions, Configurations, yaml};
 pub use crate::metrics::WebhookMetrics;
 pub use crate::registration::{Object, Registration, WebhookKind, mutate_path, validate_path};
-pub use crate::review::{ADMISSION_V1, Request};
+pub use crate::request::Request;
+pub use crate::review::ADMISSION_V1;
 pub use crate::server::{WebhookOptions, WebhookServer};
 pub use crate::typed::{Defaulter, Validator};
 /// kube's admission types, which [`Handler`]s take and return.

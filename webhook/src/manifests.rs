@@ -41,9 +41,12 @@ pub enum ClientConfig {
 
 /// What the generated configurations say beyond the webhooks themselves.
 ///
-/// Every webhook gets `sideEffects: None`, `admissionReviewVersions: [v1]` and
+/// Every webhook gets `sideEffects: None`, `admissionReviewVersions: [v1]`,
 /// `failurePolicy: Fail` (a webhook that cannot be reached refuses, rather than lets
-/// an unchecked object in).
+/// an unchecked object in) and `matchPolicy: Equivalent` (a request for another
+/// version of the resource is sent too, converted to the webhook's version first), and
+/// is named per version as kubebuilder's scaffold names it: `vwebapp-v1.kb.io`,
+/// `mwebapp-v1.kb.io`.
 #[derive(Debug, Clone, PartialEq)]
 pub struct ConfigurationOptions {
     /// The name of both configuration objects.
@@ -107,7 +110,8 @@ impl WebhookServer {
     /// let client = ClientConfig::Url("https://127.0.0.1:9443".into());
     /// let configurations = server.configurations(&ConfigurationOptions::new("configmaps", client));
     /// let hook = &configurations.validating.unwrap().webhooks.unwrap()[0];
-    /// assert_eq!(hook.name, "validate.configmaps.core");
+    /// assert_eq!(hook.name, "vconfigmap-v1.kb.io");
+    /// assert_eq!(hook.match_policy.as_deref(), Some("Equivalent"));
     /// assert_eq!(hook.client_config.url.as_deref(), Some("https://127.0.0.1:9443/validate--v1-configmap"));
     /// assert!(configurations.mutating.is_none());
     /// ```
@@ -118,8 +122,9 @@ impl WebhookServer {
             ..ObjectMeta::default()
         };
         let (mut mutating, mut validating) = (Vec::new(), Vec::new());
-        for registration in self.registrations() {
-            let name = webhook_name(registration);
+        let registrations: Vec<&Registration> = self.registrations().collect();
+        for registration in &registrations {
+            let name = webhook_name(registration, &registrations);
             let client_config = client_config(options, &registration.path);
             let rules = Some(vec![rule(registration)]);
             // The two webhook types have the same fields but no common trait.
@@ -132,6 +137,7 @@ impl WebhookServer {
                         admission_review_versions: vec!["v1".into()],
                         side_effects: "None".into(),
                         failure_policy: Some("Fail".into()),
+                        match_policy: Some("Equivalent".into()),
                         namespace_selector: options.namespace_selector.clone(),
                         object_selector: options.object_selector.clone(),
                         timeout_seconds: options.timeout_seconds,
@@ -157,19 +163,33 @@ impl WebhookServer {
     }
 }
 
-/// `validate.webapps.example.com`: a name with at least three segments, as
-/// kube-apiserver requires, unique per resource and kind of webhook.
-fn webhook_name(registration: &Registration) -> String {
+/// kubebuilder's scaffold name, per version: `v<kind>-<version>.kb.io` for a
+/// validating webhook, `m<kind>-<version>.kb.io` for a mutating one (three segments,
+/// as kube-apiserver requires), so the webhooks of two versions of a resource never
+/// share a name (kube-apiserver refuses a configuration with duplicate names). Should
+/// two registered groups have a kind of that name at that version, the group is added
+/// to both: `vevent-v1.events.k8s.io.kb.io`, `vevent-v1.core.kb.io`.
+fn webhook_name(registration: &Registration, all: &[&Registration]) -> String {
     let verb = match registration.kind {
-        WebhookKind::Validating => "validate",
-        WebhookKind::Mutating => "mutate",
+        WebhookKind::Validating => "v",
+        WebhookKind::Mutating => "m",
     };
+    let (kind, version) = (registration.gvk.kind.to_lowercase(), &registration.gvk.version);
+    let ambiguous = all.iter().any(|other| {
+        other.kind == registration.kind
+            && other.gvk.group != registration.gvk.group
+            && other.gvk.version == *version
+            && other.gvk.kind.to_lowercase() == kind
+    });
+    if !ambiguous {
+        return format!("{verb}{kind}-{version}.kb.io");
+    }
     let group = if registration.gvk.group.is_empty() {
         "core"
     } else {
         &registration.gvk.group
     };
-    format!("{verb}.{}.{group}", registration.plural)
+    format!("{verb}{kind}-{version}.{group}.kb.io")
 }
 
 fn client_config(options: &ConfigurationOptions, path: &str) -> WebhookClientConfig {
@@ -295,7 +315,7 @@ mod tests {
     struct NoDefaults;
 
     impl Defaulter<Deployment> for NoDefaults {
-        async fn default(&self, _: &mut Deployment, _: &Request) -> Result<(), Denied> {
+        async fn apply_defaults(&self, _: &mut Deployment, _: &Request) -> Result<(), Denied> {
             Ok(())
         }
     }
@@ -327,7 +347,8 @@ mod tests {
         let validating = configurations.validating.unwrap().webhooks.unwrap();
         assert_eq!(validating.len(), 1, "raw handlers are left out");
         let hook = &validating[0];
-        assert_eq!(hook.name, "validate.configmaps.core");
+        assert_eq!(hook.name, "vconfigmap-v1.kb.io");
+        assert_eq!(hook.match_policy.as_deref(), Some("Equivalent"));
         let rule = &hook.rules.as_ref().unwrap()[0];
         assert_eq!(rule.api_groups, Some(vec![String::new()]));
         assert_eq!(rule.resources, Some(vec!["configmaps".to_owned()]));
@@ -356,7 +377,8 @@ mod tests {
         assert_eq!(hook.admission_review_versions, ["v1"]);
 
         let mutating = configurations.mutating.unwrap().webhooks.unwrap();
-        assert_eq!(mutating[0].name, "mutate.deployments.apps");
+        assert_eq!(mutating[0].name, "mdeployment-v1.kb.io");
+        assert_eq!(mutating[0].match_policy.as_deref(), Some("Equivalent"));
         assert_eq!(
             mutating[0].rules.as_ref().unwrap()[0].operations,
             Some(vec!["CREATE".to_owned(), "UPDATE".to_owned()])
@@ -371,5 +393,53 @@ mod tests {
             yaml.starts_with("apiVersion: admissionregistration.k8s.io/v1\nkind: ValidatingWebhookConfiguration\n"),
             "{yaml}"
         );
+    }
+
+    struct AllowAll;
+
+    impl<K: crate::Object> Validator<K> for AllowAll {
+        async fn validate_create(&self, _: &K, _: &Request) -> Result<Warnings, Denied> {
+            Ok(Vec::new())
+        }
+        async fn validate_update(&self, _: &K, _: &K, _: &Request) -> Result<Warnings, Denied> {
+            Ok(Vec::new())
+        }
+    }
+
+    #[test]
+    fn each_version_and_group_has_a_webhook_name_of_its_own() {
+        use k8s_openapi::api::autoscaling::{v1 as autoscaling_v1, v2 as autoscaling_v2};
+        use k8s_openapi::api::core::v1::Event as CoreEvent;
+        use k8s_openapi::api::events::v1::Event;
+
+        let server = WebhookServer::new(WebhookOptions::default())
+            .validator::<autoscaling_v1::HorizontalPodAutoscaler>(AllowAll)
+            .validator::<autoscaling_v2::HorizontalPodAutoscaler>(AllowAll)
+            .validator::<Event>(AllowAll)
+            .validator::<CoreEvent>(AllowAll)
+            .validator::<ConfigMap>(AllowAll)
+            .defaulter::<Deployment>(NoDefaults);
+        let options = ConfigurationOptions::new("hooks", ClientConfig::Url("https://127.0.0.1:9443".into()));
+        let configurations = server.configurations(&options);
+        let names: Vec<String> = configurations
+            .validating
+            .unwrap()
+            .webhooks
+            .unwrap()
+            .into_iter()
+            .map(|hook| hook.name)
+            .collect();
+        assert_eq!(
+            names,
+            [
+                "vhorizontalpodautoscaler-v1.kb.io",
+                "vhorizontalpodautoscaler-v2.kb.io",
+                "vevent-v1.events.k8s.io.kb.io",
+                "vevent-v1.core.kb.io",
+                "vconfigmap-v1.kb.io",
+            ]
+        );
+        let mutating = configurations.mutating.unwrap().webhooks.unwrap();
+        assert_eq!(mutating[0].name, "mdeployment-v1.kb.io");
     }
 }

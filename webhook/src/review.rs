@@ -17,49 +17,14 @@ use kube::core::{GroupVersionKind, GroupVersionResource, Status};
 use serde::{Deserialize, Serialize};
 use serde_json::value::RawValue;
 
+use crate::request::Request;
+
 /// The API version of `AdmissionReview` that configurations generated here ask for.
 pub const ADMISSION_V1: &str = "admission.k8s.io/v1";
 const ADMISSION_V1BETA1: &str = "admission.k8s.io/v1beta1";
 const KIND: &str = "AdmissionReview";
 /// The longest request uid accepted: a UUID's 36 characters.
-const MAX_UID_BYTES: usize = 36;
-
-/// What a webhook learns of an admission request besides the objects.
-///
-/// `dry_run` tells whether the request will be persisted: a webhook with side effects
-/// (writing elsewhere, calling out) must skip them when it is true, which is what
-/// `sideEffects: None` promises kube-apiserver.
-#[derive(Debug, Clone, PartialEq)]
-#[non_exhaustive]
-pub struct Request {
-    /// Identifies this call; the answer carries it back.
-    pub uid: String,
-    /// The type of the object, as sent to the webhook.
-    pub kind: GroupVersionKind,
-    /// The resource the request is for.
-    pub resource: GroupVersionResource,
-    /// The subresource, such as `status` or `scale`.
-    pub sub_resource: Option<String>,
-    /// The object's name (empty on a create with `generateName`).
-    pub name: String,
-    /// The object's namespace (None when cluster-scoped).
-    pub namespace: Option<String>,
-    /// What the request does.
-    pub operation: Operation,
-    /// Who asks.
-    pub user_info: UserInfo,
-    /// True when nothing will be persisted: skip side effects.
-    pub dry_run: bool,
-    /// `CreateOptions`, `UpdateOptions` or `DeleteOptions` of the request.
-    pub options: Option<RawExtension>,
-}
-
-impl Request {
-    /// True when the webhook may have side effects outside the object (not a dry run).
-    pub fn may_have_side_effects(&self) -> bool {
-        !self.dry_run
-    }
-}
+pub(crate) const MAX_UID_BYTES: usize = 36;
 
 /// A decoded review: the request, its objects still raw, borrowed from the body.
 #[derive(Debug)]

@@ -21,6 +21,7 @@ use wheelhouse_manager::{
 };
 
 use crate::Error;
+use crate::conversion::{CONVERT_PATH, Conversion, Conversions};
 use crate::dispatch::{Dispatcher, RequestLimits, Route};
 use crate::handler::{Handler, Raw};
 use crate::metrics::WebhookMetrics;
@@ -207,6 +208,8 @@ impl WebhookOptions {
 pub struct WebhookServer {
     options: WebhookOptions,
     routes: Vec<(String, Arc<dyn Route>)>,
+    /// The CRD conversions, all served at [`CONVERT_PATH`].
+    conversions: Conversions,
     /// Registration mistakes, reported by [`bind`](Self::bind) rather than panicking
     /// in the builder.
     problems: Vec<Error>,
@@ -241,6 +244,7 @@ impl WebhookServer {
         Self {
             options,
             routes: Vec::new(),
+            conversions: Conversions::default(),
             problems: Vec::new(),
             metrics: None,
             bound: Mutex::new(None),
@@ -282,8 +286,38 @@ impl WebhookServer {
         self.route(path, Arc::new(Raw(handler)))
     }
 
+    /// Serves `conversion`'s versions at [`CONVERT_PATH`] (`/convert`), with every
+    /// other conversion this server has: kube-apiserver's `ConversionReview`s are
+    /// dispatched on their objects' group and kind. See the
+    /// [`conversion`](crate::conversion) module.
+    ///
+    /// ```
+    /// # use wheelhouse_webhook::conversion::Conversion;
+    /// # use wheelhouse_webhook::{WebhookOptions, WebhookServer};
+    /// # fn example<V1, V1alpha1>(server: WebhookServer) -> WebhookServer
+    /// # where V1: wheelhouse_webhook::Object + kube::CustomResourceExt + From<V1alpha1>,
+    /// #       V1alpha1: wheelhouse_webhook::Object + kube::CustomResourceExt + From<V1> {
+    /// server.conversion(Conversion::hub::<V1>().spoke::<V1alpha1>())
+    /// # }
+    /// ```
+    #[must_use]
+    pub fn conversion<H: Object>(mut self, conversion: Conversion<H>) -> Self {
+        if self.conversions.is_empty() && self.routes.iter().any(|(path, _)| path == CONVERT_PATH) {
+            self.problems.push(Error::DuplicatePath {
+                path: CONVERT_PATH.to_owned(),
+            });
+            return self;
+        }
+        let (group, kind) = (conversion.group().to_owned(), conversion.kind().to_owned());
+        if !self.conversions.add(Arc::new(conversion)) {
+            self.problems.push(Error::DuplicateConversion { group, kind });
+        }
+        self
+    }
+
     fn route(mut self, path: String, route: Arc<dyn Route>) -> Self {
-        if self.routes.iter().any(|(registered, _)| *registered == path) {
+        let taken_by_conversions = path == CONVERT_PATH && !self.conversions.is_empty();
+        if taken_by_conversions || self.routes.iter().any(|(registered, _)| *registered == path) {
             self.problems.push(Error::DuplicatePath { path });
         } else {
             self.routes.push((path, route));
@@ -299,9 +333,15 @@ impl WebhookServer {
         self
     }
 
-    /// The paths served, in registration order.
+    /// The paths served: the webhooks' in registration order, then [`CONVERT_PATH`]
+    /// when a conversion is registered.
     pub fn paths(&self) -> Vec<&str> {
-        self.routes.iter().map(|(path, _)| path.as_str()).collect()
+        let conversion = (!self.conversions.is_empty()).then_some(CONVERT_PATH);
+        self.routes
+            .iter()
+            .map(|(path, _)| path.as_str())
+            .chain(conversion)
+            .collect()
     }
 
     /// The typed webhooks, for generating their configurations.
@@ -393,6 +433,7 @@ impl WebhookServer {
         let options = &self.options;
         Dispatcher::new(
             &self.routes,
+            &self.conversions,
             self.metrics.as_ref(),
             RequestLimits {
                 max_body_bytes: options.max_body_bytes,

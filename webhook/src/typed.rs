@@ -16,7 +16,8 @@ use crate::denial::{Denied, Warnings};
 use crate::dispatch::Route;
 use crate::patch::defaulting_patch;
 use crate::registration::{Object, Registration, WebhookKind};
-use crate::review::{Request, Verdict};
+use crate::request::Request;
+use crate::review::Verdict;
 
 /// Decides whether objects of type `K` may be created, updated or deleted.
 ///
@@ -94,7 +95,7 @@ pub trait Validator<K>: Send + Sync + 'static {
 /// with no patch when nothing changed; fields `K` does not model are left as sent.
 ///
 /// **Objects being deleted** are not defaulted: while the object sent has a
-/// `deletionTimestamp`, the request is allowed with no patch and `default` is not
+/// `deletionTimestamp`, the request is allowed with no patch and `apply_defaults` is not
 /// called. Defaulting then would change the spec of an object stored without its
 /// defaults (created before the webhook was registered) on the update that removes a
 /// finalizer, and the validator's exemption for metadata-only updates of deleting
@@ -107,7 +108,7 @@ pub trait Validator<K>: Send + Sync + 'static {
 /// struct OneReplica;
 ///
 /// impl Defaulter<Deployment> for OneReplica {
-///     async fn default(&self, deployment: &mut Deployment, _: &Request) -> Result<(), Denied> {
+///     async fn apply_defaults(&self, deployment: &mut Deployment, _: &Request) -> Result<(), Denied> {
 ///         deployment.spec.replicas.get_or_insert(1);
 ///         Ok(())
 ///     }
@@ -115,7 +116,12 @@ pub trait Validator<K>: Send + Sync + 'static {
 /// ```
 pub trait Defaulter<K>: Send + Sync + 'static {
     /// Sets defaults on `object`; `Err` refuses the request instead.
-    fn default(&self, object: &mut K, request: &Request) -> impl Future<Output = Result<(), Denied>> + Send;
+    ///
+    /// controller-runtime calls this method `Default`. Here it is `apply_defaults`:
+    /// a method named `default` would clash with `Default::default`, which the
+    /// standard prelude brings into every module, as soon as the defaulter (or the
+    /// object) also implements `Default` (error E0034, "multiple applicable items").
+    fn apply_defaults(&self, object: &mut K, request: &Request) -> impl Future<Output = Result<(), Denied>> + Send;
 }
 
 /// Decodes the request's object as `K`; the error is the denial.
@@ -319,7 +325,7 @@ impl<K: Object, D: Defaulter<K>> Defaulting<K, D> {
         let internal =
             |e: serde_json::Error| Verdict::internal_error(&format!("the defaulted object does not encode: {e}"));
         let before = encode(&object).map_err(internal)?;
-        if let Err(denied) = self.defaulter.default(&mut object, request).await {
+        if let Err(denied) = self.defaulter.apply_defaults(&mut object, request).await {
             return Ok(denial(denied, request));
         }
         let after = encode(&object).map_err(internal)?;

@@ -168,7 +168,7 @@ async fn a_stalled_handshake_and_a_slow_header_are_closed_but_an_idle_connection
 struct Label;
 
 impl Defaulter<ConfigMap> for Label {
-    async fn default(&self, map: &mut ConfigMap, _: &Request) -> Result<(), Denied> {
+    async fn apply_defaults(&self, map: &mut ConfigMap, _: &Request) -> Result<(), Denied> {
         map.metadata.labels.get_or_insert_with(Default::default).insert(
             "seen".into(),
             map.data.as_ref().map_or(0, std::collections::BTreeMap::len).to_string(),

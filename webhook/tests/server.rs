@@ -363,3 +363,79 @@ async fn the_server_says_whether_it_serves() {
     running.await.unwrap();
     assert!(!server.is_serving(), "stopped is not serving");
 }
+
+/// A resource with two versions, `count` renamed `total`, for the conversion test.
+mod gadgets {
+    use kube::CustomResource;
+    use schemars::JsonSchema;
+    use serde::{Deserialize, Serialize};
+
+    pub mod v1 {
+        use super::*;
+        #[derive(CustomResource, Deserialize, Serialize, Clone, Debug, JsonSchema)]
+        #[kube(group = "test.wheelhouse.rs", version = "v1", kind = "Gadget", namespaced)]
+        pub struct GadgetSpec {
+            pub total: i64,
+        }
+    }
+
+    pub mod v1beta1 {
+        use super::*;
+        #[derive(CustomResource, Deserialize, Serialize, Clone, Debug, JsonSchema)]
+        #[kube(group = "test.wheelhouse.rs", version = "v1beta1", kind = "Gadget", namespaced)]
+        pub struct GadgetSpec {
+            pub count: i64,
+        }
+    }
+
+    impl From<v1beta1::Gadget> for v1::Gadget {
+        fn from(old: v1beta1::Gadget) -> Self {
+            let mut new = Self::new("", v1::GadgetSpec { total: old.spec.count });
+            new.metadata = old.metadata;
+            new
+        }
+    }
+
+    impl From<v1::Gadget> for v1beta1::Gadget {
+        fn from(hub: v1::Gadget) -> Self {
+            let mut old = Self::new("", v1beta1::GadgetSpec { count: hub.spec.total });
+            old.metadata = hub.metadata;
+            old
+        }
+    }
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn conversions_are_answered_on_the_admission_port_and_connection() {
+    use wheelhouse_webhook::conversion::Conversion;
+
+    let certificates = Certificates::self_signed(["127.0.0.1"]).unwrap();
+    let server = WebhookServer::new(local(&certificates))
+        .validator::<ConfigMap>(AllowAll)
+        .conversion(Conversion::hub::<gadgets::v1::Gadget>().spoke::<gadgets::v1beta1::Gadget>());
+    let (address, stop, running) = start(server);
+    let mut connection = Client::trusting(certificates.ca_bundle())
+        .connect(address)
+        .await
+        .expect("handshake");
+    connection.allowed("before").await.unwrap();
+    let review = serde_json::json!({
+        "apiVersion": "apiextensions.k8s.io/v1", "kind": "ConversionReview",
+        "request": {
+            "uid": "0123abcd-0123-4567-89ab-0123456789ab", "desiredAPIVersion": "test.wheelhouse.rs/v1",
+            "objects": [{"apiVersion": "test.wheelhouse.rs/v1beta1", "kind": "Gadget", "metadata": {"name": "g"}, "spec": {"count": 3}}],
+        },
+    });
+    let (status, body) = connection.post("/convert", review.to_string().into()).await.unwrap();
+    assert_eq!(status, 200);
+    let answer: serde_json::Value = serde_json::from_slice(&body).unwrap();
+    assert_eq!(answer["response"]["uid"], "0123abcd-0123-4567-89ab-0123456789ab");
+    assert_eq!(answer["response"]["result"]["status"], "Success");
+    assert_eq!(
+        answer["response"]["convertedObjects"][0]["spec"],
+        serde_json::json!({"total": 3})
+    );
+    connection.allowed("after").await.unwrap();
+    stop.cancel();
+    running.await.unwrap();
+}

@@ -209,7 +209,7 @@ async fn bytes_in_flight_past_the_budget_are_429_for_large_bodies_not_small_ones
 struct Padding;
 
 impl Defaulter<ConfigMap> for Padding {
-    async fn default(&self, map: &mut ConfigMap, _: &Request) -> Result<(), Denied> {
+    async fn apply_defaults(&self, map: &mut ConfigMap, _: &Request) -> Result<(), Denied> {
         map.data
             .get_or_insert_default()
             .insert("padding".into(), "p".repeat(256 * 1024));

@@ -1,11 +1,13 @@
-//! The WebApp's admission webhooks: a defaulter (replicas 1, port 80, the
+//! The WebApp's webhooks: a defaulter (replicas 1, port 80, the
 //! `app.kubernetes.io/managed-by` label) and a validator (an image reference pinned to
-//! a tag or digest, 1 to 50 replicas, a TCP port that never changes once valid), with the server that serves them and the
-//! configurations that register them. Shared by the demo (`demos/webapp.rs`), the tests and
-//! `deploy/webhook.yaml`.
+//! a tag or digest, 1 to 50 replicas, a TCP port that never changes once valid), and
+//! the conversion between `v1` and `v1alpha1`, with the server that serves them and
+//! the configurations and CRD that register them. Shared by the demo
+//! (`demos/webapp.rs`), the tests, `deploy/webhook.yaml` and `deploy/crd.yaml`.
 
 use std::collections::BTreeMap;
 
+use k8s_openapi::apiextensions_apiserver::pkg::apis::apiextensions::v1::CustomResourceDefinition;
 use k8s_openapi::apimachinery::pkg::apis::meta::v1::LabelSelector;
 use serde_json::json;
 use wheelhouse::webhook::{
@@ -26,7 +28,7 @@ pub const REPLICAS: std::ops::RangeInclusive<i32> = 1..=50;
 pub struct WebAppDefaulter;
 
 impl Defaulter<WebApp> for WebAppDefaulter {
-    async fn default(&self, webapp: &mut WebApp, _: &Request) -> Result<(), Denied> {
+    async fn apply_defaults(&self, webapp: &mut WebApp, _: &Request) -> Result<(), Denied> {
         webapp.spec.replicas.get_or_insert(DEFAULT_REPLICAS);
         webapp.spec.port.get_or_insert(DEFAULT_PORT);
         webapp
@@ -142,11 +144,14 @@ fn image_problem(image: &str) -> Option<FieldError> {
 }
 
 /// The WebApp's webhook server: the defaulter at `/mutate-example-com-v1-webapp`, the
-/// validator at `/validate-example-com-v1-webapp`.
+/// validator at `/validate-example-com-v1-webapp` (both for `v1`: with `matchPolicy:
+/// Equivalent` kube-apiserver sends them `v1alpha1` requests converted to `v1`), and
+/// the conversions at `/convert`.
 pub fn webhook_server(options: WebhookOptions) -> WebhookServer {
     WebhookServer::new(options)
         .defaulter::<WebApp>(WebAppDefaulter)
         .validator::<WebApp>(WebAppValidator)
+        .conversion(super::conversion())
 }
 
 /// The WebApp's webhooks served on 127.0.0.1 (a free port) with a self-signed
@@ -163,6 +168,18 @@ pub async fn serve_locally(
     name: &str,
     namespace_selector: Option<LabelSelector>,
 ) -> Result<(WebhookServer, Configurations), Error> {
+    let (server, configurations, _) = serve_locally_converting(client, name, namespace_selector).await?;
+    Ok((server, configurations))
+}
+
+/// [`serve_locally`], and the WebApp CRD of both versions whose conversions call this
+/// server at its address with its CA (strategy `Webhook`), for the caller to install
+/// (a test or demo that reads `v1alpha1`).
+pub async fn serve_locally_converting(
+    client: &kube::Client,
+    name: &str,
+    namespace_selector: Option<LabelSelector>,
+) -> Result<(WebhookServer, Configurations, CustomResourceDefinition), Error> {
     let certificates = Certificates::self_signed(["127.0.0.1"])?;
     let options = WebhookOptions {
         host: [127, 0, 0, 1].into(),
@@ -177,7 +194,8 @@ pub async fn serve_locally(
     configuration.namespace_selector = namespace_selector;
     let configurations = server.configurations(&configuration);
     configurations.apply(client).await?;
-    Ok((server, configurations))
+    let crd = super::conversion().crd_with_webhook(&configuration)?;
+    Ok((server, configurations, crd))
 }
 
 /// Where the operator runs in a cluster, as `deploy/` lays it out.
@@ -190,6 +208,28 @@ pub const CERTIFICATE: &str = "webapp-serving-cert";
 pub const SECRET: &str = "webapp-webhook-server-cert";
 /// The cert-manager Issuer that signs it.
 pub const ISSUER: &str = "webapp-selfsigned-issuer";
+
+/// How kube-apiserver reaches the webhooks in a cluster laid out as `deploy/` lays it
+/// out: the Service, with the CA cert-manager's injector copies from the Certificate.
+fn deploy_options(name: &str) -> ConfigurationOptions {
+    let client = ClientConfig::Service {
+        namespace: NAMESPACE.to_owned(),
+        name: SERVICE.to_owned(),
+        port: Some(443),
+    };
+    let mut options = ConfigurationOptions::new(name, client);
+    options.annotations.insert(
+        "cert-manager.io/inject-ca-from".to_owned(),
+        format!("{NAMESPACE}/{CERTIFICATE}"),
+    );
+    options
+}
+
+/// `deploy/crd.yaml`: the WebApp CRD of both versions, `v1` stored, converted by the
+/// webhook Service's `/convert` (its `caBundle` injected by cert-manager).
+pub fn deploy_crd() -> Result<CustomResourceDefinition, Error> {
+    super::conversion().crd_with_webhook(&deploy_options("webapp-webhook"))
+}
 
 /// `deploy/webhook.yaml`: a self-signing cert-manager Issuer, the serving Certificate
 /// for the webhook Service, and the webhook configurations, whose `caBundle`
@@ -211,17 +251,7 @@ pub fn deploy_manifests() -> Result<String, Error> {
             "secretName": SECRET,
         },
     });
-    let client = ClientConfig::Service {
-        namespace: NAMESPACE.to_owned(),
-        name: SERVICE.to_owned(),
-        port: Some(443),
-    };
-    let mut options = ConfigurationOptions::new("webapp-webhook", client);
-    options.annotations.insert(
-        "cert-manager.io/inject-ca-from".to_owned(),
-        format!("{NAMESPACE}/{CERTIFICATE}"),
-    );
-    let configurations = webhook_server(WebhookOptions::default()).configurations(&options);
+    let configurations = webhook_server(WebhookOptions::default()).configurations(&deploy_options("webapp-webhook"));
     let header = "# Generated by examples/src/webapp/webhooks.rs (deploy_manifests); `cargo test --test webapp_webhooks` checks it.\n# Needs cert-manager. The operator's Deployment mounts Secret webapp-webhook-server-cert at --cert-dir\n# and serves port 9443 behind Service webapp-webhook-service (port 443).\n";
     Ok(format!(
         "{header}---\n{}---\n{}---\n{}",
@@ -229,4 +259,66 @@ pub fn deploy_manifests() -> Result<String, Error> {
         yaml(&certificate)?,
         configurations.to_yaml()?
     ))
+}
+
+/// The webhooks called directly, as Go's scaffold tests call `ValidateCreate` and
+/// `Default`: no server, no API server.
+#[cfg(test)]
+mod tests {
+    use futures::executor::block_on;
+    use wheelhouse::webhook::{Defaulter as _, Request, Validator as _};
+
+    use super::*;
+
+    fn webapp(image: &str, replicas: Option<i32>, port: Option<i32>) -> WebApp {
+        let mut webapp = WebApp::new(
+            "web",
+            WebAppSpec {
+                image: image.into(),
+                replicas,
+                port,
+            },
+        );
+        webapp.metadata.namespace = Some("shop".into());
+        webapp
+    }
+
+    #[test]
+    fn the_defaulter_fills_in_replicas_port_and_the_label() {
+        let mut object = webapp("nginx:1.27", None, None);
+        let request = Request::create(&object);
+        block_on(WebAppDefaulter.apply_defaults(&mut object, &request)).unwrap();
+        assert_eq!(
+            (object.spec.replicas, object.spec.port),
+            (Some(DEFAULT_REPLICAS), Some(DEFAULT_PORT))
+        );
+        assert_eq!(object.metadata.labels.unwrap()[MANAGED_BY_LABEL], MANAGED_BY);
+    }
+
+    #[test]
+    fn a_create_is_refused_with_every_problem_as_a_422() {
+        let object = webapp("nginx", Some(0), Some(70000));
+        let denied = block_on(WebAppValidator.validate_create(&object, &Request::create(&object))).unwrap_err();
+        assert_eq!((denied.code(), denied.reason()), (422, "Invalid"));
+        let fields: Vec<&str> = denied.field_errors().iter().map(|e| e.field.as_str()).collect();
+        assert_eq!(fields, ["spec.image", "spec.replicas", "spec.port"]);
+        let pinned = webapp("nginx:1.27", Some(2), None);
+        let request = Request::create(&pinned).with_dry_run(true).with_user("alice", ["devs"]);
+        assert_eq!(
+            block_on(WebAppValidator.validate_create(&pinned, &request)),
+            Ok(Vec::new())
+        );
+    }
+
+    #[test]
+    fn an_update_may_not_move_a_valid_port() {
+        let old = webapp("nginx:1.27", Some(2), Some(8080));
+        let new = webapp("nginx:1.28", Some(3), Some(9090));
+        let denied = block_on(WebAppValidator.validate_update(&old, &new, &Request::update(&old, &new))).unwrap_err();
+        assert_eq!(denied.field_errors()[0].field, "spec.port");
+        let rescaled = webapp("nginx:1.28", Some(3), Some(8080));
+        let request = Request::update(&old, &rescaled);
+        assert!(block_on(WebAppValidator.validate_update(&old, &rescaled, &request)).is_ok());
+        assert!(block_on(WebAppValidator.validate_delete(&old, &Request::delete(&old))).is_ok());
+    }
 }

@@ -6,7 +6,8 @@ use futures::future::BoxFuture;
 use serde_json::value::RawValue;
 
 use crate::registration::Registration;
-use crate::review::{Request, Verdict};
+use crate::request::Request;
+use crate::review::Verdict;
 
 /// What the server calls for a path: decides on a decoded request.
 pub(crate) trait Route: Send + Sync + 'static {

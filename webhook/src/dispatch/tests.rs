@@ -69,7 +69,7 @@ impl Validator<ConfigMap> for Labels {
 struct Defaults;
 
 impl Defaulter<ConfigMap> for Defaults {
-    async fn default(&self, map: &mut ConfigMap, _: &Request) -> Result<(), Denied> {
+    async fn apply_defaults(&self, map: &mut ConfigMap, _: &Request) -> Result<(), Denied> {
         map.metadata
             .labels
             .get_or_insert_with(Default::default)
@@ -451,7 +451,7 @@ async fn a_body_that_never_arrives_is_408() {
 }
 
 #[tokio::test]
-async fn a_denial_is_a_403_worded_as_kube_apiserver_validation() {
+async fn a_denial_is_a_422_worded_as_kube_apiserver_validation() {
     let f = fixture();
     let denied = f
         .decide(VALIDATE, &create(&configmap("web", &json!({"deny": "true"}))))
@@ -460,7 +460,7 @@ async fn a_denial_is_a_403_worded_as_kube_apiserver_validation() {
     assert_eq!(
         denied["status"],
         json!({
-            "status": "Failure", "code": 403, "reason": "Forbidden",
+            "status": "Failure", "code": 422, "reason": "Invalid",
             "message": r#"ConfigMap "web" is invalid: metadata.labels.deny: Invalid value: "true": remove the label"#,
             "details": {"name": "web", "kind": "ConfigMap", "causes": [
                 {"reason": "FieldValueInvalid", "message": r#"Invalid value: "true": remove the label"#, "field": "metadata.labels.deny"}
