@@ -1,6 +1,7 @@
 //! Fencing: the manager's client lets a write through only while this replica's
-//! leadership term is valid, checked as the request is handed to the HTTP stack, and
-//! cancels it if the term ends before the answer comes.
+//! leadership term is valid, checked as the request is handed to the HTTP stack and,
+//! when the manager was built from a `kube::Config`, again on every write to the
+//! socket (`socket`); it cancels a write if the term ends before the answer comes.
 //!
 //! Only writes are fenced (`POST`, `PUT`, `PATCH`, `DELETE`): reads change nothing
 //! another replica could be confused by, and the standbys' informers read through the
@@ -17,6 +18,8 @@ use parking_lot::Mutex;
 
 use crate::error::BoxError;
 use crate::leader::Term;
+
+mod socket;
 
 /// Why the manager's client refused or cancelled a write. A reconcile sees it as
 /// `kube::Error::Service`; [`Fenced::of`] finds it there.
@@ -81,14 +84,68 @@ impl Fenced {
 pub(crate) struct Fence {
     lease: String,
     term: Mutex<Option<Arc<Term>>>,
+    /// Where writes go: one client for all, or one per term checked at the socket.
+    writes: Writes,
+}
+
+/// The clients the fenced writes go out on.
+enum Writes {
+    /// The client reads go through too: fenced where a write is handed to it.
+    Shared(kube::Client),
+    /// A client per term of the manager's `kube::Config`, made at the term's first
+    /// write, whose connections check the term on every write to the socket.
+    PerTerm {
+        config: Box<kube::Config>,
+        wrap: Box<dyn Fn(kube::Client) -> kube::Client + Send + Sync>,
+        /// The current term's number and client.
+        current: Mutex<Option<(u64, kube::Client)>>,
+    },
 }
 
 impl Fence {
-    pub(crate) fn new(lease: String) -> Arc<Self> {
+    /// A fence whose writes go out on `client`, checked where they are handed to it.
+    pub(crate) fn new(lease: String, client: kube::Client) -> Arc<Self> {
         Arc::new(Self {
             lease,
             term: Mutex::new(None),
+            writes: Writes::Shared(client),
         })
+    }
+
+    /// A fence whose writes go out on a client of `config` per term, `wrap`ped, whose
+    /// connections check the term on every write to the socket.
+    pub(crate) fn to_the_socket(
+        lease: String,
+        config: kube::Config,
+        wrap: impl Fn(kube::Client) -> kube::Client + Send + Sync + 'static,
+    ) -> Arc<Self> {
+        Arc::new(Self {
+            lease,
+            term: Mutex::new(None),
+            writes: Writes::PerTerm {
+                config: Box::new(config),
+                wrap: Box::new(wrap),
+                current: Mutex::new(None),
+            },
+        })
+    }
+
+    /// The client `term`'s writes go out on.
+    fn writes_of(&self, term: &Arc<Term>) -> Result<kube::Client, kube::Error> {
+        match &self.writes {
+            Writes::Shared(client) => Ok(client.clone()),
+            Writes::PerTerm { config, wrap, current } => {
+                let mut current = current.lock();
+                if let Some((number, client)) = &*current
+                    && *number == term.number()
+                {
+                    return Ok(client.clone());
+                }
+                let client = wrap(socket::write_client(config, term.clone(), self.lease.clone())?);
+                *current = Some((term.number(), client.clone()));
+                Ok(client)
+            }
+        }
     }
 
     pub(crate) fn enter(&self, term: Arc<Term>) {
@@ -109,12 +166,12 @@ impl Fence {
         }
     }
 
-    /// `client`, its writes fenced by this fence.
-    pub(crate) fn client(self: &Arc<Self>, client: kube::Client) -> kube::Client {
-        let namespace = client.default_namespace().to_owned();
+    /// A client reading through `reads`, its writes fenced by this fence.
+    pub(crate) fn client(self: &Arc<Self>, reads: kube::Client) -> kube::Client {
+        let namespace = reads.default_namespace().to_owned();
         kube::Client::new(
             FencedService {
-                inner: client,
+                reads,
                 fence: self.clone(),
             },
             namespace,
@@ -131,9 +188,10 @@ impl fmt::Debug for Fence {
 }
 
 /// The tower service in front of the manager's client: kube's `Client` is built on it.
+/// Reads go to `reads`, writes to the fence's clients.
 #[derive(Clone)]
 struct FencedService {
-    inner: kube::Client,
+    reads: kube::Client,
     fence: Arc<Fence>,
 }
 
@@ -151,19 +209,27 @@ impl tower_service::Service<Request<Body>> for FencedService {
     }
 
     fn call(&mut self, request: Request<Body>) -> Self::Future {
-        let client = self.inner.clone();
         let fence = self.fence.clone();
+        if !is_write(request.method()) {
+            let client = self.reads.clone();
+            return Box::pin(async move { client.send(request).await.map_err(BoxError::from) });
+        }
         // The check runs when the future is first polled, not here: kube's buffer
         // calls `call` on its own task, possibly well before the caller polls.
         Box::pin(async move {
-            if !is_write(request.method()) {
-                return client.send(request).await.map_err(BoxError::from);
-            }
             let term = fence.admit()?;
+            let client = fence.writes_of(&term)?;
+            let ended = || Fenced::TermEnded {
+                lease: fence.lease.clone(),
+            };
             tokio::select! {
                 biased;
-                () = term.over() => Err(Fenced::TermEnded { lease: fence.lease.clone() }.into()),
-                answer = client.send(request) => answer.map_err(BoxError::from),
+                () = term.over() => Err(ended().into()),
+                answer = client.send(request) => match answer {
+                    // Refused at the socket (or failed as the term ended): say why.
+                    Err(_) if !term.is_valid() => Err(ended().into()),
+                    answer => answer.map_err(BoxError::from),
+                },
             }
         })
     }
@@ -189,8 +255,9 @@ mod tests {
     #[tokio::test]
     async fn writes_pass_only_in_a_valid_term_and_reads_always() {
         let server = ApiServer::new(wheelhouse_envtest::ServerOptions::default());
-        let fence = Fence::new("default/lease".into());
-        let client = fence.client(kube::Client::new(server.clone(), "default"));
+        let client = kube::Client::new(server.clone(), "default");
+        let fence = Fence::new("default/lease".into(), client.clone());
+        let client = fence.client(client);
         let api: Api<ConfigMap> = Api::default_namespaced(client);
 
         let refused = api.create(&PostParams::default(), &config_map("a")).await.unwrap_err();
@@ -219,10 +286,11 @@ mod tests {
     async fn a_write_in_flight_is_cancelled_when_the_term_ends() {
         let server = ApiServer::new(wheelhouse_envtest::ServerOptions::default());
         server.set_latency(Duration::from_secs(5));
-        let fence = Fence::new("default/lease".into());
+        let client = kube::Client::new(server, "default");
+        let fence = Fence::new("default/lease".into(), client.clone());
         let term = Term::new(1, Instant::now() + Duration::from_millis(100));
         fence.enter(term);
-        let api: Api<ConfigMap> = Api::default_namespaced(fence.client(kube::Client::new(server, "default")));
+        let api: Api<ConfigMap> = Api::default_namespaced(fence.client(client));
         let started = Instant::now();
         let error = api
             .create(&PostParams::default(), &config_map("slow"))
