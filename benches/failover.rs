@@ -25,6 +25,14 @@
 //! delivers its write, which no client can close. Printed as `bench=failover
 //! kind=fence-window p50_us=.. p99_us=.. max_us=..`.
 //!
+//! Then the Lease-lifecycle kinds (`failover_lifecycle.rs`): **lease-delete**, the
+//! leader's Lease deleted under churn, `FAILOVER_BENCH_DELETIONS` times (default 3),
+//! beside as many kills with the same timings, with the stale writes the witness saw
+//! (target 0); and **apiserver-restart**, every replica cut off for
+//! `FAILOVER_BENCH_OUTAGE_S` seconds (default 19) while `FAILOVER_BENCH_WEBAPPS`
+//! WebApps (default 30) change, measured to every WebApp converged (target 5 s).
+//! `FAILOVER_BENCH_RUNS=0` runs only these.
+//!
 //! Each gone replica is replaced by a new one, so three run throughout. Times are
 //! read from the Lease's records as a watch on it saw them, and from the reconciler's
 //! clock: one machine, one wall clock. Prints `bench=failover kind=.. ms=..` per run
@@ -35,6 +43,7 @@
 //! wait for the lease to expire as they observe it). Targets: graceful ≤ 0.1×, kill and
 //! pause ≤ 1.0×, stale writes 0.
 
+mod failover_lifecycle;
 #[allow(dead_code, reason = "each benchmark uses a part of the shared helpers")]
 mod support;
 
@@ -294,30 +303,49 @@ fn main() {
     let runs = setting("FAILOVER_BENCH_RUNS", 3);
     let window_writes = setting("FAILOVER_BENCH_WINDOW", 2_000);
     let runtime = runtime();
-    println!("failover: 3 replicas, lease 15 s, renew deadline 10 s, retry 2 s, {runs} runs of each kind");
-    let (measured, stale_writes) = runtime.block_on(measure(runs));
-    for kind in [Kind::Graceful, Kind::Kill, Kind::Pause] {
-        let ms = median(measured.iter().filter(|(k, _)| *k == kind).map(|(_, ms)| *ms).collect());
-        let stale = if kind == Kind::Pause {
-            format!(" stale_writes={stale_writes}")
-        } else {
-            String::new()
-        };
+    if runs > 0 {
+        println!("failover: 3 replicas, lease 15 s, renew deadline 10 s, retry 2 s, {runs} runs of each kind");
+        let (measured, stale_writes) = runtime.block_on(measure(runs));
+        for kind in [Kind::Graceful, Kind::Kill, Kind::Pause] {
+            let ms = median(measured.iter().filter(|(k, _)| *k == kind).map(|(_, ms)| *ms).collect());
+            let stale = if kind == Kind::Pause {
+                format!(" stale_writes={stale_writes}")
+            } else {
+                String::new()
+            };
+            println!(
+                "ratio bench=failover kind={} median_ms={ms:.1} client_go_ms={:.0} wheelhouse/client-go={:.4}{stale}",
+                kind.name(),
+                kind.client_go_ms(),
+                ms / kind.client_go_ms()
+            );
+        }
+        let mut window = runtime.block_on(fence_window(window_writes));
+        let writes = window.len();
+        let mut at = |percent: usize| percentile(&mut window, percent).unwrap_or(f64::NAN);
         println!(
-            "ratio bench=failover kind={} median_ms={ms:.1} client_go_ms={:.0} wheelhouse/client-go={:.4}{stale}",
-            kind.name(),
-            kind.client_go_ms(),
-            ms / kind.client_go_ms()
+            "bench=failover kind=fence-window writes={} p50_us={:.0} p99_us={:.0} max_us={:.0} (handed to the client -> arrived at the server, loopback HTTP)",
+            writes,
+            at(50),
+            at(99),
+            at(100)
         );
     }
-    let mut window = runtime.block_on(fence_window(window_writes));
-    let writes = window.len();
-    let mut at = |percent: usize| percentile(&mut window, percent).unwrap_or(f64::NAN);
+    let deletions = setting("FAILOVER_BENCH_DELETIONS", 3).max(1);
+    let deleted = runtime.block_on(failover_lifecycle::lease_delete(deletions));
+    let (delete_ms, kill_ms) = (median(deleted.delete_ms), median(deleted.kill_ms));
     println!(
-        "bench=failover kind=fence-window writes={} p50_us={:.0} p99_us={:.0} max_us={:.0} (handed to the client -> arrived at the server, loopback HTTP)",
-        writes,
-        at(50),
-        at(99),
-        at(100)
+        "ratio bench=failover kind=lease-delete deletions={deletions} stale_writes={} unheld_writes={} median_ms={delete_ms:.1} kill_median_ms={kill_ms:.1} lease-delete/kill={:.4} (lease 2 s, renew deadline 1.5 s, retry 0.4 s)",
+        deleted.stale,
+        deleted.unheld,
+        delete_ms / kill_ms
+    );
+    let webapps = setting("FAILOVER_BENCH_WEBAPPS", 30);
+    let outage = Duration::from_secs(u64::try_from(setting("FAILOVER_BENCH_OUTAGE_S", 19)).unwrap_or(19));
+    let converge_ms = runtime.block_on(failover_lifecycle::apiserver_restart(webapps, outage));
+    println!(
+        "ratio bench=failover kind=apiserver-restart webapps={webapps} outage_ms={} converge_ms={converge_ms:.0} target_ms=5000 converge/target={:.4} (the restart is every replica's fault proxy resetting and refusing connections)",
+        outage.as_millis(),
+        converge_ms / 5000.0
     );
 }

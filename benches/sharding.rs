@@ -9,11 +9,15 @@
 //!   filtering; and `kind=watch-bytes`: the bytes of lists and watches one replica
 //!   receives while every object is changed once, over what the single replica does;
 //! - `kind=rebalance`: from a member's kill, graceful leave or join to every slot
-//!   served again, and the reconciles of one object by two replicas at once (0).
+//!   served again, and the reconciles of one object by two replicas at once (0);
+//! - `kind=ghost` (`sharding_ghost.rs`): a member's renew delivered after it was swept,
+//!   through fault proxies over HTTP: the longest time any slot went unserved, beside
+//!   the same after a kill.
 //!
 //! Settings: `SHARDING_OBJECTS` (300), `SHARDING_LATENCY_MS` (20), `SHARDING_WINDOW_MS`
-//! (3000).
+//! (3000); `SHARDING_BENCH_ONLY=ghost` runs the ghost kind alone.
 
+mod sharding_ghost;
 #[allow(dead_code, reason = "each bench uses some of the shared helpers")]
 mod support;
 
@@ -324,8 +328,27 @@ async fn run() {
         let _ = a.inner.stop().await;
         let _ = d.inner.stop().await;
     }
+    ghost().await;
+}
+
+async fn ghost() {
+    let ghost = sharding_ghost::ghost().await;
+    println!(
+        "bench=sharding kind=ghost unserved_max_ms={:.0} after_heal_unserved_max_ms={:.0} kill_unserved_max_ms={:.0} (lease 2 s, renew deadline 1.5 s)",
+        millis(ghost.partition),
+        millis(ghost.after_heal),
+        millis(ghost.kill)
+    );
+    println!(
+        "ratio bench=sharding kind=ghost replicas=3 late-renew/kill={:.2}",
+        millis(ghost.partition) / millis(ghost.kill)
+    );
 }
 
 fn main() {
-    support::runtime().block_on(run());
+    if std::env::var("SHARDING_BENCH_ONLY").as_deref() == Ok("ghost") {
+        support::runtime().block_on(ghost());
+    } else {
+        support::runtime().block_on(run());
+    }
 }

@@ -168,13 +168,10 @@ fn loopback(matches: &ArgMatches, flag: &str, parsed: Option<SocketAddr>) -> Opt
 /// With `--enable-webhooks` it serves the validating and mutating webhooks (certificates
 /// from `--cert-dir`; apply deploy/webhook.yaml); the embedded demo always serves them.
 async fn run_on_cluster(flags: &ManagerArgs, shards: bool) -> Result<(), Failure> {
-    // The client as kube's `Client::try_default` makes it, keeping the API server's URL
-    // so that a request that gets no answer names it.
+    // From the configuration, not a client: with leader election the manager's writes
+    // then go out on connections that check the term at the socket.
     let config = kube::Config::infer().await?;
-    let cluster_url = config.cluster_url.clone();
-    let client = kube::Client::try_from(config)?;
-    let mut builder = Manager::builder(client)
-        .cluster_url(cluster_url)
+    let mut builder = Manager::builder_from_config(config)?
         .args(flags)
         .leader_election_id(LEADER_ELECTION_ID);
     if shards {

@@ -108,6 +108,10 @@ pub enum Error {
     /// Logging could not be set up from the flags.
     #[error("cannot set up logging: {0}")]
     Logging(String),
+    /// No client could be made from the `kube::Config` given to
+    /// [`Manager::builder_from_config`](crate::Manager::builder_from_config).
+    #[error("cannot make a client of the API server from its configuration: {0}")]
+    Client(#[source] kube::Error),
 }
 
 fn abandoned_suffix(abandoned: &[String]) -> String {

@@ -1,6 +1,7 @@
 //! Fencing: the manager's client lets a write through only while this replica's
-//! leadership term is valid, checked as the request is handed to the HTTP stack, and
-//! cancels it if the term ends before the answer comes.
+//! leadership term is valid, checked as the request is handed to the HTTP stack and,
+//! when the manager was built from a `kube::Config`, again on every write to the
+//! socket (`socket`); it cancels a write if the term ends before the answer comes.
 //!
 //! Only writes are fenced (`POST`, `PUT`, `PATCH`, `DELETE`): reads change nothing
 //! another replica could be confused by, and the standbys' informers read through the
@@ -18,23 +19,45 @@ use parking_lot::Mutex;
 use crate::error::BoxError;
 use crate::leader::Term;
 
+mod socket;
+
 /// Why the manager's client refused or cancelled a write. A reconcile sees it as
 /// `kube::Error::Service`; [`Fenced::of`] finds it there.
 ///
 /// Only writes are fenced (`POST`, `PUT`, `PATCH`, `DELETE`); reads always pass, as
 /// the standbys' informers read through the same client.
 ///
-/// # The window no client can close
+/// # Where the term is checked, and the window that remains
 ///
-/// The check and the sending are two steps. Once a request's bytes are in the socket,
-/// no client can call them back: a replica frozen (or a network stalled) after the
-/// check may deliver the write after its term, even after another replica took over,
-/// and the server commits it. The term ends `lease_duration - renew_deadline` before
-/// any other replica can take over (5 s with the defaults), so such a write lands late
-/// only if it spends longer than that margin between the check and the server, which
-/// takes a freeze in that short span. `cargo bench --bench failover` measures the span
-/// (its `kind=fence-window` line: from handing a write to the client to its arrival at
-/// the server, over loopback HTTP); `benches/README.md` records the figures.
+/// A write is checked when it is handed to the HTTP stack, and cancelled if the term
+/// ends before the answer. A manager built with
+/// [`Manager::builder_from_config`](crate::Manager::builder_from_config) checks it
+/// again where its bytes are written: fenced writes go out on connections of their
+/// own, opened per term, whose every write to the socket (TLS records included) is
+/// refused once that term is over. The term is judged on the monotonic clock, which
+/// counts the time a `SIGSTOP` froze the process, so a request frozen anywhere above
+/// the socket (kube's buffer task, hyper's connection task, a TLS buffer) is refused
+/// when the process resumes, not sent late. Reads never take these connections.
+///
+/// What remains is what the process had already handed the kernel: the bytes in a
+/// socket's send buffer (at most the one request a connection carries at a time)
+/// leave even while the process is stopped. They were let through within the term,
+/// so they arrive late only if the network holds them for longer than the margin
+/// between the term's end and the earliest takeover (`lease_duration -
+/// renew_deadline`, 5 s with the defaults). Measured over loopback in
+/// `tests/fencing.rs` (200 `SIGSTOP`s of writer processes in the middle of their
+/// requests, debug build): the writes that reached the server after a `SIGSTOP` was
+/// sent arrived at most 62 ms after it when the test ran alone, 240 ms beside the
+/// other fencing tests on two busy cores (both include starting `kill` and the
+/// server's own queue); none arrived stale.
+///
+/// A manager built with [`Manager::builder`](crate::Manager::builder) from a
+/// `kube::Client` has only the first check: a request frozen after it, in the
+/// client's buffers, is sent at resume, possibly after another replica took over
+/// (the same test, fenced that way, let 8 stale writes through in 40 `SIGSTOP`s).
+/// `cargo bench --bench failover` measures the span between the two (its
+/// `kind=fence-window` line: from handing a write to the client to its arrival at the
+/// server); `benches/README.md` records the figures.
 ///
 /// A Lease deleted under its leader ends the term as soon as the leader sees it (its
 /// watch, or a renew answered 404), while the other replicas wait a whole lease
@@ -81,14 +104,68 @@ impl Fenced {
 pub(crate) struct Fence {
     lease: String,
     term: Mutex<Option<Arc<Term>>>,
+    /// Where writes go: one client for all, or one per term checked at the socket.
+    writes: Writes,
+}
+
+/// The clients the fenced writes go out on.
+enum Writes {
+    /// The client reads go through too: fenced where a write is handed to it.
+    Shared(kube::Client),
+    /// A client per term of the manager's `kube::Config`, made at the term's first
+    /// write, whose connections check the term on every write to the socket.
+    PerTerm {
+        config: Box<kube::Config>,
+        wrap: Box<dyn Fn(kube::Client) -> kube::Client + Send + Sync>,
+        /// The current term's number and client.
+        current: Mutex<Option<(u64, kube::Client)>>,
+    },
 }
 
 impl Fence {
-    pub(crate) fn new(lease: String) -> Arc<Self> {
+    /// A fence whose writes go out on `client`, checked where they are handed to it.
+    pub(crate) fn new(lease: String, client: kube::Client) -> Arc<Self> {
         Arc::new(Self {
             lease,
             term: Mutex::new(None),
+            writes: Writes::Shared(client),
         })
+    }
+
+    /// A fence whose writes go out on a client of `config` per term, `wrap`ped, whose
+    /// connections check the term on every write to the socket.
+    pub(crate) fn to_the_socket(
+        lease: String,
+        config: kube::Config,
+        wrap: impl Fn(kube::Client) -> kube::Client + Send + Sync + 'static,
+    ) -> Arc<Self> {
+        Arc::new(Self {
+            lease,
+            term: Mutex::new(None),
+            writes: Writes::PerTerm {
+                config: Box::new(config),
+                wrap: Box::new(wrap),
+                current: Mutex::new(None),
+            },
+        })
+    }
+
+    /// The client `term`'s writes go out on.
+    fn writes_of(&self, term: &Arc<Term>) -> Result<kube::Client, kube::Error> {
+        match &self.writes {
+            Writes::Shared(client) => Ok(client.clone()),
+            Writes::PerTerm { config, wrap, current } => {
+                let mut current = current.lock();
+                if let Some((number, client)) = &*current
+                    && *number == term.number()
+                {
+                    return Ok(client.clone());
+                }
+                let client = wrap(socket::write_client(config, term.clone(), self.lease.clone())?);
+                *current = Some((term.number(), client.clone()));
+                Ok(client)
+            }
+        }
     }
 
     pub(crate) fn enter(&self, term: Arc<Term>) {
@@ -109,12 +186,12 @@ impl Fence {
         }
     }
 
-    /// `client`, its writes fenced by this fence.
-    pub(crate) fn client(self: &Arc<Self>, client: kube::Client) -> kube::Client {
-        let namespace = client.default_namespace().to_owned();
+    /// A client reading through `reads`, its writes fenced by this fence.
+    pub(crate) fn client(self: &Arc<Self>, reads: kube::Client) -> kube::Client {
+        let namespace = reads.default_namespace().to_owned();
         kube::Client::new(
             FencedService {
-                inner: client,
+                reads,
                 fence: self.clone(),
             },
             namespace,
@@ -131,9 +208,10 @@ impl fmt::Debug for Fence {
 }
 
 /// The tower service in front of the manager's client: kube's `Client` is built on it.
+/// Reads go to `reads`, writes to the fence's clients.
 #[derive(Clone)]
 struct FencedService {
-    inner: kube::Client,
+    reads: kube::Client,
     fence: Arc<Fence>,
 }
 
@@ -151,19 +229,27 @@ impl tower_service::Service<Request<Body>> for FencedService {
     }
 
     fn call(&mut self, request: Request<Body>) -> Self::Future {
-        let client = self.inner.clone();
         let fence = self.fence.clone();
+        if !is_write(request.method()) {
+            let client = self.reads.clone();
+            return Box::pin(async move { client.send(request).await.map_err(BoxError::from) });
+        }
         // The check runs when the future is first polled, not here: kube's buffer
         // calls `call` on its own task, possibly well before the caller polls.
         Box::pin(async move {
-            if !is_write(request.method()) {
-                return client.send(request).await.map_err(BoxError::from);
-            }
             let term = fence.admit()?;
+            let client = fence.writes_of(&term)?;
+            let ended = || Fenced::TermEnded {
+                lease: fence.lease.clone(),
+            };
             tokio::select! {
                 biased;
-                () = term.over() => Err(Fenced::TermEnded { lease: fence.lease.clone() }.into()),
-                answer = client.send(request) => answer.map_err(BoxError::from),
+                () = term.over() => Err(ended().into()),
+                answer = client.send(request) => match answer {
+                    // Refused at the socket (or failed as the term ended): say why.
+                    Err(_) if !term.is_valid() => Err(ended().into()),
+                    answer => answer.map_err(BoxError::from),
+                },
             }
         })
     }
@@ -189,8 +275,9 @@ mod tests {
     #[tokio::test]
     async fn writes_pass_only_in_a_valid_term_and_reads_always() {
         let server = ApiServer::new(wheelhouse_envtest::ServerOptions::default());
-        let fence = Fence::new("default/lease".into());
-        let client = fence.client(kube::Client::new(server.clone(), "default"));
+        let client = kube::Client::new(server.clone(), "default");
+        let fence = Fence::new("default/lease".into(), client.clone());
+        let client = fence.client(client);
         let api: Api<ConfigMap> = Api::default_namespaced(client);
 
         let refused = api.create(&PostParams::default(), &config_map("a")).await.unwrap_err();
@@ -219,10 +306,11 @@ mod tests {
     async fn a_write_in_flight_is_cancelled_when_the_term_ends() {
         let server = ApiServer::new(wheelhouse_envtest::ServerOptions::default());
         server.set_latency(Duration::from_secs(5));
-        let fence = Fence::new("default/lease".into());
+        let client = kube::Client::new(server, "default");
+        let fence = Fence::new("default/lease".into(), client.clone());
         let term = Term::new(1, Instant::now() + Duration::from_millis(100));
         fence.enter(term);
-        let api: Api<ConfigMap> = Api::default_namespaced(fence.client(kube::Client::new(server, "default")));
+        let api: Api<ConfigMap> = Api::default_namespaced(fence.client(client));
         let started = Instant::now();
         let error = api
             .create(&PostParams::default(), &config_map("slow"))

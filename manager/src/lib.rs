@@ -54,8 +54,10 @@
 //!   reads pass. At the term's end, controllers cancel their reconciles in flight and wait
 //!   for them; the manager waits for every leader-only runnable (dropping and naming one
 //!   that overstays half the takeover margin) and only then reports leadership lost.
-//!   What no client can close is a write whose bytes left before a freeze: see
-//!   [`Fenced`] and `benches/README.md`.
+//!   Built with [`Manager::builder_from_config`], the writes go out on connections of
+//!   their own that check the term on every write to the socket, so a request frozen
+//!   anywhere above it is refused at resume; what remains is what the kernel already
+//!   held: see [`Fenced`].
 //! - **A replica whose term ended rejoins warm.** By default it stays up as a standby:
 //!   its caches stay warm, its writes are refused, it competes for the Lease again, and
 //!   each new term starts the leader-only runnables afresh (so after an API server
@@ -114,7 +116,7 @@
 //!
 //! let flags = Flags::parse();
 //! flags.manager.init_logging()?;
-//! let manager = Manager::builder(kube::Client::try_default().await?)
+//! let manager = Manager::builder_from_config(kube::Config::infer().await?)?
 //!     .args(&flags.manager)
 //!     .leader_election_id("my-operator")
 //!     .build()?;

@@ -116,9 +116,14 @@ impl Debug for Manager {
 
 impl Manager {
     /// Starts building a manager around `client`.
+    ///
+    /// With leader election its writes are fenced where they are handed to `client`:
+    /// a request frozen after that check may still leave at resume (see
+    /// [`Fenced`](crate::Fenced)). [`Manager::builder_from_config`] closes that window.
     pub fn builder(client: kube::Client) -> ManagerBuilder {
         ManagerBuilder {
             client,
+            config: None,
             registry: None,
             metrics_address: None,
             metrics_secure: false,
@@ -135,6 +140,34 @@ impl Manager {
             args_error: None,
             cluster_url: None,
         }
+    }
+
+    /// Starts building a manager on the API server `config` describes: reads go
+    /// through a client as `kube::Client::try_from(config)` makes it, and, with leader
+    /// election or sharding, writes through connections of their own that check the
+    /// term on every write to the socket, so a request frozen anywhere above the
+    /// socket is refused when the process resumes (see [`Fenced`](crate::Fenced)).
+    /// Failed requests name `config.cluster_url`.
+    ///
+    /// ```no_run
+    /// # async fn example() -> Result<(), Box<dyn std::error::Error>> {
+    /// let config = kube::Config::infer().await?;
+    /// let manager = wheelhouse_manager::Manager::builder_from_config(config)?
+    ///     .leader_election_id("my-operator")
+    ///     .build()?;
+    /// # let _ = manager; Ok(())
+    /// # }
+    /// ```
+    ///
+    /// # Errors
+    /// [`Error::Client`] when kube cannot make a client of `config` (its TLS or
+    /// credentials settings).
+    pub fn builder_from_config(config: kube::Config) -> Result<ManagerBuilder, Error> {
+        let client = kube::Client::try_from(config.clone()).map_err(Error::Client)?;
+        let cluster_url = config.cluster_url.clone();
+        let mut builder = Self::builder(client).cluster_url(cluster_url);
+        builder.config = Some(config);
+        Ok(builder)
     }
 
     /// The client everything reads and writes through. With leader election its
@@ -297,6 +330,9 @@ impl Manager {
 #[must_use]
 pub struct ManagerBuilder {
     client: kube::Client,
+    /// Given to [`Manager::builder_from_config`]: the fenced writes' own HTTP stack is
+    /// made from it.
+    config: Option<kube::Config>,
     registry: Option<Registry>,
     metrics_address: Option<SocketAddr>,
     metrics_secure: bool,
@@ -495,7 +531,15 @@ impl ManagerBuilder {
             Some((_, elector)) => Some(elector.clone()),
             None => self.leader_elector(&registry)?,
         };
-        let fence = elector.as_ref().map(|elector| Fence::new(elector.lease()));
+        let fence = elector.as_ref().map(|elector| match &self.config {
+            Some(config) => {
+                let cluster_url = self.cluster_url.clone();
+                Fence::to_the_socket(elector.lease(), config.clone(), move |writes| {
+                    wheelhouse_cache::name_request_urls(writes, cluster_url.as_ref())
+                })
+            }
+            None => Fence::new(elector.lease(), self.client.clone()),
+        });
         let client = match &fence {
             Some(fence) => fence.client(self.client.clone()),
             None => self.client.clone(),

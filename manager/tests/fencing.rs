@@ -254,3 +254,68 @@ async fn a_runnable_failing_on_a_fenced_write_at_its_terms_end_does_not_stop_the
         .expect("a clean stop");
     env.stop().await;
 }
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn built_from_a_config_its_writes_pass_in_the_term_only_and_its_reads_always() {
+    let mut env = TestEnv::start().await.expect("a test environment");
+    let Some(server) = env.server().cloned() else {
+        eprintln!("skipped: the manager's own HTTP stack is pointed at the embedded server's HTTP listener");
+        return;
+    };
+    let address = env
+        .serve_http(([127, 0, 0, 1], 0).into())
+        .await
+        .expect("serve over HTTP");
+    let witness = server.witness_lease(env.namespace(), "from-config");
+    let mut config = kube::Config::new(format!("http://{address}").parse().expect("a URL"));
+    env.namespace().clone_into(&mut config.default_namespace);
+    let token = http::HeaderValue::from_static("Bearer replica-0");
+    config.headers.push((http::header::AUTHORIZATION, token));
+    let shutdown = CancellationToken::new();
+    let manager = Manager::builder_from_config(config)
+        .expect("a client of the configuration")
+        .leader_election(
+            short(LeaderElection::new("from-config"))
+                .namespace(env.namespace())
+                .identity("replica-0")
+                .on_lost(OnLeadershipLost::Standby),
+        )
+        .metrics_address(None)
+        .health_probe_address(None)
+        .shutdown_signal(shutdown.clone())
+        .build()
+        .expect("a manager");
+    let running = tokio::spawn(manager.clone().run());
+    until("leadership", || manager.is_leader()).await;
+    let api: Api<ConfigMap> = Api::default_namespaced(manager.client());
+    write(&api, "from-config", "replica-0", 0)
+        .await
+        .expect("a write in the term");
+    let writes = witness.writes();
+    assert!(
+        writes
+            .iter()
+            .any(|w| w.write.user == "replica-0" && w.write.resource == "configmaps" && !w.is_stale()),
+        "the write went over HTTP as the configuration's user, in its term: {writes:#?}"
+    );
+
+    manager.pause_leader_election(Duration::from_secs(3));
+    until("the term to end", || !manager.is_leader()).await;
+    let refused = write(&api, "from-config", "replica-0", 1)
+        .await
+        .expect_err("a write after the term");
+    assert!(Fenced::of(&refused).is_some(), "{refused}");
+    api.get("from-config").await.expect("reads pass without a term");
+    until("leadership again, after the pause", || manager.is_leader()).await;
+    write(&api, "from-config", "replica-0", 2)
+        .await
+        .expect("a write in the new term, on its new connections");
+    assert!(witness.stale_writes().is_empty(), "{:#?}", witness.stale_writes());
+    shutdown.cancel();
+    tokio::time::timeout(TIMEOUT, running)
+        .await
+        .expect("run returns")
+        .expect("no panic")
+        .expect("a clean stop");
+    env.stop().await;
+}

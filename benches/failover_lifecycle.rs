@@ -1,0 +1,255 @@
+//! The failover bench's Lease-lifecycle kinds: the leader's Lease deleted under churn
+//! (`kind=lease-delete`), and an API server restart (`kind=apiserver-restart`).
+//!
+//! - **lease-delete**: three WebApp replicas (2 s lease, 1.5 s renew deadline, 0.4 s
+//!   retry) while the WebApps' specs change every 20 ms; the leader's Lease is deleted
+//!   `runs` times, and, as the anchor, the leader is killed as many times. Measured
+//!   from the deletion to the first reconcile of the term that created the Lease anew
+//!   (from the kill to the next leader's first reconcile). The server's
+//!   witness counts the writes that arrived while another identity held the Lease
+//!   (`stale_writes`, target 0), and apart from them those that arrived while nobody
+//!   held it (`unheld_writes`: the deleted leader's, in the moment before its watch
+//!   told it; it ends its term then).
+//! - **apiserver-restart**: three WebApp replicas with client-go's timings reach the
+//!   embedded server over HTTP, each through its own fault proxy. The embedded server
+//!   has no restart of its own, so the proxies cut every replica off as a restart does
+//!   (open connections reset, new ones refused) for `outage` (19 s, past the lease
+//!   duration: every term ends), while every WebApp's spec changes. Measured from the
+//!   moment the proxies let connections through again to every WebApp converged
+//!   (its Deployment has its replicas and its status its generation); the target is
+//!   5 s.
+
+use std::time::{Duration, SystemTime};
+
+use k8s_openapi::api::apps::v1::Deployment;
+use k8s_openapi::api::coordination::v1::Lease;
+use kube::CustomResourceExt;
+use kube::api::{Api, DeleteParams, ListParams, Patch, PatchParams};
+use tokio::time::Instant;
+use wheelhouse::manager::{LeaderElection, OnLeadershipLost};
+use wheelhouse_envtest::{ServerOptions, TestEnv, WorkloadSimulation};
+use wheelhouse_examples::fault_proxy::FaultProxy;
+use wheelhouse_examples::replicas::{self, Replica, Timeline, leader, short};
+use wheelhouse_examples::webapp::WebApp;
+
+use crate::wait_for;
+
+/// What the deletions (and the kills beside them) showed.
+pub struct LeaseDelete {
+    /// From each deletion to the next term's first reconcile, ms.
+    pub delete_ms: Vec<f64>,
+    /// From each kill to the next leader's first reconcile, ms.
+    pub kill_ms: Vec<f64>,
+    /// Writes that arrived while another identity held the Lease.
+    pub stale: usize,
+    /// Writes that arrived while nobody held it.
+    pub unheld: usize,
+}
+
+fn options() -> ServerOptions {
+    ServerOptions {
+        workloads: Some(WorkloadSimulation::pods_start_after(Duration::from_millis(100))),
+        ..ServerOptions::default()
+    }
+}
+
+/// Changes the WebApps' specs every 20 ms until dropped.
+fn churn(client: kube::Client, namespace: &str, names: Vec<String>) -> tokio_util::task::AbortOnDropHandle<()> {
+    let webapps: Api<WebApp> = Api::namespaced(client, namespace);
+    tokio_util::task::AbortOnDropHandle::new(tokio::spawn(async move {
+        for change in 0_usize.. {
+            let replicas = i32::try_from(change / names.len() % 3 + 1).expect("small");
+            let patch = serde_json::json!({"spec": {"replicas": replicas}});
+            let _ = webapps
+                .patch(
+                    &names[change % names.len()],
+                    &PatchParams::default(),
+                    &Patch::Merge(&patch),
+                )
+                .await;
+            tokio::time::sleep(Duration::from_millis(20)).await;
+        }
+    }))
+}
+
+fn ms_since(then: SystemTime, now: SystemTime) -> f64 {
+    now.duration_since(then).unwrap_or_default().as_secs_f64() * 1000.0
+}
+
+pub async fn lease_delete(runs: usize) -> LeaseDelete {
+    const LEASE: &str = "lease-delete";
+    let env = TestEnv::embedded_with(options()).await.expect("an embedded server");
+    let server = env.server().cloned().expect("the embedded server");
+    env.install_crd(&WebApp::crd()).await.expect("the CRD installs");
+    let (client, namespace) = (env.client(), env.namespace().to_owned());
+    replicas::create_webapps(&client, &namespace, 1).await.expect("create");
+    let witness = server.witness_lease(&namespace, LEASE);
+    let timeline = Timeline::default();
+    let start = |index: usize| {
+        let client = kube::Client::new(server.as_user(&format!("replica-{index}")), namespace.clone());
+        let election = short(LeaderElection::new(LEASE)).on_lost(OnLeadershipLost::Standby);
+        Replica::webapp(&client, &namespace, index, election, &timeline, None).expect("a replica")
+    };
+    let mut replicas: Vec<Replica> = (0..3).map(start).collect();
+    let names = ["shop", "blog", "wiki"].map(String::from).to_vec();
+    let _churn = churn(client.clone(), &namespace, names);
+    let leases: Api<Lease> = Api::namespaced(client.clone(), &namespace);
+    let mut result = LeaseDelete {
+        delete_ms: Vec::new(),
+        kill_ms: Vec::new(),
+        stale: 0,
+        unheld: 0,
+    };
+    for _ in 0..runs {
+        // A deletion: the leader ends its term when its watch tells it, and may
+        // create the Lease anew; the others count it held for a lease duration.
+        wait_for("a leader", || leader(&replicas)).await;
+        let deleted = SystemTime::now();
+        leases
+            .delete(LEASE, &DeleteParams::default())
+            .await
+            .expect("delete the Lease");
+        let holder = recreated(&leases, LEASE).await;
+        let since = SystemTime::now();
+        let new: usize = holder
+            .strip_prefix("replica-")
+            .and_then(|index| index.parse().ok())
+            .expect("a replica's identity");
+        let first = wait_for("the new term's first reconcile", || timeline.first_by(new, since)).await;
+        result.delete_ms.push(ms_since(deleted, first.started_at));
+
+        // The anchor: a kill, measured the same way.
+        let old = wait_for("a leader", || leader(&replicas)).await;
+        let position = replicas.iter().position(|r| r.index == old).expect("the leader");
+        let mut gone = replicas.remove(position);
+        let killed = SystemTime::now();
+        gone.kill().await;
+        let new = wait_for("a new leader", || leader(&replicas).filter(|&i| i != old)).await;
+        let first = wait_for("the new leader's first reconcile", || timeline.first_by(new, killed)).await;
+        result.kill_ms.push(ms_since(killed, first.started_at));
+        let next = replicas.iter().map(|r| r.index).max().unwrap_or(0).max(old) + 1;
+        replicas.push(start(next));
+    }
+    tokio::time::sleep(Duration::from_secs(1)).await;
+    let stale = witness.stale_writes();
+    result.stale = stale.iter().filter(|w| w.holder_user.is_some()).count();
+    result.unheld = stale.len() - result.stale;
+    for write in stale.iter().filter(|w| w.holder_user.is_some()) {
+        println!("stale write: {write:?}");
+    }
+    for replica in &mut replicas {
+        let _ = replica.stop().await;
+    }
+    env.stop().await;
+    result
+}
+
+/// Waits until the Lease exists again, held, and returns its holder.
+async fn recreated(leases: &Api<Lease>, name: &str) -> String {
+    let deadline = Instant::now() + Duration::from_mins(1);
+    loop {
+        let lease = leases.get_opt(name).await.ok().flatten();
+        if let Some(holder) = lease
+            .and_then(|lease| lease.spec?.holder_identity)
+            .filter(|holder| !holder.is_empty())
+        {
+            return holder;
+        }
+        assert!(Instant::now() < deadline, "the Lease was never created again");
+        tokio::time::sleep(Duration::from_millis(1)).await;
+    }
+}
+
+/// True when every WebApp's Deployment has the WebApp's replicas and its status
+/// describes its generation.
+async fn converged(client: &kube::Client, namespace: &str) -> bool {
+    let webapps: Api<WebApp> = Api::namespaced(client.clone(), namespace);
+    let deployments: Api<Deployment> = Api::namespaced(client.clone(), namespace);
+    let (Ok(webapps), Ok(deployments)) = (
+        webapps.list(&ListParams::default()).await,
+        deployments.list(&ListParams::default()).await,
+    ) else {
+        return false;
+    };
+    webapps.items.iter().all(|webapp| {
+        let deployed = deployments
+            .items
+            .iter()
+            .find(|d| d.metadata.name == webapp.metadata.name)
+            .and_then(|d| d.spec.replicas);
+        let observed = webapp.status.as_ref().and_then(|s| s.observed_generation);
+        observed == webapp.metadata.generation && deployed == Some(webapp.spec.replicas.unwrap_or(1))
+    })
+}
+
+/// From the API server back (after `outage`) to every one of `count` WebApps
+/// converged, ms.
+pub async fn apiserver_restart(count: usize, outage: Duration) -> f64 {
+    const LEASE: &str = "apiserver-restart";
+    let mut env = TestEnv::embedded_with(options()).await.expect("an embedded server");
+    env.install_crd(&WebApp::crd()).await.expect("the CRD installs");
+    let address = env
+        .serve_http(([127, 0, 0, 1], 0).into())
+        .await
+        .expect("serve over HTTP");
+    let (client, namespace) = (env.client(), env.namespace().to_owned());
+    replicas::create_many_webapps(&client, &namespace, count)
+        .await
+        .expect("create");
+    let timeline = Timeline::default();
+    let mut proxies = Vec::new();
+    let mut replicas = Vec::new();
+    for index in 0..3 {
+        let proxy = FaultProxy::start(address).await.expect("a proxy");
+        let client = proxy.client(&format!("replica-{index}"), &namespace);
+        let election = LeaderElection::new(LEASE).on_lost(OnLeadershipLost::Standby);
+        replicas.push(Replica::webapp(&client, &namespace, index, election, &timeline, None).expect("a replica"));
+        proxies.push(proxy);
+    }
+    wait_for("a leader", || leader(&replicas)).await;
+    let deadline = Instant::now() + Duration::from_mins(2);
+    while !converged(&client, &namespace).await {
+        assert!(
+            Instant::now() < deadline,
+            "the WebApps never converged before the outage"
+        );
+        tokio::time::sleep(Duration::from_millis(100)).await;
+    }
+    for proxy in &proxies {
+        proxy.refuse(true);
+        proxy.reset_connections();
+    }
+    // Every WebApp changes while the server is away, so each needs a reconcile after.
+    tokio::time::sleep(outage / 2).await;
+    let webapps: Api<WebApp> = Api::namespaced(client.clone(), &namespace);
+    for index in 0..count {
+        let patch = serde_json::json!({"spec": {"replicas": 2}});
+        webapps
+            .patch(
+                &format!("webapp-{index}"),
+                &PatchParams::default(),
+                &Patch::Merge(&patch),
+            )
+            .await
+            .expect("change a WebApp");
+    }
+    tokio::time::sleep(outage.saturating_sub(outage / 2)).await;
+    for proxy in &proxies {
+        proxy.refuse(false);
+    }
+    let back = Instant::now();
+    let deadline = back + Duration::from_mins(2);
+    while !converged(&client, &namespace).await {
+        assert!(
+            Instant::now() < deadline,
+            "the WebApps never converged after the outage"
+        );
+        tokio::time::sleep(Duration::from_millis(20)).await;
+    }
+    let converge = back.elapsed();
+    for replica in &mut replicas {
+        let _ = replica.stop().await;
+    }
+    env.stop().await;
+    converge.as_secs_f64() * 1000.0
+}
