@@ -18,6 +18,7 @@ use kube::{Client, Resource};
 use parking_lot::Mutex;
 use serde::de::DeserializeOwned;
 
+use crate::backoff::WatchBackoff;
 use crate::decode::WithoutManagedFields;
 use crate::informer::{Informer, InformerOptions};
 use crate::metrics::CacheMetrics;
@@ -166,7 +167,7 @@ fn without_managed_fields<K: Send + 'static>(
     watch: impl Stream<Item = Result<watcher::Event<WithoutManagedFields<K>>, watcher::Error>> + Send + 'static,
 ) -> Source<K> {
     watch
-        .default_backoff()
+        .backoff(WatchBackoff::new())
         .map_ok(|event| match event {
             watcher::Event::Apply(WithoutManagedFields(object)) => watcher::Event::Apply(object),
             watcher::Event::Delete(WithoutManagedFields(object)) => watcher::Event::Delete(object),
@@ -380,7 +381,7 @@ impl Cache {
                 let config = scope.watcher_config(options.list_page_size);
                 let source = if options.decode_managed_fields {
                     let api: Api<K> = K::Scope::api(client, namespace, &dyntype);
-                    watcher(api, config).default_backoff().boxed()
+                    watcher(api, config).backoff(WatchBackoff::new()).boxed()
                 } else {
                     let api: Api<WithoutManagedFields<K>> = K::Scope::api(client, namespace, &dyntype);
                     without_managed_fields(watcher(api, config))
@@ -410,7 +411,7 @@ impl Cache {
             if decode_managed_fields {
                 let api: Api<K> = K::Scope::api(client, namespace, &dyntype);
                 watcher(api, scope.watcher_config(list_page_size))
-                    .default_backoff()
+                    .backoff(WatchBackoff::new())
                     .boxed()
             } else {
                 let api: Api<WithoutManagedFields<K>> = K::Scope::api(client, namespace, &dyntype);

@@ -3,7 +3,8 @@
 //! - [`Store`]: the objects of one informer, as `Arc<K>` (reads never copy), with a
 //!   namespace index and any custom indexes, kept exact on every change.
 //! - [`Informer`]: one watch (kube's `watcher`: list, watch, resume, relist on 410,
-//!   backoff) feeding a store and any number of [`Subscription`]s, which receive
+//!   backoff of 0.2 s doubling to at most 2 s, so a cache is fresh again within 2 s
+//!   of its API server coming back) feeding a store and any number of [`Subscription`]s, which receive
 //!   [`Event::Added`], [`Event::Updated`] and [`Event::Deleted`] in order, including
 //!   deletes a relist discovers.
 //! - [`Cache`]: the shared informer factory a manager holds: asking twice for the same
@@ -16,6 +17,7 @@
 //! - [`error_chain`] and [`name_request_urls`]: errors that say what could not be
 //!   reached and why (the URL and every cause), for logs and for [`SyncError`].
 
+mod backoff;
 mod cache;
 mod decode;
 mod informer;
