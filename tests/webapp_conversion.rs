@@ -1,0 +1,143 @@
+//! The WebApp's two versions through an API server: `v1` stored, `v1alpha1` converted by
+//! the operator's own webhook server (`/convert`, beside its admission webhooks, on one
+//! port), so a WebApp written in one version reads in the other, and what `v1alpha1`
+//! cannot hold (the status conditions) survives an update made through it. On the
+//! embedded server, or with `USE_EXISTING_CLUSTER=true` a real one on this machine,
+//! which calls the webhook at 127.0.0.1.
+
+use std::collections::BTreeMap;
+use std::time::Duration;
+
+use k8s_openapi::api::core::v1::Namespace;
+use k8s_openapi::apiextensions_apiserver::pkg::apis::apiextensions::v1::CustomResourceDefinition;
+use k8s_openapi::apimachinery::pkg::apis::meta::v1::LabelSelector;
+use kube::api::{Api, DeleteParams, Patch, PatchParams, PostParams};
+use serde_json::json;
+use tokio_util::sync::CancellationToken;
+use wheelhouse_envtest::{TestEnv, eventually};
+use wheelhouse_examples::webapp::{self, WebApp, WebAppSpec, v1alpha1, webhooks};
+use wheelhouse_manager::Manager;
+
+/// Deletes the WebApp CRD and waits until it is gone, so no later test on the same
+/// cluster meets a conversion webhook that no longer runs.
+async fn remove_crd(client: &kube::Client) {
+    let crds: Api<CustomResourceDefinition> = Api::all(client.clone());
+    let _ = crds.delete("webapps.example.com", &DeleteParams::default()).await;
+    for _ in 0..300 {
+        if crds.get_opt("webapps.example.com").await.expect("read CRDs").is_none() {
+            return;
+        }
+        tokio::time::sleep(Duration::from_millis(100)).await;
+    }
+    panic!("the WebApp CRD was not deleted within 30 s");
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_webapp_reads_and_writes_in_both_versions_through_our_conversion_webhook() {
+    let env = TestEnv::start().await.expect("a test environment");
+    if !env.is_embedded() {
+        let config = kube::Config::infer().await.expect("a kubeconfig");
+        let host = config.cluster_url.host().unwrap_or_default().to_owned();
+        if !matches!(host.as_str(), "127.0.0.1" | "localhost" | "[::1]") {
+            eprintln!("skipped: the API server at {host} cannot call a webhook on this machine's 127.0.0.1");
+            env.stop().await;
+            return;
+        }
+    }
+    let (client, namespace) = (env.client(), env.namespace().to_owned());
+    // The admission configurations are cluster-wide: they see only this namespace.
+    let key = "wheelhouse.rs/conversion-test";
+    let labels = json!({"metadata": {"labels": {key: namespace}}});
+    Api::<Namespace>::all(client.clone())
+        .patch(&namespace, &PatchParams::default(), &Patch::Merge(&labels))
+        .await
+        .expect("label the namespace");
+    let selector = LabelSelector {
+        match_labels: Some(BTreeMap::from([(key.to_owned(), namespace.clone())])),
+        ..LabelSelector::default()
+    };
+    let (server, configurations, crd) =
+        webhooks::serve_locally_converting(&client, &format!("{namespace}-conversion"), Some(selector))
+            .await
+            .expect("the webhooks register");
+    let shutdown = CancellationToken::new();
+    let manager = Manager::builder(client.clone())
+        .shutdown_signal(shutdown.clone())
+        .build()
+        .expect("a manager");
+    manager.add(server).expect("add the webhook server");
+    let running = tokio::spawn(manager.run());
+    env.install_crd(&crd).await.expect("the two-version CRD installs");
+
+    let current: Api<WebApp> = Api::namespaced(client.clone(), &namespace);
+    let older: Api<v1alpha1::WebApp> = Api::namespaced(client.clone(), &namespace);
+    let spec = WebAppSpec {
+        image: "nginx:1.27".into(),
+        replicas: Some(2),
+        port: Some(8080),
+    };
+    current
+        .create(&PostParams::default(), &WebApp::new("shop", spec))
+        .await
+        .expect("create in v1");
+    // A real server takes a CRD's conversion into account asynchronously.
+    let read = eventually("v1alpha1 reads to be converted", || async {
+        older.get("shop").await.ok().filter(|old| old.spec.container_port.is_some())
+    })
+    .await;
+    assert_eq!(read.spec.container_port, Some(8080), "v1's port is v1alpha1's containerPort");
+    assert_eq!(read.spec.image, "nginx:1.27");
+
+    // v1's conditions, which v1alpha1 has no field for, survive an update through it.
+    let status = json!({"status": {"phase": "Ready", "conditions": [{
+        "type": "Ready", "status": "True", "reason": "Available", "message": "2 of 2 pods",
+        "lastTransitionTime": "2026-01-01T00:00:00Z",
+    }]}});
+    current
+        .patch_status("shop", &PatchParams::default(), &Patch::Merge(&status))
+        .await
+        .expect("set v1's status");
+    let mut old = older.get("shop").await.expect("read as v1alpha1");
+    old.spec.image = "nginx:1.28".into();
+    older
+        .replace("shop", &PostParams::default(), &old)
+        .await
+        .expect("update through v1alpha1");
+    let now = current.get("shop").await.expect("read as v1");
+    assert_eq!(now.spec.image, "nginx:1.28");
+    assert_eq!(now.spec.port, Some(8080));
+    let conditions = now.status.and_then(|status| status.conditions).unwrap_or_default();
+    assert_eq!(
+        conditions.iter().map(|c| c.type_.as_str()).collect::<Vec<_>>(),
+        ["Ready"],
+        "the conditions v1alpha1 cannot hold came back from its annotation"
+    );
+
+    // Written in v1alpha1, read in v1.
+    let mut second = v1alpha1::WebApp::new(
+        "cart",
+        v1alpha1::WebAppSpec {
+            image: "nginx:1.27".into(),
+            replicas: None,
+            container_port: Some(9090),
+        },
+    );
+    second.metadata.namespace = Some(namespace.clone());
+    older
+        .create(&PostParams::default(), &second)
+        .await
+        .expect("create in v1alpha1");
+    let cart = current.get("cart").await.expect("read as v1");
+    assert_eq!(cart.spec.port, Some(9090));
+
+    configurations.delete(&client).await.expect("remove the configurations");
+    remove_crd(&client).await;
+    shutdown.cancel();
+    tokio::time::timeout(Duration::from_secs(30), running)
+        .await
+        .expect("the manager stops")
+        .expect("the manager's task")
+        .expect("the manager ran");
+    let _ = webapp::Phase::Ready;
+    env.stop().await;
+}
