@@ -88,7 +88,11 @@
 //!   pagination at a consistent revision, metadata-only lists
 //!   (`PartialObjectMetadataList`).
 //! - **watch**: from a revision, in order, bookmarks, `timeoutSeconds`, streaming
-//!   initial lists (`sendInitialEvents`), 410 Gone after compaction.
+//!   initial lists (`sendInitialEvents`); each resource keeps a window of history sized
+//!   as kube-apiserver's watch cache ([`WatchWindow`]), and a watch from before it gets
+//!   an in-stream 410 Expired, as does an exact list; `resourceVersionMatch` checked as
+//!   `ValidateListOptions` checks it (422), and a list from a revision not reached yet
+//!   waits for it, then answers 504 `ResourceVersionTooLarge`.
 //! - **create/update/patch/delete**: `AlreadyExists`, `Conflict` on stale
 //!   resourceVersions, 422 `Invalid` with causes, `generateName`, uid, generation bumped
 //!   on spec changes only, merge/JSON/strategic-merge patches, server-side apply with
@@ -199,8 +203,10 @@
 //! # Server options
 //!
 //! [`ServerOptions`] configure the embedded server (a real cluster ignores them):
-//! `history_limit` is how many events watches can resume from (older ones get 410
-//! Gone), `bookmark_interval` how often a watch that asked for bookmarks gets one,
+//! `watch_window` how much history of each resource watches can resume from (older
+//! resourceVersions get 410 Expired, as from kube-apiserver's watch cache, whose size
+//! the default follows), `future_resource_version_wait` how long a list waits for a
+//! resourceVersion the server has not reached (then 504), `bookmark_interval` how often a watch that asked for bookmarks gets one,
 //! `controllers` whether the garbage collector and namespace and CRD cleanup run,
 //! `sharded_list_and_watch` whether it honours KEP-5866's `shardSelector` on list,
 //! watch and deletecollection (`shardRange(object.metadata.uid, '0x…', '0x…')` ranges
@@ -274,9 +280,9 @@ pub use crate::authz::Rbac;
 pub use crate::core::{ResponseBody, Verb};
 pub use crate::env::wait::{DEFAULT_TIMEOUT, eventually, eventually_within};
 pub use crate::env::{Error, TestEnv, use_existing_cluster};
-pub use crate::options::ServerOptions;
 #[cfg(feature = "workloads")]
 pub use crate::options::{BEHAVIOUR_ANNOTATION, ImageRule, PodBehaviour, WorkloadSimulation};
+pub use crate::options::{ServerOptions, WatchWindow};
 pub use crate::state::{
     ApiServer, ArrivedWrite, FaultCounts, InjectedFailure, LeaseWitness, RequestRecord, WitnessedWrite, WriteWitness,
 };

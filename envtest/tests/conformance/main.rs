@@ -33,4 +33,5 @@ mod served;
 mod shard;
 mod simulation;
 mod tables;
+mod versions;
 mod watch;
