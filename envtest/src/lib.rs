@@ -103,6 +103,15 @@
 //! - **Admission webhooks**: registered mutating then validating webhooks are called
 //!   over HTTPS (trusting their `caBundle`) with `AdmissionReview` v1; patches, denials,
 //!   warnings, `failurePolicy` and `timeoutSeconds` behave as on a real server.
+//! - **Admission policies**: `ValidatingAdmissionPolicy` and its bindings
+//!   (admissionregistration.k8s.io/v1) run on every write they match, between the
+//!   mutating and the validating webhooks: match constraints and the binding's match
+//!   resources, `matchConditions`, `variables`, `paramKind`/`paramRef`, validations with
+//!   `message`/`messageExpression`/`reason`, `validationActions` (Deny: kube-apiserver's
+//!   `ValidatingAdmissionPolicy 'p' with binding 'b' denied request: ...`; Warn: a
+//!   `Warning` header; Audit) and `failurePolicy`, on the CEL engine of CRD rules. A
+//!   policy whose expressions do not compile, or a binding with an unknown action, is
+//!   refused. [`TestEnv::apply`] installs an operator's policies from its manifests.
 //! - **kubectl's vocabulary**: `/openapi/v3` per group version with the schemas of
 //!   built-in types and of each CRD (`kubectl explain`, client-side validation); with
 //!   the `kubectl` feature also Tables with the columns of kube-apiserver's printers and

@@ -6,8 +6,8 @@
 //! `matchPolicy: Equivalent` behaves as `Exact` (no conversion between API versions).
 
 mod client;
-mod matching;
-mod review;
+pub(super) mod matching;
+pub(super) mod review;
 #[cfg(test)]
 mod tests;
 
@@ -185,12 +185,15 @@ fn name_of(object: &Value) -> &str {
 }
 
 impl Webhooks {
-    /// Runs the mutating webhooks of `mutating` (`MutatingWebhookConfiguration` objects)
-    /// and then the validating ones of `validating`, for the request `attributes`.
+    /// Runs the mutating webhooks of `mutating` (`MutatingWebhookConfiguration` objects),
+    /// then `policies` (the admission policies bound to the request, given the object
+    /// as mutated; their warnings), then the validating webhooks of `validating`, for
+    /// the request `attributes`: kube-apiserver's plugin order.
     pub async fn admit(
         &self,
         mutating: &[Arc<Value>],
         validating: &[Arc<Value>],
+        policies: impl FnOnce(Option<&Value>) -> Result<Vec<String>, AdmissionError>,
         attributes: &AdmissionAttributes<'_>,
     ) -> Result<Admitted, AdmissionError> {
         let mut admitted = Admitted::default();
@@ -225,6 +228,7 @@ impl Webhooks {
         }
 
         let object = admitted.mutated.as_ref().or(attributes.object);
+        admitted.warnings.extend(policies(object)?);
         let mut called = Vec::new();
         for hook in Hook::all(validating) {
             if matching::should_call(hook.spec, attributes, object)? {

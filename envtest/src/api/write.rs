@@ -172,7 +172,7 @@ impl Write<'_> {
         if let (Operation::Create | Operation::Update, Some(object)) = (operation, object) {
             self.server.record_owner_reference_checks(self.target, object, old);
         }
-        let (mutating, validating, namespace_labels) = {
+        let (mutating, validating, policies, namespace_labels) = {
             let state = self.server.shared.state.lock();
             let configs = |plural: &str| {
                 state
@@ -187,12 +187,14 @@ impl Write<'_> {
             };
             let mutating = configs("mutatingwebhookconfigurations");
             let validating = configs("validatingwebhookconfigurations");
-            if mutating.is_empty() && validating.is_empty() {
-                // The usual case: no webhooks, nothing more to read for them.
+            let policies =
+                crate::admission::policies::collect(&state.store, &state.registry, self.target.namespace.as_deref());
+            if mutating.is_empty() && validating.is_empty() && policies.is_empty() {
+                // The usual case: no webhooks or policies, nothing more to read for them.
                 return Ok(Admitted::default());
             }
             let namespace_labels = self.namespace_labels(&state, object.or(old));
-            (mutating, validating, namespace_labels)
+            (mutating, validating, policies, namespace_labels)
         };
         let resource = self.resource();
         let name = object
@@ -219,7 +221,12 @@ impl Write<'_> {
         self.server
             .shared
             .webhooks
-            .admit(&mutating, &validating, &attributes)
+            .admit(
+                &mutating,
+                &validating,
+                |object| crate::admission::policies::validate(&policies, &attributes, object),
+                &attributes,
+            )
             .await
             .map_err(|error| match &error {
                 AdmissionError::Denied { code, reason, .. } => {

@@ -21,6 +21,7 @@ mod messages;
 mod openapi;
 mod patch;
 mod plugins;
+mod policies;
 mod protobuf;
 mod put;
 mod raw;

@@ -61,10 +61,22 @@ pub(super) fn request(
     attributes: &AdmissionAttributes<'_>,
     object: Option<&Value>,
 ) -> Vec<u8> {
+    let mut request = Map::new();
+    request.insert("uid".into(), uid.into());
+    request.extend(request_fields(attributes, object));
+    let review = json!({"apiVersion": version.api_version(), "kind": "AdmissionReview", "request": request});
+    review.to_string().into_bytes()
+}
+
+/// The fields of an `AdmissionRequest` but its uid: what webhooks receive, and what
+/// admission policies see as `request` (with `object` and `oldObject`).
+pub(in crate::admission) fn request_fields(
+    attributes: &AdmissionAttributes<'_>,
+    object: Option<&Value>,
+) -> Map<String, Value> {
     let kind = json!({"group": attributes.group, "version": attributes.version, "kind": attributes.kind});
     let resource = json!({"group": attributes.group, "version": attributes.version, "resource": attributes.resource});
     let mut request = Map::new();
-    request.insert("uid".into(), uid.into());
     request.insert("kind".into(), kind.clone());
     request.insert("resource".into(), resource.clone());
     // Without matchPolicy conversion the webhook always sees the version requested.
@@ -92,8 +104,7 @@ pub(super) fn request(
     );
     request.insert("dryRun".into(), attributes.dry_run.into());
     request.insert("options".into(), attributes.options.cloned().unwrap_or(Value::Null));
-    let review = json!({"apiVersion": version.api_version(), "kind": "AdmissionReview", "request": request});
-    review.to_string().into_bytes()
+    request
 }
 
 /// A webhook's valid answer.
