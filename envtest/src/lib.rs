@@ -95,7 +95,8 @@
 //!   waits for it, then answers 504 `ResourceVersionTooLarge`.
 //! - **create/update/patch/delete**: `AlreadyExists`, `Conflict` on stale
 //!   resourceVersions, 422 `Invalid` with causes, `generateName`, uid, generation bumped
-//!   on spec changes only, merge/JSON/strategic-merge patches, server-side apply with
+//!   on spec changes only (on any change but metadata for custom resources without a
+//!   status subresource), merge/JSON/strategic-merge patches, server-side apply with
 //!   managed fields and conflicts, `dryRun`, `fieldValidation`. `DeleteOptions` from the
 //!   body or the query (`propagationPolicy`, `preconditions`, `gracePeriodSeconds`);
 //!   finalizers and `deletionTimestamp`; Background, Foreground and Orphan propagation;
