@@ -1,7 +1,8 @@
 //! What an object's body must be before it is stored, as kube-apiserver's type
 //! strategies decide it: the defaults of built-in types (`defaults`), the rules each
 //! built-in type keeps that operators commonly trip over (`builtin_rules`; admission
-//! policies and webhook configurations in `registrations`), and the
+//! policies and webhook configurations in `registrations`, Events and Leases in
+//! `records`), and the
 //! checks of `validate`: a built-in object decodes as its Go type would, CRDs and
 //! custom resources pass their schemas (the `wheelhouse-envtest-schema` crate), and
 //! fields a type does not declare are reported (`fieldValidation`). It looks at one
@@ -11,6 +12,7 @@
 
 mod builtin_rules;
 mod defaults;
+mod records;
 mod registrations;
 mod validate;
 

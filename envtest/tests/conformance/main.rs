@@ -19,6 +19,7 @@ mod faults;
 mod list;
 mod messages;
 mod openapi;
+mod operator_objects;
 mod patch;
 mod plugins;
 mod policies;
