@@ -135,6 +135,57 @@
 //! refused, saying so), unordered equality of `set`/`map` lists, and the rarer
 //! structural rules.
 //!
+//! # What a green test does not prove
+//!
+//! Besides what is not there at all (above), these are the ways, area by area, in which
+//! the embedded server still answers differently from kube-apiserver 1.32: a test that
+//! passes here can fail on a cluster where it leans on one of them.
+//!
+//! - **Watch and list**: the window of history follows the watch cache's size (at
+//!   least 100 events per resource, all of the last 75 s, at most 102,400) smoothly,
+//!   where kube-apiserver doubles and halves it in steps. A custom resource's history
+//!   starts with the server, where kube-apiserver's starts when its CRD is established
+//!   (a watch from before that is 410 there). Exact lists and list continuations expire
+//!   with the same window, where kube-apiserver reads them from etcd back to its last
+//!   compaction (5 to 10 minutes): a test may see 410 here that a cluster would not.
+//!   A list with a `limit` and a resourceVersion but no match is not read as an exact
+//!   list. Bookmarks come every second rather than about every minute.
+//! - **Admission policies**: CEL runtime cost limits (kube-apiserver: 1,000,000 per
+//!   expression, 10,000,000 per policy) are not enforced, so a costly expression passes
+//!   here; expressions are not type-checked against the matched resources' schemas and
+//!   `status.typeChecking` is never written; the `authorizer` library and
+//!   `auditAnnotations` are not evaluated; `matchPolicy: Equivalent` matches the
+//!   requested version only; `request.userInfo` is always `system:admin`; a new or
+//!   changed policy applies to the very next write (a cluster takes a moment);
+//!   `MutatingAdmissionPolicy` is stored, never run.
+//! - **Admission webhooks**: `reinvocationPolicy: IfNeeded` never reinvokes a webhook;
+//!   `matchConditions` are not evaluated; `matchPolicy: Equivalent` matches the
+//!   requested version only; the `AdmissionReview`'s `options` are null for creates and
+//!   updates (a delete's `DeleteOptions` are sent); a denial without a reason is given
+//!   one from its code (`Forbidden` for 403), where kube-apiserver passes the webhook's
+//!   status through as written.
+//! - **Server-side apply**: one manager's `Update` and `Apply` entries are merged into
+//!   one owner (kube-apiserver keeps two, so an apply that changes what the update set
+//!   conflicts there); an update by a second manager drops the first manager's emptied
+//!   entry, which kube-apiserver keeps; a `fieldManager` over 128 characters is
+//!   accepted; `/scale` entries lack `subresource: scale`; a status apply that includes
+//!   spec fields is a 409 here, accepted (spec ignored) there.
+//! - **Services**: no `clusterIP` is allocated or checked (an address already in use,
+//!   out of range, or not an IP is accepted); `NodePort` Services get no port and a
+//!   duplicate `nodePort` is accepted.
+//! - **Namespaces and Events**: a terminating namespace has no `status.conditions`
+//!   (`NamespaceContentRemaining`, `NamespaceFinalizersRemaining`, the deletion-failure
+//!   conditions); a core v1 Event reads `source: null` where kube-apiserver gives
+//!   `source: {}`.
+//! - **Validation of built-in objects**: only the rules operators commonly break are
+//!   kept (see the resource list above): webhook configurations' rules and selectors,
+//!   a Lease's `preferredHolder` and `strategy`, core v1 Events sent with an
+//!   `eventTime`, and most per-field rules of other types are not checked.
+//! - **Timing**: nothing here is eventually consistent: writes are visible at once to
+//!   every read, admission policies apply at once, and controllers (garbage collector,
+//!   namespace cleanup, the workload simulation) act within milliseconds. A test that
+//!   reads right after a write, without [`eventually`], passes here and may not there.
+//!
 //! # Fault injection and request records
 //!
 //! The embedded server can make the unhappy paths happen on purpose:
