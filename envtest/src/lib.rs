@@ -158,12 +158,9 @@
 //!   requested version only; `request.userInfo` is always `system:admin`; a new or
 //!   changed policy applies to the very next write (a cluster takes a moment);
 //!   `MutatingAdmissionPolicy` is stored, never run.
-//! - **Admission webhooks**: `reinvocationPolicy: IfNeeded` never reinvokes a webhook;
-//!   `matchConditions` are not evaluated; `matchPolicy: Equivalent` matches the
-//!   requested version only; the `AdmissionReview`'s `options` are null for creates and
-//!   updates (a delete's `DeleteOptions` are sent); a denial without a reason is given
-//!   one from its code (`Forbidden` for 403), where kube-apiserver passes the webhook's
-//!   status through as written.
+//! - **Admission webhooks**: `matchConditions` are not evaluated;
+//!   `matchPolicy: Equivalent` matches the requested version only;
+//!   `request.userInfo` is always `system:admin`.
 //! - **Server-side apply**: one manager's `Update` and `Apply` entries are merged into
 //!   one owner (kube-apiserver keeps two, so an apply that changes what the update set
 //!   conflicts there); an update by a second manager drops the first manager's emptied

@@ -1,9 +1,12 @@
 //! Calls to registered admission webhooks: mutating webhooks first, in name order, then
 //! validating ones, over HTTPS with `AdmissionReview` v1, as kube-apiserver does.
 //!
-//! Known differences from kube-apiserver: `reinvocationPolicy: IfNeeded` never reinvokes,
-//! `matchConditions` are not evaluated (a webhook is called as if they all held), and
-//! `matchPolicy: Equivalent` behaves as `Exact` (no conversion between API versions).
+//! A mutating webhook with `reinvocationPolicy: IfNeeded` is called once more when a
+//! webhook after it changed the object, as kube-apiserver's reinvocation pass does.
+//!
+//! Known differences from kube-apiserver: `matchConditions` are not evaluated (a webhook
+//! is called as if they all held), and `matchPolicy: Equivalent` behaves as `Exact` (no
+//! conversion between API versions).
 
 mod client;
 pub(super) mod matching;
@@ -65,15 +68,17 @@ pub(crate) struct AdmissionAttributes<'a> {
 #[derive(Debug, Clone, PartialEq, thiserror::Error)]
 pub(crate) enum AdmissionError {
     /// A webhook denied the request. `code` is the webhook's `status.code`, raised to 400
-    /// when absent or below 400, and `reason` its `status.reason` (possibly empty), both
-    /// passed through as kube-apiserver's `webhookerrors.ToStatusErr` does. `message` is
-    /// the webhook's explanation (`status.message`, else `status.reason`), empty if none.
+    /// when absent or below 400, `reason` its `status.reason` (possibly empty) and
+    /// `details` its `status.details`, passed through as kube-apiserver's
+    /// `webhookerrors.ToStatusErr` does. `message` is the webhook's explanation
+    /// (`status.message`, else `status.reason`), empty if none.
     #[error("{}", denial_text(webhook, message))]
     Denied {
         webhook: String,
         code: u16,
         reason: String,
         message: String,
+        details: Option<Value>,
     },
     /// A webhook with `failurePolicy: Fail` could not be called or answered garbage; the
     /// server answers 500 `InternalError`.
@@ -202,29 +207,22 @@ impl Webhooks {
         if matching::is_exempt(attributes) {
             return Ok(admitted);
         }
-        for hook in Hook::all(mutating) {
-            let object = admitted.mutated.as_ref().or(attributes.object);
-            if !matching::should_call(hook.spec, attributes, object)? {
-                continue;
+        // kube-apiserver's reinvocation: a webhook that changes the object makes every
+        // `IfNeeded` webhook called before it due for one more call, after the others.
+        let hooks = Hook::all(mutating);
+        let mut reinvocable: Vec<usize> = Vec::new();
+        let mut due: Vec<usize> = Vec::new();
+        for (index, hook) in hooks.iter().enumerate() {
+            if self.mutate(hook, attributes, &mut admitted).await? {
+                due.append(&mut reinvocable);
             }
-            let Some(reply) = settle(&hook, self.invoke(&hook, true, attributes, object).await)? else {
-                continue;
-            };
-            admitted.warnings.extend(reply.warnings);
-            if let Some(denied) = reply.denial {
-                return Err(denied);
+            if hook.spec.get("reinvocationPolicy").and_then(Value::as_str) == Some("IfNeeded") {
+                reinvocable.push(index);
             }
-            let Some(patch) = reply.patch.filter(|patch| !patch.0.is_empty()) else {
-                continue;
-            };
-            let Some(mut patched) = object.cloned() else {
-                return Err(AdmissionError::internal(format_args!(
-                    "admission webhook \"{}\" attempted to modify the object, which is not supported for this operation",
-                    hook.name
-                )));
-            };
-            json_patch::patch(&mut patched, &patch.0).map_err(AdmissionError::internal)?;
-            admitted.mutated = Some(patched);
+        }
+        due.sort_unstable();
+        for index in due {
+            self.mutate(&hooks[index], attributes, &mut admitted).await?;
         }
 
         let object = admitted.mutated.as_ref().or(attributes.object);
@@ -250,6 +248,40 @@ impl Webhooks {
             }
         }
         refusal.map_or(Ok(admitted), Err)
+    }
+
+    /// Calls one mutating webhook if it matches the object as mutated so far, and applies
+    /// its patch; whether the patch changed the object.
+    async fn mutate(
+        &self,
+        hook: &Hook<'_>,
+        attributes: &AdmissionAttributes<'_>,
+        admitted: &mut Admitted,
+    ) -> Result<bool, AdmissionError> {
+        let object = admitted.mutated.as_ref().or(attributes.object);
+        if !matching::should_call(hook.spec, attributes, object)? {
+            return Ok(false);
+        }
+        let Some(reply) = settle(hook, self.invoke(hook, true, attributes, object).await)? else {
+            return Ok(false);
+        };
+        admitted.warnings.extend(reply.warnings);
+        if let Some(denied) = reply.denial {
+            return Err(denied);
+        }
+        let Some(patch) = reply.patch.filter(|patch| !patch.0.is_empty()) else {
+            return Ok(false);
+        };
+        let Some(mut patched) = object.cloned() else {
+            return Err(AdmissionError::internal(format_args!(
+                "admission webhook \"{}\" attempted to modify the object, which is not supported for this operation",
+                hook.name
+            )));
+        };
+        json_patch::patch(&mut patched, &patch.0).map_err(AdmissionError::internal)?;
+        let changed = object != Some(&patched);
+        admitted.mutated = Some(patched);
+        Ok(changed)
     }
 
     /// Calls one webhook that matched the request and checks its reply.

@@ -158,7 +158,29 @@ impl Write<'_> {
         object: Option<&Value>,
         old: Option<&Value>,
     ) -> Result<Admitted, ApiError> {
-        self.admit_with(operation, object, old, None).await
+        let options = self.write_options(operation);
+        self.admit_with(operation, object, old, Some(&options)).await
+    }
+
+    /// The `CreateOptions` or `UpdateOptions` of the request, as admission sees them: a
+    /// patch's options become `UpdateOptions` (or `CreateOptions` when an apply creates),
+    /// with what the query said of `dryRun`, `fieldManager` and `fieldValidation`.
+    fn write_options(&self, operation: Operation) -> Value {
+        let kind = if operation == Operation::Create {
+            "CreateOptions"
+        } else {
+            "UpdateOptions"
+        };
+        let mut options = json!({"kind": kind, "apiVersion": "meta.k8s.io/v1"});
+        if let Some(dry_run) = self.target.param("dryRun") {
+            options["dryRun"] = json!([dry_run]);
+        }
+        for field in ["fieldManager", "fieldValidation"] {
+            if let Some(value) = self.target.param(field) {
+                options[field] = json!(value);
+            }
+        }
+        options
     }
 
     /// [`Self::admit`] with the request's options (`DeleteOptions` for a delete).
@@ -229,13 +251,14 @@ impl Write<'_> {
             )
             .await
             .map_err(|error| match &error {
-                AdmissionError::Denied { code, reason, .. } => {
-                    let reason = if reason.is_empty() {
-                        reason_for(*code).to_owned()
-                    } else {
-                        reason.clone()
-                    };
-                    ApiError::new(*code, reason, error.to_string())
+                // The webhook's status as it wrote it, its message prefixed
+                // (`webhookerrors.ToStatusErr`): no reason is made up for it.
+                AdmissionError::Denied {
+                    code, reason, details, ..
+                } => {
+                    let mut denied = ApiError::new(*code, reason.clone(), error.to_string());
+                    denied.details.clone_from(details);
+                    denied
                 }
                 AdmissionError::CallFailed { .. } => ApiError::new(500, "InternalError", error.to_string()),
                 AdmissionError::Refused { code, reason, message } => ApiError::new(*code, *reason, message.clone()),
@@ -647,21 +670,6 @@ fn with_warnings(mut response: Response<ResponseBody>, warnings: &[String]) -> R
         }
     }
     response
-}
-
-/// The `reason` of a webhook's denial that names none, from its HTTP code.
-fn reason_for(code: u16) -> &'static str {
-    match code {
-        400 => "BadRequest",
-        401 => "Unauthorized",
-        403 => "Forbidden",
-        404 => "NotFound",
-        409 => "Conflict",
-        422 => "Invalid",
-        429 => "TooManyRequests",
-        500 => "InternalError",
-        _ => "",
-    }
 }
 
 /// A patch that could not be applied, as kube-apiserver answers it: a malformed patch

@@ -164,6 +164,12 @@ impl ApiError {
             "kind": "Status", "apiVersion": "v1", "metadata": {}, "status": "Failure",
             "message": self.message, "reason": self.reason, "code": self.code,
         });
+        if self.reason.is_empty() {
+            // `reason` is omitted when empty, as a webhook's denial may leave it.
+            if let Some(map) = status.as_object_mut() {
+                map.remove("reason");
+            }
+        }
         if let Some(details) = &self.details {
             status["details"] = details.clone();
         }

@@ -237,5 +237,6 @@ fn denial(webhook: &str, status: Option<&Value>) -> AdmissionError {
         code,
         reason: text("reason").to_owned(),
         message: message.to_owned(),
+        details: status.and_then(|s| s.get("details")).filter(|d| d.is_object()).cloned(),
     }
 }

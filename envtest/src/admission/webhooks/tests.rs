@@ -287,6 +287,28 @@ async fn mutating_configurations_run_in_name_order_each_on_the_patched_object() 
     assert_eq!(server.paths(), ["/append/1", "/append/2", "/append/3"]);
 }
 
+/// A webhook with `reinvocationPolicy: IfNeeded` is called again, once, when a later
+/// webhook changed the object; one without it, or one called after the change, is not.
+#[tokio::test]
+async fn if_needed_webhooks_are_reinvoked_after_a_later_change() {
+    let server = Server::start().await;
+    let object = deployment("web");
+    let mut again = server.hook("one.example.com", "/append/1");
+    again["reinvocationPolicy"] = json!("IfNeeded");
+    let mut after = server.hook("three.example.com", "/append/3");
+    after["reinvocationPolicy"] = json!("IfNeeded");
+    let mutating = [configuration(
+        "m",
+        &[again, server.hook("two.example.com", "/append/2"), after],
+    )];
+    let admitted = Webhooks::default()
+        .admit(&mutating, &[], no_policies, &create(&object))
+        .await
+        .unwrap();
+    assert_eq!(admitted.mutated.unwrap()["metadata"]["annotations"]["order"], "1231");
+    assert_eq!(server.paths(), ["/append/1", "/append/2", "/append/3", "/append/1"]);
+}
+
 #[tokio::test]
 async fn a_validating_denial_carries_the_webhook_message_and_code() {
     let server = Server::start().await;
@@ -308,6 +330,7 @@ async fn a_validating_denial_carries_the_webhook_message_and_code() {
         code: 422,
         reason: "Invalid".to_owned(),
         message: "replicas must be odd".to_owned(),
+        details: None,
     };
     assert_eq!(error, expected);
     assert_eq!(
