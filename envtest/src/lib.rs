@@ -164,16 +164,15 @@
 //! - **Server-side apply**: one manager's `Update` and `Apply` entries are merged into
 //!   one owner (kube-apiserver keeps two, so an apply that changes what the update set
 //!   conflicts there); an update by a second manager drops the first manager's emptied
-//!   entry, which kube-apiserver keeps; a `fieldManager` over 128 characters is
-//!   accepted; `/scale` entries lack `subresource: scale`; a status apply that includes
-//!   spec fields is a 409 here, accepted (spec ignored) there.
+//!   entry, which kube-apiserver keeps; `/scale` entries lack `subresource: scale`;
+//!   a status apply that includes spec fields is a 409 here, accepted (spec ignored)
+//!   there.
 //! - **Services**: no `clusterIP` is allocated or checked (an address already in use,
 //!   out of range, or not an IP is accepted); `NodePort` Services get no port and a
 //!   duplicate `nodePort` is accepted.
-//! - **Namespaces and Events**: a terminating namespace has no `status.conditions`
+//! - **Namespaces**: a terminating namespace has no `status.conditions`
 //!   (`NamespaceContentRemaining`, `NamespaceFinalizersRemaining`, the deletion-failure
-//!   conditions); a core v1 Event reads `source: null` where kube-apiserver gives
-//!   `source: {}`.
+//!   conditions).
 //! - **Validation of built-in objects**: only the rules operators commonly break are
 //!   kept (see the resource list above): webhook configurations' rules and selectors,
 //!   a Lease's `preferredHolder` and `strategy`, core v1 Events sent with an

@@ -96,6 +96,7 @@ impl Write<'_> {
                 "the body of the request was in an unknown format - accepted media types include: application/json, application/yaml (this embedded server does not decode protobuf)",
             ));
         }
+        self.check_field_manager()?;
         match self.target.verb {
             Verb::Create if self.target.subresource.is_some() || !self.resource().stored() => self.act().await,
             Verb::Create => self.create().await,
@@ -104,6 +105,27 @@ impl Write<'_> {
             Verb::DeleteCollection => self.delete_collection().await,
             Verb::Get | Verb::List | Verb::Watch => Err(ApiError::method_not_allowed()),
         }
+    }
+
+    /// `ValidateFieldManager`: a `fieldManager` longer than 128 bytes is a 422 of the
+    /// request's options, as kube-apiserver decodes them before anything else.
+    fn check_field_manager(&self) -> Result<(), ApiError> {
+        const LIMIT: usize = 128;
+        if self.target.param("fieldManager").is_none_or(|m| m.len() <= LIMIT) {
+            return Ok(());
+        }
+        let kind = match self.target.verb {
+            Verb::Create => "CreateOptions",
+            Verb::Patch => "PatchOptions",
+            _ => "UpdateOptions",
+        };
+        let detail = format!("Too long: may not be more than {LIMIT} bytes");
+        Err(ApiError::invalid_kind(
+            "meta.k8s.io",
+            kind,
+            "",
+            &[("fieldManager", "FieldValueTooLong", detail)],
+        ))
     }
 
     fn resource(&self) -> &ResourceType {

@@ -498,3 +498,27 @@ async fn update_without_a_resource_version() {
     widgets.remove(&env).await;
     env.stop().await;
 }
+
+/// A `fieldManager` longer than 128 bytes is refused before anything is written, as
+/// an invalid `CreateOptions` (1.19 words the limit "must have at most 128 bytes").
+/// kube's client refuses to send one, so the request is written by hand.
+#[tokio::test]
+async fn a_field_manager_over_128_bytes_is_invalid() {
+    let env = start().await;
+    let api: Api<ConfigMap> = Api::namespaced(env.client(), env.namespace());
+    let path = format!(
+        "/api/v1/namespaces/{}/configmaps?fieldManager={}",
+        env.namespace(),
+        "m".repeat(129)
+    );
+    let body = json!({"apiVersion": "v1", "kind": "ConfigMap", "metadata": {"name": "managed"}});
+    let answer = crate::raw::send(&env.client(), http::Method::POST, &path, Some(&body)).await;
+    assert_eq!((answer.code, &answer.body["reason"]), (422, &json!("Invalid")));
+    let message = answer.body["message"].as_str().unwrap_or_default();
+    assert!(
+        message.starts_with("CreateOptions.meta.k8s.io \"\" is invalid: fieldManager: Too long: "),
+        "{message}"
+    );
+    assert!(api.get_opt("managed").await.unwrap().is_none());
+    env.stop().await;
+}
