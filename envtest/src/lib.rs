@@ -170,9 +170,6 @@
 //! - **Services**: no `clusterIP` is allocated or checked (an address already in use,
 //!   out of range, or not an IP is accepted); `NodePort` Services get no port and a
 //!   duplicate `nodePort` is accepted.
-//! - **Namespaces**: a terminating namespace has no `status.conditions`
-//!   (`NamespaceContentRemaining`, `NamespaceFinalizersRemaining`, the deletion-failure
-//!   conditions).
 //! - **Validation of built-in objects**: only the rules operators commonly break are
 //!   kept (see the resource list above): webhook configurations' rules and selectors,
 //!   a Lease's `preferredHolder` and `strategy`, core v1 Events sent with an
