@@ -179,8 +179,6 @@ fn other_violations(resource: &ResourceType, object: &Value) -> Vec<Violation> {
             ));
         }
         ("autoscaling", "HorizontalPodAutoscaler") => autoscaler(spec, &mut found),
-        ("events.k8s.io", "Event") => super::records::event(object, &mut found),
-        ("coordination.k8s.io", "Lease") => super::records::lease(spec, &mut found),
         ("", "Event") => {
             let involved = &object["involvedObject"]["namespace"];
             let namespace = &object["metadata"]["namespace"];

@@ -7,14 +7,26 @@
 use serde_json::{Value, json};
 
 use super::builtin_rules::{Violation, invalid, qualified_name, required};
+use crate::core::ResourceType;
 
 /// The most characters of `reportingInstance`, `action` and `reason`.
 const FIELD_LIMIT: usize = 128;
 /// The most characters of `note` (the core Event's `message`).
 const NOTE_LIMIT: usize = 1024;
 
+/// The rules an Event or a Lease breaks.
+pub(super) fn violations(resource: &ResourceType, object: &Value) -> Vec<Violation> {
+    let mut found = Vec::new();
+    match (resource.group.as_str(), resource.kind.as_str()) {
+        ("events.k8s.io", "Event") => event(object, &mut found),
+        ("coordination.k8s.io", "Lease") => lease(&object["spec"], &mut found),
+        _ => {}
+    }
+    found
+}
+
 /// An events.k8s.io/v1 Event, as `ValidateEventCreate` checks what recorders send.
-pub(super) fn event(object: &Value, found: &mut Vec<Violation>) {
+fn event(object: &Value, found: &mut Vec<Violation>) {
     let text = |field: &str| object[field].as_str().unwrap_or_default();
     let unset = json!("");
     let namespace = object["metadata"]["namespace"].as_str().unwrap_or_default();
@@ -100,7 +112,7 @@ pub(super) fn event(object: &Value, found: &mut Vec<Violation>) {
 }
 
 /// A Lease's spec (`ValidateLeaseSpec`): a duration above zero, transitions not below.
-pub(super) fn lease(spec: &Value, found: &mut Vec<Violation>) {
+fn lease(spec: &Value, found: &mut Vec<Violation>) {
     let duration = &spec["leaseDurationSeconds"];
     if duration.as_i64().is_some_and(|d| d <= 0) {
         found.push(invalid("spec.leaseDurationSeconds", duration, "must be greater than 0"));
