@@ -45,7 +45,7 @@ use wheelhouse::controller::phase::{MANAGED_BY_LABEL, OWNER_UID_LABEL, PHASE_LAB
 use wheelhouse::controller::{
     Action, Applier, Context, Controller, ControllerMetrics, Error, ObjectKey, Predicate, Reconciler, predicate,
 };
-use wheelhouse_envtest::{ServerOptions, TestEnv, Verb};
+use wheelhouse_envtest::{ServerOptions, TestEnv, Verb, WatchWindow};
 use wheelhouse_examples::autoroute;
 
 const CONCURRENCY: usize = 8;
@@ -487,7 +487,11 @@ fn writes(env: &TestEnv) -> (u64, u64) {
 #[expect(clippy::too_many_lines, reason = "one run, step by step")]
 async fn run(implementation: Implementation, routes: usize) -> Measured {
     let options = ServerOptions {
-        history_limit: 200_000,
+        watch_window: WatchWindow {
+            min_events: 200_000,
+            max_events: 200_000,
+            ..WatchWindow::default()
+        },
         ..ServerOptions::default()
     };
     let env = TestEnv::embedded_with(options)

@@ -82,10 +82,18 @@ async fn a_webapp_reads_and_writes_in_both_versions_through_our_conversion_webho
         .expect("create in v1");
     // A real server takes a CRD's conversion into account asynchronously.
     let read = eventually("v1alpha1 reads to be converted", || async {
-        older.get("shop").await.ok().filter(|old| old.spec.container_port.is_some())
+        older
+            .get("shop")
+            .await
+            .ok()
+            .filter(|old| old.spec.container_port.is_some())
     })
     .await;
-    assert_eq!(read.spec.container_port, Some(8080), "v1's port is v1alpha1's containerPort");
+    assert_eq!(
+        read.spec.container_port,
+        Some(8080),
+        "v1's port is v1alpha1's containerPort"
+    );
     assert_eq!(read.spec.image, "nginx:1.27");
 
     // v1's conditions, which v1alpha1 has no field for, survive an update through it.

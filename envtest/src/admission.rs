@@ -1,12 +1,14 @@
 //! Admission, kube-apiserver's step between decoding a write and storing it: the
 //! admission plugins a default kube-apiserver runs in process and that change objects
 //! (`plugins`: priority, default tolerations, storage and ingress classes, limit
-//! ranges...), and calls to the registered mutating then validating admission
-//! webhooks (`webhooks`, with their HTTPS client, rule matching and `AdmissionReview`s).
+//! ranges...), calls to the registered mutating then validating admission webhooks
+//! (`webhooks`, with their HTTPS client, rule matching and `AdmissionReview`s), and
+//! between the two the `ValidatingAdmissionPolicies` bound to the request (`policies`).
 //!
 //! May import: `core`, `resources`, `store`, `objects`.
 
 pub(crate) mod plugins;
+pub(crate) mod policies;
 mod webhooks;
 
 pub(crate) use self::webhooks::{

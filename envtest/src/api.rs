@@ -1,7 +1,8 @@
 //! The API verbs, one module each: `read` (get, list, watch), `write` (create, update,
 //! patch, delete, deletecollection), `actions` (creates that act instead of storing:
 //! binding, eviction, reviews, tokens), `scale` (the `/scale` subresource), `shard`
-//! (KEP-5866's `shardSelector` on list, watch and deletecollection) and `discovery`
+//! (KEP-5866's `shardSelector` on list, watch and deletecollection), `versions` (what a
+//! list or watch may ask of resourceVersions) and `discovery`
 //! (the documents describing the API). The dispatcher (`crate::server`) picks one for
 //! each request; each takes the parsed request (`crate::request`) and the server.
 //!
@@ -14,4 +15,5 @@ pub(crate) mod discovery;
 pub(crate) mod read;
 pub(crate) mod scale;
 pub(crate) mod shard;
+pub(crate) mod versions;
 pub(crate) mod write;

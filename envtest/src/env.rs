@@ -1,9 +1,11 @@
 //! [`TestEnv`]: what a test runs against, the embedded server or an existing cluster,
 //! with the same helpers on both so one test suite serves both; the embedded server on
-//! a loopback port for kubectl (`http`), and waiting for what a test expects (`wait`).
+//! a loopback port for kubectl (`http`), waiting for what a test expects (`wait`), and
+//! applying an operator's manifests (`apply`).
 //!
 //! May import: `core`, `options`, `state`.
 
+mod apply;
 pub(crate) mod http;
 pub(crate) mod wait;
 
@@ -38,6 +40,9 @@ pub enum Error {
         /// How long.
         seconds: u64,
     },
+    /// A manifest given to [`TestEnv::apply`] is not YAML of Kubernetes objects.
+    #[error("cannot apply the manifest: {0}")]
+    Manifest(String),
     /// The helper needs the embedded server (for example `serve_http`).
     #[error("{0} needs the embedded API server, but this environment uses an existing cluster")]
     NotEmbedded(&'static str),

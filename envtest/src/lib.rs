@@ -89,10 +89,15 @@
 //!   pagination at a consistent revision, metadata-only lists
 //!   (`PartialObjectMetadataList`).
 //! - **watch**: from a revision, in order, bookmarks, `timeoutSeconds`, streaming
-//!   initial lists (`sendInitialEvents`), 410 Gone after compaction.
+//!   initial lists (`sendInitialEvents`); each resource keeps a window of history sized
+//!   as kube-apiserver's watch cache ([`WatchWindow`]), and a watch from before it gets
+//!   an in-stream 410 Expired, as does an exact list; `resourceVersionMatch` checked as
+//!   `ValidateListOptions` checks it (422), and a list from a revision not reached yet
+//!   waits for it, then answers 504 `ResourceVersionTooLarge`.
 //! - **create/update/patch/delete**: `AlreadyExists`, `Conflict` on stale
 //!   resourceVersions, 422 `Invalid` with causes, `generateName`, uid, generation bumped
-//!   on spec changes only, merge/JSON/strategic-merge patches, server-side apply with
+//!   on spec changes only (on any change but metadata for custom resources without a
+//!   status subresource), merge/JSON/strategic-merge patches, server-side apply with
 //!   managed fields and conflicts, `dryRun`, `fieldValidation`. `DeleteOptions` from the
 //!   body or the query (`propagationPolicy`, `preconditions`, `gracePeriodSeconds`);
 //!   finalizers and `deletionTimestamp`; Background, Foreground and Orphan propagation;
@@ -101,6 +106,15 @@
 //!   over HTTPS (trusting their `caBundle`) with `AdmissionReview` v1; patches, denials,
 //!   warnings, `failurePolicy`, `timeoutSeconds` and `matchPolicy` behave as on a real
 //!   server.
+//! - **Admission policies**: `ValidatingAdmissionPolicy` and its bindings
+//!   (admissionregistration.k8s.io/v1) run on every write they match, between the
+//!   mutating and the validating webhooks: match constraints and the binding's match
+//!   resources, `matchConditions`, `variables`, `paramKind`/`paramRef`, validations with
+//!   `message`/`messageExpression`/`reason`, `validationActions` (Deny: kube-apiserver's
+//!   `ValidatingAdmissionPolicy 'p' with binding 'b' denied request: ...`; Warn: a
+//!   `Warning` header; Audit) and `failurePolicy`, on the CEL engine of CRD rules. A
+//!   policy whose expressions do not compile, or a binding with an unknown action, is
+//!   refused. [`TestEnv::apply`] installs an operator's policies from its manifests.
 //! - **kubectl's vocabulary**: `/openapi/v3` per group version with the schemas of
 //!   built-in types and of each CRD (`kubectl explain`, client-side validation); with
 //!   the `kubectl` feature also Tables with the columns of kube-apiserver's printers and
@@ -173,6 +187,54 @@
 //! one review, where kube-apiserver's watch cache converts object by object, so a webhook
 //! counting its calls sees fewer here. Label and field selectors of a list or watch are
 //! evaluated on the stored objects, before conversion.
+//!
+//! # What a green test does not prove
+//!
+//! Besides what is not there at all (above), these are the ways, area by area, in which
+//! the embedded server still answers differently from kube-apiserver 1.32: a test that
+//! passes here can fail on a cluster where it leans on one of them.
+//!
+//! - **Watch and list**: the window of history follows the watch cache's size (at
+//!   least 100 events per resource, all of the last 75 s, at most 102,400) smoothly,
+//!   where kube-apiserver doubles and halves it in steps. A custom resource's history
+//!   starts with the server, where kube-apiserver's starts when its CRD is established
+//!   (a watch from before that is 410 there). Exact lists and list continuations expire
+//!   with the same window, where kube-apiserver reads them from etcd back to its last
+//!   compaction (5 to 10 minutes): a test may see 410 here that a cluster would not.
+//!   A list with a `limit` and a resourceVersion but no match is not read as an exact
+//!   list. Bookmarks come every second rather than about every minute.
+//! - **Admission policies**: CEL runtime cost limits (kube-apiserver: 1,000,000 per
+//!   expression, 10,000,000 per policy) are not enforced, so a costly expression passes
+//!   here; expressions are not type-checked against the matched resources' schemas and
+//!   `status.typeChecking` is never written; the `authorizer` library and
+//!   `auditAnnotations` are not evaluated; `matchPolicy: Equivalent` matches the
+//!   requested version only; `request.userInfo` is always `system:admin`; a new or
+//!   changed policy applies to the very next write (a cluster takes a moment);
+//!   `MutatingAdmissionPolicy` is stored, never run.
+//! - **Admission webhooks**: `matchConditions` are not evaluated;
+//!   `matchPolicy: Equivalent` knows the equivalent versions of CRDs only (a built-in
+//!   resource's other versions are not matched); `request.userInfo` is always
+//!   `system:admin`.
+//! - **Multi-version CRDs**: what the section above lists as not covered (service
+//!   references, the CRD's URL and `caBundle` checks, batching, selectors evaluated
+//!   before conversion).
+//! - **Server-side apply**: one manager's `Update` and `Apply` entries are merged into
+//!   one owner (kube-apiserver keeps two, so an apply that changes what the update set
+//!   conflicts there); an update by a second manager drops the first manager's emptied
+//!   entry, which kube-apiserver keeps; `/scale` entries lack `subresource: scale`;
+//!   a status apply that includes spec fields is a 409 here, accepted (spec ignored)
+//!   there.
+//! - **Services**: no `clusterIP` is allocated or checked (an address already in use,
+//!   out of range, or not an IP is accepted); `NodePort` Services get no port and a
+//!   duplicate `nodePort` is accepted.
+//! - **Validation of built-in objects**: only the rules operators commonly break are
+//!   kept (see the resource list above): webhook configurations' rules and selectors,
+//!   a Lease's `preferredHolder` and `strategy`, core v1 Events sent with an
+//!   `eventTime`, and most per-field rules of other types are not checked.
+//! - **Timing**: nothing here is eventually consistent: writes are visible at once to
+//!   every read, admission policies apply at once, and controllers (garbage collector,
+//!   namespace cleanup, the workload simulation) act within milliseconds. A test that
+//!   reads right after a write, without [`eventually`], passes here and may not there.
 //!
 //! # Fault injection and request records
 //!
@@ -252,8 +314,10 @@
 //! # Server options
 //!
 //! [`ServerOptions`] configure the embedded server (a real cluster ignores them):
-//! `history_limit` is how many events watches can resume from (older ones get 410
-//! Gone), `bookmark_interval` how often a watch that asked for bookmarks gets one,
+//! `watch_window` how much history of each resource watches can resume from (older
+//! resourceVersions get 410 Expired, as from kube-apiserver's watch cache, whose size
+//! the default follows), `future_resource_version_wait` how long a list waits for a
+//! resourceVersion the server has not reached (then 504), `bookmark_interval` how often a watch that asked for bookmarks gets one,
 //! `controllers` whether the garbage collector and namespace and CRD cleanup run,
 //! `sharded_list_and_watch` whether it honours KEP-5866's `shardSelector` on list,
 //! watch and deletecollection (`shardRange(object.metadata.uid, '0x…', '0x…')` ranges
@@ -329,9 +393,9 @@ pub use crate::authz::Rbac;
 pub use crate::core::{ResponseBody, Verb};
 pub use crate::env::wait::{DEFAULT_TIMEOUT, eventually, eventually_within};
 pub use crate::env::{Error, TestEnv, use_existing_cluster};
-pub use crate::options::ServerOptions;
 #[cfg(feature = "workloads")]
 pub use crate::options::{BEHAVIOUR_ANNOTATION, ImageRule, PodBehaviour, WorkloadSimulation};
+pub use crate::options::{ServerOptions, WatchWindow};
 pub use crate::state::{
     ApiServer, ArrivedWrite, FaultCounts, InjectedFailure, LeaseWitness, RequestRecord, WitnessedWrite, WriteWitness,
 };

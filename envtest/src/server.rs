@@ -36,7 +36,7 @@ impl ApiServer {
     pub fn new(options: ServerOptions) -> Self {
         let shared = Arc::new(Shared {
             state: Mutex::new(State {
-                store: Store::new(options.history_limit),
+                store: Store::new(options.watch_window),
                 registry: Registry::default(),
             }),
             options,
@@ -57,6 +57,9 @@ impl ApiServer {
         for class in crate::admission::plugins::system_priority_classes() {
             server.create_system_object("scheduling.k8s.io", "v1", "priorityclasses", class);
         }
+        // The history starts after what the server created for itself, as a watch
+        // cache's starts at the list it begins with: a watch from before is 410.
+        server.shared.state.lock().store.compact();
         crate::controllers::start(&server);
         server
     }
@@ -148,8 +151,19 @@ impl ApiServer {
         }
         let result = match target.verb {
             Verb::Get => crate::api::read::get(self, &target).await,
-            Verb::List => crate::api::read::list(self, &target).await,
-            Verb::Watch => crate::api::read::watch(self, &target),
+            Verb::List => {
+                let checked = match crate::api::versions::validate(&target, false) {
+                    Ok(()) => crate::api::versions::wait_for_revision(self, &target).await,
+                    Err(error) => Err(error),
+                };
+                match checked {
+                    Ok(()) => crate::api::read::list(self, &target).await,
+                    Err(error) => Err(error),
+                }
+            }
+            Verb::Watch => {
+                crate::api::versions::validate(&target, true).and_then(|()| crate::api::read::watch(self, &target))
+            }
             Verb::Create | Verb::Update | Verb::Patch | Verb::Delete | Verb::DeleteCollection => {
                 let content_type = parts
                     .headers

@@ -4,21 +4,27 @@
 //! Invariants, kept by `write` (the only way anything changes):
 //! - `revision` strictly increases, and an object's `metadata.resourceVersion` is the
 //!   revision of the write that produced it;
-//! - `history` holds every event with a revision in `(compacted, revision]`, in order,
-//!   so a watch from any revision `>= compacted` misses nothing, and a list at such a
-//!   revision can be rebuilt by undoing the events after it;
+//! - each resource's `history` holds, in order, every event of that resource with a
+//!   revision above its `floor`, so a watch from any revision `>= floor` misses nothing,
+//!   and a list at such a revision can be rebuilt by undoing the events after it;
+//! - a resource's history is a window, sized as kube-apiserver sizes its watch cache
+//!   ([`WatchWindow`]): events leave it oldest first, and its floor rises to the
+//!   revision just below the oldest event kept, as the watch cache's does (a watch from
+//!   below it is 410 Expired even when no event of the resource lies in between);
 //! - every open watch of a resource receives each of its events exactly once, in order.
 //!
 //! May import: `core`.
 
 use std::collections::{HashMap, VecDeque};
 use std::sync::Arc;
+use std::time::Instant;
 
 use bytes::Bytes;
 use futures::channel::mpsc;
 use serde_json::Value;
 
 use crate::core::GroupResource;
+use crate::options::WatchWindow;
 
 /// Objects of one resource, by (namespace, name); namespace is empty when
 /// cluster-scoped. Persistent, so a list can keep a snapshot for its next pages at no cost.
@@ -56,26 +62,35 @@ struct Watcher {
     sender: mpsc::UnboundedSender<Arc<Event>>,
 }
 
+/// The recent events of one resource: the watch cache's window.
+#[derive(Default)]
+struct History {
+    /// The events, oldest first, each with the moment it was written.
+    events: VecDeque<(Instant, Arc<Event>)>,
+    /// Watches from a revision below this one get 410 Expired (0: none dropped yet).
+    floor: u64,
+}
+
 /// All objects and their history.
 pub(crate) struct Store {
     revision: u64,
     resources: HashMap<GroupResource, Objects>,
     encoded: HashMap<GroupResource, Encoded>,
-    history: VecDeque<Arc<Event>>,
-    history_limit: usize,
-    /// Watches from a revision below this one get 410 Gone.
+    history: HashMap<GroupResource, History>,
+    window: WatchWindow,
+    /// Every resource's floor after a compaction ([`Store::compact`]).
     compacted: u64,
     watchers: Vec<Watcher>,
 }
 
 impl Store {
-    pub fn new(history_limit: usize) -> Self {
+    pub fn new(window: WatchWindow) -> Self {
         Self {
             revision: 1,
             resources: HashMap::new(),
             encoded: HashMap::new(),
-            history: VecDeque::new(),
-            history_limit: history_limit.max(1),
+            history: HashMap::new(),
+            window,
             compacted: 1,
             watchers: Vec::new(),
         }
@@ -85,8 +100,11 @@ impl Store {
         self.revision
     }
 
-    pub fn compacted(&self) -> u64 {
-        self.compacted
+    /// The oldest revision a watch or an exact list of `resource` can start from.
+    pub fn floor(&self, resource: &GroupResource) -> u64 {
+        self.history
+            .get(resource)
+            .map_or(self.compacted, |h| h.floor.max(self.compacted))
     }
 
     pub fn get(&self, resource: &GroupResource, namespace: &str, name: &str) -> Option<Arc<Value>> {
@@ -109,14 +127,17 @@ impl Store {
     /// The objects of a resource as they were at `revision`, or None when the history
     /// no longer reaches back that far.
     pub fn objects_at(&self, resource: &GroupResource, revision: u64) -> Option<Objects> {
-        if revision < self.compacted {
+        if revision < self.floor(resource) {
             return None;
         }
         let mut objects = self.objects(resource);
-        for event in self.history.iter().rev().take_while(|e| e.revision > revision) {
-            if event.resource != *resource {
-                continue;
-            }
+        let events = self.history.get(resource).map(|h| &h.events);
+        for (_, event) in events
+            .into_iter()
+            .flatten()
+            .rev()
+            .take_while(|(_, e)| e.revision > revision)
+        {
             let key = object_key(&event.object);
             if event.kind == EventType::Added {
                 objects.remove(&key);
@@ -171,12 +192,10 @@ impl Store {
             previous,
             json,
         });
-        self.history.push_back(event.clone());
-        while self.history.len() > self.history_limit {
-            if let Some(dropped) = self.history.pop_front() {
-                self.compacted = dropped.revision;
-            }
-        }
+        let now = Instant::now();
+        let history = self.history.entry(resource.clone()).or_default();
+        history.events.push_back((now, event.clone()));
+        self.window.trim(history, now);
         self.watchers.retain(|w| {
             w.resource.as_ref().is_some_and(|r| r != resource) || w.sender.unbounded_send(event.clone()).is_ok()
         });
@@ -185,17 +204,14 @@ impl Store {
 
     /// Events of `resource` after `revision`, or None if some were compacted away.
     pub fn events_since(&self, resource: &GroupResource, revision: u64) -> Option<Vec<Arc<Event>>> {
-        if revision < self.compacted {
+        if revision < self.floor(resource) {
             return None;
         }
-        let start = self.history.partition_point(|e| e.revision <= revision);
-        Some(
-            self.history
-                .range(start..)
-                .filter(|e| e.resource == *resource)
-                .cloned()
-                .collect(),
-        )
+        let Some(history) = self.history.get(resource) else {
+            return Some(Vec::new());
+        };
+        let start = history.events.partition_point(|(_, e)| e.revision <= revision);
+        Some(history.events.range(start..).map(|(_, e)| e.clone()).collect())
     }
 
     /// Opens a watch of `resource`: it receives every event written from now on.
@@ -240,6 +256,28 @@ impl Store {
     }
 }
 
+impl WatchWindow {
+    /// Drops the oldest events this window no longer keeps, raising the floor to the
+    /// revision just below the oldest event left, as the watch cache's "too old
+    /// resource version" bound is.
+    fn trim(&self, history: &mut History, now: Instant) {
+        let keep_at_least = self.min_events.max(1);
+        let mut dropped = false;
+        while let Some((written, _)) = history.events.front() {
+            let over = history.events.len() > self.max_events.max(keep_at_least);
+            let stale = history.events.len() > keep_at_least && now.duration_since(*written) > self.fresh_for;
+            if !(over || stale) {
+                break;
+            }
+            history.events.pop_front();
+            dropped = true;
+        }
+        if dropped && let Some((_, oldest)) = history.events.front() {
+            history.floor = oldest.revision - 1;
+        }
+    }
+}
+
 /// The (namespace, name) of an object.
 pub(crate) fn object_key(object: &Value) -> (String, String) {
     let field = |name: &str| object["metadata"][name].as_str().unwrap_or_default().to_owned();
@@ -269,7 +307,7 @@ mod tests {
 
     #[test]
     fn revisions_increase_and_stamp_objects() {
-        let mut store = Store::new(100);
+        let mut store = Store::new(WatchWindow::default());
         let first = store.write(&configmaps(), key("a"), Some(object("a", "1")));
         let second = store.write(&configmaps(), key("a"), Some(object("a", "2")));
         assert!(second.revision > first.revision);
@@ -283,7 +321,7 @@ mod tests {
 
     #[test]
     fn a_snapshot_at_an_old_revision_undoes_later_events() {
-        let mut store = Store::new(100);
+        let mut store = Store::new(WatchWindow::default());
         store.write(&configmaps(), key("a"), Some(object("a", "1")));
         let at = store.revision();
         store.write(&configmaps(), key("a"), Some(object("a", "2")));
@@ -298,8 +336,13 @@ mod tests {
     }
 
     #[test]
-    fn history_beyond_the_limit_is_compacted() {
-        let mut store = Store::new(2);
+    fn history_beyond_the_window_expires() {
+        let window = WatchWindow {
+            min_events: 2,
+            max_events: 2,
+            ..WatchWindow::default()
+        };
+        let mut store = Store::new(window);
         let first = store.write(&configmaps(), key("a"), Some(object("a", "1"))).revision;
         for n in 2..5 {
             store.write(&configmaps(), key("a"), Some(object("a", &n.to_string())));
@@ -309,11 +352,57 @@ mod tests {
             store.events_since(&configmaps(), store.revision() - 2).unwrap().len(),
             2
         );
+        // The floor is just below the oldest event kept, whatever other resources wrote.
+        assert_eq!(store.floor(&configmaps()), store.revision() - 2);
+    }
+
+    #[test]
+    fn stale_events_beyond_the_minimum_expire_and_fresh_ones_stay() {
+        let fresh = WatchWindow {
+            min_events: 1,
+            max_events: 100,
+            fresh_for: std::time::Duration::from_hours(1),
+        };
+        let mut store = Store::new(fresh);
+        let first = store.write(&configmaps(), key("a"), Some(object("a", "1"))).revision;
+        store.write(&configmaps(), key("a"), Some(object("a", "2")));
+        assert_eq!(store.events_since(&configmaps(), first).unwrap().len(), 1);
+
+        let stale = WatchWindow {
+            fresh_for: std::time::Duration::ZERO,
+            ..fresh
+        };
+        let mut store = Store::new(stale);
+        let first = store.write(&configmaps(), key("a"), Some(object("a", "1"))).revision;
+        std::thread::sleep(std::time::Duration::from_millis(2));
+        store.write(&configmaps(), key("a"), Some(object("a", "2")));
+        assert!(store.events_since(&configmaps(), first - 1).is_none());
+        assert!(store.events_since(&configmaps(), first).is_some());
+    }
+
+    #[test]
+    fn windows_are_per_resource() {
+        let window = WatchWindow {
+            min_events: 1,
+            max_events: 1,
+            ..WatchWindow::default()
+        };
+        let mut store = Store::new(window);
+        let secrets = GroupResource {
+            group: String::new(),
+            resource: "secrets".into(),
+        };
+        let quiet = store.write(&secrets, key("s"), Some(object("s", "1"))).revision;
+        for n in 0..5 {
+            store.write(&configmaps(), key("a"), Some(object("a", &n.to_string())));
+        }
+        assert_eq!(store.events_since(&secrets, quiet - 1).unwrap().len(), 1);
+        assert!(store.events_since(&configmaps(), quiet).is_none());
     }
 
     #[test]
     fn watches_receive_events_of_their_resource_until_dropped() {
-        let mut store = Store::new(100);
+        let mut store = Store::new(WatchWindow::default());
         let mut watch = store.subscribe(&configmaps());
         let secrets = GroupResource {
             group: String::new(),

@@ -12,3 +12,4 @@ mod slow;
 mod store;
 mod sync;
 mod transform;
+mod window;

@@ -12,6 +12,7 @@ mod functions;
 mod library;
 mod network;
 mod overload;
+pub(crate) mod policy;
 pub(crate) mod quantity;
 mod twovar;
 mod types;

@@ -38,4 +38,5 @@ mod structural;
 mod walk;
 
 pub use crate::admit::{Write, admit, unknown_fields};
+pub use crate::cel::policy::{PolicyExpression, PolicyValue, Returns};
 pub use crate::cel::quantity::Quantity;

@@ -8,13 +8,16 @@
 //! request's; a mutating webhook's patch applies to the converted object, which is then
 //! converted back. A conversion that fails is a 500 whatever the failure policy.
 //!
-//! Known differences from kube-apiserver: `reinvocationPolicy: IfNeeded` never reinvokes,
-//! `matchConditions` are not evaluated (a webhook is called as if they all held), and
-//! built-in resources have no equivalent versions here (`Equivalent` is `Exact` for them).
+//! A mutating webhook with `reinvocationPolicy: IfNeeded` is called once more when a
+//! webhook after it changed the object, as kube-apiserver's reinvocation pass does.
+//!
+//! Known differences from kube-apiserver: `matchConditions` are not evaluated (a webhook
+//! is called as if they all held), and built-in resources have no equivalent versions
+//! here (`Equivalent` is `Exact` for them).
 
 mod client;
-mod matching;
-mod review;
+pub(super) mod matching;
+pub(super) mod review;
 #[cfg(test)]
 mod tests;
 
@@ -90,15 +93,17 @@ pub(crate) trait VersionConverter: Send + Sync {
 #[derive(Debug, Clone, PartialEq, thiserror::Error)]
 pub(crate) enum AdmissionError {
     /// A webhook denied the request. `code` is the webhook's `status.code`, raised to 400
-    /// when absent or below 400, and `reason` its `status.reason` (possibly empty), both
-    /// passed through as kube-apiserver's `webhookerrors.ToStatusErr` does. `message` is
-    /// the webhook's explanation (`status.message`, else `status.reason`), empty if none.
+    /// when absent or below 400, `reason` its `status.reason` (possibly empty) and
+    /// `details` its `status.details`, passed through as kube-apiserver's
+    /// `webhookerrors.ToStatusErr` does. `message` is the webhook's explanation
+    /// (`status.message`, else `status.reason`), empty if none.
     #[error("{}", denial_text(webhook, message))]
     Denied {
         webhook: String,
         code: u16,
         reason: String,
         message: String,
+        details: Option<Value>,
     },
     /// A webhook with `failurePolicy: Fail` could not be called or answered garbage; the
     /// server answers 500 `InternalError`.
@@ -221,12 +226,15 @@ impl Webhooks {
         self.clients.send(client_config, body, timeout).await
     }
 
-    /// Runs the mutating webhooks of `mutating` (`MutatingWebhookConfiguration` objects)
-    /// and then the validating ones of `validating`, for the request `attributes`.
+    /// Runs the mutating webhooks of `mutating` (`MutatingWebhookConfiguration` objects),
+    /// then `policies` (the admission policies bound to the request, given the object
+    /// as mutated; their warnings), then the validating webhooks of `validating`, for
+    /// the request `attributes`: kube-apiserver's plugin order.
     pub async fn admit(
         &self,
         mutating: &[Arc<Value>],
         validating: &[Arc<Value>],
+        policies: impl FnOnce(Option<&Value>) -> Result<Vec<String>, AdmissionError>,
         attributes: &AdmissionAttributes<'_>,
     ) -> Result<Admitted, AdmissionError> {
         let mut admitted = Admitted::default();
@@ -235,37 +243,26 @@ impl Webhooks {
         if matching::is_exempt(attributes) {
             return Ok(admitted);
         }
-        for hook in Hook::all(mutating) {
-            let object = admitted.mutated.as_ref().or(attributes.object);
-            let Some(version) = matching::version_to_call(hook.spec, attributes, object)? else {
-                continue;
-            };
-            let called = self.call_at(&hook, true, attributes, object, version).await;
-            let Some((reply, seen)) = settle(&hook, called)? else {
-                continue;
-            };
-            admitted.warnings.extend(reply.warnings);
-            if let Some(denied) = reply.denial {
-                return Err(denied);
+        // kube-apiserver's reinvocation: a webhook that changes the object makes every
+        // `IfNeeded` webhook called before it due for one more call, after the others.
+        let hooks = Hook::all(mutating);
+        let mut reinvocable: Vec<usize> = Vec::new();
+        let mut due: Vec<usize> = Vec::new();
+        for (index, hook) in hooks.iter().enumerate() {
+            if self.mutate(hook, attributes, &mut admitted).await? {
+                due.append(&mut reinvocable);
             }
-            let Some(patch) = reply.patch.filter(|patch| !patch.0.is_empty()) else {
-                continue;
-            };
-            // The patch applies to the object the webhook saw, in its version.
-            let Some(mut patched) = seen.or_else(|| object.cloned()) else {
-                return Err(AdmissionError::internal(format_args!(
-                    "admission webhook \"{}\" attempted to modify the object, which is not supported for this operation",
-                    hook.name
-                )));
-            };
-            json_patch::patch(&mut patched, &patch.0).map_err(AdmissionError::internal)?;
-            if version != attributes.version {
-                patched = convert(attributes, &patched, attributes.version).await?;
+            if hook.spec.get("reinvocationPolicy").and_then(Value::as_str) == Some("IfNeeded") {
+                reinvocable.push(index);
             }
-            admitted.mutated = Some(patched);
+        }
+        due.sort_unstable();
+        for index in due {
+            self.mutate(&hooks[index], attributes, &mut admitted).await?;
         }
 
         let object = admitted.mutated.as_ref().or(attributes.object);
+        admitted.warnings.extend(policies(object)?);
         let mut called = Vec::new();
         for hook in Hook::all(validating) {
             if let Some(version) = matching::version_to_call(hook.spec, attributes, object)? {
@@ -291,6 +288,46 @@ impl Webhooks {
             }
         }
         refusal.map_or(Ok(admitted), Err)
+    }
+
+    /// Calls one mutating webhook if it matches the object as mutated so far (at its own
+    /// version or an equivalent one), and applies its patch; whether the patch changed
+    /// the object.
+    async fn mutate(
+        &self,
+        hook: &Hook<'_>,
+        attributes: &AdmissionAttributes<'_>,
+        admitted: &mut Admitted,
+    ) -> Result<bool, AdmissionError> {
+        let object = admitted.mutated.as_ref().or(attributes.object);
+        let Some(version) = matching::version_to_call(hook.spec, attributes, object)? else {
+            return Ok(false);
+        };
+        let called = self.call_at(hook, true, attributes, object, version).await;
+        let Some((reply, seen)) = settle(hook, called)? else {
+            return Ok(false);
+        };
+        admitted.warnings.extend(reply.warnings);
+        if let Some(denied) = reply.denial {
+            return Err(denied);
+        }
+        let Some(patch) = reply.patch.filter(|patch| !patch.0.is_empty()) else {
+            return Ok(false);
+        };
+        // The patch applies to the object the webhook saw, in its version.
+        let Some(mut patched) = seen.or_else(|| object.cloned()) else {
+            return Err(AdmissionError::internal(format_args!(
+                "admission webhook \"{}\" attempted to modify the object, which is not supported for this operation",
+                hook.name
+            )));
+        };
+        json_patch::patch(&mut patched, &patch.0).map_err(AdmissionError::internal)?;
+        if version != attributes.version {
+            patched = convert(attributes, &patched, attributes.version).await?;
+        }
+        let changed = object != Some(&patched);
+        admitted.mutated = Some(patched);
+        Ok(changed)
     }
 
     /// Calls one webhook that matched the request at `version`: the request's own, or

@@ -338,7 +338,7 @@ fn snapshot(
             .map_err(|_| ApiError::bad_request(format!("invalid resource version: {version}")))?;
         let objects = store
             .objects_at(resource, revision)
-            .ok_or_else(|| ApiError::gone(format!("too old resource version: {revision} ({})", store.compacted())))?;
+            .ok_or_else(|| ApiError::gone("The resourceVersion for the provided list is too old."))?;
         return Ok((objects, revision, None));
     }
     Ok((store.objects(resource), store.revision(), None))
@@ -488,15 +488,8 @@ impl WatchRequest {
 /// subscription meanwhile.
 pub(crate) fn watch(server: &ApiServer, target: &Target) -> Result<Response<ResponseBody>, ApiError> {
     let resource = target.resource.clone();
+    // `crate::api::versions` has checked the parameters go together.
     let send_initial_events = target.param("sendInitialEvents").map(|v| v == "true");
-    if send_initial_events.is_some() && target.param("resourceVersionMatch") != Some("NotOlderThan") {
-        let detail = "Forbidden: sendInitialEvents requires setting resourceVersionMatch to NotOlderThan".to_owned();
-        return Err(ApiError::invalid(
-            &resource,
-            "",
-            &[("resourceVersionMatch", "FieldValueForbidden", detail)],
-        ));
-    }
     let from = match (send_initial_events, target.param("resourceVersion")) {
         (_, None | Some("0")) | (Some(true), Some(_)) => None,
         (_, Some(version)) => Some(
@@ -529,7 +522,8 @@ pub(crate) fn watch(server: &ApiServer, target: &Target) -> Result<Response<Resp
         let revision = store.revision();
         if let Some(from) = from {
             let Some(events) = store.events_since(&group_resource, from) else {
-                let gone = ApiError::gone(format!("too old resource version: {from} ({})", store.compacted()));
+                let floor = store.floor(&group_resource);
+                let gone = ApiError::gone(format!("too old resource version: {from} ({floor})"));
                 let line = watch_line("ERROR", &gone.to_status());
                 let stream = futures::stream::iter([Ok(http_body::Frame::data(line))]);
                 return Ok(stream_response(StreamBody::new(stream).boxed_unsync()));
@@ -566,7 +560,9 @@ pub(crate) fn watch(server: &ApiServer, target: &Target) -> Result<Response<Resp
         if send_initial_events == Some(true) {
             initial.push(bookmark(&request.resource, revision, true));
         }
-        (store.subscribe(&group_resource), revision)
+        // A watch from a revision the server has not reached starts there, as the
+        // watch cache's does: the writes up to it are not sent.
+        (store.subscribe(&group_resource), revision.max(from.unwrap_or(0)))
     };
     let (line_sender, lines) = tokio::sync::mpsc::channel::<Bytes>(64);
     let initial = Initial {
@@ -627,6 +623,9 @@ async fn stream_events(
         let line = tokio::select! {
             event = changes.next() => {
                 let Some(event) = event else { return };
+                if event.revision <= start_revision {
+                    continue;
+                }
                 last_revision = event.revision;
                 match (filtered(&request.filter, &event), &request.converter) {
                     (Some(kind), Some(server)) => match request.convert(server, vec![(kind, event.object.clone())]).await {

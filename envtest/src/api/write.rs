@@ -98,6 +98,7 @@ impl Write<'_> {
                 "the body of the request was in an unknown format - accepted media types include: application/json, application/yaml (this embedded server does not decode protobuf)",
             ));
         }
+        self.check_field_manager()?;
         match self.target.verb {
             Verb::Create if self.target.subresource.is_some() || !self.resource().stored() => self.act().await,
             Verb::Create => self.create().await,
@@ -106,6 +107,27 @@ impl Write<'_> {
             Verb::DeleteCollection => self.delete_collection().await,
             Verb::Get | Verb::List | Verb::Watch => Err(ApiError::method_not_allowed()),
         }
+    }
+
+    /// `ValidateFieldManager`: a `fieldManager` longer than 128 bytes is a 422 of the
+    /// request's options, as kube-apiserver decodes them before anything else.
+    fn check_field_manager(&self) -> Result<(), ApiError> {
+        const LIMIT: usize = 128;
+        if self.target.param("fieldManager").is_none_or(|m| m.len() <= LIMIT) {
+            return Ok(());
+        }
+        let kind = match self.target.verb {
+            Verb::Create => "CreateOptions",
+            Verb::Patch => "PatchOptions",
+            _ => "UpdateOptions",
+        };
+        let detail = format!("Too long: may not be more than {LIMIT} bytes");
+        Err(ApiError::invalid_kind(
+            "meta.k8s.io",
+            kind,
+            "",
+            &[("fieldManager", "FieldValueTooLong", detail)],
+        ))
     }
 
     fn resource(&self) -> &ResourceType {
@@ -171,7 +193,29 @@ impl Write<'_> {
         object: Option<&Value>,
         old: Option<&Value>,
     ) -> Result<Admitted, ApiError> {
-        self.admit_with(operation, object, old, None).await
+        let options = self.write_options(operation);
+        self.admit_with(operation, object, old, Some(&options)).await
+    }
+
+    /// The `CreateOptions` or `UpdateOptions` of the request, as admission sees them: a
+    /// patch's options become `UpdateOptions` (or `CreateOptions` when an apply creates),
+    /// with what the query said of `dryRun`, `fieldManager` and `fieldValidation`.
+    fn write_options(&self, operation: Operation) -> Value {
+        let kind = if operation == Operation::Create {
+            "CreateOptions"
+        } else {
+            "UpdateOptions"
+        };
+        let mut options = json!({"kind": kind, "apiVersion": "meta.k8s.io/v1"});
+        if let Some(dry_run) = self.target.param("dryRun") {
+            options["dryRun"] = json!([dry_run]);
+        }
+        for field in ["fieldManager", "fieldValidation"] {
+            if let Some(value) = self.target.param(field) {
+                options[field] = json!(value);
+            }
+        }
+        options
     }
 
     /// [`Self::admit`] with the request's options (`DeleteOptions` for a delete).
@@ -185,7 +229,7 @@ impl Write<'_> {
         if let (Operation::Create | Operation::Update, Some(object)) = (operation, object) {
             self.server.record_owner_reference_checks(self.target, object, old);
         }
-        let (mutating, validating, namespace_labels) = {
+        let (mutating, validating, policies, namespace_labels) = {
             let state = self.server.shared.state.lock();
             let configs = |plural: &str| {
                 state
@@ -200,12 +244,14 @@ impl Write<'_> {
             };
             let mutating = configs("mutatingwebhookconfigurations");
             let validating = configs("validatingwebhookconfigurations");
-            if mutating.is_empty() && validating.is_empty() {
-                // The usual case: no webhooks, nothing more to read for them.
+            let policies =
+                crate::admission::policies::collect(&state.store, &state.registry, self.target.namespace.as_deref());
+            if mutating.is_empty() && validating.is_empty() && policies.is_empty() {
+                // The usual case: no webhooks or policies, nothing more to read for them.
                 return Ok(Admitted::default());
             }
             let namespace_labels = self.namespace_labels(&state, object.or(old));
-            (mutating, validating, namespace_labels)
+            (mutating, validating, policies, namespace_labels)
         };
         let resource = self.resource();
         let name = object
@@ -237,16 +283,22 @@ impl Write<'_> {
         self.server
             .shared
             .webhooks
-            .admit(&mutating, &validating, &attributes)
+            .admit(
+                &mutating,
+                &validating,
+                |object| crate::admission::policies::validate(&policies, &attributes, object),
+                &attributes,
+            )
             .await
             .map_err(|error| match &error {
-                AdmissionError::Denied { code, reason, .. } => {
-                    let reason = if reason.is_empty() {
-                        reason_for(*code).to_owned()
-                    } else {
-                        reason.clone()
-                    };
-                    ApiError::new(*code, reason, error.to_string())
+                // The webhook's status as it wrote it, its message prefixed
+                // (`webhookerrors.ToStatusErr`): no reason is made up for it.
+                AdmissionError::Denied {
+                    code, reason, details, ..
+                } => {
+                    let mut denied = ApiError::new(*code, reason.clone(), error.to_string());
+                    denied.details.clone_from(details);
+                    denied
                 }
                 AdmissionError::CallFailed { .. } => ApiError::new(500, "InternalError", error.to_string()),
                 AdmissionError::Refused { code, reason, message } => ApiError::new(*code, *reason, message.clone()),
@@ -708,21 +760,6 @@ fn with_warnings(mut response: Response<ResponseBody>, warnings: &[String]) -> R
         }
     }
     response
-}
-
-/// The `reason` of a webhook's denial that names none, from its HTTP code.
-fn reason_for(code: u16) -> &'static str {
-    match code {
-        400 => "BadRequest",
-        401 => "Unauthorized",
-        403 => "Forbidden",
-        404 => "NotFound",
-        409 => "Conflict",
-        422 => "Invalid",
-        429 => "TooManyRequests",
-        500 => "InternalError",
-        _ => "",
-    }
 }
 
 /// A patch that could not be applied, as kube-apiserver answers it: a malformed patch

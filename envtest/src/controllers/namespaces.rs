@@ -1,7 +1,10 @@
 //! The namespace controller: a namespace being deleted loses every object in it, then
-//! its `kubernetes` finalizer, and with that goes.
+//! its `kubernetes` finalizer, and with that goes. Meanwhile its `status.conditions`
+//! say what remains, as kube-controller-manager's namespace deleter writes them.
 
-use serde_json::Value;
+use std::collections::BTreeMap;
+
+use serde_json::{Value, json};
 
 use super::{CONTROLLER_MANAGER, ObjectRef, is_deleting, update};
 use crate::core::GroupResource;
@@ -42,6 +45,9 @@ pub(super) fn finalize(state: &mut State, item: &ObjectRef) {
     let name = &item.name;
     let resources: Vec<GroupResource> = state.store.resources().cloned().collect();
     let mut remaining = 0;
+    // `<resource>.<group>` → objects left, and finalizer → objects it holds.
+    let mut left: BTreeMap<String, usize> = BTreeMap::new();
+    let mut held: BTreeMap<String, usize> = BTreeMap::new();
     for resource in resources {
         let Some(resource_type) = state.registry.any_version(&resource).filter(|t| t.namespaced) else {
             continue;
@@ -59,12 +65,24 @@ pub(super) fn finalize(state: &mut State, item: &ObjectRef) {
                     &DeleteOptions::background(),
                 );
             }
-            if state.store.get(&resource, namespace, object_name).is_some() {
+            if let Some(still) = state.store.get(&resource, namespace, object_name) {
                 remaining += 1;
+                *left
+                    .entry(format!("{}.{}", resource.resource, resource.group))
+                    .or_default() += 1;
+                for finalizer in still["metadata"]["finalizers"].as_array().into_iter().flatten() {
+                    if let Some(finalizer) = finalizer.as_str() {
+                        *held.entry(finalizer.to_owned()).or_default() += 1;
+                    }
+                }
             }
         }
     }
-    if remaining == 0 {
+    if remaining > 0 {
+        report_remaining(state, item, &current, &left, &held);
+        return;
+    }
+    {
         let mut desired = current.as_ref().clone();
         if let Some(list) = desired["spec"]["finalizers"].as_array_mut() {
             list.retain(|f| f != KUBERNETES);
@@ -73,6 +91,101 @@ pub(super) fn finalize(state: &mut State, item: &ObjectRef) {
             return;
         };
         update(state, &resource_type, &current, desired, None, CONTROLLER_MANAGER);
+    }
+}
+
+/// The deletion conditions kube-controller-manager keeps on a terminating namespace
+/// (`namespaceConditionUpdater`): the failures it had (none here) and what content and
+/// finalizers remain, each condition in kube's words; written when they change.
+fn report_remaining(
+    state: &mut State,
+    item: &ObjectRef,
+    current: &Value,
+    left: &BTreeMap<String, usize>,
+    held: &BTreeMap<String, usize>,
+) {
+    let listed = |counts: &BTreeMap<String, usize>, format: &dyn Fn(&str, usize) -> String| {
+        let mut parts: Vec<String> = counts.iter().map(|(what, count)| format(what, *count)).collect();
+        parts.sort();
+        parts.join(", ")
+    };
+    let content = (!left.is_empty()).then(|| {
+        let parts = listed(left, &|what, count| format!("{what} has {count} resource instances"));
+        ("SomeResourcesRemain", format!("Some resources are remaining: {parts}"))
+    });
+    let finalizers = (!held.is_empty()).then(|| {
+        let parts = listed(held, &|what, count| format!("{what} in {count} resource instances"));
+        (
+            "SomeFinalizersRemain",
+            format!("Some content in the namespace has finalizers remaining: {parts}"),
+        )
+    });
+    let conditions = [
+        (
+            "NamespaceDeletionDiscoveryFailure",
+            None,
+            ("ResourcesDiscovered", "All resources successfully discovered"),
+        ),
+        (
+            "NamespaceDeletionGroupVersionParsingFailure",
+            None,
+            ("ParsedGroupVersions", "All legacy kube types successfully parsed"),
+        ),
+        (
+            "NamespaceDeletionContentFailure",
+            None,
+            (
+                "ContentDeleted",
+                "All content successfully deleted, may be waiting on finalization",
+            ),
+        ),
+        (
+            "NamespaceContentRemaining",
+            content,
+            ("ContentRemoved", "All content successfully removed"),
+        ),
+        (
+            "NamespaceFinalizersRemaining",
+            finalizers,
+            ("ContentHasNoFinalizers", "All content-preserving finalizers finished"),
+        ),
+    ];
+    let before = current["status"]["conditions"].as_array().cloned().unwrap_or_default();
+    let now = crate::lifecycle::now();
+    let mut changed = false;
+    let mut written = Vec::new();
+    for (kind, problem, (ok_reason, ok_message)) in conditions {
+        let (status, reason, message) = match problem {
+            Some((reason, message)) => ("True", reason.to_owned(), message),
+            None => ("False", ok_reason.to_owned(), ok_message.to_owned()),
+        };
+        let previous = before.iter().find(|c| c["type"] == kind);
+        let same = previous.is_some_and(|p| {
+            p["status"] == status && p["reason"] == reason.as_str() && p["message"] == message.as_str()
+        });
+        changed |= !same;
+        let since = previous
+            .filter(|p| p["status"] == status)
+            .and_then(|p| p["lastTransitionTime"].as_str())
+            .map_or_else(|| now.clone(), str::to_owned);
+        written.push(
+            json!({"type": kind, "status": status, "lastTransitionTime": since, "reason": reason, "message": message}),
+        );
+    }
+    if !changed {
+        return;
+    }
+    let mut desired = current.clone();
+    desired["status"]["conditions"] = Value::Array(written);
+    if let Some(resource_type) = item.resource_type(state) {
+        update(
+            state,
+            &resource_type,
+            current,
+            desired,
+            Some("status"),
+            CONTROLLER_MANAGER,
+        );
     }
 }
 
@@ -155,7 +268,33 @@ mod tests {
         })
         .await;
         let namespace = namespaces.get("held").await.expect("the namespace waits");
-        assert_eq!(namespace.status.and_then(|s| s.phase).as_deref(), Some("Terminating"));
+        let status = namespace.status.expect("a status");
+        assert_eq!(status.phase.as_deref(), Some("Terminating"));
+        let conditions = status.conditions.expect("the deletion conditions");
+        let condition = |kind: &str| {
+            let found = conditions.iter().find(|c| c.type_ == kind).expect("the condition");
+            (found.status.clone(), found.reason.clone(), found.message.clone())
+        };
+        assert_eq!(
+            condition("NamespaceContentRemaining"),
+            (
+                "True".to_owned(),
+                Some("SomeResourcesRemain".to_owned()),
+                Some("Some resources are remaining: configmaps. has 1 resource instances".to_owned())
+            )
+        );
+        assert_eq!(
+            condition("NamespaceFinalizersRemaining"),
+            (
+                "True".to_owned(),
+                Some("SomeFinalizersRemain".to_owned()),
+                Some(
+                    "Some content in the namespace has finalizers remaining: example.com/hold in 1 resource instances"
+                        .to_owned()
+                )
+            )
+        );
+        assert_eq!(condition("NamespaceDeletionContentFailure").0, "False");
         let patch = Patch::Merge(json!({"metadata": {"finalizers": null}}));
         configmaps
             .patch("pinned", &PatchParams::default(), &patch)

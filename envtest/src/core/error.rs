@@ -90,6 +90,12 @@ impl ApiError {
     /// 422: the object breaks a validation rule; `field` and `detail` as the real
     /// server's causes (for example `metadata.name`, `Required value: ...`).
     pub fn invalid(resource: &ResourceType, name: &str, causes: &[(&str, &str, String)]) -> Self {
+        Self::invalid_kind(&resource.group, &resource.kind, name, causes)
+    }
+
+    /// [`invalid`](Self::invalid) of any group and kind, such as `ListOptions` of
+    /// `meta.k8s.io` (`errors.NewInvalid(groupKind, name, errs)`).
+    pub fn invalid_kind(group: &str, kind: &str, name: &str, causes: &[(&str, &str, String)]) -> Self {
         // Each distinct error once, as `ToAggregate` writes the summary.
         let mut summary: Vec<String> = Vec::new();
         for (field, _, detail) in causes {
@@ -104,19 +110,19 @@ impl ApiError {
             format!("[{}]", summary.join(", "))
         };
         // `Kind.group`, as kube-apiserver names the kind (`qualifiedKind.String()`).
-        let kind = if resource.group.is_empty() {
-            resource.kind.clone()
+        let qualified = if group.is_empty() {
+            kind.to_owned()
         } else {
-            format!("{}.{}", resource.kind, resource.group)
+            format!("{kind}.{group}")
         };
-        let message = format!("{kind} \"{name}\" is invalid: {summary}");
+        let message = format!("{qualified} \"{name}\" is invalid: {summary}");
         let causes: Vec<Value> = causes
             .iter()
             .map(|(field, reason, detail)| json!({"reason": reason, "message": detail, "field": field}))
             .collect();
-        let mut details = json!({"name": name, "kind": resource.kind, "causes": causes});
-        if !resource.group.is_empty() {
-            details["group"] = json!(resource.group);
+        let mut details = json!({"name": name, "kind": kind, "causes": causes});
+        if !group.is_empty() {
+            details["group"] = json!(group);
         }
         Self {
             details: Some(details),

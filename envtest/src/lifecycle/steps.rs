@@ -420,7 +420,11 @@ pub(crate) fn prepare_update(
         let causes: Vec<(&str, &str, String)> = immutable.iter().map(|(f, r, d)| (f.as_str(), *r, d.clone())).collect();
         return Err(ApiError::invalid(resource, name, &causes));
     }
-    if resource.generation && spec_changed(current, &new) {
+    // A custom resource without a status subresource counts a status change as a
+    // change of its generation, as the custom resource strategy compares everything
+    // but metadata then.
+    let counts_status = resource.custom && !resource.status;
+    if resource.generation && spec_changed(current, &new, counts_status) {
         let generation = current["metadata"]["generation"].as_i64().unwrap_or(1);
         new["metadata"]["generation"] = json!(generation + 1);
     }
@@ -563,12 +567,15 @@ fn check_no_finalizer_added_while_deleting(
     Ok(())
 }
 
-/// Anything outside metadata and status changed (what bumps `generation`).
-fn spec_changed(old: &Value, new: &Value) -> bool {
+/// Anything outside metadata (and status, unless `with_status`) changed: what bumps
+/// `generation`.
+fn spec_changed(old: &Value, new: &Value, with_status: bool) -> bool {
     let strip = |v: &Value| {
         let mut map = v.as_object().cloned().unwrap_or_default();
         for key in ["metadata", "status", "apiVersion", "kind"] {
-            map.remove(key);
+            if key != "status" || !with_status {
+                map.remove(key);
+            }
         }
         map
     };

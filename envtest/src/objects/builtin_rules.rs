@@ -9,9 +9,9 @@ use serde_json::{Value, json};
 use crate::core::ResourceType;
 
 /// One violation: (field, reason, detail) as kube-apiserver words it.
-type Violation = (String, &'static str, String);
+pub(super) type Violation = (String, &'static str, String);
 
-fn required(field: impl Into<String>, detail: &str) -> Violation {
+pub(super) fn required(field: impl Into<String>, detail: &str) -> Violation {
     let detail = if detail.is_empty() {
         "Required value".to_owned()
     } else {
@@ -20,7 +20,7 @@ fn required(field: impl Into<String>, detail: &str) -> Violation {
     (field.into(), "FieldValueRequired", detail)
 }
 
-fn invalid(field: impl Into<String>, value: &Value, detail: &str) -> Violation {
+pub(super) fn invalid(field: impl Into<String>, value: &Value, detail: &str) -> Violation {
     (
         field.into(),
         "FieldValueInvalid",
@@ -28,7 +28,7 @@ fn invalid(field: impl Into<String>, value: &Value, detail: &str) -> Violation {
     )
 }
 
-fn not_supported(field: impl Into<String>, value: &Value, supported: &[&str]) -> Violation {
+pub(super) fn not_supported(field: impl Into<String>, value: &Value, supported: &[&str]) -> Violation {
     let supported: Vec<String> = supported.iter().map(|s| format!("\"{s}\"")).collect();
     (
         field.into(),
@@ -76,7 +76,7 @@ pub(crate) fn violations(resource: &ResourceType, object: &Value) -> Vec<Violati
         _ => {}
     }
     found.extend(other_violations(resource, object));
-    found.extend(super::webhook_configurations::violations(resource, object));
+    found.extend(super::registrations::violations(resource, object));
     found
 }
 
@@ -179,7 +179,6 @@ fn other_violations(resource: &ResourceType, object: &Value) -> Vec<Violation> {
             ));
         }
         ("autoscaling", "HorizontalPodAutoscaler") => autoscaler(spec, &mut found),
-        ("events.k8s.io", "Event") => event(object, &mut found),
         ("", "Event") => {
             let involved = &object["involvedObject"]["namespace"];
             let namespace = &object["metadata"]["namespace"];
@@ -296,7 +295,7 @@ fn name_part(text: &str) -> bool {
 
 /// A qualified name (`prefix/name`, the prefix a DNS subdomain), as label and
 /// annotation keys must be.
-fn qualified_name(field: &str, key: &str, found: &mut Vec<Violation>) {
+pub(super) fn qualified_name(field: &str, key: &str, found: &mut Vec<Violation>) {
     let (prefix, name) = key.rsplit_once('/').map_or((None, key), |(p, n)| (Some(p), n));
     let prefix_ok =
         prefix.is_none_or(|p| !p.is_empty() && p.len() <= 253 && p.split('.').all(|label| dns_label(label, false)));
@@ -542,26 +541,5 @@ fn autoscaler(spec: &Value, found: &mut Vec<Violation>) {
         if spec["scaleTargetRef"][field].as_str().is_none_or(str::is_empty) {
             found.push(required(format!("spec.scaleTargetRef.{field}"), ""));
         }
-    }
-}
-
-/// An events.k8s.io/v1 Event, as `ValidateEventCreate` checks what recorders send.
-fn event(object: &Value, found: &mut Vec<Violation>) {
-    if object["eventTime"].is_null() {
-        found.push(required("eventTime", ""));
-    }
-    for field in ["reportingController", "reportingInstance", "action", "reason"] {
-        let value = object[field].as_str().unwrap_or_default();
-        if value.is_empty() {
-            found.push(required(field, ""));
-        } else if value.len() > 128 && field != "reportingController" {
-            found.push(invalid(field, &object[field], "can have at most 128 characters"));
-        }
-    }
-    if !matches!(object["type"].as_str(), Some("Normal" | "Warning")) {
-        found.push(not_supported("type", &object["type"], &["Normal", "Warning"]));
-    }
-    if object["note"].as_str().is_some_and(|note| note.len() > 1024) {
-        found.push(invalid("note", &json!("..."), "can have at most 1024 characters"));
     }
 }

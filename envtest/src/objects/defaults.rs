@@ -38,6 +38,9 @@ pub(crate) fn apply(resource: &ResourceType, object: &mut Value, current: Option
             }
         }
         ("", "Service") => service(object, current),
+        // `source` is a struct, never omitted, in the Go type: `{}` when unset.
+        ("", "Event") => set(object, "source", json!({})),
+        ("events.k8s.io", "Event") => set(object, "deprecatedSource", json!({})),
         ("", "Secret") => {
             set(object, "type", json!("Opaque"));
             secret_string_data(object);

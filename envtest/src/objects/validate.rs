@@ -30,7 +30,8 @@ pub(crate) fn validate(
         return schema::admit(&schema, object, write).map_err(|errors| invalid(resource, &name, &errors));
     }
     decode_builtin(resource, object)?;
-    let violations = super::builtin_rules::violations(resource, object);
+    let mut violations = super::builtin_rules::violations(resource, object);
+    violations.extend(super::records::violations(resource, object));
     if !violations.is_empty() {
         let causes: Vec<(&str, &str, String)> =
             violations.iter().map(|(f, r, d)| (f.as_str(), *r, d.clone())).collect();

@@ -231,6 +231,11 @@ async fn webhooks_mutate_then_validate() {
         json!({"group": "", "version": "v1", "resource": "configmaps"})
     );
     assert_eq!(request["namespace"], env.namespace());
+    // The request's options as the server decoded them, typed as kube-apiserver types them.
+    assert_eq!(
+        request["options"],
+        json!({"kind": "CreateOptions", "apiVersion": "meta.k8s.io/v1"})
+    );
     let validated = webhooks
         .reviews("/validate")
         .pop()
@@ -241,12 +246,20 @@ async fn webhooks_mutate_then_validate() {
     );
 
     let denied = configmap("denied", &[("admission", "conformance"), ("deny", "true")], &[]);
-    let status = api_error(api.create(&PostParams::default(), &denied).await);
+    let params = PostParams {
+        field_manager: Some("conformance".into()),
+        ..PostParams::default()
+    };
+    let status = api_error(api.create(&params, &denied).await);
     assert_eq!(status.code, 403);
     assert_eq!(
         status.message,
         format!("admission webhook \"validate.conformance.wheelhouse.rs\" denied the request: {DENIAL}")
     );
+    // The webhook's status passes through as it wrote it: it gave no reason.
+    assert_eq!(status.reason, "");
+    let options = &webhooks.reviews("/validate").pop().expect("called")["request"]["options"];
+    assert_eq!(options["fieldManager"], "conformance");
     assert!(api.get_opt("denied").await.unwrap().is_none());
 
     // Objects the selectors do not match are not sent to the webhooks.

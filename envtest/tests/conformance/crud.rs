@@ -248,6 +248,56 @@ async fn generation_increments_only_on_spec_change() {
     env.stop().await;
 }
 
+/// Without a status subresource a custom resource's status is one more field: a
+/// change of it bumps `generation` as a spec change does (so `observedGeneration ==
+/// generation` never settles for an operator that writes status there); metadata
+/// changes still do not.
+#[tokio::test]
+async fn without_a_status_subresource_a_status_change_bumps_generation() {
+    let env = start().await;
+    let mut plain = CustomType::new(&env, "Plain", "plains", true);
+    plain.crd.spec.versions[0].subresources = None;
+    plain.install(&env).await;
+    let api = plain.namespaced(&env);
+    let created = api
+        .create(
+            &PostParams::default(),
+            &plain.object("p", &json!({"spec": {"replicas": 1}})),
+        )
+        .await
+        .unwrap();
+    assert_eq!(created.metadata.generation, Some(1));
+    let labelled = api
+        .patch(
+            "p",
+            &PatchParams::default(),
+            &Patch::Merge(json!({"metadata": {"labels": {"tier": "a"}}})),
+        )
+        .await
+        .unwrap();
+    assert_eq!(
+        labelled.metadata.generation,
+        Some(1),
+        "a label is not a change of content"
+    );
+    let with_status = api
+        .patch(
+            "p",
+            &PatchParams::default(),
+            &Patch::Merge(json!({"status": {"observedGeneration": 1}})),
+        )
+        .await
+        .unwrap();
+    assert_eq!(with_status.data["status"]["observedGeneration"], 1);
+    assert_eq!(
+        with_status.metadata.generation,
+        Some(2),
+        "a status change bumps generation"
+    );
+    plain.remove(&env).await;
+    env.stop().await;
+}
+
 /// With a status subresource, the main endpoint ignores status and `/status`
 /// changes nothing but status.
 #[tokio::test]
@@ -446,5 +496,29 @@ async fn update_without_a_resource_version() {
         status.message
     );
     widgets.remove(&env).await;
+    env.stop().await;
+}
+
+/// A `fieldManager` longer than 128 bytes is refused before anything is written, as
+/// an invalid `CreateOptions` (1.19 words the limit "must have at most 128 bytes").
+/// kube's client refuses to send one, so the request is written by hand.
+#[tokio::test]
+async fn a_field_manager_over_128_bytes_is_invalid() {
+    let env = start().await;
+    let api: Api<ConfigMap> = Api::namespaced(env.client(), env.namespace());
+    let path = format!(
+        "/api/v1/namespaces/{}/configmaps?fieldManager={}",
+        env.namespace(),
+        "m".repeat(129)
+    );
+    let body = json!({"apiVersion": "v1", "kind": "ConfigMap", "metadata": {"name": "managed"}});
+    let answer = crate::raw::send(&env.client(), http::Method::POST, &path, Some(&body)).await;
+    assert_eq!((answer.code, &answer.body["reason"]), (422, &json!("Invalid")));
+    let message = answer.body["message"].as_str().unwrap_or_default();
+    assert!(
+        message.starts_with("CreateOptions.meta.k8s.io \"\" is invalid: fieldManager: Too long: "),
+        "{message}"
+    );
+    assert!(api.get_opt("managed").await.unwrap().is_none());
     env.stop().await;
 }

@@ -339,3 +339,49 @@ async fn jobs_orphan_their_dependents_by_default() {
     .await;
     env.stop().await;
 }
+
+/// A terminating namespace says what holds it in `status.conditions`: the resources
+/// left and the finalizers on them, in kube-controller-manager's words.
+#[tokio::test]
+async fn a_terminating_namespace_reports_what_remains() {
+    use k8s_openapi::api::core::v1::Namespace;
+    use kube::api::{Patch, PatchParams};
+
+    let env = start().await;
+    if crate::common::skip_without_controllers(&env, "the namespace controller's conditions") {
+        env.stop().await;
+        return;
+    }
+    let namespaces: Api<Namespace> = Api::all(env.client());
+    let name = format!("{}-held", env.namespace());
+    let namespace: Namespace = from_json(json!({"metadata": {"name": name}}));
+    namespaces.create(&PostParams::default(), &namespace).await.unwrap();
+    let configmaps: Api<ConfigMap> = Api::namespaced(env.client(), &name);
+    let pinned: ConfigMap =
+        from_json(json!({"metadata": {"name": "pinned", "finalizers": ["conformance.wheelhouse.rs/hold"]}}));
+    configmaps.create(&PostParams::default(), &pinned).await.unwrap();
+    namespaces.delete(&name, &DeleteParams::default()).await.unwrap();
+    let message = crate::common::eventually("the namespace to report its finalizers", || async {
+        let status = namespaces.get(&name).await.ok()?.status?;
+        let condition = status
+            .conditions?
+            .into_iter()
+            .find(|c| c.type_ == "NamespaceFinalizersRemaining" && c.status == "True")?;
+        condition.message
+    })
+    .await;
+    assert_eq!(
+        message,
+        "Some content in the namespace has finalizers remaining: conformance.wheelhouse.rs/hold in 1 resource instances"
+    );
+    configmaps
+        .patch(
+            "pinned",
+            &PatchParams::default(),
+            &Patch::Merge(json!({"metadata": {"finalizers": null}})),
+        )
+        .await
+        .unwrap();
+    crate::common::wait_gone(&namespaces, &name).await;
+    env.stop().await;
+}

@@ -105,6 +105,8 @@ async fn recorded_events_are_seen_as_core_events() {
     assert_eq!(found.type_.as_deref(), Some("Warning"));
     assert_eq!(found.reporting_component.as_deref(), Some("wheelhouse.rs/conformance"));
     assert_eq!(found.involved_object.uid, subject.metadata.uid);
+    // `source` is a struct in the Go type: an empty one, never absent.
+    assert!(found.source.is_some(), "source reads as {{}}, not null");
     env.stop().await;
 }
 

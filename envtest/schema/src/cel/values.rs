@@ -99,7 +99,7 @@ fn string_to_cel(text: &str, schema: &Value) -> Cel {
 }
 
 /// JSON without a schema: what `apiVersion`, `kind` and metadata names are.
-fn raw(value: &Value) -> Cel {
+pub(crate) fn raw(value: &Value) -> Cel {
     match value {
         Value::Null => Cel::Null,
         Value::Bool(flag) => Cel::Bool(*flag),

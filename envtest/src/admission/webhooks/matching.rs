@@ -17,14 +17,14 @@ const EXEMPT_KINDS: [&str; 6] = [
     "MutatingAdmissionPolicyBinding",
 ];
 
-pub(super) fn is_exempt(attributes: &AdmissionAttributes<'_>) -> bool {
+pub(in crate::admission) fn is_exempt(attributes: &AdmissionAttributes<'_>) -> bool {
     attributes.group == "admissionregistration.k8s.io" && EXEMPT_KINDS.contains(&attributes.kind)
 }
 
 /// Whether the webhook `spec` wants this request; `object` is the object as the previous
 /// mutating webhooks left it. A selector that does not parse refuses the request, but
 /// only once the rules match: a broken webhook must not affect requests it never sees.
-pub(super) fn should_call(
+pub(in crate::admission) fn should_call(
     spec: &Value,
     attributes: &AdmissionAttributes<'_>,
     object: Option<&Value>,
@@ -140,7 +140,7 @@ fn object_selector_matches(
     Ok(matches(object) || matches(attributes.old_object))
 }
 
-fn rule_matches(rule: &Value, attributes: &AdmissionAttributes<'_>) -> bool {
+pub(in crate::admission) fn rule_matches(rule: &Value, attributes: &AdmissionAttributes<'_>) -> bool {
     let strings = |field: &str| {
         rule.get(field)
             .and_then(Value::as_array)

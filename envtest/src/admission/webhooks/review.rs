@@ -62,11 +62,26 @@ pub(super) fn request(
     object: Option<&Value>,
     request_version: &str,
 ) -> Vec<u8> {
+    let mut request = Map::new();
+    request.insert("uid".into(), uid.into());
+    request.extend(request_fields(attributes, object, request_version));
+    let review = json!({"apiVersion": version.api_version(), "kind": "AdmissionReview", "request": request});
+    review.to_string().into_bytes()
+}
+
+/// The fields of an `AdmissionRequest` but its uid: what webhooks receive, and what
+/// admission policies see as `request` (with `object` and `oldObject`). `attributes`
+/// are at the version the webhook is called at; `request_version` is the one the
+/// request named.
+pub(in crate::admission) fn request_fields(
+    attributes: &AdmissionAttributes<'_>,
+    object: Option<&Value>,
+    request_version: &str,
+) -> Map<String, Value> {
     let kind = |version: &str| json!({"group": attributes.group, "version": version, "kind": attributes.kind});
     let resource =
         |version: &str| json!({"group": attributes.group, "version": version, "resource": attributes.resource});
     let mut request = Map::new();
-    request.insert("uid".into(), uid.into());
     request.insert("kind".into(), kind(attributes.version));
     request.insert("resource".into(), resource(attributes.version));
     // A webhook matched through an equivalent version sees that version's kind and
@@ -95,8 +110,7 @@ pub(super) fn request(
     );
     request.insert("dryRun".into(), attributes.dry_run.into());
     request.insert("options".into(), attributes.options.cloned().unwrap_or(Value::Null));
-    let review = json!({"apiVersion": version.api_version(), "kind": "AdmissionReview", "request": request});
-    review.to_string().into_bytes()
+    request
 }
 
 /// A webhook's valid answer.
@@ -229,5 +243,6 @@ fn denial(webhook: &str, status: Option<&Value>) -> AdmissionError {
         code,
         reason: text("reason").to_owned(),
         message: message.to_owned(),
+        details: status.and_then(|s| s.get("details")).filter(|d| d.is_object()).cloned(),
     }
 }

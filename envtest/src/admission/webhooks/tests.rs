@@ -21,6 +21,12 @@ use tokio_rustls::TlsAcceptor;
 
 use super::*;
 
+/// Admission without policies.
+#[expect(clippy::unnecessary_wraps, reason = "the signature `Webhooks::admit` calls")]
+fn no_policies(_: Option<&Value>) -> Result<Vec<String>, AdmissionError> {
+    Ok(Vec::new())
+}
+
 /// One request the webhook server received.
 #[derive(Debug, Clone)]
 struct Call {
@@ -216,7 +222,7 @@ async fn a_mutating_patch_is_applied_and_the_review_is_complete() {
         &[server.hook("append.example.com", "/append/a")],
     )];
     let admitted = Webhooks::default()
-        .admit(&mutating, &[], &create(&object))
+        .admit(&mutating, &[], no_policies, &create(&object))
         .await
         .unwrap();
 
@@ -276,11 +282,33 @@ async fn mutating_configurations_run_in_name_order_each_on_the_patched_object() 
         ),
     ];
     let admitted = Webhooks::default()
-        .admit(&mutating, &[], &create(&object))
+        .admit(&mutating, &[], no_policies, &create(&object))
         .await
         .unwrap();
     assert_eq!(admitted.mutated.unwrap()["metadata"]["annotations"]["order"], "123");
     assert_eq!(server.paths(), ["/append/1", "/append/2", "/append/3"]);
+}
+
+/// A webhook with `reinvocationPolicy: IfNeeded` is called again, once, when a later
+/// webhook changed the object; one without it, or one called after the change, is not.
+#[tokio::test]
+async fn if_needed_webhooks_are_reinvoked_after_a_later_change() {
+    let server = Server::start().await;
+    let object = deployment("web");
+    let mut again = server.hook("one.example.com", "/append/1");
+    again["reinvocationPolicy"] = json!("IfNeeded");
+    let mut after = server.hook("three.example.com", "/append/3");
+    after["reinvocationPolicy"] = json!("IfNeeded");
+    let mutating = [configuration(
+        "m",
+        &[again, server.hook("two.example.com", "/append/2"), after],
+    )];
+    let admitted = Webhooks::default()
+        .admit(&mutating, &[], no_policies, &create(&object))
+        .await
+        .unwrap();
+    assert_eq!(admitted.mutated.unwrap()["metadata"]["annotations"]["order"], "1231");
+    assert_eq!(server.paths(), ["/append/1", "/append/2", "/append/3", "/append/1"]);
 }
 
 #[tokio::test]
@@ -296,7 +324,7 @@ async fn a_validating_denial_carries_the_webhook_message_and_code() {
         configuration("b", &[server.hook("allow.example.com", "/allow")]),
     ];
     let error = Webhooks::default()
-        .admit(&mutating, &validating, &create(&object))
+        .admit(&mutating, &validating, no_policies, &create(&object))
         .await
         .unwrap_err();
     let expected = AdmissionError::Denied {
@@ -304,6 +332,7 @@ async fn a_validating_denial_carries_the_webhook_message_and_code() {
         code: 422,
         reason: "Invalid".to_owned(),
         message: "replicas must be odd".to_owned(),
+        details: None,
     };
     assert_eq!(error, expected);
     assert_eq!(
@@ -330,7 +359,7 @@ async fn a_denial_without_status_is_a_400_without_explanation() {
     let object = deployment("web");
     let validating = [configuration("v", &[server.hook("bare.example.com", "/deny-bare")])];
     let error = Webhooks::default()
-        .admit(&[], &validating, &create(&object))
+        .admit(&[], &validating, no_policies, &create(&object))
         .await
         .unwrap_err();
     assert_eq!(error.code(), 400);
@@ -347,7 +376,10 @@ async fn warnings_are_collected_and_connections_reused() {
     let validating = [configuration("v", &[server.hook("warn.example.com", "/warn")])];
     let webhooks = Webhooks::default();
     for _ in 0..2 {
-        let admitted = webhooks.admit(&[], &validating, &create(&object)).await.unwrap();
+        let admitted = webhooks
+            .admit(&[], &validating, no_policies, &create(&object))
+            .await
+            .unwrap();
         assert_eq!(admitted.warnings, ["spec.legacy is deprecated"]);
         assert!(admitted.mutated.is_none());
     }
@@ -378,11 +410,17 @@ async fn rules_that_do_not_match_leave_the_webhook_uncalled() {
     let mut subresource = create(&object);
     (subresource.operation, subresource.subresource) = (Operation::Update, Some("status"));
     for attributes in [other_resource, other_operation, subresource] {
-        webhooks.admit(&[], &validating, &attributes).await.unwrap();
+        webhooks
+            .admit(&[], &validating, no_policies, &attributes)
+            .await
+            .unwrap();
     }
     assert!(server.calls().is_empty());
 
-    webhooks.admit(&[], &validating, &create(&object)).await.unwrap();
+    webhooks
+        .admit(&[], &validating, no_policies, &create(&object))
+        .await
+        .unwrap();
     assert_eq!(server.calls().len(), 1);
 }
 
@@ -403,19 +441,19 @@ async fn namespace_and_object_selectors_filter_calls() {
     let database = deployment("db");
     let mut in_prod = create(&database);
     in_prod.namespace_labels = Some(&prod);
-    webhooks.admit(&[], &validating, &in_prod).await.unwrap();
+    webhooks.admit(&[], &validating, no_policies, &in_prod).await.unwrap();
     assert!(server.calls().is_empty(), "neither selector matches");
 
     let mut in_test = create(&database);
     in_test.namespace_labels = Some(&test);
-    webhooks.admit(&[], &validating, &in_test).await.unwrap();
+    webhooks.admit(&[], &validating, no_policies, &in_test).await.unwrap();
     assert_eq!(server.paths(), ["/allow"]);
 
     // The old object's labels are enough for objectSelector.
     let web = deployment("web");
     let mut relabel = create(&database);
     (relabel.operation, relabel.old_object, relabel.namespace_labels) = (Operation::Update, Some(&web), Some(&prod));
-    let admitted = webhooks.admit(&[], &validating, &relabel).await.unwrap();
+    let admitted = webhooks.admit(&[], &validating, no_policies, &relabel).await.unwrap();
     assert_eq!(server.paths(), ["/allow", "/warn"]);
     assert_eq!(admitted.warnings.len(), 1);
 }
@@ -434,14 +472,19 @@ async fn failure_policy_decides_when_the_webhook_is_unreachable() {
     });
     let webhooks = Webhooks::default();
     let admitted = webhooks
-        .admit(&[configuration("m", &[down.clone()])], &[], &create(&object))
+        .admit(
+            &[configuration("m", &[down.clone()])],
+            &[],
+            no_policies,
+            &create(&object),
+        )
         .await
         .unwrap();
     assert!(admitted.mutated.is_none());
 
     down["failurePolicy"] = "Fail".into();
     let error = webhooks
-        .admit(&[], &[configuration("v", &[down])], &create(&object))
+        .admit(&[], &[configuration("v", &[down])], no_policies, &create(&object))
         .await
         .unwrap_err();
     assert_eq!(error.code(), 500);
@@ -461,7 +504,7 @@ async fn timeout_seconds_bounds_the_whole_call() {
     slow["timeoutSeconds"] = 1.into();
     let started = Instant::now();
     let result = Webhooks::default()
-        .admit(&[], &[configuration("v", &[slow])], &create(&object))
+        .admit(&[], &[configuration("v", &[slow])], no_policies, &create(&object))
         .await;
     let (webhook, message) = call_failure(result);
     assert!(
@@ -489,13 +532,13 @@ async fn only_the_given_ca_bundle_is_trusted() {
 
     let (_, message) = call_failure(
         webhooks
-            .admit(&[], &[configuration("v", &[untrusted])], &create(&object))
+            .admit(&[], &[configuration("v", &[untrusted])], no_policies, &create(&object))
             .await,
     );
     assert!(message.contains("tls: invalid peer certificate"), "{message}");
     let (_, message) = call_failure(
         webhooks
-            .admit(&[], &[configuration("v", &[no_bundle])], &create(&object))
+            .admit(&[], &[configuration("v", &[no_bundle])], no_policies, &create(&object))
             .await,
     );
     assert!(
@@ -516,7 +559,7 @@ async fn a_service_reference_cannot_be_called() {
     });
     let (webhook, message) = call_failure(
         Webhooks::default()
-            .admit(&[], &[configuration("v", &[hook])], &create(&object))
+            .admit(&[], &[configuration("v", &[hook])], no_policies, &create(&object))
             .await,
     );
     assert_eq!(webhook, "in-cluster.example.com");
@@ -531,7 +574,11 @@ async fn a_reply_for_another_request_fails_the_call() {
     let server = Server::start().await;
     let object = deployment("web");
     let validating = [configuration("v", &[server.hook("confused.example.com", "/wrong-uid")])];
-    let (_, message) = call_failure(Webhooks::default().admit(&[], &validating, &create(&object)).await);
+    let (_, message) = call_failure(
+        Webhooks::default()
+            .admit(&[], &validating, no_policies, &create(&object))
+            .await,
+    );
     let uid = server.calls()[0].review["request"]["uid"].as_str().unwrap().to_owned();
     assert_eq!(
         message,
@@ -548,7 +595,7 @@ async fn dry_run_needs_webhooks_without_side_effects() {
     let mut dry_run = create(&object);
     dry_run.dry_run = true;
     let error = Webhooks::default()
-        .admit(&[], &[configuration("v", &[hook])], &dry_run)
+        .admit(&[], &[configuration("v", &[hook])], no_policies, &dry_run)
         .await
         .unwrap_err();
     assert_eq!(error.code(), 400);
@@ -568,7 +615,7 @@ async fn a_patch_on_delete_is_refused() {
     let mut delete = create(&object);
     (delete.operation, delete.object, delete.old_object) = (Operation::Delete, None, Some(&object));
     let error = Webhooks::default()
-        .admit(&[configuration("m", &[hook])], &[], &delete)
+        .admit(&[configuration("m", &[hook])], &[], no_policies, &delete)
         .await
         .unwrap_err();
     assert_eq!(
