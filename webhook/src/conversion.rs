@@ -390,6 +390,3 @@ impl Conversions {
             .map(AsRef::as_ref)
     }
 }
-
-#[cfg(test)]
-mod tests;

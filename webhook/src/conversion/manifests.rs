@@ -10,7 +10,7 @@ use kube::core::crd::merge_crds;
 
 use super::{CONVERT_PATH, Conversion};
 use crate::Error;
-use crate::manifests::{ClientConfig, ConfigurationOptions};
+use crate::reach::{ClientConfig, ConfigurationOptions};
 
 /// A CRD's `spec.conversion` for a server's conversions: strategy `Webhook`,
 /// `conversionReviewVersions: [v1]`, the server reached as `options.client` says at

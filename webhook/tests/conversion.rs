@@ -1,4 +1,5 @@
-//! Conversion reviews through the server's whole request pipeline: hub and spokes,
+//! Conversion reviews through the server's whole request pipeline (an integration test:
+//! the server's module imports the conversions', so their tests live out here): hub and spokes,
 //! metadata kept, the uid echoed, and every kind of bad review answered.
 
 use bytes::Bytes;
@@ -9,8 +10,8 @@ use schemars::JsonSchema;
 use serde::{Deserialize, Serialize};
 use serde_json::{Value, json};
 
-use super::*;
-use crate::{ClientConfig, ConfigurationOptions, Error, WebhookMetrics, WebhookOptions, WebhookServer};
+use wheelhouse_webhook::conversion::*;
+use wheelhouse_webhook::{ClientConfig, ConfigurationOptions, Error, WebhookMetrics, WebhookOptions, WebhookServer};
 
 mod v1 {
     use super::*;
@@ -402,8 +403,8 @@ fn registering_twice_is_an_error_at_bind() {
         .conversion(gadgets())
         .conversion(Conversion::hub::<v1alpha1::Gadget>());
     assert!(matches!(twice.bind(), Err(Error::DuplicateConversion { .. })));
-    let raw = |request: crate::AdmissionRequest<kube::core::DynamicObject>| async move {
-        crate::AdmissionResponse::from(&request)
+    let raw = |request: wheelhouse_webhook::AdmissionRequest<kube::core::DynamicObject>| async move {
+        wheelhouse_webhook::AdmissionResponse::from(&request)
     };
     let mut clash = WebhookServer::new(WebhookOptions::default())
         .conversion(gadgets())
