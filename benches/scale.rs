@@ -19,8 +19,8 @@
 //! - reconcile: a cold start of the WebApp operator over N WebApps already stored (list,
 //!   queue, every WebApp reconciled to Ready), ours against kube-runtime's `Controller`
 //!   and against three sharded replicas of ours, at `SCALE_BENCH_RECONCILE_SIZES`
-//!   (default `1000`, a minute or so; `10000` and `100000` when asked, each ten times
-//!   the time and the server's memory of the size below): see `scale_reconcile.rs`.
+//!   (default `1000`, a minute or so; `10000` and `100000` when asked, `10000` taking
+//!   a quarter of an hour on 2 cores): see `scale_reconcile.rs`.
 //!
 //! Each line prints `per_object` figures; a `ratio bench=scale series=… largest/smallest`
 //! line per series says how the per-object cost grows (1.0 is linear growth of the
