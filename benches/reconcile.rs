@@ -34,26 +34,18 @@
 mod support;
 
 use std::cell::Cell;
-use std::net::SocketAddr;
 use std::sync::Arc;
 use std::sync::atomic::{AtomicU64, Ordering};
 use std::time::{Duration, Instant};
 
-use dashmap::DashMap;
 use densa_alloc::{AllocStats, CountingAllocator};
 use futures::StreamExt;
-use k8s_openapi::api::apps::v1::Deployment;
-use k8s_openapi::api::core::v1::Service;
-use kube::api::{Api, ListParams, PostParams};
-use kube::runtime::watcher;
-use kube::{CustomResourceExt, ResourceExt};
-use support::{as_f64, median, millis, per_second, percentile, runtime, selected, setting};
-use wheelhouse::cache::Cache;
-use wheelhouse::controller::{Action, Context, Error, Reconciler};
+use kube::CustomResourceExt;
+use kube::api::{Api, PostParams};
+use support::operator::{CONCURRENCY, Implementation, Timeline, all_ready, http_client, operate, phases};
+use support::{as_f64, median, millis, per_second, runtime, selected, setting};
 use wheelhouse_envtest::{ServerOptions, TestEnv, Verb, WorkloadSimulation};
-use wheelhouse_examples::webapp::{self, Phase, WebApp, WebAppReconciler, WebAppSpec};
-
-const CONCURRENCY: usize = 8;
+use wheelhouse_examples::webapp::{WebApp, WebAppSpec};
 
 /// Counts every thread's allocations; the operator's threads report theirs.
 #[global_allocator]
@@ -112,91 +104,6 @@ fn operator_runtime() -> tokio::runtime::Runtime {
         .expect("the operator's runtime")
 }
 
-/// A client of the embedded server's loopback HTTP listener.
-fn http_client(address: SocketAddr, namespace: &str) -> kube::Client {
-    let url = format!("http://{address}").parse().expect("a URL");
-    let mut config = kube::Config::new(url);
-    namespace.clone_into(&mut config.default_namespace);
-    kube::Client::try_from(config).expect("an HTTP client")
-}
-
-/// When each object was created and when its first reconcile started.
-#[derive(Default)]
-struct Timeline {
-    created: DashMap<String, Instant>,
-    first_start: DashMap<String, Instant>,
-    reconciles: AtomicU64,
-    errors: AtomicU64,
-}
-
-impl Timeline {
-    fn started(&self, name: String) {
-        self.reconciles.fetch_add(1, Ordering::Relaxed);
-        self.first_start.entry(name).or_insert_with(Instant::now);
-    }
-
-    /// p50 and p99 of creation-to-first-reconcile.
-    fn latencies(&self) -> (Duration, Duration) {
-        let mut latencies: Vec<Duration> = self
-            .created
-            .iter()
-            .filter_map(|c| {
-                self.first_start
-                    .get(c.key())
-                    .map(|s| s.saturating_duration_since(*c.value()))
-            })
-            .collect();
-        (
-            percentile(&mut latencies, 50).unwrap_or_default(),
-            percentile(&mut latencies, 99).unwrap_or_default(),
-        )
-    }
-}
-
-/// Our controller's reconciler: the operator's, timed.
-struct Timed {
-    inner: WebAppReconciler,
-    timeline: Arc<Timeline>,
-}
-
-impl Reconciler<WebApp> for Timed {
-    async fn reconcile(&self, webapp: Arc<WebApp>, context: &Context) -> Result<Action, Error> {
-        self.timeline.started(webapp.name_any());
-        let result = self.inner.reconcile(webapp, context).await;
-        if result.is_err() {
-            self.timeline.errors.fetch_add(1, Ordering::Relaxed);
-        }
-        result
-    }
-}
-
-/// kube-runtime wants an `std::error::Error`.
-#[derive(Debug)]
-struct Failed(String);
-
-impl std::fmt::Display for Failed {
-    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-        f.write_str(&self.0)
-    }
-}
-
-impl std::error::Error for Failed {}
-
-#[derive(Clone, Copy, PartialEq, Eq)]
-enum Implementation {
-    Wheelhouse,
-    KubeRuntime,
-}
-
-impl Implementation {
-    fn name(self) -> &'static str {
-        match self {
-            Self::Wheelhouse => "wheelhouse",
-            Self::KubeRuntime => "kube-runtime",
-        }
-    }
-}
-
 struct Measured {
     all_ready: Duration,
     reconciles: u64,
@@ -211,79 +118,6 @@ struct Measured {
     /// Allocations and bytes allocated on the operator runtime's threads.
     operator_allocations: u64,
     operator_allocated_bytes: u64,
-}
-
-async fn all_ready(api: &Api<WebApp>, count: usize) -> bool {
-    let list = api.list(&ListParams::default()).await.expect("list");
-    list.items.len() == count
-        && list.items.iter().all(|w| {
-            let status = w.status.as_ref();
-            status.and_then(|s| s.phase) == Some(Phase::Ready) && status.and_then(|s| s.available_replicas) == Some(1)
-        })
-}
-
-/// Runs `implementation`'s controller of the WebApps in `namespace` until `shutdown`.
-async fn operate(
-    implementation: Implementation,
-    client: kube::Client,
-    namespace: String,
-    timeline: Arc<Timeline>,
-    shutdown: impl std::future::Future<Output = ()> + Send + Sync + 'static,
-) {
-    match implementation {
-        Implementation::Wheelhouse => {
-            let cache = Cache::new(client.clone());
-            let builder = wheelhouse::controller::Controller::for_::<WebApp>(&cache)
-                .namespace(namespace.clone())
-                .owns_full::<Deployment>()
-                .owns_full::<Service>()
-                .predicate(webapp::worth_a_reconcile())
-                .concurrency(CONCURRENCY);
-            let inner = WebAppReconciler::cached(&builder).expect("the builder owns Deployments and Services whole");
-            let controller = builder.build(Timed { inner, timeline });
-            controller.run(shutdown).await;
-        }
-        Implementation::KubeRuntime => {
-            let config =
-                kube::runtime::controller::Config::default().concurrency(u16::try_from(CONCURRENCY).unwrap_or(8));
-            let webapps: Api<WebApp> = Api::namespaced(client.clone(), &namespace);
-            let reconciler = Arc::new(WebAppReconciler::new());
-            kube::runtime::Controller::new(webapps, watcher::Config::default())
-                .with_config(config)
-                .owns(
-                    Api::<Deployment>::namespaced(client.clone(), &namespace),
-                    watcher::Config::default(),
-                )
-                .owns(
-                    Api::<Service>::namespaced(client.clone(), &namespace),
-                    watcher::Config::default(),
-                )
-                .graceful_shutdown_on(shutdown)
-                .run(
-                    move |webapp: Arc<WebApp>, reconciler: Arc<WebAppReconciler>| {
-                        timeline.started(webapp.name_any());
-                        let context = Context::new(client.clone(), "webapp");
-                        let timeline = timeline.clone();
-                        async move {
-                            let result = reconciler.reconcile(webapp, &context).await;
-                            if result.is_err() {
-                                timeline.errors.fetch_add(1, Ordering::Relaxed);
-                            }
-                            result
-                                .map(|action| match action.requeue_delay() {
-                                    Some(delay) => kube::runtime::controller::Action::requeue(delay),
-                                    None => kube::runtime::controller::Action::await_change(),
-                                })
-                                .map_err(|e| Failed(e.to_string()))
-                        }
-                    },
-                    |_, _: &Failed, _| kube::runtime::controller::Action::requeue(Duration::from_millis(10)),
-                    reconciler,
-                )
-                .for_each(|_| async {})
-                .await;
-        }
-    }
 }
 
 /// One run: a fresh embedded server, and the operator on a runtime of its own.
@@ -378,25 +212,13 @@ async fn create_and_wait(
     creates.for_each(|()| async {}).await;
     while !all_ready(api, count).await {
         tokio::time::sleep(Duration::from_millis(20)).await;
-        if start.elapsed() > Duration::from_mins(2) {
-            let list = api.list(&ListParams::default()).await.expect("list");
-            let mut phases = std::collections::BTreeMap::<String, usize>::new();
-            for webapp in &list.items {
-                let status = webapp.status.as_ref();
-                let phase = format!(
-                    "{:?}/{:?}",
-                    status.and_then(|s| s.phase),
-                    status.and_then(|s| s.available_replicas)
-                );
-                *phases.entry(phase).or_default() += 1;
-            }
-            panic!(
-                "{} did not make everything Ready in 2 minutes: {} objects, by phase/available {phases:?}, {} reconciles",
-                implementation.name(),
-                list.items.len(),
-                timeline.reconciles.load(Ordering::Relaxed)
-            );
-        }
+        assert!(
+            start.elapsed() <= Duration::from_mins(2),
+            "{} did not make everything Ready in 2 minutes: by phase/available {:?}, {} reconciles",
+            implementation.name(),
+            phases(api).await,
+            timeline.reconciles.load(Ordering::Relaxed)
+        );
     }
     start.elapsed()
 }

@@ -16,9 +16,16 @@
 //!   an unbounded flume channel, at `SCALE_BENCH_QUEUE_SIZES` (default
 //!   `10000,100000,1000000`; 10,000,000 only if asked).
 //!
+//! - reconcile: a cold start of the WebApp operator over N WebApps already stored (list,
+//!   queue, every WebApp reconciled to Ready), ours against kube-runtime's `Controller`
+//!   and against three sharded replicas of ours, at `SCALE_BENCH_RECONCILE_SIZES`
+//!   (default `1000`, a minute or so; `10000` and `100000` when asked, `10000` taking
+//!   a quarter of an hour on 2 cores): see `scale_reconcile.rs`.
+//!
 //! Each line prints `per_object` figures; a `ratio bench=scale series=… largest/smallest`
 //! line per series says how the per-object cost grows (1.0 is linear growth of the
-//! total). `SCALE_BENCH_ONLY=cache|envtest|workqueue` runs one series.
+//! total). `SCALE_BENCH_ONLY=cache|envtest|workqueue|reconcile` runs those series (a
+//! comma-separated list).
 //!
 //! Pods are loaded as a cluster makes them (create by kube-controller-manager,
 //! kube-scheduler's status, the binding, the kubelet's status), so the server records
@@ -34,6 +41,7 @@
 //! binary (default: `go` on the `PATH`). When it cannot build or run, the bench prints
 //! `client-go anchor skipped: <why>` and goes on.
 
+mod scale_reconcile;
 mod scale_workqueue;
 #[allow(dead_code, reason = "each benchmark uses a part of the shared helpers")]
 mod support;
@@ -106,7 +114,7 @@ fn cache_sizes() -> Vec<usize> {
 }
 
 fn selected(series: &str) -> bool {
-    std::env::var("SCALE_BENCH_ONLY").map_or(true, |only| only == series)
+    std::env::var("SCALE_BENCH_ONLY").map_or(true, |only| only.split(',').any(|one| one.trim() == series))
 }
 
 /// Per-object figures of one implementation at each size, for the summary lines.
@@ -516,5 +524,9 @@ fn main() {
     if selected("workqueue") {
         let sizes = sizes("SCALE_BENCH_QUEUE_SIZES", &[10_000, 100_000, 1_000_000]);
         scale_workqueue::workqueue(&runtime, &sizes);
+    }
+    if selected("reconcile") {
+        let sizes = sizes("SCALE_BENCH_RECONCILE_SIZES", &[1_000]);
+        scale_reconcile::reconcile(&runtime, &sizes);
     }
 }

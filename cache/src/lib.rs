@@ -9,6 +9,10 @@
 //!   deletes a relist discovers.
 //! - [`Cache`]: the shared informer factory a manager holds: asking twice for the same
 //!   type and scope returns the same informer, so one watch serves every reader.
+//!   Which of its options to use at which scale (the transform that drops
+//!   managedFields, metadata-only informers, the list page size) is on
+//!   [`InformerOptions`]; the figures behind it are in the repository's
+//!   `benches/README.md`, section "Scale".
 //! - [`shard`]: sharding a controller across replicas: an object's slot by the FNV-1a
 //!   hash of its uid (or namespace), and [`Shards`], the slots a replica keeps and
 //!   serves. A scope marked [`Scope::sharded`] in a cache made with shards keeps only
