@@ -103,6 +103,46 @@ async fn resource_versions(client: &kube::Client, namespace: &str) -> BTreeMap<S
         .collect()
 }
 
+/// The first run: a process of its own, slowed by the proxy, killed once it has
+/// recorded at least two pages; how many objects it recorded.
+async fn first_run_killed(env: &mut TestEnv, client: &kube::Client) -> u64 {
+    let kubeconfig = std::fs::read_to_string(env.kubeconfig().expect("a kubeconfig")).expect("read it");
+    let (authority, upstream) = server_of(&kubeconfig);
+    let proxy = FaultProxy::start(upstream).await.expect("a fault proxy");
+    let slowed = kubeconfig.replace(&authority, &proxy.address().to_string());
+    proxy.set_delay(Direction::ToServer, Duration::from_millis(15));
+    let dir = tempfile::tempdir().expect("a temporary directory");
+    let config = dir.path().join("kubeconfig");
+    std::fs::write(&config, slowed).expect("write the kubeconfig");
+    let mut child = std::process::Command::new(std::env::current_exe().expect("this test binary"))
+        .args([TEST, "--exact", "--nocapture", "--test-threads=1"])
+        .env(CHILD, &config)
+        .stdout(std::process::Stdio::null())
+        .spawn()
+        .expect("start the migration process");
+    let mut recorded = 0;
+    for _ in 0..3000 {
+        recorded = migrated_so_far(&crd(client).await);
+        if recorded >= 2 * u64::from(PAGE) {
+            break;
+        }
+        assert!(
+            child.try_wait().expect("poll the child").is_none(),
+            "the migration process ended before it could be killed"
+        );
+        tokio::time::sleep(Duration::from_millis(10)).await;
+    }
+    child.kill().expect("SIGKILL the migration");
+    let _ = child.wait();
+    assert!(
+        recorded >= 2 * u64::from(PAGE),
+        "the killed run recorded {recorded} objects"
+    );
+    let recorded = migrated_so_far(&crd(client).await);
+    assert!(recorded < WIDGETS as u64, "the kill came after the end");
+    recorded
+}
+
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn a_migration_killed_half_way_resumes_rewrites_every_object_and_trims_stored_versions() {
     if let Ok(path) = std::env::var(CHILD) {
@@ -134,42 +174,7 @@ async fn a_migration_killed_half_way_resumes_rewrites_every_object_and_trims_sto
     let before = resource_versions(&client, &namespace).await;
     assert_eq!(before.len(), WIDGETS);
 
-    // The first run: a process of its own, slowed by the proxy, killed once it has
-    // recorded at least two pages.
-    let kubeconfig = std::fs::read_to_string(env.kubeconfig().expect("a kubeconfig")).expect("read it");
-    let (authority, upstream) = server_of(&kubeconfig);
-    let proxy = FaultProxy::start(upstream).await.expect("a fault proxy");
-    let slowed = kubeconfig.replace(&authority, &proxy.address().to_string());
-    proxy.set_delay(Direction::ToServer, Duration::from_millis(15));
-    let dir = tempfile::tempdir().expect("a temporary directory");
-    let config = dir.path().join("kubeconfig");
-    std::fs::write(&config, slowed).expect("write the kubeconfig");
-    let mut child = std::process::Command::new(std::env::current_exe().expect("this test binary"))
-        .args([TEST, "--exact", "--nocapture", "--test-threads=1"])
-        .env(CHILD, &config)
-        .stdout(std::process::Stdio::null())
-        .spawn()
-        .expect("start the migration process");
-    let mut recorded = 0;
-    for _ in 0..3000 {
-        recorded = migrated_so_far(&crd(&client).await);
-        if recorded >= 2 * u64::from(PAGE) {
-            break;
-        }
-        assert!(
-            child.try_wait().expect("poll the child").is_none(),
-            "the migration process ended before it could be killed"
-        );
-        tokio::time::sleep(Duration::from_millis(10)).await;
-    }
-    child.kill().expect("SIGKILL the migration");
-    let _ = child.wait();
-    assert!(
-        recorded >= 2 * u64::from(PAGE),
-        "the killed run recorded {recorded} objects"
-    );
-    let recorded = migrated_so_far(&crd(&client).await);
-    assert!(recorded < WIDGETS as u64, "the kill came after the end");
+    let recorded = first_run_killed(&mut env, &client).await;
 
     // The second run resumes where the first recorded its progress.
     let stop = Stop::new(CancellationToken::new());
@@ -200,12 +205,11 @@ async fn a_migration_killed_half_way_resumes_rewrites_every_object_and_trims_sto
     );
     assert_eq!(migrated_so_far(&after), 0);
     assert!(
-        after
+        !after
             .metadata
             .annotations
             .unwrap_or_default()
-            .get(MIGRATION_PROGRESS_ANNOTATION)
-            .is_none(),
+            .contains_key(MIGRATION_PROGRESS_ANNOTATION),
         "the progress record is removed at the end"
     );
     let rewritten = resource_versions(&client, &namespace).await;

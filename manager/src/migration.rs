@@ -213,9 +213,8 @@ impl Migration<'_> {
                     objects: progress.migrated,
                 });
             }
-            let page = match self.list(&objects, &mut progress).await? {
-                Some(page) => page,
-                None => continue,
+            let Some(page) = self.list(&objects, &mut progress).await? else {
+                continue;
             };
             let next = page.metadata.continue_.clone().filter(|token| !token.is_empty());
             for object in page.items {
