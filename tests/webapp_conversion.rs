@@ -11,41 +11,35 @@ use std::time::Duration;
 use k8s_openapi::api::core::v1::Namespace;
 use k8s_openapi::apiextensions_apiserver::pkg::apis::apiextensions::v1::CustomResourceDefinition;
 use k8s_openapi::apimachinery::pkg::apis::meta::v1::LabelSelector;
-use kube::api::{Api, DeleteParams, Patch, PatchParams, PostParams};
+use kube::api::{Api, Patch, PatchParams, PostParams};
 use serde_json::json;
 use tokio_util::sync::CancellationToken;
 use wheelhouse_envtest::{TestEnv, eventually};
 use wheelhouse_examples::webapp::{self, WebApp, WebAppSpec, v1alpha1, webhooks};
 use wheelhouse_manager::Manager;
 
-/// Deletes the WebApp CRD and waits until it is gone, so no later test on the same
-/// cluster meets a conversion webhook that no longer runs.
-async fn remove_crd(client: &kube::Client) {
-    let crds: Api<CustomResourceDefinition> = Api::all(client.clone());
-    let _ = crds.delete("webapps.example.com", &DeleteParams::default()).await;
-    for _ in 0..300 {
-        if crds.get_opt("webapps.example.com").await.expect("read CRDs").is_none() {
-            return;
-        }
-        tokio::time::sleep(Duration::from_millis(100)).await;
-    }
-    panic!("the WebApp CRD was not deleted within 30 s");
+/// Takes the conversion webhook out of the WebApp CRD (strategy None), so the tests
+/// that run after this one on the same cluster, whose server is gone, still read and
+/// write WebApps. The CRD itself stays: deleting it would wait for every WebApp of every
+/// namespace, finalizers included.
+async fn stop_converting(client: &kube::Client) {
+    let none = json!({"spec": {"conversion": {"strategy": "None", "webhook": null}}});
+    Api::<CustomResourceDefinition>::all(client.clone())
+        .patch("webapps.example.com", &PatchParams::default(), &Patch::Merge(&none))
+        .await
+        .expect("take the conversion webhook out of the CRD");
 }
 
-#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
-async fn a_webapp_reads_and_writes_in_both_versions_through_our_conversion_webhook() {
-    let env = TestEnv::start().await.expect("a test environment");
-    if !env.is_embedded() {
-        let config = kube::Config::infer().await.expect("a kubeconfig");
-        let host = config.cluster_url.host().unwrap_or_default().to_owned();
-        if !matches!(host.as_str(), "127.0.0.1" | "localhost" | "[::1]") {
-            eprintln!("skipped: the API server at {host} cannot call a webhook on this machine's 127.0.0.1");
-            env.stop().await;
-            return;
-        }
-    }
+/// Labels the test's namespace, serves the WebApp's webhooks and conversions from a
+/// manager, registers them and installs the two-version CRD that calls them.
+async fn serve_converting(
+    env: &TestEnv,
+) -> (
+    wheelhouse::webhook::Configurations,
+    CancellationToken,
+    tokio::task::JoinHandle<Result<(), wheelhouse_manager::Error>>,
+) {
     let (client, namespace) = (env.client(), env.namespace().to_owned());
-    // The admission configurations are cluster-wide: they see only this namespace.
     let key = "wheelhouse.rs/conversion-test";
     let labels = json!({"metadata": {"labels": {key: namespace}}});
     Api::<Namespace>::all(client.clone())
@@ -68,6 +62,24 @@ async fn a_webapp_reads_and_writes_in_both_versions_through_our_conversion_webho
     manager.add(server).expect("add the webhook server");
     let running = tokio::spawn(manager.run());
     env.install_crd(&crd).await.expect("the two-version CRD installs");
+    (configurations, shutdown, running)
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_webapp_reads_and_writes_in_both_versions_through_our_conversion_webhook() {
+    let env = TestEnv::start().await.expect("a test environment");
+    if !env.is_embedded() {
+        let config = kube::Config::infer().await.expect("a kubeconfig");
+        let host = config.cluster_url.host().unwrap_or_default().to_owned();
+        if !matches!(host.as_str(), "127.0.0.1" | "localhost" | "[::1]") {
+            eprintln!("skipped: the API server at {host} cannot call a webhook on this machine's 127.0.0.1");
+            env.stop().await;
+            return;
+        }
+    }
+    let (client, namespace) = (env.client(), env.namespace().to_owned());
+    // The admission configurations are cluster-wide: they see only this namespace.
+    let (configurations, shutdown, running) = serve_converting(&env).await;
 
     let current: Api<WebApp> = Api::namespaced(client.clone(), &namespace);
     let older: Api<v1alpha1::WebApp> = Api::namespaced(client.clone(), &namespace);
@@ -139,7 +151,7 @@ async fn a_webapp_reads_and_writes_in_both_versions_through_our_conversion_webho
     assert_eq!(cart.spec.port, Some(9090));
 
     configurations.delete(&client).await.expect("remove the configurations");
-    remove_crd(&client).await;
+    stop_converting(&client).await;
     shutdown.cancel();
     tokio::time::timeout(Duration::from_secs(30), running)
         .await

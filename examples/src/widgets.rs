@@ -53,6 +53,10 @@ pub fn api(client: kube::Client, namespace: &str, version: &str) -> Api<DynamicO
 /// # Errors
 ///
 /// The first create the server refuses.
+///
+/// # Panics
+///
+/// Only if a Widget built from the constant shape below stopped parsing.
 pub async fn create(client: kube::Client, namespace: &str, count: usize) -> Result<(), kube::Error> {
     use futures::{StreamExt as _, TryStreamExt as _};
     let api = api(client, namespace, "v1alpha1");

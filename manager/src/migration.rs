@@ -57,7 +57,7 @@ const MAX_BACKOFF: Duration = Duration::from_mins(1);
 /// # async fn run(client: kube::Client) -> Result<(), Box<dyn std::error::Error + Send + Sync>> {
 /// use wheelhouse_manager::{Manager, StorageMigration};
 ///
-/// let manager = Manager::builder(client).build().await?;
+/// let manager = Manager::builder(client).build()?;
 /// manager.add(StorageMigration::new("webapps.example.com"))?;
 /// # Ok(()) }
 /// ```

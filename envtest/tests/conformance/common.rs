@@ -347,3 +347,52 @@ impl Drop for Mirror {
         self.task.abort();
     }
 }
+
+/// What a test webhook server keeps: every review it received, with its path.
+pub(crate) type Reviews = std::sync::Arc<std::sync::Mutex<Vec<(String, serde_json::Value)>>>;
+
+/// An HTTPS server on 127.0.0.1 with a self-signed certificate, answering each request
+/// with `answer` (given the request and the shared record of reviews), as the admission
+/// and conversion tests' webhooks do: its base URL, its CA as a `caBundle`, and the
+/// record. A kube-apiserver on this machine reaches it by `url` as the embedded one does.
+pub(crate) async fn serve_webhooks<F, Fut>(answer: F) -> (String, String, Reviews)
+where
+    F: Fn(http::Request<hyper::body::Incoming>, Reviews) -> Fut + Clone + Send + Sync + 'static,
+    Fut: std::future::Future<
+            Output = Result<http::Response<http_body_util::Full<bytes::Bytes>>, std::convert::Infallible>,
+        > + Send
+        + 'static,
+{
+    use base64::Engine as _;
+    use rustls::pki_types::{PrivateKeyDer, PrivatePkcs8KeyDer};
+
+    let certified = rcgen::generate_simple_self_signed(vec!["127.0.0.1".to_owned(), "localhost".to_owned()]).unwrap();
+    let key = PrivateKeyDer::Pkcs8(PrivatePkcs8KeyDer::from(certified.signing_key.serialize_der()));
+    let config =
+        rustls::ServerConfig::builder_with_provider(std::sync::Arc::new(rustls::crypto::ring::default_provider()))
+            .with_safe_default_protocol_versions()
+            .unwrap()
+            .with_no_client_auth()
+            .with_single_cert(vec![certified.cert.der().clone()], key)
+            .unwrap();
+    let acceptor = tokio_rustls::TlsAcceptor::from(std::sync::Arc::new(config));
+    let listener = tokio::net::TcpListener::bind("127.0.0.1:0").await.unwrap();
+    let base = format!("https://{}", listener.local_addr().unwrap());
+    let ca_bundle = base64::engine::general_purpose::STANDARD.encode(certified.cert.pem());
+    let reviews = Reviews::default();
+    let record = reviews.clone();
+    tokio::spawn(async move {
+        loop {
+            let Ok((tcp, _)) = listener.accept().await else { return };
+            let (acceptor, reviews, answer) = (acceptor.clone(), record.clone(), answer.clone());
+            tokio::spawn(async move {
+                let Ok(tls) = acceptor.accept(tcp).await else { return };
+                let service = hyper::service::service_fn(move |request| answer(request, reviews.clone()));
+                let _ = hyper::server::conn::http1::Builder::new()
+                    .serve_connection(hyper_util::rt::TokioIo::new(tls), service)
+                    .await;
+            });
+        }
+    });
+    (base, ca_bundle, reviews)
+}

@@ -12,13 +12,9 @@ use base64::engine::general_purpose::STANDARD;
 use bytes::Bytes;
 use http_body_util::{BodyExt as _, Full};
 use hyper::body::Incoming;
-use hyper_util::rt::TokioIo;
 use k8s_openapi::apiextensions_apiserver::pkg::apis::apiextensions::v1::CustomResourceDefinition;
 use kube::api::{Api, ApiResource, DynamicObject, GroupVersionKind};
-use rustls::pki_types::{PrivateKeyDer, PrivatePkcs8KeyDer};
 use serde_json::{Value, json};
-use tokio::net::TcpListener;
-use tokio_rustls::TlsAcceptor;
 use wheelhouse_envtest::TestEnv;
 
 use crate::common::{delete_quietly, from_json};
@@ -36,37 +32,12 @@ pub(crate) struct Webhooks {
 
 impl Webhooks {
     pub(crate) async fn start() -> Self {
-        let certified =
-            rcgen::generate_simple_self_signed(vec!["127.0.0.1".to_owned(), "localhost".to_owned()]).unwrap();
-        let key = PrivateKeyDer::Pkcs8(PrivatePkcs8KeyDer::from(certified.signing_key.serialize_der()));
-        let config = rustls::ServerConfig::builder_with_provider(Arc::new(rustls::crypto::ring::default_provider()))
-            .with_safe_default_protocol_versions()
-            .unwrap()
-            .with_no_client_auth()
-            .with_single_cert(vec![certified.cert.der().clone()], key)
-            .unwrap();
-        let acceptor = TlsAcceptor::from(Arc::new(config));
-        let listener = TcpListener::bind("127.0.0.1:0").await.unwrap();
-        let webhooks = Self {
-            base: format!("https://{}", listener.local_addr().unwrap()),
-            ca_bundle: STANDARD.encode(certified.cert.pem()),
-            reviews: Arc::default(),
-        };
-        let reviews = webhooks.reviews.clone();
-        tokio::spawn(async move {
-            loop {
-                let Ok((tcp, _)) = listener.accept().await else { return };
-                let (acceptor, reviews) = (acceptor.clone(), reviews.clone());
-                tokio::spawn(async move {
-                    let Ok(tls) = acceptor.accept(tcp).await else { return };
-                    let service = hyper::service::service_fn(move |request| answer(request, reviews.clone()));
-                    let _ = hyper::server::conn::http1::Builder::new()
-                        .serve_connection(TokioIo::new(tls), service)
-                        .await;
-                });
-            }
-        });
-        webhooks
+        let (base, ca_bundle, reviews) = crate::common::serve_webhooks(answer).await;
+        Self {
+            base,
+            ca_bundle,
+            reviews,
+        }
     }
 
     pub(crate) fn client_config(&self, path: &str) -> Value {
