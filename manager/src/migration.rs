@@ -147,7 +147,18 @@ impl Runnable for StorageMigration {
                 .client
                 .clone()
                 .ok_or("the storage migration was started without a manager")?;
-            match self.run(client, &stop).await? {
+            let outcome = match self.run(client, &stop).await {
+                Ok(outcome) => outcome,
+                // A write refused by the fence, or a wait cut short, because the term
+                // ended or a stop came: not a failure of the manager; the next term
+                // resumes from the recorded progress.
+                Err(error) if stop.is_requested() => {
+                    tracing::info!(crd = %self.crd, %error, "storage migration stopped; it resumes on the next run");
+                    return Ok(());
+                }
+                Err(error) => return Err(error),
+            };
+            match outcome {
                 MigrationOutcome::NothingToDo => tracing::info!(crd = %self.crd, "no storage migration needed"),
                 MigrationOutcome::Migrated { to, objects, .. } => {
                     tracing::info!(crd = %self.crd, %to, objects, "storage migration complete");
