@@ -4,15 +4,10 @@
 //! Only the embedded server runs these: a remote API server cannot reach the test's
 //! loopback address.
 
-use std::convert::Infallible;
-use std::sync::{Arc, Mutex};
 use std::time::{Duration, Instant};
 
 use base64::Engine as _;
 use base64::engine::general_purpose::STANDARD;
-use bytes::Bytes;
-use http_body_util::{BodyExt as _, Full};
-use hyper::body::Incoming;
 use k8s_openapi::api::admissionregistration::v1::{MutatingWebhookConfiguration, ValidatingWebhookConfiguration};
 use k8s_openapi::api::core::v1::{ConfigMap, Namespace};
 use kube::api::{Api, PostParams};
@@ -30,7 +25,7 @@ const DENIAL: &str = "objects labelled deny=true are not allowed here";
 struct WebhookServer {
     base: String,
     ca_bundle: String,
-    reviews: Arc<Mutex<Vec<(String, Value)>>>,
+    reviews: crate::common::Reviews,
 }
 
 impl WebhookServer {
@@ -80,19 +75,8 @@ fn hook_at(url: &str, ca_bundle: &str, name: &str, selector: &Value, failure_pol
     hook
 }
 
-async fn answer(
-    request: http::Request<Incoming>,
-    reviews: Arc<Mutex<Vec<(String, Value)>>>,
-) -> Result<http::Response<Full<Bytes>>, Infallible> {
-    let path = request.uri().path().to_owned();
-    let body = request
-        .into_body()
-        .collect()
-        .await
-        .map(http_body_util::Collected::to_bytes)
-        .unwrap_or_default();
-    let review: Value = serde_json::from_slice(&body).unwrap_or_default();
-    reviews.lock().unwrap().push((path.clone(), review.clone()));
+/// The answer to `review`, received at `path`.
+async fn answer(path: String, review: Value) -> Value {
     let uid = review["request"]["uid"].clone();
     let labels = &review["request"]["object"]["metadata"]["labels"];
     let response = match path.as_str() {
@@ -116,8 +100,7 @@ async fn answer(
         }
         _ => json!({"uid": uid, "allowed": true}),
     };
-    let review = json!({"apiVersion": "admission.k8s.io/v1", "kind": "AdmissionReview", "response": response});
-    Ok(http::Response::new(Full::new(Bytes::from(review.to_string()))))
+    json!({"apiVersion": "admission.k8s.io/v1", "kind": "AdmissionReview", "response": response})
 }
 
 async fn register_mutating(env: &TestEnv, name: &str, hooks: Vec<Value>) {

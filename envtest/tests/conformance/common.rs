@@ -351,19 +351,18 @@ impl Drop for Mirror {
 /// What a test webhook server keeps: every review it received, with its path.
 pub(crate) type Reviews = std::sync::Arc<std::sync::Mutex<Vec<(String, serde_json::Value)>>>;
 
-/// An HTTPS server on 127.0.0.1 with a self-signed certificate, answering each request
-/// with `answer` (given the request and the shared record of reviews), as the admission
-/// and conversion tests' webhooks do: its base URL, its CA as a `caBundle`, and the
-/// record. A kube-apiserver on this machine reaches it by `url` as the embedded one does.
+/// An HTTPS server on 127.0.0.1 with a self-signed certificate, as the admission and
+/// conversion tests' webhooks are: it records every review it receives with its path,
+/// and answers with the JSON `answer` makes of them. Its base URL, its CA as a
+/// `caBundle`, and the record. A kube-apiserver on this machine reaches it by `url` as
+/// the embedded one does.
 pub(crate) async fn serve_webhooks<F, Fut>(answer: F) -> (String, String, Reviews)
 where
-    F: Fn(http::Request<hyper::body::Incoming>, Reviews) -> Fut + Clone + Send + Sync + 'static,
-    Fut: std::future::Future<
-            Output = Result<http::Response<http_body_util::Full<bytes::Bytes>>, std::convert::Infallible>,
-        > + Send
-        + 'static,
+    F: Fn(String, serde_json::Value) -> Fut + Clone + Send + Sync + 'static,
+    Fut: std::future::Future<Output = serde_json::Value> + Send + 'static,
 {
     use base64::Engine as _;
+    use http_body_util::BodyExt as _;
     use rustls::pki_types::{PrivateKeyDer, PrivatePkcs8KeyDer};
 
     let certified = rcgen::generate_simple_self_signed(vec!["127.0.0.1".to_owned(), "localhost".to_owned()]).unwrap();
@@ -387,7 +386,24 @@ where
             let (acceptor, reviews, answer) = (acceptor.clone(), record.clone(), answer.clone());
             tokio::spawn(async move {
                 let Ok(tls) = acceptor.accept(tcp).await else { return };
-                let service = hyper::service::service_fn(move |request| answer(request, reviews.clone()));
+                let service = hyper::service::service_fn(move |request: http::Request<hyper::body::Incoming>| {
+                    let (reviews, answer) = (reviews.clone(), answer.clone());
+                    async move {
+                        let path = request.uri().path().to_owned();
+                        let body = request
+                            .into_body()
+                            .collect()
+                            .await
+                            .map(http_body_util::Collected::to_bytes)
+                            .unwrap_or_default();
+                        let review: serde_json::Value = serde_json::from_slice(&body).unwrap_or_default();
+                        reviews.lock().unwrap().push((path.clone(), review.clone()));
+                        let reply = answer(path, review).await;
+                        Ok::<_, std::convert::Infallible>(http::Response::new(http_body_util::Full::new(
+                            bytes::Bytes::from(reply.to_string()),
+                        )))
+                    }
+                });
                 let _ = hyper::server::conn::http1::Builder::new()
                     .serve_connection(hyper_util::rt::TokioIo::new(tls), service)
                     .await;

@@ -4,14 +4,8 @@
 //! the embedded server does, and the tests' two-version `Widget` CRD, in a group named
 //! after the test's namespace.
 
-use std::convert::Infallible;
-use std::sync::{Arc, Mutex};
-
 use base64::Engine as _;
 use base64::engine::general_purpose::STANDARD;
-use bytes::Bytes;
-use http_body_util::{BodyExt as _, Full};
-use hyper::body::Incoming;
 use k8s_openapi::apiextensions_apiserver::pkg::apis::apiextensions::v1::CustomResourceDefinition;
 use kube::api::{Api, ApiResource, DynamicObject, GroupVersionKind};
 use serde_json::{Value, json};
@@ -27,7 +21,7 @@ use crate::common::{delete_quietly, from_json};
 pub(crate) struct Webhooks {
     base: String,
     ca_bundle: String,
-    reviews: Arc<Mutex<Vec<(String, Value)>>>,
+    reviews: crate::common::Reviews,
 }
 
 impl Webhooks {
@@ -70,26 +64,15 @@ fn convert_widget(object: &Value, desired: &str) -> Value {
     converted
 }
 
-async fn answer(
-    request: http::Request<Incoming>,
-    reviews: Arc<Mutex<Vec<(String, Value)>>>,
-) -> Result<http::Response<Full<Bytes>>, Infallible> {
-    let path = request.uri().path().to_owned();
-    let body = request
-        .into_body()
-        .collect()
-        .await
-        .map(http_body_util::Collected::to_bytes)
-        .unwrap_or_default();
-    let review: Value = serde_json::from_slice(&body).unwrap_or_default();
-    reviews.lock().unwrap().push((path.clone(), review.clone()));
+/// The answer to `review`, received at `path`.
+async fn answer(path: String, review: Value) -> Value {
     let uid = review["request"]["uid"].clone();
     let desired = review["request"]["desiredAPIVersion"]
         .as_str()
         .unwrap_or_default()
         .to_owned();
     let objects = review["request"]["objects"].as_array().cloned().unwrap_or_default();
-    let answer = match path.as_str() {
+    match path.as_str() {
         "/convert" | "/rename" => {
             let converted: Vec<Value> = objects
                 .iter()
@@ -120,8 +103,7 @@ async fn answer(
         _ => {
             json!({"apiVersion": "admission.k8s.io/v1", "kind": "AdmissionReview", "response": {"uid": uid, "allowed": true}})
         }
-    };
-    Ok(http::Response::new(Full::new(Bytes::from(answer.to_string()))))
+    }
 }
 
 /// The test's `Widget` CRD: v1 (`spec.size`) and v2 (`spec.replicas`), in a group of
