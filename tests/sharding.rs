@@ -5,7 +5,8 @@
 //! Lease deleted under them. Every WebApp must be reconciled after each change, and
 //! each replica's cache must hold only its share.
 //!
-//! On the embedded server the server is a second witness: every write a replica sent
+//! The server is a second witness (the embedded server's records, or a real server's
+//! audit log, see `TestEnv::witness_writes`): every write a replica sent
 //! for a WebApp or its children must have arrived while that replica was reconciling
 //! that WebApp (so none lands after a slot was handed over). Runs on the embedded
 //! server twice, with and without its KEP-5866 support (the server filtering, then the
@@ -20,8 +21,10 @@ use tokio::time::Instant;
 use wheelhouse::cache::shard::ServerFiltering;
 use wheelhouse::manager::ring::RING_LABEL;
 use wheelhouse::manager::{OnLeadershipLost, Sharding};
-use wheelhouse_envtest::{ApiServer, ServerOptions, TestEnv, WriteWitness};
-use wheelhouse_examples::replicas::{Replica, Timeline, balanced, client_of, create_many_webapps, short_ring, until};
+use wheelhouse_envtest::{ServerOptions, TestEnv, WriteWitness};
+use wheelhouse_examples::replicas::{
+    Arrival, Replica, Timeline, balanced, client_of, create_many_webapps, short_ring, until,
+};
 use wheelhouse_examples::webapp::WebApp;
 
 const WEBAPPS: usize = 48;
@@ -46,30 +49,36 @@ fn start(env: &TestEnv, name: &str, index: usize, timeline: &Timeline) -> Replic
 }
 
 /// Every write a replica sent for a WebApp, its Deployment or its Service (all named
-/// after the WebApp) arrived while that replica was reconciling that WebApp.
-fn assert_writes_inside_reconciles(witness: &WriteWitness, timeline: &Timeline) {
-    let work = timeline.snapshot();
+/// after the WebApp) arrived while that replica was reconciling that WebApp; or, where
+/// `late_allowed` (an existing cluster, reached over TCP: a reconcile cancelled at a
+/// handover may have had a request's bytes on the way), at least before another
+/// replica began reconciling it.
+fn assert_writes_inside_reconciles(witness: &WriteWitness, timeline: &Timeline, late_allowed: bool) {
     let mut checked = 0;
+    let mut late = Vec::new();
     for write in witness.writes() {
         if !["webapps", "deployments", "services"].contains(&write.resource.as_str()) {
             continue;
         }
-        let (Some(name), Some(replica)) = (write.name.as_deref(), write.user.strip_prefix("replica-")) else {
+        let replica = write.user.strip_prefix("replica-").and_then(|r| r.parse().ok());
+        let (Some(name), Some(replica)) = (write.name.as_deref(), replica) else {
             continue;
         };
-        let inside = work.iter().any(|w| {
-            w.what == name
-                && replica == w.replica.to_string()
-                && w.started.into_std() <= write.arrived
-                && w.ended.is_none_or(|ended| write.arrived <= ended.into_std())
-        });
-        assert!(
-            inside,
-            "a write arrived outside its replica's reconciles of {name}: {write:?}"
-        );
+        match timeline.judge(replica, Some(name), write.arrived) {
+            Arrival::Inside => {}
+            Arrival::Late { after_end } if late_allowed => late.push(after_end),
+            arrival => panic!("a write arrived outside its replica's reconciles of {name}: {write:?}, {arrival:?}"),
+        }
         checked += 1;
     }
     assert!(checked > 0, "the witness saw the replicas' writes");
+    if !late.is_empty() {
+        eprintln!(
+            "{} of {checked} writes arrived after their reconcile ended (sent before), before another replica's began; the latest {:?} after",
+            late.len(),
+            late.iter().max()
+        );
+    }
 }
 
 fn assert_no_overlap(timeline: &Timeline) {
@@ -115,7 +124,7 @@ async fn delete_member_lease(env: &TestEnv, ring: &str, identity: &str) {
 
 async fn scenario(env: TestEnv, name: &str, filtering: Option<ServerFiltering>) {
     env.install_crd(&WebApp::crd()).await.expect("the CRD installs");
-    let witness = env.server().map(ApiServer::witness_writes);
+    let witness = env.witness_writes();
     create_many_webapps(&env.client(), env.namespace(), WEBAPPS)
         .await
         .expect("WebApps");
@@ -182,7 +191,7 @@ async fn scenario(env: TestEnv, name: &str, filtering: Option<ServerFiltering>) 
     every_webapp_reconciled(&env, &timeline, "every WebApp after a delete").await;
     assert_no_overlap(&timeline);
     if let Some(witness) = &witness {
-        assert_writes_inside_reconciles(witness, &timeline);
+        assert_writes_inside_reconciles(witness, &timeline, !env.is_embedded());
     }
     drop((a, d));
     env.stop().await;

@@ -8,6 +8,9 @@
 mod apply;
 pub(crate) mod http;
 pub(crate) mod wait;
+mod witness;
+
+pub use self::witness::AUDIT_LOG;
 
 use std::net::SocketAddr;
 use std::path::PathBuf;

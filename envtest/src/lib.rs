@@ -392,12 +392,13 @@ mod env;
 pub use crate::authz::Rbac;
 pub use crate::core::{ResponseBody, Verb};
 pub use crate::env::wait::{DEFAULT_TIMEOUT, eventually, eventually_within};
-pub use crate::env::{Error, TestEnv, use_existing_cluster};
+pub use crate::env::{AUDIT_LOG, Error, TestEnv, use_existing_cluster};
 #[cfg(feature = "workloads")]
 pub use crate::options::{BEHAVIOUR_ANNOTATION, ImageRule, PodBehaviour, WorkloadSimulation};
 pub use crate::options::{ServerOptions, WatchWindow};
 pub use crate::state::{
-    ApiServer, ArrivedWrite, FaultCounts, InjectedFailure, LeaseWitness, RequestRecord, WitnessedWrite, WriteWitness,
+    AUDIT_POLICY, ApiServer, ArrivedWrite, FaultCounts, InjectedFailure, LeaseWitness, RequestRecord, WitnessedWrite,
+    WriteWitness,
 };
 /// Label and field selectors, as the server parses them.
 pub use wheelhouse_selector as selector;

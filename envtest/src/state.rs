@@ -25,7 +25,7 @@ pub use self::faults::{FaultCounts, InjectedFailure};
 pub use self::records::RequestRecord;
 pub(crate) use self::records::{Evidence, NonResourceKey, Object, RequestKey};
 pub(crate) use self::witness::Witnesses;
-pub use self::witness::{ArrivedWrite, LeaseWitness, WitnessedWrite, WriteWitness};
+pub use self::witness::{AUDIT_POLICY, ArrivedWrite, LeaseWitness, WitnessedWrite, WriteWitness};
 
 /// State behind the server's one lock: short critical sections, never held across
 /// an await.

@@ -1,5 +1,6 @@
-//! A TCP proxy on 127.0.0.1 in front of the embedded API server's HTTP listener, one
-//! per replica, that misbehaves on request as a network does: it holds bytes and
+//! A TCP proxy on 127.0.0.1 in front of the API server (the embedded server's HTTP
+//! listener, or an existing cluster's loopback address, TLS passing through), one per
+//! replica, that misbehaves on request as a network does: it holds bytes and
 //! delivers them later (a partition that heals: TCP hands over what was sent), delays
 //! one direction or both, stalls only the watches, refuses new connections and resets
 //! open ones (a partition that drops, or an API server restart).
@@ -22,6 +23,7 @@ use tokio::io::{AsyncRead, AsyncReadExt, AsyncWrite, AsyncWriteExt};
 use tokio::net::{TcpListener, TcpStream};
 use tokio::sync::watch;
 use tokio_util::task::AbortOnDropHandle;
+use wheelhouse_envtest::TestEnv;
 
 /// Which bytes a fault applies to.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -58,6 +60,9 @@ struct Faults {
 pub struct FaultProxy {
     address: SocketAddr,
     faults: Arc<Faults>,
+    /// An existing cluster's configuration, whose clients this proxy's rewrite to
+    /// reach the cluster through it; None in front of the embedded server.
+    cluster: Option<kube::Config>,
     _accepting: AbortOnDropHandle<()>,
 }
 
@@ -81,8 +86,29 @@ impl FaultProxy {
         Ok(Self {
             address,
             faults,
+            cluster: None,
             _accepting: AbortOnDropHandle::new(accepting),
         })
+    }
+
+    /// A proxy in front of `env`'s API server: the embedded server's HTTP listener
+    /// (call `TestEnv::serve_http` first), or an existing cluster's address, which must
+    /// be a loopback one (fault traffic stays on this machine). TLS passes through: a
+    /// cluster whose certificate names 127.0.0.1 is reached as itself.
+    ///
+    /// # Errors
+    /// When the embedded server is not served over HTTP, the cluster is not on
+    /// loopback, or the proxy cannot listen.
+    pub async fn in_front_of(env: &TestEnv) -> std::io::Result<Self> {
+        let config = env.config_for("fault-proxy").map_err(std::io::Error::other)?;
+        let upstream = loopback_address(&config.cluster_url)?;
+        let mut proxy = Self::start(upstream).await?;
+        if !env.is_embedded() {
+            let mut cluster = config;
+            cluster.headers.retain(|(name, _)| name != http::header::USER_AGENT);
+            proxy.cluster = Some(cluster);
+        }
+        Ok(proxy)
     }
 
     /// Where replicas connect.
@@ -90,18 +116,40 @@ impl FaultProxy {
         self.address
     }
 
-    /// A client of the API server through this proxy, whose requests the embedded
-    /// server attributes to `user` (its bearer token).
+    /// A client of the API server through this proxy, whose requests witnesses
+    /// attribute to `user`: its bearer token on the embedded server, its `User-Agent`
+    /// on an existing cluster (as `TestEnv::client_for`).
     ///
     /// # Panics
-    /// Never: the proxy's address is a valid URI, and a user name a valid header.
+    /// When `user` is not a valid header value, or the cluster's client cannot be
+    /// built: for tests.
     pub fn client(&self, user: &str, namespace: &str) -> kube::Client {
-        let url: http::Uri = format!("http://{}", self.address).parse().expect("an address is a URI");
-        let mut config = kube::Config::new(url);
+        kube::Client::try_from(self.config(user, namespace)).expect("a client through the proxy")
+    }
+
+    /// The configuration of [`client`](Self::client), for a client of its own stack
+    /// (`Manager::builder_from_config`).
+    ///
+    /// # Panics
+    /// When `user` is not a valid header value: for tests.
+    pub fn config(&self, user: &str, namespace: &str) -> kube::Config {
+        let mut config = if let Some(cluster) = &self.cluster {
+            let mut config = cluster.clone();
+            let mut url = config.cluster_url.clone().into_parts();
+            url.authority = Some(self.address.to_string().parse().expect("an address is an authority"));
+            config.cluster_url = http::Uri::from_parts(url).expect("the cluster's URL, moved to the proxy");
+            let agent = http::HeaderValue::from_str(user).expect("a user name is a header value");
+            config.headers.push((http::header::USER_AGENT, agent));
+            config
+        } else {
+            let url: http::Uri = format!("http://{}", self.address).parse().expect("an address is a URI");
+            let mut config = kube::Config::new(url);
+            let token = http::HeaderValue::from_str(&format!("Bearer {user}")).expect("a user name is a header value");
+            config.headers.push((http::header::AUTHORIZATION, token));
+            config
+        };
         namespace.clone_into(&mut config.default_namespace);
-        let token = http::HeaderValue::from_str(&format!("Bearer {user}")).expect("a user name is a header value");
-        config.headers.push((http::header::AUTHORIZATION, token));
-        kube::Client::try_from(config).expect("a plain HTTP client needs no TLS")
+        config
     }
 
     /// Holds the bytes going `direction` until [`release`](Self::release): they wait
@@ -162,6 +210,28 @@ impl FaultProxy {
     }
 }
 
+/// The loopback address of a cluster URL (`localhost` is 127.0.0.1); any other host
+/// is refused.
+fn loopback_address(url: &http::Uri) -> std::io::Result<SocketAddr> {
+    let refused = || std::io::Error::other(format!("fault proxies reach loopback addresses only, not {url}"));
+    let host = url
+        .host()
+        .ok_or_else(refused)?
+        .trim_start_matches('[')
+        .trim_end_matches(']');
+    let ip: std::net::IpAddr = if host == "localhost" {
+        [127, 0, 0, 1].into()
+    } else {
+        host.parse().map_err(|_| refused())?
+    };
+    let default_port = if url.scheme_str() == Some("https") { 443 } else { 80 };
+    let address = SocketAddr::new(ip, url.port_u16().unwrap_or(default_port));
+    if !ip.is_loopback() {
+        return Err(refused());
+    }
+    Ok(address)
+}
+
 async fn accept(listener: TcpListener, upstream: SocketAddr, faults: Arc<Faults>) {
     let mut connections = tokio::task::JoinSet::new();
     loop {
@@ -189,8 +259,22 @@ async fn forward(client: TcpStream, upstream: SocketAddr, faults: Arc<Faults>) {
     let (mut client_read, mut client_write) = client.into_split();
     let (mut server_read, mut server_write) = server.into_split();
     let is_watch = AtomicBool::new(false);
-    let up = pump(&mut client_read, &mut server_write, 0, &faults, &is_watch);
-    let down = pump(&mut server_read, &mut client_write, 1, &faults, &is_watch);
+    let up = pump(
+        &mut client_read,
+        &mut server_write,
+        0,
+        &faults,
+        &is_watch,
+        resets.clone(),
+    );
+    let down = pump(
+        &mut server_read,
+        &mut client_write,
+        1,
+        &faults,
+        &is_watch,
+        resets.clone(),
+    );
     // The replica's end closing does not close the server's: a request it sent before
     // it gave up is still served, as kube-apiserver serves it.
     tokio::select! {
@@ -200,13 +284,17 @@ async fn forward(client: TcpStream, upstream: SocketAddr, faults: Arc<Faults>) {
 }
 
 /// Forwards bytes one way (`index` 0: to the server, 1: to the client), honouring
-/// the faults before reading and again before writing each chunk.
+/// the faults before reading and again before writing each chunk. After a reset
+/// (`resets` changed) nothing more is written: a chunk held when the connection was
+/// reset is lost with it, even if a release wakes this pump before the reset ends
+/// the connection.
 async fn pump(
     from: &mut (impl AsyncRead + Unpin),
     to: &mut (impl AsyncWrite + Unpin),
     index: usize,
     faults: &Faults,
     is_watch: &AtomicBool,
+    resets: watch::Receiver<u64>,
 ) {
     let mut held = faults.held[index].subscribe();
     let mut stalled = faults.watches_stalled.subscribe();
@@ -225,7 +313,7 @@ async fn pump(
             tokio::time::sleep(delay).await;
         }
         wait_open(&mut held, &mut stalled, index, is_watch).await;
-        if to.write_all(&buffer[..read]).await.is_err() {
+        if resets.has_changed().unwrap_or(true) || to.write_all(&buffer[..read]).await.is_err() {
             return;
         }
     }
@@ -262,5 +350,22 @@ mod tests {
         ));
         assert!(!is_watch_request(b"GET /api/v1/namespaces/a/pods HTTP/1.1\r\n"));
         assert!(!is_watch_request(b"PATCH /api/v1/namespaces/a/pods/x HTTP/1.1\r\n"));
+    }
+
+    #[test]
+    fn only_loopback_upstreams_are_reached() {
+        let address = |url: &str| loopback_address(&url.parse().unwrap()).map_err(|e| e.to_string());
+        assert_eq!(address("https://127.0.0.1:6543"), Ok(([127, 0, 0, 1], 6543).into()));
+        assert_eq!(address("http://localhost"), Ok(([127, 0, 0, 1], 80).into()));
+        assert_eq!(
+            address("https://[::1]"),
+            Ok((std::net::Ipv6Addr::LOCALHOST, 443).into())
+        );
+        assert!(
+            address("https://169.254.169.254")
+                .unwrap_err()
+                .contains("loopback addresses only")
+        );
+        assert!(address("https://kubernetes.default.svc").is_err());
     }
 }

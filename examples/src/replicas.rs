@@ -39,6 +39,25 @@ pub struct Work {
     pub ended: Option<Instant>,
 }
 
+/// Where a replica's write fell against the work it was sent from ([`Timeline::judge`]).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Arrival {
+    /// While the work ran.
+    Inside,
+    /// After the work ended (a request cancelled with its bytes already sent), before
+    /// another replica began the same work.
+    Late {
+        /// How long after the work ended.
+        after_end: Duration,
+    },
+    /// After another replica began the same work, or with no work of its sender's
+    /// before it.
+    Stale {
+        /// How long after the work it was sent from ended, if there was one.
+        after_end: Option<Duration>,
+    },
+}
+
 /// Every replica's work, in the order it started.
 #[derive(Clone, Default)]
 pub struct Timeline(Arc<Mutex<Vec<Work>>>);
@@ -104,6 +123,39 @@ impl Timeline {
         replicas.sort_unstable();
         replicas.dedup();
         replicas
+    }
+
+    /// Where a write that `replica` sent about `what` (None: any of its work) fell, by
+    /// when it `arrived` at the server: inside that replica's work, late (after the
+    /// work it was sent from ended, bytes already on their way when the work was
+    /// stopped, but before any other replica began work on the same thing), or stale
+    /// (after another replica began: two writers).
+    pub fn judge(&self, replica: usize, what: Option<&str>, arrived: std::time::Instant) -> Arrival {
+        let work = self.0.lock();
+        let same = |w: &&Work| what.is_none_or(|what| w.what == what);
+        let sent_from = work
+            .iter()
+            .filter(same)
+            .filter(|w| w.replica == replica && w.started.into_std() <= arrived)
+            .max_by_key(|w| w.started);
+        let Some(sent_from) = sent_from else {
+            return Arrival::Stale { after_end: None };
+        };
+        let Some(ended) = sent_from.ended.map(Instant::into_std).filter(|&ended| ended < arrived) else {
+            return Arrival::Inside;
+        };
+        let taken_over = work
+            .iter()
+            .filter(same)
+            .any(|w| w.replica != replica && w.started > sent_from.started && w.started.into_std() <= arrived);
+        let after_end = arrived - ended;
+        if taken_over {
+            Arrival::Stale {
+                after_end: Some(after_end),
+            }
+        } else {
+            Arrival::Late { after_end }
+        }
     }
 
     /// Two stretches of work of different replicas that overlapped in time, if any.
@@ -386,14 +438,14 @@ pub fn balanced(replicas: &[&Replica]) -> bool {
     all == SlotSet::ALL && replicas.iter().all(|r| (fair..=fair + 1).contains(&r.serving().len()))
 }
 
-/// Replica `index`'s client: on the embedded server, its requests are attributed to
-/// the user `replica-<index>`, its identity in the Lease, so a witness can tell who
-/// wrote; on a real cluster, the environment's client.
+/// Replica `index`'s client, whose requests witnesses attribute to the user
+/// `replica-<index>`, its identity in the Lease (`TestEnv::client_for`), so a witness
+/// can tell who wrote.
+///
+/// # Panics
+/// When an existing cluster's client cannot be built: for tests.
 pub fn client_of(env: &TestEnv, index: usize) -> kube::Client {
-    match env.server() {
-        Some(server) => kube::Client::new(server.as_user(&format!("replica-{index}")), env.namespace()),
-        None => env.client(),
-    }
+    env.client_for(&format!("replica-{index}")).expect("a replica's client")
 }
 
 /// Waits until `check` holds, and returns how long that took.

@@ -9,8 +9,10 @@
 //! - every ring member cut off as by an API server restart: all terms end, no member
 //!   exits, and the ring forms again when the server is back.
 //!
-//! All need the embedded server (its HTTP listener behind the proxies), and skip with
-//! a message on an existing cluster.
+//! They run on the embedded server (its HTTP listener behind the proxies) and on an
+//! existing cluster on loopback (its address behind them); there the write witness is
+//! the API server's audit log (`TestEnv::witness_writes`), without which the tests
+//! that need it skip with a message.
 
 mod common;
 
@@ -22,26 +24,28 @@ use kube::api::{Api, ListParams};
 use kube::runtime::watcher;
 use parking_lot::Mutex;
 use std::sync::Arc;
-use wheelhouse_envtest::{ApiServer, TestEnv, Verb, WriteWitness};
+use wheelhouse_envtest::{TestEnv, Verb};
 use wheelhouse_examples::fault_proxy::FaultProxy;
 use wheelhouse_examples::replicas::{Replica, Timeline, balanced, short, short_ring, until};
 use wheelhouse_manager::ring::{RING_LABEL, SERVING_ANNOTATION};
 use wheelhouse_manager::{LeaderElection, Sharding};
 
-use crate::common::config_map_writer;
+use crate::common::{assert_writes_fenced, config_map_writer};
 
-/// The embedded environment served over HTTP, or None (skipped) on a real cluster.
-async fn served(what: &str) -> Option<(TestEnv, std::net::SocketAddr)> {
+/// The environment, the embedded server served over HTTP so proxies can stand in
+/// front of it.
+async fn served() -> TestEnv {
     let mut env = TestEnv::start().await.expect("a test environment");
-    if env.server().is_none() {
-        eprintln!("skipped: {what} needs the embedded server behind fault proxies");
-        return None;
+    if env.is_embedded() {
+        env.serve_http(([127, 0, 0, 1], 0).into())
+            .await
+            .expect("serve over HTTP");
     }
-    let address = env
-        .serve_http(([127, 0, 0, 1], 0).into())
-        .await
-        .expect("serve over HTTP");
-    Some((env, address))
+    env
+}
+
+async fn proxy(env: &TestEnv) -> FaultProxy {
+    FaultProxy::in_front_of(env).await.expect("a proxy")
 }
 
 /// Replica `index`, reaching the server through `proxy`, whose leader-only work writes
@@ -68,28 +72,6 @@ fn writer(
     .expect("a replica")
 }
 
-/// Every `ConfigMap` write a replica sent arrived while its leader-only work ran.
-fn assert_writes_inside_terms(witness: &WriteWitness, timeline: &Timeline) {
-    let work = timeline.snapshot();
-    let mut checked = 0;
-    for write in witness.writes() {
-        let Some(replica) = write.user.strip_prefix("replica-") else {
-            continue;
-        };
-        if write.resource != "configmaps" {
-            continue;
-        }
-        let inside = work.iter().any(|w| {
-            replica == w.replica.to_string()
-                && w.started.into_std() <= write.arrived
-                && w.ended.is_none_or(|ended| write.arrived <= ended.into_std())
-        });
-        assert!(inside, "a write arrived outside its replica's term: {write:?}");
-        checked += 1;
-    }
-    assert!(checked > 0, "the witness saw the replicas' writes");
-}
-
 /// The served slots a member's Lease record claims (its annotation, unparsed).
 fn claim(lease: &Lease) -> Option<String> {
     lease.metadata.annotations.as_ref()?.get(SERVING_ANNOTATION).cloned()
@@ -97,16 +79,13 @@ fn claim(lease: &Lease) -> Option<String> {
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn a_renew_delivered_after_its_member_was_swept_fails_and_leaves_no_ghost() {
-    let Some((env, address)) = served("delivering a renew late").await else {
+    let env = served().await;
+    let Some(witness) = env.witness_writes() else {
+        eprintln!("skipped: seeing the held renew arrive needs a write witness");
         return;
     };
-    let server = env.server().cloned().expect("embedded");
-    let witness = server.witness_writes();
     let ring = || short_ring(Sharding::new("ghost"));
-    let proxies = [
-        FaultProxy::start(address).await.expect("a proxy"),
-        FaultProxy::start(address).await.expect("a proxy"),
-    ];
+    let proxies = [proxy(&env).await, proxy(&env).await];
     let timeline = Timeline::default();
     let survivor = writer(&env, &proxies[0], 0, ring(), &timeline);
     let victim = writer(&env, &proxies[1], 1, ring(), &timeline);
@@ -184,16 +163,10 @@ async fn a_renew_delivered_after_its_member_was_swept_fails_and_leaves_no_ghost(
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn partitions_during_a_handover_leave_no_write_outside_its_term() {
-    let Some((env, address)) = served("partitioning replicas").await else {
-        return;
-    };
-    let witness = env.server().map(ApiServer::witness_writes).expect("embedded");
+    let env = served().await;
+    let witness = env.witness_writes();
     let election = || short(LeaderElection::new("partitioned"));
-    let proxies = [
-        FaultProxy::start(address).await.expect("a proxy"),
-        FaultProxy::start(address).await.expect("a proxy"),
-        FaultProxy::start(address).await.expect("a proxy"),
-    ];
+    let proxies = [proxy(&env).await, proxy(&env).await, proxy(&env).await];
     let timeline = Timeline::default();
     let mut replicas: Vec<Replica> = (0..3)
         .map(|i| writer(&env, &proxies[i], i, election(), &timeline))
@@ -224,7 +197,9 @@ async fn partitions_during_a_handover_leave_no_write_outside_its_term() {
     tokio::time::sleep(Duration::from_millis(500)).await;
 
     timeline.assert_disjoint();
-    assert_writes_inside_terms(&witness, &timeline);
+    if let Some(witness) = &witness {
+        assert_writes_fenced(witness, &timeline, !env.is_embedded());
+    }
     for replica in &mut replicas {
         replica.stop().await.expect("a clean stop");
     }
@@ -233,13 +208,11 @@ async fn partitions_during_a_handover_leave_no_write_outside_its_term() {
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn after_an_api_server_outage_every_ring_member_rejoins_without_exiting() {
-    let Some((env, address)) = served("an API server outage").await else {
-        return;
-    };
+    let env = served().await;
     let ring = || short_ring(Sharding::new("outage"));
     let mut proxies = Vec::new();
     for _ in 0..3 {
-        proxies.push(FaultProxy::start(address).await.expect("a proxy"));
+        proxies.push(proxy(&env).await);
     }
     let timeline = Timeline::default();
     let mut members: Vec<Replica> = (0..3)

@@ -1,7 +1,8 @@
 //! Processes a test freezes with `SIGSTOP`: an operator process on the embedded server
 //! over HTTP, its requests attributed to the user its bearer token names; and the
 //! writer process (this test binary run again, see [`run_writer`]) whose leader-only
-//! work writes all the time, so a freeze catches it mid-request.
+//! work writes all the time, so a freeze catches it mid-request, on the embedded
+//! server or on an existing cluster (named by its `User-Agent` there).
 
 use std::path::Path;
 use std::process::{Child, Command};
@@ -12,7 +13,7 @@ use k8s_openapi::api::core::v1::{ConfigMap, Namespace};
 use kube::api::{Api, Patch, PatchParams};
 use serde_json::json;
 use wheelhouse::manager::{Fenced, LeaderElection, Manager, OnLeadershipLost, Stop, runnable_fn};
-use wheelhouse_envtest::{ApiServer, WitnessedWrite};
+use wheelhouse_envtest::{TestEnv, WitnessedWrite};
 
 /// One child process, killed when dropped.
 pub struct Process {
@@ -55,7 +56,8 @@ impl Drop for Process {
 }
 
 /// The environment variable that makes the writer test a writer process: the API
-/// server's URL, the namespace, the Lease and the user, separated by spaces.
+/// server's URL (`-`: the ambient kubeconfig's cluster), the namespace, the Lease and
+/// the user, separated by spaces.
 pub const WRITER: &str = "WHEELHOUSE_FROZEN_WRITER";
 
 /// Set (to anything) with [`WRITER`]: the writer fences at the client only
@@ -89,10 +91,18 @@ pub async fn run_writer(spec: &str) {
     let [url, namespace, lease, user] = spec.split(' ').collect::<Vec<_>>()[..] else {
         panic!("{WRITER} is `url namespace lease user`, not {spec:?}");
     };
-    let mut config = kube::Config::new(url.parse().expect("a URL"));
+    let mut config = if url == "-" {
+        let mut config = kube::Config::infer().await.expect("the kubeconfig's cluster");
+        let agent = http::HeaderValue::from_str(user).expect("a header value");
+        config.headers.push((http::header::USER_AGENT, agent));
+        config
+    } else {
+        let mut config = kube::Config::new(url.parse().expect("a URL"));
+        let token = http::HeaderValue::from_str(&format!("Bearer {user}")).expect("a header value");
+        config.headers.push((http::header::AUTHORIZATION, token));
+        config
+    };
     namespace.clone_into(&mut config.default_namespace);
-    let token = http::HeaderValue::from_str(&format!("Bearer {user}")).expect("a header value");
-    config.headers.push((http::header::AUTHORIZATION, token));
     let builder = if std::env::var_os(WRITER_FENCED_AT_THE_CLIENT).is_some() {
         Manager::builder(kube::Client::try_from(config).expect("an HTTP client"))
     } else {
@@ -169,18 +179,18 @@ pub struct Freezes {
     pub cancelled: usize,
 }
 
-/// Where the writer processes run: the embedded server (and an admin client of it),
-/// its URL, the test binary's writer test, and a directory for their logs.
+/// Where the writer processes run: the environment (and an admin client of it), its
+/// URL, the test binary's writer test, and a directory for their logs.
 pub struct Site<'a> {
-    /// The embedded server, whose witness judges the writes.
-    pub server: &'a ApiServer,
+    /// The environment, whose Lease witness judges the writes.
+    pub env: &'a TestEnv,
     /// An admin client of it.
     pub client: kube::Client,
     /// The namespaces' prefix.
     pub prefix: &'a str,
     /// The name of the test that calls [`run_writer`].
     pub test: &'a str,
-    /// The server's URL over HTTP.
+    /// The server's URL over HTTP, or `-` for the ambient kubeconfig's cluster.
     pub url: &'a str,
     /// Where the processes log.
     pub dir: &'a Path,
@@ -195,7 +205,7 @@ pub struct Site<'a> {
 /// resume or never; the witness sees it arrive stale if it does.
 pub async fn freeze_repeatedly(site: &Site<'_>, index: usize, stops: usize) -> Freezes {
     let Site {
-        server,
+        env,
         client,
         prefix,
         test,
@@ -212,7 +222,7 @@ pub async fn freeze_repeatedly(site: &Site<'_>, index: usize, stops: usize) -> F
         .await
         .expect("create the process's namespace");
     let (lease, user) = (format!("frozen-{index}"), format!("writer-{index}"));
-    let witness = server.witness_lease(&namespace, &lease);
+    let witness = env.witness_lease(&namespace, &lease).expect("a Lease witness");
     let process = Process::spawn(&mut writer_command(test, url, &namespace, &lease, &user), dir, &user);
     let leases: Api<Lease> = Api::namespaced(client.clone(), &namespace);
     let mut freezes = Freezes::default();
@@ -252,11 +262,13 @@ pub async fn freeze_repeatedly(site: &Site<'_>, index: usize, stops: usize) -> F
     drop(process);
     let log = std::fs::read_to_string(dir.join(format!("{user}.log"))).unwrap_or_default();
     freezes.cancelled = log.lines().filter(|line| *line == CANCELLED).count();
+    if let Err(error) = namespaces.delete(&namespace, &kube::api::DeleteParams::default()).await {
+        eprintln!("could not delete {namespace}: {error}");
+    }
     freezes
 }
 
-/// Makes `identity` the Lease's holder (empty: releases it), as the embedded server's
-/// admin.
+/// Makes `identity` the Lease's holder (empty: releases it), as the server's admin.
 async fn set_holder(leases: &Api<Lease>, lease: &str, identity: &str) {
     let patch = json!({"spec": {"holderIdentity": identity}});
     leases

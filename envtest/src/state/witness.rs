@@ -10,7 +10,12 @@
 //! writes to the Lease itself: a user that writes `spec.holderIdentity: X` is `X`
 //! (an identity never learned that way is taken to be the user of the same name).
 
+mod audit;
+
+pub use self::audit::POLICY as AUDIT_POLICY;
+
 use std::collections::{HashMap, HashSet};
+use std::path::Path;
 use std::sync::Arc;
 use std::time::{Duration, Instant};
 
@@ -71,45 +76,69 @@ impl WitnessedWrite {
 }
 
 /// Records, from its creation on, every write by a named user and who held one Lease
-/// when it arrived; see [`ApiServer::witness_lease`]. Cheap to clone.
+/// when it arrived; see [`ApiServer::witness_lease`], and
+/// [`TestEnv::witness_lease`](crate::TestEnv::witness_lease) for an existing cluster.
+/// Cheap to clone.
 #[derive(Clone)]
 pub struct LeaseWitness {
-    record: Arc<LeaseRecord>,
+    source: LeaseSource,
+}
+
+#[derive(Clone)]
+enum LeaseSource {
+    /// The embedded server records as requests arrive.
+    Server(Arc<LeaseRecord>),
+    /// An existing cluster's audit log, read when asked.
+    Audit { log: Arc<audit::AuditLog>, name: String },
 }
 
 impl std::fmt::Debug for LeaseWitness {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        let (source, name) = match &self.source {
+            LeaseSource::Server(record) => ("server", &record.name),
+            LeaseSource::Audit { name, .. } => ("audit log", name),
+        };
         f.debug_struct("LeaseWitness")
-            .field("namespace", &self.record.namespace)
-            .field("name", &self.record.name)
+            .field("source", &source)
+            .field("name", name)
             .finish_non_exhaustive()
     }
 }
 
 impl LeaseWitness {
+    /// Witnesses the Lease `name` in `namespace` from an audit log (see
+    /// [`audit::POLICY`]), from now on.
+    pub(crate) fn from_audit_log(path: &Path, namespace: &str, name: &str) -> std::io::Result<Self> {
+        Ok(Self {
+            source: LeaseSource::Audit {
+                log: Arc::new(audit::AuditLog::open(path, namespace)?),
+                name: name.to_owned(),
+            },
+        })
+    }
+
     /// Every write witnessed (writes to the Lease itself excepted: taking it from a
     /// holder whose lease expired is how leadership passes), in order of arrival.
     pub fn writes(&self) -> Vec<WitnessedWrite> {
-        self.record.state.lock().writes.clone()
+        match &self.source {
+            LeaseSource::Server(record) => record.state.lock().writes.clone(),
+            LeaseSource::Audit { log, name } => log.lease(name).0,
+        }
     }
 
     /// The user that wrote `identity` into the Lease as its holder, if one did: how a
     /// test finds which of its processes leads.
     pub fn user_of(&self, identity: &str) -> Option<String> {
-        self.record.state.lock().users.get(identity).cloned()
+        match &self.source {
+            LeaseSource::Server(record) => record.state.lock().users.get(identity).cloned(),
+            LeaseSource::Audit { log, name } => log.lease(name).1.get(identity).cloned(),
+        }
     }
 
     /// The writes that arrived from a user that did not hold the Lease at the time:
     /// with correct fencing, none.
     pub fn stale_writes(&self) -> Vec<WitnessedWrite> {
-        self.record
-            .state
-            .lock()
-            .writes
-            .iter()
-            .filter(|write| write.is_stale())
-            .cloned()
-            .collect()
+        self.writes().into_iter().filter(WitnessedWrite::is_stale).collect()
     }
 }
 
@@ -132,24 +161,48 @@ pub struct ArrivedWrite {
     pub arrived: Instant,
 }
 
-/// The writes named users sent since [`ApiServer::witness_writes`].
+/// The writes named users sent since [`ApiServer::witness_writes`] (or, on an
+/// existing cluster, [`TestEnv::witness_writes`](crate::TestEnv::witness_writes)).
 #[derive(Clone)]
 pub struct WriteWitness {
-    writes: Arc<Mutex<Vec<ArrivedWrite>>>,
+    source: WriteSource,
+}
+
+#[derive(Clone)]
+enum WriteSource {
+    /// The embedded server records as requests arrive.
+    Server(Arc<Mutex<Vec<ArrivedWrite>>>),
+    /// An existing cluster's audit log, read when asked.
+    Audit(Arc<audit::AuditLog>),
 }
 
 impl std::fmt::Debug for WriteWitness {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        let source = match &self.source {
+            WriteSource::Server(_) => "server",
+            WriteSource::Audit(_) => "audit log",
+        };
         f.debug_struct("WriteWitness")
-            .field("writes", &self.writes.lock().len())
-            .finish()
+            .field("source", &source)
+            .finish_non_exhaustive()
     }
 }
 
 impl WriteWitness {
+    /// Witnesses the writes in `namespace` from an audit log (see [`audit::POLICY`]),
+    /// from now on; a write's user is its `User-Agent`.
+    pub(crate) fn from_audit_log(path: &Path, namespace: &str) -> std::io::Result<Self> {
+        Ok(Self {
+            source: WriteSource::Audit(Arc::new(audit::AuditLog::open(path, namespace)?)),
+        })
+    }
+
     /// Every write so far, in the order it arrived.
     pub fn writes(&self) -> Vec<ArrivedWrite> {
-        self.writes.lock().clone()
+        match &self.source {
+            WriteSource::Server(writes) => writes.lock().clone(),
+            WriteSource::Audit(log) => log.writes(),
+        }
     }
 }
 
@@ -179,7 +232,9 @@ impl ApiServer {
     pub fn witness_writes(&self) -> WriteWitness {
         let writes = Arc::new(Mutex::new(Vec::new()));
         self.shared.witnesses.writes.lock().push(writes.clone());
-        WriteWitness { writes }
+        WriteWitness {
+            source: WriteSource::Server(writes),
+        }
     }
 
     /// Starts witnessing fencing on the Lease `namespace/name`: from now on, every
@@ -223,7 +278,9 @@ impl ApiServer {
             state: Mutex::new(LeaseState::default()),
         });
         self.shared.witnesses.leases.lock().push(record.clone());
-        LeaseWitness { record }
+        LeaseWitness {
+            source: LeaseSource::Server(record),
+        }
     }
 
     /// Holds every request from `user` before the server sees it, until

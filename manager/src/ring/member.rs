@@ -407,6 +407,9 @@ impl Member {
         let mut leadership = self.elector.subscribe();
         let tick = (self.elector.retry_period() / 4).max(Duration::from_millis(50));
         let mut state = State::default();
+        // A closed source is ready at once, every time: waiting on it again would spin
+        // without yielding (and hang a runtime's shutdown); the tick paces the rounds.
+        let (mut events_open, mut leadership_open) = (true, true);
         loop {
             // A round waits on the API server; a stop must not wait for an unreachable one.
             tokio::select! {
@@ -415,8 +418,8 @@ impl Member {
             }
             tokio::select! {
                 () = &mut stop => break,
-                _ = events.recv() => {}
-                _ = leadership.changed() => {}
+                event = events.recv(), if events_open => events_open = event.is_some(),
+                changed = leadership.changed(), if leadership_open => leadership_open = changed.is_ok(),
                 () = tokio::time::sleep(tick) => {}
             }
         }
