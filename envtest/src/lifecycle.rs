@@ -9,8 +9,10 @@
 //! `admission`, `patch`, `state`.
 
 pub(crate) mod deletion;
+mod ownership;
 mod steps;
 
+pub(crate) use self::ownership::writer;
 pub(crate) use self::steps::{
     CRD_CLEANUP_FINALIZER, after_delete, check_precondition, check_type, commit_create, commit_update,
     controller_update, has_finalizers, namespaces, now, prepare_new, prepare_update,

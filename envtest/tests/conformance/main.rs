@@ -23,6 +23,7 @@ mod list;
 mod messages;
 mod openapi;
 mod operator_objects;
+mod ownership;
 mod patch;
 mod plugins;
 mod policies;
