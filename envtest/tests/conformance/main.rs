@@ -36,6 +36,7 @@ mod schema;
 mod schema_cel;
 mod schema_common;
 mod served;
+mod services;
 mod shard;
 mod simulation;
 mod tables;
