@@ -98,9 +98,9 @@
 //!   resourceVersions, 422 `Invalid` with causes, `generateName`, uid, generation bumped
 //!   on spec changes only (on any change but metadata for custom resources without a
 //!   status subresource), merge/JSON/strategic-merge patches, server-side apply with
-//!   managed fields and conflicts (one owner per manager, operation and subresource, as
-//!   kube-apiserver keys them; `/status` and `/scale` writes named by their
-//!   subresource), `dryRun`, `fieldValidation`; Services' cluster IPs and node ports
+//!   managed fields and conflicts (an owner per manager, operation, subresource and,
+//!   for updates, API version, as kube-apiserver keys them and in its order; `/status`
+//!   and `/scale` writes named by their subresource), `dryRun`, `fieldValidation`; Services' cluster IPs and node ports
 //!   allocated and checked as the Service storage does. `DeleteOptions` from the
 //!   body or the query (`propagationPolicy`, `preconditions`, `gracePeriodSeconds`);
 //!   finalizers and `deletionTimestamp`; Background, Foreground and Orphan propagation;
@@ -226,10 +226,8 @@
 //!   only where Go has a map (labels, annotations, data, selectors, resource lists) or
 //!   a list it omits when empty: an optional struct behind a pointer (`rollingUpdate`,
 //!   `securityContext`) is owned there and not here, so such an entry can differ, or be
-//!   dropped here when it survives there. `Update` entries are one per manager,
-//!   operation and subresource (kube-apiserver keeps one per API version too), they
-//!   are not sorted as kube-apiserver sorts them, and more than ten updaters are not
-//!   folded into `ancient-changes`. On `/status` the reset fields are `spec` alone,
+//!   dropped here when it survives there. More than ten updaters are not folded into
+//!   `ancient-changes`. On `/status` the reset fields are `spec` alone,
 //!   where some built-in status strategies also reset metadata (a Deployment's labels).
 //! - **Services**: single-stack IPv4 only (10.96.0.0/12; `ipFamilies` is always
 //!   `IPv4`, an IPv6 `clusterIP` is refused as not configured); the node port range is

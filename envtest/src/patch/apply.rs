@@ -83,7 +83,7 @@ pub(crate) fn apply(
 
     let own = entries
         .iter()
-        .position(|entry| entry.is(manager, APPLY, writer.subresource));
+        .position(|entry| entry.is(manager, APPLY, writer.subresource, ""));
     let previous = own.map(|index| entries[index].fields.clone()).unwrap_or_default();
     let mut owned: FieldSet = entries
         .iter()
@@ -167,15 +167,15 @@ pub(crate) fn record_update(old: Option<&Value>, new: &mut Value, writer: &Write
     };
     let mut changed = fieldset::changed(&old, new, schema, nodes);
     changed.retain(|path| is_tracked(path) && !writer.resets(path));
+    let api_version = api_version(new, &old);
     let own = entries
         .iter()
-        .position(|entry| entry.is(manager, UPDATE, writer.subresource));
+        .position(|entry| entry.is(manager, UPDATE, writer.subresource, &api_version));
     for (index, entry) in entries.iter_mut().enumerate() {
         if Some(index) != own {
             entry.fields.retain(|path| !changed.contains(path));
         }
     }
-    let api_version = api_version(new, &old);
     // kube's scale handler maps the Scale's entries back onto the object with the times
     // the object had, so a manager's first write through `/scale` records no time.
     let time = (writer.subresource != Some("scale")).then(|| writer.now.to_owned());
@@ -184,11 +184,8 @@ pub(crate) fn record_update(old: Option<&Value>, new: &mut Value, writer: &Write
             let entry = &mut entries[index];
             let before = entry.fields.len();
             entry.fields.extend(changed);
-            if entry.fields.len() != before {
-                if time.is_some() {
-                    entry.time = time;
-                }
-                entry.api_version = api_version;
+            if entry.fields.len() != before && time.is_some() {
+                entry.time = time;
             }
         }
         None if !changed.is_empty() => entries.push(Entry {

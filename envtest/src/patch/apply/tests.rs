@@ -476,3 +476,27 @@ fn a_scale_update_names_its_subresource_in_the_entry_and_in_conflicts() {
         }]
     );
 }
+
+#[test]
+fn updates_in_two_api_versions_are_two_entries() {
+    let writer = Writer {
+        group: "example.com",
+        kind: "Widget",
+        custom: true,
+        reset: &[],
+        ..deployment_writer("ctl", NOW)
+    };
+    let mut v1 = json!({"apiVersion": "example.com/v1", "kind": "Widget", "metadata": {"name": "w"}, "spec": {"a": 1}});
+    record_update(None, &mut v1, &writer);
+    let mut v2 = v1.clone();
+    v2["apiVersion"] = json!("example.com/v2");
+    v2["spec"]["b"] = json!(2);
+    record_update(Some(&v1), &mut v2, &writer);
+    let versions: Vec<&str> = v2["metadata"]["managedFields"]
+        .as_array()
+        .expect("a list")
+        .iter()
+        .filter_map(|e| e["apiVersion"].as_str())
+        .collect();
+    assert_eq!(versions, ["example.com/v1", "example.com/v2"]);
+}
