@@ -221,12 +221,12 @@
 //! - **Multi-version CRDs**: what the section above lists as not covered (service
 //!   references, the CRD's URL and `caBundle` checks, batching, selectors evaluated
 //!   before conversion).
-//! - **Server-side apply**: an update owns the maps and lists it adds (`.` in
-//!   `fieldsV1`) as kube-apiserver does for custom resources, but for built-in types
-//!   only where Go has a map (labels, annotations, data, selectors, resource lists) or
-//!   a list it omits when empty: an optional struct behind a pointer (`rollingUpdate`,
-//!   `securityContext`) is owned there and not here, so such an entry can differ, or be
-//!   dropped here when it survives there. More than ten updaters are not folded into
+//! - **Server-side apply**: an update owns the maps, lists and optional structs it adds
+//!   (`.` in `fieldsV1`) as kube-apiserver does, but for built-in types which fields
+//!   Go's zero value lacks is known by field name, for the common pod, workload,
+//!   Service and Ingress fields only: a rarer optional struct is owned there and not
+//!   here, so such an entry can differ, or be dropped here when it survives there.
+//!   More than ten updaters are not folded into
 //!   `ancient-changes`. On `/status` the reset fields are `spec` alone,
 //!   where some built-in status strategies also reset metadata (a Deployment's labels).
 //! - **Services**: single-stack IPv4 only (10.96.0.0/12; `ipFamilies` is always

@@ -315,6 +315,12 @@ fn service(object: &mut Value, current: Option<&Value>) {
     }
     set(spec, "sessionAffinity", json!("None"));
     set(spec, "internalTrafficPolicy", json!("Cluster"));
+    if spec["type"] == "NodePort" || spec["type"] == "LoadBalancer" {
+        set(spec, "externalTrafficPolicy", json!("Cluster"));
+    }
+    if spec["type"] == "LoadBalancer" {
+        set(spec, "allocateLoadBalancerNodePorts", json!(true));
+    }
     if spec["type"] != "ExternalName" {
         // The IP itself is allocated when the Service is stored (`admission::allocation`);
         // an update that names none keeps the one it had.

@@ -9,6 +9,7 @@ use std::ops::Bound;
 use serde_json::{Map, Value};
 
 use super::merge_keys::{ListStrategy, is_atomic_map, list_merge_key};
+use super::zero_values::absent_from_zero_value;
 
 /// One step of a field path.
 #[derive(Debug, Clone, PartialEq, Eq, PartialOrd, Ord)]
@@ -118,35 +119,10 @@ pub(crate) enum AddedNodes {
     Leaves,
     /// Every added map and list: an update of a custom resource.
     All,
-    /// An update of a built-in object: the maps Go types as maps (labels, data...) and
-    /// the lists it omits when empty. (Optional structs behind a pointer, which kube
-    /// lists too, are not told apart from the others here.)
+    /// An update of a built-in object: what its Go type's zero value lacks
+    /// ([`absent_from_zero_value`]).
     BuiltIn,
 }
-
-/// Fields of built-in types that are Go maps, so absent from the zero value an update is
-/// compared with.
-const BUILT_IN_MAPS: [&str; 16] = [
-    "labels",
-    "annotations",
-    "data",
-    "binaryData",
-    "stringData",
-    "selector",
-    "nodeSelector",
-    "matchLabels",
-    "limits",
-    "requests",
-    "capacity",
-    "allocatable",
-    "hard",
-    "used",
-    "parameters",
-    "overhead",
-];
-
-/// List fields of built-in types without `omitempty`, present (as null) in the zero value.
-const BUILT_IN_LISTS_ALWAYS_PRESENT: [&str; 2] = ["containers", "rules"];
 
 /// The paths a write from `old` to `new` sets or changes, in the same terms as [`leaves`],
 /// plus the maps and lists it added as `nodes` says; what an update takes ownership of.
@@ -171,8 +147,7 @@ struct Walker<'a> {
 }
 
 impl Walker<'_> {
-    /// Whether the map or list at `path`, new in the object, is itself owned; an empty
-    /// one of a built-in type is not there for kube (Go omits it when empty).
+    /// Whether the map or list at `path`, new in the object, is itself owned.
     fn owns_added_node(&self, path: &Path, list: bool, empty: bool) -> bool {
         let Some(PathElement::Field(name)) = path.last() else {
             return false;
@@ -180,9 +155,7 @@ impl Walker<'_> {
         match self.nodes {
             AddedNodes::Leaves => false,
             AddedNodes::All => true,
-            AddedNodes::BuiltIn if empty => false,
-            AddedNodes::BuiltIn if list => !BUILT_IN_LISTS_ALWAYS_PRESENT.contains(&name.as_str()),
-            AddedNodes::BuiltIn => BUILT_IN_MAPS.contains(&name.as_str()),
+            AddedNodes::BuiltIn => absent_from_zero_value(name, list, empty),
         }
     }
 

@@ -134,6 +134,12 @@ async fn node_ports_are_allocated_checked_kept_and_released() {
         .unwrap();
     let lb_port = node_port(&lb).expect("a LoadBalancer gets a node port");
     assert_ne!(lb_port, port);
+    let lb_spec = lb.spec.expect("a spec");
+    if minor >= 22 {
+        // The field came with 1.20 behind a gate, on by default since 1.22.
+        assert_eq!(lb_spec.allocate_load_balancer_node_ports, Some(true));
+    }
+    assert_eq!(lb_spec.external_traffic_policy.as_deref(), Some("Cluster"));
 
     let taken = json!({"type": "NodePort", "ports": [{"port": 80, "nodePort": port}]});
     let status = refused(&api, "duplicate", &taken).await;

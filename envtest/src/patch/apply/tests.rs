@@ -500,3 +500,20 @@ fn updates_in_two_api_versions_are_two_entries() {
         .collect();
     assert_eq!(versions, ["example.com/v1", "example.com/v2"]);
 }
+
+#[test]
+fn a_built_in_update_owns_the_optional_structs_it_adds_even_empty_ones() {
+    let mut deployment = config(1, "nginx:1");
+    deployment["spec"]["strategy"] = json!({"type": "RollingUpdate", "rollingUpdate": {"maxSurge": 1}});
+    deployment["spec"]["template"]["spec"]["volumes"] = json!([{"name": "scratch", "emptyDir": {}}]);
+    record_update(None, &mut deployment, &deployment_writer("ctl", NOW));
+    let fields = &entry(&deployment, "ctl", "Update").expect("an entry")["fieldsV1"];
+    assert_eq!(
+        fields["f:spec"]["f:strategy"],
+        json!({"f:rollingUpdate": {".": {}, "f:maxSurge": {}}, "f:type": {}})
+    );
+    assert_eq!(
+        fields["f:spec"]["f:template"]["f:spec"]["f:volumes"],
+        json!({".": {}, "k:{\"name\":\"scratch\"}": {".": {}, "f:emptyDir": {}, "f:name": {}}})
+    );
+}
