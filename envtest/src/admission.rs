@@ -4,9 +4,12 @@
 //! ranges...), calls to the registered mutating then validating admission webhooks
 //! (`webhooks`, with their HTTPS client, rule matching and `AdmissionReview`s), and
 //! between the two the `ValidatingAdmissionPolicies` bound to the request (`policies`).
+//! With the plugins, under the server's lock, a Service's cluster IP and node ports are
+//! allocated (`allocation`: kube's Service storage does it as it stores the object).
 //!
 //! May import: `core`, `resources`, `store`, `objects`.
 
+mod allocation;
 pub(crate) mod plugins;
 pub(crate) mod policies;
 mod webhooks;

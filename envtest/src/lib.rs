@@ -98,7 +98,10 @@
 //!   resourceVersions, 422 `Invalid` with causes, `generateName`, uid, generation bumped
 //!   on spec changes only (on any change but metadata for custom resources without a
 //!   status subresource), merge/JSON/strategic-merge patches, server-side apply with
-//!   managed fields and conflicts, `dryRun`, `fieldValidation`. `DeleteOptions` from the
+//!   managed fields and conflicts (an owner per manager, operation, subresource and,
+//!   for updates, API version, as kube-apiserver keys them and in its order; `/status`
+//!   and `/scale` writes named by their subresource), `dryRun`, `fieldValidation`; Services' cluster IPs and node ports
+//!   allocated and checked as the Service storage does. `DeleteOptions` from the
 //!   body or the query (`propagationPolicy`, `preconditions`, `gracePeriodSeconds`);
 //!   finalizers and `deletionTimestamp`; Background, Foreground and Orphan propagation;
 //!   owner-reference garbage collection, namespace and CRD cleanup.
@@ -218,15 +221,20 @@
 //! - **Multi-version CRDs**: what the section above lists as not covered (service
 //!   references, the CRD's URL and `caBundle` checks, batching, selectors evaluated
 //!   before conversion).
-//! - **Server-side apply**: one manager's `Update` and `Apply` entries are merged into
-//!   one owner (kube-apiserver keeps two, so an apply that changes what the update set
-//!   conflicts there); an update by a second manager drops the first manager's emptied
-//!   entry, which kube-apiserver keeps; `/scale` entries lack `subresource: scale`;
-//!   a status apply that includes spec fields is a 409 here, accepted (spec ignored)
-//!   there.
-//! - **Services**: no `clusterIP` is allocated or checked (an address already in use,
-//!   out of range, or not an IP is accepted); `NodePort` Services get no port and a
-//!   duplicate `nodePort` is accepted.
+//! - **Server-side apply**: an update owns the maps, lists and optional structs it adds
+//!   (`.` in `fieldsV1`) as kube-apiserver does, but for built-in types which fields
+//!   Go's zero value lacks is known by field name, for the common pod, workload,
+//!   Service and Ingress fields only: a rarer optional struct is owned there and not
+//!   here, so such an entry can differ, or be dropped here when it survives there.
+//!   More than ten updaters are not folded into
+//!   `ancient-changes`. On `/status` the reset fields are `spec` alone,
+//!   where some built-in status strategies also reset metadata (a Deployment's labels).
+//! - **Services**: single-stack IPv4 only (10.96.0.0/12; `ipFamilies` is always
+//!   `IPv4`, an IPv6 `clusterIP` is refused as not configured); the node port range is
+//!   fixed at 30000-32767; addresses and ports are handed out in turn, not at random;
+//!   `healthCheckNodePort` is never allocated; a type change drops the node ports it
+//!   releases as the Service is stored, after the update's webhooks, which still see
+//!   them (kube-apiserver drops them before).
 //! - **Validation of built-in objects**: only the rules operators commonly break are
 //!   kept (see the resource list above): webhook configurations' rules and selectors,
 //!   a Lease's `preferredHolder` and `strategy`, core v1 Events sent with an

@@ -2,15 +2,18 @@
 //! to it before and after storing (`steps`: the fields set on a new object, what an
 //! update may change, generation, finalizers, the side effects of storing CRDs and
 //! namespaces) and how it is deleted (`deletion`: preconditions, graceful deletion,
-//! propagation, finalizers). Client requests (`api`) and the simulated controllers
-//! (`controllers`) both go through here, so both keep kube-apiserver's rules.
+//! propagation, finalizers), and who a write is for managed fields (`ownership`: its
+//! manager, subresource and reset fields). Client requests (`api`) and the simulated
+//! controllers (`controllers`) both go through here, so both keep kube-apiserver's rules.
 //!
 //! May import: `core`, `options`, `resources`, `store`, `request`, `objects`,
 //! `admission`, `patch`, `state`.
 
 pub(crate) mod deletion;
+mod ownership;
 mod steps;
 
+pub(crate) use self::ownership::writer;
 pub(crate) use self::steps::{
     CRD_CLEANUP_FINALIZER, after_delete, check_precondition, check_type, commit_create, commit_update,
     controller_update, has_finalizers, namespaces, now, prepare_new, prepare_update,

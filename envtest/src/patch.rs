@@ -11,6 +11,7 @@ mod fieldset;
 mod managed;
 mod merge_keys;
 pub(crate) mod strategic;
+mod zero_values;
 
 use serde_json::Value;
 

@@ -111,6 +111,7 @@ pub(crate) fn admit(
             }
             Ok(())
         }
+        ("", "services") => super::allocation::allocate(store, resource, object, old),
         _ => Ok(()),
     }
 }

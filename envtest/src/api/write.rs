@@ -447,9 +447,13 @@ impl Write<'_> {
         json_response(status, object)
     }
 
-    /// The status subresource is the one written, except by `/scale`, which writes spec.
+    /// The subresource an update goes through, as managed fields name it: `status`
+    /// or `scale` (which writes the spec; the object is split as on the main endpoint).
     fn subresource_for_update(&self) -> Option<&str> {
-        self.target.subresource.as_deref().filter(|s| *s == "status")
+        self.target
+            .subresource
+            .as_deref()
+            .filter(|s| matches!(*s, "status" | "scale"))
     }
 
     /// Whether the request is a server-side apply (`PATCH` with an apply content type).
@@ -469,16 +473,9 @@ impl Write<'_> {
             return self.create().await;
         }
         let applied = self.applied_config()?;
-        let object = patch::apply::apply(
-            None,
-            &applied,
-            manager,
-            self.target.flag("force"),
-            &now(),
-            &resource.group,
-            &resource.kind,
-        )
-        .map_err(patch_error)?;
+        let now = now();
+        let writer = crate::lifecycle::writer(resource, manager, &now, None);
+        let object = patch::apply::apply(None, &applied, self.target.flag("force"), &writer).map_err(patch_error)?;
         let managed_fields = object["metadata"]["managedFields"].clone();
         let mut object = prepare_new(resource, self.target.namespace.as_deref(), object, manager)?;
         // prepare_new records an Update entry for a plain create; an apply owns its fields as Apply.
@@ -562,15 +559,8 @@ impl Write<'_> {
         }
         let patched = if self.is_apply() {
             let applied = self.applied_config()?;
-            patch::apply::apply(
-                Some(current),
-                &applied,
-                manager,
-                self.target.flag("force"),
-                now,
-                &resource.group,
-                &resource.kind,
-            )
+            let writer = crate::lifecycle::writer(resource, manager, now, self.subresource_for_update());
+            patch::apply::apply(Some(current), &applied, self.target.flag("force"), &writer)
         } else {
             let patch_body = self.body_json()?;
             match self.content_type.split(';').next().unwrap_or_default().trim() {

@@ -103,7 +103,7 @@ pub(crate) fn prepare_new(
     initialize_builtin(resource, &mut object);
     crate::objects::apply_defaults(resource, &mut object, None);
     crate::objects::validate(resource, &mut object, None, None)?;
-    patch::apply::record_update(None, &mut object, manager, &now, None, &resource.group, &resource.kind);
+    patch::apply::record_update(None, &mut object, &super::writer(resource, manager, &now, None));
     Ok(object)
 }
 
@@ -438,11 +438,7 @@ pub(crate) fn prepare_update(
         patch::apply::record_update(
             Some(current),
             &mut new,
-            manager,
-            now,
-            subresource,
-            &resource.group,
-            &resource.kind,
+            &super::writer(resource, manager, now, subresource),
         );
     }
     new["metadata"]["resourceVersion"] = current["metadata"]["resourceVersion"].clone();

@@ -1,19 +1,14 @@
 //! The defaults kube-apiserver fills into built-in objects
 //! (`pkg/apis/<group>/v1/defaults.go`, and the Job strategy's generated selector in
 //! `pkg/registry/batch/job/strategy.go`). Controllers compare what they want with what
-//! the server stored, so a server that left `strategy`, `imagePullPolicy` or a
-//! Service's `clusterIP` unset would make an operator pass here and flap on a real
-//! cluster.
-
-use std::sync::atomic::{AtomicU32, Ordering};
+//! the server stored, so a server that left `strategy` or `imagePullPolicy` unset
+//! would make an operator pass here and flap on a real cluster. (A Service's
+//! `clusterIP` and node ports are allocated as it is stored: `admission::allocation`.)
 
 use base64::Engine;
 use serde_json::{Map, Value, json};
 
 use crate::core::ResourceType;
-
-/// Cluster IPs are handed out from 10.96.0.0/12, as a kubeadm cluster does.
-static NEXT_CLUSTER_IP: AtomicU32 = AtomicU32::new(10);
 
 /// Fills in the defaults of a built-in object; `current` is the stored object on an
 /// update (allocated fields such as a Service's `clusterIP` carry over from it).
@@ -320,15 +315,21 @@ fn service(object: &mut Value, current: Option<&Value>) {
     }
     set(spec, "sessionAffinity", json!("None"));
     set(spec, "internalTrafficPolicy", json!("Cluster"));
+    if spec["type"] == "NodePort" || spec["type"] == "LoadBalancer" {
+        set(spec, "externalTrafficPolicy", json!("Cluster"));
+    }
+    if spec["type"] == "LoadBalancer" {
+        set(spec, "allocateLoadBalancerNodePorts", json!(true));
+    }
     if spec["type"] != "ExternalName" {
-        let kept = current.map(|c| c["spec"]["clusterIP"].clone()).filter(Value::is_string);
-        let ip = kept.unwrap_or_else(|| {
-            let n = NEXT_CLUSTER_IP.fetch_add(1, Ordering::Relaxed);
-            json!(format!("10.96.{}.{}", (n >> 8) & 0xff, n & 0xff))
-        });
-        set(spec, "clusterIP", ip);
-        let ip = spec["clusterIP"].clone();
-        set(spec, "clusterIPs", json!([ip]));
+        // The IP itself is allocated when the Service is stored (`admission::allocation`);
+        // an update that names none keeps the one it had.
+        if let Some(kept) = current.map(|c| c["spec"]["clusterIP"].clone()).filter(Value::is_string) {
+            set(spec, "clusterIP", kept);
+        }
+        if let Some(ip) = spec["clusterIP"].as_str().filter(|ip| !ip.is_empty()) {
+            set(spec, "clusterIPs", json!([ip]));
+        }
         set(spec, "ipFamilies", json!(["IPv4"]));
         set(spec, "ipFamilyPolicy", json!("SingleStack"));
     }

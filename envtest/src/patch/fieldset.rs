@@ -9,6 +9,7 @@ use std::ops::Bound;
 use serde_json::{Map, Value};
 
 use super::merge_keys::{ListStrategy, is_atomic_map, list_merge_key};
+use super::zero_values::absent_from_zero_value;
 
 /// One step of a field path.
 #[derive(Debug, Clone, PartialEq, Eq, PartialOrd, Ord)]
@@ -100,18 +101,37 @@ pub(crate) fn leaves(value: &Value, schema: Schema<'_>) -> Result<FieldSet, Stri
     let mut walker = Walker {
         schema,
         strict: true,
+        nodes: AddedNodes::Leaves,
         out: FieldSet::new(),
     };
     walker.walk(value, &mut Vec::new())?;
     Ok(walker.out)
 }
 
-/// The paths a write from `old` to `new` sets or changes, in the same terms as [`leaves`];
-/// what an update takes ownership of. Removed fields are not listed.
-pub(crate) fn changed(old: &Value, new: &Value, schema: Schema<'_>) -> FieldSet {
+/// Which maps and lists a comparison lists when it finds them added, besides what they
+/// hold. structured-merge-diff lists every node the old object lacked; an update is
+/// compared with an empty object for a custom resource, but with Go's zero value of the
+/// type for a built-in one, which already has its non-pointer structs and its slices
+/// without `omitempty`.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub(crate) enum AddedNodes {
+    /// None: only leaves and list items, what an apply's conflicts are computed on.
+    Leaves,
+    /// Every added map and list: an update of a custom resource.
+    All,
+    /// An update of a built-in object: what its Go type's zero value lacks
+    /// ([`absent_from_zero_value`]).
+    BuiltIn,
+}
+
+/// The paths a write from `old` to `new` sets or changes, in the same terms as [`leaves`],
+/// plus the maps and lists it added as `nodes` says; what an update takes ownership of.
+/// Removed fields are not listed.
+pub(crate) fn changed(old: &Value, new: &Value, schema: Schema<'_>, nodes: AddedNodes) -> FieldSet {
     let mut walker = Walker {
         schema,
         strict: false,
+        nodes,
         out: FieldSet::new(),
     };
     walker.compare(Some(old), new, &mut Vec::new());
@@ -122,14 +142,30 @@ struct Walker<'a> {
     schema: Schema<'a>,
     /// Whether a keyed item without its key is an error; otherwise its list is atomic.
     strict: bool,
+    nodes: AddedNodes,
     out: FieldSet,
 }
 
 impl Walker<'_> {
+    /// Whether the map or list at `path`, new in the object, is itself owned.
+    fn owns_added_node(&self, path: &Path, list: bool, empty: bool) -> bool {
+        let Some(PathElement::Field(name)) = path.last() else {
+            return false;
+        };
+        match self.nodes {
+            AddedNodes::Leaves => false,
+            AddedNodes::All => true,
+            AddedNodes::BuiltIn => absent_from_zero_value(name, list, empty),
+        }
+    }
+
     fn walk(&mut self, value: &Value, path: &mut Path) -> Result<(), String> {
         match value {
             Value::Null => {}
             Value::Object(map) if !self.schema.atomic_map(path) => {
+                if self.owns_added_node(path, false, map.is_empty()) {
+                    self.out.insert(path.clone());
+                }
                 for (name, child) in map {
                     path.push(PathElement::Field(name.clone()));
                     let walked = self.walk(child, path);
@@ -145,6 +181,9 @@ impl Walker<'_> {
                     .collect::<Result<Vec<_>, _>>()
                 {
                     Ok(elements) if strategy != ListStrategy::Atomic => {
+                        if self.owns_added_node(path, true, items.is_empty()) {
+                            self.out.insert(path.clone());
+                        }
                         for (item, element) in items.iter().zip(elements.into_iter().flatten()) {
                             path.push(element);
                             self.out.insert(path.clone());
@@ -437,7 +476,10 @@ mod tests {
     fn changed_lists_only_set_or_modified_paths() {
         let old = json!({"spec": {"containers": [{"name": "a", "image": "1"}], "nodeName": "n"}});
         let new = json!({"spec": {"containers": [{"name": "a", "image": "2"}, {"name": "b"}]}});
-        let printed: Vec<String> = changed(&old, &new, POD).iter().map(|path| describe(path)).collect();
+        let printed: Vec<String> = changed(&old, &new, POD, AddedNodes::BuiltIn)
+            .iter()
+            .map(|path| describe(path))
+            .collect();
         assert_eq!(
             printed,
             [

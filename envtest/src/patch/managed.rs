@@ -22,10 +22,25 @@ pub(crate) struct Entry {
 }
 
 impl Entry {
-    /// Whether this entry is the one `manager` writes with `operation` on `subresource`;
-    /// the server keeps exactly one per such triple.
-    pub(crate) fn is(&self, manager: &str, operation: &str, subresource: Option<&str>) -> bool {
-        self.manager == manager && self.operation == operation && self.subresource.as_deref() == subresource
+    /// Whether this entry is the one `manager` writes with `operation` on `subresource`
+    /// (and, for an `Update`, in `api_version`): the server keeps exactly one per such
+    /// identity (`BuildManagerIdentifier`, which leaves an apply's version out).
+    pub(crate) fn is(&self, manager: &str, operation: &str, subresource: Option<&str>, api_version: &str) -> bool {
+        self.manager == manager
+            && self.operation == operation
+            && self.subresource.as_deref() == subresource
+            && (operation == APPLY || self.api_version == api_version)
+    }
+
+    /// What the real server sorts entries by.
+    fn order(&self) -> (&str, &str, &str, &str, &str) {
+        (
+            &self.operation,
+            self.time.as_deref().unwrap_or_default(),
+            &self.manager,
+            &self.api_version,
+            self.subresource.as_deref().unwrap_or_default(),
+        )
     }
 
     fn read(entry: &Value) -> Option<Entry> {
@@ -74,16 +89,17 @@ pub(crate) fn read(managed_fields: Option<&Value>) -> Vec<Entry> {
 }
 
 /// Writes `entries` to `object`'s `metadata.managedFields`, leaving out entries that own
-/// nothing and the field itself when none remain, as the real server does.
+/// nothing and the field itself when none remain, in the order the real server sorts
+/// them (`sortEncodedManagedFields`: operation, time, manager, API version,
+/// subresource).
 pub(crate) fn write(object: &mut Value, entries: &[Entry]) {
     let Some(metadata) = object.get_mut("metadata").and_then(Value::as_object_mut) else {
         return;
     };
-    let entries: Vec<Value> = entries
-        .iter()
-        .filter(|entry| !entry.fields.is_empty())
-        .map(Entry::to_json)
-        .collect();
+    let mut kept: Vec<&Entry> = entries.iter().filter(|entry| !entry.fields.is_empty()).collect();
+    // Times are RFC 3339 in UTC, so their text sorts as they do; no time sorts first.
+    kept.sort_by(|a, b| a.order().cmp(&b.order()));
+    let entries: Vec<Value> = kept.into_iter().map(Entry::to_json).collect();
     if entries.is_empty() {
         metadata.remove("managedFields");
     } else {
@@ -108,8 +124,13 @@ mod tests {
         ]);
         let entries = read(Some(&managed));
         assert_eq!(entries.len(), 3);
-        assert!(entries[1].is("ctl", UPDATE, Some("status")));
-        assert!(!entries[1].is("ctl", UPDATE, None));
+        assert!(entries[1].is("ctl", UPDATE, Some("status"), "v1"));
+        assert!(!entries[1].is("ctl", UPDATE, None, "v1"));
+        assert!(!entries[1].is("ctl", UPDATE, Some("status"), "v2"));
+        assert!(
+            entries[0].is("kubectl", APPLY, None, "v2"),
+            "an apply's version is no part of it"
+        );
         let mut object = json!({"metadata": {"name": "x", "managedFields": []}});
         write(&mut object, &entries);
         let written = take(&mut object).expect("written");
@@ -122,5 +143,33 @@ mod tests {
         let mut object = json!({"metadata": {"managedFields": [{"operation": "Update"}]}});
         write(&mut object, &[]);
         assert_eq!(object, json!({"metadata": {}}));
+    }
+
+    #[test]
+    fn entries_are_written_in_the_real_servers_order() {
+        let entry = |manager: &str, operation: &str, time: Option<&str>| Entry {
+            manager: manager.into(),
+            operation: operation.into(),
+            api_version: "v1".into(),
+            time: time.map(str::to_owned),
+            subresource: None,
+            fields: from_fields_v1(&serde_json::json!({"f:data": {}})),
+        };
+        let mut object = serde_json::json!({"metadata": {}});
+        let entries = [
+            entry("b", UPDATE, Some("2024-01-02T00:00:00Z")),
+            entry("a", UPDATE, Some("2024-01-02T00:00:00Z")),
+            entry("z", APPLY, Some("2024-01-03T00:00:00Z")),
+            entry("c", UPDATE, Some("2024-01-01T00:00:00Z")),
+            entry("scale", UPDATE, None),
+        ];
+        write(&mut object, &entries);
+        let managers: Vec<&str> = object["metadata"]["managedFields"]
+            .as_array()
+            .expect("a list")
+            .iter()
+            .filter_map(|e| e["manager"].as_str())
+            .collect();
+        assert_eq!(managers, ["z", "scale", "c", "a", "b"]);
     }
 }

@@ -1,0 +1,519 @@
+//! Server-side apply and update ownership, on objects built in memory.
+
+use serde_json::json;
+
+use super::*;
+
+const NOW: &str = "2024-01-01T00:00:00Z";
+const LATER: &str = "2024-01-02T00:00:00Z";
+
+fn config(replicas: u32, image: &str) -> Value {
+    json!({
+        "apiVersion": "apps/v1",
+        "kind": "Deployment",
+        "metadata": {"name": "web", "namespace": "default", "labels": {"app": "web"}},
+        "spec": {
+            "replicas": replicas,
+            "selector": {"matchLabels": {"app": "web"}},
+            "template": {
+                "metadata": {"labels": {"app": "web"}},
+                "spec": {"containers": [{"name": "nginx", "image": image}]}
+            }
+        }
+    })
+}
+
+/// `manager` writing a Deployment at `now` through the main endpoint.
+fn deployment_writer<'a>(manager: &'a str, now: &'a str) -> Writer<'a> {
+    Writer {
+        manager,
+        now,
+        subresource: None,
+        group: "apps",
+        kind: "Deployment",
+        custom: false,
+        reset: &["status"],
+    }
+}
+
+fn apply_as(live: Option<&Value>, applied: &Value, manager: &str, force: bool) -> Result<Value, PatchError> {
+    apply(live, applied, force, &deployment_writer(manager, NOW))
+}
+
+/// `applied` by "ci" over `live`, at the later time.
+fn reapply_later(live: &Value, applied: &Value) -> Value {
+    apply(Some(live), applied, false, &deployment_writer("ci", LATER)).expect("applied")
+}
+
+fn update_as(old: &Value, new: &mut Value, manager: &str, now: &str) {
+    record_update(Some(old), new, &deployment_writer(manager, now));
+}
+
+fn entry<'v>(object: &'v Value, manager: &str, operation: &str) -> Option<&'v Value> {
+    object["metadata"]["managedFields"]
+        .as_array()?
+        .iter()
+        .find(|entry| entry["manager"] == manager && entry["operation"] == operation)
+}
+
+fn owns(object: &Value, manager: &str, operation: &str, pointer: &str) -> bool {
+    entry(object, manager, operation)
+        .and_then(|entry| entry["fieldsV1"].pointer(pointer))
+        .is_some()
+}
+
+fn without_managed_fields(object: &Value) -> Value {
+    let mut object = object.clone();
+    managed::take(&mut object);
+    object
+}
+
+fn conflicts(result: Result<Value, PatchError>) -> Vec<Conflict> {
+    match result {
+        Err(PatchError::Conflict(conflicts)) => conflicts,
+        other => panic!("expected a conflict, got {other:?}"),
+    }
+}
+
+const REPLICAS: &str = "/f:spec/f:replicas";
+
+#[test]
+fn apply_creates_the_object_with_an_apply_entry() {
+    let created = apply_as(None, &config(1, "nginx:1"), "ci", false).expect("created");
+    assert_eq!(without_managed_fields(&created), config(1, "nginx:1"));
+    let entry = entry(&created, "ci", "Apply").expect("an Apply entry");
+    assert_eq!(entry["apiVersion"], "apps/v1");
+    assert_eq!(entry["time"], NOW);
+    assert_eq!(entry["fieldsType"], "FieldsV1");
+    assert!(entry.get("subresource").is_none());
+}
+
+#[test]
+fn managed_fields_of_a_deployment_have_the_real_shape() {
+    let mut applied = config(1, "nginx:1");
+    applied["spec"]["template"]["spec"]["containers"][0]["ports"] = json!([{"containerPort": 80}]);
+    let created = apply_as(None, &applied, "ci", false).expect("created");
+    let container = json!({
+        ".": {}, "f:image": {}, "f:name": {},
+        "f:ports": {"k:{\"containerPort\":80,\"protocol\":\"TCP\"}": {".": {}, "f:containerPort": {}}}
+    });
+    assert_eq!(
+        entry(&created, "ci", "Apply").expect("an Apply entry")["fieldsV1"],
+        json!({
+            "f:metadata": {"f:labels": {"f:app": {}}},
+            "f:spec": {
+                "f:replicas": {},
+                "f:selector": {},
+                "f:template": {
+                    "f:metadata": {"f:labels": {"f:app": {}}},
+                    "f:spec": {"f:containers": {"k:{\"name\":\"nginx\"}": container}}
+                }
+            }
+        })
+    );
+}
+
+#[test]
+fn reapplying_without_a_field_removes_it() {
+    let mut first = config(1, "nginx:1");
+    first["metadata"]["labels"]["tier"] = json!("front");
+    first["spec"]["template"]["spec"]["containers"]
+        .as_array_mut()
+        .expect("a list")
+        .push(json!({"name": "sidecar", "image": "proxy:1"}));
+    let live = apply_as(None, &first, "ci", false).expect("created");
+    let second = apply_as(Some(&live), &config(1, "nginx:1"), "ci", false).expect("applied");
+    assert_eq!(without_managed_fields(&second), config(1, "nginx:1"));
+    assert!(!owns(&second, "ci", "Apply", "/f:metadata/f:labels/f:tier"));
+}
+
+#[test]
+fn a_dropped_field_another_manager_also_owns_stays() {
+    let live = apply_as(None, &config(3, "nginx:1"), "ci", false).expect("created");
+    let shared = apply_as(
+        Some(&live),
+        &json!({"apiVersion": "apps/v1", "kind": "Deployment",
+        "metadata": {"name": "web"}, "spec": {"replicas": 3}}),
+        "autoscaler",
+        false,
+    )
+    .expect("the same value is no conflict");
+    assert!(owns(&shared, "ci", "Apply", REPLICAS) && owns(&shared, "autoscaler", "Apply", REPLICAS));
+
+    let mut without_replicas = config(3, "nginx:1");
+    without_replicas["spec"]
+        .as_object_mut()
+        .expect("a map")
+        .remove("replicas");
+    let reapplied = apply_as(Some(&shared), &without_replicas, "ci", false).expect("applied");
+    assert_eq!(reapplied["spec"]["replicas"], 3);
+    assert!(!owns(&reapplied, "ci", "Apply", REPLICAS));
+    assert!(owns(&reapplied, "autoscaler", "Apply", REPLICAS));
+}
+
+#[test]
+fn changing_a_field_another_manager_owns_conflicts() {
+    let live = apply_as(None, &config(1, "nginx:1"), "ci", false).expect("created");
+    let result = apply_as(
+        Some(&live),
+        &json!({"apiVersion": "apps/v1", "kind": "Deployment",
+        "metadata": {"name": "web"}, "spec": {"replicas": 2}}),
+        "autoscaler",
+        false,
+    );
+    assert_eq!(
+        conflicts(result),
+        [Conflict {
+            manager: "ci".into(),
+            shown: "\"ci\"".into(),
+            field: ".spec.replicas".into()
+        }]
+    );
+}
+
+#[test]
+fn force_takes_ownership() {
+    let live = apply_as(None, &config(1, "nginx:1"), "ci", false).expect("created");
+    let scale =
+        json!({"apiVersion": "apps/v1", "kind": "Deployment", "metadata": {"name": "web"}, "spec": {"replicas": 2}});
+    let forced = apply_as(Some(&live), &scale, "autoscaler", true).expect("forced");
+    assert_eq!(forced["spec"]["replicas"], 2);
+    assert!(owns(&forced, "autoscaler", "Apply", REPLICAS));
+    assert!(!owns(&forced, "ci", "Apply", REPLICAS));
+    assert!(owns(&forced, "ci", "Apply", "/f:spec/f:selector"));
+
+    let back = apply_as(Some(&forced), &config(1, "nginx:1"), "ci", false);
+    assert_eq!(
+        conflicts(back),
+        [Conflict {
+            manager: "autoscaler".into(),
+            shown: "\"autoscaler\"".into(),
+            field: ".spec.replicas".into()
+        }]
+    );
+}
+
+#[test]
+fn an_update_then_an_apply_by_another_manager_conflicts_on_the_updated_fields() {
+    let live = apply_as(None, &config(1, "nginx:1"), "ci", false).expect("created");
+    let mut edited = live.clone();
+    edited["spec"]["template"]["spec"]["containers"][0]["image"] = json!("nginx:2");
+    update_as(&live, &mut edited, "kubectl-edit", NOW);
+    let image = "/f:spec/f:template/f:spec/f:containers/k:{\"name\":\"nginx\"}/f:image";
+    assert!(owns(&edited, "kubectl-edit", "Update", image));
+    assert!(!owns(&edited, "ci", "Apply", image));
+
+    let result = apply_as(Some(&edited), &config(1, "nginx:1"), "ci", false);
+    assert_eq!(
+        conflicts(result),
+        [Conflict {
+            manager: "kubectl-edit".into(),
+            shown: "\"kubectl-edit\" using apps/v1".into(),
+            field: ".spec.template.spec.containers[name=\"nginx\"].image".into()
+        }]
+    );
+    let unchanged = apply_as(Some(&edited), &config(1, "nginx:2"), "ci", false).expect("same value");
+    assert!(owns(&unchanged, "ci", "Apply", image) && owns(&unchanged, "kubectl-edit", "Update", image));
+}
+
+#[test]
+fn fields_only_others_own_are_kept_by_an_apply() {
+    let live = apply_as(None, &config(1, "nginx:1"), "ci", false).expect("created");
+    let mut with_status = live.clone();
+    with_status["status"] = json!({"readyReplicas": 1});
+    let status_writer = Writer {
+        subresource: Some("status"),
+        reset: &["spec"],
+        ..deployment_writer("controller", NOW)
+    };
+    record_update(Some(&live), &mut with_status, &status_writer);
+    let status_entry = entry(&with_status, "controller", "Update").expect("an Update entry");
+    assert_eq!(status_entry["subresource"], "status");
+
+    let reapplied = apply_as(Some(&with_status), &config(1, "nginx:1"), "ci", false).expect("applied");
+    assert_eq!(reapplied["status"]["readyReplicas"], 1);
+    assert!(owns(&reapplied, "controller", "Update", "/f:status/f:readyReplicas"));
+}
+
+#[test]
+fn an_unchanged_reapply_keeps_the_time() {
+    let live = apply_as(None, &config(1, "nginx:1"), "ci", false).expect("created");
+    let again = reapply_later(&live, &config(1, "nginx:1"));
+    assert_eq!(entry(&again, "ci", "Apply").expect("an entry")["time"], NOW);
+    let changed = reapply_later(&live, &config(2, "nginx:1"));
+    assert_eq!(entry(&changed, "ci", "Apply").expect("an entry")["time"], LATER);
+}
+
+#[test]
+fn finalizers_are_a_set_shared_between_managers() {
+    let with = |finalizers: Value| json!({"apiVersion": "apps/v1", "kind": "Deployment", "metadata": {"name": "web", "finalizers": finalizers}});
+    let live = apply_as(None, &with(json!(["a"])), "one", false).expect("created");
+    let both = apply_as(Some(&live), &with(json!(["b"])), "two", false).expect("applied");
+    assert_eq!(both["metadata"]["finalizers"], json!(["a", "b"]));
+    let dropped = apply_as(Some(&both), &with(json!([])), "one", false).expect("applied");
+    assert_eq!(dropped["metadata"]["finalizers"], json!(["b"]));
+    assert!(
+        entry(&dropped, "one", "Apply").is_none(),
+        "an entry that owns nothing is dropped"
+    );
+}
+
+#[test]
+fn custom_resource_lists_are_atomic() {
+    let widget = |items: Value| json!({"apiVersion": "example.com/v1", "kind": "Widget", "metadata": {"name": "w"}, "spec": {"items": items}});
+    let writer = Writer {
+        group: "example.com",
+        kind: "Widget",
+        custom: true,
+        reset: &[],
+        ..deployment_writer("ci", NOW)
+    };
+    let live = apply(None, &widget(json!([{"name": "a"}, {"name": "b"}])), false, &writer).expect("created");
+    let fields = &entry(&live, "ci", "Apply").expect("an entry")["fieldsV1"];
+    assert_eq!(fields["f:spec"], json!({"f:items": {}}));
+    let replaced = apply(Some(&live), &widget(json!([{"name": "c"}])), false, &writer).expect("applied");
+    assert_eq!(replaced["spec"]["items"], json!([{"name": "c"}]));
+}
+
+#[test]
+fn malformed_configurations_are_bad_requests() {
+    let mut with_managed_fields = config(1, "nginx:1");
+    with_managed_fields["metadata"]["managedFields"] = json!([{"manager": "x"}]);
+    assert!(matches!(
+        apply_as(None, &with_managed_fields, "ci", false),
+        Err(PatchError::BadRequest(_))
+    ));
+    let mut without_key = config(1, "nginx:1");
+    without_key["spec"]["template"]["spec"]["containers"] = json!([{"image": "x"}]);
+    assert!(matches!(
+        apply_as(None, &without_key, "ci", false),
+        Err(PatchError::BadRequest(_))
+    ));
+    assert!(matches!(
+        apply_as(None, &json!("x"), "ci", false),
+        Err(PatchError::BadRequest(_))
+    ));
+}
+
+#[test]
+fn apply_keeps_unowned_live_fields() {
+    let mut live = config(1, "nginx:1");
+    live["spec"]["paused"] = json!(false);
+    live["metadata"]["uid"] = json!("1234");
+    let applied = apply_as(Some(&live), &config(4, "nginx:1"), "ci", false).expect("applied");
+    assert_eq!(applied["spec"]["paused"], false);
+    assert_eq!(applied["metadata"]["uid"], "1234");
+    assert_eq!(applied["spec"]["replicas"], 4);
+    assert!(!owns(&applied, "ci", "Apply", "/f:metadata/f:uid"));
+}
+
+#[test]
+fn record_update_on_create_owns_every_field_but_identity() {
+    let mut created = config(1, "nginx:1");
+    record_update(None, &mut created, &deployment_writer("kubectl-create", NOW));
+    let fields = &entry(&created, "kubectl-create", "Update").expect("an Update entry")["fieldsV1"];
+    assert!(fields.pointer("/f:spec/f:replicas").is_some());
+    assert!(fields.pointer("/f:metadata/f:labels/f:app").is_some());
+    assert!(fields.pointer("/f:metadata/f:name").is_none());
+    assert!(fields.get("f:apiVersion").is_none() && fields.get("f:kind").is_none());
+}
+
+#[test]
+fn record_update_merges_into_one_entry_and_moves_the_time_only_on_change() {
+    let mut live = config(1, "nginx:1");
+    record_update(None, &mut live, &deployment_writer("ctl", NOW));
+    let mut same = live.clone();
+    same["spec"]["replicas"] = json!(2);
+    update_as(&live, &mut same, "ctl", LATER);
+    assert_eq!(
+        entry(&same, "ctl", "Update").expect("an entry")["time"],
+        NOW,
+        "replicas was already ctl's"
+    );
+
+    let mut more = same.clone();
+    more["spec"]["paused"] = json!(true);
+    update_as(&same, &mut more, "ctl", LATER);
+    let entries = more["metadata"]["managedFields"].as_array().expect("a list");
+    assert_eq!(entries.len(), 1);
+    assert_eq!(entries[0]["time"], LATER);
+    assert!(owns(&more, "ctl", "Update", "/f:spec/f:paused"));
+}
+
+#[test]
+fn record_update_takes_changed_fields_and_forgets_removed_ones() {
+    let live = apply_as(None, &config(1, "nginx:1"), "ci", false).expect("created");
+    let mut edited = live.clone();
+    edited["spec"]["replicas"] = json!(5);
+    edited["metadata"]["labels"]
+        .as_object_mut()
+        .expect("a map")
+        .remove("app");
+    update_as(&live, &mut edited, "kubectl-edit", NOW);
+    assert!(!owns(&edited, "ci", "Apply", REPLICAS));
+    assert!(owns(&edited, "kubectl-edit", "Update", REPLICAS));
+    assert!(!owns(&edited, "ci", "Apply", "/f:metadata/f:labels/f:app"));
+    assert!(owns(&edited, "ci", "Apply", "/f:spec/f:selector"));
+}
+
+#[test]
+fn the_same_name_applying_and_updating_is_two_owners_that_conflict() {
+    let mut created = config(1, "nginx:1");
+    record_update(None, &mut created, &deployment_writer("ci", NOW));
+    let result = apply_as(Some(&created), &config(2, "nginx:1"), "ci", false);
+    assert_eq!(
+        conflicts(result),
+        [Conflict {
+            manager: "ci".into(),
+            shown: "\"ci\" using apps/v1".into(),
+            field: ".spec.replicas".into()
+        }]
+    );
+    let forced = apply_as(Some(&created), &config(2, "nginx:1"), "ci", true).expect("forced");
+    assert!(owns(&forced, "ci", "Apply", REPLICAS) && !owns(&forced, "ci", "Update", REPLICAS));
+    assert!(
+        owns(&forced, "ci", "Update", "/f:spec/f:selector"),
+        "the Update entry keeps the rest"
+    );
+}
+
+#[test]
+fn an_update_owns_the_maps_it_adds_so_its_entry_outlives_its_leaves() {
+    let writer = |manager| Writer {
+        group: "",
+        kind: "ConfigMap",
+        reset: &[],
+        ..deployment_writer(manager, NOW)
+    };
+    let mut created = json!({"apiVersion": "v1", "kind": "ConfigMap", "metadata": {"name": "c", "labels": {"a": "b"}}, "data": {"a": "1"}});
+    record_update(None, &mut created, &writer("first"));
+    assert_eq!(
+        entry(&created, "first", "Update").expect("an entry")["fieldsV1"],
+        json!({"f:data": {".": {}, "f:a": {}}, "f:metadata": {"f:labels": {".": {}, "f:a": {}}}})
+    );
+    let mut edited = created.clone();
+    edited["data"]["a"] = json!("2");
+    edited["metadata"]["labels"]["a"] = json!("c");
+    record_update(Some(&created), &mut edited, &writer("second"));
+    assert_eq!(
+        entry(&edited, "first", "Update").expect("kept")["fieldsV1"],
+        json!({"f:data": {}, "f:metadata": {"f:labels": {}}})
+    );
+    assert_eq!(
+        entry(&edited, "second", "Update").expect("an entry")["fieldsV1"],
+        json!({"f:data": {"f:a": {}}, "f:metadata": {"f:labels": {"f:a": {}}}})
+    );
+}
+
+#[test]
+fn a_custom_resource_update_owns_every_map_it_adds_and_not_its_structs_in_built_ins() {
+    let writer = Writer {
+        group: "example.com",
+        kind: "Widget",
+        custom: true,
+        reset: &[],
+        ..deployment_writer("ctl", NOW)
+    };
+    let mut widget = json!({"apiVersion": "example.com/v1", "kind": "Widget", "metadata": {"name": "w"}, "spec": {"size": {"cpu": 1}}});
+    record_update(None, &mut widget, &writer);
+    assert_eq!(
+        entry(&widget, "ctl", "Update").expect("an entry")["fieldsV1"],
+        json!({"f:spec": {".": {}, "f:size": {".": {}, "f:cpu": {}}}})
+    );
+    let mut deployment = config(1, "nginx:1");
+    record_update(None, &mut deployment, &deployment_writer("ctl", NOW));
+    let fields = &entry(&deployment, "ctl", "Update").expect("an entry")["fieldsV1"];
+    assert!(
+        fields["f:spec"].get(".").is_none(),
+        "a Deployment's spec is a struct in Go's zero value"
+    );
+    assert!(fields.pointer("/f:metadata/f:labels/.").is_some());
+    assert!(fields.pointer("/f:spec/f:template/f:spec/f:containers/.").is_none());
+}
+
+#[test]
+fn a_status_apply_ignores_the_spec_it_carries_and_names_its_subresource() {
+    let live = apply_as(None, &config(1, "nginx:1"), "ci", false).expect("created");
+    let status_writer = Writer {
+        subresource: Some("status"),
+        reset: &["spec"],
+        ..deployment_writer("controller", NOW)
+    };
+    let mut status = config(5, "nginx:9");
+    status["status"] = json!({"readyReplicas": 1});
+    let applied = apply(Some(&live), &status, false, &status_writer).expect("no conflict on the spec");
+    let entry = entry(&applied, "controller", "Apply").expect("an Apply entry");
+    assert_eq!(entry["subresource"], "status");
+    assert_eq!(entry["fieldsV1"]["f:status"], json!({"f:readyReplicas": {}}));
+    assert!(entry["fieldsV1"].get("f:spec").is_none());
+    assert!(owns(&applied, "ci", "Apply", REPLICAS), "the spec stays ci's");
+}
+
+#[test]
+fn a_scale_update_names_its_subresource_in_the_entry_and_in_conflicts() {
+    let live = apply_as(None, &config(1, "nginx:1"), "ci", false).expect("created");
+    let mut scaled = live.clone();
+    scaled["spec"]["replicas"] = json!(3);
+    let scale_writer = Writer {
+        subresource: Some("scale"),
+        reset: &[],
+        ..deployment_writer("autoscaler", NOW)
+    };
+    record_update(Some(&live), &mut scaled, &scale_writer);
+    let entry = entry(&scaled, "autoscaler", "Update").expect("an entry");
+    assert_eq!(entry["subresource"], "scale");
+    assert!(
+        entry.get("time").is_none(),
+        "kube's scale handler keeps the object's times"
+    );
+    assert_eq!(entry["fieldsV1"], json!({"f:spec": {"f:replicas": {}}}));
+    assert_eq!(
+        conflicts(apply_as(Some(&scaled), &config(1, "nginx:1"), "ci", false)),
+        [Conflict {
+            manager: "autoscaler".into(),
+            shown: "\"autoscaler\" with subresource \"scale\" using apps/v1".into(),
+            field: ".spec.replicas".into()
+        }]
+    );
+}
+
+#[test]
+fn updates_in_two_api_versions_are_two_entries() {
+    let writer = Writer {
+        group: "example.com",
+        kind: "Widget",
+        custom: true,
+        reset: &[],
+        ..deployment_writer("ctl", NOW)
+    };
+    let mut v1 = json!({"apiVersion": "example.com/v1", "kind": "Widget", "metadata": {"name": "w"}, "spec": {"a": 1}});
+    record_update(None, &mut v1, &writer);
+    let mut v2 = v1.clone();
+    v2["apiVersion"] = json!("example.com/v2");
+    v2["spec"]["b"] = json!(2);
+    record_update(Some(&v1), &mut v2, &writer);
+    let versions: Vec<&str> = v2["metadata"]["managedFields"]
+        .as_array()
+        .expect("a list")
+        .iter()
+        .filter_map(|e| e["apiVersion"].as_str())
+        .collect();
+    assert_eq!(versions, ["example.com/v1", "example.com/v2"]);
+}
+
+#[test]
+fn a_built_in_update_owns_the_optional_structs_it_adds_even_empty_ones() {
+    let mut deployment = config(1, "nginx:1");
+    deployment["spec"]["strategy"] = json!({"type": "RollingUpdate", "rollingUpdate": {"maxSurge": 1}});
+    deployment["spec"]["template"]["spec"]["volumes"] = json!([{"name": "scratch", "emptyDir": {}}]);
+    record_update(None, &mut deployment, &deployment_writer("ctl", NOW));
+    let fields = &entry(&deployment, "ctl", "Update").expect("an entry")["fieldsV1"];
+    assert_eq!(
+        fields["f:spec"]["f:strategy"],
+        json!({"f:rollingUpdate": {".": {}, "f:maxSurge": {}}, "f:type": {}})
+    );
+    assert_eq!(
+        fields["f:spec"]["f:template"]["f:spec"]["f:volumes"],
+        json!({".": {}, "k:{\"name\":\"scratch\"}": {".": {}, "f:emptyDir": {}, "f:name": {}}})
+    );
+}
