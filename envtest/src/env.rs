@@ -134,9 +134,13 @@ impl TestEnv {
         Self::with_client(client, Some(server), None).await
     }
 
-    /// The cluster of the ambient kubeconfig (or in-cluster configuration).
+    /// The cluster of the ambient kubeconfig (or in-cluster configuration). Its client
+    /// does not retry: kube's default retries a 429, 503 or 504 up to 15 times with a
+    /// backoff growing to minutes, which would hide the answer a test asserts (and the
+    /// embedded server's client does not retry either).
     pub async fn existing() -> Result<Self, Error> {
-        let config = kube::Config::infer().await.map_err(|e| Error::Config(e.to_string()))?;
+        let mut config = kube::Config::infer().await.map_err(|e| Error::Config(e.to_string()))?;
+        config.default_retry = false;
         let client = kube::Client::try_from(config.clone())?;
         let mut env = Self::with_client(client, None, Some(config)).await?;
         env.kubeconfig = std::env::var_os("KUBECONFIG")

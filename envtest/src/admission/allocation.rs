@@ -199,7 +199,7 @@ fn cluster_ip(spec: &mut Value, taken: &BTreeSet<&str>) -> Result<(), FieldError
     };
     if !in_range(address) {
         return Err(failed(&format!(
-            "provided IP is not in the valid range. The range of valid IPs is {CIDR_TEXT}"
+            "the provided IP ({given}) is not in the valid range. The range of valid IPs is {CIDR_TEXT}"
         )));
     }
     if taken.contains(given.as_str()) {
@@ -329,7 +329,7 @@ mod tests {
             error,
             (
                 "spec.clusterIPs".to_owned(),
-                "Invalid value: []string{\"192.0.2.1\"}: failed to allocate IP 192.0.2.1: provided IP is not in the valid range. The range of valid IPs is 10.96.0.0/12".to_owned()
+                "Invalid value: []string{\"192.0.2.1\"}: failed to allocate IP 192.0.2.1: the provided IP (192.0.2.1) is not in the valid range. The range of valid IPs is 10.96.0.0/12".to_owned()
             )
         );
         let mut spec = json!({"clusterIP": "10.96.0.20"});

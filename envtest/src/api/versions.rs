@@ -7,8 +7,10 @@
 //! `meta/internalversion/validation` (with the `WatchList` gate on, so
 //! `sendInitialEvents` is allowed on watches), and the watch cache's
 //! `waitUntilFreshAndBlock` (a 3 s wait, then `NewTooLargeResourceVersionError` with a
-//! retry after 1 s) for lists it serves; lists it hands to etcd (`Exact`, or a `limit`
-//! with a non-zero resourceVersion) fail at once, with no retry advice.
+//! retry after 1 s) for lists it serves, `NotOlderThan` ones with a `limit` included;
+//! lists it hands to etcd (`Exact`, or a `limit` with a resourceVersion and no match)
+//! fail at once with etcd's 500 "required revision is a future revision", as a real
+//! 1.32 answers them.
 //!
 //! May import: `core`, `request`, `state`.
 
@@ -120,9 +122,14 @@ pub(crate) async fn wait_for_revision(server: &ApiServer, target: &Target) -> Re
     if wanted == 0 || server.revision() >= wanted {
         return Ok(());
     }
-    let from_etcd = target.param("resourceVersionMatch") == Some(EXACT) || target.param("limit").is_some();
+    let matching = target.param("resourceVersionMatch");
+    let from_etcd = matching == Some(EXACT) || (matching.is_none() && target.param("limit").is_some());
     if from_etcd {
-        return Err(too_large(wanted, server.revision(), 0));
+        return Err(ApiError::new(
+            500,
+            "",
+            "etcdserver: mvcc: required revision is a future revision",
+        ));
     }
     let deadline = tokio::time::Instant::now() + server.options().future_resource_version_wait;
     while tokio::time::Instant::now() < deadline {
@@ -135,7 +142,7 @@ pub(crate) async fn wait_for_revision(server: &ApiServer, target: &Target) -> Re
 }
 
 /// `storage.NewTooLargeResourceVersionError`: a 504 `Timeout` whose cause says
-/// `ResourceVersionTooLarge`, with the seconds to wait before retrying (0: none said).
+/// `ResourceVersionTooLarge`, with the seconds to wait before retrying.
 fn too_large(wanted: u64, current: u64, retry_after: u64) -> ApiError {
     let mut error = ApiError::new(
         504,
@@ -145,6 +152,6 @@ fn too_large(wanted: u64, current: u64, retry_after: u64) -> ApiError {
     error.details = Some(json!({
         "causes": [{"reason": "ResourceVersionTooLarge", "message": "Too large resource version"}],
     }));
-    error.retry_after = (retry_after > 0).then_some(retry_after);
+    error.retry_after = Some(retry_after);
     error
 }

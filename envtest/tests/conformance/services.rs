@@ -76,7 +76,7 @@ async fn given_cluster_ips_are_checked_and_released_with_their_service() {
 
     // TEST-NET-1 (RFC 5737): in no cluster's service CIDR.
     let status = refused(&api, "outside", &json!({"clusterIP": "192.0.2.1"})).await;
-    let expected = "Service \"outside\" is invalid: spec.clusterIPs: Invalid value: []string{\"192.0.2.1\"}: failed to allocate IP 192.0.2.1: provided IP is not in the valid range. The range of valid IPs is ";
+    let expected = "Service \"outside\" is invalid: spec.clusterIPs: Invalid value: []string{\"192.0.2.1\"}: failed to allocate IP 192.0.2.1: the provided IP (192.0.2.1) is not in the valid range. The range of valid IPs is ";
     if legacy {
         assert!(
             status.message.contains("provided IP is not in the valid range"),
@@ -90,7 +90,8 @@ async fn given_cluster_ips_are_checked_and_released_with_their_service() {
     let status = refused(&api, "not-an-ip", &json!({"clusterIP": "abc"})).await;
     if legacy {
         assert!(
-            status.message.contains("must be a valid IP address"),
+            // 1.19: "must be empty, 'None', or a valid IP address".
+            status.message.contains("a valid IP address"),
             "{}",
             status.message
         );
