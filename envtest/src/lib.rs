@@ -212,7 +212,8 @@
 //!   `status.typeChecking` is never written; the `authorizer` library and
 //!   `auditAnnotations` are not evaluated; `matchPolicy: Equivalent` matches the
 //!   requested version only; `request.userInfo` is always `system:admin`; a new or
-//!   changed policy applies to the very next write (a cluster takes a moment);
+//!   changed policy applies to the very next write (a cluster takes a moment, and
+//!   denies with "no params found" until the binding's parameter informer has listed);
 //!   `MutatingAdmissionPolicy` is stored, never run.
 //! - **Admission webhooks**: `matchConditions` are not evaluated;
 //!   `matchPolicy: Equivalent` knows the equivalent versions of CRDs only (a built-in

@@ -342,7 +342,16 @@ async fn objects_stored_before_the_storage_version_moved_are_converted() {
         &conversion,
     );
     env.install_crd(&moved).await.unwrap();
-    let listed = v2.list(&ListParams::default()).await.unwrap();
+    // A real server reinitializes the resource's storage when its CRD changes, and
+    // answers 429 "storage is (re)initializing" meanwhile.
+    let listed = eventually("a list once the storage is ready", || async {
+        match v2.list(&ListParams::default()).await {
+            Ok(listed) => Some(listed),
+            Err(kube::Error::Api(status)) if status.code == 429 => None,
+            Err(error) => panic!("the list failed: {error}"),
+        }
+    })
+    .await;
     let specs: Vec<Value> = listed.items.iter().map(spec_of).collect();
     assert_eq!(specs, vec![json!({"replicas": 2})]);
     let mut events = v2.watch(&WatchParams::default(), "0").await.unwrap().boxed();

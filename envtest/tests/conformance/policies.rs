@@ -176,8 +176,20 @@ async fn parameters_and_message_expressions() {
         binding(&env, &binding_name, &policy_name, &reference),
     )
     .await;
-    let status = refused(&env, &configmap("big", &[], &[("a", "1"), ("b", "2")])).await;
-    assert_eq!((status.code, status.reason.as_str()), (403, "Forbidden"));
+    // A real server reads the binding's parameters from an informer it starts for the
+    // binding: until that has listed them, it finds none, and denies for that.
+    let big = configmap("big", &[], &[("a", "1"), ("b", "2")]);
+    let status = eventually("the validation to refuse the write", || async {
+        let status = refused(&env, &big).await;
+        (!status.message.contains("no params found")).then_some(status)
+    })
+    .await;
+    assert_eq!(
+        (status.code, status.reason.as_str()),
+        (403, "Forbidden"),
+        "{}",
+        status.message
+    );
     assert!(
         status
             .message
