@@ -39,7 +39,8 @@
 //! `CLIENTGO_BENCH_K8S_TREE` naming a Kubernetes source tree with vendored client-go,
 //! in GOPATH mode against that tree's `vendor/`; `CLIENTGO_BENCH_GO` names the `go`
 //! binary (default: `go` on the `PATH`). When it cannot build or run, the bench prints
-//! `client-go anchor skipped: <why>` and goes on.
+//! `client-go anchor skipped: <why>` and goes on. The workqueue series builds client-go's
+//! workqueue (`benches/clientgo/main.go`) the same way.
 
 mod scale_reconcile;
 mod scale_workqueue;
