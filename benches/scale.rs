@@ -39,7 +39,8 @@
 //! `CLIENTGO_BENCH_K8S_TREE` naming a Kubernetes source tree with vendored client-go,
 //! in GOPATH mode against that tree's `vendor/`; `CLIENTGO_BENCH_GO` names the `go`
 //! binary (default: `go` on the `PATH`). When it cannot build or run, the bench prints
-//! `client-go anchor skipped: <why>` and goes on.
+//! `client-go anchor skipped: <why>` and goes on. The workqueue series builds client-go's
+//! workqueue (`benches/clientgo/main.go`) the same way.
 
 mod scale_reconcile;
 mod scale_workqueue;
@@ -57,7 +58,7 @@ use futures::StreamExt;
 use k8s_openapi::api::core::v1::Pod;
 use kube::api::{Api, ListParams};
 use kube::runtime::{reflector, watcher};
-use support::{as_f64, millis, runtime};
+use support::{as_f64, median, millis, runtime};
 use wheelhouse_cache::{Cache, InformerOptions, Scope};
 use wheelhouse_envtest::{ServerOptions, TestEnv};
 use wheelhouse_examples::pods::{create_pods, realistic_pod};
@@ -334,6 +335,46 @@ async fn list_and_watch(env: &TestEnv, count: usize, envtest: &mut Curves) {
     }
     let list = start.elapsed();
     assert_eq!(listed, count);
+    // Each watch three times, the median kept: one pass at 10,000 Pods is about a second,
+    // which another process on the same cores can stretch by half.
+    let (mut watches, mut raws, mut decodes) = (vec![], vec![], vec![]);
+    for _ in 0..WATCH_RUNS {
+        watches.push(watch_all(&api, count).await);
+        // Where the watch's time goes: the same stream drained as bytes (the server and
+        // the transport alone), then those lines decoded into Pods (the client's floor).
+        let (raw, lines) = raw_watch(env, count).await;
+        let start = Instant::now();
+        for line in &lines {
+            let event: kube::core::WatchEvent<Pod> = serde_json::from_slice(line).expect("a watch event");
+            std::hint::black_box(event);
+        }
+        decodes.push(start.elapsed());
+        raws.push(raw);
+    }
+    let (watch, raw, decode) = (median(watches), median(raws), median(decodes));
+    let per = |elapsed: Duration| millis(elapsed) * 1000.0 / as_f64(count);
+    println!(
+        "scale series=envtest-list size={count} list_ms={:.0} list_us_per_object={:.1} | watch_ms={:.0} watch_us_per_object={:.1} \
+         | watch_bytes_only_us_per_object={:.1} decode_only_us_per_object={:.1}",
+        millis(list),
+        per(list),
+        millis(watch),
+        per(watch),
+        per(raw),
+        per(decode)
+    );
+    envtest.record("envtest-list", per(list));
+    envtest.record("envtest-watch", per(watch));
+    envtest.record("envtest-watch-bytes-only", per(raw));
+    envtest.record("envtest-watch-decode-only", per(decode));
+}
+
+/// Runs of each watch, of which the median is kept.
+const WATCH_RUNS: usize = 3;
+
+/// How long kube-runtime's `watcher` with a streaming list takes to deliver all
+/// `count` Pods of `api`, each decoded.
+async fn watch_all(api: &Api<Pod>, count: usize) -> Duration {
     let start = Instant::now();
     let mut events = watcher(api.clone(), watcher::Config::default().streaming_lists()).boxed();
     let mut watched = 0;
@@ -346,16 +387,107 @@ async fn list_and_watch(env: &TestEnv, count: usize, envtest: &mut Curves) {
     }
     let watch = start.elapsed();
     assert_eq!(watched, count);
-    let per = |elapsed: Duration| millis(elapsed) * 1000.0 / as_f64(count);
-    println!(
-        "scale series=envtest-list size={count} list_ms={:.0} list_us_per_object={:.1} | watch_ms={:.0} watch_us_per_object={:.1}",
-        millis(list),
-        per(list),
-        millis(watch),
-        per(watch)
-    );
-    envtest.record("envtest-list", per(list));
-    envtest.record("envtest-watch", per(watch));
+    watch
+}
+
+/// A streaming-list watch of `env`'s Pods read as lines of bytes until its `count`
+/// ADDED events are in: how long that took, and the lines.
+async fn raw_watch(env: &TestEnv, count: usize) -> (Duration, Vec<Vec<u8>>) {
+    use futures::AsyncBufReadExt;
+    let request = kube::core::Request::new(format!("/api/v1/namespaces/{}/pods", env.namespace()))
+        .watch(&kube::api::WatchParams::streaming_lists(), "0")
+        .expect("a watch request");
+    let start = Instant::now();
+    let mut body = std::pin::pin!(env.client().request_stream(request).await.expect("the watch starts"));
+    let mut lines = Vec::with_capacity(count);
+    while lines.len() < count {
+        let mut line = Vec::new();
+        let read = body.read_until(b'\n', &mut line).await.expect("a watch line");
+        assert!(read > 0, "the watch ended after {} events", lines.len());
+        if line.starts_with(br#"{"type":"ADDED""#) {
+            lines.push(line);
+        }
+    }
+    (start.elapsed(), lines)
+}
+
+/// Builds the Go program at `program` (a path under `benches/clientgo`) into the
+/// binary `name`, in a copy under the target directory: in GOPATH mode against the
+/// vendored client-go of the Kubernetes tree `CLIENTGO_BENCH_K8S_TREE` names, else
+/// with Go modules.
+pub(crate) fn go_build(program: &str, name: &str) -> Result<PathBuf, String> {
+    let go = std::env::var("CLIENTGO_BENCH_GO").unwrap_or_else(|_| "go".to_owned());
+    let source = Path::new(env!("CARGO_MANIFEST_DIR")).join("benches/clientgo");
+    let root = Path::new(env!("CARGO_TARGET_TMPDIR")).join(format!("clientgo-{name}"));
+    let binary = root.join(format!("{name}-bench"));
+    let mut command = Command::new(&go);
+    if let Some(tree) = std::env::var_os("CLIENTGO_BENCH_K8S_TREE") {
+        let package = root.join("gopath/src").join(name);
+        let _ = std::fs::remove_dir_all(&package);
+        std::fs::create_dir_all(&package).map_err(|e| format!("{}: {e}", package.display()))?;
+        std::fs::copy(source.join(program), package.join("main.go")).map_err(|e| e.to_string())?;
+        link_vendor(Path::new(&tree), &package.join("vendor"))?;
+        command
+            .current_dir(&package)
+            .env("GO111MODULE", "off")
+            .env("GOPATH", root.join("gopath"))
+            .env("GOFLAGS", "");
+    } else {
+        let copy = root.join("module");
+        let directory = Path::new(program).parent().unwrap_or(Path::new(""));
+        std::fs::create_dir_all(copy.join(directory)).map_err(|e| e.to_string())?;
+        for file in [Path::new("go.mod"), Path::new(program)] {
+            std::fs::copy(source.join(file), copy.join(file)).map_err(|e| e.to_string())?;
+        }
+        command.current_dir(copy.join(directory)).env("GOFLAGS", "-mod=mod");
+    }
+    let output = command
+        .args(["build", "-o"])
+        .arg(&binary)
+        .arg(".")
+        .output()
+        .map_err(|e| format!("{go}: {e}"))?;
+    if !output.status.success() {
+        let stderr = String::from_utf8_lossy(&output.stderr);
+        let last: Vec<&str> = stderr.lines().rev().take(2).collect();
+        return Err(format!("go build failed: {}", last.join(" / ")));
+    }
+    Ok(binary)
+}
+
+/// Makes `vendor` the tree's `vendor/`: a link to it when it holds client-go (trees
+/// before 1.30 or so), else a directory of links to its entries with client-go and
+/// apimachinery taken from the tree's `staging/` (later trees resolve those through a
+/// Go workspace, which GOPATH mode does not read).
+fn link_vendor(tree: &Path, vendor: &Path) -> Result<(), String> {
+    let link = |from: &Path, to: &Path| {
+        std::os::unix::fs::symlink(from, to).map_err(|e| format!("linking {}: {e}", from.display()))
+    };
+    let theirs = tree.join("vendor");
+    if theirs.join("k8s.io/client-go").exists() {
+        return link(&theirs, vendor);
+    }
+    let entries = |directory: &Path| -> Result<Vec<std::fs::DirEntry>, String> {
+        std::fs::read_dir(directory)
+            .and_then(Iterator::collect)
+            .map_err(|e| format!("{}: {e}", directory.display()))
+    };
+    std::fs::create_dir_all(vendor.join("k8s.io")).map_err(|e| e.to_string())?;
+    for entry in entries(&theirs)? {
+        if entry.file_name() != "k8s.io" && entry.path().is_dir() {
+            link(&entry.path(), &vendor.join(entry.file_name()))?;
+        }
+    }
+    for entry in entries(&theirs.join("k8s.io"))? {
+        link(&entry.path(), &vendor.join("k8s.io").join(entry.file_name()))?;
+    }
+    for staged in ["client-go", "apimachinery"] {
+        link(
+            &tree.join("staging/src/k8s.io").join(staged),
+            &vendor.join("k8s.io").join(staged),
+        )?;
+    }
+    Ok(())
 }
 
 /// client-go's shared informer, built from `benches/clientgo/informer`.
@@ -364,46 +496,8 @@ struct ClientGo {
 }
 
 impl ClientGo {
-    /// Builds the anchor in a copy under the target directory: in GOPATH mode against
-    /// the tree `CLIENTGO_BENCH_K8S_TREE` names, else with Go modules.
     fn build() -> Result<Self, String> {
-        let go = std::env::var("CLIENTGO_BENCH_GO").unwrap_or_else(|_| "go".to_owned());
-        let source = Path::new(env!("CARGO_MANIFEST_DIR")).join("benches/clientgo");
-        let root = Path::new(env!("CARGO_TARGET_TMPDIR")).join("clientgo-informer");
-        let binary = root.join("informer-bench");
-        let mut command = Command::new(&go);
-        if let Some(tree) = std::env::var_os("CLIENTGO_BENCH_K8S_TREE") {
-            let package = root.join("gopath/src/informer");
-            let _ = std::fs::remove_dir_all(&package);
-            std::fs::create_dir_all(&package).map_err(|e| format!("{}: {e}", package.display()))?;
-            std::fs::copy(source.join("informer/main.go"), package.join("main.go")).map_err(|e| e.to_string())?;
-            std::os::unix::fs::symlink(Path::new(&tree).join("vendor"), package.join("vendor"))
-                .map_err(|e| format!("linking the tree's vendor/: {e}"))?;
-            command
-                .current_dir(&package)
-                .env("GO111MODULE", "off")
-                .env("GOPATH", root.join("gopath"))
-                .env("GOFLAGS", "");
-        } else {
-            let copy = root.join("module");
-            std::fs::create_dir_all(copy.join("informer")).map_err(|e| e.to_string())?;
-            for file in ["go.mod", "informer/main.go"] {
-                std::fs::copy(source.join(file), copy.join(file)).map_err(|e| e.to_string())?;
-            }
-            command.current_dir(&copy).env("GOFLAGS", "-mod=mod");
-        }
-        let output = command
-            .args(["build", "-o"])
-            .arg(&binary)
-            .arg(".")
-            .output()
-            .map_err(|e| format!("{go}: {e}"))?;
-        if !output.status.success() {
-            let stderr = String::from_utf8_lossy(&output.stderr);
-            let last: Vec<&str> = stderr.lines().rev().take(2).collect();
-            return Err(format!("go build failed: {}", last.join(" / ")));
-        }
-        Ok(Self { binary })
+        go_build("informer/main.go", "informer").map(|binary| Self { binary })
     }
 
     /// One sync of the `count` Pods of `namespace` on the server at `url`.

@@ -1,11 +1,15 @@
 //! The workqueue series of `cargo bench --bench scale`: W1 (dedup churn) and W2 (unique
 //! keys), as in `benches/workqueue.rs`, at each size, against an unbounded flume
-//! channel, in nanoseconds per add.
+//! channel, in nanoseconds per add; and, for W1, against the floor of any
+//! deduplicating queue (`support::dedup_floor`: a minimal queue of a set and an order
+//! under the same producers and workers, and the set alone on one thread): the share of
+//! W1's growth with the number of keys that any dedup table's reads would show too.
 
 use std::sync::Arc;
 use std::time::Duration;
 
 use crate::Curves;
+use crate::support::dedup_floor;
 use crate::support::queues::{self, Keys};
 use crate::support::{as_f64, median};
 
@@ -37,11 +41,64 @@ fn queue_keys(count: usize) -> Vec<String> {
     (0..count).map(|n| format!("default/object-{n}")).collect()
 }
 
+/// client-go's workqueue and a Go channel on the same workloads at one size, in ns per
+/// add by workload (`W1`, `W2`) and implementation (`client-go`, `go-channel`).
+struct GoFigures(Vec<(String, String, f64)>);
+
+impl GoFigures {
+    fn get(&self, workload: &str, implementation: &str) -> Option<f64> {
+        self.0
+            .iter()
+            .find(|(w, i, _)| w == workload && i == implementation)
+            .map(|(_, _, ns)| *ns)
+    }
+}
+
+/// Runs `benches/clientgo` (built by `go_build`) at `count` keys: W1 with `count`
+/// distinct keys and `count × W1_ADDS_PER_KEY / W1_PRODUCERS` adds per producer, W2
+/// with `count` keys, `QUEUE_RUNS` runs each after a warm-up.
+fn client_go(binary: &std::path::Path, count: usize) -> Result<GoFigures, String> {
+    let output = std::process::Command::new(binary)
+        .env("WQ_BENCH_RUNS", QUEUE_RUNS.to_string())
+        .env("WQ_BENCH_W1_KEYS", count.to_string())
+        .env(
+            "WQ_BENCH_W1_ADDS_PER_PRODUCER",
+            (count * W1_ADDS_PER_KEY / W1_PRODUCERS).to_string(),
+        )
+        .env("WQ_BENCH_W2_KEYS", count.to_string())
+        .output()
+        .map_err(|e| e.to_string())?;
+    if !output.status.success() {
+        return Err(String::from_utf8_lossy(&output.stderr).trim().to_owned());
+    }
+    let figures = String::from_utf8_lossy(&output.stdout)
+        .lines()
+        .filter_map(|line| {
+            let field = |name: &str| {
+                line.split_whitespace()
+                    .find_map(|pair| pair.strip_prefix(name)?.strip_prefix('='))
+            };
+            let per_second: f64 = field("adds_per_s")?.parse().ok()?;
+            Some((field("bench")?.to_owned(), field("impl")?.to_owned(), 1e9 / per_second))
+        })
+        .collect();
+    Ok(GoFigures(figures))
+}
+
 pub fn workqueue(runtime: &tokio::runtime::Runtime, sizes: &[usize]) {
     let mut curves = Curves::default();
+    let go = crate::go_build("main.go", "workqueue")
+        .map_err(|why| println!("client-go workqueue anchor skipped: {why}"))
+        .ok();
     for &count in sizes {
+        let go_figures = go.as_deref().and_then(|binary| {
+            client_go(binary, count)
+                .map_err(|why| println!("client-go workqueue anchor failed at {count}: {why}"))
+                .ok()
+        });
         let nanos = |elapsed: Duration, operations: usize| elapsed.as_secs_f64() * 1e9 / as_f64(operations);
         let (mut w1_ours, mut w1_anchor, mut w2_ours, mut w2_anchor) = (vec![], vec![], vec![], vec![]);
+        let (mut w1_minimal, mut w1_set) = (vec![], vec![]);
         let shared = Arc::new(queue_keys(count));
         for _ in 0..QUEUE_RUNS {
             w1_ours.push(nanos(
@@ -50,6 +107,14 @@ pub fn workqueue(runtime: &tokio::runtime::Runtime, sizes: &[usize]) {
             ));
             w1_anchor.push(nanos(
                 runtime.block_on(queues::flume_channel(producer_keys(&shared), YIELD_EVERY)),
+                count * W1_ADDS_PER_KEY,
+            ));
+            w1_minimal.push(nanos(
+                runtime.block_on(dedup_floor::minimal_queue(producer_keys(&shared), YIELD_EVERY)),
+                count * W1_ADDS_PER_KEY,
+            ));
+            w1_set.push(nanos(
+                dedup_floor::set_alone(producer_keys(&shared), YIELD_EVERY),
                 count * W1_ADDS_PER_KEY,
             ));
             w2_ours.push(nanos(
@@ -61,15 +126,38 @@ pub fn workqueue(runtime: &tokio::runtime::Runtime, sizes: &[usize]) {
                 count,
             ));
         }
+        let w1_ours_again = w1_ours.clone();
         for (workload, ours, anchor) in [("W1", w1_ours, w1_anchor), ("W2", w2_ours, w2_anchor)] {
             let (ours, anchor) = (median(ours), median(anchor));
+            let go = go_figures.as_ref().map_or_else(String::new, |figures| {
+                let (queue, channel) = (figures.get(workload, "client-go"), figures.get(workload, "go-channel"));
+                if let (Some(queue), Some(channel)) = (queue, channel) {
+                    curves.record(&format!("workqueue-{workload}-client-go"), queue);
+                    curves.record(&format!("workqueue-{workload}-go-channel"), channel);
+                }
+                let shown = |figure: Option<f64>| figure.map_or_else(|| "?".to_owned(), |ns| format!("{ns:.0}"));
+                format!(
+                    " | client-go ns_per_object={} | go-channel ns_per_object={} | ratio wheelhouse/client-go={}",
+                    shown(queue),
+                    shown(channel),
+                    queue.map_or_else(|| "?".to_owned(), |queue| format!("{:.2}", ours / queue))
+                )
+            });
             println!(
-                "scale series=workqueue-{workload} size={count} wheelhouse ns_per_object={ours:.0} | flume ns_per_object={anchor:.0} | ratio={:.2}",
+                "scale series=workqueue-{workload} size={count} wheelhouse ns_per_object={ours:.0} | flume ns_per_object={anchor:.0} | ratio={:.2}{go}",
                 ours / anchor
             );
             curves.record(&format!("workqueue-{workload}-wheelhouse"), ours);
             curves.record(&format!("workqueue-{workload}-flume"), anchor);
         }
+        let (ours, minimal, set) = (median(w1_ours_again), median(w1_minimal), median(w1_set));
+        println!(
+            "scale series=workqueue-W1-floor size={count} wheelhouse ns_per_object={ours:.0} | minimal-dedup-queue ns_per_object={minimal:.0} | set-alone ns_per_object={set:.0} | ratio wheelhouse/minimal={:.2} wheelhouse/set-alone={:.2}",
+            ours / minimal,
+            ours / set
+        );
+        curves.record("workqueue-W1-minimal-dedup-queue", minimal);
+        curves.record("workqueue-W1-set-alone", set);
     }
     curves.summarize();
 }

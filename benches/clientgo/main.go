@@ -7,7 +7,9 @@
 // adding 1,000,000 distinct keys made before timing; 4 workers that Get and Done with
 // no work; producers yield every WQ_BENCH_YIELD_EVERY adds (default 64), as the Rust
 // producers do; the median of WQ_BENCH_RUNS runs (default 5) after one warm-up.
-// WQ_BENCH_ONLY=W1/client-go runs one measurement alone.
+// WQ_BENCH_ONLY=W1/client-go runs one measurement alone. `cargo bench --bench scale`
+// sets the sizes: WQ_BENCH_W1_KEYS distinct keys, WQ_BENCH_W1_ADDS_PER_PRODUCER adds per
+// producer, WQ_BENCH_W2_KEYS keys (defaults as above).
 package main
 
 import (
@@ -26,12 +28,16 @@ import (
 const (
 	workers             = 4
 	w1Producers         = 2
-	w1AddsPerProducer   = 500_000
-	w1DistinctKeys      = 10_000
-	w2Keys              = 1_000_000
 	defaultYieldEvery   = 64
 	defaultRuns         = 5
 	clientGo, goChannel = "client-go", "go-channel"
+)
+
+// The workloads' sizes, from the environment (see the top of this file).
+var (
+	w1AddsPerProducer = envInt("WQ_BENCH_W1_ADDS_PER_PRODUCER", 500_000)
+	w1DistinctKeys    = envInt("WQ_BENCH_W1_KEYS", 10_000)
+	w2Keys            = envInt("WQ_BENCH_W2_KEYS", 1_000_000)
 )
 
 // producers returns the keys each producer adds, made before timing. W1's producers

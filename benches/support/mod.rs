@@ -1,5 +1,6 @@
 //! What the benchmarks share: medians, units, and settings read from the environment.
 
+pub mod dedup_floor;
 pub mod operator;
 pub mod queues;
 

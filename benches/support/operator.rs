@@ -122,11 +122,76 @@ impl Implementation {
 /// When the list fails: the bench's own server does not refuse it.
 pub async fn all_ready(api: &Api<WebApp>, count: usize) -> bool {
     let list = api.list(&ListParams::default()).await.expect("list");
-    list.items.len() == count
-        && list.items.iter().all(|w| {
-            let status = w.status.as_ref();
-            status.and_then(|s| s.phase) == Some(Phase::Ready) && status.and_then(|s| s.available_replicas) == Some(1)
-        })
+    list.items.len() == count && list.items.iter().all(is_ready)
+}
+
+/// Whether `webapp` is Ready with its one replica available.
+fn is_ready(webapp: &WebApp) -> bool {
+    let status = webapp.status.as_ref();
+    status.and_then(|s| s.phase) == Some(Phase::Ready) && status.and_then(|s| s.available_replicas) == Some(1)
+}
+
+/// Waits until `count` WebApps of `api` are Ready, counting them from a watch (one list,
+/// then one event per change): a check that listed all of them every few milliseconds
+/// would cost N per look and take a share of the cores that grows with N from the
+/// operator it times.
+///
+/// # Panics
+/// When the watch ends: the bench's own server does not end it.
+pub async fn until_all_ready(api: Api<WebApp>, count: usize) {
+    use kube::runtime::WatchStreamExt;
+    use kube::runtime::watcher::Event;
+    let mut ready = std::collections::HashSet::new();
+    let mut events = std::pin::pin!(watcher(api, watcher::Config::default()).default_backoff());
+    while ready.len() < count {
+        let Some(event) = events.next().await else {
+            panic!("the watch of WebApps ended");
+        };
+        match event {
+            // A relist starts over: the objects come again, then `InitDone`.
+            Ok(Event::Init) => ready.clear(),
+            Ok(Event::Apply(webapp) | Event::InitApply(webapp)) => {
+                if is_ready(&webapp) {
+                    ready.insert(webapp.name_any());
+                } else {
+                    ready.remove(&webapp.name_any());
+                }
+            }
+            Ok(Event::Delete(webapp)) => {
+                ready.remove(&webapp.name_any());
+            }
+            Ok(Event::InitDone) | Err(_) => {}
+        }
+    }
+}
+
+/// Writes per probe of [`write_cost`].
+const PROBE_WRITES: usize = 200;
+
+/// The server's cost of one write as it holds what it holds now: the mean time of
+/// [`PROBE_WRITES`] merge patches of one small `ConfigMap`, one after another.
+///
+/// # Panics
+/// When the server refuses the `ConfigMap` or a patch: the bench's own server does not.
+pub async fn write_cost(client: kube::Client, namespace: &str) -> Duration {
+    use k8s_openapi::api::core::v1::ConfigMap;
+    use kube::api::{Patch, PatchParams, PostParams};
+    let configmaps: Api<ConfigMap> = Api::namespaced(client, namespace);
+    let name = "write-probe";
+    if configmaps.get_opt(name).await.expect("get").is_none() {
+        let mut probe = ConfigMap::default();
+        probe.metadata.name = Some(name.to_owned());
+        configmaps.create(&PostParams::default(), &probe).await.expect("create");
+    }
+    let start = Instant::now();
+    for n in 0..PROBE_WRITES {
+        let patch = serde_json::json!({"data": {"n": n.to_string()}});
+        configmaps
+            .patch(name, &PatchParams::default(), &Patch::Merge(&patch))
+            .await
+            .expect("patch");
+    }
+    start.elapsed() / u32::try_from(PROBE_WRITES).unwrap_or(u32::MAX)
 }
 
 /// How many WebApps `api` holds by phase and available replicas, to say where a run

@@ -53,16 +53,9 @@ pub(super) fn schedule(cluster: &mut Cluster<'_>, key: &Key) {
         .filter(|node| is_simulated(cluster, name_of(node)))
         .filter(|node| fits(&pod["spec"], node))
         .collect();
-    let mut load: std::collections::HashMap<&str, usize> = std::collections::HashMap::new();
-    let pods = cluster.all(Kind::Pod);
-    for other in pods.iter().filter(|p| !is_finished(p)) {
-        if let Some(node) = other["spec"]["nodeName"].as_str() {
-            *load.entry(node).or_default() += 1;
-        }
-    }
     let chosen = candidates
         .iter()
-        .map(|node| (load.get(name_of(node)).copied().unwrap_or(0), name_of(node).to_owned()))
+        .map(|node| (cluster.index.pods_on(name_of(node)), name_of(node).to_owned()))
         .min()
         .map(|(_, name)| name);
     let Some(node) = chosen else {
