@@ -135,12 +135,12 @@ impl TestEnv {
     }
 
     /// The cluster of the ambient kubeconfig (or in-cluster configuration). Its client
-    /// does not retry: kube's default retries a 429, 503 or 504 up to 15 times with a
-    /// backoff growing to minutes, which would hide the answer a test asserts (and the
-    /// embedded server's client does not retry either).
+    /// is kube's default, which retries a 429, 503 or 504 (up to 15 times, with a
+    /// backoff growing to minutes), as client-go retries an answer with `Retry-After`:
+    /// a test that asserts such an answer needs a client of its own with
+    /// `default_retry` off ([`config_for`](Self::config_for)).
     pub async fn existing() -> Result<Self, Error> {
-        let mut config = kube::Config::infer().await.map_err(|e| Error::Config(e.to_string()))?;
-        config.default_retry = false;
+        let config = kube::Config::infer().await.map_err(|e| Error::Config(e.to_string()))?;
         let client = kube::Client::try_from(config.clone())?;
         let mut env = Self::with_client(client, None, Some(config)).await?;
         env.kubeconfig = std::env::var_os("KUBECONFIG")

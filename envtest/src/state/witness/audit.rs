@@ -3,7 +3,13 @@
 //! their names), when it arrived (`requestReceivedTimestamp`), and who held a Lease
 //! then (the Lease's own writes, logged with their request and response bodies).
 //!
-//! The server must be started with an audit policy that logs writes at `Metadata` or
+//! A write counts once the server has its whole request, as on the embedded server
+//! (which records a write when its body has arrived): with writes logged at `Request`
+//! level, a create, update or patch whose body never came (its sender's fence refused
+//! the rest of it, and the server answered the abandoned request with a 504) has no
+//! `requestObject` and is not counted.
+//!
+//! The server must be started with an audit policy that logs writes at `Request` or
 //! above and Leases at `RequestResponse` ([`POLICY`]), and the log must be a file this
 //! process can read; [`TestEnv::witness_writes`](crate::TestEnv::witness_writes) finds
 //! it in `ENVTEST_AUDIT_LOG`. The API server and the test share a machine, so the log's
@@ -33,7 +39,7 @@ rules:
   resources: [{group: coordination.k8s.io, resources: [leases]}]
 - level: None
   verbs: [get, list, watch]
-- level: Metadata
+- level: Request
 ";
 
 /// One request the log recorded, as the witnesses need it.
@@ -59,6 +65,8 @@ struct Recorded {
 #[derive(Deserialize)]
 #[serde(rename_all = "camelCase")]
 struct Event {
+    #[serde(default)]
+    level: String,
     stage: String,
     verb: String,
     #[serde(default)]
@@ -226,6 +234,11 @@ impl AuditLog {
                 .map(str::to_owned)
         };
         let verb = verb(&event.verb)?;
+        let has_body = matches!(verb, Verb::Create | Verb::Update | Verb::Patch);
+        if has_body && event.level != "Metadata" && event.request_object.is_none() {
+            // Its body never arrived: the request was abandoned before it was whole.
+            return None;
+        }
         Some(Recorded {
             user: event.user_agent,
             verb,
@@ -306,14 +319,25 @@ mod tests {
             ""
         };
         json!({
-            "kind": "Event", "apiVersion": "audit.k8s.io/v1", "level": "Metadata", "stage": "ResponseComplete",
+            "kind": "Event", "apiVersion": "audit.k8s.io/v1", "level": "Request", "stage": "ResponseComplete",
             "verb": verb, "userAgent": agent, "sourceIPs": ["127.0.0.1"],
             "objectRef": {"resource": resource, "namespace": "test", "name": name, "apiGroup": group, "apiVersion": "v1"},
             "responseStatus": {"metadata": {}, "code": 200},
             "requestReceivedTimestamp": at(ms), "stageTimestamp": at(ms + 1),
-            "requestObject": body, "responseObject": body,
+            "requestObject": body.cloned().unwrap_or_else(|| json!({"data": {}})), "responseObject": body,
         })
         .to_string()
+    }
+
+    /// A patch whose body never arrived: its sender stopped writing after the headers,
+    /// and the server answered the abandoned request with a 504.
+    fn abandoned(start: jiff::Timestamp, ms: i64, agent: &str, name: &str) -> String {
+        let mut event: Value =
+            serde_json::from_str(&event(start, ms, agent, "patch", "configmaps", name, None)).unwrap();
+        let fields = event.as_object_mut().unwrap();
+        fields.remove("requestObject");
+        fields.insert("responseStatus".into(), json!({"code": 504, "reason": "Timeout"}));
+        event.to_string()
     }
 
     #[test]
@@ -333,6 +357,7 @@ mod tests {
             event(start, 60, "a", "patch", "configmaps", "x", None),
             event(start, 70, "b", "create", "leases", "op", holder("pod-b").as_ref()),
             event(start, 80, "b", "patch", "configmaps", "x", None),
+            abandoned(start, 85, "a", "x"),
             // Another namespace's write is not this witness's.
             event(start, 90, "a", "patch", "configmaps", "x", None).replace("\"test\"", "\"other\""),
         ];
