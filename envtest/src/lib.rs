@@ -257,7 +257,10 @@
 //! [`ApiServer::rbac_for`] gives the least-privilege rules an operator's client needed,
 //! and it can witness leader fencing: [`ApiServer::witness_lease`] tells which writes
 //! came from a replica that did not hold a Lease, and [`ApiServer::hold_requests`]
-//! freezes one replica's requests.
+//! freezes one replica's requests. The witnesses work on a real cluster too, read from
+//! its API server's audit log ([`TestEnv::witness_writes`], [`TestEnv::witness_lease`]:
+//! start it with [`AUDIT_POLICY`] and name the log in `ENVTEST_AUDIT_LOG`), each replica
+//! named by the `User-Agent` of its client ([`TestEnv::client_for`]).
 //!
 //! ```
 //! # #[tokio::main(flavor = "current_thread")]
