@@ -60,8 +60,8 @@ struct Faults {
 pub struct FaultProxy {
     address: SocketAddr,
     faults: Arc<Faults>,
-    /// An existing cluster's configuration, whose clients this proxy's rewrite to
-    /// reach the cluster through it; None in front of the embedded server.
+    /// An existing cluster's configuration, which this proxy's clients take with the
+    /// cluster's address replaced by the proxy's; None in front of the embedded server.
     cluster: Option<kube::Config>,
     _accepting: AbortOnDropHandle<()>,
 }
@@ -71,8 +71,13 @@ impl FaultProxy {
     /// `upstream` (the embedded server's HTTP address, from `TestEnv::serve_http`).
     ///
     /// # Errors
-    /// When it cannot listen.
+    /// When `upstream` is not a loopback address, or it cannot listen.
     pub async fn start(upstream: SocketAddr) -> std::io::Result<Self> {
+        if !upstream.ip().is_loopback() {
+            return Err(std::io::Error::other(format!(
+                "fault proxies reach loopback addresses only, not {upstream}"
+            )));
+        }
         let listener = TcpListener::bind(SocketAddr::from(([127, 0, 0, 1], 0))).await?;
         let address = listener.local_addr()?;
         let faults = Arc::new(Faults {
@@ -367,5 +372,14 @@ mod tests {
                 .contains("loopback addresses only")
         );
         assert!(address("https://kubernetes.default.svc").is_err());
+    }
+
+    #[tokio::test]
+    async fn a_proxy_to_another_address_is_refused() {
+        let refused = FaultProxy::start(([10, 0, 0, 1], 443).into())
+            .await
+            .err()
+            .expect("refused");
+        assert!(refused.to_string().contains("loopback addresses only"), "{refused}");
     }
 }
