@@ -80,6 +80,9 @@ pub struct TestEnv {
     namespace: String,
     dir: tempfile::TempDir,
     served_at: Option<SocketAddr>,
+    /// The HTTP listener of [`serve_http`](Self::serve_http), ended with the
+    /// environment.
+    serving: Option<http::Serving>,
     kubeconfig: Option<PathBuf>,
     stopped: bool,
 }
@@ -168,6 +171,7 @@ impl TestEnv {
             namespace,
             dir: tempfile::tempdir()?,
             served_at: None,
+            serving: None,
             kubeconfig: None,
             stopped: false,
         })
@@ -281,8 +285,9 @@ impl TestEnv {
     /// processes given kubeconfigs with different tokens can be told apart.
     pub async fn serve_http(&mut self, addr: SocketAddr) -> Result<SocketAddr, Error> {
         let server = self.server.clone().ok_or(Error::NotEmbedded("serve_http"))?;
-        let bound = http::serve(server, addr).await?;
+        let (bound, serving) = http::serve(server, addr).await?;
         self.served_at = Some(bound);
+        self.serving = Some(serving);
         self.kubeconfig = None;
         Ok(bound)
     }

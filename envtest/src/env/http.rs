@@ -20,10 +20,22 @@ fn bearer_token<B>(request: &http::Request<B>) -> Option<&str> {
         .filter(|token| !token.is_empty())
 }
 
-/// Listens on `addr` and serves `server` until the runtime ends; returns the address
-/// bound (useful with port 0). Refuses any address but loopback: the server has no
-/// authentication, so whoever reaches the port can do anything.
-pub(crate) async fn serve(server: ApiServer, addr: SocketAddr) -> std::io::Result<SocketAddr> {
+/// The listener's task, which owns every connection's task: dropping it stops
+/// accepting and ends every open connection, so a stopped environment's port answers
+/// nothing and its server's memory can go.
+pub(crate) struct Serving(tokio::task::JoinHandle<()>);
+
+impl Drop for Serving {
+    fn drop(&mut self) {
+        self.0.abort();
+    }
+}
+
+/// Listens on `addr` and serves `server` until the returned [`Serving`] is dropped (or
+/// the runtime ends); returns the address bound (useful with port 0). Refuses any
+/// address but loopback: the server has no authentication, so whoever reaches the port
+/// can do anything.
+pub(crate) async fn serve(server: ApiServer, addr: SocketAddr) -> std::io::Result<(SocketAddr, Serving)> {
     if !addr.ip().is_loopback() {
         return Err(std::io::Error::new(
             std::io::ErrorKind::InvalidInput,
@@ -32,7 +44,9 @@ pub(crate) async fn serve(server: ApiServer, addr: SocketAddr) -> std::io::Resul
     }
     let listener = tokio::net::TcpListener::bind(addr).await?;
     let bound = listener.local_addr()?;
-    tokio::spawn(async move {
+    let accepting = tokio::spawn(async move {
+        // Dropped with this task: every connection ends with the listener.
+        let mut connections = tokio::task::JoinSet::new();
         loop {
             let (stream, _) = match listener.accept().await {
                 Ok(accepted) => accepted,
@@ -43,8 +57,9 @@ pub(crate) async fn serve(server: ApiServer, addr: SocketAddr) -> std::io::Resul
                     continue;
                 }
             };
+            while connections.try_join_next().is_some() {}
             let server = server.clone();
-            tokio::spawn(async move {
+            connections.spawn(async move {
                 let service = hyper::service::service_fn(move |request: http::Request<Incoming>| {
                     let mut server = match bearer_token(&request) {
                         Some(token) => match server.user_of_token(token) {
@@ -62,5 +77,44 @@ pub(crate) async fn serve(server: ApiServer, addr: SocketAddr) -> std::io::Resul
             });
         }
     });
-    Ok(bound)
+    Ok((bound, Serving(accepting)))
+}
+
+#[cfg(test)]
+mod tests {
+    use std::time::Duration;
+
+    use tokio::io::{AsyncReadExt, AsyncWriteExt};
+
+    use super::*;
+
+    #[tokio::test]
+    async fn dropping_the_listener_closes_its_port_and_its_open_connections() {
+        let server = ApiServer::new(crate::ServerOptions::default());
+        let (address, serving) = serve(server, ([127, 0, 0, 1], 0).into()).await.unwrap();
+        let mut open = tokio::net::TcpStream::connect(address).await.unwrap();
+        open.write_all(b"GET /version HTTP/1.1\r\nHost: envtest\r\n\r\n")
+            .await
+            .unwrap();
+        let mut status = [0_u8; 12];
+        open.read_exact(&mut status).await.unwrap();
+        assert_eq!(&status, b"HTTP/1.1 200");
+
+        drop(serving);
+        // The kept-alive connection ends: the rest of the answer, then the end.
+        let mut rest = Vec::new();
+        tokio::time::timeout(Duration::from_secs(5), open.read_to_end(&mut rest))
+            .await
+            .expect("the connection is closed")
+            .expect("read");
+        let refused = tokio::time::timeout(Duration::from_secs(5), async {
+            loop {
+                if tokio::net::TcpStream::connect(address).await.is_err() {
+                    return;
+                }
+                tokio::time::sleep(Duration::from_millis(10)).await;
+            }
+        });
+        refused.await.expect("the port no longer accepts connections");
+    }
 }
