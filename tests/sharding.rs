@@ -22,9 +22,7 @@ use wheelhouse::cache::shard::ServerFiltering;
 use wheelhouse::manager::ring::RING_LABEL;
 use wheelhouse::manager::{OnLeadershipLost, Sharding};
 use wheelhouse_envtest::{ServerOptions, TestEnv, WriteWitness};
-use wheelhouse_examples::replicas::{
-    Arrival, Replica, Timeline, balanced, client_of, create_many_webapps, short_ring, until,
-};
+use wheelhouse_examples::replicas::{Replica, Timeline, balanced, client_of, create_many_webapps, short_ring, until};
 use wheelhouse_examples::webapp::WebApp;
 
 const WEBAPPS: usize = 48;
@@ -54,31 +52,11 @@ fn start(env: &TestEnv, name: &str, index: usize, timeline: &Timeline) -> Replic
 /// handover may have had a request's bytes on the way), at least before another
 /// replica began reconciling it.
 fn assert_writes_inside_reconciles(witness: &WriteWitness, timeline: &Timeline, late_allowed: bool) {
-    let mut checked = 0;
-    let mut late = Vec::new();
-    for write in witness.writes() {
-        if !["webapps", "deployments", "services"].contains(&write.resource.as_str()) {
-            continue;
-        }
-        let replica = write.user.strip_prefix("replica-").and_then(|r| r.parse().ok());
-        let (Some(name), Some(replica)) = (write.name.as_deref(), replica) else {
-            continue;
-        };
-        match timeline.judge(replica, Some(name), write.arrived) {
-            Arrival::Inside => {}
-            Arrival::Late { after_end } if late_allowed => late.push(after_end),
-            arrival => panic!("a write arrived outside its replica's reconciles of {name}: {write:?}, {arrival:?}"),
-        }
-        checked += 1;
-    }
-    assert!(checked > 0, "the witness saw the replicas' writes");
-    if !late.is_empty() {
-        eprintln!(
-            "{} of {checked} writes arrived after their reconcile ended (sent before), before another replica's began; the latest {:?} after",
-            late.len(),
-            late.iter().max()
-        );
-    }
+    let about = |write: &wheelhouse_envtest::ArrivedWrite| {
+        let children = ["webapps", "deployments", "services"].contains(&write.resource.as_str());
+        children.then(|| write.name.clone()).flatten().map(Some)
+    };
+    timeline.assert_writes_fenced(&witness.writes(), about, late_allowed);
 }
 
 fn assert_no_overlap(timeline: &Timeline) {

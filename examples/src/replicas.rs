@@ -15,7 +15,7 @@ use tokio::time::Instant;
 use wheelhouse::cache::{Shards, SlotSet};
 use wheelhouse::controller::{Action, Context, Error, Reconciler};
 use wheelhouse::manager::{CancellationToken, LeaderElection, Manager, Sharding};
-use wheelhouse_envtest::TestEnv;
+use wheelhouse_envtest::{ArrivedWrite, TestEnv};
 
 use crate::webapp::{self, WebApp, WebAppReconciler, WebAppSpec};
 
@@ -156,6 +156,49 @@ impl Timeline {
         } else {
             Arrival::Late { after_end }
         }
+    }
+
+    /// Asserts that every write of a replica (user `replica-<index>`) that `about`
+    /// selects was fenced: it arrived inside the work it was sent from ([`judge`]; `about`
+    /// names the object, `Some(None)` meaning any of the replica's work, and skips a
+    /// write with `None`), or, where `late_allowed` (a real server reached over TCP,
+    /// where a cancelled request's bytes may be on their way), late but before another
+    /// replica began the same work. Says on stderr how many were late; returns how many
+    /// were checked.
+    ///
+    /// # Panics
+    /// On a write outside its work (stale, or late where that is not allowed), or when
+    /// no write was checked: for tests.
+    ///
+    /// [`judge`]: Self::judge
+    pub fn assert_writes_fenced(
+        &self,
+        writes: &[ArrivedWrite],
+        about: impl Fn(&ArrivedWrite) -> Option<Option<String>>,
+        late_allowed: bool,
+    ) -> usize {
+        let mut checked = 0;
+        let mut late = Vec::new();
+        for write in writes {
+            let replica = write.user.strip_prefix("replica-").and_then(|r| r.parse().ok());
+            let (Some(replica), Some(what)) = (replica, about(write)) else {
+                continue;
+            };
+            match self.judge(replica, what.as_deref(), write.arrived) {
+                Arrival::Inside => {}
+                Arrival::Late { after_end } if late_allowed => late.push(after_end),
+                arrival => panic!("a write arrived outside the work it was sent from: {write:?}, {arrival:?}"),
+            }
+            checked += 1;
+        }
+        assert!(checked > 0, "the witness saw the replicas' writes");
+        if let Some(latest) = late.iter().max() {
+            eprintln!(
+                "{} of {checked} writes arrived after the work they were sent from ended, before another replica began it; the latest {latest:?} after",
+                late.len()
+            );
+        }
+        checked
     }
 
     /// Two stretches of work of different replicas that overlapped in time, if any.

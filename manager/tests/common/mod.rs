@@ -11,7 +11,7 @@ use kube::api::{Api, Patch, PatchParams, PostParams};
 use serde_json::json;
 use tokio::io::{AsyncReadExt, AsyncWriteExt};
 use wheelhouse_envtest::{TestEnv, WriteWitness};
-use wheelhouse_examples::replicas::{Arrival, Replica, Timeline, client_of};
+use wheelhouse_examples::replicas::{Replica, Timeline, client_of};
 use wheelhouse_manager::{LeaderElection, Runnable, Stop, runnable_fn};
 
 /// Status code and body of `GET path` on `address`.
@@ -94,32 +94,11 @@ pub fn config_map_writer(
 /// Every `ConfigMap` write a replica (user `replica-<index>`) sent arrived while its
 /// leader-only work ran; or, where `late_allowed` (an existing cluster, reached over
 /// TCP: a request cancelled when its term ended may have had its bytes on the way),
-/// at least before another replica's term began. Returns how many were checked; a
-/// late write is counted on stderr, a stale one fails the test.
+/// at least before another replica's term began. Returns how many were checked.
 pub fn assert_writes_fenced(witness: &WriteWitness, timeline: &Timeline, late_allowed: bool) -> usize {
-    let mut checked = 0;
-    let mut late = Vec::new();
-    for write in witness.writes() {
-        let Some(replica) = write.user.strip_prefix("replica-").and_then(|r| r.parse().ok()) else {
-            continue;
-        };
-        if write.resource != "configmaps" {
-            continue;
-        }
-        match timeline.judge(replica, None, write.arrived) {
-            Arrival::Inside => {}
-            Arrival::Late { after_end } if late_allowed => late.push(after_end),
-            arrival => panic!("a write arrived outside its replica's term: {write:?}, {arrival:?}"),
-        }
-        checked += 1;
-    }
-    assert!(checked > 0, "the witness saw the replicas' writes");
-    if !late.is_empty() {
-        eprintln!(
-            "{} of {checked} writes arrived after their term ended (sent before), before any other term began; the latest {:?} after",
-            late.len(),
-            late.iter().max()
-        );
-    }
-    checked
+    timeline.assert_writes_fenced(
+        &witness.writes(),
+        |write| (write.resource == "configmaps").then_some(None),
+        late_allowed,
+    )
 }
