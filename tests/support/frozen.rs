@@ -177,6 +177,21 @@ pub struct Freezes {
     pub after_stop: Vec<Duration>,
     /// Writes the process's fence cancelled or refused in flight (from its log).
     pub cancelled: usize,
+    /// When each `SIGCONT` was sent.
+    pub resumed: Vec<std::time::Instant>,
+}
+
+impl Freezes {
+    /// How long after the latest resume before it each stale write arrived.
+    pub fn stale_after_resume(&self) -> Vec<Option<Duration>> {
+        self.stale
+            .iter()
+            .map(|w| {
+                let resumed = self.resumed.iter().rev().find(|&&r| r <= w.write.arrived)?;
+                Some(w.write.arrived - *resumed)
+            })
+            .collect()
+    }
 }
 
 /// Where the writer processes run: the environment (and an admin client of it), its
@@ -245,6 +260,7 @@ pub async fn freeze_repeatedly(site: &Site<'_>, index: usize, stops: usize) -> F
         // what the kernel had already taken to reach the server on a busy machine.
         tokio::time::sleep(Duration::from_millis(800)).await;
         set_holder(&leases, &lease, &format!("usurper-{index}")).await;
+        freezes.resumed.push(std::time::Instant::now());
         process.signal("-CONT");
         tokio::time::sleep(Duration::from_millis(300)).await;
         freezes.after_stop.extend(
