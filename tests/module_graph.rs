@@ -1,6 +1,6 @@
 //! No crate of the workspace has an import cycle among its top-level modules, and the
 //! layering that says so holds where it was promised: envtest's `core` imports nothing
-//! of the crate, and the schema crate imports nothing of the server. Run with
+//! of the crate, and the schema and validation crates import nothing of the server. Run with
 //! `cargo test --test module_graph`.
 //!
 //! A crate's graph is read from its source: every `crate::` path in `src/**/*.rs` (in
@@ -19,9 +19,11 @@ use std::path::{Path, PathBuf};
 /// Edges between top-level modules, each with one place that makes it.
 type Graph = BTreeMap<String, BTreeMap<String, String>>;
 
-/// The server's crate and its schema crate, which must never import the server.
+/// The server's crate and its schema and validation crates, which must never import
+/// the server.
 const SERVER: &str = "envtest";
 const SCHEMA: &str = "envtest/schema";
+const VALIDATION: &str = "envtest/validation";
 
 #[test]
 fn no_crate_has_an_import_cycle() {
@@ -38,7 +40,7 @@ fn no_crate_has_an_import_cycle() {
 #[test]
 fn the_server_and_schema_crates_are_checked() {
     let members = members();
-    for checked in [SERVER, SCHEMA] {
+    for checked in [SERVER, SCHEMA, VALIDATION] {
         assert!(members.iter().any(|m| m == checked), "{checked} is a workspace member");
     }
     let server = graph(&root().join(SERVER).join("src"));
@@ -55,18 +57,36 @@ fn envtest_core_depends_on_no_other_module() {
 #[test]
 fn the_schema_crate_never_imports_the_server() {
     let schema = root().join(SCHEMA);
-    let manifest = fs::read_to_string(schema.join("Cargo.toml")).expect("the schema crate's Cargo.toml");
+    assert_imports_no_server(&schema, &["_schema"]);
+    // Nor was a server module copied in: the two crates share no top-level module name.
+    let server: BTreeSet<String> = graph(&root().join(SERVER).join("src")).into_keys().collect();
+    let schema: BTreeSet<String> = graph(&schema.join("src")).into_keys().collect();
+    let shared: Vec<&String> = server.intersection(&schema).collect();
+    assert!(shared.is_empty(), "server modules in the schema crate: {shared:?}");
+}
+
+#[test]
+fn the_validation_crate_never_imports_the_server() {
+    assert_imports_no_server(&root().join(VALIDATION), &["_schema", "_validation"]);
+}
+
+/// The crate at `dir` neither depends on nor names the server crate; it may name the
+/// envtest crates whose names continue with one of `allowed` (`_schema`).
+fn assert_imports_no_server(dir: &Path, allowed: &[&str]) {
+    let manifest = fs::read_to_string(dir.join("Cargo.toml")).expect("the crate's Cargo.toml");
     let server_dependency = manifest.lines().find(|line| {
-        line.trim_start().starts_with("wheelhouse-envtest") && !line.contains("wheelhouse-envtest-schema")
+        let line = line.trim_start();
+        line.starts_with("wheelhouse-envtest")
+            && !allowed.iter().any(|a| line.starts_with(&format!("wheelhouse-envtest{}", a.replace('_', "-"))))
     });
-    assert_eq!(server_dependency, None, "the schema crate depends on the server");
-    for file in rust_files(&schema.join("src")) {
+    assert_eq!(server_dependency, None, "{} depends on the server", display(dir));
+    for file in rust_files(&dir.join("src")) {
         let text = fs::read_to_string(&file).expect("readable source");
         for (index, line) in text.lines().enumerate() {
             let mentions_server = line
                 .split("wheelhouse_envtest")
                 .skip(1)
-                .any(|rest| !rest.starts_with("_schema"));
+                .any(|rest| !allowed.iter().any(|a| rest.starts_with(a)));
             assert!(
                 !mentions_server,
                 "{}:{} names the server crate",
@@ -75,11 +95,6 @@ fn the_schema_crate_never_imports_the_server() {
             );
         }
     }
-    // Nor was a server module copied in: the two crates share no top-level module name.
-    let server: BTreeSet<String> = graph(&root().join(SERVER).join("src")).into_keys().collect();
-    let schema: BTreeSet<String> = graph(&schema.join("src")).into_keys().collect();
-    let shared: Vec<&String> = server.intersection(&schema).collect();
-    assert!(shared.is_empty(), "server modules in the schema crate: {shared:?}");
 }
 
 #[test]

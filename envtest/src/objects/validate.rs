@@ -30,6 +30,21 @@ pub(crate) fn validate(
         return schema::admit(&schema, object, write).map_err(|errors| invalid(resource, &name, &errors));
     }
     decode_builtin(resource, object)?;
+    let kind = wheelhouse_envtest_validation::Kind {
+        group: &resource.group,
+        version: &resource.version,
+        kind: &resource.kind,
+        namespaced: resource.namespaced,
+    };
+    let write = match (current, subresource) {
+        (None, _) => wheelhouse_envtest_validation::Write::Create,
+        (Some(old), None) => wheelhouse_envtest_validation::Write::Update { old },
+        (Some(old), Some(name)) => wheelhouse_envtest_validation::Write::Subresource { name, old },
+    };
+    let ported = wheelhouse_envtest_validation::validate(&kind, object, write);
+    if !ported.is_empty() {
+        return Err(invalid(resource, &name, &ported));
+    }
     let mut violations = super::builtin_rules::violations(resource, object);
     violations.extend(super::records::violations(resource, object));
     if !violations.is_empty() {
