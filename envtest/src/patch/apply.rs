@@ -24,7 +24,7 @@ use super::fieldpath::{Path, PathElement, Set, describe, fields};
 use super::managed::{self, APPLY, Identity, Managed, UPDATE, VersionedSet};
 use super::type_schema::ObjectType;
 use super::updater::{UpdateError, Updater};
-use super::zero_values::absent_from_zero_value;
+use super::zero_values::{GoMap, go_map, list_always_present};
 use super::{Conflict, PatchError};
 use wheelhouse_envtest_schema::errors::go_quote;
 
@@ -359,7 +359,7 @@ fn update_tracked(
         object_type,
         ignored: ignored.as_ref(),
     };
-    let keep_added = |path: &Path| writer.custom || present_in_go(object_type, new, path);
+    let keep_added = |path: &Path| writer.custom || added_in_go(object_type, live, new, path);
     let fields = updater.record_update(
         live,
         new,
@@ -393,17 +393,38 @@ fn update_tracked(
     Ok(managed)
 }
 
-/// Whether the map or list node at `path`, which an update of a built-in object added,
-/// is in the Go value the real server compares (see `zero_values`); fields and items
-/// that are not such nodes always are.
-fn present_in_go(object_type: &ObjectType, object: &Value, path: &Path) -> bool {
-    let Some(PathElement::Field(name)) = path.last() else {
+/// Whether the comparison of the Go values of a built-in object finds the map or list
+/// node at `path` added, as the comparison of its JSON did (see `zero_values`): an
+/// empty map or optional list is not there in Go, and a value struct (or a list Go
+/// always writes) was already there wherever the struct holding it was. Fields and
+/// items that are not such nodes are added in both.
+fn added_in_go(object_type: &ObjectType, old: &Value, new: &Value, path: &Path) -> bool {
+    let Some((PathElement::Field(name), parent)) = path.split_last() else {
         return true;
     };
-    match object_type.value_at(object, path) {
-        Some(Value::Object(fields)) => absent_from_zero_value(name, false, fields.is_empty()),
-        Some(Value::Array(items)) => absent_from_zero_value(name, true, items.is_empty()),
+    match object_type.value_at(new, path) {
+        Some(Value::Object(fields)) => match go_map(name) {
+            GoMap::Map => !fields.is_empty(),
+            GoMap::Pointer => true,
+            GoMap::Struct => !in_go_value(object_type, old, parent),
+        },
+        Some(Value::Array(items)) => {
+            !items.is_empty() && !(list_always_present(name) && in_go_value(object_type, old, parent))
+        }
         _ => true,
+    }
+}
+
+/// Whether the node at `path` is in the Go value of the built-in object `object`: set
+/// in it, or a value struct of a struct that is.
+fn in_go_value(object_type: &ObjectType, object: &Value, path: &[PathElement]) -> bool {
+    match path.split_last() {
+        None => true,
+        Some((last, parent)) => {
+            object_type.value_at(object, path).is_some_and(|value| !value.is_null())
+                || matches!(last, PathElement::Field(name) if go_map(name) == GoMap::Struct)
+                    && in_go_value(object_type, object, parent)
+        }
     }
 }
 

@@ -41,9 +41,12 @@ pub(super) fn scalar(scalar: Scalar, value: Option<&Value>, prefix: &str) -> Val
             return ValidationErrors::default();
         }
         (Scalar::Numeric, other) => format!("expected numeric (int or float), got {}", go_type_name(other)),
-        (Scalar::String, other) => format!("expected string, got {}", go_printed(other)),
-        (Scalar::Boolean, other) => format!("expected boolean, got {}", go_printed(other)),
-        (Scalar::Untyped, other) => format!("expected any scalar, got {}", go_printed(other)),
+        (Scalar::String, other) => format!(
+            "expected string, got &value.valueUnstructured{{Value:{}}}",
+            go_sharp_printed(other)
+        ),
+        (Scalar::Boolean, other) => format!("expected boolean, got &{{{}}}", go_printed(other)),
+        (Scalar::Untyped, other) => format!("expected any scalar, got &{{{}}}", go_printed(other)),
     };
     ValidationErrors::one(format!("{prefix}{problem}"))
 }
@@ -58,6 +61,31 @@ fn go_type_name(value: &Value) -> &'static str {
         Value::String(_) => "string",
         Value::Array(_) => "[]interface {}",
         Value::Object(_) => "map[string]interface {}",
+    }
+}
+
+/// Go's `%#v` of an unstructured value.
+fn go_sharp_printed(value: &Value) -> String {
+    match value {
+        Value::Null => "interface {}(nil)".to_owned(),
+        Value::String(text) => wheelhouse_envtest_schema::errors::go_quote(text),
+        Value::Array(items) => format!(
+            "[]interface {{}}{{{}}}",
+            items.iter().map(go_sharp_printed).collect::<Vec<_>>().join(", ")
+        ),
+        Value::Object(fields) => format!(
+            "map[string]interface {{}}{{{}}}",
+            fields
+                .iter()
+                .map(|(key, value)| format!(
+                    "{}:{}",
+                    wheelhouse_envtest_schema::errors::go_quote(key),
+                    go_sharp_printed(value)
+                ))
+                .collect::<Vec<_>>()
+                .join(", ")
+        ),
+        other => other.to_string(),
     }
 }
 
