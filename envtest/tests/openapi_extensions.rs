@@ -11,6 +11,7 @@
 //! file, the test writes it and fails, so the change is reviewed and committed.
 
 use std::collections::{BTreeMap, BTreeSet};
+use std::fmt::Write as _;
 use std::path::Path;
 
 use serde_json::{Map, Value};
@@ -142,7 +143,7 @@ fn render(directory: &Path, version: &str) -> String {
     let count = out.len();
     for (index, (name, extracted)) in out.into_iter().enumerate() {
         let separator = if index + 1 == count { "" } else { "," };
-        text.push_str(&format!("{}: {}{separator}\n", Value::String(name), extracted));
+        let _ = writeln!(text, "{}: {extracted}{separator}", Value::String(name));
     }
     text.push_str("}\n}\n");
     text

@@ -111,11 +111,11 @@ fn stripped() -> Set {
     set
 }
 
-fn strip_meta(managed: &mut Managed, manager: &str) {
-    if let Some(versioned) = managed.fields.get_mut(manager) {
+fn strip_meta(managers: &mut Managed, identifier: &str) {
+    if let Some(versioned) = managers.fields.get_mut(identifier) {
         versioned.set = versioned.set.difference(&stripped());
         if versioned.set.is_empty() {
-            managed.fields.remove(manager);
+            managers.fields.remove(identifier);
         }
     }
 }
@@ -277,7 +277,7 @@ fn apply_tracked(
     if managed.fields.is_empty() {
         managed = update_tracked(&empty_like(live), live, managed, BEFORE_FIRST_APPLY, writer)?;
     }
-    let manager = managed::identifier(writer.manager, APPLY, &writer.api_version, writer.subresource);
+    let entry = managed::identifier(writer.manager, APPLY, &writer.api_version, writer.subresource);
     let object_type = &*writer.object_type;
     object_type.validate(applied, false).map_err(|errors| {
         UpdateError::Failed(format!(
@@ -296,12 +296,12 @@ fn apply_tracked(
         object_type,
         ignored: ignored.as_ref(),
     };
-    let (object, fields) = updater.apply(live, applied, &writer.api_version, managed.fields, &manager, force)?;
+    let (object, fields) = updater.apply(live, applied, &writer.api_version, managed.fields, &entry, force)?;
     managed.fields = fields;
-    strip_meta(&mut managed, &manager);
+    strip_meta(&mut managed, &entry);
     let object = match object {
         Some(object) => {
-            managed.times.insert(manager, Some(writer.now.to_owned()));
+            managed.times.insert(entry, Some(writer.now.to_owned()));
             object
         }
         None => live.clone(),
@@ -341,10 +341,10 @@ fn update_tracked(
     live: &Value,
     new: &Value,
     mut managed: Managed,
-    manager: &str,
+    updater_name: &str,
     writer: &Writer<'_>,
 ) -> Result<Managed, UpdateError> {
-    let identifier = managed::identifier(manager, UPDATE, &writer.api_version, writer.subresource);
+    let identifier = managed::identifier(updater_name, UPDATE, &writer.api_version, writer.subresource);
     let object_type = &*writer.object_type;
     for (object, which) in [(new, "new"), (live, "live")] {
         object_type.validate(object, true).map_err(|errors| {
@@ -409,7 +409,7 @@ fn added_in_go(object_type: &ObjectType, old: &Value, new: &Value, path: &Path) 
             GoMap::Struct => !in_go_value(object_type, old, parent),
         },
         Some(Value::Array(items)) => {
-            !items.is_empty() && !(list_always_present(name) && in_go_value(object_type, old, parent))
+            !(items.is_empty() || list_always_present(name) && in_go_value(object_type, old, parent))
         }
         _ => true,
     }

@@ -170,7 +170,7 @@ mod tests {
 
     #[test]
     fn elements_order_fields_keys_values_then_indices() {
-        let mut elements = vec![
+        let mut elements = [
             PathElement::Index(0),
             PathElement::Value(json!("x")),
             key("port", json!(10)),

@@ -122,10 +122,10 @@ pub(crate) fn to_go_string(value: &Value) -> String {
         Value::String(text) => wheelhouse_envtest_schema::errors::go_quote(text),
         Value::Bool(flag) => flag.to_string(),
         Value::Array(items) => format!("[{}]", items.iter().map(to_go_string).collect::<Vec<_>>().join(",")),
-        Value::Object(fields) => fields
-            .iter()
-            .map(|(key, value)| format!("{key}={}", to_go_string(value)))
-            .collect(),
+        Value::Object(fields) => fields.iter().fold(String::new(), |mut out, (key, value)| {
+            let _ = write!(out, "{key}={}", to_go_string(value));
+            out
+        }),
     }
 }
 

@@ -48,6 +48,9 @@ fn leaf(lhs: Option<&Value>, rhs: Option<&Value>) -> Option<Value> {
     rhs.or(lhs).cloned()
 }
 
+/// A list's items in order by element, and the item each element names.
+type Indexed<'v> = (Vec<PathElement>, BTreeMap<PathElement, Option<&'v Value>>);
+
 struct Merger<'a> {
     schema: &'a Schema,
 }
@@ -68,7 +71,7 @@ impl Merger<'_> {
         list: &List,
         items: &'v [Value],
         allow_duplicates: bool,
-    ) -> Result<(Vec<PathElement>, BTreeMap<PathElement, Option<&'v Value>>), ValidationErrors> {
+    ) -> Result<Indexed<'v>, ValidationErrors> {
         let mut errors = ValidationErrors::default();
         let mut elements = Vec::with_capacity(items.len());
         let mut observed: BTreeMap<PathElement, Option<&Value>> = BTreeMap::new();

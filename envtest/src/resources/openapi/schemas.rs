@@ -111,7 +111,7 @@ pub(super) fn add_custom(resource: &ResourceType, definitions: &mut Definitions)
     }
 }
 
-/// A custom resource version's schema as apiextensions-apiserver's OpenAPI builder
+/// A custom resource version's schema as apiextensions-apiserver's `OpenAPI` builder
 /// publishes it (`buildKubeNative`), and its definition name: the CRD's schema with
 /// `apiVersion`, `kind` and a `metadata` referring to `ObjectMeta`, at its root and in
 /// every embedded resource. Refers to [`object_meta_definitions`].
