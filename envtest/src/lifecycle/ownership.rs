@@ -5,9 +5,10 @@
 //! its `x-kubernetes-*` extensions).
 
 use std::collections::HashMap;
-use std::sync::{Arc, LazyLock};
+use std::sync::{Arc, LazyLock, Weak};
 
 use parking_lot::Mutex;
+use serde_json::Value;
 
 use crate::core::ResourceType;
 use crate::patch::apply::Writer;
@@ -46,7 +47,7 @@ pub(crate) fn writer<'a>(
 /// with neither merges maps by field and replaces lists (`NewDeducedTypeConverter`).
 fn object_type(resource: &ResourceType) -> Arc<ObjectType> {
     if resource.custom {
-        return custom_type(resource).map_or_else(|| Arc::new(ObjectType::deduced()), Arc::new);
+        return custom_type(resource).unwrap_or_else(|| Arc::new(ObjectType::deduced()));
     }
     match resource.catalogue() {
         Some(builtin) => builtin_type(builtin),
@@ -71,9 +72,30 @@ fn builtin_type(builtin: &'static crate::core::Builtin) -> Arc<ObjectType> {
     converted
 }
 
-/// A custom resource's type: its schema converted on each write (it changes with its
-/// CRD), over `ObjectMeta`'s types, converted once.
-fn custom_type(resource: &ResourceType) -> Option<ObjectType> {
+/// A custom resource version's type, converted once per schema: a CRD update brings a
+/// new schema (a new `Arc`), which is converted anew; the entries of schemas no longer
+/// held are dropped as the cache grows.
+fn custom_type(resource: &ResourceType) -> Option<Arc<ObjectType>> {
+    type Converted = (Weak<Value>, Arc<ObjectType>);
+    static CACHE: LazyLock<Mutex<HashMap<usize, Converted>>> = LazyLock::new(Mutex::default);
+    let schema = resource.schema.as_ref()?;
+    let key = Arc::as_ptr(schema) as usize;
+    if let Some((held, converted)) = CACHE.lock().get(&key)
+        && held.upgrade().is_some_and(|held| Arc::ptr_eq(&held, schema))
+    {
+        return Some(converted.clone());
+    }
+    let converted = Arc::new(convert_custom(resource)?);
+    let mut cache = CACHE.lock();
+    if cache.len() >= 256 {
+        cache.retain(|_, (held, _)| held.strong_count() > 0);
+    }
+    cache.insert(key, (Arc::downgrade(schema), converted.clone()));
+    Some(converted)
+}
+
+/// A custom resource's type from its schema, over `ObjectMeta`'s types, converted once.
+fn convert_custom(resource: &ResourceType) -> Option<ObjectType> {
     static META: LazyLock<Arc<Schema>> = LazyLock::new(|| {
         Arc::new(Schema::layered(
             type_schema::convert(openapi::object_meta_definitions(), false),
