@@ -9,7 +9,8 @@ use std::sync::LazyLock;
 
 use serde_json::{Map, Value};
 
-use super::schemas::Definitions;
+/// Definitions by name, as in `components.schemas`.
+type Definitions = Map<String, Value>;
 
 /// The extensions by definition name: `{"x-kubernetes-map-type": ..., "properties":
 /// {field: {extension: value}}}`.
