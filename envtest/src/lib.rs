@@ -222,14 +222,21 @@
 //! - **Multi-version CRDs**: what the section above lists as not covered (service
 //!   references, the CRD's URL and `caBundle` checks, batching, selectors evaluated
 //!   before conversion).
-//! - **Server-side apply**: an update owns the maps, lists and optional structs it adds
-//!   (`.` in `fieldsV1`) as kube-apiserver does, but for built-in types which fields
-//!   Go's zero value lacks is known by field name, for the common pod, workload,
-//!   Service and Ingress fields only: a rarer optional struct is owned there and not
-//!   here, so such an entry can differ, or be dropped here when it survives there.
-//!   More than ten updaters are not folded into
-//!   `ancient-changes`. On `/status` the reset fields are `spec` alone,
-//!   where some built-in status strategies also reset metadata (a Deployment's labels).
+//! - **Server-side apply** is structured-merge-diff's (merge, compare, removal, field
+//!   sets, conflicts, release, force) with the apiserver's field-manager layers, over
+//!   types built from the served `OpenAPI` schemas (a CRD's list and map types; built-in
+//!   types with kube 1.32's `x-kubernetes-*` extensions). What remains: a built-in
+//!   object is JSON here and a Go value there, so which maps and structs an update adds
+//!   (`.` in `fieldsV1`) is known by field name for the common fields only, and fields
+//!   Go always writes (a condition's `lastProbeTime: null`) are not owned here; every
+//!   version of a type is taken for the same shape (no conversion webhook is called to
+//!   compare managers of other versions), and a schema change from granular to atomic
+//!   does not rewrite existing entries; nulls an apply leaves in a custom resource are
+//!   pruned before validation (kube validates them: an emptied `spec` is a 422 there);
+//!   `fieldsV1` keys come back sorted as text (`k:{"port":10}` before `k:{"port":9}`);
+//!   on `/status` the reset fields are `spec` alone, where some built-in status
+//!   strategies also reset metadata (a Deployment's labels); fields the server sets
+//!   while storing (a Service's `ipFamilies`) are owned by the creator here.
 //! - **Services**: single-stack IPv4 only (10.96.0.0/12; `ipFamilies` is always
 //!   `IPv4`, an IPv6 `clusterIP` is refused as not configured); the node port range is
 //!   fixed at 30000-32767; addresses and ports are handed out in turn, not at random;

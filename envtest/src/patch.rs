@@ -6,11 +6,14 @@
 //! crate).
 
 pub(crate) mod apply;
-mod configuration;
-mod fieldset;
+mod fieldpath;
 mod managed;
 mod merge_keys;
 pub(crate) mod strategic;
+pub(crate) mod type_schema;
+mod typed;
+mod updater;
+mod value;
 mod zero_values;
 
 use serde_json::Value;
@@ -29,12 +32,20 @@ pub(crate) enum PatchError {
     /// conflict names the manager and the field path.
     #[error("{}", conflict_message(.0))]
     Conflict(Vec<Conflict>),
+    /// The objects do not fit their type, as a plain error of the real server's field
+    /// manager reports it (HTTP 500 without a reason): an apply configuration with a
+    /// field the schema does not declare, or a list item without its key.
+    #[error("{0}")]
+    Internal(String),
 }
 
 /// A field an apply would take from another manager.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub(crate) struct Conflict {
     pub manager: String,
+    /// The manager's entry as the server keys it (manager, operation, subresource and,
+    /// for an update, API version), which orders the conflict message.
+    pub identifier: String,
     /// The manager as kube-apiserver prints it (`printManager`): quoted, with its
     /// subresource, and for an `Update` the API version it wrote with.
     pub shown: String,
@@ -49,8 +60,8 @@ impl Conflict {
     }
 }
 
-/// `getConflictMessage`: one conflict on one line; several grouped by manager, one
-/// path a line, managers in order.
+/// `getConflictMessage`: one conflict on one line; several grouped by manager (in the
+/// order of their identifiers), one path a line.
 fn conflict_message(conflicts: &[Conflict]) -> String {
     if let [only] = conflicts {
         return format!(
@@ -58,18 +69,16 @@ fn conflict_message(conflicts: &[Conflict]) -> String {
             only.shown, only.field
         );
     }
-    let mut managers: Vec<&str> = conflicts.iter().map(|c| c.shown.as_str()).collect();
+    let mut managers: Vec<&str> = conflicts.iter().map(|c| c.identifier.as_str()).collect();
     managers.sort_unstable();
     managers.dedup();
     let mut lines = Vec::new();
     for manager in managers {
-        lines.push(format!("conflicts with {manager}:"));
-        lines.extend(
-            conflicts
-                .iter()
-                .filter(|c| c.shown == manager)
-                .map(|c| format!("- {}", c.field)),
-        );
+        let mut of_manager = conflicts.iter().filter(|c| c.identifier == manager).peekable();
+        if let Some(first) = of_manager.peek() {
+            lines.push(format!("conflicts with {}:", first.shown));
+        }
+        lines.extend(of_manager.map(|c| format!("- {}", c.field)));
     }
     format!("Apply failed with {} conflicts: {}", conflicts.len(), lines.join("\n"))
 }

@@ -759,6 +759,8 @@ fn patch_error(error: PatchError) -> ApiError {
     match error {
         PatchError::BadRequest(message) => ApiError::bad_request(message),
         PatchError::Invalid(message) => ApiError::new(422, "Invalid", message),
+        // The real server's field manager fails with a plain error: a 500 without a reason.
+        PatchError::Internal(message) => ApiError::new(500, "", message),
         PatchError::Conflict(ref conflicts) => {
             // kube-apiserver's apply conflict names no object, only the causes.
             let causes: Vec<Value> = conflicts.iter().map(crate::patch::Conflict::cause).collect();

@@ -1,24 +1,47 @@
-//! Server-side apply and managed fields: who owns which field of an object.
+//! Server-side apply and managed fields: the field manager kube-apiserver wraps around
+//! structured-merge-diff (apimachinery's `managedfields/internal`), layer by layer:
 //!
-//! Follows structured-merge-diff as kube-apiserver runs it. An apply makes the applied
-//! fields the manager's (operation `Apply`), fails on fields another manager owns with a
-//! different value unless forced, and removes fields the manager applied last time but
-//! no longer does and nobody else owns. Any other write (`record_update`) takes the fields
-//! it changed from everyone else (operation `Update`). Both drop ownership of fields that
-//! are gone from the object. An entry is one manager's writes with one operation through
-//! one endpoint: the same name applying and updating is two owners, which can conflict.
+//! - `lastappliedmanager`/`lastappliedupdater`: `kubectl` may take fields its
+//!   client-side `last-applied-configuration` annotation says it set, and keeps that
+//!   annotation current when the object has one;
+//! - `skipnonapplied`: an object that tracks no managed fields gets its fields owned by
+//!   `before-first-apply` before the first apply, and an update of one starts no
+//!   tracking;
+//! - `capmanagers`: past ten update entries the oldest fold into `ancient-changes`;
+//! - `buildmanagerinfo`: a manager is keyed by name, operation, subresource and, for an
+//!   update, API version;
+//! - `managedfieldsupdater`: an entry's time is the last time its manager changed the
+//!   object;
+//! - `stripmeta`: nobody owns `apiVersion`, `kind` or identifying metadata;
+//! - `structuredmerge`: the objects are checked against their type and handed to the
+//!   [`Updater`].
+
+use std::sync::Arc;
 
 use serde_json::{Map, Value};
 
-use super::configuration::{merge, prune};
-use super::fieldset::{self, AddedNodes, FieldSet, Path, PathElement, Schema, is_tracked};
-use super::managed::{self, APPLY, Entry, UPDATE};
+use super::fieldpath::{Path, PathElement, Set, describe, fields};
+use super::managed::{self, APPLY, Identity, Managed, UPDATE, VersionedSet};
+use super::type_schema::ObjectType;
+use super::updater::{UpdateError, Updater};
+use super::zero_values::{GoMap, go_map, list_always_present};
 use super::{Conflict, PatchError};
 use wheelhouse_envtest_schema::errors::go_quote;
 
+/// The manager the fields an object had before its first apply are given to.
+const BEFORE_FIRST_APPLY: &str = "before-first-apply";
+/// The manager name an update's changes are computed under before they join the
+/// writer's own entry (`managedFieldsUpdater`).
+const CURRENT_OPERATION: &str = "current-operation";
+/// The manager whose client-side apply annotation is kept current.
+const KUBECTL: &str = "kubectl";
+const LAST_APPLIED: &str = "kubectl.kubernetes.io/last-applied-configuration";
+/// `TotalAnnotationSizeLimitB`: an annotation that would pass it is dropped instead.
+const ANNOTATIONS_SIZE_LIMIT: usize = 256 * 1024;
+
 /// Who writes, through which endpoint of which type: what decides the managed-fields
 /// entry a write makes and what it may own.
-#[derive(Debug, Clone, Copy)]
+#[derive(Debug, Clone)]
 pub(crate) struct Writer<'a> {
     /// The field manager.
     pub manager: &'a str,
@@ -26,12 +49,13 @@ pub(crate) struct Writer<'a> {
     pub now: &'a str,
     /// `status` or `scale` when written through that subresource; the entry names it.
     pub subresource: Option<&'a str>,
-    /// The API group and kind, which choose the list merge keys of built-in types.
-    pub group: &'a str,
+    /// The endpoint's API version (`apps/v1`), which entries record, and its kind.
+    pub api_version: String,
     pub kind: &'a str,
-    /// A custom resource is compared with an empty object where a built-in one is
-    /// compared with Go's zero value, which already has its structs (see
-    /// [`fieldset::changed`]).
+    /// The type's structure: how its lists and maps merge and are owned.
+    pub object_type: Arc<ObjectType>,
+    /// A built-in object is compared as its Go value, where value structs are always
+    /// present (see `zero_values`); a custom resource as it is.
     pub custom: bool,
     /// The top-level fields the endpoint's strategy resets (kube's `GetResetFields`:
     /// `spec` on `/status`, `status` on the main endpoint of a type with a status
@@ -40,22 +64,75 @@ pub(crate) struct Writer<'a> {
 }
 
 impl Writer<'_> {
-    fn schema(&self) -> Schema<'_> {
-        Schema {
-            group: self.group,
-            kind: self.kind,
+    fn reset_fields(&self) -> Option<Set> {
+        if self.reset.is_empty() {
+            return None;
         }
+        let mut set = Set::new();
+        for field in self.reset {
+            set.insert(&fields(&[field]));
+        }
+        Some(set)
     }
 
-    /// Whether `path` lies in a field the endpoint resets.
-    fn resets(&self, path: &Path) -> bool {
-        matches!(path.first(), Some(PathElement::Field(field)) if self.reset.contains(&field.as_str()))
+    /// `objectGVKNN`, as typed-object errors name the object.
+    fn describe_object(&self, object: &Value) -> String {
+        let metadata = &object["metadata"];
+        let text = |name: &str| metadata[name].as_str().unwrap_or_default().to_owned();
+        let (group, version) = self.api_version.rsplit_once('/').unwrap_or(("", &self.api_version));
+        format!(
+            "{}/{}; {group}/{version}, Kind={}",
+            text("namespace"),
+            text("name"),
+            self.kind
+        )
     }
 }
 
+/// `stripmeta`'s set: nobody owns these.
+fn stripped() -> Set {
+    let mut set = Set::new();
+    for path in [
+        &["apiVersion"][..],
+        &["kind"],
+        &["metadata"],
+        &["metadata", "name"],
+        &["metadata", "namespace"],
+        &["metadata", "creationTimestamp"],
+        &["metadata", "selfLink"],
+        &["metadata", "uid"],
+        &["metadata", "clusterName"],
+        &["metadata", "generation"],
+        &["metadata", "managedFields"],
+        &["metadata", "resourceVersion"],
+    ] {
+        set.insert(&fields(path));
+    }
+    set
+}
+
+fn strip_meta(managers: &mut Managed, identifier: &str) {
+    if let Some(versioned) = managers.fields.get_mut(identifier) {
+        versioned.set = versioned.set.difference(&stripped());
+        if versioned.set.is_empty() {
+            managers.fields.remove(identifier);
+        }
+    }
+}
+
+/// The object a type's `New()` gives: nothing but its type.
+fn empty_like(object: &Value) -> Value {
+    let mut empty = Map::new();
+    for field in ["apiVersion", "kind"] {
+        if let Some(value) = object.get(field) {
+            empty.insert(field.to_owned(), value.clone());
+        }
+    }
+    Value::Object(empty)
+}
+
 /// Applies `applied` (the manager's whole intent) to `live` (None when the object does
-/// not exist yet) as `writer`; returns the new object with its
-/// `metadata.managedFields` updated.
+/// not exist yet) as `writer`; returns the new object with its `metadata.managedFields`.
 pub(crate) fn apply(
     live: Option<&Value>,
     applied: &Value,
@@ -73,163 +150,321 @@ pub(crate) fn apply(
     {
         return Err(PatchError::BadRequest("metadata.managedFields must be nil".into()));
     }
-    let (manager, schema) = (writer.manager, writer.schema());
-    let mut applied_set = fieldset::leaves(applied, schema).map_err(PatchError::BadRequest)?;
-    applied_set.retain(|path| is_tracked(path) && !writer.resets(path));
+    let mut live = live.cloned().unwrap_or_else(|| empty_like(applied));
+    let managed = managed::decode(managed::take(&mut live).as_ref())
+        .map_err(|e| PatchError::Internal(format!("failed to decode managed fields: {e}")))?;
+    let (mut object, managed) = apply_with_last_applied(&live, applied, managed, force, writer)?;
+    if writer.manager == KUBECTL && has_last_applied(&object) {
+        set_last_applied(&mut object, applied);
+    }
+    drop_nulls(&mut object, writer.custom);
+    managed::put(&mut object, &managed);
+    Ok(object)
+}
 
-    let mut live = live.cloned().unwrap_or_else(|| Value::Object(Map::new()));
-    let mut entries = managed::read(managed::take(&mut live).as_ref());
-    let mut merged = merge(&live, applied, schema, &mut Vec::new());
-
-    let own = entries
+/// `lastAppliedManager.Apply`: `kubectl`'s conflicts on fields its client-side
+/// annotation says it set, and the live object still holds as it set them, are not
+/// conflicts: it applies again with force.
+fn apply_with_last_applied(
+    live: &Value,
+    applied: &Value,
+    managed: Managed,
+    force: bool,
+    writer: &Writer<'_>,
+) -> Result<(Value, Managed), PatchError> {
+    let result = apply_tracked(live, applied, managed.clone(), force, writer);
+    let Err(UpdateError::Conflicts(conflicts)) = &result else {
+        return finish(result);
+    };
+    if writer.manager != KUBECTL {
+        return finish(result);
+    }
+    let Some(allowed) = allowed_by_last_applied(live, writer) else {
+        return finish(result);
+    };
+    let remaining: Vec<(String, Path)> = conflicts
         .iter()
-        .position(|entry| entry.is(manager, APPLY, writer.subresource, ""));
-    let previous = own.map(|index| entries[index].fields.clone()).unwrap_or_default();
-    let mut owned: FieldSet = entries
-        .iter()
-        .enumerate()
-        .filter(|(index, _)| Some(*index) != own)
-        .flat_map(|(_, entry)| entry.fields.iter().cloned())
+        .filter(|(_, path)| !allowed.has(path))
+        .cloned()
         .collect();
-    owned.extend(applied_set.iter().cloned());
-    prune(&mut merged, &previous, &owned, schema);
-
-    let mut changed = fieldset::changed(&live, &merged, schema, AddedNodes::Leaves);
-    changed.retain(|path| is_tracked(path) && !writer.resets(path));
-    let mut conflicts = Vec::new();
-    for (index, entry) in entries.iter().enumerate() {
-        // Only the applier's own Apply entry is exempt: its Update entry (the same name
-        // writing otherwise) is another owner, as kube keys owners by name, operation,
-        // subresource and, for updates, API version.
-        if Some(index) == own {
-            continue;
-        }
-        let shown = shown_manager(entry);
-        conflicts.extend(entry.fields.intersection(&changed).map(|path| Conflict {
-            manager: entry.manager.clone(),
-            shown: shown.clone(),
-            field: fieldset::describe(path),
-        }));
+    if remaining.is_empty() {
+        return finish(apply_tracked(live, applied, managed, true, writer));
     }
-    if !conflicts.is_empty() && !force {
-        return Err(PatchError::Conflict(conflicts));
-    }
-    for (index, entry) in entries.iter_mut().enumerate() {
-        if Some(index) != own {
-            entry.fields.retain(|path| !changed.contains(path));
-        }
-    }
-
-    let api_version = api_version(applied, &live);
-    let object_changed = merged != live;
-    match own {
-        Some(index) => {
-            let entry = &mut entries[index];
-            if object_changed || entry.fields != applied_set {
-                entry.time = Some(writer.now.to_owned());
-            }
-            entry.fields = applied_set;
-            entry.api_version = api_version;
-        }
-        None => entries.push(Entry {
-            manager: manager.to_owned(),
-            operation: APPLY.to_owned(),
-            api_version,
-            time: Some(writer.now.to_owned()),
-            subresource: writer.subresource.map(str::to_owned),
-            fields: applied_set,
-        }),
-    }
-    forget_missing(&mut entries, &merged, schema);
-    managed::write(&mut merged, &entries);
-    Ok(merged)
+    finish(Err(UpdateError::Conflicts(remaining)))
 }
 
-/// Records a non-apply write (create, update, patch) by `writer`: the fields that it
-/// set or changed between `old` and `new` become its own (operation `Update`).
-pub(crate) fn record_update(old: Option<&Value>, new: &mut Value, writer: &Writer<'_>) {
-    let (manager, schema) = (writer.manager, writer.schema());
-    let mut old = old.cloned().unwrap_or_else(|| Value::Object(Map::new()));
-    let old_fields = managed::take(&mut old);
-    let new_fields = managed::take(new);
-    // A writer that sends managed fields other than the stored ones replaces them, as on
-    // the real server; most send back what they read, or nothing (a merge patch).
-    let base = match new_fields {
-        Some(fields) if Some(&fields) != old_fields.as_ref() => Some(fields),
-        _ => old_fields,
-    };
-    let mut entries = managed::read(base.as_ref());
+/// The updater's failure as the server reports it.
+fn finish(result: Result<(Value, Managed), UpdateError>) -> Result<(Value, Managed), PatchError> {
+    result.map_err(|error| match error {
+        UpdateError::Failed(message) => PatchError::Internal(message),
+        UpdateError::Conflicts(conflicts) => PatchError::Conflict(
+            conflicts
+                .into_iter()
+                .map(|(manager, path)| Conflict {
+                    shown: shown_manager(&manager),
+                    manager: Identity::parse(&manager).map_or_else(|| manager.clone(), |identity| identity.manager),
+                    identifier: manager,
+                    field: describe(&path),
+                })
+                .collect(),
+        ),
+    })
+}
 
-    let nodes = if writer.custom {
-        AddedNodes::All
-    } else {
-        AddedNodes::BuiltIn
+/// `allowedConflictsFromLastApplied`: the fields the annotation sets that the live
+/// object holds unchanged; None when there is no usable annotation.
+fn allowed_by_last_applied(live: &Value, writer: &Writer<'_>) -> Option<Set> {
+    let text = live["metadata"]["annotations"][LAST_APPLIED]
+        .as_str()
+        .filter(|t| !t.is_empty())?;
+    let last_applied: Value = serde_json::from_str(text).ok()?;
+    if last_applied["apiVersion"] != writer.api_version {
+        return None;
+    }
+    let object_type = &*writer.object_type;
+    object_type.validate(&last_applied, false).ok()?;
+    object_type.validate(live, true).ok()?;
+    let set = object_type.to_field_set(&last_applied).ok()?;
+    let comparison = object_type.compare(&last_applied, live).ok()?;
+    Some(
+        set.difference(&comparison.modified)
+            .difference(&comparison.added)
+            .difference(&comparison.removed),
+    )
+}
+
+fn has_last_applied(object: &Value) -> bool {
+    object["metadata"]["annotations"][LAST_APPLIED]
+        .as_str()
+        .is_some_and(|text| !text.is_empty())
+}
+
+/// `lastAppliedUpdater`: the annotation becomes the applied configuration (without the
+/// annotation), as `encoding/json` writes it; dropped if the annotations grow too large.
+fn set_last_applied(object: &mut Value, applied: &Value) {
+    let mut configuration = applied.clone();
+    if let Some(annotations) = configuration
+        .pointer_mut("/metadata/annotations")
+        .and_then(Value::as_object_mut)
+    {
+        annotations.remove(LAST_APPLIED);
+    }
+    let encoded = format!("{}\n", super::value::to_go_json(&configuration));
+    let Some(annotations) = object
+        .pointer_mut("/metadata/annotations")
+        .and_then(Value::as_object_mut)
+    else {
+        return;
     };
-    let mut changed = fieldset::changed(&old, new, schema, nodes);
-    changed.retain(|path| is_tracked(path) && !writer.resets(path));
-    let api_version = api_version(new, &old);
-    let own = entries
+    annotations.insert(LAST_APPLIED.to_owned(), Value::String(encoded));
+    let size: usize = annotations
         .iter()
-        .position(|entry| entry.is(manager, UPDATE, writer.subresource, &api_version));
-    for (index, entry) in entries.iter_mut().enumerate() {
-        if Some(index) != own {
-            entry.fields.retain(|path| !changed.contains(path));
-        }
+        .map(|(key, value)| key.len() + value.as_str().map_or(0, str::len))
+        .sum();
+    if size > ANNOTATIONS_SIZE_LIMIT {
+        annotations.remove(LAST_APPLIED);
     }
-    // kube's scale handler maps the Scale's entries back onto the object with the times
-    // the object had, so a manager's first write through `/scale` records no time.
-    let time = (writer.subresource != Some("scale")).then(|| writer.now.to_owned());
-    match own {
-        Some(index) => {
-            let entry = &mut entries[index];
-            let before = entry.fields.len();
-            entry.fields.extend(changed);
-            if entry.fields.len() != before && time.is_some() {
-                entry.time = time;
-            }
-        }
-        None if !changed.is_empty() => entries.push(Entry {
-            manager: manager.to_owned(),
-            operation: UPDATE.to_owned(),
-            api_version,
-            time,
-            subresource: writer.subresource.map(str::to_owned),
-            fields: changed,
-        }),
-        None => {}
-    }
-    forget_missing(&mut entries, new, schema);
-    managed::write(new, &entries);
 }
 
-/// `printManager`: how a conflict names a manager (its time is not part of it).
-fn shown_manager(entry: &Entry) -> String {
-    let mut shown = go_quote(&entry.manager);
-    if let Some(subresource) = entry.subresource.as_deref().filter(|s| !s.is_empty()) {
-        shown = format!("{shown} with subresource {}", go_quote(subresource));
+/// `skipNonAppliedManager.Apply` and the layers below it.
+fn apply_tracked(
+    live: &Value,
+    applied: &Value,
+    mut managed: Managed,
+    force: bool,
+    writer: &Writer<'_>,
+) -> Result<(Value, Managed), UpdateError> {
+    if managed.fields.is_empty() {
+        managed = update_tracked(&empty_like(live), live, managed, BEFORE_FIRST_APPLY, writer)?;
     }
-    if entry.operation == UPDATE {
-        shown = format!("{shown} using {}", entry.api_version);
+    let entry = managed::identifier(writer.manager, APPLY, &writer.api_version, writer.subresource);
+    let object_type = &*writer.object_type;
+    object_type.validate(applied, false).map_err(|errors| {
+        UpdateError::Failed(format!(
+            "failed to create typed patch object ({}): {errors}",
+            writer.describe_object(applied)
+        ))
+    })?;
+    object_type.validate(live, true).map_err(|errors| {
+        UpdateError::Failed(format!(
+            "failed to create typed live object ({}): {errors}",
+            writer.describe_object(live)
+        ))
+    })?;
+    let ignored = writer.reset_fields();
+    let updater = Updater {
+        object_type,
+        ignored: ignored.as_ref(),
+    };
+    let (object, fields) = updater.apply(live, applied, &writer.api_version, managed.fields, &entry, force)?;
+    managed.fields = fields;
+    strip_meta(&mut managed, &entry);
+    let object = match object {
+        Some(object) => {
+            managed.times.insert(entry, Some(writer.now.to_owned()));
+            object
+        }
+        None => live.clone(),
+    };
+    Ok((object, managed))
+}
+
+/// Records a non-apply write (create, update, patch) by `writer`: the fields it set or
+/// changed between `old` and `new` become its own (operation `Update`).
+pub(crate) fn record_update(old: Option<&Value>, new: &mut Value, writer: &Writer<'_>) {
+    let mut live = old.cloned().unwrap_or_else(|| empty_like(new));
+    let live_fields = managed::take(&mut live);
+    let new_fields = managed::take(new);
+    let managed = if writer.subresource.is_some() {
+        managed::decode(live_fields.as_ref()).unwrap_or_default()
+    } else if managed::is_reset(new_fields.as_ref()) {
+        Managed::default()
+    } else {
+        match managed::decode(new_fields.as_ref()) {
+            Ok(managed) if !managed.fields.is_empty() => managed,
+            _ => managed::decode(live_fields.as_ref()).unwrap_or_default(),
+        }
+    };
+    // An object stored without managed fields starts tracking none on update.
+    if managed.fields.is_empty() && live["metadata"]["uid"].as_str().is_some_and(|uid| !uid.is_empty()) {
+        return;
+    }
+    // `UpdateNoErrors`: a write the types cannot follow loses its managed fields.
+    if let Ok(managed) = update_tracked(&live, new, managed, writer.manager, writer) {
+        managed::put(new, &managed);
+    }
+}
+
+/// `capManagersManager.Update` and the layers below it: `manager`'s entry gains what
+/// the write from `live` to `new` changed, everyone else loses it.
+fn update_tracked(
+    live: &Value,
+    new: &Value,
+    mut managed: Managed,
+    updater_name: &str,
+    writer: &Writer<'_>,
+) -> Result<Managed, UpdateError> {
+    let identifier = managed::identifier(updater_name, UPDATE, &writer.api_version, writer.subresource);
+    let object_type = &*writer.object_type;
+    for (object, which) in [(new, "new"), (live, "live")] {
+        object_type.validate(object, true).map_err(|errors| {
+            UpdateError::Failed(format!(
+                "failed to convert {which} object ({}) to smd typed: {errors}",
+                writer.describe_object(object)
+            ))
+        })?;
+    }
+    let ignored = writer.reset_fields();
+    let updater = Updater {
+        object_type,
+        ignored: ignored.as_ref(),
+    };
+    let keep_added = |path: &Path| writer.custom || added_in_go(object_type, live, new, path);
+    let fields = updater.record_update(
+        live,
+        new,
+        &writer.api_version,
+        managed.fields,
+        CURRENT_OPERATION,
+        &keep_added,
+    )?;
+    managed.fields = fields;
+    strip_meta(&mut managed, CURRENT_OPERATION);
+    if let Some(current) = managed.fields.remove(CURRENT_OPERATION) {
+        let set = match managed.fields.get(&identifier) {
+            Some(previous) => current.set.union(&previous.set),
+            None => current.set,
+        };
+        managed.fields.insert(
+            identifier.clone(),
+            VersionedSet {
+                set,
+                api_version: current.api_version,
+                applied: false,
+            },
+        );
+        // kube's scale handler maps the Scale's entries back onto the object with the
+        // times the object had, so a write through `/scale` records none.
+        if writer.subresource != Some("scale") {
+            managed.times.insert(identifier, Some(writer.now.to_owned()));
+        }
+    }
+    managed::cap_update_managers(&mut managed);
+    Ok(managed)
+}
+
+/// Whether the comparison of the Go values of a built-in object finds the map or list
+/// node at `path` added, as the comparison of its JSON did (see `zero_values`): an
+/// empty map or optional list is not there in Go, and a value struct (or a list Go
+/// always writes) was already there wherever the struct holding it was. Fields and
+/// items that are not such nodes are added in both.
+fn added_in_go(object_type: &ObjectType, old: &Value, new: &Value, path: &Path) -> bool {
+    let Some((PathElement::Field(name), parent)) = path.split_last() else {
+        return true;
+    };
+    match object_type.value_at(new, path) {
+        Some(Value::Object(fields)) => match go_map(name) {
+            GoMap::Map => !fields.is_empty(),
+            GoMap::Pointer => true,
+            GoMap::Struct => !in_go_value(object_type, old, parent),
+        },
+        Some(Value::Array(items)) => {
+            !(items.is_empty() || list_always_present(name) && in_go_value(object_type, old, parent))
+        }
+        _ => true,
+    }
+}
+
+/// Whether the node at `path` is in the Go value of the built-in object `object`: set
+/// in it, or a value struct of a struct that is.
+fn in_go_value(object_type: &ObjectType, object: &Value, path: &[PathElement]) -> bool {
+    match path.split_last() {
+        None => true,
+        Some((last, parent)) => {
+            object_type.value_at(object, path).is_some_and(|value| !value.is_null())
+                || matches!(last, PathElement::Field(name) if go_map(name) == GoMap::Struct)
+                    && in_go_value(object_type, object, parent)
+        }
+    }
+}
+
+/// Nulls an apply leaves (fields set to null, maps it emptied) are dropped where the
+/// real server drops them: everywhere in a built-in object (Go decodes null as the zero
+/// value) and in a custom resource's metadata (which is coerced to `ObjectMeta`); the
+/// custom resource's schema pipeline drops the others it does not allow.
+fn drop_nulls(object: &mut Value, custom: bool) {
+    fn strip(value: &mut Value) {
+        match value {
+            Value::Object(fields) => {
+                fields.retain(|_, child| !child.is_null());
+                fields.values_mut().for_each(strip);
+            }
+            Value::Array(items) => items.iter_mut().for_each(strip),
+            _ => {}
+        }
+    }
+    if custom {
+        if let Some(metadata) = object.get_mut("metadata") {
+            strip(metadata);
+        }
+    } else {
+        strip(object);
+    }
+}
+
+/// `printManager`: how a conflict names a manager.
+fn shown_manager(identifier: &str) -> String {
+    let Some(identity) = Identity::parse(identifier) else {
+        return go_quote(identifier);
+    };
+    let mut shown = go_quote(&identity.manager);
+    if !identity.subresource.is_empty() {
+        shown = format!("{shown} with subresource {}", go_quote(&identity.subresource));
+    }
+    if identity.operation == UPDATE {
+        shown = format!("{shown} using {}", identity.api_version);
     }
     shown
-}
-
-fn api_version(object: &Value, fallback: &Value) -> String {
-    object
-        .get("apiVersion")
-        .or_else(|| fallback.get("apiVersion"))
-        .and_then(Value::as_str)
-        .unwrap_or_default()
-        .to_owned()
-}
-
-/// Nobody owns a field that is not there.
-fn forget_missing(entries: &mut [Entry], object: &Value, schema: Schema<'_>) {
-    for entry in entries {
-        entry
-            .fields
-            .retain(|path| fieldset::locate(object, path, schema).is_some());
-    }
 }
 
 #[cfg(test)]

@@ -89,21 +89,6 @@ pub(crate) fn list_merge_key(group: &str, kind: &str, path: &[&str]) -> ListStra
     kind_list(group, kind, path)
 }
 
-/// Whether the map at `path` is replaced as a whole (`structType=atomic` or
-/// `mapType=atomic`), such as a workload's label selector.
-pub(crate) fn is_atomic_map(group: &str, kind: &str, path: &[&str]) -> bool {
-    matches!(
-        (group, kind, path),
-        (
-            "apps",
-            "Deployment" | "ReplicaSet" | "StatefulSet" | "DaemonSet",
-            ["spec", "selector"]
-        ) | ("batch", "Job", ["spec", "selector"])
-            | ("batch", "CronJob", ["spec", "jobTemplate", "spec", "selector"])
-            | ("", "Service" | "ReplicationController", ["spec", "selector"])
-    )
-}
-
 /// Where the pod template sits in workload kinds.
 fn pod_template_prefix(group: &str, kind: &str) -> Option<&'static [&'static str]> {
     match (group, kind) {
@@ -287,11 +272,5 @@ mod tests {
             list_merge_key("example.com", "Widget", &["spec", "containers"]),
             ListStrategy::Atomic
         );
-    }
-
-    #[test]
-    fn workload_selectors_are_atomic_maps() {
-        assert!(is_atomic_map("apps", "Deployment", &["spec", "selector"]));
-        assert!(!is_atomic_map("apps", "Deployment", &["spec", "template"]));
     }
 }

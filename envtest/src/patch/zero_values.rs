@@ -1,8 +1,9 @@
-//! What Go's zero value of a built-in type already holds, which an update's comparison
-//! does not find added: kube-apiserver compares a created object with `New()` of its
-//! type, where value structs are present (`spec`, `template`, `resources`) and maps,
-//! pointers and `omitempty` slices are not. Transcribed by field name from k8s.io/api;
-//! a name not listed is taken for a value struct, or for a list Go omits when empty.
+//! What a built-in object holds as a Go value, which kube-apiserver compares where the
+//! embedded server has JSON: value structs (`spec`, `template`, `resources`) are
+//! present wherever the struct holding them is, even in `New()` of the type, while
+//! maps and `omitempty` slices are omitted when empty and pointers are there only when
+//! set. Transcribed by field name from k8s.io/api; a name not listed is taken for a
+//! value struct, or for a list Go omits when empty.
 
 /// Fields of built-in types that are Go maps.
 const MAPS: [&str; 16] = [
@@ -81,15 +82,32 @@ const POINTER_STRUCTS: [&str; 45] = [
 /// List fields of built-in types without `omitempty`, present (as null) in the zero value.
 const LISTS_ALWAYS_PRESENT: [&str; 2] = ["containers", "rules"];
 
-/// Whether the field `name` of a built-in object, a list if `list`, is missing from its
-/// type's zero value, so that an update adding it owns the node itself. Go omits an
-/// empty map or list, but not an empty struct behind a pointer (`emptyDir: {}`).
-pub(crate) fn absent_from_zero_value(name: &str, list: bool, empty: bool) -> bool {
-    if list {
-        !empty && !LISTS_ALWAYS_PRESENT.contains(&name)
+/// What a map-valued field of a built-in type is in Go.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub(crate) enum GoMap {
+    /// A Go map: omitted when empty.
+    Map,
+    /// An optional struct behind a pointer: present when set, even empty.
+    Pointer,
+    /// A value struct: present wherever the struct holding it is.
+    Struct,
+}
+
+/// What the map-valued field `name` of a built-in object is in Go.
+pub(crate) fn go_map(name: &str) -> GoMap {
+    if MAPS.contains(&name) {
+        GoMap::Map
+    } else if POINTER_STRUCTS.contains(&name) {
+        GoMap::Pointer
     } else {
-        (!empty && MAPS.contains(&name)) || POINTER_STRUCTS.contains(&name)
+        GoMap::Struct
     }
+}
+
+/// Whether the list field `name` of a built-in type is present (as null) wherever the
+/// struct holding it is, rather than omitted when empty.
+pub(crate) fn list_always_present(name: &str) -> bool {
+    LISTS_ALWAYS_PRESENT.contains(&name)
 }
 
 #[cfg(test)]
@@ -97,17 +115,13 @@ mod tests {
     use super::*;
 
     #[test]
-    fn maps_pointers_and_omitted_lists_are_absent_and_value_structs_present() {
-        assert!(absent_from_zero_value("labels", false, false));
-        assert!(!absent_from_zero_value("labels", false, true), "Go omits an empty map");
-        assert!(absent_from_zero_value("rollingUpdate", false, false));
-        assert!(
-            absent_from_zero_value("emptyDir", false, true),
-            "an empty struct is there"
-        );
-        assert!(absent_from_zero_value("ports", true, false));
-        assert!(!absent_from_zero_value("containers", true, false));
-        assert!(!absent_from_zero_value("template", false, false));
-        assert!(!absent_from_zero_value("resources", false, false));
+    fn fields_are_maps_pointers_or_value_structs() {
+        assert_eq!(go_map("labels"), GoMap::Map);
+        assert_eq!(go_map("rollingUpdate"), GoMap::Pointer);
+        assert_eq!(go_map("emptyDir"), GoMap::Pointer);
+        assert_eq!(go_map("template"), GoMap::Struct);
+        assert_eq!(go_map("resources"), GoMap::Struct);
+        assert!(list_always_present("containers"));
+        assert!(!list_always_present("ports"));
     }
 }

@@ -4,12 +4,13 @@
 //! schemas of its kinds. `kubectl explain` reads the schemas; kubectl also reads the
 //! paths to learn that the server validates fields itself (`fieldValidation`).
 
+mod extensions;
 mod paths;
 mod schemas;
 
 use serde_json::{Value, json};
 
-pub(crate) use self::schemas::unknown_fields;
+pub(crate) use self::schemas::{Definitions, builtin_type, custom_definition, object_meta_definitions, unknown_fields};
 use crate::resources::registry::Registry;
 
 /// The Kubernetes version the documents describe.

@@ -1,8 +1,11 @@
-//! Server-side apply and update ownership, on objects built in memory.
+//! Server-side apply and update ownership, on objects built in memory, with the types
+//! the server serves: built-in ones from their `OpenAPI` schemas and extensions, and a
+//! custom resource's from its schema.
 
 use serde_json::json;
 
 use super::*;
+use crate::patch::type_schema::{Schema, convert, named};
 
 const NOW: &str = "2024-01-01T00:00:00Z";
 const LATER: &str = "2024-01-02T00:00:00Z";
@@ -23,16 +26,73 @@ fn config(replicas: u32, image: &str) -> Value {
     })
 }
 
+/// A built-in type as the server types it (the catalogue's schema with extensions).
+fn builtin_type(group: &str, kind: &str) -> Arc<ObjectType> {
+    let builtin = crate::resources::catalogue::builtins()
+        .iter()
+        .find(|b| b.group == group && b.kind == kind)
+        .expect("a built-in type");
+    let definitions = crate::resources::openapi::builtin_type(builtin);
+    let (root, definitions) = definitions.as_ref();
+    Arc::new(ObjectType {
+        schema: Arc::new(Schema::layered(convert(definitions, false), None)),
+        root: named(root),
+    })
+}
+
+/// The custom resource `Widget` of the tests: its lists and maps of each kind.
+fn widget_type() -> Arc<ObjectType> {
+    let meta = Arc::new(Schema::layered(
+        convert(crate::resources::openapi::object_meta_definitions(), false),
+        None,
+    ));
+    let definitions = serde_json::from_value(json!({"Widget": {"type": "object", "properties": {
+        "apiVersion": {"type": "string"}, "kind": {"type": "string"},
+        "metadata": {"$ref": "#/components/schemas/io.k8s.apimachinery.pkg.apis.meta.v1.ObjectMeta"},
+        "spec": {"type": "object", "properties": {
+            "items": {"type": "array", "items": {"type": "object", "properties": {"name": {"type": "string"}}}},
+            "ports": {"type": "array", "x-kubernetes-list-type": "map", "x-kubernetes-list-map-keys": ["name"],
+                "items": {"type": "object", "properties": {"name": {"type": "string"}, "port": {"type": "integer"},
+                    "protocol": {"type": "string", "default": "TCP"}}}},
+            "tags": {"type": "array", "x-kubernetes-list-type": "set", "items": {"type": "string"}},
+            "selector": {"type": "object", "x-kubernetes-map-type": "atomic", "additionalProperties": {"type": "string"}},
+            "size": {"type": "object", "additionalProperties": {"type": "integer"}},
+            "a": {"type": "integer"}, "b": {"type": "integer"}
+        }},
+        "status": {"type": "object", "properties": {"phase": {"type": "string"}}}
+    }}}))
+    .expect("definitions");
+    Arc::new(ObjectType {
+        schema: Arc::new(Schema::layered(convert(&definitions, false), Some(meta))),
+        root: named("Widget"),
+    })
+}
+
 /// `manager` writing a Deployment at `now` through the main endpoint.
 fn deployment_writer<'a>(manager: &'a str, now: &'a str) -> Writer<'a> {
     Writer {
         manager,
         now,
         subresource: None,
-        group: "apps",
+        api_version: "apps/v1".into(),
         kind: "Deployment",
+        object_type: builtin_type("apps", "Deployment"),
         custom: false,
         reset: &["status"],
+    }
+}
+
+/// `manager` writing a Widget at `now`.
+fn widget_writer(manager: &str) -> Writer<'_> {
+    Writer {
+        manager,
+        now: NOW,
+        subresource: None,
+        api_version: "example.com/v1".into(),
+        kind: "Widget",
+        object_type: widget_type(),
+        custom: true,
+        reset: &[],
     }
 }
 
@@ -68,11 +128,16 @@ fn without_managed_fields(object: &Value) -> Value {
     object
 }
 
-fn conflicts(result: Result<Value, PatchError>) -> Vec<Conflict> {
+/// The conflicts of a refused apply: (manager as shown, field).
+fn conflicts(result: Result<Value, PatchError>) -> Vec<(String, String)> {
     match result {
-        Err(PatchError::Conflict(conflicts)) => conflicts,
+        Err(PatchError::Conflict(conflicts)) => conflicts.into_iter().map(|c| (c.shown, c.field)).collect(),
         other => panic!("expected a conflict, got {other:?}"),
     }
+}
+
+fn conflict(shown: &str, field: &str) -> (String, String) {
+    (shown.to_owned(), field.to_owned())
 }
 
 const REPLICAS: &str = "/f:spec/f:replicas";
@@ -161,14 +226,7 @@ fn changing_a_field_another_manager_owns_conflicts() {
         "autoscaler",
         false,
     );
-    assert_eq!(
-        conflicts(result),
-        [Conflict {
-            manager: "ci".into(),
-            shown: "\"ci\"".into(),
-            field: ".spec.replicas".into()
-        }]
-    );
+    assert_eq!(conflicts(result), [conflict("\"ci\"", ".spec.replicas")]);
 }
 
 #[test]
@@ -183,14 +241,7 @@ fn force_takes_ownership() {
     assert!(owns(&forced, "ci", "Apply", "/f:spec/f:selector"));
 
     let back = apply_as(Some(&forced), &config(1, "nginx:1"), "ci", false);
-    assert_eq!(
-        conflicts(back),
-        [Conflict {
-            manager: "autoscaler".into(),
-            shown: "\"autoscaler\"".into(),
-            field: ".spec.replicas".into()
-        }]
-    );
+    assert_eq!(conflicts(back), [conflict("\"autoscaler\"", ".spec.replicas")]);
 }
 
 #[test]
@@ -206,11 +257,10 @@ fn an_update_then_an_apply_by_another_manager_conflicts_on_the_updated_fields() 
     let result = apply_as(Some(&edited), &config(1, "nginx:1"), "ci", false);
     assert_eq!(
         conflicts(result),
-        [Conflict {
-            manager: "kubectl-edit".into(),
-            shown: "\"kubectl-edit\" using apps/v1".into(),
-            field: ".spec.template.spec.containers[name=\"nginx\"].image".into()
-        }]
+        [conflict(
+            "\"kubectl-edit\" using apps/v1",
+            ".spec.template.spec.containers[name=\"nginx\"].image"
+        )]
     );
     let unchanged = apply_as(Some(&edited), &config(1, "nginx:2"), "ci", false).expect("same value");
     assert!(owns(&unchanged, "ci", "Apply", image) && owns(&unchanged, "kubectl-edit", "Update", image));
@@ -259,15 +309,9 @@ fn finalizers_are_a_set_shared_between_managers() {
 }
 
 #[test]
-fn custom_resource_lists_are_atomic() {
+fn custom_resource_lists_without_a_list_type_are_atomic() {
     let widget = |items: Value| json!({"apiVersion": "example.com/v1", "kind": "Widget", "metadata": {"name": "w"}, "spec": {"items": items}});
-    let writer = Writer {
-        group: "example.com",
-        kind: "Widget",
-        custom: true,
-        reset: &[],
-        ..deployment_writer("ci", NOW)
-    };
+    let writer = widget_writer("ci");
     let live = apply(None, &widget(json!([{"name": "a"}, {"name": "b"}])), false, &writer).expect("created");
     let fields = &entry(&live, "ci", "Apply").expect("an entry")["fieldsV1"];
     assert_eq!(fields["f:spec"], json!({"f:items": {}}));
@@ -283,12 +327,15 @@ fn malformed_configurations_are_bad_requests() {
         apply_as(None, &with_managed_fields, "ci", false),
         Err(PatchError::BadRequest(_))
     ));
-    let mut without_key = config(1, "nginx:1");
-    without_key["spec"]["template"]["spec"]["containers"] = json!([{"image": "x"}]);
-    assert!(matches!(
-        apply_as(None, &without_key, "ci", false),
-        Err(PatchError::BadRequest(_))
-    ));
+    let mut unknown = config(1, "nginx:1");
+    unknown["spec"]["replica"] = json!(1);
+    match apply_as(None, &unknown, "ci", false) {
+        Err(PatchError::Internal(message)) => assert_eq!(
+            message,
+            "failed to create typed patch object (default/web; apps/v1, Kind=Deployment): .spec.replica: field not declared in schema"
+        ),
+        other => panic!("expected a typed-object failure, got {other:?}"),
+    }
     assert!(matches!(
         apply_as(None, &json!("x"), "ci", false),
         Err(PatchError::BadRequest(_))
@@ -296,14 +343,20 @@ fn malformed_configurations_are_bad_requests() {
 }
 
 #[test]
-fn apply_keeps_unowned_live_fields() {
+fn fields_an_object_had_before_its_first_apply_are_owned_by_before_first_apply() {
     let mut live = config(1, "nginx:1");
     live["spec"]["paused"] = json!(false);
     live["metadata"]["uid"] = json!("1234");
-    let applied = apply_as(Some(&live), &config(4, "nginx:1"), "ci", false).expect("applied");
+    assert_eq!(
+        conflicts(apply_as(Some(&live), &config(4, "nginx:1"), "ci", false)),
+        [conflict("\"before-first-apply\" using apps/v1", ".spec.replicas")]
+    );
+    let applied = apply_as(Some(&live), &config(4, "nginx:1"), "ci", true).expect("forced");
     assert_eq!(applied["spec"]["paused"], false);
     assert_eq!(applied["metadata"]["uid"], "1234");
     assert_eq!(applied["spec"]["replicas"], 4);
+    assert!(owns(&applied, "before-first-apply", "Update", "/f:spec/f:paused"));
+    assert!(!owns(&applied, "before-first-apply", "Update", REPLICAS));
     assert!(!owns(&applied, "ci", "Apply", "/f:metadata/f:uid"));
 }
 
@@ -324,11 +377,13 @@ fn record_update_merges_into_one_entry_and_moves_the_time_only_on_change() {
     record_update(None, &mut live, &deployment_writer("ctl", NOW));
     let mut same = live.clone();
     same["spec"]["replicas"] = json!(2);
-    update_as(&live, &mut same, "ctl", LATER);
+    update_as(&live, &mut same, "ctl", NOW);
+    let mut unchanged = same.clone();
+    update_as(&same, &mut unchanged, "ctl", LATER);
     assert_eq!(
-        entry(&same, "ctl", "Update").expect("an entry")["time"],
+        entry(&unchanged, "ctl", "Update").expect("an entry")["time"],
         NOW,
-        "replicas was already ctl's"
+        "a write that changes nothing keeps the time"
     );
 
     let mut more = same.clone();
@@ -361,14 +416,7 @@ fn the_same_name_applying_and_updating_is_two_owners_that_conflict() {
     let mut created = config(1, "nginx:1");
     record_update(None, &mut created, &deployment_writer("ci", NOW));
     let result = apply_as(Some(&created), &config(2, "nginx:1"), "ci", false);
-    assert_eq!(
-        conflicts(result),
-        [Conflict {
-            manager: "ci".into(),
-            shown: "\"ci\" using apps/v1".into(),
-            field: ".spec.replicas".into()
-        }]
-    );
+    assert_eq!(conflicts(result), [conflict("\"ci\" using apps/v1", ".spec.replicas")]);
     let forced = apply_as(Some(&created), &config(2, "nginx:1"), "ci", true).expect("forced");
     assert!(owns(&forced, "ci", "Apply", REPLICAS) && !owns(&forced, "ci", "Update", REPLICAS));
     assert!(
@@ -380,8 +428,9 @@ fn the_same_name_applying_and_updating_is_two_owners_that_conflict() {
 #[test]
 fn an_update_owns_the_maps_it_adds_so_its_entry_outlives_its_leaves() {
     let writer = |manager| Writer {
-        group: "",
+        api_version: "v1".into(),
         kind: "ConfigMap",
+        object_type: builtin_type("", "ConfigMap"),
         reset: &[],
         ..deployment_writer(manager, NOW)
     };
@@ -407,13 +456,7 @@ fn an_update_owns_the_maps_it_adds_so_its_entry_outlives_its_leaves() {
 
 #[test]
 fn a_custom_resource_update_owns_every_map_it_adds_and_not_its_structs_in_built_ins() {
-    let writer = Writer {
-        group: "example.com",
-        kind: "Widget",
-        custom: true,
-        reset: &[],
-        ..deployment_writer("ctl", NOW)
-    };
+    let writer = widget_writer("ctl");
     let mut widget = json!({"apiVersion": "example.com/v1", "kind": "Widget", "metadata": {"name": "w"}, "spec": {"size": {"cpu": 1}}});
     record_update(None, &mut widget, &writer);
     assert_eq!(
@@ -469,29 +512,26 @@ fn a_scale_update_names_its_subresource_in_the_entry_and_in_conflicts() {
     assert_eq!(entry["fieldsV1"], json!({"f:spec": {"f:replicas": {}}}));
     assert_eq!(
         conflicts(apply_as(Some(&scaled), &config(1, "nginx:1"), "ci", false)),
-        [Conflict {
-            manager: "autoscaler".into(),
-            shown: "\"autoscaler\" with subresource \"scale\" using apps/v1".into(),
-            field: ".spec.replicas".into()
-        }]
+        [conflict(
+            "\"autoscaler\" with subresource \"scale\" using apps/v1",
+            ".spec.replicas"
+        )]
     );
 }
 
 #[test]
 fn updates_in_two_api_versions_are_two_entries() {
-    let writer = Writer {
-        group: "example.com",
-        kind: "Widget",
-        custom: true,
-        reset: &[],
-        ..deployment_writer("ctl", NOW)
-    };
+    let writer = widget_writer("ctl");
     let mut v1 = json!({"apiVersion": "example.com/v1", "kind": "Widget", "metadata": {"name": "w"}, "spec": {"a": 1}});
     record_update(None, &mut v1, &writer);
     let mut v2 = v1.clone();
     v2["apiVersion"] = json!("example.com/v2");
     v2["spec"]["b"] = json!(2);
-    record_update(Some(&v1), &mut v2, &writer);
+    let writer_v2 = Writer {
+        api_version: "example.com/v2".into(),
+        ..widget_writer("ctl")
+    };
+    record_update(Some(&v1), &mut v2, &writer_v2);
     let versions: Vec<&str> = v2["metadata"]["managedFields"]
         .as_array()
         .expect("a list")
@@ -517,3 +557,5 @@ fn a_built_in_update_owns_the_optional_structs_it_adds_even_empty_ones() {
         json!({".": {}, "k:{\"name\":\"scratch\"}": {".": {}, "f:emptyDir": {}, "f:name": {}}})
     );
 }
+
+mod lists;

@@ -18,7 +18,7 @@ use serde_json::{Map, Value, json};
 use crate::core::{Builtin, ResourceType};
 
 /// Definitions by name, as in `components.schemas`.
-pub(super) type Definitions = Map<String, Value>;
+pub(crate) type Definitions = Map<String, Value>;
 
 /// Generated schemas, kept for the life of the process (built-in types never change).
 type Cache<K, V> = LazyLock<Mutex<HashMap<K, Arc<V>>>>;
@@ -56,6 +56,7 @@ fn generate(builtins: &[&Builtin]) -> Definitions {
         })
         .collect();
     let mut definitions = generator.take_definitions(true);
+    super::extensions::add(&mut definitions);
     for (name, builtin) in roots {
         if let Some(schema) = definitions.get_mut(&name) {
             schema["x-kubernetes-group-version-kind"] =
@@ -86,40 +87,98 @@ fn object_meta() -> &'static Definitions {
     static META: LazyLock<Definitions> = LazyLock::new(|| {
         let mut generator = generator();
         generator.subschema_for::<k8s_openapi::apimachinery::pkg::apis::meta::v1::ObjectMeta>();
-        generator.take_definitions(true)
+        let mut definitions = generator.take_definitions(true);
+        super::extensions::add(&mut definitions);
+        definitions
     });
     &META
 }
 
+/// `ObjectMeta` and the schemas it uses, with their extensions: the metadata of every
+/// custom resource (and of its embedded resources) is typed by them.
+pub(crate) fn object_meta_definitions() -> &'static Definitions {
+    object_meta()
+}
+
 /// Adds the schema of a custom resource's version (and `ObjectMeta`'s) to `definitions`.
 pub(super) fn add_custom(resource: &ResourceType, definitions: &mut Definitions) {
-    let Some(schema) = resource.schema.as_deref() else {
+    let Some((name, schema)) = custom_definition(resource) else {
         return;
     };
-    let mut schema = schema.clone();
-    if !schema.is_object() {
-        return;
-    }
-    if !schema["properties"].is_object() {
-        schema["properties"] = json!({});
-    }
-    let properties = &mut schema["properties"];
-    properties["apiVersion"] = json!({"type": "string", "description": "APIVersion defines the versioned schema of this representation of an object. Servers should convert recognized schemas to the latest internal value, and may reject unrecognized values. More info: https://git.k8s.io/community/contributors/devel/sig-architecture/api-conventions.md#resources"});
-    properties["kind"] = json!({"type": "string", "description": "Kind is a string value representing the REST resource this object represents. Servers may infer this from the endpoint the client submits requests to. Cannot be updated. In CamelCase. More info: https://git.k8s.io/community/contributors/devel/sig-architecture/api-conventions.md#types-kinds"});
-    properties["metadata"] = json!({"allOf": [{"$ref": format!("{REF_PREFIX}{OBJECT_META}")}], "description": "Standard object's metadata. More info: https://git.k8s.io/community/contributors/devel/sig-architecture/api-conventions.md#metadata"});
-    schema["type"] = json!("object");
-    schema["x-kubernetes-group-version-kind"] =
-        json!([{"group": resource.group, "version": resource.version, "kind": resource.kind}]);
-    let reversed: Vec<&str> = resource.group.split('.').rev().collect();
-    let name = format!("{}.{}.{}", reversed.join("."), resource.version, resource.kind);
     definitions.insert(name, schema);
     for (name, meta) in object_meta() {
         definitions.entry(name.clone()).or_insert_with(|| meta.clone());
     }
 }
 
-/// One built-in type's schema and the schemas it uses, generated once per type.
-fn builtin_type(builtin: &'static Builtin) -> Arc<(String, Definitions)> {
+/// A custom resource version's schema as apiextensions-apiserver's `OpenAPI` builder
+/// publishes it (`buildKubeNative`), and its definition name: the CRD's schema with
+/// `apiVersion`, `kind` and a `metadata` referring to `ObjectMeta`, at its root and in
+/// every embedded resource. Refers to [`object_meta_definitions`].
+pub(crate) fn custom_definition(resource: &ResourceType) -> Option<(String, Value)> {
+    let mut schema = resource.schema.as_deref()?.clone();
+    if !schema.is_object() {
+        return None;
+    }
+    if !schema["properties"].is_object() {
+        schema["properties"] = json!({});
+    }
+    add_type_meta(&mut schema, TYPE_META_DESCRIPTIONS);
+    add_embedded_properties(&mut schema);
+    schema["type"] = json!("object");
+    schema["x-kubernetes-group-version-kind"] =
+        json!([{"group": resource.group, "version": resource.version, "kind": resource.kind}]);
+    let reversed: Vec<&str> = resource.group.split('.').rev().collect();
+    let name = format!("{}.{}.{}", reversed.join("."), resource.version, resource.kind);
+    Some((name, schema))
+}
+
+/// The descriptions of `apiVersion`, `kind` and `metadata`: the root's, and an embedded
+/// resource's (`addEmbeddedProperties`).
+type Descriptions = [&'static str; 3];
+
+const TYPE_META_DESCRIPTIONS: Descriptions = [
+    "APIVersion defines the versioned schema of this representation of an object. Servers should convert recognized schemas to the latest internal value, and may reject unrecognized values. More info: https://git.k8s.io/community/contributors/devel/sig-architecture/api-conventions.md#resources",
+    "Kind is a string value representing the REST resource this object represents. Servers may infer this from the endpoint the client submits requests to. Cannot be updated. In CamelCase. More info: https://git.k8s.io/community/contributors/devel/sig-architecture/api-conventions.md#types-kinds",
+    "Standard object's metadata. More info: https://git.k8s.io/community/contributors/devel/sig-architecture/api-conventions.md#metadata",
+];
+
+const EMBEDDED_DESCRIPTIONS: Descriptions = [
+    "apiVersion defines the versioned schema of this representation of an object. More info: https://git.k8s.io/community/contributors/devel/sig-architecture/api-conventions.md#resources",
+    "kind is a string value representing the type of this object. In CamelCase. More info: https://git.k8s.io/community/contributors/devel/sig-architecture/api-conventions.md#types-kinds",
+    "Standard object's metadata. More info: https://git.k8s.io/community/contributors/devel/sig-architecture/api-conventions.md#metadata",
+];
+
+fn add_type_meta(schema: &mut Value, [api_version, kind, metadata]: Descriptions) {
+    let properties = &mut schema["properties"];
+    properties["apiVersion"] = json!({"type": "string", "description": api_version});
+    properties["kind"] = json!({"type": "string", "description": kind});
+    properties["metadata"] =
+        json!({"allOf": [{"$ref": format!("{REF_PREFIX}{OBJECT_META}")}], "description": metadata});
+}
+
+/// `addEmbeddedProperties`: an `x-kubernetes-embedded-resource` object has `apiVersion`,
+/// `kind` and `metadata` like a resource of its own.
+fn add_embedded_properties(schema: &mut Value) {
+    if let Some(properties) = schema.get_mut("properties").and_then(Value::as_object_mut) {
+        properties.values_mut().for_each(add_embedded_properties);
+    }
+    for nested in ["items", "additionalProperties"] {
+        if let Some(child) = schema.get_mut(nested).filter(|child| child.is_object()) {
+            add_embedded_properties(child);
+        }
+    }
+    if schema["x-kubernetes-embedded-resource"] == true {
+        if !schema["properties"].is_object() {
+            schema["properties"] = json!({});
+        }
+        add_type_meta(schema, EMBEDDED_DESCRIPTIONS);
+    }
+}
+
+/// One built-in type's schema and the schemas it uses, with their extensions, generated
+/// once per type: its root definition's name and the definitions.
+pub(crate) fn builtin_type(builtin: &'static Builtin) -> Arc<(String, Definitions)> {
     static CACHE: Cache<usize, (String, Definitions)> = LazyLock::new(Mutex::default);
     let key = std::ptr::from_ref(builtin) as usize;
     if let Some(found) = CACHE.lock().get(&key) {
@@ -128,7 +187,9 @@ fn builtin_type(builtin: &'static Builtin) -> Arc<(String, Definitions)> {
     let mut generator = generator();
     let root = builtin.schema(&mut generator);
     let name = referenced(root.as_value()).unwrap_or_default().to_owned();
-    let found = Arc::new((name, generator.take_definitions(true)));
+    let mut definitions = generator.take_definitions(true);
+    super::extensions::add(&mut definitions);
+    let found = Arc::new((name, definitions));
     CACHE.lock().insert(key, found.clone());
     found
 }
