@@ -121,6 +121,12 @@ impl ApiError {
             .map(|(field, reason, detail)| json!({"reason": reason, "message": detail, "field": field}))
             .collect();
         let mut details = json!({"name": name, "kind": kind, "causes": causes});
+        // Go's `omitempty`: the options of a request have no name to give.
+        if name.is_empty()
+            && let Some(details) = details.as_object_mut()
+        {
+            details.remove("name");
+        }
         if !group.is_empty() {
             details["group"] = json!(group);
         }

@@ -80,6 +80,104 @@ pub(crate) fn check_type(resource: &ResourceType, object: &Value) -> Result<(), 
     Ok(())
 }
 
+/// The body of a create or PUT as kube-apiserver's decoder reads it against the path's
+/// type (`runtime.Decode` with the path's kind as default, then the handler's version
+/// check). A built-in type's body may leave `kind` and `apiVersion` out (they default to
+/// the path's); one that names another kind or version gets the decoder's 400, worded
+/// by whether the scheme knows that kind (`converting ... unknown conversion`, `no kind
+/// ... is registered`) or only that version. A custom resource's body must carry its
+/// kind (the unstructured decoder quotes the body that lacks it) and the path's
+/// apiVersion; another kind is a 422 of `kind`. `raw` is the body as sent.
+pub(crate) fn check_body_type(
+    registry: &crate::resources::registry::Registry,
+    resource: &ResourceType,
+    object: &mut Value,
+    raw: &[u8],
+) -> Result<(), ApiError> {
+    let text = |field: &str| object[field].as_str().unwrap_or_default().to_owned();
+    let (kind, api_version) = (text("kind"), text("apiVersion"));
+    if resource.custom {
+        if kind.is_empty() {
+            let body = String::from_utf8_lossy(raw);
+            // `runtime.NewNotRegisteredErr...`: the body's first 30 characters, then " ...".
+            let shown: String = if body.chars().count() > 30 {
+                format!("{} ...", body.chars().take(30).collect::<String>())
+            } else {
+                body.to_string()
+            };
+            return Err(ApiError::bad_request(format!(
+                "the object provided is unrecognized (must be of type {}): Object 'Kind' is missing in '{body}' ({shown})",
+                resource.kind
+            )));
+        }
+        if api_version != resource.api_version() {
+            return Err(ApiError::bad_request(format!(
+                "the API version in the data ({api_version}) does not match the expected API version ({})",
+                resource.api_version()
+            )));
+        }
+        if kind != resource.kind {
+            let name = object["metadata"]["name"].as_str().unwrap_or_default();
+            return Err(ApiError::invalid_kind(
+                &resource.group,
+                &kind,
+                name,
+                &[(
+                    "kind",
+                    "FieldValueInvalid",
+                    format!("Invalid value: \"{kind}\": must be {}", resource.kind),
+                )],
+            ));
+        }
+        return check_type(resource, object);
+    }
+    let kind = if kind.is_empty() { resource.kind.clone() } else { kind };
+    let api_version = if api_version.is_empty() {
+        resource.api_version()
+    } else {
+        api_version
+    };
+    object["kind"] = json!(kind);
+    object["apiVersion"] = json!(api_version);
+    if kind == resource.kind && api_version == resource.api_version() {
+        return check_type(resource, object);
+    }
+    let version = api_version.rsplit('/').next().unwrap_or_default();
+    let registered = registry.by_kind(&api_version, &kind).filter(|t| !t.custom);
+    let detail = match registered {
+        Some(_) if kind == resource.kind => {
+            return Err(ApiError::bad_request(format!(
+                "the API version in the data ({api_version}) does not match the expected API version ({})",
+                resource.api_version()
+            )));
+        }
+        Some(_) => {
+            // The internal package of the path's group: `core`, `apps`, `networking`...
+            let internal = if resource.group.is_empty() {
+                "core"
+            } else {
+                resource.group.split('.').next().unwrap_or_default()
+            };
+            format!(
+                "converting ({version}.{kind}) to ({internal}.{}): unknown conversion",
+                resource.kind
+            )
+        }
+        None => {
+            let scheme = if resource.group == "apiextensions.k8s.io" {
+                "pkg/apiserver/apiserver.go:53"
+            } else {
+                "pkg/api/legacyscheme/scheme.go:30"
+            };
+            format!("no kind \"{kind}\" is registered for version \"{api_version}\" in scheme \"{scheme}\"")
+        }
+    };
+    Err(ApiError::bad_request(format!(
+        "{kind} in version \"{version}\" cannot be handled as a {}: {detail}",
+        resource.kind
+    )))
+}
+
 /// Prepares a new object for storing, in kube-apiserver's order
 /// (`BeforeCreate` in `staging/src/k8s.io/apiserver/pkg/registry/rest/create.go`, then the
 /// type's defaults and validation): the name, from `generateName` if need be, and its
