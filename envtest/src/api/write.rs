@@ -434,13 +434,14 @@ impl Write<'_> {
         json_response(status, object)
     }
 
-    /// The subresource an update goes through, as managed fields name it: `status`
-    /// or `scale` (which writes the spec; the object is split as on the main endpoint).
+    /// The subresource an update goes through, as managed fields name it: `status`,
+    /// `scale` (which writes the spec; the object is split as on the main endpoint) or
+    /// a namespace's `finalize`.
     fn subresource_for_update(&self) -> Option<&str> {
         self.target
             .subresource
             .as_deref()
-            .filter(|s| matches!(*s, "status" | "scale"))
+            .filter(|s| matches!(*s, "status" | "scale" | "finalize"))
     }
 
     /// Whether the request is a server-side apply (`PATCH` with an apply content type).

@@ -303,17 +303,13 @@ fn reset_server_fields(resource: &ResourceType, object: &mut Value, now: &str) {
 }
 
 /// What built-in types get on creation: namespaces their `kubernetes` finalizer and
-/// phase, CRDs their cleanup finalizer and accepted status.
+/// phase (`namespace_strategy`), CRDs their cleanup finalizer and accepted status.
 fn initialize_builtin(resource: &ResourceType, object: &mut Value) {
     if resource.custom {
         return;
     }
     match (resource.group.as_str(), resource.plural.as_str()) {
-        ("", "namespaces") => {
-            object["spec"]["finalizers"] = json!(["kubernetes"]);
-            object["status"] = json!({"phase": "Active"});
-            label_namespace(object);
-        }
+        ("", "namespaces") => super::namespace_strategy::prepare_for_create(object),
         ("apiextensions.k8s.io", "customresourcedefinitions") => {
             let finalizers = object["metadata"]["finalizers"].as_array().cloned().unwrap_or_default();
             if !finalizers.iter().any(|f| f == CRD_CLEANUP_FINALIZER) {
@@ -324,15 +320,6 @@ fn initialize_builtin(resource: &ResourceType, object: &mut Value) {
         }
         _ => {}
     }
-}
-
-/// The real server labels every namespace with its own name, and keeps the label.
-fn label_namespace(object: &mut Value) {
-    let name = object["metadata"]["name"].clone();
-    if !object["metadata"]["labels"].is_object() {
-        object["metadata"]["labels"] = json!({});
-    }
-    object["metadata"]["labels"]["kubernetes.io/metadata.name"] = name;
 }
 
 /// The CRD status the real server reaches once it serves the CRD. `storedVersions`
@@ -398,10 +385,13 @@ pub(crate) fn commit_create(
     crate::admission::plugins::admit(&state.store, resource, &mut object, None)?;
     let is_crd = is_crd(resource);
     if is_crd {
-        state
-            .registry
-            .serve_crd(&object)
-            .map_err(|message| ApiError::invalid(resource, &name, &[("spec", "FieldValueInvalid", message)]))?;
+        // A dry run checks that the CRD could be served and serves nothing.
+        let served = if dry_run {
+            crate::resources::registry::crd_types(&object).map(drop)
+        } else {
+            state.registry.serve_crd(&object)
+        };
+        served.map_err(|message| ApiError::invalid(resource, &name, &[("spec", "FieldValueInvalid", message)]))?;
         object["status"] = established_crd_status(&object);
     }
     if dry_run {
@@ -428,7 +418,11 @@ pub(crate) fn commit_update(
     let group_resource = resource.group_resource();
     if is_crd(resource)
         && object["metadata"]["deletionTimestamp"].is_null()
-        && state.registry.serve_crd(&object).is_ok()
+        && (if dry_run {
+            crate::resources::registry::crd_types(&object).is_ok()
+        } else {
+            state.registry.serve_crd(&object).is_ok()
+        })
     {
         object["status"] = established_crd_status(&object);
     }
@@ -504,12 +498,17 @@ pub(crate) fn prepare_update(
     now: &str,
     apply: bool,
 ) -> Result<Option<Value>, ApiError> {
-    let mut new = split_by_subresource(resource, current, desired, subresource, apply);
+    let is_namespace = !resource.custom && resource.group.is_empty() && resource.plural == "namespaces";
+    let mut new = if is_namespace {
+        // The namespace strategies say what each endpoint keeps, metadata included.
+        let mut new = desired;
+        super::namespace_strategy::prepare_for_update(&mut new, current, subresource);
+        new
+    } else {
+        split_by_subresource(resource, current, desired, subresource, apply)
+    };
     keep_immutable_metadata(current, &mut new);
     check_no_finalizer_added_while_deleting(resource, current, &new)?;
-    if resource.plural == "namespaces" && resource.group.is_empty() {
-        label_namespace(&mut new);
-    }
     crate::objects::apply_defaults(resource, &mut new, Some(current));
     crate::objects::validate(resource, &mut new, Some(current), subresource)?;
     let immutable = crate::objects::immutable_changes(resource, current, &new);

@@ -22,6 +22,7 @@ mod eviction;
 mod faults;
 mod list;
 mod messages;
+mod namespaces;
 mod openapi;
 mod operator_objects;
 mod ownership;

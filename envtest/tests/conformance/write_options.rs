@@ -282,7 +282,7 @@ async fn write_options_are_checked_before_the_body() {
     let answer = send_typed(&client, http::Method::PATCH, &path, merge, &change).await;
     assert_eq!(
         answer.body["message"],
-        "PatchOptions.meta.k8s.io \"\" is invalid: [force: Forbidden: may not be specified for non-apply change, dryRun: Unsupported value: []string{\"x\"}: supported values: \"All\"]"
+        "PatchOptions.meta.k8s.io \"\" is invalid: [force: Forbidden: may not be specified for non-apply patch, dryRun: Unsupported value: []string{\"x\"}: supported values: \"All\"]"
     );
     let path = format!("{configmaps}/kept");
     let answer = send_typed(
