@@ -659,8 +659,7 @@ impl Write<'_> {
             .map_err(|e| ApiError::bad_request(e.to_string()))?;
         let fields = wheelhouse_selector::FieldSelector::parse_for(
             self.target.param("fieldSelector").unwrap_or_default(),
-            &resource.group,
-            &resource.kind,
+            &resource.selectable_fields(),
         )
         .map_err(|e| ApiError::bad_request(e.to_string()))?;
         let shard = crate::api::shard::requested(self.server.options(), self.target)?;

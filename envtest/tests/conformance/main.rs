@@ -37,6 +37,7 @@ mod reviews;
 mod schema;
 mod schema_cel;
 mod schema_common;
+mod selectors;
 mod served;
 mod services;
 mod shard;
