@@ -578,9 +578,11 @@ impl Write<'_> {
         Ok(patched)
     }
 
-    /// The object a write of `/scale` asks for: the current one with new replicas.
+    /// The object a write of `/scale` asks for: the current one with the replicas of
+    /// the Scale the PUT sends or the patch makes (`crate::api::scale::apply`).
     fn desired_scale(&self, current: &Value) -> Result<Value, ApiError> {
-        let scale = crate::api::scale::to_scale(self.resource(), current);
+        let resource = self.resource();
+        let scale = crate::api::scale::base_scale(resource, current);
         let asked = if self.target.verb == Verb::Update {
             self.body_json()?
         } else {
@@ -591,14 +593,7 @@ impl Write<'_> {
             }
             .map_err(patch_error)?
         };
-        let mut desired = current.clone();
-        // A Scale omits zero replicas, so an absent count is zero.
-        let replicas = asked["spec"].get("replicas").cloned().unwrap_or(json!(0));
-        crate::api::scale::set_replicas(self.resource(), &mut desired, replicas);
-        if let Some(version) = asked["metadata"]["resourceVersion"].as_str() {
-            desired["metadata"]["resourceVersion"] = json!(version);
-        }
-        Ok(desired)
+        crate::api::scale::apply(resource, current, &asked, self.target.verb == Verb::Patch)
     }
 
     /// The `DeleteOptions` of a delete or deletecollection: its body, else its query.

@@ -34,6 +34,7 @@ mod put;
 mod raw;
 mod resources;
 mod reviews;
+mod scale;
 mod schema;
 mod schema_cel;
 mod schema_common;
