@@ -1,8 +1,8 @@
 //! An object's life in the store, whatever the verb or caller: what every write does
 //! to it before and after storing (`steps`: the fields set on a new object, what an
 //! update may change, generation, finalizers, the side effects of storing CRDs and
-//! namespaces) and how it is deleted (`deletion`: preconditions, graceful deletion,
-//! propagation, finalizers), and who a write is for managed fields (`ownership`: its
+//! namespaces; `namespace_strategy`: what each namespace endpoint keeps) and how it is
+//! deleted (`deletion`: preconditions, graceful deletion, propagation, finalizers), and who a write is for managed fields (`ownership`: its
 //! manager, subresource and reset fields). Client requests (`api`) and the simulated
 //! controllers (`controllers`) both go through here, so both keep kube-apiserver's rules.
 //!
@@ -10,11 +10,12 @@
 //! `admission`, `patch`, `state`.
 
 pub(crate) mod deletion;
+mod namespace_strategy;
 mod ownership;
 mod steps;
 
 pub(crate) use self::ownership::writer;
 pub(crate) use self::steps::{
-    CRD_CLEANUP_FINALIZER, after_delete, check_precondition, check_type, commit_create, commit_update,
+    CRD_CLEANUP_FINALIZER, after_delete, check_body_type, check_precondition, check_type, commit_create, commit_update,
     controller_update, has_finalizers, namespaces, now, prepare_new, prepare_update,
 };

@@ -11,6 +11,7 @@
 //! May import: `core`, `resources`.
 
 mod builtin_rules;
+mod custom_scale;
 mod defaults;
 mod records;
 mod registrations;

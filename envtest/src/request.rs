@@ -19,6 +19,9 @@ pub(crate) struct Target {
     pub name: Option<String>,
     pub subresource: Option<String>,
     pub query: HashMap<String, String>,
+    /// Every `dryRun` of the query, in order, empty ones included (None without any):
+    /// kube decodes the parameter as a list, and `?dryRun=` is a list of one empty value.
+    pub dry_run: Option<Vec<String>>,
     /// The client asked for metadata only (`Accept: ...;as=PartialObjectMetadata...`),
     /// as kube's metadata watchers and controller-runtime's metadata informers do.
     pub metadata_only: bool,
@@ -36,8 +39,10 @@ impl Target {
         matches!(self.param(name), Some("true" | "1"))
     }
 
+    /// Whether the write is a dry run (`dryrun.IsDryRun`: any value; the write's
+    /// options were validated first, so any value is `All`).
     pub fn dry_run(&self) -> bool {
-        self.param("dryRun") == Some("All")
+        self.dry_run.as_ref().is_some_and(|values| !values.is_empty())
     }
 }
 
@@ -140,6 +145,15 @@ pub(crate) fn refuse_kubectl_media(request: &http::Request<bytes::Bytes>) -> Opt
     None
 }
 
+/// Every value of `key` in the query string, in order; None when it is absent.
+pub(crate) fn query_values(query: Option<&str>, key: &str) -> Option<Vec<String>> {
+    let values: Vec<String> = form_urlencoded::parse(query.unwrap_or_default().as_bytes())
+        .filter(|(k, _)| k == key)
+        .map(|(_, v)| v.into_owned())
+        .collect();
+    (!values.is_empty()).then_some(values)
+}
+
 /// Parses the query string into a map (the last value of a repeated key wins).
 pub(crate) fn parse_query(query: Option<&str>) -> HashMap<String, String> {
     form_urlencoded::parse(query.unwrap_or_default().as_bytes())
@@ -211,6 +225,16 @@ pub(crate) fn parse(
     if subresource.is_none() && !resource.allows(verb) {
         return Err(ApiError::method_not_allowed());
     }
+    // A subresource serves only its own verbs (`pods/eviction` is create-only,
+    // `namespaces/finalize` update-only): any other method is 405, as kube-apiserver
+    // installs no handler for it.
+    if let Some(sub) = &subresource
+        && let Some(served) = resource.subresources().into_iter().find(|s| s.name == sub)
+        && !served.verbs.contains(&verb.as_str())
+    {
+        return Err(ApiError::method_not_allowed());
+    }
+    let dry_run = query.get("dryRun").map(|value| vec![value.clone()]);
     Ok(Some(Target {
         verb,
         resource,
@@ -218,6 +242,7 @@ pub(crate) fn parse(
         name,
         subresource,
         query,
+        dry_run,
         metadata_only: false,
         #[cfg(feature = "kubectl")]
         table: None,

@@ -121,7 +121,10 @@ impl ApiServer {
             request::parse(&state.registry, &parts.method, &path, query)
         };
         let mut target = match parsed {
-            Ok(Some(target)) => target,
+            Ok(Some(mut target)) => {
+                target.dry_run = request::query_values(parts.uri.query(), "dryRun");
+                target
+            }
             Ok(None) => {
                 let method = parts.method.as_str().to_ascii_lowercase();
                 let key = (self.user.clone(), method, path.clone());

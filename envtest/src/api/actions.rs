@@ -32,13 +32,19 @@ pub(crate) fn create(server: &ApiServer, target: &Target, body: &Value) -> Resul
         target.subresource.as_deref(),
     ) {
         ("", "pods", Some("binding")) | ("", "bindings", None) => {
-            binding::bind(server, namespace, target.name.as_deref(), body)?;
+            binding::bind(server, namespace, target.name.as_deref(), body, target.dry_run())?;
             Ok((StatusCode::CREATED, success(201)))
         }
         ("", "pods", Some("eviction")) => {
             let name = target.name.as_deref().unwrap_or_default();
-            eviction::evict(server, namespace, name, body)?;
-            Ok((StatusCode::CREATED, success(201)))
+            match eviction::evict(server, namespace, name, body, target.dry_run.as_deref())? {
+                eviction::Evicted::Success => Ok((StatusCode::CREATED, success(201))),
+                // A failure returned as the eviction's result: its code is the answer's.
+                eviction::Evicted::Status(code, message) => Ok((
+                    StatusCode::from_u16(code).unwrap_or(StatusCode::INTERNAL_SERVER_ERROR),
+                    json!({"kind": "Status", "apiVersion": "v1", "metadata": {}, "status": "Failure", "message": message, "code": code}),
+                )),
+            }
         }
         ("", "serviceaccounts", Some("token")) => {
             let name = target.name.as_deref().unwrap_or_default();

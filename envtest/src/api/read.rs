@@ -156,8 +156,7 @@ impl Filter {
             .map_err(|e| ApiError::bad_request(e.to_string()))?;
         let fields = FieldSelector::parse_for(
             target.param("fieldSelector").unwrap_or_default(),
-            &target.resource.group,
-            &target.resource.kind,
+            &target.resource.selectable_fields(),
         )
         .map_err(|e| ApiError::bad_request(e.to_string()))?;
         Ok(Self {
@@ -181,7 +180,7 @@ impl Filter {
     /// Whether no selector narrows the resource (the namespace aside), so the
     /// remaining count of a paged list is known without filtering.
     fn selects_all(&self) -> bool {
-        self.labels.is_empty() && self.fields == FieldSelector::default() && self.shard.is_none()
+        self.labels.is_empty() && self.fields.is_empty() && self.shard.is_none()
     }
 }
 

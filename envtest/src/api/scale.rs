@@ -2,10 +2,21 @@
 //! to, the object's own fields; for a custom resource at the paths its CRD names
 //! (`specReplicasPath`, `statusReplicasPath`, `labelSelectorPath`), as
 //! apiextensions-apiserver's `scale.go` does.
+//!
+//! A write of the Scale is checked as the registries' `scaleUpdatedObjectInfo` check
+//! it: the Scale must decode (`spec.replicas` an int32), a built-in resource's Scale
+//! must pass `ValidateScale` (no negative replicas: 422 of `Scale.autoscaling`) and
+//! match the object's uid; a custom resource's negative replicas are refused by its
+//! CRD's scale paths (`objects`), and a patch that leaves a custom resource without
+//! replicas is a 400.
 
 use serde_json::{Map, Value, json};
 
-use crate::core::ResourceType;
+use crate::core::{ApiError, ResourceType};
+
+/// The replicas a custom resource's old Scale carries when the object has none
+/// (`invalidSpecReplicas`, the smallest int32): a patch that keeps it set none.
+const UNSET_REPLICAS: i64 = -2_147_483_648;
 
 /// `.spec.replicas` as JSON-pointer-like segments.
 fn segments(path: &str) -> impl Iterator<Item = &str> {
@@ -73,6 +84,95 @@ pub(crate) fn to_scale(resource: &ResourceType, object: &Value) -> Value {
         status["selector"] = json!(selector);
     }
     json!({"kind": "Scale", "apiVersion": "autoscaling/v1", "metadata": meta, "spec": spec, "status": status})
+}
+
+/// The Scale a patch of `/scale` applies to: the object's, with a custom resource's
+/// missing replicas marked as never set.
+pub(crate) fn base_scale(resource: &ResourceType, object: &Value) -> Value {
+    let mut scale = to_scale(resource, object);
+    let (spec_path, _) = paths(resource);
+    if resource.custom && at(object, spec_path).is_null() {
+        scale["spec"]["replicas"] = json!(UNSET_REPLICAS);
+    }
+    scale
+}
+
+/// The object `current` becomes when the Scale `asked` (a PUT's body, or the patched
+/// Scale when `patched`) is written through `/scale`.
+pub(crate) fn apply(resource: &ResourceType, current: &Value, asked: &Value, patched: bool) -> Result<Value, ApiError> {
+    let name = current["metadata"]["name"].as_str().unwrap_or_default();
+    let replicas = match &asked["spec"]["replicas"] {
+        // A Scale omits zero replicas, so an absent count is zero.
+        Value::Null => 0,
+        value => value
+            .as_i64()
+            .filter(|r| i32::try_from(*r).is_ok())
+            .ok_or_else(|| undecodable(asked, value, patched))?,
+    };
+    if resource.custom {
+        if replicas == UNSET_REPLICAS {
+            let (spec_path, _) = paths(resource);
+            return Err(ApiError::bad_request(format!(
+                "the spec replicas field \"{spec_path}\" cannot be empty"
+            )));
+        }
+    } else {
+        // The handler puts the request's namespace on the Scale before it is checked.
+        let mut checked = asked.clone();
+        if checked["metadata"]["namespace"].as_str().is_none_or(str::is_empty)
+            && let Some(namespace) = current["metadata"].get("namespace")
+        {
+            checked["metadata"]["namespace"] = namespace.clone();
+        }
+        let errors = wheelhouse_envtest_validation::validate_scale(&checked);
+        if !errors.is_empty() {
+            let causes: Vec<(&str, &str, String)> = errors
+                .iter()
+                .map(|error| (error.field.as_str(), error.kind.reason(), error.body()))
+                .collect();
+            return Err(ApiError::invalid_kind("autoscaling", "Scale", name, &causes));
+        }
+        let uid = current["metadata"]["uid"].as_str().unwrap_or_default();
+        if let Some(asked_uid) = asked["metadata"]["uid"].as_str().filter(|u| !u.is_empty() && *u != uid) {
+            let namespace = current["metadata"]["namespace"].as_str().unwrap_or_default();
+            let key = if namespace.is_empty() {
+                format!("/registry/{}/{name}", resource.plural)
+            } else {
+                format!("/registry/{}/{namespace}/{name}", resource.plural)
+            };
+            return Err(ApiError::conflict(
+                resource,
+                name,
+                &format!(
+                    "StorageError: invalid object, Code: 4, Key: {key}, ResourceVersion: 0, AdditionalErrorMsg: Precondition failed: UID in precondition: {asked_uid}, UID in object meta: {uid}"
+                ),
+            ));
+        }
+    }
+    let mut desired = current.clone();
+    set_replicas(resource, &mut desired, json!(replicas));
+    if let Some(version) = asked["metadata"]["resourceVersion"].as_str() {
+        desired["metadata"]["resourceVersion"] = json!(version);
+    }
+    Ok(desired)
+}
+
+/// A Scale whose `spec.replicas` is no int32: a PUT's body fails to decode (400), a
+/// patch's result is kube's 422 of the `patch` (its text shows the patched Scale).
+fn undecodable(scale: &Value, replicas: &Value, patched: bool) -> ApiError {
+    let found = match replicas {
+        Value::String(_) => "string".to_owned(),
+        Value::Bool(_) => "bool".to_owned(),
+        Value::Array(_) => "array".to_owned(),
+        Value::Object(_) => "object".to_owned(),
+        other => format!("number {other}"),
+    };
+    let why = format!("json: cannot unmarshal {found} into Go struct field ScaleSpec.spec.replicas of type int32");
+    if patched {
+        crate::core::ApiError::invalid_patch(&scale.to_string(), &why)
+    } else {
+        ApiError::bad_request(format!("Scale in version \"v1\" cannot be handled as a Scale: {why}"))
+    }
 }
 
 /// `object` with its spec replicas set to `replicas`.

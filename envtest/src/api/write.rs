@@ -61,13 +61,16 @@ use crate::admission::{AdmissionAttributes, AdmissionError, Admitted, Converting
 use crate::core::{ApiError, ResourceType, ResponseBody, Verb, json_response};
 use crate::lifecycle::deletion::DeleteOptions;
 use crate::lifecycle::{
-    check_precondition, check_type, commit_create, commit_update, namespaces, now, prepare_new, prepare_update,
+    check_body_type, check_precondition, check_type, commit_create, commit_update, namespaces, now, prepare_new,
+    prepare_update,
 };
 use crate::patch::{self, PatchError};
 use crate::request::Target;
 use crate::resources::catalogue::{to_storage, to_view};
 use crate::state::{ApiServer, State};
 use crate::store::object_key;
+
+mod options;
 
 /// How many times an update is retried when the object changes under it (the real
 /// server's `GuaranteedUpdate` loop); only requests without a precondition retry.
@@ -98,7 +101,11 @@ impl Write<'_> {
                 "the body of the request was in an unknown format - accepted media types include: application/json, application/yaml (this embedded server does not decode protobuf)",
             ));
         }
-        self.check_field_manager()?;
+        let patch_type = match self.target.verb {
+            Verb::Patch => Some(options::patch_type(self.target, self.content_type)?),
+            _ => None,
+        };
+        options::validate(self.target, patch_type)?;
         match self.target.verb {
             Verb::Create if self.target.subresource.is_some() || !self.resource().stored() => self.act().await,
             Verb::Create => self.create().await,
@@ -107,27 +114,6 @@ impl Write<'_> {
             Verb::DeleteCollection => self.delete_collection().await,
             Verb::Get | Verb::List | Verb::Watch => Err(ApiError::method_not_allowed()),
         }
-    }
-
-    /// `ValidateFieldManager`: a `fieldManager` longer than 128 bytes is a 422 of the
-    /// request's options, as kube-apiserver decodes them before anything else.
-    fn check_field_manager(&self) -> Result<(), ApiError> {
-        const LIMIT: usize = 128;
-        if self.target.param("fieldManager").is_none_or(|m| m.len() <= LIMIT) {
-            return Ok(());
-        }
-        let kind = match self.target.verb {
-            Verb::Create => "CreateOptions",
-            Verb::Patch => "PatchOptions",
-            _ => "UpdateOptions",
-        };
-        let detail = format!("Too long: may not be more than {LIMIT} bytes");
-        Err(ApiError::invalid_kind(
-            "meta.k8s.io",
-            kind,
-            "",
-            &[("fieldManager", "FieldValueTooLong", detail)],
-        ))
     }
 
     fn resource(&self) -> &ResourceType {
@@ -175,13 +161,14 @@ impl Write<'_> {
     /// The body as an object of this resource: kind and apiVersion must be the ones of
     /// the path, as the real server checks.
     fn body_object(&self) -> Result<Value, ApiError> {
-        let object = self.body_json()?;
+        let mut object = self.body_json()?;
         if !object.is_object() {
             return Err(ApiError::bad_request(
                 "the object provided is unrecognized: expected a JSON object",
             ));
         }
-        check_type(self.resource(), &object)?;
+        let state = self.server.shared.state.lock();
+        check_body_type(&state.registry, self.resource(), &mut object, self.body)?;
         Ok(object)
     }
 
@@ -447,13 +434,14 @@ impl Write<'_> {
         json_response(status, object)
     }
 
-    /// The subresource an update goes through, as managed fields name it: `status`
-    /// or `scale` (which writes the spec; the object is split as on the main endpoint).
+    /// The subresource an update goes through, as managed fields name it: `status`,
+    /// `scale` (which writes the spec; the object is split as on the main endpoint) or
+    /// a namespace's `finalize`.
     fn subresource_for_update(&self) -> Option<&str> {
         self.target
             .subresource
             .as_deref()
-            .filter(|s| matches!(*s, "status" | "scale"))
+            .filter(|s| matches!(*s, "status" | "scale" | "finalize"))
     }
 
     /// Whether the request is a server-side apply (`PATCH` with an apply content type).
@@ -504,13 +492,6 @@ impl Write<'_> {
             serde_saphyr::from_str(text).map_err(|e| ApiError::bad_request(format!("error decoding YAML: {e}")))?;
         if !applied.is_object() {
             return Err(ApiError::bad_request("the apply patch must be an object"));
-        }
-        if self.target.param("fieldManager").is_none() {
-            return Err(ApiError::new(
-                422,
-                "Invalid",
-                "PatchOptions.meta.k8s.io \"\" is invalid: fieldManager: Required value: is required for apply patch",
-            ));
         }
         check_type(self.resource(), &applied)?;
         let name = applied["metadata"]["name"].as_str().unwrap_or_default();
@@ -597,9 +578,11 @@ impl Write<'_> {
         Ok(patched)
     }
 
-    /// The object a write of `/scale` asks for: the current one with new replicas.
+    /// The object a write of `/scale` asks for: the current one with the replicas of
+    /// the Scale the PUT sends or the patch makes (`crate::api::scale::apply`).
     fn desired_scale(&self, current: &Value) -> Result<Value, ApiError> {
-        let scale = crate::api::scale::to_scale(self.resource(), current);
+        let resource = self.resource();
+        let scale = crate::api::scale::base_scale(resource, current);
         let asked = if self.target.verb == Verb::Update {
             self.body_json()?
         } else {
@@ -610,14 +593,7 @@ impl Write<'_> {
             }
             .map_err(patch_error)?
         };
-        let mut desired = current.clone();
-        // A Scale omits zero replicas, so an absent count is zero.
-        let replicas = asked["spec"].get("replicas").cloned().unwrap_or(json!(0));
-        crate::api::scale::set_replicas(self.resource(), &mut desired, replicas);
-        if let Some(version) = asked["metadata"]["resourceVersion"].as_str() {
-            desired["metadata"]["resourceVersion"] = json!(version);
-        }
-        Ok(desired)
+        crate::api::scale::apply(resource, current, &asked, self.target.verb == Verb::Patch)
     }
 
     /// The `DeleteOptions` of a delete or deletecollection: its body, else its query.
@@ -678,8 +654,7 @@ impl Write<'_> {
             .map_err(|e| ApiError::bad_request(e.to_string()))?;
         let fields = wheelhouse_selector::FieldSelector::parse_for(
             self.target.param("fieldSelector").unwrap_or_default(),
-            &resource.group,
-            &resource.kind,
+            &resource.selectable_fields(),
         )
         .map_err(|e| ApiError::bad_request(e.to_string()))?;
         let shard = crate::api::shard::requested(self.server.options(), self.target)?;

@@ -39,6 +39,8 @@ pub(super) fn finalize(state: &mut State, item: &ObjectRef) {
     let Some(current) = item.get(state) else {
         return;
     };
+    // A namespace finalized before it was deleted stays Terminating: the deleter
+    // returns early, as kube-controller-manager's does, until another write of it.
     if !is_deleting(&current) || !spec_finalizers(&current).any(|f| f == KUBERNETES) {
         return;
     }
@@ -90,7 +92,16 @@ pub(super) fn finalize(state: &mut State, item: &ObjectRef) {
         let Some(resource_type) = item.resource_type(state) else {
             return;
         };
-        update(state, &resource_type, &current, desired, None, CONTROLLER_MANAGER);
+        // Through `/finalize`, as kube-controller-manager does: the main endpoint keeps
+        // `spec.finalizers` as stored.
+        update(
+            state,
+            &resource_type,
+            &current,
+            desired,
+            Some("finalize"),
+            CONTROLLER_MANAGER,
+        );
     }
 }
 

@@ -121,6 +121,16 @@ impl ApiError {
             .map(|(field, reason, detail)| json!({"reason": reason, "message": detail, "field": field}))
             .collect();
         let mut details = json!({"name": name, "kind": kind, "causes": causes});
+        // Go's `omitempty`: the options of a request have no name to give, a patch
+        // that does not decode no kind either.
+        if let Some(details) = details.as_object_mut() {
+            if name.is_empty() {
+                details.remove("name");
+            }
+            if kind.is_empty() {
+                details.remove("kind");
+            }
+        }
         if !group.is_empty() {
             details["group"] = json!(group);
         }
@@ -128,6 +138,19 @@ impl ApiError {
             details: Some(details),
             ..Self::new(422, "Invalid", message)
         }
+    }
+
+    /// A patch whose result does not decode as the type: kube-apiserver's 422 of the
+    /// `patch` (`errors.NewInvalid(schema.GroupKind{}, "", ...)`), quoting the patched
+    /// object's JSON and the decoder's complaint.
+    pub fn invalid_patch(patched: &str, why: &str) -> Self {
+        let quoted = wheelhouse_envtest_schema::errors::go_quote(patched);
+        Self::invalid_kind(
+            "",
+            "",
+            "",
+            &[("patch", "FieldValueInvalid", format!("Invalid value: {quoted}: {why}"))],
+        )
     }
 
     pub fn bad_request(message: impl Into<String>) -> Self {

@@ -54,6 +54,9 @@ pub(crate) struct ResourceType {
     /// The `Warning` a request of this version carries when the CRD marks it
     /// `deprecated` (its `deprecationWarning`, else kube-apiserver's default text).
     pub deprecation: Option<String>,
+    /// A custom resource version's `selectableFields` (their JSON paths): the field
+    /// labels a field selector may name besides `metadata.*`.
+    pub selectable_fields: Vec<String>,
 }
 
 /// What every served version of one CRD shares: the storage version and the
@@ -127,6 +130,15 @@ impl ResourceType {
                 group: self.group.clone(),
                 resource: self.plural.clone(),
             })
+    }
+
+    /// The fields a field selector of this resource may name, and their values.
+    pub fn selectable_fields(&self) -> wheelhouse_selector::Fields {
+        if self.custom {
+            wheelhouse_selector::Fields::custom(self.namespaced, &self.selectable_fields)
+        } else {
+            wheelhouse_selector::Fields::builtin(&self.group, &self.version, &self.kind, self.namespaced)
+        }
     }
 
     /// `deployments.apps`, `configmaps`: how the real server names a resource in errors.

@@ -147,7 +147,12 @@ pub(crate) fn delete(
         set_gc_finalizers(resource, &mut object, options);
     }
     let key = (namespace.to_owned(), name.to_owned());
-    if has_finalizers(&object) || grace.is_some_and(|period| period > 0) {
+    // The namespace storage's `Delete`: the first delete of a namespace only marks it
+    // Terminating, finalizers or not; a later one deletes it once `spec.finalizers`
+    // is empty (the namespace controller sends that one).
+    let first_namespace_delete =
+        group_resource == crate::lifecycle::namespaces() && current["metadata"]["deletionTimestamp"].is_null();
+    if has_finalizers(&object) || grace.is_some_and(|period| period > 0) || first_namespace_delete {
         if grace.is_none() {
             mark_as_deleting(resource, &mut object);
         }

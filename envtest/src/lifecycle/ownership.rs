@@ -16,7 +16,7 @@ use crate::patch::type_schema::{self, ObjectType, Schema};
 use crate::resources::openapi;
 
 /// The managed-fields writer of a write of `resource` by `manager` at `now` through
-/// `subresource` (`status`, `scale`, or None for the main endpoint).
+/// `subresource` (`status`, `scale`, `finalize`, or None for the main endpoint).
 pub(crate) fn writer<'a>(
     resource: &'a ResourceType,
     manager: &'a str,
@@ -27,6 +27,8 @@ pub(crate) fn writer<'a>(
     // endpoint of a type with a status subresource resets the status.
     let reset: &'static [&'static str] = match subresource {
         Some("status") => &["spec"],
+        // A namespace's `/finalize` resets its status, as its main endpoint does.
+        Some("finalize") => &["status"],
         None if resource.status => &["status"],
         _ => &[],
     };

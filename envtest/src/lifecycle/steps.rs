@@ -80,6 +80,104 @@ pub(crate) fn check_type(resource: &ResourceType, object: &Value) -> Result<(), 
     Ok(())
 }
 
+/// The body of a create or PUT as kube-apiserver's decoder reads it against the path's
+/// type (`runtime.Decode` with the path's kind as default, then the handler's version
+/// check). A built-in type's body may leave `kind` and `apiVersion` out (they default to
+/// the path's); one that names another kind or version gets the decoder's 400, worded
+/// by whether the scheme knows that kind (`converting ... unknown conversion`, `no kind
+/// ... is registered`) or only that version. A custom resource's body must carry its
+/// kind (the unstructured decoder quotes the body that lacks it) and the path's
+/// apiVersion; another kind is a 422 of `kind`. `raw` is the body as sent.
+pub(crate) fn check_body_type(
+    registry: &crate::resources::registry::Registry,
+    resource: &ResourceType,
+    object: &mut Value,
+    raw: &[u8],
+) -> Result<(), ApiError> {
+    let text = |field: &str| object[field].as_str().unwrap_or_default().to_owned();
+    let (kind, api_version) = (text("kind"), text("apiVersion"));
+    if resource.custom {
+        if kind.is_empty() {
+            let body = String::from_utf8_lossy(raw);
+            // `runtime.NewNotRegisteredErr...`: the body's first 30 characters, then " ...".
+            let shown: String = if body.chars().count() > 30 {
+                format!("{} ...", body.chars().take(30).collect::<String>())
+            } else {
+                body.to_string()
+            };
+            return Err(ApiError::bad_request(format!(
+                "the object provided is unrecognized (must be of type {}): Object 'Kind' is missing in '{body}' ({shown})",
+                resource.kind
+            )));
+        }
+        if api_version != resource.api_version() {
+            return Err(ApiError::bad_request(format!(
+                "the API version in the data ({api_version}) does not match the expected API version ({})",
+                resource.api_version()
+            )));
+        }
+        if kind != resource.kind {
+            let name = object["metadata"]["name"].as_str().unwrap_or_default();
+            return Err(ApiError::invalid_kind(
+                &resource.group,
+                &kind,
+                name,
+                &[(
+                    "kind",
+                    "FieldValueInvalid",
+                    format!("Invalid value: \"{kind}\": must be {}", resource.kind),
+                )],
+            ));
+        }
+        return check_type(resource, object);
+    }
+    let kind = if kind.is_empty() { resource.kind.clone() } else { kind };
+    let api_version = if api_version.is_empty() {
+        resource.api_version()
+    } else {
+        api_version
+    };
+    object["kind"] = json!(kind);
+    object["apiVersion"] = json!(api_version);
+    if kind == resource.kind && api_version == resource.api_version() {
+        return check_type(resource, object);
+    }
+    let version = api_version.rsplit('/').next().unwrap_or_default();
+    let registered = registry.by_kind(&api_version, &kind).filter(|t| !t.custom);
+    let detail = match registered {
+        Some(_) if kind == resource.kind => {
+            return Err(ApiError::bad_request(format!(
+                "the API version in the data ({api_version}) does not match the expected API version ({})",
+                resource.api_version()
+            )));
+        }
+        Some(_) => {
+            // The internal package of the path's group: `core`, `apps`, `networking`...
+            let internal = if resource.group.is_empty() {
+                "core"
+            } else {
+                resource.group.split('.').next().unwrap_or_default()
+            };
+            format!(
+                "converting ({version}.{kind}) to ({internal}.{}): unknown conversion",
+                resource.kind
+            )
+        }
+        None => {
+            let scheme = if resource.group == "apiextensions.k8s.io" {
+                "pkg/apiserver/apiserver.go:53"
+            } else {
+                "pkg/api/legacyscheme/scheme.go:30"
+            };
+            format!("no kind \"{kind}\" is registered for version \"{api_version}\" in scheme \"{scheme}\"")
+        }
+    };
+    Err(ApiError::bad_request(format!(
+        "{kind} in version \"{version}\" cannot be handled as a {}: {detail}",
+        resource.kind
+    )))
+}
+
 /// Prepares a new object for storing, in kube-apiserver's order
 /// (`BeforeCreate` in `staging/src/k8s.io/apiserver/pkg/registry/rest/create.go`, then the
 /// type's defaults and validation): the name, from `generateName` if need be, and its
@@ -205,17 +303,13 @@ fn reset_server_fields(resource: &ResourceType, object: &mut Value, now: &str) {
 }
 
 /// What built-in types get on creation: namespaces their `kubernetes` finalizer and
-/// phase, CRDs their cleanup finalizer and accepted status.
+/// phase (`namespace_strategy`), CRDs their cleanup finalizer and accepted status.
 fn initialize_builtin(resource: &ResourceType, object: &mut Value) {
     if resource.custom {
         return;
     }
     match (resource.group.as_str(), resource.plural.as_str()) {
-        ("", "namespaces") => {
-            object["spec"]["finalizers"] = json!(["kubernetes"]);
-            object["status"] = json!({"phase": "Active"});
-            label_namespace(object);
-        }
+        ("", "namespaces") => super::namespace_strategy::prepare_for_create(object),
         ("apiextensions.k8s.io", "customresourcedefinitions") => {
             let finalizers = object["metadata"]["finalizers"].as_array().cloned().unwrap_or_default();
             if !finalizers.iter().any(|f| f == CRD_CLEANUP_FINALIZER) {
@@ -226,15 +320,6 @@ fn initialize_builtin(resource: &ResourceType, object: &mut Value) {
         }
         _ => {}
     }
-}
-
-/// The real server labels every namespace with its own name, and keeps the label.
-fn label_namespace(object: &mut Value) {
-    let name = object["metadata"]["name"].clone();
-    if !object["metadata"]["labels"].is_object() {
-        object["metadata"]["labels"] = json!({});
-    }
-    object["metadata"]["labels"]["kubernetes.io/metadata.name"] = name;
 }
 
 /// The CRD status the real server reaches once it serves the CRD. `storedVersions`
@@ -300,10 +385,13 @@ pub(crate) fn commit_create(
     crate::admission::plugins::admit(&state.store, resource, &mut object, None)?;
     let is_crd = is_crd(resource);
     if is_crd {
-        state
-            .registry
-            .serve_crd(&object)
-            .map_err(|message| ApiError::invalid(resource, &name, &[("spec", "FieldValueInvalid", message)]))?;
+        // A dry run checks that the CRD could be served and serves nothing.
+        let served = if dry_run {
+            crate::resources::registry::crd_types(&object).map(drop)
+        } else {
+            state.registry.serve_crd(&object)
+        };
+        served.map_err(|message| ApiError::invalid(resource, &name, &[("spec", "FieldValueInvalid", message)]))?;
         object["status"] = established_crd_status(&object);
     }
     if dry_run {
@@ -330,7 +418,11 @@ pub(crate) fn commit_update(
     let group_resource = resource.group_resource();
     if is_crd(resource)
         && object["metadata"]["deletionTimestamp"].is_null()
-        && state.registry.serve_crd(&object).is_ok()
+        && (if dry_run {
+            crate::resources::registry::crd_types(&object).is_ok()
+        } else {
+            state.registry.serve_crd(&object).is_ok()
+        })
     {
         object["status"] = established_crd_status(&object);
     }
@@ -406,12 +498,17 @@ pub(crate) fn prepare_update(
     now: &str,
     apply: bool,
 ) -> Result<Option<Value>, ApiError> {
-    let mut new = split_by_subresource(resource, current, desired, subresource, apply);
+    let is_namespace = !resource.custom && resource.group.is_empty() && resource.plural == "namespaces";
+    let mut new = if is_namespace {
+        // The namespace strategies say what each endpoint keeps, metadata included.
+        let mut new = desired;
+        super::namespace_strategy::prepare_for_update(&mut new, current, subresource);
+        new
+    } else {
+        split_by_subresource(resource, current, desired, subresource, apply)
+    };
     keep_immutable_metadata(current, &mut new);
     check_no_finalizer_added_while_deleting(resource, current, &new)?;
-    if resource.plural == "namespaces" && resource.group.is_empty() {
-        label_namespace(&mut new);
-    }
     crate::objects::apply_defaults(resource, &mut new, Some(current));
     crate::objects::validate(resource, &mut new, Some(current), subresource)?;
     let immutable = crate::objects::immutable_changes(resource, current, &new);

@@ -19,15 +19,45 @@ pub(crate) fn validate(
 ) -> Result<(), ApiError> {
     let name = object["metadata"]["name"].as_str().unwrap_or_default().to_owned();
     if resource.custom {
-        let Some(schema) = resource.schema.clone() else {
-            return Ok(());
+        let status_only = subresource == Some("status");
+        let admitted = match resource.schema.clone() {
+            Some(schema) => {
+                let write = match (current, subresource) {
+                    (None, _) => Write::Create,
+                    (Some(current), Some("status")) => Write::Status(current),
+                    (Some(current), _) => Write::Update(current),
+                };
+                schema::admit(&schema, object, write).map_err(|errors| invalid(resource, &name, &errors))
+            }
+            None => Ok(()),
         };
-        let write = match (current, subresource) {
-            (None, _) => Write::Create,
-            (Some(current), Some("status")) => Write::Status(current),
-            (Some(current), _) => Write::Update(current),
+        // The scale paths' checks follow the schema's, in one list of causes.
+        let scale = super::custom_scale::violations(resource, object, status_only);
+        return match (admitted, scale.is_empty()) {
+            (result, true) => result,
+            (result, false) => {
+                let mut causes: Vec<Value> = result
+                    .err()
+                    .and_then(|error| error.details)
+                    .and_then(|details| details["causes"].as_array().cloned())
+                    .unwrap_or_default();
+                causes.extend(scale.iter().map(|(field, detail)| {
+                    serde_json::json!({"reason": "FieldValueInvalid", "message": detail, "field": field})
+                }));
+                let causes: Vec<(String, String, String)> = causes
+                    .iter()
+                    .map(|c| {
+                        let text = |key: &str| c[key].as_str().unwrap_or_default().to_owned();
+                        (text("field"), text("reason"), text("message"))
+                    })
+                    .collect();
+                let causes: Vec<(&str, &str, String)> = causes
+                    .iter()
+                    .map(|(f, r, m)| (f.as_str(), r.as_str(), m.clone()))
+                    .collect();
+                Err(ApiError::invalid(resource, &name, &causes))
+            }
         };
-        return schema::admit(&schema, object, write).map_err(|errors| invalid(resource, &name, &errors));
     }
     decode_builtin(resource, object)?;
     let kind = wheelhouse_envtest_validation::Kind {

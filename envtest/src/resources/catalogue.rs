@@ -135,6 +135,7 @@ fn resource_type(builtin: &'static Builtin) -> ResourceType {
         builtin: Some(crate::core::BuiltinRef(builtin)),
         versions: None,
         deprecation: None,
+        selectable_fields: Vec::new(),
     }
 }
 

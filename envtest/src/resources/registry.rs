@@ -306,6 +306,13 @@ pub(crate) fn crd_types(crd: &Value) -> Result<Vec<ResourceType>, String> {
             builtin: None,
             deprecation: deprecation_warning(spec, version, &kind),
             versions: Some(versions.clone()),
+            selectable_fields: version
+                .get("selectableFields")
+                .and_then(Value::as_array)
+                .into_iter()
+                .flatten()
+                .filter_map(|field| field.get("jsonPath").and_then(Value::as_str).map(str::to_owned))
+                .collect(),
         });
     }
     if types.is_empty() {

@@ -15,7 +15,7 @@ use kube::api::{
 };
 use serde_json::{Value, json};
 
-use crate::common::{IMAGE, api_error, from_json, start};
+use crate::common::{IMAGE, api_error, client_without_retries, from_json, start};
 use crate::raw::send;
 use crate::served::{require, serves};
 
@@ -630,16 +630,6 @@ async fn pods_are_bound_and_evicted_through_subresources() {
         .await
         .unwrap();
     env.stop().await;
-}
-
-/// The test's client, without the retries of 429 answers that kube adds for clusters.
-async fn client_without_retries(env: &wheelhouse_envtest::TestEnv) -> kube::Client {
-    if env.is_embedded() {
-        return env.client();
-    }
-    let mut config = kube::Config::infer().await.expect("the kubeconfig of the cluster");
-    config.default_retry = false;
-    kube::Client::try_from(config).expect("a client")
 }
 
 /// Access reviews are answered (allowed: the test's own client is an administrator,

@@ -64,6 +64,16 @@ where
     .await;
 }
 
+/// The test's client, without the retries of 429 answers that kube adds for clusters.
+pub(crate) async fn client_without_retries(env: &wheelhouse_envtest::TestEnv) -> kube::Client {
+    if env.is_embedded() {
+        return env.client();
+    }
+    let mut config = kube::Config::infer().await.expect("the kubeconfig of the cluster");
+    config.default_retry = false;
+    kube::Client::try_from(config).expect("a client")
+}
+
 /// Tests of controller behaviour return early unless controllers run, with the reason.
 pub(crate) fn skip_without_controllers(env: &TestEnv, what: &str) -> bool {
     if env.runs_controllers() {

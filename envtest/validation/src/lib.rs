@@ -44,6 +44,7 @@ mod storage;
 
 use serde_json::Value;
 
+pub use crate::autoscaling::validate_scale;
 pub use crate::field::{ErrorList, FieldError, Path};
 
 /// The resource being written: its group, version and kind, and whether it lives in a

@@ -135,7 +135,8 @@ fn from_query(target: &Target) -> Result<WireOptions, ApiError> {
         None => None,
     };
     Ok(WireOptions {
-        dry_run: target.param("dryRun").map(|value| vec![value.to_owned()]),
+        // Every value, empty ones too: `?dryRun=` is refused, never a real delete.
+        dry_run: target.dry_run.clone(),
         grace_period_seconds,
         orphan_dependents,
         propagation_policy: target.param("propagationPolicy").map(str::to_owned),
