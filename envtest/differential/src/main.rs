@@ -19,6 +19,7 @@ mod loopback;
 mod mutate;
 mod normalise;
 mod openapi;
+mod outcome;
 mod plan;
 mod prng;
 mod report;
@@ -38,10 +39,11 @@ use clap::{Parser, Subcommand};
 use serde_json::Value;
 
 use crate::mutate::Family;
+use crate::outcome::percent;
 use crate::plan::Operation;
 use crate::prng::stable_hash;
 use crate::report::{Meta, Report, TargetInfo};
-use crate::runner::{Runner, percent};
+use crate::runner::Runner;
 use crate::target::Target;
 
 /// The same mutated requests to the embedded API server and to real kube-apiservers,
@@ -127,6 +129,9 @@ async fn main() -> ExitCode {
 }
 
 async fn run(args: RunArgs) -> Result<(), String> {
+    // A panic of the embedded server is caught and reported as an answer; one line
+    // each on stderr is enough.
+    std::panic::set_hook(Box::new(|info| eprintln!("panic: {info}")));
     let mut targets = vec![
         Target::from_kubeconfig(&args.kubeconfig)
             .await

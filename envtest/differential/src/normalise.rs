@@ -187,31 +187,37 @@ fn replace_made(text: &str, made: &Made, sent: &Sent) -> String {
     if made.versions.contains(&out) {
         return "<resourceVersion>".to_owned();
     }
-    if !made.versions.is_empty() && out.bytes().any(|b| b.is_ascii_digit()) {
+    // Sentences (messages) may quote a resourceVersion; names and values never hold
+    // spaces, and their digits are never replaced.
+    if !made.versions.is_empty() && out.contains(' ') {
         out = replace_numbers(&out, &made.versions);
     }
     out
 }
 
-/// Whole numbers of `text` that are in `versions`, replaced.
+/// Whole numbers of `text` that are in `versions`, replaced; a number counts as whole
+/// only between spaces, quotes and punctuation, never beside a letter, digit or `-`
+/// (so `web-46` keeps its 46).
 fn replace_numbers(text: &str, versions: &BTreeSet<String>) -> String {
+    let joins = |c: Option<char>| c.is_some_and(|c| c.is_ascii_alphanumeric() || c == '-' || c == '_' || c == '.');
+    let chars: Vec<char> = text.chars().collect();
     let mut out = String::with_capacity(text.len());
-    let mut digits = String::new();
-    for c in text.chars().chain(std::iter::once('\0')) {
-        if c.is_ascii_digit() {
-            digits.push(c);
-            continue;
-        }
-        if !digits.is_empty() {
-            if versions.contains(&digits) {
+    let mut i = 0;
+    while i < chars.len() {
+        if chars[i].is_ascii_digit() && !joins(i.checked_sub(1).map(|p| chars[p])) {
+            let end = (i..chars.len())
+                .find(|&j| !chars[j].is_ascii_digit())
+                .unwrap_or(chars.len());
+            let number: String = chars[i..end].iter().collect();
+            if !joins(chars.get(end).copied()) && versions.contains(&number) {
                 out.push_str("<resourceVersion>");
             } else {
-                out.push_str(&digits);
+                out.push_str(&number);
             }
-            digits.clear();
-        }
-        if c != '\0' {
-            out.push(c);
+            i = end;
+        } else {
+            out.push(chars[i]);
+            i += 1;
         }
     }
     out
@@ -279,11 +285,13 @@ mod tests {
     fn messages_lose_uids_and_resource_versions() {
         let mut made = Made::default();
         made.learn(&json!({"metadata": {"uid": "abc-123", "resourceVersion": "77"}}), None);
-        let status = json!({"kind": "Status", "message": "uid abc-123 at 77, not 770"});
+        let status = json!({"kind": "Status", "message": "uid abc-123 at 77, not 770 nor web-77", "name": "dfz-77"});
+        let normal = normalise(&status, &made, &Sent::default(), "dfz");
         assert_eq!(
-            normalise(&status, &made, &Sent::default(), "dfz")["message"],
-            json!("uid <uid> at <resourceVersion>, not 770")
+            normal["message"],
+            json!("uid <uid> at <resourceVersion>, not 770 nor web-77")
         );
+        assert_eq!(normal["name"], json!("dfz-77"));
     }
 
     #[test]

@@ -12,7 +12,7 @@ use std::collections::{BTreeMap, BTreeSet};
 use serde::{Deserialize, Serialize};
 
 use crate::compare::{Aspect, Difference};
-use crate::runner::Outcome;
+use crate::outcome::{Header, Outcome};
 
 /// A whole run.
 #[derive(Debug, Clone, Serialize, Deserialize)]
@@ -68,16 +68,19 @@ pub struct TargetInfo {
 pub struct Tally {
     /// Cases run.
     pub cases: usize,
-    /// Cases where every aspect of every step agreed.
+    /// Cases that agreed (every aspect of the steps after the seed was created).
     pub agreeing: usize,
+    /// Cases where every aspect of every step agreed, the seed's too.
+    pub strict: usize,
     /// Cases where every step's status code agreed.
     pub same_codes: usize,
 }
 
 impl Tally {
-    fn add(&mut self, agrees: bool, same_codes: bool) {
+    fn add(&mut self, agrees: bool, strict: bool, same_codes: bool) {
         self.cases += 1;
         self.agreeing += usize::from(agrees);
+        self.strict += usize::from(strict);
         self.same_codes += usize::from(same_codes);
     }
 }
@@ -146,47 +149,33 @@ fn summary_of(index: usize, name: &str, outcomes: &[Outcome]) -> Summary {
         let (Some(reference), Some(trace)) = (outcome.traces.first(), outcome.traces.get(index)) else {
             continue;
         };
-        let agrees = trace.differences.is_empty();
+        let agrees = outcome.agrees(index);
+        let strict = outcome.agrees_strictly(index);
         let same_codes = reference.codes == trace.codes;
-        summary.overall.add(agrees, same_codes);
         let case = &outcome.case;
-        summary
-            .by_kind
-            .entry(case.kind.clone())
-            .or_default()
-            .add(agrees, same_codes);
-        summary
-            .by_operation
-            .entry(case.operation.clone())
-            .or_default()
-            .add(agrees, same_codes);
-        summary
-            .by_family
-            .entry(case.family.clone())
-            .or_default()
-            .add(agrees, same_codes);
-        let Some(first) = first_difference(&trace.differences) else {
+        summary.overall.add(agrees, strict, same_codes);
+        for tally in [
+            summary.by_kind.entry(case.kind.clone()).or_default(),
+            summary.by_operation.entry(case.operation.clone()).or_default(),
+            summary.by_family.entry(case.family.clone()).or_default(),
+        ] {
+            tally.add(agrees, strict, same_codes);
+        }
+        let Some((key, first, in_setup)) = outcome.class(index) else {
             continue;
         };
-        let in_setup = first.step + 1 < trace.codes.len() && first.label.contains("seed");
-        let field = if in_setup {
-            "(seed)".to_owned()
-        } else {
-            case.field.clone()
-        };
-        let difference = describe(first, &reference.target, name);
         let class = classes
-            .entry((case.kind.clone(), field.clone(), difference.clone()))
+            .entry((key.kind.clone(), key.field.clone(), key.difference.clone()))
             .or_insert_with(|| Class {
-                kind: case.kind.clone(),
+                kind: key.kind,
                 type_field: if in_setup {
                     String::new()
                 } else {
                     case.type_field.clone()
                 },
-                area: area(&case.family, &case.operation, &case.kind, first, in_setup),
-                field,
-                difference,
+                area: area(case, &first, in_setup),
+                field: key.field,
+                difference: key.difference,
                 cases: Vec::new(),
                 families: BTreeSet::new(),
                 operations: BTreeSet::new(),
@@ -209,43 +198,12 @@ fn summary_of(index: usize, name: &str, outcomes: &[Outcome]) -> Summary {
     summary
 }
 
-/// The difference a case is classed by: the most telling aspect, earliest step.
-pub fn first_difference(differences: &[Difference]) -> Option<&Difference> {
-    differences.iter().min_by_key(|d| (d.step, d.aspect))
-}
-
-/// A difference in words, naming both servers.
-pub fn describe(difference: &Difference, reference: &str, subject: &str) -> String {
-    let both = || format!("{reference} {}, {subject} {}", difference.reference, difference.subject);
-    match difference.aspect {
-        Aspect::Code => format!("code: {}", both()),
-        Aspect::Reason => format!("reason: {}", both()),
-        Aspect::Causes => format!(
-            "causes differ at {}",
-            if difference.path.is_empty() {
-                "-"
-            } else {
-                &difference.path
-            }
-        ),
-        Aspect::Message => "message differs".to_owned(),
-        Aspect::CauseOrder => "causes in another order".to_owned(),
-        Aspect::Details => "details differ".to_owned(),
-        Aspect::Body => format!("body: {}", both()),
-        Aspect::Warnings => "warnings differ".to_owned(),
-        Aspect::Stored => {
-            let how = match (difference.reference.as_str(), difference.subject.as_str()) {
-                (_, "absent") => format!("missing on {subject}"),
-                ("absent", _) => format!("only on {subject}"),
-                _ => "differs".to_owned(),
-            };
-            format!("stored {}: {how}", difference.path)
-        }
-    }
-}
-
 /// Which part of the server a class belongs to, for the people who fix it.
-fn area(family: &str, operation: &str, kind: &str, first: &Difference, in_setup: bool) -> String {
+fn area(case: &Header, first: &Difference, in_setup: bool) -> String {
+    let (family, operation, kind) = (case.family.as_str(), case.operation.as_str(), case.kind.as_str());
+    if in_setup {
+        return format!("the seed refused or accepted: {kind}");
+    }
     let by_family = match family {
         "selector" | "list-options" => Some("selectors and list options"),
         "watch" => Some("watch"),
@@ -266,23 +224,15 @@ fn area(family: &str, operation: &str, kind: &str, first: &Difference, in_setup:
         if first.path.contains("managedFields") {
             return "server-side apply (managedFields)".to_owned();
         }
-        return if in_setup {
+        return if family == "seed" {
             format!("defaults and stored object: {kind}")
         } else {
-            "stored object".to_owned()
+            format!("stored object: {kind}")
         };
-    }
-    if in_setup {
-        return format!("the seed: {kind}");
     }
     let what = if family == "seed" {
         "request handling"
-    } else if first.path.starts_with("metadata")
-        || matches!(
-            family,
-            "name-limit" | "bad-name" | "label-limit" | "bad-label" | "annotations" | "metadata"
-        )
-    {
+    } else if case.field.starts_with("metadata") {
         "ObjectMeta validation"
     } else {
         "validation"
@@ -304,7 +254,7 @@ fn area(family: &str, operation: &str, kind: &str, first: &Difference, in_setup:
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::runner::{Header, Trace};
+    use crate::outcome::Trace;
 
     fn outcome(id: &str, kind: &str, field: &str, differences: Vec<Difference>, codes: (u16, u16)) -> Outcome {
         Outcome {
@@ -359,6 +309,7 @@ mod tests {
             Tally {
                 cases: 3,
                 agreeing: 1,
+                strict: 1,
                 same_codes: 1
             }
         );
@@ -367,17 +318,5 @@ mod tests {
         assert_eq!(class.cases, ["a", "b"]);
         assert_eq!(class.difference, "code: 1.32 422 Invalid, embedded 201");
         assert_eq!(class.area, "validation: Pod (false green: accepted here)");
-    }
-
-    #[test]
-    fn the_first_difference_is_the_earliest_most_telling() {
-        let mut stored = code("1", "2");
-        stored.aspect = Aspect::Stored;
-        stored.step = 0;
-        let mut later = code("422", "201");
-        later.step = 1;
-        let differences = [later, stored.clone()];
-        let found = first_difference(&differences).expect("one");
-        assert_eq!(found, &stored);
     }
 }

@@ -5,98 +5,27 @@
 //! compared with the reference's; progress on stderr; and at the end everything the
 //! run created removed again.
 
-use std::collections::BTreeSet;
+use std::collections::{BTreeMap, BTreeSet};
 use std::fmt::Write;
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::time::{Duration, Instant};
 
-use serde::{Deserialize, Serialize};
 use serde_json::{Value, json};
 
-use crate::compare::{Difference, compare};
+use crate::compare::compare;
 use crate::mutate::{self, Edit};
 use crate::normalise::{Made, Sent, normalise};
+use crate::outcome::{ClassKey, Exchange, Header, Outcome, Trace, percent};
 use crate::plan::{Body, Case, Step};
 use crate::seeds::{fill, instantiate};
 use crate::target::Target;
 use crate::wire::{Answer, Request, abbreviate};
 
+/// How many cases of each class keep their requests and answers as examples.
+const EXAMPLES: usize = 3;
+
 /// How long to wait for a CRD to be established and served.
 const CRD_WAIT: Duration = Duration::from_mins(1);
-
-/// One request and its (normalised) answer, as a report keeps it.
-#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
-pub struct Exchange {
-    /// The request; None when it was not sent (the step it edits failed).
-    pub request: Option<Request>,
-    /// The answer, normalised, long strings cut.
-    pub answer: Answer,
-}
-
-/// What one server did in one case.
-#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
-pub struct Trace {
-    /// The server.
-    pub target: String,
-    /// Each step's status code.
-    pub codes: Vec<u16>,
-    /// How its answers differ from the reference's (empty for the reference).
-    #[serde(default, skip_serializing_if = "Vec::is_empty")]
-    pub differences: Vec<Difference>,
-    /// The exchanges, kept when some server disagreed in this case.
-    #[serde(default, skip_serializing_if = "Vec::is_empty")]
-    pub exchanges: Vec<Exchange>,
-}
-
-/// A case and what every server did.
-#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
-pub struct Outcome {
-    /// The case, without its steps (the exchanges hold the requests).
-    #[serde(flatten)]
-    pub case: Header,
-    /// One trace per server, the reference first.
-    pub traces: Vec<Trace>,
-}
-
-/// A case's identity and meaning.
-#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
-pub struct Header {
-    /// Stable id.
-    pub id: String,
-    /// Kind label.
-    pub kind: String,
-    /// How the mutation was sent.
-    pub operation: String,
-    /// What it changed.
-    pub family: String,
-    /// The field's path pattern.
-    pub field: String,
-    /// The field within its type.
-    pub type_field: String,
-    /// The mutation in words.
-    pub description: String,
-}
-
-impl From<&Case> for Header {
-    fn from(case: &Case) -> Self {
-        Self {
-            id: case.id.clone(),
-            kind: case.kind.clone(),
-            operation: case.operation.name(),
-            family: case.family.name(),
-            field: case.field.clone(),
-            type_field: case.type_field.clone(),
-            description: case.description.clone(),
-        }
-    }
-}
-
-impl Outcome {
-    /// Whether the server at `index` agreed with the reference in every step.
-    pub fn agrees(&self, index: usize) -> bool {
-        self.traces.get(index).is_some_and(|trace| trace.differences.is_empty())
-    }
-}
 
 /// A run's servers, names and what it installed.
 pub struct Runner<'a> {
@@ -173,6 +102,7 @@ impl<'a> Runner<'a> {
         let started = Instant::now();
         let mut last_report = Instant::now();
         let mut outcomes: Vec<Outcome> = Vec::with_capacity(cases.len());
+        let mut examples: BTreeMap<ClassKey, usize> = BTreeMap::new();
         for (index, case) in cases.iter().enumerate() {
             if stop.load(Ordering::Relaxed) || deadline.is_some_and(|d| Instant::now() >= d) {
                 eprintln!(
@@ -181,7 +111,22 @@ impl<'a> Runner<'a> {
                 );
                 break;
             }
-            outcomes.push(self.run_case(case, index + 1).await);
+            let mut outcome = self.run_case(case, index + 1).await;
+            // The first few cases of each class keep their exchanges, as examples; the
+            // rest keep their codes and differences (a run's memory and report stay
+            // in bounds however many cases disagree).
+            let mut keep = false;
+            for target in 1..outcome.traces.len() {
+                if let Some((key, _, _)) = outcome.class(target) {
+                    let seen = examples.entry(key).or_insert(0);
+                    *seen += 1;
+                    keep |= *seen <= EXAMPLES;
+                }
+            }
+            if !keep {
+                outcome.traces.iter_mut().for_each(|trace| trace.exchanges.clear());
+            }
+            outcomes.push(outcome);
             if last_report.elapsed() >= Duration::from_secs(10) || index + 1 == cases.len() {
                 last_report = Instant::now();
                 eprintln!("{}", progress(self.targets, &outcomes, cases.len(), started.elapsed()));
@@ -266,7 +211,10 @@ impl<'a> Runner<'a> {
         }
     }
 
-    /// Deletes the run's namespace and the CRDs the run installed, on every server.
+    /// Deletes the run's namespace and the CRDs the run installed, on every server;
+    /// then frees what controllers made in the namespace and left with finalizers no
+    /// controller there removes (a `StatefulSet`'s claims keep `pvc-protection`), so
+    /// the namespace can go.
     pub async fn finish(&self) {
         for (target, crds) in self.targets.iter().zip(&self.installed) {
             for crd in crds {
@@ -287,6 +235,7 @@ impl<'a> Runner<'a> {
                     answer.status_text("message")
                 );
             }
+            sweep(target, &self.namespace).await;
         }
     }
 }
@@ -385,6 +334,60 @@ async fn clean_up(target: &Target, steps: &[Step], exchanges: &[Exchange], prefi
                     body: json!({"metadata": {"finalizers": null}}).to_string(),
                 })
                 .await;
+        }
+    }
+}
+
+/// Removes the finalizers of every object left in `namespace`, found through the
+/// server's discovery (every namespaced resource it lists).
+async fn sweep(target: &Target, namespace: &str) {
+    let mut bases = vec!["/api/v1".to_owned()];
+    if let Some(groups) = target.get_json("/apis").await {
+        for group in groups.get("groups").and_then(Value::as_array).into_iter().flatten() {
+            if let Some(version) = group.pointer("/preferredVersion/groupVersion").and_then(Value::as_str) {
+                bases.push(format!("/apis/{version}"));
+            }
+        }
+    }
+    for base in bases {
+        let Some(document) = target.get_json(&base).await else {
+            continue;
+        };
+        for resource in document
+            .get("resources")
+            .and_then(Value::as_array)
+            .into_iter()
+            .flatten()
+        {
+            let name = resource.get("name").and_then(Value::as_str).unwrap_or("");
+            let namespaced = resource.get("namespaced").and_then(Value::as_bool).unwrap_or(false);
+            let lists = resource
+                .get("verbs")
+                .and_then(Value::as_array)
+                .is_some_and(|verbs| verbs.iter().any(|v| v == "list"));
+            if name.contains('/') || !namespaced || !lists {
+                continue;
+            }
+            let collection = format!("{base}/namespaces/{namespace}/{name}");
+            let Some(list) = target.get_json(&collection).await else {
+                continue;
+            };
+            for item in list.get("items").and_then(Value::as_array).into_iter().flatten() {
+                let held = item
+                    .pointer("/metadata/finalizers")
+                    .and_then(Value::as_array)
+                    .is_some_and(|f| !f.is_empty());
+                if let (true, Some(object)) = (held, item.pointer("/metadata/name").and_then(Value::as_str)) {
+                    target
+                        .send(&Request {
+                            method: "PATCH".into(),
+                            path: format!("{collection}/{object}"),
+                            content_type: Some("application/merge-patch+json".into()),
+                            body: json!({"metadata": {"finalizers": null}}).to_string(),
+                        })
+                        .await;
+                }
+            }
         }
     }
 }
@@ -515,16 +518,6 @@ fn progress(targets: &[Target], outcomes: &[Outcome], total: usize, elapsed: Dur
         );
     }
     line
-}
-
-/// `part` of `whole` in percent (0 when there is no whole).
-#[expect(clippy::cast_precision_loss, reason = "case counts are far below 2^52")]
-pub fn percent(part: usize, whole: usize) -> f64 {
-    if whole == 0 {
-        0.0
-    } else {
-        part as f64 * 100.0 / whole as f64
-    }
 }
 
 #[cfg(test)]

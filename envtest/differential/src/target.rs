@@ -5,8 +5,16 @@
 use std::path::Path;
 use std::time::Duration;
 
+use std::convert::Infallible;
+use std::future::Future;
+use std::panic::AssertUnwindSafe;
+use std::pin::Pin;
+use std::task::{Context, Poll};
+
+use futures::FutureExt;
+use http_body_util::BodyExt;
 use kube::config::{KubeConfigOptions, Kubeconfig};
-use wheelhouse_envtest::{ApiServer, ServerOptions};
+use wheelhouse_envtest::{ApiServer, ResponseBody, ServerOptions};
 
 use crate::loopback;
 use crate::wire::{Answer, Request, warning_text};
@@ -72,7 +80,7 @@ impl Target {
     /// garbage collector and namespace cleanup on, as on the real servers).
     pub async fn embedded() -> Result<Self, Error> {
         let server = ApiServer::new(ServerOptions::default());
-        let client = kube::Client::new(server.clone(), "default");
+        let client = kube::Client::new(Guarded(server.clone()), "default");
         let version = version_of(&client, "embedded").await?;
         Ok(Self {
             name: "embedded".to_owned(),
@@ -179,6 +187,58 @@ impl Target {
     }
 }
 
+/// The reason of the 500 that stands for a panic of the embedded server.
+pub const PANICKED: &str = "EmbeddedServerPanicked";
+
+/// The embedded server with its panics caught: a panic while answering becomes a 500
+/// whose reason is [`PANICKED`], so a crash is one finding of the run, not its end.
+#[derive(Clone)]
+struct Guarded<S>(S);
+
+impl<S> tower_service::Service<http::Request<kube::client::Body>> for Guarded<S>
+where
+    S: tower_service::Service<
+            http::Request<kube::client::Body>,
+            Response = http::Response<ResponseBody>,
+            Error = Infallible,
+        > + Clone
+        + Send
+        + 'static,
+    S::Future: Send,
+{
+    type Response = http::Response<ResponseBody>;
+    type Error = Infallible;
+    type Future = Pin<Box<dyn Future<Output = Result<Self::Response, Infallible>> + Send>>;
+
+    fn poll_ready(&mut self, _: &mut Context<'_>) -> Poll<Result<(), Infallible>> {
+        Poll::Ready(Ok(()))
+    }
+
+    fn call(&mut self, request: http::Request<kube::client::Body>) -> Self::Future {
+        let mut server = self.0.clone();
+        Box::pin(async move {
+            let answer = AssertUnwindSafe(async move { server.call(request).await })
+                .catch_unwind()
+                .await;
+            answer.unwrap_or_else(|panic| {
+                let message = panic
+                    .downcast_ref::<&str>()
+                    .map(|m| (*m).to_owned())
+                    .or_else(|| panic.downcast_ref::<String>().cloned())
+                    .unwrap_or_default();
+                let status = serde_json::json!({
+                    "kind": "Status", "apiVersion": "v1", "metadata": {}, "status": "Failure", "code": 500,
+                    "reason": PANICKED, "message": format!("the embedded server panicked: {message}"),
+                });
+                let body = http_body_util::Full::new(bytes::Bytes::from(status.to_string())).boxed_unsync();
+                let mut response = http::Response::new(body);
+                *response.status_mut() = http::StatusCode::INTERNAL_SERVER_ERROR;
+                Ok(response)
+            })
+        })
+    }
+}
+
 /// A body as JSON; a watch stream (JSON values one after another) as
 /// `{"stream": [...]}`; anything else as a JSON string of its text.
 fn parse_body(body: &[u8]) -> serde_json::Value {
@@ -232,6 +292,41 @@ mod tests {
             serde_json::json!("404 page not found")
         );
         assert_eq!(parse_body(b""), serde_json::json!(""));
+    }
+
+    #[tokio::test]
+    async fn a_panic_of_the_embedded_server_is_an_answer() {
+        use tower_service::Service;
+        // A service that always panics stands for a server bug.
+        #[derive(Clone)]
+        struct Panics;
+        impl tower_service::Service<http::Request<kube::client::Body>> for Panics {
+            type Response = http::Response<ResponseBody>;
+            type Error = Infallible;
+            type Future = Pin<Box<dyn Future<Output = Result<Self::Response, Infallible>> + Send>>;
+            fn poll_ready(&mut self, _: &mut Context<'_>) -> Poll<Result<(), Infallible>> {
+                Poll::Ready(Ok(()))
+            }
+            fn call(&mut self, _: http::Request<kube::client::Body>) -> Self::Future {
+                Box::pin(async { panic!("boom") })
+            }
+        }
+        let mut guarded = Guarded(Panics);
+        let request = || {
+            http::Request::get("/version")
+                .body(kube::client::Body::empty())
+                .expect("a request")
+        };
+        let answer = guarded.call(request()).await.expect("infallible");
+        assert_eq!(answer.status(), 500);
+        let body = answer.into_body().collect().await.expect("a body").to_bytes();
+        let status: serde_json::Value = serde_json::from_slice(&body).expect("JSON");
+        assert_eq!(status["reason"], PANICKED);
+        assert_eq!(status["message"], "the embedded server panicked: boom");
+        // The guard around a real server passes its answers through.
+        let mut guarded = Guarded(ApiServer::new(ServerOptions::default()));
+        let answer = guarded.call(request()).await.expect("infallible");
+        assert_eq!(answer.status(), 200);
     }
 
     #[test]

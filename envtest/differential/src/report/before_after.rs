@@ -5,8 +5,8 @@
 use std::collections::{BTreeMap, BTreeSet};
 use std::fmt::Write;
 
-use super::{Report, describe, first_difference};
-use crate::runner::{Outcome, percent};
+use super::Report;
+use crate::outcome::{Outcome, percent};
 
 /// The comparison as Markdown.
 pub fn render(before: &Report, after: &Report, target: &str) -> String {
@@ -61,15 +61,9 @@ pub fn render(before: &Report, after: &Report, target: &str) -> String {
         broken.len()
     );
     let class_of = |outcome: &Outcome, index: usize| {
-        let reference = outcome.traces.first().map_or("", |t| t.target.as_str());
-        first_difference(&outcome.traces.get(index)?.differences).map(|d| {
-            format!(
-                "{} `{}`: {}",
-                outcome.case.kind,
-                outcome.case.field,
-                describe(d, reference, target)
-            )
-        })
+        outcome
+            .class(index)
+            .map(|(key, _, _)| format!("{} `{}`: {}", key.kind, key.field, key.difference))
     };
     let classes = |cases: &BTreeMap<&str, &Outcome>, index: usize| -> BTreeMap<String, usize> {
         let mut counts = BTreeMap::new();
@@ -116,8 +110,8 @@ fn by_id(report: &Report) -> BTreeMap<&str, &Outcome> {
 mod tests {
     use super::*;
     use crate::compare::{Aspect, Difference};
+    use crate::outcome::{Header, Trace};
     use crate::report::{Meta, TargetInfo, summarise};
-    use crate::runner::{Header, Trace};
 
     fn report(agrees: &[(&str, bool)]) -> Report {
         let outcomes: Vec<Outcome> = agrees
@@ -129,7 +123,7 @@ mod tests {
                     operation: "create".into(),
                     family: "zero".into(),
                     field: "spec.x".into(),
-                    type_field: String::new(),
+                    type_field: "core.v1.PodSpec.x".into(),
                     description: "0".into(),
                 },
                 traces: vec![

@@ -8,7 +8,7 @@ use std::fmt::Write;
 use serde_json::Value;
 
 use super::{Class, Report, Summary, Tally};
-use crate::runner::{Exchange, Outcome, percent};
+use crate::outcome::{Exchange, Outcome, percent};
 
 /// How many classes get a section with an example.
 const DETAILED: usize = 80;
@@ -47,26 +47,34 @@ pub fn render(report: &Report) -> String {
     let _ = writeln!(out, "\n## Agreement with {reference}\n");
     let _ = writeln!(
         out,
-        "A case agrees when every step's status code, reason, causes, message, details, warnings and (for successes) normalised object agree; \"same codes\" counts the status codes alone.\n"
+        "A case agrees when, in the steps after the seed was created, every status code, reason, cause, message, \
+         detail, warning and (for successes) normalised object agrees, and the seed was accepted by both or \
+         refused by both (how the stored seed differs is counted by the seed's own cases). \"All steps\" also \
+         counts the seed's stored object in every case; \"same codes\" counts the status codes alone.\n"
     );
-    let _ = writeln!(out, "| server | cases | agree | same codes |\n|---|---|---|---|");
+    let _ = writeln!(
+        out,
+        "| server | cases | agree | all steps | same codes |\n|---|---|---|---|---|"
+    );
     for summary in &report.summaries {
         let _ = writeln!(out, "| {} | {} |", summary.target, tally_cells(summary.overall));
     }
     for summary in &report.summaries {
         tables(&mut out, summary);
+        themes(&mut out, summary);
         classes(&mut out, summary, &report.outcomes, reference);
-        by_type_field(&mut out, summary);
     }
     out
 }
 
 fn tally_cells(tally: Tally) -> String {
     format!(
-        "{} | {} ({:.1}%) | {} ({:.1}%)",
+        "{} | {} ({:.1}%) | {} ({:.1}%) | {} ({:.1}%)",
         tally.cases,
         tally.agreeing,
         percent(tally.agreeing, tally.cases),
+        tally.strict,
+        percent(tally.strict, tally.cases),
         tally.same_codes,
         percent(tally.same_codes, tally.cases)
     )
@@ -76,7 +84,7 @@ fn tables(out: &mut String, summary: &Summary) {
     let table = |out: &mut String, title: &str, rows: &BTreeMap<String, Tally>, worst_first: bool| {
         let _ = writeln!(
             out,
-            "\n### {} by {title}\n\n| {title} | cases | agree | same codes |\n|---|---|---|---|",
+            "\n### {} by {title}\n\n| {title} | cases | agree | all steps | same codes |\n|---|---|---|---|---|",
             summary.target
         );
         let mut rows: Vec<(&String, &Tally)> = rows.iter().collect();
@@ -193,34 +201,70 @@ fn example(out: &mut String, number: usize, class: &Class, by_id: &BTreeMap<&str
     }
 }
 
-fn by_type_field(out: &mut String, summary: &Summary) {
-    let mut rows: BTreeMap<(String, String), (usize, Vec<String>)> = BTreeMap::new();
+/// How many themes the table lists.
+const THEMES: usize = 250;
+
+/// The classes gathered across kinds: the same field of the same type (or the same
+/// request-level field) with the same difference, whatever kind carries it.
+fn themes(out: &mut String, summary: &Summary) {
+    let mut rows: BTreeMap<(String, String), (usize, Vec<String>, String)> = BTreeMap::new();
     for class in &summary.classes {
-        if class.type_field.is_empty() {
-            continue;
-        }
+        let field = if class.type_field.is_empty() {
+            &class.field
+        } else {
+            &class.type_field
+        };
         let row = rows
-            .entry((class.type_field.clone(), class.difference.clone()))
-            .or_default();
+            .entry((field.clone(), class.difference.clone()))
+            .or_insert_with(|| (0, Vec::new(), theme_area(&class.area)));
         row.0 += class.cases.len();
         if !row.1.contains(&class.kind) {
             row.1.push(class.kind.clone());
         }
     }
-    let mut rows: Vec<_> = rows.into_iter().filter(|(_, (_, kinds))| kinds.len() > 1).collect();
-    rows.sort_by(|a, b| b.1.0.cmp(&a.1.0).then_with(|| a.0.cmp(&b.0)));
+    let mut rows: Vec<_> = rows.into_iter().collect();
+    rows.sort_by(|a, b| {
+        b.1.0
+            .cmp(&a.1.0)
+            .then_with(|| b.1.1.len().cmp(&a.1.1.len()))
+            .then_with(|| a.0.cmp(&b.0))
+    });
     let _ = writeln!(
         out,
-        "\n## {}: the same field and difference in several kinds\n\n| type field | difference | cases | kinds |\n|---|---|---|---|",
-        summary.target
+        "\n## Themes: {} against the reference, the same field and difference across kinds ({} themes{})\n\n\
+         | # | cases | field | difference | area | kinds |\n|---|---|---|---|---|---|",
+        summary.target,
+        rows.len(),
+        if rows.len() > THEMES {
+            format!(", the first {THEMES}")
+        } else {
+            String::new()
+        }
     );
-    for ((type_field, difference), (count, kinds)) in rows {
+    for (index, ((field, difference), (count, kinds, area))) in rows.into_iter().take(THEMES).enumerate() {
+        let shown = if kinds.len() > 8 {
+            format!("{} and {} more", kinds[..8].join(", "), kinds.len() - 8)
+        } else {
+            kinds.join(", ")
+        };
         let _ = writeln!(
             out,
-            "| `{type_field}` | {} | {count} | {} |",
-            cell(&difference),
-            kinds.join(", ")
+            "| {} | {count} | `{field}` | {} | {area} | {shown} |",
+            index + 1,
+            cell(&difference)
         );
+    }
+}
+
+/// An area without the kind it was found in: `validation (false green)`.
+fn theme_area(area: &str) -> String {
+    let general = area.split(": ").next().unwrap_or(area);
+    if area.contains("false green") {
+        format!("{general} (false green)")
+    } else if area.contains("false red") {
+        format!("{general} (false red)")
+    } else {
+        general.to_owned()
     }
 }
 
@@ -322,8 +366,17 @@ mod tests {
         };
         let text = render(&report);
         assert!(text.starts_with("# Differential fuzzing against kube-apiserver 1.32"));
-        assert!(text.contains("| embedded | 0 | 0 (0.0%) | 0 (0.0%) |"));
+        assert!(text.contains("| embedded | 0 | 0 (0.0%) | 0 (0.0%) | 0 (0.0%) |"));
         assert!(text.contains("in 1 min 1 s"));
+    }
+
+    #[test]
+    fn theme_areas_drop_the_kind_but_keep_the_direction() {
+        assert_eq!(
+            theme_area("validation: Pod (false green: accepted here)"),
+            "validation (false green)"
+        );
+        assert_eq!(theme_area("selectors and list options"), "selectors and list options");
     }
 
     #[test]
