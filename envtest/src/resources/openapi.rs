@@ -9,7 +9,7 @@ mod schemas;
 
 use serde_json::{Value, json};
 
-pub(crate) use self::schemas::unknown_fields;
+pub(crate) use self::schemas::{prune_unknown_fields, unknown_fields};
 use crate::resources::registry::Registry;
 
 /// The Kubernetes version the documents describe.

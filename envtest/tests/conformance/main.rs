@@ -17,6 +17,7 @@ mod crud;
 mod definitions;
 mod delete;
 mod deletion;
+mod differential;
 mod events;
 mod faults;
 mod list;
