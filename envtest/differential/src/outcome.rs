@@ -12,7 +12,8 @@ use crate::wire::{Answer, Request};
 /// One request and its (normalised) answer, as a report keeps it.
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
 pub struct Exchange {
-    /// The request; None when it was not sent (the step it edits failed).
+    /// The request; None when it was not sent (the step it edits failed) or, for a
+    /// server other than the reference, when it was the reference's own.
     pub request: Option<Request>,
     /// The answer, normalised, long strings cut.
     pub answer: Answer,

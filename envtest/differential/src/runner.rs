@@ -194,8 +194,21 @@ impl<'a> Runner<'a> {
             })
             .collect();
         if traces.iter().any(|trace| !trace.differences.is_empty()) {
-            for (trace, exchanges) in traces.iter_mut().zip(normalised) {
-                trace.exchanges = exchanges.into_iter().map(kept).collect();
+            let differing: BTreeSet<usize> = traces
+                .iter()
+                .flat_map(|trace| trace.differences.iter().map(|d| d.step))
+                .collect();
+            let reference: Vec<Option<Request>> = normalised[0].iter().map(|e| e.request.clone()).collect();
+            for (index, (trace, exchanges)) in traces.iter_mut().zip(normalised).enumerate() {
+                trace.exchanges = exchanges
+                    .into_iter()
+                    .enumerate()
+                    .map(|(step, exchange)| {
+                        let same_request = index > 0 && reference.get(step).is_some_and(|r| *r == exchange.request);
+                        let same_answer = index > 0 && !differing.contains(&step);
+                        kept(exchange, same_request, same_answer)
+                    })
+                    .collect();
             }
         }
         futures::future::join_all(
@@ -407,26 +420,37 @@ fn collection_of(request_path: &str, collection: &str) -> String {
     }
 }
 
-/// What a report keeps of an exchange: long strings cut.
-fn kept(exchange: Exchange) -> Exchange {
-    let mut request = exchange.request;
+/// What a report keeps of an exchange: long strings cut; for a server other than the
+/// reference, no request when it sent the reference's own, and no body for a step
+/// where every server agreed (the reference's says it).
+fn kept(exchange: Exchange, same_request: bool, same_answer: bool) -> Exchange {
+    const REQUEST_LIMIT: usize = 2000;
+    let mut request = if same_request { None } else { exchange.request };
     if let Some(request) = &mut request
-        && request.body.chars().count() > 4000
+        && request.body.chars().count() > REQUEST_LIMIT
     {
         let total = request.body.chars().count();
         request.body = format!(
             "{}... ({total} characters)",
-            request.body.chars().take(4000).collect::<String>()
+            request.body.chars().take(REQUEST_LIMIT).collect::<String>()
         );
     }
+    let body = if same_answer {
+        Value::String(SAME_AS_REFERENCE.to_owned())
+    } else {
+        abbreviate(&exchange.answer.body, 200)
+    };
     Exchange {
         request,
         answer: Answer {
-            body: abbreviate(&exchange.answer.body, 300),
+            body,
             ..exchange.answer
         },
     }
 }
+
+/// The body a report keeps of an answer every server gave alike.
+pub const SAME_AS_REFERENCE: &str = "(as the reference answered)";
 
 /// Waits until `crd` is established on `target` and its resource is in discovery.
 async fn wait_served(target: &Target, crd: &Value) -> Result<(), String> {

@@ -13,6 +13,9 @@ use crate::outcome::{Exchange, Outcome, percent};
 /// How many classes get a section with an example.
 const DETAILED: usize = 80;
 
+/// How many classes the table lists (the JSON report has them all).
+const LISTED: usize = 1500;
+
 /// The whole report.
 pub fn render(report: &Report) -> String {
     let mut out = String::new();
@@ -115,7 +118,7 @@ fn classes(out: &mut String, summary: &Summary, outcomes: &[Outcome], reference:
         out,
         "| # | cases | kind | field | difference | area |\n|---|---|---|---|---|---|"
     );
-    for (index, class) in summary.classes.iter().enumerate() {
+    for (index, class) in summary.classes.iter().take(LISTED).enumerate() {
         let _ = writeln!(
             out,
             "| {} | {} | {} | `{}` | {} | {} |",
@@ -125,6 +128,19 @@ fn classes(out: &mut String, summary: &Summary, outcomes: &[Outcome], reference:
             class.field,
             cell(&class.difference),
             class.area
+        );
+    }
+    if summary.classes.len() > LISTED {
+        let _ = writeln!(
+            out,
+            "\n{} more classes, of {} cases, are in the JSON report.",
+            summary.classes.len() - LISTED,
+            summary
+                .classes
+                .iter()
+                .skip(LISTED)
+                .map(|c| c.cases.len())
+                .sum::<usize>()
         );
     }
     let by_id: BTreeMap<&str, &Outcome> = outcomes.iter().map(|o| (o.case.id.as_str(), o)).collect();
