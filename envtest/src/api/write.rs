@@ -153,15 +153,41 @@ impl Write<'_> {
         }
     }
 
+    /// The body as JSON. The body of a create or an update is read as its media type
+    /// says, JSON or YAML, as kube-apiserver's serializers read it, and any other type
+    /// is a 415 (a patch's media type names its patch type instead).
     fn body_json(&self) -> Result<Value, ApiError> {
+        if matches!(self.target.verb, Verb::Create | Verb::Update) {
+            match self.content_type.split(';').next().unwrap_or_default().trim() {
+                "application/json" | "" => {}
+                "application/yaml" => {
+                    let text = std::str::from_utf8(self.body)
+                        .map_err(|_| ApiError::bad_request("the object provided is unrecognized: not UTF-8"))?;
+                    return serde_saphyr::from_str(text)
+                        .map_err(|e| ApiError::bad_request(format!("the object provided is unrecognized: yaml: {e}")));
+                }
+                _ => {
+                    return Err(ApiError::new(
+                        415,
+                        "UnsupportedMediaType",
+                        "the body of the request was in an unknown format - accepted media types include: application/json, application/yaml, application/vnd.kubernetes.protobuf",
+                    ));
+                }
+            }
+        }
         serde_json::from_slice(self.body)
             .map_err(|e| ApiError::bad_request(format!("the object provided is unrecognized: json parse error: {e}")))
     }
 
     /// The body as an object of this resource: kind and apiVersion must be the ones of
-    /// the path, as the real server checks.
+    /// the path, as the real server checks. A built-in object may leave them out (and
+    /// a `null` body is an empty object): the decoder takes them from the path, as
+    /// kube-apiserver's does; a custom resource must name its kind.
     fn body_object(&self) -> Result<Value, ApiError> {
         let mut object = self.body_json()?;
+        if object.is_null() && !self.resource().custom {
+            object = json!({});
+        }
         if !object.is_object() {
             return Err(ApiError::bad_request(
                 "the object provided is unrecognized: expected a JSON object",

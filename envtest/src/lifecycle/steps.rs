@@ -178,9 +178,9 @@ pub(crate) fn check_body_type(
     )))
 }
 
-/// Prepares a new object for storing, in kube-apiserver's order
-/// (`BeforeCreate` in `staging/src/k8s.io/apiserver/pkg/registry/rest/create.go`, then the
-/// type's defaults and validation): the name, from `generateName` if need be, and its
+/// Prepares a new object for storing, in kube-apiserver's order (the body decoded as
+/// its Go type, `BeforeCreate` in `staging/src/k8s.io/apiserver/pkg/registry/rest/create.go`,
+/// then the type's defaults and validation): the name, from `generateName` if need be, and its
 /// syntax ([`name_new`]); the namespace of the URL ([`place_in_namespace`]); what the
 /// server owns in `metadata` and a status behind its subresource ([`reset_server_fields`]);
 /// a built-in type's own initial state, defaults and validation; and the creator's
@@ -191,6 +191,7 @@ pub(crate) fn prepare_new(
     mut object: Value,
     manager: &str,
 ) -> Result<Value, ApiError> {
+    crate::objects::decode(resource, &mut object)?;
     if !object["metadata"].is_object() {
         object["metadata"] = json!({});
     }
@@ -498,6 +499,8 @@ pub(crate) fn prepare_update(
     now: &str,
     apply: bool,
 ) -> Result<Option<Value>, ApiError> {
+    let mut desired = desired;
+    crate::objects::decode(resource, &mut desired)?;
     let is_namespace = !resource.custom && resource.group.is_empty() && resource.plural == "namespaces";
     let mut new = if is_namespace {
         // The namespace strategies say what each endpoint keeps, metadata included.

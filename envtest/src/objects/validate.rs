@@ -11,6 +11,7 @@ use wheelhouse_envtest_schema::{self as schema, Write};
 
 /// Checks `object` for `resource`, as created (`current` None) or as an update of
 /// `current` through `subresource`; custom resources are pruned and defaulted in place.
+/// A built-in object has been decoded already ([`decode`]).
 pub(crate) fn validate(
     resource: &ResourceType,
     object: &mut Value,
@@ -59,7 +60,6 @@ pub(crate) fn validate(
             }
         };
     }
-    decode_builtin(resource, object)?;
     let kind = wheelhouse_envtest_validation::Kind {
         group: &resource.group,
         version: &resource.version,
@@ -149,9 +149,13 @@ fn unknown_fields(resource: &ResourceType, object: &Value) -> Vec<String> {
     }
 }
 
-/// Decodes a built-in object into its k8s-openapi type: a field of the wrong type is a
-/// 400, as the real server's decoder reports it.
-fn decode_builtin(resource: &ResourceType, object: &Value) -> Result<(), ApiError> {
+/// Decodes a built-in object into its k8s-openapi type, first of all as kube-apiserver
+/// decodes a body before it defaults, prepares or validates it: a field of the wrong
+/// type is a 400, as the real server's decoder reports it (and nothing after meets a
+/// string where an object belongs); fields the type does not have are dropped, as
+/// decoding into the Go type drops them (`fieldValidation` has reported them already).
+/// Custom resources are checked by their schema in [`validate`].
+pub(crate) fn decode(resource: &ResourceType, object: &mut Value) -> Result<(), ApiError> {
     let Some(builtin) = resource.catalogue() else {
         return Ok(());
     };
@@ -160,7 +164,9 @@ fn decode_builtin(resource: &ResourceType, object: &Value) -> Result<(), ApiErro
             "{} in version \"{}\" cannot be handled as a {}: {error}",
             resource.kind, resource.version, resource.kind
         ))
-    })
+    })?;
+    crate::resources::openapi::prune_unknown_fields(builtin, object);
+    Ok(())
 }
 
 #[cfg(test)]
@@ -222,9 +228,16 @@ mod tests {
         let registry = crate::resources::registry::Registry::default();
         let deployments = registry.get("apps", "v1", "deployments").unwrap();
         let mut bad = json!({"apiVersion": "apps/v1", "kind": "Deployment", "metadata": {"name": "a"}, "spec": {"replicas": "two"}});
-        assert_eq!(validate(&deployments, &mut bad, None, None).unwrap_err().code, 400);
+        assert_eq!(decode(&deployments, &mut bad).unwrap_err().code, 400);
         let mut good = json!({"apiVersion": "apps/v1", "kind": "Deployment", "metadata": {"name": "a"},
             "spec": {"selector": {"matchLabels": {"app": "a"}}, "template": {"metadata": {"labels": {"app": "a"}}, "spec": {"containers": [{"name": "a", "image": "nginx"}]}}}});
+        decode(&deployments, &mut good).unwrap();
         validate(&deployments, &mut good, None, None).unwrap();
+        let mut stray = good.clone();
+        stray["spec"]["replicaz"] = json!(2);
+        stray["unknown"] = json!({"a": 1});
+        stray["spec"]["template"]["spec"]["containers"][0]["imagePullPolice"] = json!("Always");
+        decode(&deployments, &mut stray).unwrap();
+        assert_eq!(stray, good, "fields the type lacks are dropped, as decoding drops them");
     }
 }

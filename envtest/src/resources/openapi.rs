@@ -10,7 +10,9 @@ mod schemas;
 
 use serde_json::{Value, json};
 
-pub(crate) use self::schemas::{Definitions, builtin_type, custom_definition, object_meta_definitions, unknown_fields};
+pub(crate) use self::schemas::{
+    Definitions, builtin_type, custom_definition, object_meta_definitions, prune_unknown_fields, unknown_fields,
+};
 use crate::resources::registry::Registry;
 
 /// The Kubernetes version the documents describe.

@@ -19,6 +19,7 @@ mod crud;
 mod definitions;
 mod delete;
 mod deletion;
+mod differential;
 mod events;
 mod eviction;
 mod faults;

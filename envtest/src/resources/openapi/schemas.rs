@@ -207,6 +207,53 @@ pub(crate) fn unknown_fields(builtin: &'static Builtin, object: &Value) -> Vec<S
     found
 }
 
+/// Drops the fields of a built-in object that its type does not have, as decoding into
+/// the Go type drops them in kube-apiserver: they are warned about (or refused) by
+/// `fieldValidation`, never stored.
+pub(crate) fn prune_unknown_fields(builtin: &'static Builtin, object: &mut Value) {
+    let schema = builtin_type(builtin);
+    let (root, definitions) = schema.as_ref();
+    if let Some(schema) = definitions.get(root) {
+        prune(definitions, schema, object);
+    }
+}
+
+fn prune(definitions: &Definitions, schema: &Value, value: &mut Value) {
+    let schema = match referenced(schema) {
+        Some(name) => match definitions.get(name) {
+            Some(resolved) => resolved,
+            None => return,
+        },
+        None => schema,
+    };
+    if schema["x-kubernetes-preserve-unknown-fields"] == true || schema["x-kubernetes-embedded-resource"] == true {
+        return;
+    }
+    match value {
+        Value::Object(fields) => {
+            let properties = schema["properties"].as_object();
+            let additional = schema.get("additionalProperties").filter(|a| a.is_object());
+            if properties.is_none() && additional.is_none() {
+                return;
+            }
+            fields.retain(|key, _| properties.is_some_and(|p| p.contains_key(key)) || additional.is_some());
+            for (key, child) in fields.iter_mut() {
+                if let Some(child_schema) = properties.and_then(|p| p.get(key)).or(additional) {
+                    prune(definitions, child_schema, child);
+                }
+            }
+        }
+        Value::Array(items) => {
+            if let Some(item_schema) = schema.get("items") {
+                for item in items {
+                    prune(definitions, item_schema, item);
+                }
+            }
+        }
+        _ => {}
+    }
+}
+
 fn walk(definitions: &Definitions, schema: &Value, value: &Value, path: &str, found: &mut Vec<String>) {
     let schema = match referenced(schema) {
         Some(name) => match definitions.get(name) {
