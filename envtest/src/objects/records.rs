@@ -17,10 +17,8 @@ const NOTE_LIMIT: usize = 1024;
 /// The rules an Event or a Lease breaks.
 pub(super) fn violations(resource: &ResourceType, object: &Value) -> Vec<Violation> {
     let mut found = Vec::new();
-    match (resource.group.as_str(), resource.kind.as_str()) {
-        ("events.k8s.io", "Event") => event(object, &mut found),
-        ("coordination.k8s.io", "Lease") => lease(&object["spec"], &mut found),
-        _ => {}
+    if (resource.group.as_str(), resource.kind.as_str()) == ("events.k8s.io", "Event") {
+        event(object, &mut found);
     }
     found
 }
@@ -108,21 +106,5 @@ fn event(object: &Value, found: &mut Vec<Violation>) {
         if series["lastObservedTime"].is_null() {
             found.push(required("series.lastObservedTime", ""));
         }
-    }
-}
-
-/// A Lease's spec (`ValidateLeaseSpec`): a duration above zero, transitions not below.
-fn lease(spec: &Value, found: &mut Vec<Violation>) {
-    let duration = &spec["leaseDurationSeconds"];
-    if duration.as_i64().is_some_and(|d| d <= 0) {
-        found.push(invalid("spec.leaseDurationSeconds", duration, "must be greater than 0"));
-    }
-    let transitions = &spec["leaseTransitions"];
-    if transitions.as_i64().is_some_and(|t| t < 0) {
-        found.push(invalid(
-            "spec.leaseTransitions",
-            transitions,
-            "must be greater than or equal to 0",
-        ));
     }
 }

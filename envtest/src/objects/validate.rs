@@ -195,6 +195,9 @@ mod tests {
         assert_eq!(validate(&deployments, &mut bad, None, None).unwrap_err().code, 400);
         let mut good = json!({"apiVersion": "apps/v1", "kind": "Deployment", "metadata": {"name": "a"},
             "spec": {"selector": {"matchLabels": {"app": "a"}}, "template": {"metadata": {"labels": {"app": "a"}}, "spec": {"containers": [{"name": "a", "image": "nginx"}]}}}});
+        // The server fills in the defaults before it validates (a strategy type, a
+        // restart policy).
+        crate::objects::apply_defaults(&deployments, &mut good, None);
         validate(&deployments, &mut good, None, None).unwrap();
     }
 }

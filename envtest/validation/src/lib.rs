@@ -24,6 +24,8 @@
 
 pub mod field;
 
+mod common;
+
 mod meta;
 
 mod admissionregistration;
@@ -89,6 +91,26 @@ impl<'a> Write<'a> {
             Self::Update { old } | Self::Subresource { old, .. } => Some(old),
         }
     }
+}
+
+/// What the name rule of `kind` (its `ValidateNameFunc`) says of a new object's
+/// `name`: most kinds' names are DNS subdomains; `StatefulSets`' are DNS labels (their
+/// pods' hostnames carry them); RBAC's and `PodDisruptionBudgets`' are only path
+/// segments (a name like `system:controller:x` is valid); `IPAddresses` are named by
+/// their address, `LeaseCandidates` like config keys. Empty when the name is valid.
+pub fn name_errors(kind: &Kind, name: &str) -> Vec<String> {
+    use crate::common::names;
+    let rule: fn(&str, bool) -> Vec<String> = match (kind.group, kind.kind) {
+        ("rbac.authorization.k8s.io", _) => rbac::validate_rbac_name,
+        // The PodDisruptionBudget strategy validates no metadata: only the generic
+        // path-segment rule that follows every strategy applies.
+        ("policy", "PodDisruptionBudget") => names::name_is_path_segment,
+        ("apps", "StatefulSet") => names::name_is_dns_label,
+        ("networking.k8s.io", "IPAddress") => networking::ip_address_name,
+        ("coordination.k8s.io", "LeaseCandidate") => common::fields::validate_config_map_key_name,
+        _ => names::name_is_dns_subdomain,
+    };
+    rule(name, false)
 }
 
 /// The errors kube-apiserver's validation finds in `object`, written as `write` says,
