@@ -48,7 +48,6 @@ pub(crate) fn violations(resource: &ResourceType, object: &Value) -> Vec<Violati
         _ => {}
     }
     found.extend(other_violations(resource, object));
-    found.extend(super::registrations::violations(resource, object));
     found
 }
 

@@ -45,8 +45,7 @@ pub(crate) fn validate(
     if !ported.is_empty() {
         return Err(invalid(resource, &name, &ported));
     }
-    let mut violations = super::builtin_rules::violations(resource, object);
-    violations.extend(super::records::violations(resource, object));
+    let violations = super::builtin_rules::violations(resource, object);
     if !violations.is_empty() {
         let causes: Vec<(&str, &str, String)> =
             violations.iter().map(|(f, r, d)| (f.as_str(), *r, d.clone())).collect();
