@@ -255,7 +255,7 @@ pub(crate) fn validate_event_update(event: &Value, old: &Value, fields: Fields, 
     immutable("action", &event["action"], &old["action"], string(&event["action"]));
     let related = &event["related"];
     let shown_related = if related.is_null() {
-        "null".to_owned()
+        "\"null\"".to_owned()
     } else {
         reference(related)
     };

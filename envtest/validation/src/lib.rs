@@ -29,7 +29,10 @@ mod common;
 mod meta;
 
 mod admissionregistration;
+mod apiregistration;
+mod apiserverinternal;
 mod apps;
+mod authorization;
 mod autoscaling;
 mod batch;
 mod certificates;
@@ -37,6 +40,7 @@ mod coordination;
 mod core;
 mod discovery;
 mod events;
+mod flowcontrol;
 mod networking;
 mod node;
 mod policy;
@@ -102,12 +106,19 @@ pub fn name_errors(kind: &Kind, name: &str) -> Vec<String> {
     use crate::common::names;
     let rule: fn(&str, bool) -> Vec<String> = match (kind.group, kind.kind) {
         ("rbac.authorization.k8s.io", _) => rbac::validate_rbac_name,
-        // The PodDisruptionBudget strategy validates no metadata: only the generic
-        // path-segment rule that follows every strategy applies.
-        ("policy", "PodDisruptionBudget") => names::name_is_path_segment,
+        // Only the generic path-segment rule that follows every strategy applies to
+        // PodDisruptionBudgets (their strategy validates no metadata) and to
+        // CertificateSigningRequests (`ValidateCertificateRequestName` takes any name);
+        // APIServices and ClusterTrustBundles are named after their spec
+        // (`<version>.<group>`, `<signer>:<name>`), the rest of their rule is checked
+        // with the object.
+        ("policy", "PodDisruptionBudget")
+        | ("apiregistration.k8s.io", "APIService")
+        | ("certificates.k8s.io", "ClusterTrustBundle" | "CertificateSigningRequest") => names::name_is_path_segment,
         ("apps", "StatefulSet") => names::name_is_dns_label,
         ("networking.k8s.io", "IPAddress") => networking::ip_address_name,
         ("coordination.k8s.io", "LeaseCandidate") => common::fields::validate_config_map_key_name,
+        ("internal.apiserver.k8s.io", "StorageVersion") => apiserverinternal::storage_version_name,
         _ => names::name_is_dns_subdomain,
     };
     rule(name, false)
@@ -133,6 +144,10 @@ pub fn validate(kind: &Kind, object: &Value, write: Write) -> ErrorList {
         "admissionregistration.k8s.io" => admissionregistration::validate(kind, object, write),
         "events.k8s.io" => events::validate(kind, object, write),
         "node.k8s.io" => node::validate(kind, object, write),
+        "flowcontrol.apiserver.k8s.io" => flowcontrol::validate(kind, object, write),
+        "authorization.k8s.io" => authorization::validate(kind, object, write),
+        "internal.apiserver.k8s.io" => apiserverinternal::validate(kind, object, write),
+        "apiregistration.k8s.io" => apiregistration::validate(kind, object, write),
         _ => ErrorList::new(),
     }
 }

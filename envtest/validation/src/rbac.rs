@@ -84,7 +84,7 @@ fn validate_role(object: &Value, namespaced: bool) -> ErrorList {
                 // Go shows the failed conversion's nil selector.
                 errors.push(
                     path.index(index)
-                        .invalid(raw("null".to_owned()), "invalid label selector."),
+                        .invalid(raw("\"null\"".to_owned()), "invalid label selector."),
                 );
             }
         }

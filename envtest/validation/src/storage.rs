@@ -56,7 +56,7 @@ pub(crate) fn validate(kind: &Kind, object: &Value, write: Write) -> ErrorList {
                 let topology = &object["nodeTopology"];
                 if !semantic_eq(topology, &old["nodeTopology"]) {
                     let shown = if topology.is_null() {
-                        "null".to_owned()
+                        "\"null\"".to_owned()
                     } else {
                         label_selector(topology)
                     };

@@ -543,7 +543,7 @@ fn validate_job_spec_update(spec: &Value, old: &Value, path: &Path, options: Job
     let selector = &spec["selector"];
     errors.extend(immutable(selector, &old["selector"], &path.child("selector"), || {
         if selector.is_null() {
-            raw("null".to_owned())
+            raw("\"null\"".to_owned())
         } else {
             raw(label_selector(selector))
         }

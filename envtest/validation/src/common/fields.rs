@@ -41,7 +41,7 @@ pub(crate) fn immutable(new: &Value, old: &Value, path: &Path, shown: impl FnOnc
 pub(crate) fn immutable_plain(new: &Value, old: &Value, path: &Path) -> ErrorList {
     immutable(new, old, path, || {
         if new.is_null() {
-            BadValue::Raw("null".to_owned())
+            BadValue::Json(Value::from("null"))
         } else {
             BadValue::Json(new.clone())
         }
@@ -148,7 +148,7 @@ mod tests {
         assert!(immutable_plain(&json!(1), &json!(1.0), &path).is_empty());
         assert_eq!(
             immutable_plain(&Value::Null, &json!(1), &path)[0].body(),
-            "Invalid value: null: field is immutable"
+            "Invalid value: \"null\": field is immutable"
         );
         assert!(is_decremented(&Value::Null, &json!(1)));
         assert!(!is_decremented(&json!(2), &json!(1)));

@@ -1,7 +1,8 @@
 //! Values as Go's `%#v` prints them. When kube hands `field.Invalid` a struct, a map or
 //! a slice of its internal types, the message shows it in Go syntax
 //! (`v1.LabelSelector{MatchLabels:map[string]string{"a":"b"}, ...}`), so the message
-//! here must too. Each type a ported function passes is written out field by field in
+//! here must too; a nil pointer handed over whole prints as the string `"null"`
+//! (`ErrorBody` replaces it). Each type a ported function passes is written out field by field in
 //! its Go declaration's order; a non-nil pointer inside a struct shows as an address in
 //! Go, which differs on each run anyway, so a fixed one stands in for it.
 

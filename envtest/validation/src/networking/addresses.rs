@@ -47,7 +47,7 @@ pub(super) fn validate_ip_address(object: &Value, write: Write) -> ErrorList {
 /// A `networking.ParentReference` as Go prints it.
 fn parent_reference(reference: &Value) -> String {
     if reference.is_null() {
-        return "null".to_owned();
+        return "\"null\"".to_owned();
     }
     GoStruct::new("networking.ParentReference")
         .field("Group", string(&reference["group"]))
