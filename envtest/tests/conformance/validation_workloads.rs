@@ -70,6 +70,7 @@ fn autoscaler(version: &str, name: &str, spec: Value) -> Value {
 }
 
 #[tokio::test]
+#[expect(clippy::too_many_lines, reason = "a table of cases")]
 async fn deployments_stateful_sets_and_daemon_sets_are_validated_as_kube_validates_them() {
     let env = start().await;
     let cases: Vec<Case> = vec![
@@ -202,6 +203,7 @@ async fn deployments_stateful_sets_and_daemon_sets_are_validated_as_kube_validat
 }
 
 #[tokio::test]
+#[expect(clippy::too_many_lines, reason = "a table of cases")]
 async fn jobs_and_cron_jobs_are_validated_as_kube_validates_them() {
     let env = start().await;
     let cases: Vec<Case> = vec![
