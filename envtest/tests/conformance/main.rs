@@ -40,6 +40,7 @@ mod services;
 mod shard;
 mod simulation;
 mod tables;
+mod validation_cluster;
 mod validation_groups;
 mod validation_workloads;
 mod versions;
