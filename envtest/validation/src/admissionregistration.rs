@@ -159,3 +159,91 @@ fn validate_resources(resources: &Value, path: &Path) -> ErrorList {
     }
     errors
 }
+
+#[cfg(test)]
+mod tests {
+    use serde_json::json;
+
+    use crate::Write;
+    use crate::testing::errors;
+
+    #[test]
+    fn webhooks_name_a_client_and_their_effects() {
+        let configuration = json!({"metadata": {"name": "w"}, "webhooks": [
+            {"name": "a.b.c", "clientConfig": {"service": {"namespace": "ns", "path": "x//y", "port": 0}}, "sideEffects": "None",
+             "admissionReviewVersions": ["v9"], "rules": [{"operations": ["*", "CREATE"], "apiGroups": [""], "apiVersions": ["v1"], "resources": ["*", "pods"]}]},
+        ]});
+        assert_eq!(
+            errors(
+                "admissionregistration.k8s.io",
+                "v1",
+                "ValidatingWebhookConfiguration",
+                &configuration,
+                Write::Create
+            ),
+            [
+                "webhooks[0].rules[0].operations: Invalid value: []admissionregistration.OperationType{\"*\", \"CREATE\"}: if '*' is present, must not specify other operations",
+                "webhooks[0].rules[0].resources: Invalid value: []string{\"*\", \"pods\"}: if '*' is present, must not specify other resources without subresources",
+                "webhooks[0].clientConfig.service.namespace: Required value: service namespace is required",
+                "webhooks[0].clientConfig.service.port: Invalid value: 0: port is not valid: must be between 1 and 65535, inclusive",
+                "webhooks[0].clientConfig.service.path: Invalid value: \"x//y\": must start with a '/'",
+                "webhooks[0].clientConfig.service.path: Invalid value: \"x//y\": segment[0] may not be empty",
+                "webhooks[0].clientConfig.service.path: Invalid value: \"x//y\": segment[1] may not be empty",
+                "webhooks[0].admissionReviewVersions: Invalid value: []string{\"v9\"}: must include at least one of v1, v1beta1",
+            ]
+        );
+    }
+
+    #[test]
+    fn policies_compile_their_expressions() {
+        let policy = json!({"metadata": {"name": "p"}, "spec": {
+            "matchConstraints": {"resourceRules": [{"operations": ["CREATE"], "apiGroups": ["apps"], "apiVersions": ["v1"], "resources": ["deployments"]}]},
+            "validations": [{"expression": "object.spec.replicas <= 5", "messageExpression": "'too many: ' + string(object.spec.replicas)"}],
+            "variables": [{"name": "1x", "expression": "1"}]}});
+        assert_eq!(
+            errors(
+                "admissionregistration.k8s.io",
+                "v1",
+                "ValidatingAdmissionPolicy",
+                &policy,
+                Write::Create
+            ),
+            ["spec.variables[0].name: Invalid value: \"1x\": name is not a valid CEL identifier"]
+        );
+        let mut broken = policy.clone();
+        broken["spec"]["variables"] = json!([]);
+        broken["spec"]["validations"][0]["expression"] = json!("object.spec.replicas <");
+        let found = errors(
+            "admissionregistration.k8s.io",
+            "v1",
+            "ValidatingAdmissionPolicy",
+            &broken,
+            Write::Create,
+        );
+        assert_eq!(found.len(), 1);
+        assert!(found[0].starts_with(
+            "spec.validations[0].expression: Invalid value: \"object.spec.replicas <\": compilation failed"
+        ));
+    }
+
+    #[test]
+    fn bindings_need_actions_and_a_parameter_source() {
+        let binding =
+            json!({"metadata": {"name": "b"}, "spec": {"policyName": "p", "paramRef": {"name": "a", "selector": {}}}});
+        assert_eq!(
+            errors(
+                "admissionregistration.k8s.io",
+                "v1",
+                "ValidatingAdmissionPolicyBinding",
+                &binding,
+                Write::Create
+            ),
+            [
+                "spec.paramRef.name: Forbidden: name and selector are mutually exclusive",
+                "spec.paramRef.selector: Forbidden: name and selector are mutually exclusive",
+                "spec.paramRef.parameterNotFoundAction: Required value",
+                "spec.validationActions: Required value: at least one validation action is required",
+            ]
+        );
+    }
+}

@@ -143,3 +143,25 @@ fn decoded_length(text: &str) -> usize {
         .decode(text)
         .map_or(0, |bytes| bytes.len())
 }
+
+#[cfg(test)]
+mod tests {
+    use serde_json::json;
+
+    use crate::Write;
+    use crate::testing::errors;
+
+    #[test]
+    fn api_services_are_named_after_their_group_and_version() {
+        let service = json!({"metadata": {"name": "v1.wrong.example.com"}, "spec": {"group": "vg.example.com", "version": "v1",
+            "groupPriorityMinimum": 0, "versionPriority": 10, "caBundle": "AAAA"}});
+        assert_eq!(
+            errors("apiregistration.k8s.io", "v1", "APIService", &service, Write::Create),
+            [
+                "metadata.name: Invalid value: \"v1.wrong.example.com\": must be `spec.version+\".\"+spec.group`: \"v1.vg.example.com\"",
+                "spec.groupPriorityMinimum: Invalid value: 0: must be positive and less than 20000",
+                "spec.caBundle: Invalid value: \"3 bytes\": local APIServices may not have a caBundle",
+            ]
+        );
+    }
+}

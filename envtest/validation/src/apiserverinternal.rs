@@ -191,3 +191,36 @@ fn api_version(text: &str) -> Vec<String> {
     }
     errors
 }
+
+#[cfg(test)]
+mod tests {
+    use serde_json::json;
+
+    use crate::Write;
+    use crate::testing::errors;
+
+    #[test]
+    fn storage_versions() {
+        assert_eq!(
+            super::storage_version_name("pods", false),
+            ["name must be in the form of <group>.<resource>"]
+        );
+        assert!(super::storage_version_name("apps.deployments", false).is_empty());
+        let version = json!({"metadata": {"name": "apps.deployments"}, "status": {"storageVersions": [
+            {"apiServerID": "a", "encodingVersion": "apps/v1", "decodableVersions": ["apps/v1beta1"], "servedVersions": ["apps/v2"]}]}});
+        assert_eq!(
+            errors(
+                "internal.apiserver.k8s.io",
+                "v1alpha1",
+                "StorageVersion",
+                &version,
+                Write::Create
+            ),
+            [
+                "status.storageVersions[0].decodableVersions: Invalid value: []string{\"apps/v1beta1\"}: decodableVersions must include encodingVersion apps/v1",
+                "status.storageVersions[0].servedVersions[0]: Invalid value: \"apps/v2\": individual served version : apps/v2 must be included in decodableVersions : [apps/v1beta1]",
+                "status.commonEncodingVersion: Invalid value: \"null\": the common encoding version is apps/v1",
+            ]
+        );
+    }
+}

@@ -80,3 +80,6 @@ pub(crate) fn is_not_more_than_100_percent(value: &Value, path: &Path) -> ErrorL
 fn selector_rejects(selector: &Selector, labels: &Value) -> bool {
     !selector.is_empty() && !selector.matches(labels)
 }
+
+#[cfg(test)]
+mod tests;

@@ -137,3 +137,41 @@ fn metadata_empty(object: &Value, local: bool) -> ErrorList {
     };
     vec![Path::new("metadata").invalid(raw(approximate("v1.ObjectMeta", metadata)), message)]
 }
+
+#[cfg(test)]
+mod tests {
+    use serde_json::json;
+
+    use crate::Write;
+    use crate::testing::errors;
+
+    #[test]
+    fn reviews_ask_one_thing_for_someone() {
+        let review = json!({"spec": {}});
+        assert_eq!(
+            errors(
+                "authorization.k8s.io",
+                "v1",
+                "SubjectAccessReview",
+                &review,
+                Write::Create
+            ),
+            [
+                "spec.resourceAttributes: Invalid value: \"null\": exactly one of nonResourceAttributes or resourceAttributes must be specified",
+                "spec.user: Invalid value: \"\": at least one of user or group must be specified",
+            ]
+        );
+        let local =
+            json!({"metadata": {"namespace": "a"}, "spec": {"user": "u", "resourceAttributes": {"namespace": "b"}}});
+        assert_eq!(
+            errors(
+                "authorization.k8s.io",
+                "v1",
+                "LocalSubjectAccessReview",
+                &local,
+                Write::Create
+            ),
+            ["spec.resourceAttributes.namespace: Invalid value: \"b\": must match metadata.namespace"]
+        );
+    }
+}

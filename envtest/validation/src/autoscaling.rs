@@ -448,3 +448,87 @@ fn validate_metric_identifier(identifier: &Value, path: &Path) -> ErrorList {
         .map(|message| path.child("name").invalid(name, message))
         .collect()
 }
+
+#[cfg(test)]
+mod tests {
+    use serde_json::{Value, json};
+
+    use crate::Write;
+    use crate::testing::errors;
+
+    fn autoscaler(spec: &Value) -> Value {
+        let mut object = json!({"metadata": {"name": "h"}, "spec": {"scaleTargetRef": {"kind": "Deployment", "name": "web"}, "maxReplicas": 3}});
+        for (key, value) in spec.as_object().into_iter().flatten() {
+            object["spec"][key] = value.clone();
+        }
+        object
+    }
+
+    #[test]
+    fn scale_to_zero_is_gated_off() {
+        let zero = autoscaler(&json!({"minReplicas": 0}));
+        assert_eq!(
+            errors("autoscaling", "v2", "HorizontalPodAutoscaler", &zero, Write::Create),
+            [
+                "spec.minReplicas: Invalid value: 0: must be greater than or equal to 1",
+                "spec.metrics: Forbidden: must specify at least one Object or External metric to support scaling to zero replicas",
+            ]
+        );
+        // An autoscaler stored at zero may stay there.
+        assert!(
+            errors(
+                "autoscaling",
+                "v2",
+                "HorizontalPodAutoscaler",
+                &zero,
+                Write::Update { old: &zero }
+            )
+            .len()
+                == 1
+        );
+    }
+
+    #[test]
+    fn v1_targets_convert_to_metrics() {
+        let v1 = autoscaler(&json!({"targetCPUUtilizationPercentage": 0}));
+        assert_eq!(
+            errors("autoscaling", "v1", "HorizontalPodAutoscaler", &v1, Write::Create),
+            ["spec.metrics[0].resource.target.averageUtilization: Invalid value: 0: must be greater than 0"]
+        );
+    }
+
+    #[test]
+    fn metric_sources_and_targets() {
+        let metrics = json!([{"type": "Object", "object": {"describedObject": {"kind": "D", "name": "x"}, "metric": {"name": "m%"},
+            "target": {"type": "Value", "value": "-1"}}}, {"type": "Pods", "resource": {"name": "cpu", "target": {"type": "Utilization", "averageUtilization": 50}}}]);
+        assert_eq!(
+            errors(
+                "autoscaling",
+                "v2",
+                "HorizontalPodAutoscaler",
+                &autoscaler(&json!({"metrics": metrics})),
+                Write::Create
+            ),
+            [
+                "spec.metrics[0].object.metric.name: Invalid value: \"m%\": may not contain '%'",
+                "spec.metrics[0].object.target.value: Invalid value: resource.Quantity{i:resource.int64Amount{value:-1, scale:0}, d:resource.infDecAmount{Dec:(*inf.Dec)(nil)}, s:\"-1\", Format:\"DecimalSI\"}: must be positive",
+                "spec.metrics[1].pods: Required value: must populate information for the given metric source",
+            ]
+        );
+    }
+
+    #[test]
+    fn scaling_rules_default_their_policies() {
+        let behavior = json!({"scaleUp": {"stabilizationWindowSeconds": 60}, "scaleDown": {"policies": []}});
+        assert_eq!(
+            errors(
+                "autoscaling",
+                "v2",
+                "HorizontalPodAutoscaler",
+                &autoscaler(&json!({"behavior": behavior})),
+                Write::Create
+            ),
+            ["spec.behavior.scaleDown.policies: Required value: must specify at least one Policy"]
+        );
+    }
+}

@@ -28,3 +28,6 @@ pub(crate) fn validate(kind: &Kind, object: &Value, write: Write) -> ErrorList {
         _ => ErrorList::new(),
     }
 }
+
+#[cfg(test)]
+mod tests;

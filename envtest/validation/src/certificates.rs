@@ -484,3 +484,77 @@ fn validate_trust_bundle(path: &Path, bundle: &str) -> ErrorList {
     }
     errors
 }
+
+#[cfg(test)]
+mod tests {
+    use serde_json::json;
+
+    use crate::Write;
+    use crate::testing::errors;
+
+    #[test]
+    fn requests_must_be_pem_with_known_usages() {
+        let csr = json!({"metadata": {"name": "c"}, "spec": {"request": "bm90IGEgY3Ny", "usages": ["any", "any"], "signerName": "example.com/x", "expirationSeconds": 5}});
+        assert_eq!(
+            errors(
+                "certificates.k8s.io",
+                "v1",
+                "CertificateSigningRequest",
+                &csr,
+                Write::Create
+            ),
+            [
+                "spec.request: Invalid value: []byte{0x6e, 0x6f, 0x74, 0x20, 0x61, 0x20, 0x63, 0x73, 0x72}: PEM block type must be CERTIFICATE REQUEST",
+                "spec.usages[1]: Duplicate value: \"any\"",
+                "spec.expirationSeconds: Invalid value: 5: may not specify a duration less than 600 seconds (10 minutes)",
+            ]
+        );
+    }
+
+    #[test]
+    fn approval_conditions_need_the_approval_subresource() {
+        let old = json!({"metadata": {"name": "c"}, "spec": {"request": "", "usages": ["any"], "signerName": "example.com/x"}});
+        let mut approved = old.clone();
+        approved["status"] =
+            json!({"conditions": [{"type": "Approved", "status": "True"}, {"type": "Denied", "status": "True"}]});
+        let through_status = errors(
+            "certificates.k8s.io",
+            "v1",
+            "CertificateSigningRequest",
+            &approved,
+            Write::Subresource {
+                name: "status",
+                old: &old,
+            },
+        );
+        assert!(through_status.contains(
+            &"status.conditions: Forbidden: updates may not add a condition of type \"Approved\"".to_owned()
+        ));
+        assert!(through_status.contains(&"status.conditions[1].type: Invalid value: \"Denied\": Approved and Denied conditions are mutually exclusive".to_owned()));
+        let through_approval = errors(
+            "certificates.k8s.io",
+            "v1",
+            "CertificateSigningRequest",
+            &approved,
+            Write::Subresource {
+                name: "approval",
+                old: &old,
+            },
+        );
+        assert!(!through_approval.iter().any(|e| e.contains("may not add")));
+    }
+
+    #[test]
+    fn signer_names_and_trust_bundle_names() {
+        assert_eq!(
+            super::cluster_trust_bundle_name("example.com/signer", "other:x"),
+            ["ClusterTrustBundle for signerName example.com/signer must be named with prefix example.com:signer:"]
+        );
+        assert!(super::cluster_trust_bundle_name("example.com/signer", "example.com:signer:x").is_empty());
+        let errors = super::validate_signer_name(&crate::field::Path::new("s"), "a/b/c");
+        assert_eq!(
+            errors[0].body(),
+            "Invalid value: \"a/b/c\": must be a fully qualified domain and path of the form 'example.com/signer-name'"
+        );
+    }
+}

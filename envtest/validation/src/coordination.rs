@@ -169,3 +169,35 @@ fn parse_semver(text: &str) -> Option<(u64, u64, u64)> {
     };
     Some((number(major)?, number(minor)?, number(patch)?))
 }
+
+#[cfg(test)]
+mod tests {
+    use serde_json::json;
+
+    use crate::Write;
+    use crate::testing::errors;
+
+    #[test]
+    fn leases_and_candidates() {
+        let lease = json!({"metadata": {"name": "l"}, "spec": {"leaseDurationSeconds": 0, "strategy": "bogus"}});
+        assert_eq!(
+            errors("coordination.k8s.io", "v1", "Lease", &lease, Write::Create),
+            ["spec.leaseDurationSeconds: Invalid value: 0: must be greater than 0"]
+        );
+        let candidate = json!({"metadata": {"name": "c"}, "spec": {"binaryVersion": "1.2", "emulationVersion": "1.30.0", "strategy": "OldestEmulationVersion"}});
+        assert_eq!(
+            errors(
+                "coordination.k8s.io",
+                "v1beta1",
+                "LeaseCandidate",
+                &candidate,
+                Write::Create
+            ),
+            [
+                "spec.leaseName: Required value",
+                "spec.binaryVersion: Invalid value: \"1.2\": must be a valid semantic version",
+                "spec.binaryVersion: Invalid value: \"1.2\": must be greater than or equal to `emulationVersion`",
+            ]
+        );
+    }
+}

@@ -236,3 +236,42 @@ fn validate_hints(hints: &Value, path: &Path) -> ErrorList {
     }
     errors
 }
+
+#[cfg(test)]
+mod tests {
+    use serde_json::json;
+
+    use crate::Write;
+    use crate::testing::errors;
+
+    #[test]
+    fn endpoint_slices() {
+        let slice =
+            json!({"metadata": {"name": "s"}, "addressType": "IPv6", "endpoints": [{"addresses": ["::1", "1.2.3.4"]}]});
+        assert_eq!(
+            errors("discovery.k8s.io", "v1", "EndpointSlice", &slice, Write::Create),
+            [
+                "endpoints[0].addresses[0]: Invalid value: \"::1\": may not be in the loopback range (127.0.0.0/8, ::1/128)",
+                "endpoints[0].addresses[1]: Invalid value: \"1.2.3.4\": must be a valid IPv6 address",
+            ]
+        );
+        let fqdn = json!({"metadata": {"name": "s"}, "addressType": "FQDN", "endpoints": [{"addresses": ["nodots"]}]});
+        assert_eq!(
+            errors("discovery.k8s.io", "v1", "EndpointSlice", &fqdn, Write::Create),
+            [
+                "endpoints[0].addresses[0]: Invalid value: \"nodots\": should be a domain with at least two segments separated by dots"
+            ]
+        );
+        let retyped = json!({"metadata": {"name": "s"}, "addressType": "IPv4"});
+        assert_eq!(
+            errors(
+                "discovery.k8s.io",
+                "v1",
+                "EndpointSlice",
+                &retyped,
+                Write::Update { old: &slice }
+            ),
+            ["addressType: Invalid value: \"IPv4\": field is immutable"]
+        );
+    }
+}

@@ -285,3 +285,38 @@ fn time_string(value: &Value) -> String {
             |time| time.strftime("%Y-%m-%d %H:%M:%S%.f +0000 UTC").to_string(),
         )
 }
+
+#[cfg(test)]
+mod tests {
+    use serde_json::json;
+
+    use crate::Write;
+    use crate::testing::errors;
+
+    #[test]
+    fn events_need_their_reporting_fields() {
+        let event = json!({"metadata": {"name": "e", "namespace": "n"}, "eventTime": "2024-01-01T00:00:00.000000Z",
+            "reportingController": "ctl", "reportingInstance": "i", "action": "A", "reason": "R", "type": "Normal",
+            "regarding": {"namespace": "other"}, "deprecatedCount": 2});
+        assert_eq!(
+            errors("events.k8s.io", "v1", "Event", &event, Write::Create),
+            ["count: Invalid value: \"\": needs to be unset",]
+        );
+        let without_time =
+            json!({"metadata": {"name": "e", "namespace": "n"}, "regarding": {"namespace": "other"}, "type": "Bogus"});
+        assert_eq!(
+            errors("events.k8s.io", "v1", "Event", &without_time, Write::Create),
+            [
+                "involvedObject.namespace: Invalid value: \"other\": does not match event.namespace",
+                "eventTime: Required value",
+                "type: Invalid value: \"\": has invalid value: Bogus",
+            ]
+        );
+        let mut changed = event.clone();
+        changed["note"] = json!("new");
+        assert_eq!(
+            errors("events.k8s.io", "v1", "Event", &changed, Write::Update { old: &event }),
+            ["message: Invalid value: \"new\": field is immutable"]
+        );
+    }
+}

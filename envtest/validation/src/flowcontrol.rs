@@ -517,3 +517,46 @@ fn validate_queuing(queuing: &Value, path: &Path) -> ErrorList {
 fn required_entropy_bits(deck: i64, hand: i64) -> i64 {
     ((deck as f64).log2() * hand as f64).ceil() as i64
 }
+
+#[cfg(test)]
+mod tests {
+    use serde_json::json;
+
+    use crate::Write;
+    use crate::testing::errors;
+
+    #[test]
+    fn flow_schemas_and_levels() {
+        let schema = json!({"metadata": {"name": "f"}, "spec": {"matchingPrecedence": 1, "priorityLevelConfiguration": {"name": "x"},
+            "rules": [{"subjects": [{"kind": "User", "group": {"name": "g"}}], "nonResourceRules": [{"verbs": ["fly"], "nonResourceURLs": ["/a*b"]}]}]}});
+        assert_eq!(
+            errors(
+                "flowcontrol.apiserver.k8s.io",
+                "v1",
+                "FlowSchema",
+                &schema,
+                Write::Create
+            ),
+            [
+                "spec.matchingPrecedence: Invalid value: 1: only the schema named 'exempt' may have matchingPrecedence 1",
+                "spec.rules[0].subjects[0].user: Required value: user is required when subject kind is 'User'",
+                "spec.rules[0].subjects[0].group: Forbidden: group is forbidden when subject kind is not 'Group'",
+                "spec.rules[0].nonResourceRules[0].verbs: Unsupported value: []string{\"fly\"}: supported values: \"create\", \"delete\", \"deletecollection\", \"get\", \"list\", \"patch\", \"proxy\", \"update\", \"watch\"",
+                "spec.rules[0].nonResourceRules[0].nonResourceURLs[0]: Invalid value: \"/a*b\": wildcard can only do suffix matching",
+            ]
+        );
+        let level = json!({"metadata": {"name": "l"}, "spec": {"type": "Limited", "limited": {"limitResponse": {"type": "Queue", "queuing": {"queues": 10_000_000, "handSize": 5}}}}});
+        assert_eq!(
+            errors(
+                "flowcontrol.apiserver.k8s.io",
+                "v1",
+                "PriorityLevelConfiguration",
+                &level,
+                Write::Create
+            ),
+            [
+                "spec.limited.limitResponse.queuing.handSize: Invalid value: 5: required entropy bits of deckSize 10000000 and handSize 5 should not be greater than 60"
+            ]
+        );
+    }
+}

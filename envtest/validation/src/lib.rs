@@ -25,6 +25,8 @@
 pub mod field;
 
 mod common;
+#[cfg(test)]
+mod testing;
 
 mod meta;
 

@@ -183,3 +183,83 @@ fn validate_ip_block(block: &Value, path: &Path) -> ErrorList {
     }
     errors
 }
+
+#[cfg(test)]
+mod tests {
+    use serde_json::json;
+
+    use crate::Write;
+    use crate::testing::errors;
+
+    #[test]
+    fn network_policy_blocks_and_ports() {
+        let policy = json!({"metadata": {"name": "p"}, "spec": {"podSelector": {}, "ingress": [{
+            "ports": [{"protocol": "ICMP", "port": 0}],
+            "from": [{"ipBlock": {"cidr": "10.0.0.0/16", "except": ["11.0.0.0/24"]}, "podSelector": {}}]}]}});
+        assert_eq!(
+            errors("networking.k8s.io", "v1", "NetworkPolicy", &policy, Write::Create),
+            [
+                "spec.ingress[0].ports[0].protocol: Unsupported value: \"ICMP\": supported values: \"TCP\", \"UDP\", \"SCTP\"",
+                "spec.ingress[0].ports[0].port: Invalid value: 0: must be between 1 and 65535, inclusive",
+                "spec.ingress[0].from[0].ipBlock.except[0]: Invalid value: \"11.0.0.0/24\": must be a strict subset of `cidr`",
+                "spec.ingress[0].from[0]: Forbidden: may not specify both ipBlock and another peer",
+            ]
+        );
+    }
+
+    #[test]
+    fn ingress_paths_hosts_and_backends() {
+        let backend = json!({"service": {"name": "web", "port": {"number": 80}}});
+        let ingress = json!({"metadata": {"name": "i"}, "spec": {"rules": [
+            {"host": "10.0.0.1", "http": {"paths": [{"path": "/", "backend": backend}]}},
+            {"host": "*.*.x.com", "http": {"paths": [{"path": "/a//b", "pathType": "Exact", "backend": {}}]}},
+        ]}});
+        let found = errors("networking.k8s.io", "v1", "Ingress", &ingress, Write::Create);
+        assert_eq!(
+            found[0],
+            "spec.rules[0].host: Invalid value: \"10.0.0.1\": must be a DNS name, not an IP address"
+        );
+        assert_eq!(
+            found[1],
+            "spec.rules[0].http.paths[0].pathType: Required value: pathType must be specified"
+        );
+        assert!(
+            found[2].starts_with("spec.rules[1].host: Invalid value: \"*.*.x.com\": a wildcard DNS-1123 subdomain")
+        );
+        assert_eq!(
+            found[3..],
+            [
+                "spec.rules[1].http.paths[0].path: Invalid value: \"/a//b\": must not contain '//'",
+                "spec.rules[1].http.paths[0].backend: Invalid value: \"\": resource or service backend is required",
+            ]
+        );
+    }
+
+    #[test]
+    fn service_cidrs_and_addresses() {
+        let cidr = json!({"metadata": {"name": "c"}, "spec": {"cidrs": ["10.0.0.1/24", "10.1.0.0/16"]}});
+        assert_eq!(
+            errors("networking.k8s.io", "v1", "ServiceCIDR", &cidr, Write::Create),
+            [
+                "spec.cidrs: Invalid value: networking.ServiceCIDRSpec{CIDRs:[]string{\"10.0.0.1/24\", \"10.1.0.0/16\"}}: may specify no more than one IP for each IP family, i.e 192.168.0.0/24 and 2001:db8::/64"
+            ]
+        );
+        let single = json!({"metadata": {"name": "c"}, "spec": {"cidrs": ["10.0.0.1/24"]}});
+        assert_eq!(
+            errors("networking.k8s.io", "v1", "ServiceCIDR", &single, Write::Create),
+            ["spec.cidrs[0]: Invalid value: \"10.0.0.1/24\": wrong CIDR format, IP doesn't match network IP address"]
+        );
+        let address = json!({"metadata": {"name": "10.0.0.1"}, "spec": {"parentRef": {"resource": "", "name": "a/b"}}});
+        assert_eq!(
+            errors("networking.k8s.io", "v1", "IPAddress", &address, Write::Create),
+            [
+                "spec.parentRef.resource: Required value",
+                "spec.parentRef.name: Invalid value: \"a/b\": may not contain '/'",
+            ]
+        );
+        assert_eq!(
+            super::ip_address_name("010.0.0.1", false),
+            ["ParseAddr(\"010.0.0.1\"): IPv4 field has octet with leading zero"]
+        );
+    }
+}

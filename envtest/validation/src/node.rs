@@ -87,3 +87,34 @@ fn validate_runtime_class(object: &Value) -> ErrorList {
     }
     errors
 }
+
+#[cfg(test)]
+mod tests {
+    use serde_json::json;
+
+    use crate::Write;
+    use crate::testing::errors;
+
+    #[test]
+    fn runtime_classes() {
+        let class = json!({"metadata": {"name": "r"}, "handler": "runc", "scheduling": {"tolerations": [
+            {"key": "k", "operator": "Exists"}, {"key": "k", "operator": "Exists"}]}});
+        assert_eq!(
+            errors("node.k8s.io", "v1", "RuntimeClass", &class, Write::Create),
+            [
+                "scheduling.tolerations[1]: Duplicate value: core.Toleration{Key:\"k\", Operator:\"Exists\", Value:\"\", Effect:\"\", TolerationSeconds:(*int64)(nil)}"
+            ]
+        );
+        let changed = json!({"metadata": {"name": "r"}, "handler": "crun"});
+        assert_eq!(
+            errors(
+                "node.k8s.io",
+                "v1",
+                "RuntimeClass",
+                &changed,
+                Write::Update { old: &class }
+            ),
+            ["handler: Invalid value: \"crun\": field is immutable"]
+        );
+    }
+}

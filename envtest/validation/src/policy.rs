@@ -73,3 +73,39 @@ fn validate_status_update(status: &Value, path: &Path) -> ErrorList {
     }
     errors
 }
+
+#[cfg(test)]
+mod tests {
+    use serde_json::json;
+
+    use crate::Write;
+    use crate::testing::errors;
+
+    #[test]
+    fn budgets_bound_one_side() {
+        let budget =
+            json!({"metadata": {"name": "team:web"}, "spec": {"minAvailable": -1, "unhealthyPodEvictionPolicy": "X"}});
+        assert_eq!(
+            errors("policy", "v1", "PodDisruptionBudget", &budget, Write::Create),
+            [
+                "spec.minAvailable: Invalid value: -1: must be greater than or equal to 0",
+                "spec.unhealthyPodEvictionPolicy: Unsupported value: \"X\": supported values: \"AlwaysAllow\", \"IfHealthyBudget\"",
+            ]
+        );
+        let mut status = budget.clone();
+        status["status"] = json!({"disruptionsAllowed": -1, "conditions": [{"type": "X", "status": "True", "reason": "Fine", "lastTransitionTime": "2024-01-01T00:00:00Z"}]});
+        assert_eq!(
+            errors(
+                "policy",
+                "v1",
+                "PodDisruptionBudget",
+                &status,
+                Write::Subresource {
+                    name: "status",
+                    old: &budget
+                }
+            ),
+            ["status.disruptionsAllowed: Invalid value: -1: must be greater than or equal to 0"]
+        );
+    }
+}

@@ -205,3 +205,61 @@ fn validate_subject(subject: &Value, namespaced: bool, path: &Path) -> ErrorList
     }
     errors
 }
+
+#[cfg(test)]
+mod tests {
+    use serde_json::json;
+
+    use crate::Write;
+    use crate::testing::errors;
+
+    #[test]
+    fn names_are_path_segments() {
+        assert!(super::validate_rbac_name("system:controller:x", false).is_empty());
+        assert_eq!(super::validate_rbac_name("a%b", true), ["may not contain '%'"]);
+    }
+
+    #[test]
+    fn bindings_name_a_role_and_subjects() {
+        let binding = json!({"metadata": {"name": "b"}, "roleRef": {"kind": "ClusterRole", "name": "view"},
+            "subjects": [{"kind": "User", "name": "u"}, {"kind": "ServiceAccount", "name": "Bad_SA", "apiGroup": "g"}]});
+        assert_eq!(
+            errors(
+                "rbac.authorization.k8s.io",
+                "v1",
+                "RoleBinding",
+                &binding,
+                Write::Create
+            ),
+            [
+                "subjects[1].name: Invalid value: \"Bad_SA\": a lowercase RFC 1123 subdomain must consist of lower case alphanumeric characters, '-' or '.', and must start and end with an alphanumeric character (e.g. 'example.com', regex used for validation is '[a-z0-9]([-a-z0-9]*[a-z0-9])?(\\.[a-z0-9]([-a-z0-9]*[a-z0-9])?)*')",
+                "subjects[1].apiGroup: Unsupported value: \"g\": supported values: \"\"",
+            ]
+        );
+        let mut changed = binding.clone();
+        changed["roleRef"]["name"] = json!("edit");
+        changed["subjects"] = json!([]);
+        let old = json!({"metadata": {"name": "b"}, "roleRef": {"kind": "ClusterRole", "name": "view"}});
+        assert_eq!(
+            errors(
+                "rbac.authorization.k8s.io",
+                "v1",
+                "RoleBinding",
+                &changed,
+                Write::Update { old: &old }
+            ),
+            [
+                "roleRef: Invalid value: rbac.RoleRef{APIGroup:\"rbac.authorization.k8s.io\", Kind:\"ClusterRole\", Name:\"edit\"}: cannot change roleRef"
+            ]
+        );
+    }
+
+    #[test]
+    fn cluster_roles_aggregate_by_selectors() {
+        let role = json!({"metadata": {"name": "r"}, "aggregationRule": {"clusterRoleSelectors": [{"matchExpressions": [{"key": "a", "operator": "Bogus"}]}]}});
+        assert_eq!(
+            errors("rbac.authorization.k8s.io", "v1", "ClusterRole", &role, Write::Create),
+            ["aggregationRule.clusterRoleSelectors[0]: Invalid value: \"null\": invalid label selector."]
+        );
+    }
+}

@@ -96,3 +96,39 @@ fn known_system_class(name: &str, value: i64, global_default: bool) -> Result<()
     }
     Ok(())
 }
+
+#[cfg(test)]
+mod tests {
+    use serde_json::json;
+
+    use crate::Write;
+    use crate::testing::errors;
+
+    #[test]
+    fn system_and_user_priorities() {
+        let system = json!({"metadata": {"name": "system-node-critical"}, "value": 2_000_001_000});
+        assert!(errors("scheduling.k8s.io", "v1", "PriorityClass", &system, Write::Create).is_empty());
+        let fake = json!({"metadata": {"name": "system-vg"}, "value": 1});
+        assert_eq!(
+            errors("scheduling.k8s.io", "v1", "PriorityClass", &fake, Write::Create),
+            [
+                "metadata.name: Forbidden: priority class names with 'system-' prefix are reserved for system use only. error: system-vg is not a known system priority class"
+            ]
+        );
+        let old = json!({"metadata": {"name": "p"}, "value": 5});
+        let new = json!({"metadata": {"name": "p"}, "value": 6, "preemptionPolicy": "Never"});
+        assert_eq!(
+            errors(
+                "scheduling.k8s.io",
+                "v1",
+                "PriorityClass",
+                &new,
+                Write::Update { old: &old }
+            ),
+            [
+                "value: Forbidden: may not be changed in an update.",
+                "preemptionPolicy: Invalid value: \"Never\": field is immutable",
+            ]
+        );
+    }
+}

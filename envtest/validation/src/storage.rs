@@ -539,3 +539,58 @@ fn validate_csi_storage_capacity(object: &Value) -> ErrorList {
     }
     errors
 }
+
+#[cfg(test)]
+mod tests {
+    use serde_json::json;
+
+    use crate::Write;
+    use crate::testing::errors;
+
+    #[test]
+    fn storage_classes() {
+        let class = json!({"metadata": {"name": "s"}, "provisioner": "example.com/p", "allowedTopologies": [{}]});
+        assert_eq!(
+            errors("storage.k8s.io", "v1", "StorageClass", &class, Write::Create),
+            ["allowedTopologies[0].matchLabelExpressions: Duplicate value: \"\""]
+        );
+        let old = json!({"metadata": {"name": "s"}, "provisioner": "example.com/p", "parameters": {"a": "b"}});
+        let new = json!({"metadata": {"name": "s"}, "provisioner": "example.com/q", "parameters": {"a": "c"}, "reclaimPolicy": "Retain"});
+        assert_eq!(
+            errors(
+                "storage.k8s.io",
+                "v1",
+                "StorageClass",
+                &new,
+                Write::Update { old: &old }
+            ),
+            [
+                "parameters: Forbidden: updates to parameters are forbidden.",
+                "provisioner: Forbidden: updates to provisioner are forbidden.",
+                "reclaimPolicy: Forbidden: updates to reclaimPolicy are forbidden.",
+            ]
+        );
+    }
+
+    #[test]
+    fn csi_objects_and_attachments() {
+        let driver = json!({"metadata": {"name": "d.example.com"}, "spec": {"tokenRequests": [{"audience": "a", "expirationSeconds": 5}, {"audience": "a"}]}});
+        assert_eq!(
+            errors("storage.k8s.io", "v1", "CSIDriver", &driver, Write::Create),
+            [
+                "spec.tokenRequests[0].expirationSeconds: Invalid value: 5: may not specify a duration less than 10 minutes",
+                "spec.tokenRequests[1].audience: Duplicate value: \"a\"",
+            ]
+        );
+        let attachment = json!({"metadata": {"name": "v"}, "spec": {"attacher": "", "source": {}, "nodeName": "n"}});
+        assert_eq!(
+            errors("storage.k8s.io", "v1", "VolumeAttachment", &attachment, Write::Create),
+            [
+                "spec.attacher: Required value",
+                "spec.source: Required value: must specify exactly one of inlineVolumeSpec and persistentVolumeName",
+                "spec.attacher: Required value",
+                "spec.attacher: Invalid value: \"\": a lowercase RFC 1123 subdomain must consist of lower case alphanumeric characters, '-' or '.', and must start and end with an alphanumeric character (e.g. 'example.com', regex used for validation is '[a-z0-9]([-a-z0-9]*[a-z0-9])?(\\.[a-z0-9]([-a-z0-9]*[a-z0-9])?)*')",
+            ]
+        );
+    }
+}
