@@ -236,6 +236,30 @@ mod tests {
     }
 
     #[test]
+    fn ingress_classes() {
+        let class = json!({"metadata": {"name": "c"}, "spec": {"controller": "nodomain", "parameters": {"kind": "K", "name": "n", "scope": "Namespace"}}});
+        assert_eq!(
+            errors("networking.k8s.io", "v1", "IngressClass", &class, Write::Create),
+            [
+                "spec.controller: Invalid value: \"nodomain\": must be a domain-prefixed path (such as \"acme.io/foo\")",
+                "spec.parameters.namespace: Required value: `parameters.scope` is set to 'Namespace'",
+            ]
+        );
+        let old = json!({"metadata": {"name": "c"}, "spec": {"controller": "example.com/c"}});
+        let new = json!({"metadata": {"name": "c"}, "spec": {"controller": "example.com/d"}});
+        assert_eq!(
+            errors(
+                "networking.k8s.io",
+                "v1",
+                "IngressClass",
+                &new,
+                Write::Update { old: &old }
+            ),
+            ["spec.controller: Invalid value: \"example.com/d\": field is immutable"]
+        );
+    }
+
+    #[test]
     fn service_cidrs_and_addresses() {
         let cidr = json!({"metadata": {"name": "c"}, "spec": {"cidrs": ["10.0.0.1/24", "10.1.0.0/16"]}});
         assert_eq!(
