@@ -1,9 +1,9 @@
 //! What an object's body must be before it is stored, as kube-apiserver's type
 //! strategies decide it: the defaults of built-in types (`defaults`), the rules each
 //! built-in type keeps that operators commonly trip over (`builtin_rules`; admission
-//! policies and webhook configurations in `registrations`, Events and Leases in
-//! `records`), and the
-//! checks of `validate`: a built-in object decodes as its Go type would, CRDs and
+//! policies and webhook configurations in `registrations`), and the checks of
+//! `validate`: a built-in object decodes as its Go type would, is valid as kube's
+//! `pkg/apis/*/validation` says (the `wheelhouse-envtest-validation` crate), CRDs and
 //! custom resources pass their schemas (the `wheelhouse-envtest-schema` crate), and
 //! fields a type does not declare are reported (`fieldValidation`). It looks at one
 //! object (and the stored one on an update), never at the server's state.
@@ -13,7 +13,6 @@
 mod builtin_rules;
 mod custom_scale;
 mod defaults;
-mod records;
 mod registrations;
 mod validate;
 

@@ -27,6 +27,35 @@ pub(crate) fn answer(server: &ApiServer, target: &Target, body: &Value) -> Resul
             ))
         })?;
     }
+    // kube-apiserver validates a review before answering it
+    // (`pkg/apis/authorization/validation`), the namespace of a local review's URL
+    // in its metadata.
+    let mut reviewed = body.clone();
+    if let Some(namespace) = target.namespace.as_deref()
+        && reviewed.is_object()
+    {
+        if !reviewed["metadata"].is_object() {
+            reviewed["metadata"] = json!({});
+        }
+        if reviewed["metadata"]["namespace"].is_null() {
+            reviewed["metadata"]["namespace"] = json!(namespace);
+        }
+    }
+    let kind = wheelhouse_envtest_validation::Kind {
+        group: &resource.group,
+        version: &resource.version,
+        kind: &resource.kind,
+        namespaced: resource.namespaced,
+    };
+    let errors =
+        wheelhouse_envtest_validation::validate(&kind, &reviewed, wheelhouse_envtest_validation::Write::Create);
+    if !errors.is_empty() {
+        let causes: Vec<(&str, &str, String)> = errors
+            .iter()
+            .map(|error| (error.field.as_str(), error.kind.reason(), error.body()))
+            .collect();
+        return Err(ApiError::invalid(resource, "", &causes));
+    }
     let requester = match server.user() {
         Some(user) => Subject::named(user),
         None => Subject {

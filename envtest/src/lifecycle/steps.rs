@@ -207,7 +207,7 @@ pub(crate) fn prepare_new(
 }
 
 /// The new object's name: its own, or `generateName` with a random suffix; required,
-/// and (but for a CRD's) a DNS-1123 subdomain, one cause per broken rule as
+/// and (but for a CRD's) valid by its kind's name rule, one cause per broken rule as
 /// `ValidateObjectMeta` lists them.
 fn name_new(resource: &ResourceType, metadata: &mut Value) -> Result<(), ApiError> {
     let mut name = metadata["name"].as_str().unwrap_or_default().to_owned();
@@ -226,11 +226,20 @@ fn name_new(resource: &ResourceType, metadata: &mut Value) -> Result<(), ApiErro
         return Err(ApiError::invalid(resource, "", &[cause]));
     }
     // A CRD's name is checked with its definition (`wheelhouse_envtest_schema::definition`),
-    // whose name rule adds to this one.
+    // whose name rule adds to this one; a built-in kind's with its own rule (RBAC
+    // names, for one, are path segments, not DNS subdomains).
     let name_errors = if is_crd(resource) {
         Vec::new()
-    } else {
+    } else if resource.custom {
         wheelhouse_envtest_schema::names::dns1123_subdomain(&name)
+    } else {
+        let kind = wheelhouse_envtest_validation::Kind {
+            group: &resource.group,
+            version: &resource.version,
+            kind: &resource.kind,
+            namespaced: resource.namespaced,
+        };
+        wheelhouse_envtest_validation::name_errors(&kind, &name)
     };
     if name_errors.is_empty() {
         return Ok(());

@@ -28,15 +28,6 @@ pub(super) fn invalid(field: impl Into<String>, value: &Value, detail: &str) -> 
     )
 }
 
-pub(super) fn not_supported(field: impl Into<String>, value: &Value, supported: &[&str]) -> Violation {
-    let supported: Vec<String> = supported.iter().map(|s| format!("\"{s}\"")).collect();
-    (
-        field.into(),
-        "FieldValueNotSupported",
-        format!("Unsupported value: {value}: supported values: {}", supported.join(", ")),
-    )
-}
-
 /// The validation rules of built-in types that an object can break (field, reason,
 /// detail), worded as the real server words them.
 pub(crate) fn violations(resource: &ResourceType, object: &Value) -> Vec<Violation> {
@@ -46,25 +37,6 @@ pub(crate) fn violations(resource: &ResourceType, object: &Value) -> Vec<Violati
     }
     match (resource.group.as_str(), resource.kind.as_str()) {
         ("", "Pod") => pod_spec_violations(&object["spec"], "spec", &mut found),
-        ("apps", "Deployment" | "ReplicaSet" | "StatefulSet") => {
-            let spec = &object["spec"];
-            let selector = &spec["selector"];
-            if selector.is_null() {
-                found.push(("spec.selector".into(), "FieldValueRequired", "Required value".into()));
-            } else {
-                let labels = &spec["template"]["metadata"]["labels"];
-                let selected = wheelhouse_selector::LabelSelector::from_structured(Some(selector))
-                    .is_ok_and(|s| s.matches(Some(labels)));
-                if !selected {
-                    found.push((
-                        "spec.template.metadata.labels".into(),
-                        "FieldValueInvalid",
-                        format!("Invalid value: {labels}: `selector` does not match template `labels`"),
-                    ));
-                }
-            }
-            pod_spec_violations(&spec["template"]["spec"], "spec.template.spec", &mut found);
-        }
         ("", "Service") => {
             let spec = &object["spec"];
             let headless = spec["clusterIP"] == "None";
@@ -76,7 +48,6 @@ pub(crate) fn violations(resource: &ResourceType, object: &Value) -> Vec<Violati
         _ => {}
     }
     found.extend(other_violations(resource, object));
-    found.extend(super::registrations::violations(resource, object));
     found
 }
 
@@ -106,7 +77,6 @@ pub(crate) fn pod_spec_violations(spec: &Value, path: &str, found: &mut Vec<Viol
 pub(crate) fn immutable_changes(resource: &ResourceType, current: &Value, new: &Value) -> Vec<Violation> {
     let mut found = Vec::new();
     let immutable: &[&str] = match (resource.group.as_str(), resource.kind.as_str()) {
-        ("apps", "Deployment" | "ReplicaSet" | "StatefulSet") => &["selector"],
         ("", "Service") => &["clusterIP"],
         _ => &[],
     };
@@ -131,23 +101,6 @@ fn other_violations(resource: &ResourceType, object: &Value) -> Vec<Violation> {
     metadata(resource, object, &mut found);
     let spec = &object["spec"];
     match (resource.group.as_str(), resource.kind.as_str()) {
-        ("batch", "Job") => job(spec, "spec", &mut found),
-        ("batch", "CronJob") => {
-            if object["metadata"]["name"].as_str().is_some_and(|n| n.len() > 52) {
-                let name = &object["metadata"]["name"];
-                found.push(invalid("metadata.name", name, "must be no more than 52 characters"));
-            }
-            cron_schedule(&spec["schedule"], &mut found);
-            job(&spec["jobTemplate"]["spec"], "spec.jobTemplate.spec", &mut found);
-        }
-        ("apps", "DaemonSet") => {
-            if spec["selector"].is_null() {
-                found.push(required("spec.selector", ""));
-            } else {
-                selector_matches_template(spec, &mut found);
-            }
-            pod_spec_violations(&spec["template"]["spec"], "spec.template.spec", &mut found);
-        }
         ("", "ConfigMap" | "Secret") => config_keys(object, &mut found),
         ("", "PersistentVolumeClaim") => {
             if spec["accessModes"].as_array().is_none_or(Vec::is_empty) {
@@ -165,20 +118,6 @@ fn other_violations(resource: &ResourceType, object: &Value) -> Vec<Violation> {
                 found.push(required("spec.accessModes", ""));
             }
         }
-        ("rbac.authorization.k8s.io", "Role" | "ClusterRole") => {
-            policy_rules(resource.kind == "Role", object, &mut found);
-        }
-        ("rbac.authorization.k8s.io", "RoleBinding" | "ClusterRoleBinding") => {
-            role_binding(resource.kind == "RoleBinding", object, &mut found);
-        }
-        ("policy", "PodDisruptionBudget") if !spec["minAvailable"].is_null() && !spec["maxUnavailable"].is_null() => {
-            found.push(invalid(
-                "spec",
-                spec,
-                "minAvailable and maxUnavailable cannot be both set",
-            ));
-        }
-        ("autoscaling", "HorizontalPodAutoscaler") => autoscaler(spec, &mut found),
         ("", "Event") => {
             let involved = &object["involvedObject"]["namespace"];
             let namespace = &object["metadata"]["namespace"];
@@ -220,20 +159,6 @@ fn other_immutable_changes(resource: &ResourceType, current: &Value, new: &Value
                     "Forbidden: field is immutable when `immutable` is set".to_owned(),
                 ));
             }
-        }
-        ("batch", "Job") => {
-            for field in ["selector", "template", "completionMode"] {
-                if !unchanged(&["spec", field]) {
-                    let value = &new["spec"][field];
-                    found.push(invalid(format!("spec.{field}"), value, "field is immutable"));
-                }
-            }
-        }
-        ("apps", "DaemonSet") if !unchanged(&["spec", "selector"]) => {
-            found.push(invalid("spec.selector", &new["spec"]["selector"], "field is immutable"));
-        }
-        ("rbac.authorization.k8s.io", "RoleBinding" | "ClusterRoleBinding") if !unchanged(&["roleRef"]) => {
-            found.push(invalid("roleRef", &new["roleRef"], "cannot change roleRef"));
         }
         _ => {}
     }
@@ -342,204 +267,6 @@ fn config_keys(object: &Value, found: &mut Vec<Violation>) {
                     "a valid config key must consist of alphanumeric characters, '-', '_' or '.' (e.g. 'key.name',  or 'KEY_NAME',  or 'key-name', regex used for validation is '[-._a-zA-Z0-9]+')",
                 ));
             }
-        }
-    }
-}
-
-fn selector_matches_template(spec: &Value, found: &mut Vec<Violation>) {
-    let labels = &spec["template"]["metadata"]["labels"];
-    let selected = wheelhouse_selector::LabelSelector::from_structured(Some(&spec["selector"]))
-        .is_ok_and(|s| s.matches(Some(labels)));
-    if !selected {
-        found.push(invalid(
-            "spec.template.metadata.labels",
-            labels,
-            "`selector` does not match template `labels`",
-        ));
-    }
-}
-
-/// A Job spec (or a `CronJob`'s job template spec) at `path`.
-fn job(spec: &Value, path: &str, found: &mut Vec<Violation>) {
-    let policy = &spec["template"]["spec"]["restartPolicy"];
-    if !matches!(policy.as_str(), Some("OnFailure" | "Never")) {
-        found.push(not_supported(
-            format!("{path}.template.spec.restartPolicy"),
-            policy,
-            &["OnFailure", "Never"],
-        ));
-    }
-    if spec["manualSelector"] == true {
-        if spec["selector"].is_null() {
-            found.push(required(format!("{path}.selector"), ""));
-        } else {
-            selector_matches_template(spec, found);
-        }
-    }
-    for field in ["parallelism", "completions", "backoffLimit", "activeDeadlineSeconds"] {
-        if spec[field].as_i64().is_some_and(|n| n < 0) {
-            found.push(invalid(
-                format!("{path}.{field}"),
-                &spec[field],
-                "must be greater than or equal to 0",
-            ));
-        }
-    }
-    pod_spec_violations(&spec["template"]["spec"], &format!("{path}.template.spec"), found);
-}
-
-/// The five fields of a cron schedule, or a `@` descriptor.
-fn cron_schedule(schedule: &Value, found: &mut Vec<Violation>) {
-    let Some(text) = schedule.as_str().filter(|s| !s.is_empty()) else {
-        found.push(required("spec.schedule", ""));
-        return;
-    };
-    if let Some(descriptor) = text.strip_prefix('@') {
-        let known = matches!(
-            descriptor,
-            "yearly" | "annually" | "monthly" | "weekly" | "daily" | "midnight" | "hourly"
-        ) || descriptor.starts_with("every ");
-        if !known {
-            found.push(invalid(
-                "spec.schedule",
-                schedule,
-                &format!("unrecognized descriptor: {text}"),
-            ));
-        }
-        return;
-    }
-    let fields: Vec<&str> = text.split_whitespace().collect();
-    if fields.len() != 5 {
-        found.push(invalid(
-            "spec.schedule",
-            schedule,
-            &format!("expected exactly 5 fields, found {}: {text}", fields.len()),
-        ));
-        return;
-    }
-    let allowed = |field: &str| {
-        field
-            .bytes()
-            .all(|b| b.is_ascii_alphanumeric() || matches!(b, b'*' | b'/' | b',' | b'-' | b'?'))
-    };
-    if let Some(bad) = fields.iter().find(|field| !allowed(field)) {
-        found.push(invalid(
-            "spec.schedule",
-            schedule,
-            &format!("failed to parse {bad}: {text}"),
-        ));
-    }
-}
-
-/// `rules` of a `Role` or `ClusterRole`.
-fn policy_rules(namespaced: bool, object: &Value, found: &mut Vec<Violation>) {
-    for (index, rule) in object["rules"].as_array().into_iter().flatten().enumerate() {
-        let path = format!("rules[{index}]");
-        let empty = |field: &str| rule[field].as_array().is_none_or(Vec::is_empty);
-        if empty("verbs") {
-            found.push(required(
-                format!("{path}.verbs"),
-                "verbs must contain at least one value",
-            ));
-        }
-        if empty("nonResourceURLs") {
-            if empty("apiGroups") {
-                found.push(required(
-                    format!("{path}.apiGroups"),
-                    "resource rules must supply at least one api group",
-                ));
-            }
-            if empty("resources") {
-                found.push(required(
-                    format!("{path}.resources"),
-                    "resource rules must supply at least one resource",
-                ));
-            }
-        } else {
-            if namespaced {
-                found.push(invalid(
-                    format!("{path}.nonResourceURLs"),
-                    &rule["nonResourceURLs"],
-                    "namespaced rules cannot apply to non-resource URLs",
-                ));
-            }
-            if !empty("apiGroups") || !empty("resources") || !empty("resourceNames") {
-                found.push(invalid(
-                    format!("{path}.nonResourceURLs"),
-                    &rule["nonResourceURLs"],
-                    "rules cannot apply to both regular resources and non-resource URLs",
-                ));
-            }
-        }
-    }
-}
-
-/// `roleRef` and `subjects` of a `RoleBinding` or `ClusterRoleBinding`.
-fn role_binding(namespaced: bool, object: &Value, found: &mut Vec<Violation>) {
-    let role = &object["roleRef"];
-    if role["apiGroup"] != "rbac.authorization.k8s.io" {
-        found.push(not_supported(
-            "roleRef.apiGroup",
-            &role["apiGroup"],
-            &["rbac.authorization.k8s.io"],
-        ));
-    }
-    let kinds: &[&str] = if namespaced {
-        &["Role", "ClusterRole"]
-    } else {
-        &["ClusterRole"]
-    };
-    if !role["kind"].as_str().is_some_and(|k| kinds.contains(&k)) {
-        found.push(not_supported("roleRef.kind", &role["kind"], kinds));
-    }
-    if role["name"].as_str().is_none_or(str::is_empty) {
-        found.push(required("roleRef.name", ""));
-    }
-    for (index, subject) in object["subjects"].as_array().into_iter().flatten().enumerate() {
-        let path = format!("subjects[{index}]");
-        if subject["name"].as_str().is_none_or(str::is_empty) {
-            found.push(required(format!("{path}.name"), ""));
-        }
-        match subject["kind"].as_str() {
-            Some("ServiceAccount") => {
-                if !namespaced && subject["namespace"].as_str().is_none_or(str::is_empty) {
-                    found.push(required(format!("{path}.namespace"), ""));
-                }
-            }
-            Some("User" | "Group") => {}
-            _ => found.push(not_supported(
-                format!("{path}.kind"),
-                &subject["kind"],
-                &["ServiceAccount", "User", "Group"],
-            )),
-        }
-    }
-}
-
-/// An autoscaling/v1 or v2 `HorizontalPodAutoscaler`.
-fn autoscaler(spec: &Value, found: &mut Vec<Violation>) {
-    let max = spec["maxReplicas"].as_i64();
-    match max {
-        None => found.push(required("spec.maxReplicas", "")),
-        Some(max) if max < 1 => found.push(invalid(
-            "spec.maxReplicas",
-            &spec["maxReplicas"],
-            "must be greater than or equal to 1",
-        )),
-        Some(_) => {}
-    }
-    if let (Some(min), Some(max)) = (spec["minReplicas"].as_i64(), max)
-        && min > max
-    {
-        found.push(invalid(
-            "spec.minReplicas",
-            &spec["minReplicas"],
-            "must be less than or equal to maxReplicas",
-        ));
-    }
-    for field in ["kind", "name"] {
-        if spec["scaleTargetRef"][field].as_str().is_none_or(str::is_empty) {
-            found.push(required(format!("spec.scaleTargetRef.{field}"), ""));
         }
     }
 }

@@ -59,7 +59,7 @@ pub(crate) fn apply(resource: &ResourceType, object: &mut Value, current: Option
             pod_template(spec);
         }
         ("apps", "DaemonSet") => {
-            other_defaults(resource, object);
+            other_defaults(resource, object, current.is_none());
             template_generation(object, current);
         }
         ("apps", "ReplicaSet") => {
@@ -76,15 +76,15 @@ pub(crate) fn apply(resource: &ResourceType, object: &mut Value, current: Option
                 "updateStrategy",
                 json!({"type": "RollingUpdate", "rollingUpdate": {"partition": 0}}),
             );
-            set(
-                spec,
-                "persistentVolumeClaimRetentionPolicy",
-                json!({"whenDeleted": "Retain", "whenScaled": "Retain"}),
-            );
+            // `SetDefaults_StatefulSet` fills each half of a policy given in part.
+            set(spec, "persistentVolumeClaimRetentionPolicy", json!({}));
+            let policy = &mut spec["persistentVolumeClaimRetentionPolicy"];
+            set(policy, "whenDeleted", json!("Retain"));
+            set(policy, "whenScaled", json!("Retain"));
             pod_template(spec);
             volume_claim_templates(spec);
         }
-        _ => other_defaults(resource, object),
+        _ => other_defaults(resource, object, current.is_none()),
     }
 }
 
@@ -345,11 +345,14 @@ fn service(object: &mut Value, current: Option<&Value>) {
     }
 }
 
-/// Fills in the defaults of the other built-in kinds (Jobs, `CronJobs`, `DaemonSets`...).
-fn other_defaults(resource: &ResourceType, object: &mut Value) {
+/// Fills in the defaults of the other built-in kinds (Jobs, `CronJobs`, `DaemonSets`...);
+/// `creating` on a create (a Job's selector is generated then only).
+fn other_defaults(resource: &ResourceType, object: &mut Value, creating: bool) {
     match (resource.group.as_str(), resource.kind.as_str()) {
         ("batch", "Job") => {
-            job_selector(object);
+            if creating {
+                job_selector(object);
+            }
             job_spec(&mut object["spec"]);
             set(&mut object["spec"], "manualSelector", json!(false));
             // `SetDefaults_Job` copies the template's labels to a Job without labels;
@@ -431,19 +434,23 @@ fn job_spec(spec: &mut Value) {
     pod_template(spec);
 }
 
-/// A Job without `manualSelector` gets a selector on its own uid, and its pod template
-/// the matching labels, as the Job strategy's `generateSelector` does.
+/// A Job created without `manualSelector` gets a selector on its own uid, and its pod
+/// template the matching labels, as the Job strategy's `generateSelector` does: labels
+/// and a selector the user gave are kept (validation then refuses a selector that
+/// selects other pods than the Job's own).
 fn job_selector(object: &mut Value) {
     if object["spec"]["manualSelector"] == true || !object["spec"].is_object() {
         return;
     }
     let uid = object["metadata"]["uid"].clone();
     let name = object["metadata"]["name"].clone();
-    if !uid.is_string() || !object["spec"]["selector"].is_null() {
+    if !uid.is_string() {
         return;
     }
-    object["spec"]["selector"] = json!({"matchLabels": {"batch.kubernetes.io/controller-uid": uid}});
     let template = &mut object["spec"]["template"];
+    if template.is_null() {
+        *template = json!({});
+    }
     if !template.is_object() {
         return;
     }
@@ -451,11 +458,19 @@ fn job_selector(object: &mut Value) {
     set(&mut template["metadata"], "labels", json!({}));
     let labels = &mut template["metadata"]["labels"];
     for (key, value) in [
-        ("batch.kubernetes.io/controller-uid", &uid),
-        ("controller-uid", &uid),
-        ("batch.kubernetes.io/job-name", &name),
         ("job-name", &name),
+        ("batch.kubernetes.io/job-name", &name),
+        ("controller-uid", &uid),
+        ("batch.kubernetes.io/controller-uid", &uid),
     ] {
         set(labels, key, value.clone());
     }
+    let spec = &mut object["spec"];
+    set(spec, "selector", json!({}));
+    set(&mut spec["selector"], "matchLabels", json!({}));
+    set(
+        &mut spec["selector"]["matchLabels"],
+        "batch.kubernetes.io/controller-uid",
+        uid,
+    );
 }

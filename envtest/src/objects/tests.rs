@@ -127,17 +127,13 @@ fn service_updates_keep_the_cluster_ip_they_had() {
 }
 
 #[test]
-fn workloads_must_select_their_template_and_name_their_containers() {
-    let deployments = resource("apps", "deployments");
-    let object = json!({"spec": {"selector": {"matchLabels": {"app": "a"}}, "template": {"metadata": {"labels": {"app": "b"}}, "spec": {"containers": [{"name": "c"}]}}}});
-    let fields: Vec<String> = violations(&deployments, &object).into_iter().map(|v| v.0).collect();
-    assert_eq!(
-        fields,
-        [
-            "spec.template.metadata.labels",
-            "spec.template.spec.containers[0].image"
-        ]
-    );
-    let changed = json!({"spec": {"selector": {"matchLabels": {"app": "z"}}}});
-    assert_eq!(immutable_changes(&deployments, &object, &changed).len(), 1);
+fn pods_must_name_their_containers_and_services_keep_their_cluster_ip() {
+    let pods = resource("", "pods");
+    let object = json!({"spec": {"containers": [{"name": "c"}]}});
+    let fields: Vec<String> = violations(&pods, &object).into_iter().map(|v| v.0).collect();
+    assert_eq!(fields, ["spec.containers[0].image"]);
+    let services = resource("", "services");
+    let stored = json!({"spec": {"clusterIP": "10.96.0.1"}});
+    let changed = json!({"spec": {"clusterIP": "10.96.0.2"}});
+    assert_eq!(immutable_changes(&services, &stored, &changed).len(), 1);
 }

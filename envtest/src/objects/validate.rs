@@ -75,8 +75,7 @@ pub(crate) fn validate(
     if !ported.is_empty() {
         return Err(invalid(resource, &name, &ported));
     }
-    let mut violations = super::builtin_rules::violations(resource, object);
-    violations.extend(super::records::violations(resource, object));
+    let violations = super::builtin_rules::violations(resource, object);
     if !violations.is_empty() {
         let causes: Vec<(&str, &str, String)> =
             violations.iter().map(|(f, r, d)| (f.as_str(), *r, d.clone())).collect();
@@ -232,6 +231,9 @@ mod tests {
         let mut good = json!({"apiVersion": "apps/v1", "kind": "Deployment", "metadata": {"name": "a"},
             "spec": {"selector": {"matchLabels": {"app": "a"}}, "template": {"metadata": {"labels": {"app": "a"}}, "spec": {"containers": [{"name": "a", "image": "nginx"}]}}}});
         decode(&deployments, &mut good).unwrap();
+        // The server fills in the defaults before it validates (a strategy type, a
+        // restart policy).
+        crate::objects::apply_defaults(&deployments, &mut good, None);
         validate(&deployments, &mut good, None, None).unwrap();
         let mut stray = good.clone();
         stray["spec"]["replicaz"] = json!(2);

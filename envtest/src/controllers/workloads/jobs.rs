@@ -2,11 +2,14 @@
 //! `pastBackoffLimitOnFailure`, `pastActiveDeadline`): a Job keeps `parallelism` pods
 //! running until `completions` of them succeed, counts succeeded and failed pods, and
 //! ends with a `Complete` condition, or `Failed` once more pods failed than
-//! `backoffLimit` allows (or it outlived `activeDeadlineSeconds`).
+//! `backoffLimit` allows (or it outlived `activeDeadlineSeconds`). As 1.32's
+//! controller, it says `SuccessCriteriaMet` before `Complete` and `FailureTarget`
+//! before `Failed` (the Job status validation refuses a finished Job without them);
+//! here both come in one status write.
 //!
 //! Not imitated: the back-off before a failed pod is replaced (it is replaced at
-//! once), `Indexed` completion, pod failure and success policies, and the newer
-//! `SuccessCriteriaMet` and `FailureTarget` conditions; `status.ready` (1.24+) is
+//! once), the wait for a failed Job's pods to terminate before `Failed`, `Indexed`
+//! completion, and pod failure and success policies; `status.ready` (1.24+) is
 //! written, `terminating` and `uncountedTerminatedPods` are not.
 
 use std::time::Duration;
@@ -76,6 +79,7 @@ pub(super) fn sync(cluster: &mut Cluster<'_>, key: &Key) {
         }
         failed += active_count;
         active_count = 0;
+        push_condition(&mut status, "FailureTarget", reason, message);
         push_condition(&mut status, "Failed", reason, message);
         cluster.event(&job, true, reason, message, COMPONENT);
     } else {
@@ -87,13 +91,21 @@ pub(super) fn sync(cluster: &mut Cluster<'_>, key: &Key) {
             Some(completions) => succeeded >= i64::from(completions),
         };
         if complete {
-            push_condition(&mut status, "Complete", "", "");
+            let (reason, message) = ("CompletionsReached", "Reached expected number of succeeded pods");
+            push_condition(&mut status, "SuccessCriteriaMet", reason, message);
+            push_condition(&mut status, "Complete", reason, message);
             status.insert("completionTime".into(), json!(timestamp()));
             cluster.event(&job, false, "Completed", "Job completed", COMPONENT);
         }
     }
     let conditions_after = status.get("conditions").and_then(Value::as_array).map_or(0, Vec::len);
-    let ready = active.iter().filter(|pod| is_ready(pod) && !is_deleting(pod)).count();
+    // A finished Job has no active pods, so none ready (the status validation refuses
+    // more ready pods than active ones).
+    let ready = if active_count == 0 {
+        0
+    } else {
+        active.iter().filter(|pod| is_ready(pod) && !is_deleting(pod)).count()
+    };
     let observed_count = |count: Option<i32>| i64::from(count.unwrap_or(0));
     let changed = observed_count(observed.active) != active_count
         || observed_count(observed.succeeded) != succeeded
