@@ -30,7 +30,11 @@
 //! - [`TestEnv::embedded`] (and [`TestEnv::embedded_with`] for [`ServerOptions`]) starts
 //!   an [`ApiServer`] in the test's process. The client reaches it through a tower
 //!   service, with no socket; [`TestEnv::server`] gives the test the server itself,
-//!   for fault injection and request records.
+//!   for fault injection and request records. The server runs on threads of its own
+//!   (a small tokio runtime per server, ended with it): its requests, watches,
+//!   controllers and loopback listener keep going whatever the test does with its own
+//!   runtime, so a current-thread `#[tokio::test]`, a blocking call or a reconciler
+//!   stuck in a hot loop slows only the test, as with a real cluster.
 //! - [`TestEnv::existing`] uses the cluster of the ambient kubeconfig (or the
 //!   in-cluster configuration): any cluster in your kubeconfig.
 //! - [`TestEnv::start`] picks: the existing cluster when `USE_EXISTING_CLUSTER=true`

@@ -8,6 +8,7 @@
 //! webhooks on 127.0.0.1) skip on an existing cluster. Each says so when it skips.
 
 mod admission;
+mod busy_test;
 mod catalogue;
 mod common;
 mod conversion;
