@@ -484,13 +484,21 @@ async fn the_crd_without_a_webhook_applies_over_the_one_with_it() {
             .to_owned(),
     );
     let with_webhook = gadgets().crd_with_webhook(&options).unwrap();
-    env.install_crd(&with_webhook).await.expect("the CRD with its webhook applies");
+    env.install_crd(&with_webhook)
+        .await
+        .expect("the CRD with its webhook applies");
     env.install_crd(&gadgets().crd().unwrap())
         .await
         .expect("the CRD without a webhook applies over it");
     let crds: kube::Api<CustomResourceDefinition> = kube::Api::all(env.client());
     let name = with_webhook.metadata.name.clone().unwrap();
-    let stored = crds.get(&name).await.expect("the CRD").spec.conversion.expect("a conversion");
+    let stored = crds
+        .get(&name)
+        .await
+        .expect("the CRD")
+        .spec
+        .conversion
+        .expect("a conversion");
     assert_eq!(stored.strategy, "None");
     assert!(stored.webhook.is_none(), "{stored:?}");
     crds.delete(&name, &kube::api::DeleteParams::default())

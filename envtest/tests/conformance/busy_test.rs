@@ -15,18 +15,18 @@ use crate::common::{TIMEOUT, from_json, skip_without_controllers, start};
 
 /// Waits, on a thread and runtime of its own and through a client of its own, until
 /// `name` is gone from `namespace` (then sets `gone`), for at most [`TIMEOUT`].
-fn wait_gone_elsewhere(config: kube::Config, namespace: String, name: String, gone: Arc<AtomicBool>) {
+fn wait_gone_elsewhere(config: kube::Config, namespace: &str, name: &str, gone: &AtomicBool) {
     let runtime = tokio::runtime::Builder::new_current_thread()
         .enable_all()
         .build()
         .expect("a runtime");
     let client = runtime.block_on(async move { kube::Client::try_from(config).expect("a client") });
-    let configmaps: Api<ConfigMap> = Api::namespaced(client, &namespace);
+    let configmaps: Api<ConfigMap> = Api::namespaced(client, namespace);
     // A request nobody answers must fail the test, not hang it.
-    runtime.block_on(async move {
+    runtime.block_on(async {
         let waiting = async {
             loop {
-                if let Ok(None) = configmaps.get_opt(&name).await {
+                if let Ok(None) = configmaps.get_opt(name).await {
                     gone.store(true, Ordering::Release);
                     return;
                 }
@@ -51,7 +51,10 @@ async fn garbage_is_collected_and_others_answered_while_the_tests_only_thread_sp
     let config = env.config_for("bystander").expect("a client configuration");
     let configmaps: Api<ConfigMap> = Api::namespaced(env.client(), env.namespace());
     let owner = configmaps
-        .create(&PostParams::default(), &from_json(json!({"metadata": {"name": "owner"}})))
+        .create(
+            &PostParams::default(),
+            &from_json(json!({"metadata": {"name": "owner"}})),
+        )
         .await
         .expect("create the owner");
     let uid = owner.metadata.uid.expect("a uid");
@@ -72,7 +75,7 @@ async fn garbage_is_collected_and_others_answered_while_the_tests_only_thread_sp
     let gone = Arc::new(AtomicBool::new(false));
     let bystander = std::thread::spawn({
         let (namespace, gone) = (env.namespace().to_owned(), gone.clone());
-        move || wait_gone_elsewhere(config, namespace, "child".into(), gone)
+        move || wait_gone_elsewhere(config, &namespace, "child", &gone)
     });
     let deadline = Instant::now() + TIMEOUT;
     while !gone.load(Ordering::Acquire) && Instant::now() < deadline {

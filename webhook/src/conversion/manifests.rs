@@ -76,8 +76,8 @@ impl<H> Conversion<H> {
         let crds = std::iter::once((self.hub_crd)())
             .chain(self.spokes.iter().rev().map(|spoke| (spoke.crd)()))
             .collect();
-        let mut crd =
-            merge_crds(crds, &self.hub_version).map_err(|e| Error::Crd(format!("{}.{}: {e}", self.kind, self.group)))?;
+        let mut crd = merge_crds(crds, &self.hub_version)
+            .map_err(|e| Error::Crd(format!("{}.{}: {e}", self.kind, self.group)))?;
         crd.spec.conversion = Some(CustomResourceConversion {
             strategy: "None".to_owned(),
             webhook: None,
