@@ -210,6 +210,10 @@
 //!   compaction (5 to 10 minutes): a test may see 410 here that a cluster would not.
 //!   A list with a `limit` and a resourceVersion but no match is not read as an exact
 //!   list. Bookmarks come every second rather than about every minute.
+//! - **Admission webhooks**: of several validating webhooks that refuse one write, the
+//!   first in configuration order is the one answered, always; kube-apiserver calls
+//!   them in parallel and answers whichever refusal arrives first, so a test that
+//!   asserts one webhook's message where two refuse can pass here and fail there.
 //! - **Admission policies**: CEL runtime cost limits (kube-apiserver: 1,000,000 per
 //!   expression, 10,000,000 per policy) are not enforced, so a costly expression passes
 //!   here; expressions are not type-checked against the matched resources' schemas and

@@ -73,6 +73,21 @@ const PROBE_VALIDATE: &str = "/wheelhouse-envtest-probe-validate";
 /// How long a real API server may take to load the configurations.
 const TAKE_EFFECT: Duration = Duration::from_secs(30);
 
+/// Whether `env`'s API server can call a webhook served on this machine's `127.0.0.1`:
+/// the embedded server always; an existing cluster when its kubeconfig reaches it at a
+/// loopback address (an API server in a container or elsewhere cannot call back). A
+/// webhook test skips, saying why, when this is false.
+pub async fn calls_loopback(env: &TestEnv) -> bool {
+    if env.is_embedded() {
+        return true;
+    }
+    let Ok(config) = kube::Config::infer().await else {
+        return false;
+    };
+    let host = config.cluster_url.host().unwrap_or_default().to_owned();
+    matches!(host.as_str(), "127.0.0.1" | "localhost" | "[::1]" | "::1")
+}
+
 /// What [`serve`] registered, for a test that asserts on it.
 #[derive(Debug, Clone)]
 pub struct Served {

@@ -49,6 +49,13 @@
 //!   value (a `uid` longer than a UUID is a 400, field errors cut long values, and
 //!   refusals are at most 4 KiB). The connection handling is the manager's
 //!   [serving layer](wheelhouse_manager::serve). See [`WebhookOptions`].
+//! - **Which denial a client sees**: kube-apiserver calls every validating webhook a
+//!   write matches at once and answers with the first refusal that arrives. A CRD's
+//!   validators on two versions (each `matchPolicy: Equivalent`) are both called for
+//!   every write, so on a real server either message may come back, by timing; the
+//!   embedded server answers the first in configuration order, always. Validate on the
+//!   stored version alone (it sees every version's writes, converted), or assert only
+//!   what both messages share.
 //! - **Objects being deleted** can always lose their finalizers: they are not
 //!   defaulted (see [`Defaulter`]), and metadata-only updates are not validated
 //!   (see [`Validator`]).
