@@ -188,6 +188,12 @@ impl<'a> Files<'a> {
         Ok(())
     }
 
+    /// [`owned`](Self::owned) for Rust source, formatted as `cargo fmt` would.
+    pub fn owned_rust(&mut self, path: &str, text: &str) -> Result<(), Error> {
+        let formatted = self.rustfmt(text);
+        self.owned(path, &formatted)
+    }
+
     /// Inserts `line` above the marker `// +wheelhouse:scaffold:<marker>` of `path`,
     /// indented as the marker is, unless the file has the line already. With `sorted`,
     /// the line goes among the lines right above the marker in alphabetical order (as

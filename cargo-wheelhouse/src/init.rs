@@ -119,11 +119,11 @@ fn write_init(files: &mut Files<'_>) -> Result<(), Error> {
     files.owned("README.md", &render(render::README, &values))?;
     files.generated(".ci/run", render::CI_RUN)?;
     make_executable(&files.root().join(".ci/run"));
-    files.owned("src/main.rs", &render(render::MAIN, &values))?;
-    files.owned("src/lib.rs", &render(render::LIB, &values))?;
-    files.owned("src/api.rs", &render(render::API, &values))?;
-    files.owned("src/controllers.rs", &render(render::CONTROLLERS, &values))?;
-    files.owned("src/webhooks.rs", &render(render::WEBHOOKS, &values))?;
+    files.owned_rust("src/main.rs", &render(render::MAIN, &values))?;
+    files.owned_rust("src/lib.rs", &render(render::LIB, &values))?;
+    files.owned_rust("src/api.rs", &render(render::API, &values))?;
+    files.owned_rust("src/controllers.rs", &render(render::CONTROLLERS, &values))?;
+    files.owned_rust("src/webhooks.rs", &render(render::WEBHOOKS, &values))?;
     files.generated_rust("src/deploy.rs", &render(render::DEPLOY, &values))?;
     files.generated_rust("tests/deploy.rs", &render(render::DEPLOY_TEST, &values))?;
     files.generated("deploy/operator.yaml", &render(render::OPERATOR, &values))?;
