@@ -30,9 +30,13 @@ enum Command {
         /// The domain a short --group is completed with.
         #[arg(long, default_value = "example.com")]
         domain: String,
-        /// Depend on a wheelhouse checkout by path (default: the crates.io release).
-        #[arg(long, value_name = "PATH")]
+        /// Depend on a wheelhouse checkout by path (default: the checkout this command
+        /// was installed from, while it exists; else the crates.io release).
+        #[arg(long, value_name = "PATH", conflicts_with = "crates_io")]
         wheelhouse_path: Option<String>,
+        /// Depend on the crates.io release even when installed from a checkout.
+        #[arg(long)]
+        crates_io: bool,
     },
     /// Adds to the project.
     #[command(subcommand)]
@@ -104,6 +108,16 @@ impl KindFlags {
     }
 }
 
+/// The wheelhouse checkout this command was built from (`cargo install --path
+/// cargo-wheelhouse`), when it is still there.
+fn installed_from() -> Option<String> {
+    let checkout = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).parent()?;
+    let is_wheelhouse = std::fs::read_to_string(checkout.join("Cargo.toml"))
+        .is_ok_and(|manifest| manifest.contains("name = \"wheelhouse\""))
+        && checkout.join("envtest/Cargo.toml").exists();
+    is_wheelhouse.then(|| checkout.display().to_string())
+}
+
 fn main() -> ExitCode {
     // As a cargo subcommand, cargo passes its own name for it first.
     let mut args: Vec<String> = std::env::args().collect();
@@ -117,7 +131,17 @@ fn main() -> ExitCode {
             name,
             domain,
             wheelhouse_path,
+            crates_io,
         } => {
+            // A new project depends on what this command was built from, so that the
+            // README's two commands work from a checkout; an existing one keeps its
+            // choice (`PROJECT`).
+            let new_project = !dir.join("PROJECT").exists();
+            let wheelhouse_path = match wheelhouse_path {
+                Some(path) => Some(path),
+                None if new_project && !crates_io => installed_from(),
+                None => None,
+            };
             let request = Init {
                 dir,
                 name,

@@ -221,7 +221,10 @@ fn cargo(dir: &Path, args: &[&str]) {
 
 /// Every `.rs` file under `dir` (but `target/`), by relative path.
 fn rust_files(dir: &Path) -> Vec<String> {
-    snapshot(dir).into_keys().filter(|path| path.ends_with(".rs")).collect()
+    snapshot(dir)
+        .into_keys()
+        .filter(|path| Path::new(path).extension().is_some_and(|ext| ext == "rs"))
+        .collect()
 }
 
 /// What a newcomer gets, checked without building it (the build is
@@ -351,4 +354,61 @@ fn scaffold_project_passes_its_tests_clippy_and_rustfmt() {
             .is_ok_and(|crds| crds.contains("widgets.shop.example.com")),
         "the project's deploy test wrote its CRDs"
     );
+}
+
+/// Runs `cargo wheelhouse <args>` as cargo runs a subcommand (its name first) in `dir`;
+/// returns what it printed, failing the test when it fails.
+fn cargo_wheelhouse(dir: &Path, args: &[&str]) -> String {
+    let output = Command::new(env!("CARGO_BIN_EXE_cargo-wheelhouse"))
+        .arg("wheelhouse")
+        .args(args)
+        .current_dir(dir)
+        .output()
+        .expect("cargo-wheelhouse runs");
+    let printed = String::from_utf8_lossy(&output.stdout).into_owned();
+    assert!(
+        output.status.success(),
+        "cargo wheelhouse {args:?} failed:\n{printed}{}",
+        String::from_utf8_lossy(&output.stderr)
+    );
+    printed
+}
+
+/// The README's two commands, verbatim: a new project depends on the checkout the
+/// command was built from (so it builds before any release), `--crates-io` on the
+/// release; `create api` in the project's directory finds it.
+#[test]
+fn scaffold_readme_commands_start_a_project_on_this_checkout() {
+    let parent = fresh("scaffold-cli");
+    std::fs::create_dir_all(&parent).expect("a directory");
+    let printed = cargo_wheelhouse(&parent, &["init", "shop-operator"]);
+    assert!(
+        printed.contains("create  src/main.rs") && printed.contains("next: "),
+        "{printed}"
+    );
+    let project = parent.join("shop-operator");
+    let printed = cargo_wheelhouse(
+        &project,
+        &[
+            "create",
+            "api",
+            "--group",
+            "shop",
+            "--version",
+            "v1",
+            "--kind",
+            "Widget",
+        ],
+    );
+    assert!(printed.contains("create  src/controllers/widget.rs"), "{printed}");
+    let manifest = std::fs::read_to_string(project.join("Cargo.toml")).expect("Cargo.toml");
+    assert!(
+        manifest.contains(&format!("wheelhouse = {{ path = \"{}\" }}", checkout().display())),
+        "{manifest}"
+    );
+
+    cargo_wheelhouse(&parent, &["init", "released", "--crates-io"]);
+    let manifest = std::fs::read_to_string(parent.join("released/Cargo.toml")).expect("Cargo.toml");
+    assert!(manifest.contains("wheelhouse = \"0.1\""), "{manifest}");
+    std::fs::remove_dir_all(&parent).expect("cleaned up");
 }
