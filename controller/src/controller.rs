@@ -47,6 +47,10 @@ pub fn children_scope(cache: &Cache, scope: &Scope) -> Scope {
 /// Makes a secondary source once the controller's scope is known, at build.
 type MakeSource = Box<dyn FnOnce(&Cache, &Scope) -> Source + Send>;
 
+/// Declares an index once the controller's scope and whole-cached children are known,
+/// at build.
+type MakeIndex = Box<dyn FnOnce(&Cache, &Scope, &[TypeId]) + Send>;
+
 /// A controller, built and ready to [`run`](Self::run), or to add to a
 /// [`Manager`], whose [`Runnable`] it is (leader-only).
 ///
@@ -140,6 +144,7 @@ impl Controller {
             name: K::kind(&dyntype).to_lowercase(),
             scope: Scope::default(),
             sources: Vec::new(),
+            indexes: Vec::new(),
             owned_full: Vec::new(),
             predicate: None,
             concurrency: 1,
@@ -281,6 +286,8 @@ pub struct Builder<K: Resource> {
     name: String,
     scope: Scope,
     sources: Vec<MakeSource>,
+    /// The indexes to declare on the informers the controller reads (`index`).
+    indexes: Vec<MakeIndex>,
     /// The children cached whole (`owns_full`), whose appliers this builder can make.
     owned_full: Vec<TypeId>,
     predicate: Option<Predicate<K>>,
@@ -371,6 +378,74 @@ where
         self
     }
 
+    /// Declares the index `name` on the cached `D`s this controller reads, before
+    /// anything starts, as controller-runtime's `IndexField`: its primary objects when
+    /// `D` is `K`, its children when it [`owns_full`](Self::owns_full) `D` (in the
+    /// children's scope, the store [`Context::owned`](crate::Context::owned) hands
+    /// out), else the `D`s in the controller's scope (those it
+    /// [`watches`](Self::watches)). A reconcile then lists by it:
+    ///
+    /// ```no_run
+    /// # async fn example(cache: &wheelhouse_cache::Cache) {
+    /// use std::sync::Arc;
+    /// use k8s_openapi::api::batch::v1::{CronJob, Job};
+    /// use kube::ResourceExt;
+    /// use wheelhouse_cache::ListOptions;
+    /// use wheelhouse_controller::{Action, Context, Controller, Error, Reconciler};
+    ///
+    /// /// The Jobs of a CronJob, by the name of their controller owner.
+    /// const JOB_OWNER: &str = "job-owner";
+    ///
+    /// struct CronJobs;
+    /// impl Reconciler<CronJob> for CronJobs {
+    ///     async fn reconcile(&self, cron: Arc<CronJob>, context: &Context) -> Result<Action, Error> {
+    ///         let owner = (JOB_OWNER.to_owned(), cron.name_any());
+    ///         let options = ListOptions { namespace: cron.namespace(), index: Some(owner), ..ListOptions::default() };
+    ///         let jobs = context.owned::<Job>()?.list(&options)?;
+    ///         # let _ = jobs;
+    ///         Ok(Action::done())
+    ///     }
+    /// }
+    ///
+    /// let controller = Controller::for_::<CronJob>(cache)
+    ///     .owns_full::<Job>()
+    ///     .index(JOB_OWNER, |job: &Job| {
+    ///         job.owner_references().iter().filter(|o| o.controller == Some(true) && o.kind == "CronJob").map(|o| o.name.clone()).collect()
+    ///     })
+    ///     .build(CronJobs);
+    /// # let _ = controller;
+    /// # }
+    /// ```
+    ///
+    /// The informer's store keeps the index current on every event; declaring the
+    /// same name twice on one type keeps the last.
+    #[must_use]
+    pub fn index<D>(
+        mut self,
+        name: impl Into<String>,
+        function: impl Fn(&D) -> Vec<String> + Send + Sync + 'static,
+    ) -> Self
+    where
+        D: Resource + Clone + Debug + DeserializeOwned + Send + Sync + 'static,
+        D::DynamicType: Default,
+        D::Scope: ScopeKind,
+    {
+        let name = name.into();
+        self.indexes
+            .push(Box::new(move |cache: &Cache, scope: &Scope, owned_full: &[TypeId]| {
+                // The scope each kind of source reads `D` in (sharding routes them apart).
+                let scope = if TypeId::of::<D>() == TypeId::of::<K>() {
+                    primary_scope(cache, scope)
+                } else if owned_full.contains(&TypeId::of::<D>()) {
+                    children_scope(cache, scope)
+                } else {
+                    scope.clone()
+                };
+                cache.informer::<D>(scope).store().add_index(name, function);
+            }));
+        self
+    }
+
     /// Filters updates of the primary objects (creates and deletes always pass).
     #[must_use]
     pub fn predicate(mut self, predicate: Predicate<K>) -> Self {
@@ -426,6 +501,9 @@ where
         let primary_of_work = primary.clone();
         for make in self.sources {
             sources.push(make(&self.cache, &self.scope));
+        }
+        for declare in self.indexes {
+            declare(&self.cache, &self.scope, &self.owned_full);
         }
         let name: Arc<str> = self.name.clone().into();
         let series = OnceLock::new();

@@ -72,17 +72,16 @@ impl Simulation {
 /// server names it after its user agent).
 const CONTROLLER_MANAGER: &str = "kube-controller-manager";
 
-/// Starts the controllers the options ask for, on the current tokio runtime. Without a
-/// runtime (a server built outside async code) nothing runs, as with a cluster whose
-/// controller manager is down.
+/// Starts the controllers the options ask for, on the server's own threads (so they
+/// run whatever the test's runtime does, and in a server built outside async code).
 pub(crate) fn start(server: &ApiServer) {
     let options = &server.shared.options;
     if !options.controllers && Simulation::of(options).is_none() {
         return;
     }
-    let Ok(runtime) = tokio::runtime::Handle::try_current() else {
-        return;
-    };
+    let runtime = server.shared.runtime.handle();
+    // The simulation's clock (`tokio::time::Instant`) is the server runtime's.
+    let _entered = runtime.enter();
     // Subscribing and scanning under one lock: every object is either in the scan or
     // arrives as an event, never neither.
     let mut controllers = Controllers::new(options);
@@ -315,32 +314,31 @@ mod tests {
 
     #[tokio::test]
     async fn the_task_ends_when_the_server_is_dropped() {
-        let metrics = tokio::runtime::Handle::current().metrics();
-        let before = metrics.num_alive_tasks();
         let server = ApiServer::new(ServerOptions::default());
-        assert_eq!(metrics.num_alive_tasks(), before + 1);
+        let metrics = server.shared.runtime.handle().metrics();
+        assert_eq!(metrics.num_alive_tasks(), 1, "the controllers' one task");
+        let shared = Arc::downgrade(&server.shared);
         drop(server);
-        eventually("the controller task ended", || async {
-            metrics.num_alive_tasks() == before
-        })
-        .await;
+        // The task holds only a Weak, so dropping the server drops it all, its
+        // threads with it.
+        assert!(shared.upgrade().is_none(), "nothing keeps the server alive");
+        eventually("the controller task ended", || async { metrics.num_alive_tasks() == 0 }).await;
     }
 
     #[tokio::test]
     async fn nothing_runs_when_no_controller_is_asked_for() {
-        let metrics = tokio::runtime::Handle::current().metrics();
-        let before = metrics.num_alive_tasks();
         let options = ServerOptions {
             controllers: false,
             ..ServerOptions::default()
         };
-        let _server = ApiServer::new(options);
-        assert_eq!(metrics.num_alive_tasks(), before);
+        let server = ApiServer::new(options);
+        assert_eq!(server.shared.runtime.handle().metrics().num_alive_tasks(), 0);
     }
 
     #[test]
-    fn a_server_built_outside_a_runtime_starts_without_controllers() {
+    fn a_server_built_outside_a_runtime_runs_its_controllers() {
         let server = ApiServer::new(ServerOptions::default());
+        assert_eq!(server.shared.runtime.handle().metrics().num_alive_tasks(), 1);
         assert!(server.revision() > 0);
     }
 

@@ -6,12 +6,14 @@
 //! May import: `core`, `options`, `state`.
 
 mod apply;
+mod cleanup;
 pub(crate) mod http;
 pub(crate) mod wait;
 mod witness;
 
 pub use self::witness::AUDIT_LOG;
 
+use std::future::Future;
 use std::net::SocketAddr;
 use std::path::PathBuf;
 use std::time::Duration;
@@ -84,6 +86,8 @@ pub struct TestEnv {
     /// environment.
     serving: Option<http::Serving>,
     kubeconfig: Option<PathBuf>,
+    /// What helpers asked to undo when the environment stops ([`on_stop`](Self::on_stop)).
+    cleanups: cleanup::Cleanups,
     stopped: bool,
 }
 
@@ -173,6 +177,7 @@ impl TestEnv {
             served_at: None,
             serving: None,
             kubeconfig: None,
+            cleanups: cleanup::Cleanups::default(),
             stopped: false,
         })
     }
@@ -308,9 +313,43 @@ impl TestEnv {
         Ok(path)
     }
 
-    /// Deletes the test's namespace (on an existing cluster) and stops serving.
+    /// Runs `cleanup` with a client of this environment when it stops: at
+    /// [`stop`](Self::stop), newest first and before the namespace goes, or, when the
+    /// test ends without it (a panic, an early return), when the environment is
+    /// dropped, on a runtime of its own. For helpers that register what a namespace
+    /// does not hold, cluster-wide objects or servers, so that the next test, on a
+    /// shared cluster, does not find them. A cleanup should not fail the test: report
+    /// and go on.
+    ///
+    /// ```
+    /// # #[tokio::main(flavor = "current_thread")]
+    /// # async fn main() -> Result<(), wheelhouse_envtest::Error> {
+    /// use std::sync::Arc;
+    /// use std::sync::atomic::{AtomicBool, Ordering};
+    /// use wheelhouse_envtest::TestEnv;
+    ///
+    /// let env = TestEnv::start().await?;
+    /// let undone = Arc::new(AtomicBool::new(false));
+    /// let flag = undone.clone();
+    /// env.on_stop(move |_client| async move { flag.store(true, Ordering::SeqCst) });
+    /// env.stop().await;
+    /// assert!(undone.load(Ordering::SeqCst));
+    /// # Ok(())
+    /// # }
+    /// ```
+    pub fn on_stop<F, Fut>(&self, cleanup: F)
+    where
+        F: FnOnce(kube::Client) -> Fut + Send + 'static,
+        Fut: Future<Output = ()> + Send + 'static,
+    {
+        self.cleanups.push(Box::new(move |client| Box::pin(cleanup(client))));
+    }
+
+    /// Runs what [`on_stop`](Self::on_stop) registered, deletes the test's namespace
+    /// (on an existing cluster) and stops serving.
     pub async fn stop(mut self) {
         self.stopped = true;
+        self.cleanups.run(&self.client).await;
         if self.cluster.is_some() {
             let namespaces: Api<k8s_openapi::api::core::v1::Namespace> = Api::all(self.client.clone());
             if let Err(error) = namespaces.delete(&self.namespace, &DeleteParams::default()).await {
@@ -331,17 +370,28 @@ impl Drop for TestEnv {
         if let Some(server) = &self.server {
             server.drop_watches();
         }
-        let Some(config) = self.cluster.clone() else {
+        if self.cluster.is_none() && self.cleanups.is_empty() {
             return;
-        };
-        // The test's runtime may be ending: clean up on a runtime of our own.
-        let namespace = self.namespace.clone();
+        }
+        // The test's runtime may be ending (or panicking): clean up on a runtime of our
+        // own, with a client of its own.
+        let (cluster, server) = (self.cluster.clone(), self.server.clone());
+        let (namespace, cleanups) = (self.namespace.clone(), std::mem::take(&mut self.cleanups));
         let cleanup = std::thread::spawn(move || {
             let Ok(runtime) = tokio::runtime::Builder::new_current_thread().enable_all().build() else {
                 return;
             };
             runtime.block_on(async {
-                if let Ok(client) = kube::Client::try_from(config) {
+                let client = match (cluster.clone(), server) {
+                    (Some(config), _) => kube::Client::try_from(config).ok(),
+                    (None, Some(server)) => Some(kube::Client::new(server, namespace.clone())),
+                    (None, None) => None,
+                };
+                let Some(client) = client else {
+                    return;
+                };
+                cleanups.run(&client).await;
+                if cluster.is_some() {
                     let namespaces: Api<k8s_openapi::api::core::v1::Namespace> = Api::all(client);
                     let _ = namespaces.delete(&namespace, &DeleteParams::default()).await;
                 }

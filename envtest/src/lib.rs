@@ -30,7 +30,11 @@
 //! - [`TestEnv::embedded`] (and [`TestEnv::embedded_with`] for [`ServerOptions`]) starts
 //!   an [`ApiServer`] in the test's process. The client reaches it through a tower
 //!   service, with no socket; [`TestEnv::server`] gives the test the server itself,
-//!   for fault injection and request records.
+//!   for fault injection and request records. The server runs on threads of its own
+//!   (a small tokio runtime per server, ended with it): its requests, watches,
+//!   controllers and loopback listener keep going whatever the test does with its own
+//!   runtime, so a current-thread `#[tokio::test]`, a blocking call or a reconciler
+//!   stuck in a hot loop slows only the test, as with a real cluster.
 //! - [`TestEnv::existing`] uses the cluster of the ambient kubeconfig (or the
 //!   in-cluster configuration): any cluster in your kubeconfig.
 //! - [`TestEnv::start`] picks: the existing cluster when `USE_EXISTING_CLUSTER=true`
@@ -206,6 +210,10 @@
 //!   compaction (5 to 10 minutes): a test may see 410 here that a cluster would not.
 //!   A list with a `limit` and a resourceVersion but no match is not read as an exact
 //!   list. Bookmarks come every second rather than about every minute.
+//! - **Admission webhooks**: of several validating webhooks that refuse one write, the
+//!   first in configuration order is the one answered, always; kube-apiserver calls
+//!   them in parallel and answers whichever refusal arrives first, so a test that
+//!   asserts one webhook's message where two refuse can pass here and fail there.
 //! - **Admission policies**: CEL runtime cost limits (kube-apiserver: 1,000,000 per
 //!   expression, 10,000,000 per policy) are not enforced, so a costly expression passes
 //!   here; expressions are not type-checked against the matched resources' schemas and

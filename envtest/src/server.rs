@@ -23,7 +23,7 @@ use crate::core::{ApiError, ResponseBody, Verb, error_response};
 use crate::options::ServerOptions;
 use crate::request;
 use crate::resources::registry::Registry;
-use crate::state::{ApiServer, FaultCounters, Faults, Shared, State, Witnesses};
+use crate::state::{ApiServer, FaultCounters, Faults, ServerRuntime, Shared, State, Witnesses};
 use crate::store::Store;
 
 /// Requests larger than this are refused with 413, as kube-apiserver refuses bodies
@@ -48,6 +48,7 @@ impl ApiServer {
             authorization_checks: Mutex::new(HashSet::new()),
             witnesses: Witnesses::default(),
             tokens: Mutex::new(crate::state::Tokens::default()),
+            runtime: ServerRuntime::new(),
         });
         let server = Self { shared, user: None };
         for namespace in ["default", "kube-system", "kube-public", "kube-node-lease"] {
@@ -219,9 +220,12 @@ where
         Poll::Ready(Ok(()))
     }
 
+    /// The request is handled on the server's own threads (the client's runtime only
+    /// waits for the answer), so the test's runtime cannot starve the server; dropping
+    /// the returned future cancels the handling, as a client giving up would.
     fn call(&mut self, request: Request<B>) -> Self::Future {
         let server = self.clone();
-        Box::pin(async move {
+        let handling = self.shared.runtime.spawn(async move {
             server.shared.witnesses.gate(server.user.as_deref()).await;
             let (parts, body) = request.into_parts();
             let limited = http_body_util::Limited::new(body, MAX_BODY_BYTES);
@@ -235,10 +239,16 @@ where
                     } else {
                         "BadRequest"
                     };
-                    return Ok(error_response(&ApiError::new(code, reason, message)));
+                    return error_response(&ApiError::new(code, reason, message));
                 }
             };
-            Ok(server.handle(Request::from_parts(parts, bytes)).await)
+            server.handle(Request::from_parts(parts, bytes)).await
+        });
+        Box::pin(async move {
+            Ok(handling.await.unwrap_or_else(|error| {
+                let message = format!("the embedded API server stopped before answering: {error}");
+                error_response(&ApiError::new(503, "ServiceUnavailable", message))
+            }))
         })
     }
 }

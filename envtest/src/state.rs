@@ -8,6 +8,7 @@
 
 mod faults;
 mod records;
+mod runtime;
 mod witness;
 
 use std::collections::{BTreeSet, HashMap, HashSet};
@@ -24,6 +25,7 @@ pub(crate) use self::faults::{FaultCounters, Faults};
 pub use self::faults::{FaultCounts, InjectedFailure};
 pub use self::records::RequestRecord;
 pub(crate) use self::records::{Evidence, NonResourceKey, Object, RequestKey};
+pub(crate) use self::runtime::ServerRuntime;
 pub(crate) use self::witness::Witnesses;
 pub use self::witness::{AUDIT_POLICY, ArrivedWrite, LeaseWitness, WitnessedWrite, WriteWitness};
 
@@ -51,6 +53,8 @@ pub(crate) struct Shared {
     pub witnesses: Witnesses,
     /// The `ServiceAccount` tokens issued (`serviceaccounts/token`), for `TokenReviews`.
     pub tokens: Mutex<Tokens>,
+    /// The server's own threads, where every request is handled (see `runtime`).
+    pub runtime: ServerRuntime,
 }
 
 /// A token the server issued.

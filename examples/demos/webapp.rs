@@ -31,7 +31,7 @@ use tokio::io::{AsyncReadExt, AsyncWriteExt};
 use webapp::{Phase, WebApp, WebAppSpec};
 use wheelhouse::cache::{Cache, Event, Scope};
 use wheelhouse::manager::{LeaderElection, Manager, ManagerArgs, Sharding};
-use wheelhouse::webhook::WebhookOptions;
+use wheelhouse::webhook::{WebhookOptions, WebhookServer};
 use wheelhouse_envtest::{ServerOptions, TestEnv, WorkloadSimulation};
 use wheelhouse_examples::webapp::{self, v1alpha1, webhooks};
 
@@ -167,6 +167,8 @@ fn loopback(matches: &ArgMatches, flag: &str, parsed: Option<SocketAddr>) -> Opt
 
 /// With `--enable-webhooks` it serves the validating and mutating webhooks (certificates
 /// from `--cert-dir`; apply deploy/webhook.yaml); the embedded demo always serves them.
+/// The conversions are served in either case: deploy/crd.yaml sends every read of
+/// `v1alpha1` to `/convert`, which would fail with nothing there.
 async fn run_on_cluster(flags: &ManagerArgs, shards: bool) -> Result<(), Failure> {
     // From the configuration, not a client: with leader election the manager's writes
     // then go out on connections that check the term at the socket.
@@ -179,8 +181,11 @@ async fn run_on_cluster(flags: &ManagerArgs, shards: bool) -> Result<(), Failure
     }
     let manager = builder.build()?;
     manager.add(webapp::controller(manager.cache(), None, None))?;
+    let options = WebhookOptions::from_args(flags);
     if flags.enable_webhooks {
-        manager.add(webhooks::webhook_server(WebhookOptions::from_args(flags)))?;
+        manager.add(webhooks::webhook_server(options))?;
+    } else {
+        manager.add(WebhookServer::new(options).conversion(webapp::conversion()))?;
     }
     tracing::info!(
         metrics = ?manager.metrics_address(),

@@ -59,9 +59,11 @@ pub struct ManagerArgs {
     /// Where /healthz and /readyz are served: host:port or :port; 0 disables them.
     #[arg(long, default_value = ":8081", value_name = "ADDRESS")]
     pub health_probe_bind_address: String,
-    /// Serve the admission webhooks: the operator adds its webhook server only when
-    /// set (off by default, as a cluster without the webhook configurations and
-    /// certificates of `deploy/webhook.yaml` would never call it).
+    /// Serve the admission webhooks (off by default, as a cluster without the webhook
+    /// configurations and certificates of `deploy/webhook.yaml` would never call
+    /// them). Not the conversions: an operator whose CRD converts through `/convert`
+    /// serves them whatever this says, since the API server sends every read in
+    /// another version there.
     #[arg(long)]
     pub enable_webhooks: bool,
     /// The port the webhook server listens on.

@@ -320,6 +320,9 @@ pub(crate) trait Converts: Send + Sync + 'static {
     /// metadata kept but for labels and annotations; the error says why, without the
     /// object's name (the caller adds it).
     fn convert(&self, raw: &str, from: &str, to: &str) -> Result<Box<RawValue>, String>;
+    /// The CRD of every version, converted by the server `options` reach.
+    fn crd_with_webhook(&self, options: &crate::ConfigurationOptions)
+    -> Result<CustomResourceDefinition, crate::Error>;
 }
 
 impl<H: Object> Converts for Conversion<H> {
@@ -360,6 +363,13 @@ impl<H: Object> Converts for Conversion<H> {
             .ok_or_else(|| format!("version {to} is not registered"))?;
         (spoke.from_hub)(hub, metadata)
     }
+
+    fn crd_with_webhook(
+        &self,
+        options: &crate::ConfigurationOptions,
+    ) -> Result<CustomResourceDefinition, crate::Error> {
+        Conversion::crd_with_webhook(self, options)
+    }
 }
 
 /// The registered conversions, one per group and kind (a few per server: a linear
@@ -381,6 +391,12 @@ impl Conversions {
 
     pub fn is_empty(&self) -> bool {
         self.registered.is_empty()
+    }
+
+    /// Every registered conversion, in registration order.
+    #[cfg(feature = "envtest")]
+    pub fn iter(&self) -> impl Iterator<Item = &dyn Converts> {
+        self.registered.iter().map(AsRef::as_ref)
     }
 
     pub fn get(&self, group: &str, kind: &str) -> Option<&dyn Converts> {

@@ -70,6 +70,11 @@ pub enum Error {
     /// The configurations could not be written as YAML.
     #[error("could not write the webhook configurations as YAML: {0}")]
     Yaml(String),
+    /// A test environment did not take what `envtest::serve` registered (a CRD that
+    /// does not install, configurations not in effect in time), or its threads did
+    /// not start.
+    #[error("the test environment: {0}")]
+    TestEnv(String),
 }
 
 /// Certificate failures keep the variants this crate had before the manager's secure

@@ -21,6 +21,8 @@
 //!   cert-manager renews it, or self-signed for local runs and tests.
 //! - [`Configurations`]: the webhook configurations for what is registered.
 //! - [`WebhookMetrics`]: controller-runtime's webhook metric names.
+//! - `envtest::serve` (feature `envtest`): a server's webhooks and conversions registered
+//!   with a test environment in one line.
 //!
 //! ## Behaviour
 //!
@@ -47,6 +49,13 @@
 //!   value (a `uid` longer than a UUID is a 400, field errors cut long values, and
 //!   refusals are at most 4 KiB). The connection handling is the manager's
 //!   [serving layer](wheelhouse_manager::serve). See [`WebhookOptions`].
+//! - **Which denial a client sees**: kube-apiserver calls every validating webhook a
+//!   write matches at once and answers with the first refusal that arrives. A CRD's
+//!   validators on two versions (each `matchPolicy: Equivalent`) are both called for
+//!   every write, so on a real server either message may come back, by timing; the
+//!   embedded server answers the first in configuration order, always. Validate on the
+//!   stored version alone (it sees every version's writes, converted), or assert only
+//!   what both messages share.
 //! - **Objects being deleted** can always lose their finalizers: they are not
 //!   defaulted (see [`Defaulter`]), and metadata-only updates are not validated
 //!   (see [`Validator`]).
@@ -73,8 +82,10 @@
 //!   kind, operation and whether it was allowed.
 //!
 //! To test a webhook, `server.handle(request)` answers an HTTP request in process; end to
-//! end, the embedded API server calls registered webhooks over HTTPS as kube-apiserver does
-//! (`tests/webapp_webhooks.rs`, which also passes on a real API server).
+//! end, `envtest::serve(&env, server)` (feature `envtest`, for `[dev-dependencies]`)
+//! serves it for a test environment's API server, the embedded one or a real one, which
+//! calls it over HTTPS as kube-apiserver does, and removes it all when the environment
+//! stops.
 //! `tests/webhook_fuzz.rs` sends arbitrary bytes and review-shaped JSON for a bounded time
 //! and checks every allowed answer against an oracle written apart from the validator.
 //!
@@ -103,6 +114,8 @@
 pub mod conversion;
 mod denial;
 mod dispatch;
+#[cfg(feature = "envtest")]
+pub mod envtest;
 mod error;
 mod handler;
 mod limits;

@@ -92,6 +92,11 @@ impl Request {
     /// The request kube-apiserver sends to admit creating `object`: its type's kind
     /// and resource, its name (empty with `generateName`) and namespace, operation
     /// `CREATE` with `CreateOptions`, no user, not a dry run.
+    ///
+    /// For a defaulter, build it before lending the object out:
+    /// `apply_defaults(&mut object, &Request::create(&object))` borrows `object` twice
+    /// and does not compile, while `let request = Request::create(&object);` first does
+    /// (the request describes the object as sent, before defaults).
     pub fn create<K: Object>(object: &K) -> Self {
         Self::about(object, Operation::Create, "CreateOptions")
     }

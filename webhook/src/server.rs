@@ -344,6 +344,19 @@ impl WebhookServer {
             .collect()
     }
 
+    /// The options, for a helper that serves the server somewhere else (the test
+    /// helper's loopback port and self-signed certificate).
+    #[cfg(feature = "envtest")]
+    pub(crate) fn options_mut(&mut self) -> &mut WebhookOptions {
+        &mut self.options
+    }
+
+    /// The registered conversions, for generating their CRDs.
+    #[cfg(feature = "envtest")]
+    pub(crate) fn conversions(&self) -> &Conversions {
+        &self.conversions
+    }
+
     /// The typed webhooks, for generating their configurations.
     pub fn registrations(&self) -> impl Iterator<Item = &Registration> {
         self.routes.iter().filter_map(|(_, route)| route.registration())

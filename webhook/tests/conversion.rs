@@ -433,7 +433,8 @@ fn the_crd_stores_the_hub_and_calls_the_server() {
         versions,
         [("v1", true, true), ("v1alpha1", true, false), ("v2", true, false)]
     );
-    assert!(crd.spec.conversion.is_none());
+    let stated = crd.spec.conversion.expect("the strategy is always stated");
+    assert_eq!((stated.strategy.as_str(), stated.webhook), ("None", None));
 
     let client = ClientConfig::Service {
         namespace: "ops".into(),
@@ -466,4 +467,42 @@ fn the_crd_stores_the_hub_and_calls_the_server() {
         crd.metadata.annotations.unwrap()["cert-manager.io/inject-ca-from"],
         "ops/cert"
     );
+}
+
+/// The CRD without a webhook, server-side applied over the one with it, as a suite run
+/// twice on one cluster does: every server takes it (kube-apiserver 1.19 refuses a
+/// `spec.conversion` without its `strategy`), and the webhook is gone.
+#[tokio::test]
+async fn the_crd_without_a_webhook_applies_over_the_one_with_it() {
+    use k8s_openapi::apiextensions_apiserver::pkg::apis::apiextensions::v1::CustomResourceDefinition;
+    let env = wheelhouse_envtest::TestEnv::start().await.expect("a test environment");
+    let mut options = ConfigurationOptions::new("gadgets", ClientConfig::Url("https://127.0.0.1:9443".into()));
+    options.ca_bundle = Some(
+        wheelhouse_webhook::Certificates::self_signed(["127.0.0.1"])
+            .expect("certificates")
+            .ca_bundle()
+            .to_owned(),
+    );
+    let with_webhook = gadgets().crd_with_webhook(&options).unwrap();
+    env.install_crd(&with_webhook)
+        .await
+        .expect("the CRD with its webhook applies");
+    env.install_crd(&gadgets().crd().unwrap())
+        .await
+        .expect("the CRD without a webhook applies over it");
+    let crds: kube::Api<CustomResourceDefinition> = kube::Api::all(env.client());
+    let name = with_webhook.metadata.name.clone().unwrap();
+    let stored = crds
+        .get(&name)
+        .await
+        .expect("the CRD")
+        .spec
+        .conversion
+        .expect("a conversion");
+    assert_eq!(stored.strategy, "None");
+    assert!(stored.webhook.is_none(), "{stored:?}");
+    crds.delete(&name, &kube::api::DeleteParams::default())
+        .await
+        .expect("delete the CRD");
+    env.stop().await;
 }

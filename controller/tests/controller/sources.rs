@@ -521,3 +521,83 @@ async fn the_controller_keeps_the_cache_alive() {
     running.await.unwrap();
     env.stop().await;
 }
+
+/// The index of Secrets by the name of their controller owner.
+const SECRET_OWNER: &str = "secret-owner";
+
+/// Records, on every reconcile of a parent, how many Secrets the index holds under
+/// its name.
+struct ListsByIndex {
+    calls: Calls,
+    children: Arc<parking_lot::Mutex<Vec<usize>>>,
+}
+
+impl Reconciler<ConfigMap> for ListsByIndex {
+    async fn reconcile(&self, object: Arc<ConfigMap>, context: &Context) -> Result<Action, Error> {
+        let options = wheelhouse_cache::ListOptions {
+            namespace: object.namespace(),
+            index: Some((SECRET_OWNER.to_owned(), object.name_any())),
+            ..wheelhouse_cache::ListOptions::default()
+        };
+        let children = context.owned::<Secret>()?.list(&options)?;
+        self.children.lock().push(children.len());
+        self.calls.record(&object.name_any());
+        Ok(Action::done())
+    }
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn an_index_declared_at_setup_serves_the_reconciles_lists() {
+    let env = start().await;
+    let configmaps: Api<ConfigMap> = Api::namespaced(env.client(), env.namespace());
+    let secrets: Api<Secret> = Api::namespaced(env.client(), env.namespace());
+    let cache = Cache::new(env.client());
+    let calls = Calls::default();
+    let children = Arc::new(parking_lot::Mutex::new(Vec::new()));
+    let built = controller::<ConfigMap>(&env, &cache)
+        .owns_full::<Secret>()
+        .index(SECRET_OWNER, |secret: &Secret| {
+            secret
+                .owner_references()
+                .iter()
+                .filter(|o| o.controller == Some(true))
+                .map(|o| o.name.clone())
+                .collect()
+        })
+        .index("has-data", |config: &ConfigMap| vec![config.data.is_some().to_string()])
+        .build(ListsByIndex {
+            calls: calls.clone(),
+            children: children.clone(),
+        });
+    // Declared on the informers the controller reads, before it starts.
+    let primary = cache.informer::<ConfigMap>(Scope::namespace(env.namespace()));
+    assert!(primary.store().index_values("has-data").is_ok(), "the primary's index");
+    let owned = cache.informer::<Secret>(Scope::namespace(env.namespace()));
+    assert!(owned.store().index_values(SECRET_OWNER).is_ok(), "the children's index");
+    let running = Running::start(&cache, built).await;
+
+    let parent = configmaps
+        .create(&PostParams::default(), &configmap("parent", &[]))
+        .await
+        .expect("created");
+    calls.wait_for("parent", 1).await;
+    let controller_ref = owner::controller_ref(&parent).expect("a created object has a uid");
+    for name in ["first", "second"] {
+        secrets
+            .create(&PostParams::default(), &secret(name, Some(controller_ref.clone())))
+            .await
+            .expect("created");
+    }
+    // Someone else's Secret is not listed under the parent.
+    secrets
+        .create(&PostParams::default(), &secret("unowned", None))
+        .await
+        .expect("created");
+    eventually("a reconcile to list both children by the index", || async {
+        children.lock().contains(&2).then_some(())
+    })
+    .await;
+    assert!(children.lock().iter().all(|&n| n <= 2), "{:?}", children.lock());
+    running.stop().await;
+    env.stop().await;
+}

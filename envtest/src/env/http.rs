@@ -31,8 +31,8 @@ impl Drop for Serving {
     }
 }
 
-/// Listens on `addr` and serves `server` until the returned [`Serving`] is dropped (or
-/// the runtime ends); returns the address bound (useful with port 0). Refuses any
+/// Listens on `addr` and serves `server` on its own threads until the returned
+/// [`Serving`] is dropped (or the server ends); returns the address bound (useful with port 0). Refuses any
 /// address but loopback: the server has no authentication, so whoever reaches the port
 /// can do anything.
 pub(crate) async fn serve(server: ApiServer, addr: SocketAddr) -> std::io::Result<(SocketAddr, Serving)> {
@@ -42,9 +42,14 @@ pub(crate) async fn serve(server: ApiServer, addr: SocketAddr) -> std::io::Resul
             format!("the embedded API server has no authentication, so it only listens on loopback, not {addr}"),
         ));
     }
-    let listener = tokio::net::TcpListener::bind(addr).await?;
+    // Bound and served on the server's own threads, whose I/O driver then owns it.
+    let runtime = server.shared.runtime.handle().clone();
+    let listener = runtime
+        .spawn(tokio::net::TcpListener::bind(addr))
+        .await
+        .map_err(std::io::Error::other)??;
     let bound = listener.local_addr()?;
-    let accepting = tokio::spawn(async move {
+    let accepting = runtime.spawn(async move {
         // Dropped with this task: every connection ends with the listener.
         let mut connections = tokio::task::JoinSet::new();
         loop {

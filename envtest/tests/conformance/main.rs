@@ -10,6 +10,7 @@
 mod admission;
 mod apply_builtin;
 mod apply_lists;
+mod busy_test;
 mod catalogue;
 mod common;
 mod conversion;

@@ -62,15 +62,27 @@ pub fn webhook_conversion(options: &ConfigurationOptions) -> CustomResourceConve
 impl<H> Conversion<H> {
     /// The CRD serving every version, built from each version's own CRD with kube's
     /// `merge_crds`: the hub is the storage version (and the only one), the spokes
-    /// follow in the order they were added. No `spec.conversion`, so kube-apiserver
-    /// converts by rewriting `apiVersion` alone (strategy `None`): right only while
-    /// the versions' schemas agree; see [`crd_with_webhook`](Self::crd_with_webhook).
+    /// follow in the order they were added. Its `spec.conversion` says strategy `None`
+    /// (kube-apiserver converts by rewriting `apiVersion` alone: right only while the
+    /// versions' schemas agree; see [`crd_with_webhook`](Self::crd_with_webhook)).
+    ///
+    /// The strategy is stated, not left to the server's default: server-side applied
+    /// over a CRD whose conversion was `Webhook`, a CRD without `spec.conversion` is
+    /// accepted by kube-apiserver 1.32 but refused by 1.19 (`spec.conversion.strategy:
+    /// Required value`), so a suite would pass once on an older cluster and fail when
+    /// run again.
     pub fn crd(&self) -> Result<CustomResourceDefinition, Error> {
         // merge_crds appends the others from the back of the list.
         let crds = std::iter::once((self.hub_crd)())
             .chain(self.spokes.iter().rev().map(|spoke| (spoke.crd)()))
             .collect();
-        merge_crds(crds, &self.hub_version).map_err(|e| Error::Crd(format!("{}.{}: {e}", self.kind, self.group)))
+        let mut crd = merge_crds(crds, &self.hub_version)
+            .map_err(|e| Error::Crd(format!("{}.{}: {e}", self.kind, self.group)))?;
+        crd.spec.conversion = Some(CustomResourceConversion {
+            strategy: "None".to_owned(),
+            webhook: None,
+        });
+        Ok(crd)
     }
 
     /// [`crd`](Self::crd) with `spec.conversion` calling this server's `/convert`
