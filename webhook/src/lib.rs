@@ -129,4 +129,5 @@ pub use crate::server::{WebhookOptions, WebhookServer};
 pub use crate::typed::{Defaulter, Validator};
 /// kube's admission types, which [`Handler`]s take and return.
 pub use kube::core::admission::{AdmissionRequest, AdmissionResponse, Operation};
+pub use wheelhouse_manager::serve::MinDataRate;
 pub use wheelhouse_manager::{CA_FILE, CERT_FILE, CertificateError, Certificates, KEY_FILE};
