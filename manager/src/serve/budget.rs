@@ -121,26 +121,22 @@ struct Share {
     ledger: Mutex<Ledger>,
     /// Wakes the requests waiting for room when bytes are given back.
     room: Notify,
+    health: BudgetHealth,
 }
 
 impl Share {
-    fn new(total: usize) -> Arc<Self> {
+    fn new(total: usize, health: &BudgetHealth) -> Arc<Self> {
         Arc::new(Self {
             total: total.max(1),
             ledger: Mutex::new(Ledger::default()),
             room: Notify::new(),
+            health: health.clone(),
         })
     }
 
     /// Adds `bytes` to what `holder` holds here: at once when there is room, else by
     /// evicting slow bodies, else by waiting until `until`.
-    async fn take(
-        &self,
-        holder: &Arc<Holder>,
-        bytes: usize,
-        until: Instant,
-        health: &BudgetHealth,
-    ) -> Result<(), NoRoom> {
+    async fn take(&self, holder: &Arc<Holder>, bytes: usize, until: Instant) -> Result<(), NoRoom> {
         let started = Instant::now();
         loop {
             let mut notified = {
@@ -152,7 +148,6 @@ impl Share {
                 let want = bytes.min(self.total.saturating_sub(ledger.held_by(holder.id)));
                 if ledger.used() + want <= self.total {
                     ledger.add(holder, want);
-                    health.granted();
                     return Ok(());
                 }
                 if let Some((origin, freed)) = ledger.evict_slowest(holder, self.total, Instant::now()) {
@@ -163,7 +158,7 @@ impl Share {
                     tracing::debug!(peer = %origin.peer, freed, "every body held waits for room; evicted the largest");
                     continue;
                 }
-                health.exhausted();
+                self.health.exhausted();
                 let notified = Box::pin(self.room.notified());
                 ledger.waiting += 1;
                 holder.state.store(WAITING, Ordering::Release);
@@ -328,9 +323,13 @@ impl Reserved {
     }
 
     /// The body is read whole: from now on the request is decided and answered, and
-    /// its bytes are never evicted.
+    /// its bytes are never evicted. (A request read whole is what tells the budget's
+    /// health that requests get room.)
     pub fn read_whole(&self) {
         self.holder.state.store(READ, Ordering::Release);
+        if let Some(share) = &self.share {
+            share.health.granted();
+        }
     }
 
     /// Resolves when the body's bytes were taken for another request: its reader
@@ -372,19 +371,22 @@ impl ByteBudget {
     /// for smaller ones; a request waits at most `wait` for room when nothing can be
     /// evicted.
     pub fn new(large: usize, small: usize, wait: Duration) -> Self {
+        Self::with_health(large, small, wait, BudgetHealth::default())
+    }
+
+    fn with_health(large: usize, small: usize, wait: Duration, health: BudgetHealth) -> Self {
         Self {
-            large: Share::new(large),
-            small: Share::new(small.max(SMALL_BODY)),
+            large: Share::new(large, &health),
+            small: Share::new(small.max(SMALL_BODY), &health),
             wait,
-            health: BudgetHealth::default(),
+            health,
         }
     }
 
     /// Reports to `health` (shared with a readiness check) instead of a health of its own.
     #[must_use]
-    pub fn reporting_to(mut self, health: BudgetHealth) -> Self {
-        self.health = health;
-        self
+    pub fn reporting_to(self, health: BudgetHealth) -> Self {
+        Self::with_health(self.large.total, self.small.total, self.wait, health)
     }
 
     /// Whether requests have found no room for long: see [`BudgetHealth`].
@@ -405,7 +407,7 @@ impl ByteBudget {
         let after = reserved.bytes.saturating_add(bytes);
         if !reserved.large && after >= SMALL_BODY {
             // Moving: the whole body from the large share, then the small given back.
-            self.large.take(&reserved.holder, after, until, &self.health).await?;
+            self.large.take(&reserved.holder, after, until).await?;
             if let Some(small) = reserved.share.replace(self.large.clone()) {
                 small.give_back(reserved.holder.id);
             }
@@ -414,7 +416,7 @@ impl ByteBudget {
             return Ok(());
         }
         let share = if reserved.large { &self.large } else { &self.small };
-        share.take(&reserved.holder, bytes, until, &self.health).await?;
+        share.take(&reserved.holder, bytes, until).await?;
         if reserved.share.is_none() {
             reserved.share = Some(share.clone());
         }
@@ -423,15 +425,15 @@ impl ByteBudget {
     }
 }
 
-/// Whether a budget's requests find room: a budget on which requests waited and none
-/// was given room since, for longer than a review may take, serves nobody, and the
-/// readiness check built on this says so (`/readyz` takes the replica out of its
-/// Service until the budget frees).
+/// Whether a budget's requests find room: a budget on which requests began to wait
+/// and none was read whole since, for longer than a review may take, serves nobody,
+/// and the readiness check built on this says so (`/readyz` takes the replica out of
+/// its Service until the budget frees).
 #[derive(Debug, Clone)]
 pub struct BudgetHealth {
     epoch: Instant,
-    /// Nanoseconds since `epoch`, plus one, since which requests have waited with
-    /// none given room; 0 while requests get room.
+    /// Nanoseconds since `epoch`, plus one, since which requests have waited for room
+    /// with none read whole; 0 while requests are read whole.
     exhausted_since: Arc<AtomicU64>,
 }
 
@@ -458,8 +460,8 @@ impl BudgetHealth {
         }
     }
 
-    /// How long requests have waited for room with none given any (None while
-    /// requests get room).
+    /// How long requests have waited for room with none read whole since (None while
+    /// requests are read whole).
     pub fn exhausted_for(&self) -> Option<Duration> {
         match self.exhausted_since.load(Ordering::Acquire) {
             0 => None,
