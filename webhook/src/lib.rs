@@ -20,6 +20,8 @@
 //! - [`Certificates`]: the serving certificate from `--cert-dir`, reloaded when
 //!   cert-manager renews it, or self-signed for local runs and tests.
 //! - [`Configurations`]: the webhook configurations for what is registered.
+//! - [`crd`] and [`bound_integers`]: CRDs whose integer fields carry their Rust
+//!   type's range, so the API server refuses a value the operator could not decode.
 //! - [`WebhookMetrics`]: controller-runtime's webhook metric names.
 //!
 //! ## Behaviour
@@ -105,6 +107,7 @@ mod denial;
 mod dispatch;
 mod error;
 mod handler;
+mod integers;
 mod limits;
 mod manifests;
 mod metrics;
@@ -119,6 +122,7 @@ mod typed;
 pub use crate::denial::{Denied, FieldError, FieldErrorKind, Warnings};
 pub use crate::error::Error;
 pub use crate::handler::Handler;
+pub use crate::integers::{bound_integers, crd};
 pub use crate::manifests::{Configurations, yaml};
 pub use crate::metrics::WebhookMetrics;
 pub use crate::reach::{ClientConfig, ConfigurationOptions};

@@ -9,7 +9,7 @@ use k8s_openapi::apiextensions_apiserver::pkg::apis::apiextensions::v1::{
 use kube::core::crd::merge_crds;
 
 use super::{CONVERT_PATH, Conversion};
-use crate::Error;
+use crate::{Error, bound_integers};
 use crate::reach::{ClientConfig, ConfigurationOptions};
 
 /// A CRD's `spec.conversion` for a server's conversions: strategy `Webhook`,
@@ -65,12 +65,17 @@ impl<H> Conversion<H> {
     /// follow in the order they were added. No `spec.conversion`, so kube-apiserver
     /// converts by rewriting `apiVersion` alone (strategy `None`): right only while
     /// the versions' schemas agree; see [`crd_with_webhook`](Self::crd_with_webhook).
+    /// Every integer field carries its Rust type's range ([`bound_integers`]), so the
+    /// API server refuses what a version could not hold, and so could not convert.
     pub fn crd(&self) -> Result<CustomResourceDefinition, Error> {
         // merge_crds appends the others from the back of the list.
         let crds = std::iter::once((self.hub_crd)())
             .chain(self.spokes.iter().rev().map(|spoke| (spoke.crd)()))
             .collect();
-        merge_crds(crds, &self.hub_version).map_err(|e| Error::Crd(format!("{}.{}: {e}", self.kind, self.group)))
+        let mut crd = merge_crds(crds, &self.hub_version)
+            .map_err(|e| Error::Crd(format!("{}.{}: {e}", self.kind, self.group)))?;
+        bound_integers(&mut crd);
+        Ok(crd)
     }
 
     /// [`crd`](Self::crd) with `spec.conversion` calling this server's `/convert`
