@@ -19,8 +19,8 @@ use demo::Failure;
 use k8s_openapi::api::apps::v1::Deployment;
 use k8s_openapi::api::core::v1::Service;
 use k8s_openapi::api::networking::v1::Ingress;
-use kube::api::{Api, DeleteParams, ListParams, Patch, PatchParams, PostParams};
 use kube::ResourceExt;
+use kube::api::{Api, DeleteParams, ListParams, Patch, PatchParams, PostParams};
 use wheelhouse::cache::{Cache, Event, Scope};
 use wheelhouse::controller::Controller;
 use wheelhouse::controller::phase::DeclarationError;
@@ -60,7 +60,12 @@ async fn main() -> Result<(), Failure> {
         let client = kube::Client::try_default().await?;
         return demo::run_until_signalled(client, controllers, "AutoRoute").await;
     }
-    let (env, kubeconfig) = demo::embedded(ServerOptions::default(), args.port, &wheelhouse::webhook::crd::<AutoRoute>()).await?;
+    let (env, kubeconfig) = demo::embedded(
+        ServerOptions::default(),
+        args.port,
+        &wheelhouse::webhook::crd::<AutoRoute>(),
+    )
+    .await?;
 
     let running = demo::start(env.client(), controllers)?;
     show_phases(&running.cache);

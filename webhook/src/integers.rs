@@ -12,9 +12,13 @@
 //! Formats and their ranges: `int8`, `int16`, `int32`, `int64` and `int` (an `isize`)
 //! their signed ranges; `uint8`, `uint16`, `uint32` their unsigned ones; `uint64` and
 //! `uint` (a `usize`) a minimum of 0 (their maximum is past what the API server takes
-//! as an integer anyway). A bound already tighter is kept. `int64`'s maximum is written
-//! as the nearest double, 2^63: the API server compares integers with it as doubles,
-//! and takes nothing past int64 as an integer.
+//! as an integer anyway). A bound already tighter is kept. `int64`'s bounds are
+//! ±(2^63 − 1024), the doubles nearest 2^63 on the inside: a bound is a double, and
+//! the API server first checks that the bound itself is an int64 by printing it in
+//! its shortest form (2^63 prints as `9223372036854776000`, past int64, and a
+//! schema whose bound fails that check refuses every value); 2^63 − 1024 prints as
+//! `9223372036854775000`. So the 1,023 int64 values nearest each end are refused,
+//! which no field holds in practice.
 
 use k8s_openapi::apiextensions_apiserver::pkg::apis::apiextensions::v1::{
     CustomResourceDefinition, JSONSchemaProps, JSONSchemaPropsOrArray, JSONSchemaPropsOrBool,
@@ -58,10 +62,13 @@ pub fn bound_integers(crd: &mut CustomResourceDefinition) {
     }
 }
 
-/// -2^63, exactly.
-const INT64_MIN: f64 = -9_223_372_036_854_775_808.0;
-/// 2^63, the double nearest 2^63 - 1.
-const INT64_MAX: f64 = 9_223_372_036_854_775_808.0;
+/// -(2^63 - 1024): see [`INT64_MAX`].
+const INT64_MIN: f64 = -INT64_MAX;
+/// 2^63 - 1024, the largest double under 2^63. Not 2^63, the double nearest
+/// `i64::MAX`: the API server checks a bound is an int64 by parsing its shortest
+/// decimal form, and 2^63's (`9223372036854776000`) is not one (nor -2^63's), so
+/// every value of the field would be refused.
+const INT64_MAX: f64 = 9_223_372_036_854_774_784.0;
 
 /// The range of an integer `format`: minimum, and maximum when it is one.
 fn range(format: &str) -> Option<(f64, Option<f64>)> {
@@ -87,7 +94,11 @@ fn bound(schema: &mut JSONSchemaProps) {
             schema.maximum = Some(schema.maximum.map_or(maximum, |set| set.min(maximum)));
         }
     }
-    let maps = [&mut schema.properties, &mut schema.pattern_properties, &mut schema.definitions];
+    let maps = [
+        &mut schema.properties,
+        &mut schema.pattern_properties,
+        &mut schema.definitions,
+    ];
     for map in maps.into_iter().flatten() {
         map.values_mut().for_each(bound);
     }
@@ -133,22 +144,31 @@ mod tests {
         }))
         .unwrap();
         let mut crd = CustomResourceDefinition::default();
-        crd.spec.versions = vec![serde_json::from_value(json!({
-            "name": "v1", "served": true, "storage": true,
-            "schema": {"openAPIV3Schema": schema},
-        }))
-        .unwrap()];
+        crd.spec.versions = vec![
+            serde_json::from_value(json!({
+                "name": "v1", "served": true, "storage": true,
+                "schema": {"openAPIV3Schema": schema},
+            }))
+            .unwrap(),
+        ];
         bound_integers(&mut crd);
         let schema = serde_json::to_value(&crd.spec.versions[0].schema).unwrap()["openAPIV3Schema"].clone();
         let field = |path: &str| schema.pointer(path).cloned().unwrap_or_default();
         let bounds = |path: &str| (field(&format!("{path}/minimum")), field(&format!("{path}/maximum")));
-        assert_eq!(bounds("/properties/replicas"), (json!(-2_147_483_648.0), json!(2_147_483_647.0)));
+        assert_eq!(
+            bounds("/properties/replicas"),
+            (json!(-2_147_483_648.0), json!(2_147_483_647.0))
+        );
         assert_eq!(bounds("/properties/weight"), (json!(0.0), json!(4_294_967_295.0)));
-        assert_eq!(bounds("/properties/port"), (json!(1.0), json!(65535.0)), "tighter bounds stay");
+        assert_eq!(
+            bounds("/properties/port"),
+            (json!(1.0), json!(65535.0)),
+            "tighter bounds stay"
+        );
         assert_eq!(bounds("/properties/ports/items"), (json!(0.0), json!(65535.0)));
         assert_eq!(
             bounds("/properties/limits/additionalProperties"),
-            (json!(-9.223_372_036_854_776e18), json!(9.223_372_036_854_776e18))
+            (json!(-9_223_372_036_854_774_784.0), json!(9_223_372_036_854_774_784.0))
         );
         assert_eq!(bounds("/properties/size"), (json!(0.0), Value::Null));
         assert_eq!(bounds("/properties/ratio"), (Value::Null, Value::Null));

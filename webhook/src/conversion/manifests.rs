@@ -9,8 +9,8 @@ use k8s_openapi::apiextensions_apiserver::pkg::apis::apiextensions::v1::{
 use kube::core::crd::merge_crds;
 
 use super::{CONVERT_PATH, Conversion};
-use crate::{Error, bound_integers};
 use crate::reach::{ClientConfig, ConfigurationOptions};
+use crate::{Error, bound_integers};
 
 /// A CRD's `spec.conversion` for a server's conversions: strategy `Webhook`,
 /// `conversionReviewVersions: [v1]`, the server reached as `options.client` says at
