@@ -227,13 +227,10 @@ async fn a_user_who_may_not_write_status_changes_none_through_any_version() {
     // RBAC needs an API server that enforces it: not the embedded one, nor a 1.19
     // running without authorization.
     let user = "webapp-editor";
-    let editor = match impersonating(&env, user).await {
-        Some(editor) => editor,
-        None => {
-            eprintln!("skipped: this API server does not enforce RBAC for impersonated users");
-            env.stop().await;
-            return;
-        }
+    let Some(editor) = impersonating(&env, user).await else {
+        eprintln!("skipped: this API server does not enforce RBAC for impersonated users");
+        env.stop().await;
+        return;
     };
     let converting = Converting::start(&env).await;
     let roles: Api<Role> = Api::namespaced(client.clone(), &namespace);
@@ -328,6 +325,8 @@ async fn impersonating(env: &TestEnv, user: &str) -> Option<kube::Client> {
     config.auth_info.impersonate = Some(user.to_owned());
     config.auth_info.impersonate_groups = Some(vec!["system:authenticated".to_owned()]);
     let client = kube::Client::try_from(config).expect("an impersonating client");
-    let denied = Api::<Namespace>::all(client.clone()).list(&Default::default()).await;
+    let denied = Api::<Namespace>::all(client.clone())
+        .list(&kube::api::ListParams::default())
+        .await;
     matches!(denied, Err(kube::Error::Api(ref status)) if status.code == 403).then_some(client)
 }
