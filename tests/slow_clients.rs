@@ -5,8 +5,8 @@
 //! valid reviews, admission and conversion, small and of 100 KiB, are all answered
 //! though the trickling bodies alone would hold the server's bytes in flight for
 //! minutes and a review that waited for room would be refused; and the trickling
-//! bodies are the ones refused. Latency under the same attacks is measured by
-//! `cargo bench --bench webhook` (`kind=slow-bodies`).
+//! bodies are the ones refused. Latency under the same attacks is not measured here
+//! (no timed tests): that belongs to a bench.
 
 use std::net::{IpAddr, Ipv4Addr, SocketAddr};
 use std::pin::Pin;
