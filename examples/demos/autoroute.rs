@@ -19,8 +19,8 @@ use demo::Failure;
 use k8s_openapi::api::apps::v1::Deployment;
 use k8s_openapi::api::core::v1::Service;
 use k8s_openapi::api::networking::v1::Ingress;
+use kube::ResourceExt;
 use kube::api::{Api, DeleteParams, ListParams, Patch, PatchParams, PostParams};
-use kube::{CustomResourceExt, ResourceExt};
 use wheelhouse::cache::{Cache, Event, Scope};
 use wheelhouse::controller::Controller;
 use wheelhouse::controller::phase::DeclarationError;
@@ -53,14 +53,19 @@ fn controllers(cache: &Cache) -> Result<Vec<Controller>, DeclarationError> {
 async fn main() -> Result<(), Failure> {
     let args = Args::parse();
     if args.crd {
-        print!("{}", serde_saphyr::to_string(&AutoRoute::crd())?);
+        print!("{}", serde_saphyr::to_string(&wheelhouse::webhook::crd::<AutoRoute>())?);
         return Ok(());
     }
     if args.cluster {
         let client = kube::Client::try_default().await?;
         return demo::run_until_signalled(client, controllers, "AutoRoute").await;
     }
-    let (env, kubeconfig) = demo::embedded(ServerOptions::default(), args.port, &AutoRoute::crd()).await?;
+    let (env, kubeconfig) = demo::embedded(
+        ServerOptions::default(),
+        args.port,
+        &wheelhouse::webhook::crd::<AutoRoute>(),
+    )
+    .await?;
 
     let running = demo::start(env.client(), controllers)?;
     show_phases(&running.cache);

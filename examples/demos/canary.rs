@@ -21,8 +21,8 @@ use demo::Failure;
 use k8s_openapi::api::apps::v1::Deployment;
 use k8s_openapi::api::core::v1::ConfigMap;
 use k8s_openapi::api::networking::v1::Ingress;
+use kube::ResourceExt;
 use kube::api::{Api, DeleteParams, Patch, PatchParams, PostParams};
-use kube::{CustomResourceExt, ResourceExt};
 use wheelhouse::cache::{Cache, Event, Scope};
 use wheelhouse::controller::Controller;
 use wheelhouse::controller::phase::DeclarationError;
@@ -58,7 +58,7 @@ fn controllers(cache: &Cache, prometheus: Option<String>) -> Result<Vec<Controll
 async fn main() -> Result<(), Failure> {
     let args = Args::parse();
     if args.crd {
-        print!("{}", serde_saphyr::to_string(&Canary::crd())?);
+        print!("{}", serde_saphyr::to_string(&wheelhouse::webhook::crd::<Canary>())?);
         return Ok(());
     }
     if args.cluster {
@@ -70,7 +70,7 @@ async fn main() -> Result<(), Failure> {
         workloads: Some(WorkloadSimulation::pods_start_after(Duration::from_millis(500))),
         ..ServerOptions::default()
     };
-    let (env, kubeconfig) = demo::embedded(options, args.port, &Canary::crd()).await?;
+    let (env, kubeconfig) = demo::embedded(options, args.port, &wheelhouse::webhook::crd::<Canary>()).await?;
 
     let prometheus = args.prometheus_url;
     let running = demo::start(env.client(), |cache| controllers(cache, prometheus))?;

@@ -149,11 +149,19 @@ impl WebAppReconciler {
     }
 }
 
-/// Which updates of a WebApp are worth a reconcile: spec changes and the start of its
-/// deletion. Its status is the operator's own output, so a status write must not bring
-/// the WebApp straight back (children's changes still do, through `owns`).
+/// Which updates of a WebApp are worth a reconcile: spec changes, the start of its
+/// deletion, and conditions gone missing (a write through `v1alpha1`, which cannot
+/// hold them, drops them: see [`v1alpha1`]). Its status is otherwise the operator's
+/// own output, so a status write must not bring the WebApp straight back (children's
+/// changes still do, through `owns`).
 pub fn worth_a_reconcile() -> Predicate<WebApp> {
-    predicate::generation_changed().or(predicate::deletion_started())
+    let conditions_lost = Predicate::new(|old: &WebApp, new: &WebApp| {
+        let conditions = |webapp: &WebApp| webapp.status.as_ref().and_then(|s| s.conditions.as_ref()).is_some();
+        conditions(old) && !conditions(new)
+    });
+    predicate::generation_changed()
+        .or(predicate::deletion_started())
+        .or(conditions_lost)
 }
 
 /// The controller of WebApps in `namespace` (all namespaces when None). Added to a

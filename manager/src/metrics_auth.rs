@@ -6,22 +6,52 @@
 //! Answers are cached briefly, with controller-runtime's lifetimes (a token's review for
 //! a minute, an allow for five, a deny for thirty seconds), so a Prometheus scraping
 //! every few seconds costs the API server two requests a few times an hour, and a
-//! revoked binding is honoured within minutes. Failed calls are never cached.
+//! revoked binding is honoured within minutes.
+//!
+//! Against scrapes with made-up tokens: tokens are kept by an HMAC of them under a key
+//! of this process (a flood of long tokens holds 32 bytes each, and the cache holds no
+//! credential); a token the API server refused, or whose review failed, is cached
+//! apart from the users it named (for a minute, and ten seconds), so a flood of
+//! refusals never pushes a real scraper's review out; and at most four reviews are in
+//! flight at once, so garbage tokens cost the API server four requests at a time and
+//! the client at most four connections more, however many scrapes arrive.
 
 use std::collections::{BTreeMap, HashMap};
 use std::hash::Hash;
 use std::time::Duration;
 
 use parking_lot::Mutex;
+use ring::hmac;
 use serde_json::{Value, json};
+use tokio::sync::Semaphore;
 use tokio::time::Instant;
 
 const AUTHENTICATED_TTL: Duration = Duration::from_mins(1);
 const ALLOWED_TTL: Duration = Duration::from_mins(5);
 const DENIED_TTL: Duration = Duration::from_secs(30);
+/// How long a review that failed (the API server unreachable, or erring) stands for
+/// its token: long enough that one token sent again and again costs one review, short
+/// enough that a scraper is served soon after the API server recovers.
+const FAILED_TTL: Duration = Duration::from_secs(10);
 /// Entries each cache holds at most: a scrape's few identities fit many times over,
 /// and a flood of made-up tokens cannot grow the process.
 const CACHE_CAPACITY: usize = 1024;
+/// Reviews sent to the API server at once; more scrapes wait for one of them.
+const REVIEWS_IN_FLIGHT: usize = 4;
+/// How long a scrape waits for a review to send.
+const REVIEW_WAIT: Duration = Duration::from_secs(10);
+
+/// A token as the caches know it: its HMAC under the process's key.
+type TokenKey = [u8; 32];
+
+/// Why a token names no user.
+#[derive(Debug, Clone)]
+enum Refused {
+    /// The API server does not know it.
+    Unauthenticated,
+    /// Its review failed; the message says why.
+    Failed(String),
+}
 
 /// What a request to `/metrics` gets.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -48,10 +78,17 @@ struct User {
 /// Authenticates and authorizes scrapes against the API server, with caches.
 pub(crate) struct MetricsAuth {
     client: kube::Client,
-    /// By token: the user it names, or None when the API server refused it.
-    authenticated: Mutex<TtlCache<String, Option<User>>>,
+    /// Keys tokens for the caches; made at random for the process.
+    token_key: hmac::Key,
+    /// By token: the user the API server said it names.
+    authenticated: Mutex<TtlCache<TokenKey, User>>,
+    /// By token: why it names no user. Apart from the users, so that refusals (which
+    /// anyone can make up) never push a user out.
+    refused: Mutex<TtlCache<TokenKey, Refused>>,
     /// By user, verb and path: whether the API server allowed it.
     authorized: Mutex<TtlCache<(User, String, String), bool>>,
+    /// Reviews in flight.
+    reviews: Semaphore,
 }
 
 impl MetricsAuth {
@@ -60,8 +97,11 @@ impl MetricsAuth {
     pub fn new(client: kube::Client) -> Self {
         Self {
             client,
+            token_key: hmac::Key::new(hmac::HMAC_SHA256, &rand::random::<[u8; 32]>()),
             authenticated: Mutex::new(TtlCache::new(CACHE_CAPACITY)),
+            refused: Mutex::new(TtlCache::new(CACHE_CAPACITY)),
             authorized: Mutex::new(TtlCache::new(CACHE_CAPACITY)),
+            reviews: Semaphore::new(REVIEWS_IN_FLIGHT),
         }
     }
 
@@ -71,9 +111,9 @@ impl MetricsAuth {
             return Decision::Unauthenticated;
         };
         let user = match self.authenticate(token).await {
-            Ok(Some(user)) => user,
-            Ok(None) => return Decision::Unauthenticated,
-            Err(error) => return Decision::Failed(format!("Authentication failed: {error}")),
+            Ok(user) => user,
+            Err(Refused::Unauthenticated) => return Decision::Unauthenticated,
+            Err(Refused::Failed(why)) => return Decision::Failed(format!("Authentication failed: {why}")),
         };
         // As kube-apiserver does for non-resource URLs: the method, lower-cased.
         let verb = method.to_ascii_lowercase();
@@ -84,22 +124,54 @@ impl MetricsAuth {
         }
     }
 
-    async fn authenticate(&self, token: &str) -> Result<Option<User>, kube::Error> {
-        if let Some(known) = self.authenticated.lock().get(token) {
-            return Ok(known);
+    /// The user `token` names, from the caches or a `TokenReview`.
+    async fn authenticate(&self, token: &str) -> Result<User, Refused> {
+        let mut key = TokenKey::default();
+        key.copy_from_slice(hmac::sign(&self.token_key, token.as_bytes()).as_ref());
+        let cached = || {
+            if let Some(user) = self.authenticated.lock().get(&key) {
+                return Some(Ok(user));
+            }
+            self.refused.lock().get(&key).map(Err)
+        };
+        if let Some(known) = cached() {
+            return known;
+        }
+        let _review = tokio::time::timeout(REVIEW_WAIT, self.reviews.acquire())
+            .await
+            .map_err(|_| {
+                Refused::Failed(format!(
+                    "{REVIEWS_IN_FLIGHT} token reviews were in flight for {REVIEW_WAIT:?}"
+                ))
+            })?
+            .map_err(|_| Refused::Failed("the token reviews were closed".to_owned()))?;
+        // The same token may have been reviewed while this scrape waited.
+        if let Some(known) = cached() {
+            return known;
         }
         let review = json!({
             "apiVersion": "authentication.k8s.io/v1",
             "kind": "TokenReview",
             "spec": {"token": token},
         });
-        let answer = create(&self.client, "/apis/authentication.k8s.io/v1/tokenreviews", &review).await?;
-        let status = &answer["status"];
-        let user = (status["authenticated"] == true).then(|| user_of(&status["user"]));
-        self.authenticated
-            .lock()
-            .insert(token.to_owned(), user.clone(), AUTHENTICATED_TTL);
-        Ok(user)
+        match create(&self.client, "/apis/authentication.k8s.io/v1/tokenreviews", &review).await {
+            Ok(answer) if answer["status"]["authenticated"] == true => {
+                let user = user_of(&answer["status"]["user"]);
+                self.authenticated.lock().insert(key, user.clone(), AUTHENTICATED_TTL);
+                Ok(user)
+            }
+            Ok(_) => {
+                self.refused
+                    .lock()
+                    .insert(key, Refused::Unauthenticated, AUTHENTICATED_TTL);
+                Err(Refused::Unauthenticated)
+            }
+            Err(error) => {
+                let failed = Refused::Failed(error.to_string());
+                self.refused.lock().insert(key, failed.clone(), FAILED_TTL);
+                Err(failed)
+            }
+        }
     }
 
     async fn authorize(&self, user: &User, verb: &str, path: &str) -> Result<bool, kube::Error> {
@@ -107,6 +179,7 @@ impl MetricsAuth {
         if let Some(allowed) = self.authorized.lock().get(&key) {
             return Ok(allowed);
         }
+        let _review = self.reviews.acquire().await;
         let mut spec = json!({
             "user": user.name,
             "groups": user.groups,
@@ -233,6 +306,12 @@ impl<K: Eq + Hash + Clone, V: Clone> TtlCache<K, V> {
 
 #[cfg(test)]
 mod tests {
+    use std::sync::Arc;
+    use std::sync::atomic::{AtomicUsize, Ordering};
+
+    use bytes::Bytes;
+    use http_body_util::{BodyExt as _, Collected, Full};
+
     use super::*;
 
     #[test]
@@ -262,5 +341,83 @@ mod tests {
             (cache.get("b"), cache.get("d"), cache.get("e")),
             (Some(2), Some(4), Some(5))
         );
+    }
+
+    /// A fake API server answering `TokenReview`s with `status` (an HTTP status; 200
+    /// answers that the token named `token-of-alice` is Alice's and others nobody's),
+    /// each answer after `delay`; it counts reviews, and the most in flight at once.
+    fn fake_api(status: u16, delay: Duration) -> (kube::Client, Arc<Counts>) {
+        let counts = Arc::new(Counts::default());
+        let counted = counts.clone();
+        let service = tower::service_fn(move |request: http::Request<kube::client::Body>| {
+            let counts = counted.clone();
+            async move {
+                let in_flight = counts.in_flight.fetch_add(1, Ordering::SeqCst) + 1;
+                counts.most_in_flight.fetch_max(in_flight, Ordering::SeqCst);
+                counts.reviews.fetch_add(1, Ordering::SeqCst);
+                let body = request
+                    .into_body()
+                    .collect()
+                    .await
+                    .map(Collected::to_bytes)
+                    .unwrap_or_default();
+                let review: Value = serde_json::from_slice(&body).unwrap_or_default();
+                tokio::time::sleep(delay).await;
+                counts.in_flight.fetch_sub(1, Ordering::SeqCst);
+                let authenticated = review["spec"]["token"] == "token-of-alice";
+                let answer = json!({"status": {"authenticated": authenticated, "user": {"username": "alice"}}});
+                http::Response::builder()
+                    .status(status)
+                    .header("content-type", "application/json")
+                    .body(Full::new(Bytes::from(answer.to_string())))
+                    .map_err(|error| Box::new(error) as Box<dyn std::error::Error + Send + Sync>)
+            }
+        });
+        (kube::Client::new(service, "default"), counts)
+    }
+
+    #[derive(Default)]
+    struct Counts {
+        reviews: AtomicUsize,
+        in_flight: AtomicUsize,
+        most_in_flight: AtomicUsize,
+    }
+
+    #[tokio::test(start_paused = true)]
+    async fn a_token_whose_review_fails_is_reviewed_again_only_after_a_while() {
+        let (client, counts) = fake_api(500, Duration::ZERO);
+        let auth = MetricsAuth::new(client);
+        for _ in 0..50 {
+            assert!(matches!(auth.authenticate("garbage").await, Err(Refused::Failed(_))));
+        }
+        assert_eq!(counts.reviews.load(Ordering::SeqCst), 1, "one review for one token");
+        tokio::time::advance(FAILED_TTL).await;
+        assert!(auth.authenticate("garbage").await.is_err());
+        assert_eq!(counts.reviews.load(Ordering::SeqCst), 2);
+    }
+
+    #[tokio::test(start_paused = true)]
+    async fn made_up_tokens_cost_few_reviews_at_once_and_never_push_a_user_out() {
+        let (client, counts) = fake_api(200, Duration::from_millis(5));
+        let auth = Arc::new(MetricsAuth::new(client));
+        assert_eq!(auth.authenticate("token-of-alice").await.unwrap().name, "alice");
+        let flood: Vec<_> = (0..CACHE_CAPACITY * 2)
+            .map(|i| {
+                let auth = auth.clone();
+                tokio::spawn(async move { auth.authenticate(&format!("made-up-{i}")).await })
+            })
+            .collect();
+        for attempt in flood {
+            assert!(matches!(attempt.await.unwrap(), Err(Refused::Unauthenticated)));
+        }
+        assert_eq!(counts.most_in_flight.load(Ordering::SeqCst), REVIEWS_IN_FLIGHT);
+        let reviews = counts.reviews.load(Ordering::SeqCst);
+        assert_eq!(auth.authenticate("token-of-alice").await.unwrap().name, "alice");
+        assert_eq!(
+            counts.reviews.load(Ordering::SeqCst),
+            reviews,
+            "Alice's review is still cached"
+        );
+        assert!(auth.refused.lock().len() <= CACHE_CAPACITY);
     }
 }

@@ -11,28 +11,38 @@
 //!   descriptors, say) closes one silent connection for a descriptor, or else backs
 //!   off (5 ms doubling to 1 s, as Go's `net/http`) before accepting again.
 //! - **Silence is timed, and silent connections are evictable**: a TLS handshake, a
-//!   request header from its first byte, the wait for the next request after an
-//!   answer, and a request body from its last byte (so a client that sends a header
-//!   and then nothing is closed well before the request's own deadline, as Go's
-//!   `ReadTimeout` would). A connection is *silent* when no request on it has been read
-//!   whole: idle, still sending a header, or waiting only for bodies. Silent
-//!   connections are the ones evicted, the longest-silent first, so a client's fresh
-//!   connection wins over silent connections from its own address: the per-address
-//!   bound cannot lock kube-apiserver out, though all its connections share one.
+//!   request header from its first byte, and the wait for the next request after an
+//!   answer. A connection is *silent* when no request on it has been read whole:
+//!   idle, still sending a header, or waiting only for bodies. Silent connections are
+//!   the ones evicted, the longest-silent first, so a client's fresh connection wins
+//!   over silent connections from its own address: the per-address bound cannot lock
+//!   kube-apiserver out, though all its connections share one.
+//! - **Bodies arrive at a minimum rate** ([`MinDataRate`], as Kestrel's): every period
+//!   of its grace must bring the rate's bytes (or the rest of the body), so a body that
+//!   sends most of itself and then trickles is closed within one period, not held to
+//!   the request's deadline; a connection whose every request waits for a body and that
+//!   received nothing for a period is closed with them.
+//! - **Headers are small**: a request header (HTTP/1.1's buffer, HTTP/2's header list)
+//!   is at most `max_header_bytes`, 16 KiB by default, so a thousand connections that
+//!   never finish theirs hold a few megabytes; a header read whole is counted with its
+//!   request's bytes where the server counts them.
 //! - **Requests read whole are never lost**: a connection with a request being
 //!   decided or answered is never evicted; at a stop it is asked to close after its
 //!   answers, and the server returns once they are written.
 //! - **HTTP/2** (offered over TLS when asked): a bound on concurrent streams, and
 //!   the rapid-reset bounds (streams reset before they are served, streams the server
-//!   had to reset), with headers of at most 64 KiB.
+//!   had to reset).
 //! - **Bytes in flight** ([`ByteBudget`]): counted as they arrive, never from a
 //!   declared length; small bodies on a share of their own; held until the answer is
-//!   written ([`AnswerBody::holding`]).
+//!   written ([`AnswerBody::holding`]); a request that finds no room takes it from the
+//!   slowest body of a client holding more than its fair share (per address, then per
+//!   connection), never waits behind slow bodies. Each request carries its [`Origin`].
 
 mod body;
 mod budget;
 mod connection;
 mod connections;
+mod rate;
 
 use std::any::Any;
 use std::future::{Future, pending};
@@ -46,10 +56,11 @@ use tokio::task::JoinSet;
 use tokio_rustls::TlsAcceptor;
 use tokio_util::sync::CancellationToken;
 
-pub use self::body::{AnswerBody, RequestBody};
-pub use self::budget::{ByteBudget, NoRoom, Reserved, SMALL_BODY};
+pub use self::body::{AnswerBody, BodyError, RequestBody};
+pub use self::budget::{BudgetHealth, ByteBudget, FAST, NoRoom, Origin, Reserved, SMALL_BODY, STALLED};
 use self::connection::Connection;
 use self::connections::{Admitted, Bounds, Connections};
+pub use self::rate::MinDataRate;
 use crate::cert_watcher::CertWatcher;
 
 /// An answer to one request.
@@ -71,7 +82,8 @@ pub trait Service: Send + Sync + 'static {
 /// | `max_connections_per_peer` | 256 | 64 | 128 |
 /// | `handshake_timeout` | 5 s | 10 s | (plain HTTP) |
 /// | `header_read_timeout` | 10 s | 10 s | 5 s |
-/// | `body_read_timeout` | 5 s | 5 s | 5 s |
+/// | `max_header_bytes` | 16 KiB | 32 KiB | 16 KiB |
+/// | `min_body_rate` | 4 KiB/s over 2 s | 4 KiB/s over 2 s | 4 KiB/s over 2 s |
 /// | `idle_timeout` | 30 s | 30 s | 30 s |
 /// | `http2_max_concurrent_streams` | 100 | 100 | (plain HTTP/1.1) |
 ///
@@ -88,9 +100,13 @@ pub struct ServeLimits {
     pub handshake_timeout: Duration,
     /// A request header must arrive whole within this of its first byte.
     pub header_read_timeout: Duration,
-    /// A request body must make progress: a connection whose every request waits
-    /// for body bytes, none of which arrived for this long, is closed.
-    pub body_read_timeout: Duration,
+    /// The longest request header (the request line and every field; HTTP/2's header
+    /// list): a longer one is answered 431 (HTTP/1.1) or reset (HTTP/2).
+    pub max_header_bytes: usize,
+    /// The slowest a request body may arrive: a body short of it is failed with
+    /// [`BodyError::TooSlow`], and a connection whose every request waits for its
+    /// body, with nothing arriving for the rate's grace, is closed.
+    pub min_body_rate: MinDataRate,
     /// A connection that has sent no byte of a new request for this long after its
     /// last answer is closed.
     pub idle_timeout: Duration,
@@ -109,19 +125,25 @@ impl ServeLimits {
             max_connections_per_peer: 256,
             handshake_timeout: Duration::from_secs(5),
             header_read_timeout: Duration::from_secs(10),
-            body_read_timeout: Duration::from_secs(5),
+            max_header_bytes: 16 * 1024,
+            min_body_rate: MinDataRate {
+                bytes_per_second: 4 * 1024,
+                grace: Duration::from_secs(2),
+            },
             idle_timeout: Duration::from_secs(30),
             http2_max_concurrent_streams: 100,
             cert_poll_interval: Duration::from_secs(10),
         }
     }
 
-    /// The metrics server's: a few scrapers, each with a connection or two.
+    /// The metrics server's: a few scrapers, each with a connection or two, and a
+    /// bearer token in its header.
     pub fn metrics() -> Self {
         Self {
             max_connections: 256,
             max_connections_per_peer: 64,
             handshake_timeout: Duration::from_secs(10),
+            max_header_bytes: 32 * 1024,
             ..Self::webhook()
         }
     }

@@ -29,7 +29,9 @@
 //! through it (read as v1alpha1, written back). [`stash`] keeps such fields in the
 //! annotation [`CONVERSION_DATA_ANNOTATION`] (`wheelhouse.rs/conversion-data`) of the
 //! version that lacks them, and [`unstash`] takes them back, as Go's convention
-//! (cluster-api's `MarshalData`/`UnmarshalData`) does.
+//! (cluster-api's `MarshalData`/`UnmarshalData`) does. The annotation is the client's
+//! to write, so a stash may carry only what a client of the main resource may write
+//! anyway (spec fields), never status: see [`stash`].
 //!
 //! **Configuration**: [`Conversion::crd`] merges the versions' CRDs into one (kube's
 //! `merge_crds`) with the hub as the storage version, and

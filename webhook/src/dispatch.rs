@@ -33,7 +33,7 @@ use tokio::time::Instant;
 use tracing::Instrument as _;
 use tracing::field::Empty;
 use wheelhouse_manager::serve::{
-    AnswerBody, ByteBudget, NoRoom, RequestBody, Reserved, SMALL_BODY, Service, panic_message,
+    AnswerBody, BodyError, BudgetHealth, ByteBudget, NoRoom, Origin, RequestBody, Reserved, Service, panic_message,
 };
 
 use crate::conversion::{self, Conversions};
@@ -68,6 +68,26 @@ impl Refusal {
         }
         answer
     }
+}
+
+/// What the body reader knows of a request besides its body.
+struct BodyOf {
+    origin: Origin,
+    /// The request line's and fields' bytes, counted with the body's.
+    header_bytes: usize,
+    declared: Option<usize>,
+}
+
+/// The bytes a request's header holds in memory (hyper keeps the fields as slices of
+/// what it read): the fields, their separators, and the request line.
+fn header_bytes<B>(request: &http::Request<B>) -> usize {
+    let fields: usize = request
+        .headers()
+        .iter()
+        .map(|(name, value)| name.as_str().len() + value.len() + 4)
+        .sum();
+    let target = request.uri().path_and_query().map_or(1, |target| target.as_str().len());
+    fields + target + request.method().as_str().len() + 12
 }
 
 /// What every request is held to.
@@ -111,6 +131,7 @@ impl Dispatcher {
         conversions: &Conversions,
         metrics: Option<&WebhookMetrics>,
         limits: RequestLimits,
+        health: BudgetHealth,
     ) -> Self {
         let admission = routes
             .iter()
@@ -139,7 +160,8 @@ impl Dispatcher {
                 limits.max_in_flight_bytes.max(limits.max_body_bytes),
                 limits.max_in_flight_bytes / 8,
                 limits.in_flight_wait,
-            ),
+            )
+            .reporting_to(health),
             pool: DecisionPool::new(limits.decision_threads, limits.inline_decision_bytes),
             limits,
         }
@@ -199,7 +221,12 @@ impl Dispatcher {
                 asked.min(self.limits.request_timeout)
             });
         let deadline = Instant::now() + timeout;
-        let (body, reserved) = match self.read_body(request.into_body(), declared, deadline, timeout).await {
+        let of = BodyOf {
+            origin: Origin::of(&request),
+            header_bytes: header_bytes(&request),
+            declared,
+        };
+        let (body, reserved) = match self.read_body(request.into_body(), of, deadline, timeout).await {
             Ok(read) => read,
             Err(refused) => return refused.into_answer(),
         };
@@ -237,12 +264,13 @@ impl Dispatcher {
         }
     }
 
-    /// Reads the body by `deadline`, holding its bytes in the budget as they arrive
-    /// (never from the declared length, which a client may declare and not send).
+    /// Reads the body by `deadline`, holding its bytes (and the header's) in the budget
+    /// as they arrive: never from the declared length, which a client may declare and
+    /// not send, and which is neither counted nor allocated until the bytes come.
     async fn read_body<B>(
         &self,
         body: B,
-        declared: Option<usize>,
+        request: BodyOf,
         deadline: Instant,
         timeout: Duration,
     ) -> Result<(Bytes, Reserved), Refusal>
@@ -250,34 +278,53 @@ impl Dispatcher {
         B: Body<Data = Bytes> + Send,
         B::Error: Into<Box<dyn std::error::Error + Send + Sync>>,
     {
-        let mut reserved = Reserved::none();
-        let no_room = |refused: NoRoom| {
-            Refusal::new(
+        let declared = request.declared;
+        let mut reserved = Reserved::new(request.origin, declared.map(|length| length as u64));
+        let refused = |refused: NoRoom| {
+            match refused {
+            NoRoom::Full { total, waited } => Refusal::new(
                 StatusCode::TOO_MANY_REQUESTS,
                 format!(
-                    "the webhook server holds its limit of {} request bytes in flight and had no room for this request within {:?}; retry later",
-                    refused.total, refused.waited
+                    "the webhook server holds its limit of {total} request bytes in flight and had no room for this request within {waited:?}; retry later"
                 ),
-            )
+            ),
+            NoRoom::Evicted => Refusal::new(
+                StatusCode::REQUEST_TIMEOUT,
+                "the request body arrived too slowly while requests waited for room among the webhook server's bytes in flight; it gave its room to them".to_owned(),
+            ),
+        }
         };
-        // Room for a small body at once; a large one's whole declared length once
-        // it is arriving, so the buffer never doubles past it (nor is allocated for
-        // a client that declares and sends nothing).
-        let mut buffer = BytesMut::with_capacity(declared.unwrap_or(0).min(SMALL_BODY));
         let late = || {
             Refusal::new(
                 StatusCode::REQUEST_TIMEOUT,
                 format!("the request body did not arrive within {timeout:?}"),
             )
         };
+        let mut buffer = BytesMut::new();
         let reading = async {
+            self.budget
+                .reserve(&mut reserved, request.header_bytes, deadline)
+                .await
+                .map_err(refused)?;
             tokio::pin!(body);
-            while let Some(frame) = body.frame().await {
+            loop {
+                let frame = tokio::select! {
+                    biased;
+                    frame = body.frame() => frame,
+                    () = reserved.evicted() => return Err(refused(NoRoom::Evicted)),
+                };
+                let Some(frame) = frame else { break };
                 let frame = frame.map_err(|error| {
-                    Refusal::new(
-                        StatusCode::BAD_REQUEST,
-                        format!("could not read the request body: {}", error.into()),
-                    )
+                    let error = error.into();
+                    let status = if error
+                        .downcast_ref::<BodyError>()
+                        .is_some_and(|e| matches!(e, BodyError::TooSlow(_)))
+                    {
+                        StatusCode::REQUEST_TIMEOUT
+                    } else {
+                        StatusCode::BAD_REQUEST
+                    };
+                    Refusal::new(status, format!("could not read the request body: {error}"))
                 })?;
                 let Ok(data) = frame.into_data() else { continue };
                 let length = buffer.len() + data.len();
@@ -287,16 +334,21 @@ impl Dispatcher {
                 self.budget
                     .reserve(&mut reserved, data.len(), deadline)
                     .await
-                    .map_err(no_room)?;
+                    .map_err(refused)?;
                 if length > buffer.capacity() {
-                    let expected = declared.filter(|declared| *declared >= length).unwrap_or(length);
-                    buffer.reserve(expected - buffer.len());
+                    // Doubling as bytes arrive, to the declared length at most.
+                    let grown = length.max(buffer.capacity() * 2);
+                    let grown = declared
+                        .filter(|declared| *declared >= length)
+                        .map_or(grown, |d| grown.min(d));
+                    buffer.reserve(grown - buffer.len());
                 }
                 buffer.extend_from_slice(&data);
             }
             Ok(())
         };
         tokio::time::timeout_at(deadline, reading).await.map_err(|_| late())??;
+        reserved.read_whole();
         Ok((buffer.freeze(), reserved))
     }
 
@@ -353,15 +405,18 @@ impl Dispatcher {
     /// make memory grow past the budget. An answer larger than its request for which
     /// the budget has no room by the deadline is dropped for a 429.
     async fn held_until_written(&self, answer: Answer, reserved: Arc<Reserved>, deadline: Instant) -> Answer {
-        let mut beyond = Reserved::none();
+        let mut beyond = reserved.beside();
         let extra = answer.body().bytes().len().saturating_sub(reserved.bytes());
         if let Err(refused) = self.budget.reserve(&mut beyond, extra, deadline).await {
+            let why = match refused {
+                NoRoom::Full { total, waited } => format!(
+                    "holds its limit of {total} bytes in flight and had no room for this answer within {waited:?}"
+                ),
+                NoRoom::Evicted => "gave this answer's room to another request".to_owned(),
+            };
             return text(
                 StatusCode::TOO_MANY_REQUESTS,
-                format!(
-                    "the webhook server holds its limit of {} bytes in flight and had no room for this answer within {:?}; retry later",
-                    refused.total, refused.waited
-                ),
+                format!("the webhook server {why}; retry later"),
             );
         }
         answer.map(|body| body.holding((reserved, beyond)))

@@ -20,6 +20,8 @@
 //! - [`Certificates`]: the serving certificate from `--cert-dir`, reloaded when
 //!   cert-manager renews it, or self-signed for local runs and tests.
 //! - [`Configurations`]: the webhook configurations for what is registered.
+//! - [`crd`] and [`bound_integers`]: CRDs whose integer fields carry their Rust
+//!   type's range, so the API server refuses a value the operator could not decode.
 //! - [`WebhookMetrics`]: controller-runtime's webhook metric names.
 //! - `envtest::serve` (feature `envtest`): a server's webhooks and conversions registered
 //!   with a test environment in one line.
@@ -118,6 +120,7 @@ mod dispatch;
 pub mod envtest;
 mod error;
 mod handler;
+mod integers;
 mod limits;
 mod manifests;
 mod metrics;
@@ -132,6 +135,7 @@ mod typed;
 pub use crate::denial::{Denied, FieldError, FieldErrorKind, Warnings};
 pub use crate::error::Error;
 pub use crate::handler::Handler;
+pub use crate::integers::{bound_integers, crd};
 pub use crate::manifests::{Configurations, yaml};
 pub use crate::metrics::WebhookMetrics;
 pub use crate::reach::{ClientConfig, ConfigurationOptions};
@@ -142,4 +146,5 @@ pub use crate::server::{WebhookOptions, WebhookServer};
 pub use crate::typed::{Defaulter, Validator};
 /// kube's admission types, which [`Handler`]s take and return.
 pub use kube::core::admission::{AdmissionRequest, AdmissionResponse, Operation};
+pub use wheelhouse_manager::serve::MinDataRate;
 pub use wheelhouse_manager::{CA_FILE, CERT_FILE, CertificateError, Certificates, KEY_FILE};

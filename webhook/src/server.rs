@@ -14,7 +14,7 @@ use http_body_util::Full;
 use hyper::body::Body;
 use parking_lot::Mutex;
 use tokio_rustls::TlsAcceptor;
-use wheelhouse_manager::serve::{ServeLimits, Tls, serve};
+use wheelhouse_manager::serve::{BudgetHealth, MinDataRate, ServeLimits, Tls, serve};
 use wheelhouse_manager::{
     BoxError, CertHealth, CertWatcher, Certificates, Manager, ManagerArgs, Runnable, ServingCertificate, Stop,
     tls_server_config,
@@ -40,10 +40,11 @@ use crate::typed::{Defaulter, Defaulting, Validating, Validator};
 /// | `max_connections_per_peer` | 256 | the same, among that peer's connections |
 /// | `handshake_timeout` | 5 s | the connection is closed |
 /// | `header_read_timeout` | 10 s from the request's first byte | the connection is closed |
-/// | `body_read_timeout` | 5 s from the body's last byte | the connection is closed |
+/// | `max_header_bytes` | 16 KiB | 431 (HTTP/2: the stream is reset) |
+/// | `min_body_rate` | 4 KiB a second, judged over each 2 s (or the rest of the body) | 408, and the connection is closed |
 /// | `idle_timeout` | 30 s from the last answer | the connection is closed |
 /// | `max_body_bytes` | 7 MiB | 413 |
-/// | `max_in_flight_bytes` | 32 MiB across all requests, counted as bytes arrive and until the answer is written; bodies under 64 KiB have an eighth as much again of their own | the request waits up to `in_flight_wait` (2 s), then 429 |
+/// | `max_in_flight_bytes` | 32 MiB across all requests, headers and bodies counted as bytes arrive and until the answer is written; bodies under 64 KiB have an eighth as much again of their own | the slowest body of a client over its fair share gives way (408 to it); with none slow, the request waits up to `in_flight_wait` (2 s), then 429; with no room for longer than `request_timeout`, `/readyz` fails |
 /// | `max_nesting_depth` | 100 | 400 |
 /// | `request_timeout` | 10 s, or kube-apiserver's shorter `timeout` | 408 for a body not read; 504 for a decision not made |
 /// | `decision_threads` | the cores less one (at least one), and as many again for bodies of 1 MiB or more | decisions wait for a thread within their deadline |
@@ -53,9 +54,14 @@ use crate::typed::{Defaulter, Defaulting, Validating, Validator};
 /// A connection is *silent* while no request on it has been read whole: idle,
 /// still sending a header, or waiting for body bytes. Silent connections are the ones
 /// closed to make room, longest-silent first, so fresh connections from
-/// kube-apiserver's address win over that address's silent ones. The connection
-/// handling is the manager's [serving layer](wheelhouse_manager::serve), shared with
-/// the metrics and health servers.
+/// kube-apiserver's address win over that address's silent ones. Bytes in flight are
+/// shared fairly: a request that finds no room takes it from a slow body (one
+/// arriving for 200 ms and silent for as long, or under 1 MiB a second) of an address
+/// holding more than its share, or of a connection holding more than its share of its
+/// address, never waiting behind it; so slow clients, even from kube-apiserver's own
+/// address, cannot make its reviews wait. The connection handling is the manager's
+/// [serving layer](wheelhouse_manager::serve), shared with the metrics and health
+/// servers.
 ///
 /// Decisions (decoding the review, the webhook itself, the patch, the answer) on
 /// bodies of `inline_decision_bytes` or more run on the `decision_threads`, never on
@@ -123,9 +129,15 @@ pub struct WebhookOptions {
     /// A request header must arrive whole within this of its first byte (default
     /// 10 s); a slower one closes the connection.
     pub header_read_timeout: Duration,
-    /// A request body must make progress: when no byte of it arrived for this long
-    /// (default 5 s, well under `request_timeout`), the connection is closed.
-    pub body_read_timeout: Duration,
+    /// The longest request header, request line and fields together (default 16 KiB;
+    /// kube-apiserver's are well under 1 KiB): longer is answered 431.
+    pub max_header_bytes: usize,
+    /// The slowest a body may arrive (default 4 KiB a second, judged over each period
+    /// of 2 s, or the rest of a body of declared length): a body short of it is
+    /// answered 408 and its connection closed, so a client that sends most of a body
+    /// and then a byte now and then holds its bytes for one period, not until
+    /// `request_timeout`.
+    pub min_body_rate: MinDataRate,
     /// How long a TLS handshake may take (default 5 s).
     pub handshake_timeout: Duration,
     /// Offer HTTP/2 (default off: `--enable-http2`).
@@ -153,7 +165,8 @@ impl Default for WebhookOptions {
             max_connections_per_peer: 256,
             idle_timeout: Duration::from_secs(30),
             header_read_timeout: Duration::from_secs(10),
-            body_read_timeout: Duration::from_secs(5),
+            max_header_bytes: ServeLimits::webhook().max_header_bytes,
+            min_body_rate: ServeLimits::webhook().min_body_rate,
             handshake_timeout: Duration::from_secs(5),
             http2: false,
             http2_max_concurrent_streams: 100,
@@ -220,6 +233,8 @@ pub struct WebhookServer {
     serving: Arc<AtomicBool>,
     /// Whether the certificate watcher's last check read a usable pair.
     cert_health: Option<CertHealth>,
+    /// Whether requests find room among the bytes in flight, for `/readyz`.
+    budget_health: BudgetHealth,
 }
 
 /// A listening socket and the certificate it serves, from `bind` until `start`.
@@ -251,6 +266,7 @@ impl WebhookServer {
             local_addr: None,
             serving: Arc::new(AtomicBool::new(false)),
             cert_health: None,
+            budget_health: BudgetHealth::default(),
         }
     }
 
@@ -457,6 +473,7 @@ impl WebhookServer {
                 decision_threads: options.decision_threads,
                 inline_decision_bytes: options.inline_decision_bytes,
             },
+            self.budget_health.clone(),
         )
     }
 
@@ -480,7 +497,8 @@ impl WebhookServer {
             max_connections_per_peer: options.max_connections_per_peer,
             handshake_timeout: options.handshake_timeout,
             header_read_timeout: options.header_read_timeout,
-            body_read_timeout: options.body_read_timeout,
+            max_header_bytes: options.max_header_bytes,
+            min_body_rate: options.min_body_rate,
             idle_timeout: options.idle_timeout,
             http2_max_concurrent_streams: options.http2_max_concurrent_streams,
             cert_poll_interval: options.cert_poll_interval,
@@ -522,7 +540,10 @@ impl Runnable for WebhookServer {
     /// Shares the manager's webhook metric families, binds the port (so that
     /// `Manager::add` reports a port in use or a missing certificate) and adds the
     /// readiness check `webhook-server-<port>`: a replica whose server does not accept
-    /// connections is taken out of the webhook Service. With certificates from
+    /// connections is taken out of the webhook Service; and `webhook-budget-<port>`,
+    /// failing while requests have found no room among the bytes in flight for longer
+    /// than `request_timeout` (every byte held by requests being decided or answered,
+    /// so reviews sent to this replica could only time out). With certificates from
     /// `cert_dir` it adds `webhook-certificate-<port>` too, failing while the files
     /// cannot be read (or their read hangs) or do not load.
     fn register(&mut self, manager: &Manager) -> Result<(), BoxError> {
@@ -537,6 +558,10 @@ impl Runnable for WebhookServer {
             } else {
                 Err("the webhook server does not accept connections".to_owned())
             }
+        });
+        let (budget, review) = (self.budget_health.clone(), self.options.request_timeout);
+        manager.add_readyz_check(format!("webhook-budget-{}", address.port()), move || {
+            budget.check(review)
         });
         if let Some(health) = self.cert_health.clone() {
             // A certificate that cannot be read or loaded (or whose read hangs) is

@@ -13,7 +13,7 @@ use common::{AllowAll, Client, HUNG, VALIDATE, local, review, review_of, start};
 use k8s_openapi::api::core::v1::ConfigMap;
 use serde_json::json;
 use tokio::io::{AsyncReadExt as _, AsyncWriteExt as _};
-use wheelhouse_webhook::{Certificates, Defaulter, Denied, Request, WebhookOptions, WebhookServer};
+use wheelhouse_webhook::{Certificates, Defaulter, Denied, MinDataRate, Request, WebhookOptions, WebhookServer};
 
 /// kube-apiserver's address in these tests; attackers also come from 127.0.0.2...
 const CLIENT: Ipv4Addr = Ipv4Addr::LOCALHOST;
@@ -61,7 +61,10 @@ async fn silent_bodies_from_many_addresses_and_from_the_clients_own_never_lock_i
         max_connections: 48,
         max_connections_per_peer: 12,
         // Long enough that only eviction can make room during the test.
-        body_read_timeout: Duration::from_mins(1),
+        min_body_rate: MinDataRate {
+            bytes_per_second: 1,
+            grace: Duration::from_mins(1),
+        },
         request_timeout: Duration::from_mins(1),
         ..local(&certificates)
     };
@@ -89,10 +92,13 @@ async fn silent_bodies_from_many_addresses_and_from_the_clients_own_never_lock_i
 }
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
-async fn a_body_that_stops_arriving_is_closed_well_before_the_request_deadline() {
+async fn a_body_under_the_minimum_rate_is_closed_well_before_the_request_deadline() {
     let certificates = Certificates::self_signed(["127.0.0.1"]).unwrap();
     let options = WebhookOptions {
-        body_read_timeout: Duration::from_millis(300),
+        min_body_rate: MinDataRate {
+            bytes_per_second: 100,
+            grace: Duration::from_millis(300),
+        },
         request_timeout: Duration::from_mins(1),
         ..local(&certificates)
     };
@@ -102,6 +108,42 @@ async fn a_body_that_stops_arriving_is_closed_well_before_the_request_deadline()
     stalled.write_all(&silent_header(100)).await.unwrap();
     stalled.write_all(b"{\"apiVersion\":").await.unwrap();
     assert!(closed_by_server(&mut stalled).await, "a stalled body is closed");
+
+    // Most of a body at once, then a byte every 200 ms: under 30 bytes a period,
+    // however much came first. Answered 408, and closed.
+    let mut trickle = client.tls(address).await.unwrap();
+    trickle.write_all(&silent_header(5000)).await.unwrap();
+    trickle.write_all(&[b' '; 4900]).await.unwrap();
+    let started = std::time::Instant::now();
+    let mut answer = Vec::new();
+    let answered = async {
+        loop {
+            let mut byte = [0_u8; 1];
+            tokio::select! {
+                read = trickle.read(&mut byte) => match read {
+                    Ok(0) | Err(_) => return,
+                    Ok(_) => answer.push(byte[0]),
+                },
+                () = tokio::time::sleep(Duration::from_millis(200)) => {
+                    if trickle.write_all(b" ").await.is_err() {
+                        return;
+                    }
+                }
+            }
+        }
+    };
+    tokio::time::timeout(HUNG, answered)
+        .await
+        .expect("the trickle is closed");
+    assert!(
+        String::from_utf8_lossy(&answer).starts_with("HTTP/1.1 408"),
+        "{}",
+        String::from_utf8_lossy(&answer)
+    );
+    assert!(
+        started.elapsed() < Duration::from_secs(10),
+        "closed within a period or so, not at the deadline"
+    );
 
     // A body that keeps arriving, if slowly, is read whole and answered.
     let body = review("slow");
@@ -157,50 +199,43 @@ async fn bodies_declared_and_never_sent_hold_no_budget() {
 }
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
-async fn bytes_in_flight_past_the_budget_are_429_for_large_bodies_not_small_ones() {
+async fn a_large_body_that_stalls_gives_its_room_to_a_review_and_small_bodies_never_wait() {
     let certificates = Certificates::self_signed(["127.0.0.1"]).unwrap();
     let options = WebhookOptions {
         max_body_bytes: 1024 * 1024,
         max_in_flight_bytes: 1024 * 1024,
-        in_flight_wait: Duration::from_millis(200),
+        // The stalled body would hold its bytes for minutes, and a review that waited
+        // for them would be refused first: only eviction answers it.
+        in_flight_wait: Duration::from_secs(20),
+        request_timeout: Duration::from_mins(1),
+        min_body_rate: MinDataRate {
+            bytes_per_second: 1,
+            grace: Duration::from_mins(1),
+        },
         ..local(&certificates)
     };
     let (address, stop, running) = start(WebhookServer::new(options).validator::<ConfigMap>(AllowAll));
     let client = Client::trusting(certificates.ca_bundle());
 
-    // A body that sends all but its last bytes, holding the large share.
+    // A body that sends all but its last bytes, holding the large share, and stalls.
     let mut holding = client.tls(address).await.unwrap();
     holding.write_all(&silent_header(1024 * 1024)).await.unwrap();
     holding.write_all(&vec![b' '; 1024 * 1024 - 10]).await.unwrap();
-    tokio::time::sleep(Duration::from_millis(200)).await;
+    // Small bodies have a share of their own meanwhile.
+    reviews_all_answered(&client, address, 5, "while a large body holds the large share").await;
 
-    let large = || {
-        review_of(
-            "large",
-            &json!({"apiVersion": "v1", "kind": "ConfigMap", "metadata": {"name": "large"}, "data": {"k": "v".repeat(200 * 1024)}}),
-        )
-    };
-    let mut refused = client.connect(address).await.unwrap();
-    let (status, body) = refused.post(VALIDATE, large()).await.unwrap();
-    assert_eq!(status, 429, "{}", String::from_utf8_lossy(&body));
-    assert!(String::from_utf8_lossy(&body).contains("request bytes in flight"));
-    // Small bodies have a share of their own.
-    reviews_all_answered(&client, address, 5, "while large bodies fill the budget").await;
-
-    drop(holding);
-    tokio::time::timeout(HUNG, async {
-        loop {
-            let mut served = client.connect(address).await.unwrap();
-            match served.post(VALIDATE, large()).await {
-                Ok((status, _)) if status == 200 => return,
-                // The server notices the dropped connection a moment later.
-                Ok((status, _)) if status == 429 => tokio::time::sleep(Duration::from_millis(50)).await,
-                other => panic!("{other:?}"),
-            }
-        }
-    })
-    .await
-    .expect("served once the budget had room");
+    let large = review_of(
+        "large",
+        &json!({"apiVersion": "v1", "kind": "ConfigMap", "metadata": {"name": "large"}, "data": {"k": "v".repeat(200 * 1024)}}),
+    );
+    let mut served = client.connect(address).await.unwrap();
+    let (status, body) = served.post(VALIDATE, large).await.unwrap();
+    assert_eq!(status, 200, "{}", String::from_utf8_lossy(&body));
+    let mut answer = Vec::new();
+    let _ = tokio::time::timeout(HUNG, holding.read_to_end(&mut answer)).await;
+    let answer = String::from_utf8_lossy(&answer);
+    assert!(answer.starts_with("HTTP/1.1 408"), "{answer}");
+    assert!(answer.contains("gave it"), "{answer}");
     stop.cancel();
     running.await.unwrap();
 }

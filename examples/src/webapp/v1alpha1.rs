@@ -2,8 +2,19 @@
 //! by the webhook server: the port was `containerPort`, and the status had no
 //! conditions. `v1` ([`super::WebApp`]) is the hub and the storage version; the `From`
 //! impls here are the whole of the conversion, registered by [`super::conversion`].
+//!
+//! **The conditions are not carried through `v1alpha1`.** They would have to travel in
+//! an annotation ([`conversion::stash`]), and annotations are anyone's to write who
+//! may update the WebApp: kube-apiserver handles a write in the version it was made
+//! in, resets the status from the stored object *in that version* (which has no
+//! conditions), and converts for storage, so conditions taken back from the
+//! annotation would be whatever the client wrote there: `Ready=True` on a WebApp with
+//! no pod. So a WebApp written through `v1alpha1` loses its conditions, and the
+//! operator, which owns them, computes them again at once ([`super::worth_a_reconcile`]
+//! reconciles a WebApp whose conditions went missing). An annotation
+//! `wheelhouse.rs/conversion-data` sent through `v1alpha1` is dropped on the way to
+//! `v1`, never stored.
 
-use k8s_openapi::apimachinery::pkg::apis::meta::v1::Condition;
 use kube::CustomResource;
 use schemars::JsonSchema;
 use serde::{Deserialize, Serialize};
@@ -48,20 +59,21 @@ pub struct WebAppStatus {
     pub observed_generation: Option<i64>,
 }
 
-/// What `v1` has and `v1alpha1` lacks, kept in the annotation
-/// [`conversion::CONVERSION_DATA_ANNOTATION`] of a `v1alpha1` object so that a
-/// round trip through `v1alpha1` loses nothing.
-#[derive(Deserialize, Serialize)]
-struct Lacking {
-    conditions: Vec<Condition>,
-}
-
 impl From<WebApp> for super::WebApp {
     fn from(old: WebApp) -> Self {
         let mut metadata = old.metadata;
-        // An annotation a client garbled is dropped: the conditions are the
-        // operator's to write again at its next reconcile.
-        let lacking: Option<Lacking> = conversion::unstash(&mut metadata).ok().flatten();
+        // Never restored from: the client wrote it (see the module).
+        if let Some(annotations) = &mut metadata.annotations
+            && annotations.remove(conversion::CONVERSION_DATA_ANNOTATION).is_some()
+        {
+            tracing::info!(
+                name = metadata.name.as_deref().unwrap_or_default(),
+                "dropped a conversion-data annotation sent through v1alpha1: the conditions are recomputed, never taken from it"
+            );
+            if annotations.is_empty() {
+                metadata.annotations = None;
+            }
+        }
         let spec = super::WebAppSpec {
             image: old.spec.image,
             replicas: old.spec.replicas,
@@ -70,7 +82,7 @@ impl From<WebApp> for super::WebApp {
         let status = old.status.map(|status| super::WebAppStatus {
             phase: status.phase,
             available_replicas: status.available_replicas,
-            conditions: lacking.map(|l| l.conditions),
+            conditions: None,
             observed_generation: status.observed_generation,
         });
         let mut hub = super::WebApp::new("", spec);
@@ -80,24 +92,14 @@ impl From<WebApp> for super::WebApp {
     }
 }
 
-impl TryFrom<super::WebApp> for WebApp {
-    type Error = serde_json::Error;
-
-    fn try_from(hub: super::WebApp) -> Result<Self, serde_json::Error> {
-        let mut metadata = hub.metadata;
-        let status = match hub.status {
-            Some(status) => {
-                if let Some(conditions) = status.conditions {
-                    conversion::stash(&mut metadata, &Lacking { conditions })?;
-                }
-                Some(WebAppStatus {
-                    phase: status.phase,
-                    available_replicas: status.available_replicas,
-                    observed_generation: status.observed_generation,
-                })
-            }
-            None => None,
-        };
+impl From<super::WebApp> for WebApp {
+    fn from(hub: super::WebApp) -> Self {
+        let metadata = hub.metadata;
+        let status = hub.status.map(|status| WebAppStatus {
+            phase: status.phase,
+            available_replicas: status.available_replicas,
+            observed_generation: status.observed_generation,
+        });
         let spec = WebAppSpec {
             image: hub.spec.image,
             replicas: hub.spec.replicas,
@@ -106,7 +108,7 @@ impl TryFrom<super::WebApp> for WebApp {
         let mut spoke = WebApp::new("", spec);
         spoke.metadata = metadata;
         spoke.status = status;
-        Ok(spoke)
+        spoke
     }
 }
 

@@ -1,8 +1,9 @@
 //! The bodies a [`Service`](super::Service) reads and answers with: [`RequestBody`]
-//! tells the connection while it waits for body bytes (so a body that stops arriving
-//! makes the connection silent, and evictable), and [`AnswerBody`] writes an answer in
-//! pieces and holds what it was given (a [`Reserved`](super::Reserved)) until the last
-//! piece is handed to the connection.
+//! holds its client to the server's [`MinDataRate`] (failing with
+//! [`BodyError::TooSlow`]) and tells the connection while it waits for body bytes (so a
+//! body that stops arriving makes the connection silent, and evictable), and
+//! [`AnswerBody`] writes an answer in pieces and holds what it was given (a
+//! [`Reserved`](super::Reserved)) until the last piece is handed to the connection.
 
 use std::any::Any;
 use std::pin::Pin;
@@ -13,19 +14,51 @@ use bytes::Bytes;
 use hyper::body::{Body, Frame, Incoming, SizeHint};
 
 use super::connections::{Activity, Reading};
+use super::rate::{MinDataRate, RateWatch};
 
-/// A request's body as it arrives.
+/// A request's body as it arrives, no slower than the server's [`MinDataRate`].
 pub struct RequestBody {
     inner: Incoming,
     /// Held while the body is being read; dropped at its end.
     reading: Option<Reading>,
+    /// The rate the body is held to, while it is being read.
+    rate: Option<RateWatch>,
+    /// Set once the body was too slow: it stays failed.
+    too_slow: Option<MinDataRate>,
 }
 
 impl RequestBody {
-    pub(super) fn new(inner: Incoming, activity: &Arc<Activity>) -> Self {
-        let reading = (!inner.is_end_stream()).then(|| activity.reading_body());
-        Self { inner, reading }
+    pub(super) fn new(inner: Incoming, activity: &Arc<Activity>, rate: MinDataRate) -> Self {
+        let ended = inner.is_end_stream();
+        let reading = (!ended).then(|| activity.reading_body());
+        let rate = (!ended).then(|| RateWatch::new(rate, inner.size_hint().exact()));
+        Self {
+            inner,
+            reading,
+            rate,
+            too_slow: None,
+        }
     }
+
+    fn ended(&mut self) {
+        self.reading = None;
+        self.rate = None;
+    }
+}
+
+/// Why a request body could not be read.
+#[derive(Debug, thiserror::Error)]
+pub enum BodyError {
+    /// The connection failed, or the client sent something that is not HTTP.
+    #[error(transparent)]
+    Read(#[from] hyper::Error),
+    /// The body arrived slower than the server's minimum rate.
+    #[error(
+        "the request body arrived slower than {} bytes a second (judged over {:?})",
+        .0.bytes_per_second,
+        .0.grace
+    )]
+    TooSlow(MinDataRate),
 }
 
 impl std::fmt::Debug for RequestBody {
@@ -36,16 +69,42 @@ impl std::fmt::Debug for RequestBody {
 
 impl Body for RequestBody {
     type Data = Bytes;
-    type Error = hyper::Error;
+    type Error = BodyError;
 
-    fn poll_frame(mut self: Pin<&mut Self>, cx: &mut Context<'_>) -> Poll<Option<Result<Frame<Bytes>, hyper::Error>>> {
-        let polled = Pin::new(&mut self.inner).poll_frame(cx);
-        match &polled {
-            Poll::Ready(None | Some(Err(_))) => self.reading = None,
-            Poll::Ready(Some(Ok(_))) if self.inner.is_end_stream() => self.reading = None,
-            _ => {}
+    fn poll_frame(mut self: Pin<&mut Self>, cx: &mut Context<'_>) -> Poll<Option<Result<Frame<Bytes>, BodyError>>> {
+        if let Some(rate) = self.too_slow {
+            return Poll::Ready(Some(Err(BodyError::TooSlow(rate))));
         }
-        polled
+        if let Some(rate) = &mut self.rate {
+            rate.asked();
+        }
+        match Pin::new(&mut self.inner).poll_frame(cx) {
+            Poll::Ready(Some(Ok(frame))) => {
+                if let (Some(rate), Some(data)) = (&mut self.rate, frame.data_ref()) {
+                    rate.arrived(data.len() as u64);
+                }
+                if self.inner.is_end_stream() {
+                    self.ended();
+                }
+                Poll::Ready(Some(Ok(frame)))
+            }
+            Poll::Ready(ended) => {
+                self.ended();
+                Poll::Ready(ended.map(|failed| failed.map_err(BodyError::Read)))
+            }
+            Poll::Pending => {
+                let Some(rate) = &mut self.rate else {
+                    return Poll::Pending;
+                };
+                if rate.poll_too_slow(cx).is_pending() {
+                    return Poll::Pending;
+                }
+                let rate = rate.rate();
+                self.ended();
+                self.too_slow = Some(rate);
+                Poll::Ready(Some(Err(BodyError::TooSlow(rate))))
+            }
+        }
     }
 
     fn is_end_stream(&self) -> bool {

@@ -22,6 +22,8 @@ use super::connections::{Activity, Admitted, Timeouts};
 use super::{RequestBody, ServeLimits, Service};
 
 const H2: &[u8] = b"h2";
+/// The most an HTTP/1.1 connection reads ahead of its service: four TLS records.
+const READ_BUFFER: usize = 64 * 1024;
 
 /// What every connection of a server shares.
 pub(super) struct Connection<S> {
@@ -84,10 +86,12 @@ impl<S: Service> Connection<S> {
             activity: activity.clone(),
         });
         let service = self.service.clone();
+        let (origin, rate) = (admitted.origin, self.limits.min_body_rate);
         let service = service_fn(move |request: http::Request<hyper::body::Incoming>| {
             let busy = activity.busy();
             let service = service.clone();
-            let request = request.map(|body| RequestBody::new(body, &activity));
+            let mut request = request.map(|body| RequestBody::new(body, &activity, rate));
+            request.extensions_mut().insert(origin);
             async move {
                 let answer = service.call(request).await;
                 drop(busy);
@@ -103,14 +107,20 @@ impl<S: Service> Connection<S> {
                 // and streams the server had to reset, are bounded per connection.
                 .max_pending_accept_reset_streams(Some(20))
                 .max_local_error_reset_streams(Some(256))
-                .max_header_list_size(64 * 1024);
+                .max_header_list_size(u32::try_from(self.limits.max_header_bytes).unwrap_or(u32::MAX));
             self.drive(builder.serve_connection(io, service), admitted).await;
         } else {
             // The header and idle timers are ours (below): hyper's own header timer
             // also runs while a keep-alive connection idles, which would close it
             // as soon as a slow header.
             let mut builder = http1::Builder::new();
-            builder.keep_alive(true).header_read_timeout(None);
+            builder
+                .keep_alive(true)
+                .header_read_timeout(None)
+                .max_header_size(self.limits.max_header_bytes)
+                // The read buffer also holds body bytes not yet taken: bounded, so a
+                // thousand connections cannot each buffer hyper's default 400 KiB.
+                .max_buf_size(READ_BUFFER.max(self.limits.max_header_bytes));
             self.drive(builder.serve_connection(io, service), admitted).await;
         }
     }
@@ -122,7 +132,7 @@ impl<S: Service> Connection<S> {
         let timeouts = Timeouts {
             idle: self.limits.idle_timeout,
             header: self.limits.header_read_timeout,
-            body: self.limits.body_read_timeout,
+            body: self.limits.min_body_rate.grace,
         };
         let recheck = timeouts.header.min(timeouts.body);
         let activity = &admitted.activity;

@@ -30,6 +30,8 @@ use tokio::sync::Notify;
 use tokio::time::Instant;
 use tokio_util::sync::CancellationToken;
 
+use super::Origin;
+
 /// What a connection is doing, shared between its task (which updates it) and the
 /// registry (which reads it to choose whom to close).
 #[derive(Debug)]
@@ -207,6 +209,8 @@ struct Entry {
 /// An admitted connection: its activity, the signal that asks it to close, and its
 /// place in the registry, given back on drop.
 pub(crate) struct Admitted {
+    /// The client's address and the connection, which its requests carry.
+    pub origin: Origin,
     pub activity: Arc<Activity>,
     pub close: CancellationToken,
     connections: Arc<Connections>,
@@ -264,6 +268,7 @@ impl Connections {
         );
         *registry.per_peer.entry(peer).or_default() += 1;
         Ok(Admitted {
+            origin: Origin::new(peer),
             activity,
             close,
             connections: self.clone(),

@@ -1,5 +1,17 @@
 //! Lossless round trips through a version that lacks some fields: [`stash`] keeps them
 //! in an annotation of the version that lacks them, [`unstash`] takes them back.
+//!
+//! **A stash is what its client wrote.** The annotation is metadata, which anyone who
+//! may update the object writes through the main resource, in any version. And
+//! kube-apiserver handles a write in the version it was made in: it resets the status
+//! of a main-resource write from the stored object *converted to that version* (which
+//! lacks what was stashed), then converts the result for storage, unstashing whatever
+//! the client left in the annotation. So stash only what a client of the main
+//! resource may write anyway: spec fields (RBAC is per resource, not per version; a
+//! client that forges one could have written it through the hub). Never stash status
+//! or any field the operator alone owns: leave it out of the older version and let the
+//! operator compute it again (the WebApp example drops its conditions this way, and
+//! reconciles a WebApp whose conditions went missing).
 
 use k8s_openapi::apimachinery::pkg::apis::meta::v1::ObjectMeta;
 use serde::Serialize;
@@ -16,6 +28,14 @@ pub const CONVERSION_DATA_ANNOTATION: &str = "wheelhouse.rs/conversion-data";
 /// [`CONVERSION_DATA_ANNOTATION`], replacing what was there. Call it when converting
 /// from the hub to a spoke that cannot hold everything; [`unstash`] takes it back on
 /// the way to the hub.
+///
+/// `data` must hold only what a client of the main resource may write anyway (spec
+/// fields, never status). The annotation is metadata, which anyone who may update the
+/// object writes, in any version; and kube-apiserver resets a main-resource write's
+/// status from the stored object converted to the version written (which lacks what
+/// was stashed), then converts the result for storage, unstashing whatever the client
+/// left in the annotation. Leave status out of the older version and let the operator
+/// compute it again.
 ///
 /// Fails only when `data`'s `Serialize` implementation fails (a map with keys that
 /// are not strings, say); plain structs never do.

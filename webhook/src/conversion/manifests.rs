@@ -9,8 +9,8 @@ use k8s_openapi::apiextensions_apiserver::pkg::apis::apiextensions::v1::{
 use kube::core::crd::merge_crds;
 
 use super::{CONVERT_PATH, Conversion};
-use crate::Error;
 use crate::reach::{ClientConfig, ConfigurationOptions};
+use crate::{Error, bound_integers};
 
 /// A CRD's `spec.conversion` for a server's conversions: strategy `Webhook`,
 /// `conversionReviewVersions: [v1]`, the server reached as `options.client` says at
@@ -70,7 +70,8 @@ impl<H> Conversion<H> {
     /// over a CRD whose conversion was `Webhook`, a CRD without `spec.conversion` is
     /// accepted by kube-apiserver 1.32 but refused by 1.19 (`spec.conversion.strategy:
     /// Required value`), so a suite would pass once on an older cluster and fail when
-    /// run again.
+    /// run again. Every integer field carries its Rust type's range ([`bound_integers`]),
+    /// so the API server refuses what a version could not hold, and so could not convert.
     pub fn crd(&self) -> Result<CustomResourceDefinition, Error> {
         // merge_crds appends the others from the back of the list.
         let crds = std::iter::once((self.hub_crd)())
@@ -82,6 +83,7 @@ impl<H> Conversion<H> {
             strategy: "None".to_owned(),
             webhook: None,
         });
+        bound_integers(&mut crd);
         Ok(crd)
     }
 
