@@ -197,7 +197,11 @@ impl Elector {
             renew_time: Some(MicroTime(Timestamp::now())),
             ..own.spec.clone()
         };
-        match self.write(spec, &own).await {
+        let Ok(written) = tokio::time::timeout(self.attempt_timeout(), self.write(spec, &own)).await else {
+            tracing::debug!(lease = %self.lease(), timeout = ?self.attempt_timeout(), "publishing got no answer in time; the next round tries again");
+            return Ok(false);
+        };
+        match written {
             Ok(()) => Ok(true),
             Err(kube::Error::Api(status)) if status.code == 409 => Ok(false),
             Err(kube::Error::Api(status)) if status.code == 404 => {
@@ -226,6 +230,16 @@ impl Elector {
     /// The retry period.
     pub(crate) fn retry_period(&self) -> Duration {
         self.config.retry_period
+    }
+
+    /// How long one attempt (the reads and writes of one try) may take: half the renew
+    /// deadline, at least a second, as client-go's resourcelock bounds its client. A
+    /// request stuck on a dead connection (a connect the kernel keeps retrying, an
+    /// answer that never comes) would otherwise hold the elector for the client's own
+    /// timeouts (kube's: 30 s to connect, 295 s to read), and a member or leader whose
+    /// API server came back would not campaign again until then.
+    pub(crate) fn attempt_timeout(&self) -> Duration {
+        (self.config.renew_deadline / 2).max(Duration::from_secs(1))
     }
 
     pub(crate) fn identity(&self) -> &str {
@@ -332,16 +346,20 @@ impl Elector {
             // A stop must not wait on an API server that does not answer.
             let attempt = tokio::select! {
                 () = stop.cancelled() => return None,
-                attempt = self.try_acquire_or_renew(false) => attempt,
+                attempt = tokio::time::timeout(self.attempt_timeout(), self.try_acquire_or_renew(false)) => attempt,
             };
             let failed = match attempt {
-                Ok(true) => {
+                Ok(Ok(true)) => {
                     let number = self.terms.fetch_add(1, Ordering::Relaxed) + 1;
                     return Some(Term::new(number, sent + self.config.renew_deadline));
                 }
-                Ok(false) => false,
-                Err(error) => {
+                Ok(Ok(false)) => false,
+                Ok(Err(error)) => {
                     tracing::debug!(lease = %self.lease(), error = %wheelhouse_cache::error_chain(&error), "could not try to acquire the lease");
+                    true
+                }
+                Err(_) => {
+                    tracing::debug!(lease = %self.lease(), timeout = ?self.attempt_timeout(), "an attempt to acquire the lease got no answer in time");
                     true
                 }
             };
@@ -382,7 +400,8 @@ impl Elector {
                 return Held::Lost;
             }
             let sent = Instant::now();
-            let attempt = tokio::time::timeout_at(term.valid_until(), self.try_acquire_or_renew(true)).await;
+            let bound = term.valid_until().min(sent + self.attempt_timeout());
+            let attempt = tokio::time::timeout_at(bound, self.try_acquire_or_renew(true)).await;
             match attempt {
                 Ok(Ok(true)) => {
                     if !term.extend(sent + self.config.renew_deadline) {
@@ -398,6 +417,11 @@ impl Elector {
                 }
                 Ok(Err(error)) => {
                     tracing::warn!(lease = %self.lease(), error = %wheelhouse_cache::error_chain(&error), deadline_in = ?term.valid_until().saturating_duration_since(Instant::now()), "failed to renew the lease; retrying until the renew deadline");
+                }
+                // No answer in time: another try while the term lasts, on a fresh
+                // request (the next renew cannot rely on the record it may have left).
+                Err(_) if Instant::now() < term.valid_until() => {
+                    tracing::warn!(lease = %self.lease(), timeout = ?self.attempt_timeout(), deadline_in = ?term.valid_until().saturating_duration_since(Instant::now()), "a renew of the lease got no answer in time; retrying until the renew deadline");
                 }
                 Err(_) => {
                     term.end_because(why::NOT_RENEWED);
