@@ -131,6 +131,8 @@ pub(crate) struct Elector {
     /// Called when a term ends, before the next can begin (a ring member stops
     /// serving its slots there, so a new term never starts with the old one's).
     on_term_end: Mutex<Option<Box<dyn Fn() + Send + Sync>>>,
+    /// Failed attempts (acquire or renew), logged once a run and summed up.
+    outage: wheelhouse_cache::Outage,
 }
 
 impl Elector {
@@ -141,6 +143,7 @@ impl Elector {
         namespace: String,
         metrics: Option<LeaderMetrics>,
     ) -> Arc<Self> {
+        let outage = wheelhouse_cache::Outage::new(format!("attempts on lease {namespace}/{}", config.lease_name));
         Arc::new(Self {
             api: Api::namespaced(client, &namespace),
             config,
@@ -158,6 +161,7 @@ impl Elector {
             annotations: Mutex::new(BTreeMap::new()),
             writing: tokio::sync::Mutex::new(()),
             on_term_end: Mutex::new(None),
+            outage,
         })
     }
 
@@ -348,6 +352,18 @@ impl Elector {
                 () = stop.cancelled() => return None,
                 attempt = tokio::time::timeout(self.attempt_timeout(), self.try_acquire_or_renew(false)) => attempt,
             };
+            match &attempt {
+                Ok(Ok(_)) => {
+                    self.outage.succeeded();
+                }
+                Ok(Err(error)) => {
+                    self.outage.failed(&wheelhouse_cache::error_chain(error));
+                }
+                Err(_) => {
+                    self.outage
+                        .failed(&format!("no answer within {:?}", self.attempt_timeout()));
+                }
+            }
             let failed = match attempt {
                 Ok(Ok(true)) => {
                     let number = self.terms.fetch_add(1, Ordering::Relaxed) + 1;
@@ -402,6 +418,18 @@ impl Elector {
             let sent = Instant::now();
             let bound = term.valid_until().min(sent + self.attempt_timeout());
             let attempt = tokio::time::timeout_at(bound, self.try_acquire_or_renew(true)).await;
+            match &attempt {
+                Ok(Ok(_)) => {
+                    self.outage.succeeded();
+                }
+                Ok(Err(error)) => {
+                    self.outage.failed(&wheelhouse_cache::error_chain(error));
+                }
+                Err(_) => {
+                    self.outage
+                        .failed(&format!("no answer within {:?}", self.attempt_timeout()));
+                }
+            }
             match attempt {
                 Ok(Ok(true)) => {
                     if !term.extend(sent + self.config.renew_deadline) {
@@ -416,12 +444,12 @@ impl Elector {
                     return Held::Lost;
                 }
                 Ok(Err(error)) => {
-                    tracing::warn!(lease = %self.lease(), error = %wheelhouse_cache::error_chain(&error), deadline_in = ?term.valid_until().saturating_duration_since(Instant::now()), "failed to renew the lease; retrying until the renew deadline");
+                    tracing::debug!(lease = %self.lease(), error = %wheelhouse_cache::error_chain(&error), deadline_in = ?term.valid_until().saturating_duration_since(Instant::now()), "failed to renew the lease; retrying until the renew deadline");
                 }
                 // No answer in time: another try while the term lasts, on a fresh
                 // request (the next renew cannot rely on the record it may have left).
                 Err(_) if Instant::now() < term.valid_until() => {
-                    tracing::warn!(lease = %self.lease(), timeout = ?self.attempt_timeout(), deadline_in = ?term.valid_until().saturating_duration_since(Instant::now()), "a renew of the lease got no answer in time; retrying until the renew deadline");
+                    tracing::debug!(lease = %self.lease(), timeout = ?self.attempt_timeout(), deadline_in = ?term.valid_until().saturating_duration_since(Instant::now()), "a renew of the lease got no answer in time; retrying until the renew deadline");
                 }
                 Err(_) => {
                     term.end_because(why::NOT_RENEWED);
