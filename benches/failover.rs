@@ -28,9 +28,16 @@
 //! Then the Lease-lifecycle kinds (`failover_lifecycle.rs`): **lease-delete**, the
 //! leader's Lease deleted under churn, `FAILOVER_BENCH_DELETIONS` times (default 3),
 //! beside as many kills with the same timings, with the stale writes the witness saw
-//! (target 0); and **apiserver-restart**, every replica cut off for
-//! `FAILOVER_BENCH_OUTAGE_S` seconds (default 19) while `FAILOVER_BENCH_WEBAPPS`
-//! WebApps (default 30) change, measured to every WebApp converged (target 5 s).
+//! (target 0); **lease-edit**, the Lease edited to name a live standby
+//! `FAILOVER_BENCH_EDITS` times (default 30), with the writes that arrived after
+//! another replica began on the same WebApp (`kind=lease-edit tries=N
+//! stale_writes=S`, target 0); and **apiserver-restart**, the embedded server's
+//! serving process stopped for `FAILOVER_BENCH_OUTAGE_S` seconds (default 19) while
+//! `FAILOVER_BENCH_WEBAPPS` WebApps (default 300) change, measured from its start to
+//! every WebApp converged (`converge_ms`, target 5,000). Then **unreachable**
+//! (`failover_unreachable.rs`): one replica's Lease attempts per second while the
+//! server refuses connections (`kind=unreachable attempts_per_s=A`, an elector, and a
+//! ring member beside it; target ≤ 2 with a 0.5 s retry period).
 //! `FAILOVER_BENCH_RUNS=0` runs only these.
 //!
 //! Each gone replica is replaced by a new one, so three run throughout. Times are
@@ -44,6 +51,7 @@
 //! pause ≤ 1.0×, stale writes 0.
 
 mod failover_lifecycle;
+mod failover_unreachable;
 #[allow(dead_code, reason = "each benchmark uses a part of the shared helpers")]
 mod support;
 
@@ -340,12 +348,25 @@ fn main() {
         deleted.unheld,
         delete_ms / kill_ms
     );
-    let webapps = setting("FAILOVER_BENCH_WEBAPPS", 30);
+    let tries = setting("FAILOVER_BENCH_EDITS", 30).max(1);
+    let edited = runtime.block_on(failover_lifecycle::lease_edit(tries));
+    println!(
+        "bench=failover kind=lease-edit tries={tries} stale_writes={} writes={} named_standby_led_next={} (lease 2 s, renew deadline 1.5 s, retry 0.4 s; stale: arrived after another replica began on the same WebApp)",
+        edited.stale, edited.writes, edited.named_led
+    );
+    let webapps = setting("FAILOVER_BENCH_WEBAPPS", 300);
     let outage = Duration::from_secs(u64::try_from(setting("FAILOVER_BENCH_OUTAGE_S", 19)).unwrap_or(19));
     let converge_ms = runtime.block_on(failover_lifecycle::apiserver_restart(webapps, outage));
     println!(
-        "ratio bench=failover kind=apiserver-restart webapps={webapps} outage_ms={} converge_ms={converge_ms:.0} target_ms=5000 converge/target={:.4} (the restart is every replica's fault proxy resetting and refusing connections)",
+        "ratio bench=failover kind=apiserver-restart webapps={webapps} outage_ms={} converge_ms={converge_ms:.0} target_ms=5000 converge/target={:.4} (the embedded server's serving process stopped and started, its watches answered 410 after)",
         outage.as_millis(),
         converge_ms / 5000.0
+    );
+    let window = Duration::from_secs(6);
+    let elector = runtime.block_on(failover_unreachable::attempts_per_second(false, window));
+    let member = runtime.block_on(failover_unreachable::attempts_per_second(true, window));
+    println!(
+        "ratio bench=failover kind=unreachable attempts_per_s={elector:.2} ring_member_attempts_per_s={member:.2} target_per_s=2 attempts/target={:.4} (one replica, retry period 0.5 s, connects refused)",
+        elector.max(member) / 2.0
     );
 }

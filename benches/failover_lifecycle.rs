@@ -1,5 +1,6 @@
 //! The failover bench's Lease-lifecycle kinds: the leader's Lease deleted under churn
-//! (`kind=lease-delete`), and an API server restart (`kind=apiserver-restart`).
+//! (`kind=lease-delete`), edited to name a live standby (`kind=lease-edit`), and an API
+//! server restart (`kind=apiserver-restart`).
 //!
 //! - **lease-delete**: three WebApp replicas (2 s lease, 1.5 s renew deadline, 0.4 s
 //!   retry) while the WebApps' specs change every 20 ms; the leader's Lease is deleted
@@ -10,14 +11,19 @@
 //!   (`stale_writes`, target 0), and apart from them those that arrived while nobody
 //!   held it (`unheld_writes`: the deleted leader's, in the moment before its watch
 //!   told it; it ends its term then).
+//! - **lease-edit**: the same replicas and churn; the Lease is edited `tries` times to
+//!   name a live standby (as `kubectl patch lease --type merge -p
+//!   '{"spec":{"holderIdentity":..}}'`, or a restore from a backup). The server's
+//!   write witness counts the writes about a WebApp (its own, its Deployment's, its
+//!   Service's) that arrived after another replica began to reconcile that WebApp,
+//!   from work its sender had begun before (`stale_writes`, target 0): two leaders.
 //! - **apiserver-restart**: three WebApp replicas with client-go's timings reach the
-//!   embedded server over HTTP, each through its own fault proxy. The embedded server
-//!   has no restart of its own, so the proxies cut every replica off as a restart does
-//!   (open connections reset, new ones refused) for `outage` (19 s, past the lease
-//!   duration: every term ends), while every WebApp's spec changes. Measured from the
-//!   moment the proxies let connections through again to every WebApp converged
-//!   (its Deployment has its replicas and its status its generation); the target is
-//!   5 s.
+//!   embedded server over HTTP. Its serving process stops (`TestEnv::stop_api_server`:
+//!   open connections reset, new ones refused, every watch answered 410 after, as a
+//!   restarted kube-apiserver's watch cache does) for `outage` (19 s, past the lease
+//!   duration: every term ends), while every WebApp's spec changes, and starts again.
+//!   Measured from the start to every WebApp converged (its Deployment has its
+//!   replicas and its status its generation); the target is 5 s at 300 WebApps.
 
 use std::time::{Duration, SystemTime};
 
@@ -27,8 +33,7 @@ use kube::CustomResourceExt;
 use kube::api::{Api, DeleteParams, ListParams, Patch, PatchParams};
 use tokio::time::Instant;
 use wheelhouse::manager::{LeaderElection, OnLeadershipLost};
-use wheelhouse_envtest::{ServerOptions, TestEnv, WorkloadSimulation};
-use wheelhouse_examples::fault_proxy::FaultProxy;
+use wheelhouse_envtest::{ArrivedWrite, ServerOptions, TestEnv, WorkloadSimulation};
 use wheelhouse_examples::replicas::{self, Replica, Timeline, leader, short};
 use wheelhouse_examples::webapp::WebApp;
 
@@ -144,6 +149,71 @@ pub async fn lease_delete(runs: usize) -> LeaseDelete {
     result
 }
 
+/// What the edits showed.
+pub struct LeaseEdit {
+    /// Writes about a WebApp that arrived after another replica began on it.
+    pub stale: usize,
+    /// Writes about the WebApps the witness saw in all.
+    pub writes: usize,
+    /// How many times the named standby led next.
+    pub named_led: usize,
+}
+
+pub async fn lease_edit(tries: usize) -> LeaseEdit {
+    const LEASE: &str = "lease-edit";
+    let env = TestEnv::embedded_with(options()).await.expect("an embedded server");
+    let server = env.server().cloned().expect("the embedded server");
+    env.install_crd(&WebApp::crd()).await.expect("the CRD installs");
+    let (client, namespace) = (env.client(), env.namespace().to_owned());
+    replicas::create_webapps(&client, &namespace, 1).await.expect("create");
+    let witness = env.witness_writes().expect("the embedded server's witness");
+    let timeline = Timeline::default();
+    let start = |index: usize| {
+        let client = kube::Client::new(server.as_user(&format!("replica-{index}")), namespace.clone());
+        let election = short(LeaderElection::new(LEASE)).on_lost(OnLeadershipLost::Standby);
+        Replica::webapp(&client, &namespace, index, election, &timeline, None).expect("a replica")
+    };
+    let mut replicas: Vec<Replica> = (0..3).map(start).collect();
+    let names = ["shop", "blog", "wiki"].map(String::from).to_vec();
+    let _churn = churn(client.clone(), &namespace, names);
+    let leases: Api<Lease> = Api::namespaced(client.clone(), &namespace);
+    let mut named_led = 0;
+    for attempt in 0..tries {
+        let old = wait_for("a leader", || leader(&replicas)).await;
+        // Let it work for a while: the edit lands in the middle of its reconciles.
+        tokio::time::sleep(Duration::from_millis(100)).await;
+        let standby = (old + 1 + attempt % 2) % 3;
+        let patch = serde_json::json!({"spec": {"holderIdentity": format!("replica-{standby}")}});
+        leases
+            .patch(LEASE, &PatchParams::default(), &Patch::Merge(&patch))
+            .await
+            .expect("edit the Lease");
+        wait_for("the edited leader's term to end", || {
+            (!replicas[old].manager.is_leader()).then_some(())
+        })
+        .await;
+        let next = wait_for("the next leader", || leader(&replicas)).await;
+        named_led += usize::from(next == standby);
+    }
+    tokio::time::sleep(Duration::from_secs(1)).await;
+    let about = |write: &ArrivedWrite| {
+        let children = ["webapps", "deployments", "services"].contains(&write.resource.as_str());
+        children.then(|| write.name.clone()).flatten().map(Some)
+    };
+    let writes = witness.writes();
+    let stale = timeline.stale_writes(&writes, about);
+    let counted = writes.iter().filter(|write| about(write).is_some()).count();
+    for replica in &mut replicas {
+        let _ = replica.stop().await;
+    }
+    env.stop().await;
+    LeaseEdit {
+        stale,
+        writes: counted,
+        named_led,
+    }
+}
+
 /// Waits until the Lease exists again, held, and returns its holder.
 async fn recreated(leases: &Api<Lease>, name: &str) -> String {
     let deadline = Instant::now() + Duration::from_mins(1);
@@ -182,14 +252,13 @@ async fn converged(client: &kube::Client, namespace: &str) -> bool {
     })
 }
 
-/// From the API server back (after `outage`) to every one of `count` WebApps
-/// converged, ms.
+/// From the API server's serving process started again (after `outage` stopped) to
+/// every one of `count` WebApps converged, ms.
 pub async fn apiserver_restart(count: usize, outage: Duration) -> f64 {
     const LEASE: &str = "apiserver-restart";
     let mut env = TestEnv::embedded_with(options()).await.expect("an embedded server");
     env.install_crd(&WebApp::crd()).await.expect("the CRD installs");
-    let address = env
-        .serve_http(([127, 0, 0, 1], 0).into())
+    env.serve_http(([127, 0, 0, 1], 0).into())
         .await
         .expect("serve over HTTP");
     let (client, namespace) = (env.client(), env.namespace().to_owned());
@@ -197,14 +266,12 @@ pub async fn apiserver_restart(count: usize, outage: Duration) -> f64 {
         .await
         .expect("create");
     let timeline = Timeline::default();
-    let mut proxies = Vec::new();
     let mut replicas = Vec::new();
     for index in 0..3 {
-        let proxy = FaultProxy::start(address).await.expect("a proxy");
-        let client = proxy.client(&format!("replica-{index}"), &namespace);
+        let config = env.config_for(&format!("replica-{index}")).expect("a configuration");
+        let client = kube::Client::try_from(config).expect("a client over HTTP");
         let election = LeaderElection::new(LEASE).on_lost(OnLeadershipLost::Standby);
         replicas.push(Replica::webapp(&client, &namespace, index, election, &timeline, None).expect("a replica"));
-        proxies.push(proxy);
     }
     wait_for("a leader", || leader(&replicas)).await;
     let deadline = Instant::now() + Duration::from_mins(2);
@@ -215,11 +282,9 @@ pub async fn apiserver_restart(count: usize, outage: Duration) -> f64 {
         );
         tokio::time::sleep(Duration::from_millis(100)).await;
     }
-    for proxy in &proxies {
-        proxy.refuse(true);
-        proxy.reset_connections();
-    }
-    // Every WebApp changes while the server is away, so each needs a reconcile after.
+    env.stop_api_server().await.expect("stop the API server");
+    // Every WebApp changes while the server is away (the bench's own client reaches the
+    // store in process), so each needs a reconcile after.
     tokio::time::sleep(outage / 2).await;
     let webapps: Api<WebApp> = Api::namespaced(client.clone(), &namespace);
     for index in 0..count {
@@ -234,9 +299,7 @@ pub async fn apiserver_restart(count: usize, outage: Duration) -> f64 {
             .expect("change a WebApp");
     }
     tokio::time::sleep(outage.saturating_sub(outage / 2)).await;
-    for proxy in &proxies {
-        proxy.refuse(false);
-    }
+    env.start_api_server().await.expect("start the API server");
     let back = Instant::now();
     let deadline = back + Duration::from_mins(2);
     while !converged(&client, &namespace).await {

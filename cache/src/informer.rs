@@ -121,6 +121,8 @@ struct Shared<K: Resource> {
     /// The last watch failure since the last full list, with its cause chain: what a
     /// sync that timed out reports.
     last_error: Mutex<Option<String>>,
+    /// The watch's failures, logged once a run and summed up, not once a retry.
+    outage: crate::outage::Outage,
 }
 
 /// One watch, one store, any number of subscribers. Cheap to clone (a handle); the
@@ -206,7 +208,6 @@ where
         let metrics = metrics.map(|m| m.for_informer(&name));
         Self {
             shared: Arc::new(Shared {
-                name,
                 store: Writer::default(),
                 fanout,
                 synced: tokio::sync::watch::channel(false).0,
@@ -217,6 +218,8 @@ where
                 metrics,
                 task: Mutex::new(None),
                 last_error: Mutex::new(None),
+                outage: crate::outage::Outage::new(format!("watch of {name}")),
+                name,
             }),
         }
     }
@@ -391,7 +394,8 @@ impl<K: Resource + Clone + Debug + Send + Sync + 'static> Shared<K> {
             metrics.watch_restarts.inc();
         }
         let error = error_chain(error).to_string();
-        tracing::warn!(informer = %self.name, %error, "watch failed; retrying with backoff");
+        tracing::debug!(informer = %self.name, %error, "watch failed; retrying with backoff");
+        self.outage.failed(&error);
         *self.last_error.lock() = Some(error);
     }
 
@@ -462,6 +466,7 @@ async fn run_sharded<K: Resource + Clone + Debug + Send + Sync + 'static>(
             ShardEvent::Delete(object) => shared.delete(&object),
             ShardEvent::Forget(slots) => shared.forget(slots),
             ShardEvent::Listed { slots, listed } => {
+                shared.outage.succeeded();
                 shared.finish_list_of(&listed, |object| shared.in_slots(object, slots));
             }
             ShardEvent::Failed(error) => shared.watch_failed(&error),
@@ -508,6 +513,7 @@ async fn run<K: Resource + Clone + Debug + Send + Sync + 'static>(shared: Arc<Sh
                 shared.apply(object, Origin::List);
             }
             Ok(watcher::Event::InitDone) => {
+                shared.outage.succeeded();
                 if let Some(listed) = listing.take() {
                     shared.finish_list(&listed);
                 }
@@ -517,6 +523,7 @@ async fn run<K: Resource + Clone + Debug + Send + Sync + 'static>(shared: Arc<Sh
                 shared.synced.send_replace(true);
             }
             Ok(watcher::Event::Apply(object)) => {
+                shared.outage.succeeded();
                 shared.apply(object, Origin::Live);
                 shared.record_size();
             }

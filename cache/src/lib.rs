@@ -19,13 +19,17 @@
 //!   this replica's objects, asking the API server for them with KEP-5866's
 //!   `shardSelector` where it filters, and filtering them itself where not.
 //! - [`error_chain`] and [`name_request_urls`]: errors that say what could not be
-//!   reached and why (the URL and every cause), for logs and for [`SyncError`].
+//!   reached and why (the URL and every cause), for logs and for [`SyncError`];
+//!   [`Outage`]: a run of failures logged once when it starts, summed up every 30 s,
+//!   and once when it ends (an informer's watch failing while its API server is away
+//!   logs that, not every retry).
 
 mod backoff;
 mod cache;
 mod decode;
 mod informer;
 mod metrics;
+mod outage;
 mod report;
 pub mod shard;
 mod sharded;
@@ -36,6 +40,7 @@ mod subscription;
 pub use crate::cache::{Cache, Scope, ScopeKind, SyncError};
 pub use crate::informer::{Informer, InformerOptions, Transform, drop_managed_fields};
 pub use crate::metrics::CacheMetrics;
+pub use crate::outage::{Outage, SUMMARY_EVERY};
 pub use crate::report::{BoxError, ErrorChain, RequestError, error_chain, name_request_urls};
 pub use crate::shard::{Route, ShardKey, Shards, SlotSet};
 pub use crate::source::Source;

@@ -22,6 +22,7 @@ use crate::key::ObjectKey;
 use crate::metrics::ControllerMetrics;
 use crate::predicate::Predicate;
 use crate::reconciler::{OwnedStores, Reconciler};
+use crate::settled::Settled;
 use crate::source::{self, MapFn, OwnerKind, Source};
 use crate::worker::{Work, Worker};
 
@@ -497,7 +498,9 @@ where
     /// cache, so that they sync (and stay warm on standbys) before it starts.
     pub fn build<R: Reconciler<K>>(self, reconciler: R) -> Controller {
         let primary = self.cache.informer::<K>(primary_scope(&self.cache, &self.scope));
-        let mut sources = vec![source::primary(primary.clone(), self.predicate)];
+        // What this replica reconciled, at which version: kept across its terms.
+        let settled = Settled::default();
+        let mut sources = vec![source::primary(primary.clone(), self.predicate, settled.clone())];
         let primary_of_work = primary.clone();
         for make in self.sources {
             sources.push(make(&self.cache, &self.scope));
@@ -523,6 +526,7 @@ where
             }),
             shards: self.cache.shards().cloned(),
             primary,
+            settled: settled.clone(),
             timeout: self.reconcile_timeout,
             series,
         });
@@ -537,7 +541,7 @@ where
         let served = self
             .cache
             .shards()
-            .map(|shards| source::served(primary_of_work.clone(), shards.clone()));
+            .map(|shards| source::served(primary_of_work.clone(), shards.clone(), settled.clone()));
         Controller {
             name: self.name,
             cache: self.cache,

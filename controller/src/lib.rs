@@ -29,8 +29,12 @@
 //!   key of their owner (or whatever the map returns) on every create, update and
 //!   delete, whatever the predicate says: a Deployment's status change reconciles its
 //!   WebApp even when the WebApp's own status changes are filtered.
-//! - **Lists** (the first, relists after a lost watch) queue every object at low
-//!   priority, so a restart reconciles everything once, after live changes.
+//! - **Lists** (the first, relists after a lost watch, each new leadership term's
+//!   replay of the cache) queue every object at low priority, so a restart reconciles
+//!   everything once, after live changes; except, once this replica has reconciled
+//!   anything, the objects that changed or appeared since it last reconciled them,
+//!   which go in at normal priority: a term that begins after an outage catches up
+//!   first on what changed while it was out.
 //! - **Requeues**: [`Action::requeue`] and [`Action::requeue_after`] bring the key back
 //!   with no change; a plain [`Error`] brings it back with backoff.
 //! - **Sharded**: under a manager built with
@@ -60,6 +64,7 @@ pub mod owner;
 pub mod phase;
 pub mod predicate;
 mod reconciler;
+mod settled;
 mod source;
 mod worker;
 

@@ -12,6 +12,7 @@ use wheelhouse_workqueue::{AddOptions, Priority, WorkQueue};
 
 use crate::key::ObjectKey;
 use crate::predicate::Predicate;
+use crate::settled::Settled;
 
 /// Subscribes to an informer and starts the task that turns its events into keys.
 pub(crate) type Source = Box<dyn Fn(WorkQueue<ObjectKey>) -> JoinHandle<()> + Send + Sync>;
@@ -39,14 +40,17 @@ fn add(queue: &WorkQueue<ObjectKey>, key: ObjectKey, priority: Priority) {
 }
 
 /// The primary objects' events: every create and delete, and the updates the
-/// predicate lets through.
-pub(crate) fn primary<K>(informer: Informer<K>, predicate: Option<Predicate<K>>) -> Source
+/// predicate lets through. A listed object (the replay that starts each term, a
+/// relist) goes in at the priority [`Settled`] gives it: what changed since this
+/// replica last reconciled it first.
+pub(crate) fn primary<K>(informer: Informer<K>, predicate: Option<Predicate<K>>, settled: Settled) -> Source
 where
     K: Resource + Clone + Debug + Send + Sync + 'static,
 {
     Box::new(move |queue| {
         let mut subscription = informer.subscribe();
         let predicate = predicate.clone();
+        let settled = settled.clone();
         tokio::spawn(async move {
             while let Some((event, origin)) = subscription.recv_with_origin().await {
                 let key = match &event {
@@ -61,22 +65,30 @@ where
                     }
                     Event::Lagged => continue, // everything follows as Added
                 };
-                add(&queue, key, priority_of(origin));
+                let priority = match (&event, origin) {
+                    (Event::Added(object) | Event::Updated { new: object, .. }, Origin::List) => {
+                        settled.priority_of_listed(&key, object.meta().resource_version.as_deref())
+                    }
+                    _ => priority_of(origin),
+                };
+                add(&queue, key, priority);
             }
         })
     })
 }
 
 /// In a sharded manager: every stored primary object of a slot this replica starts
-/// serving, queued at low priority (its events may have come before the slot was
-/// handed over, and were let go then).
-pub(crate) fn served<K>(informer: Informer<K>, shards: Shards) -> Source
+/// serving, queued at low priority unless it changed since this replica last
+/// reconciled it ([`Settled`]): its events may have come before the slot was handed
+/// over, and were let go then.
+pub(crate) fn served<K>(informer: Informer<K>, shards: Shards, settled: Settled) -> Source
 where
     K: Resource + Clone + Debug + Send + Sync + 'static,
 {
     Box::new(move |queue| {
         let informer = informer.clone();
         let shards = shards.clone();
+        let settled = settled.clone();
         tokio::spawn(async move {
             let mut serving = shards.watch_serving();
             let mut before = SlotSet::EMPTY;
@@ -89,7 +101,9 @@ where
                             .slot_of(object.meta(), Route::Own)
                             .is_some_and(|slot| gained.contains(slot))
                         {
-                            add(&queue, ObjectKey::of(object.as_ref()), Priority::LOW);
+                            let key = ObjectKey::of(object.as_ref());
+                            let priority = settled.priority_of_listed(&key, object.meta().resource_version.as_deref());
+                            add(&queue, key, priority);
                         }
                     }
                 }

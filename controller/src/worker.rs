@@ -18,6 +18,7 @@ use wheelhouse_workqueue::WorkQueue;
 use crate::key::ObjectKey;
 use crate::metrics::Series;
 use crate::reconciler::{Context, OwnedStores, Reconciler};
+use crate::settled::Settled;
 
 /// What the controller needs of its workers, whatever their object type.
 pub(crate) trait Work: Send + Sync {
@@ -43,6 +44,8 @@ pub(crate) struct Worker<K: Resource, R> {
     /// In a sharded manager: the slots this replica may reconcile.
     pub shards: Option<Shards>,
     pub primary: Informer<K>,
+    /// Written after each reconcile: what a later term queues first.
+    pub settled: Settled,
     pub timeout: Option<Duration>,
     pub series: OnceLock<Series>,
 }
@@ -89,6 +92,7 @@ where
             // A deleted object is gone from the cache: it reaches the reconciler only
             // while a finalizer holds it. Its failures go with it.
             let Some(object) = self.primary.store().get(key.namespace.as_deref(), &key.name) else {
+                self.settled.forget(&key);
                 queue.forget(&key);
                 queue.done(&key);
                 continue;
@@ -113,10 +117,15 @@ where
             if let Some(series) = series {
                 series.active_workers.inc();
             }
+            let version = object.meta().resource_version.clone();
             let outcome = self.reconcile(&key, object).await;
             drop(in_flight);
             if let Some(series) = series {
                 series.active_workers.dec();
+            }
+            match &outcome {
+                Outcome::Done | Outcome::RequeueAfter(_) => self.settled.record(&key, version.as_deref()),
+                Outcome::Failed { .. } => self.settled.forget(&key),
             }
             match outcome {
                 Outcome::Done | Outcome::Failed { terminal: true } => queue.forget(&key),

@@ -1,16 +1,19 @@
 //! [`TestEnv`]: what a test runs against, the embedded server or an existing cluster,
 //! with the same helpers on both so one test suite serves both; the embedded server on
-//! a loopback port for kubectl (`http`), waiting for what a test expects (`wait`), and
-//! applying an operator's manifests (`apply`).
+//! a loopback port for kubectl (`http`), stopped and started again as a restart
+//! (`restart`), waiting for what a test expects (`wait`), and applying an operator's
+//! manifests (`apply`).
 //!
 //! May import: `core`, `options`, `state`.
 
 mod apply;
 mod cleanup;
 pub(crate) mod http;
+mod restart;
 pub(crate) mod wait;
 mod witness;
 
+pub use self::restart::{START_COMMAND, STOP_COMMAND};
 pub use self::witness::AUDIT_LOG;
 
 use std::future::Future;

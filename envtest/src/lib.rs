@@ -275,7 +275,12 @@
 //! freezes one replica's requests. The witnesses work on a real cluster too, read from
 //! its API server's audit log ([`TestEnv::witness_writes`], [`TestEnv::witness_lease`]:
 //! start it with [`AUDIT_POLICY`] and name the log in `ENVTEST_AUDIT_LOG`), each replica
-//! named by the `User-Agent` of its client ([`TestEnv::client_for`]).
+//! named by the `User-Agent` of its client ([`TestEnv::client_for`]). A test can
+//! restart the API server's serving process with its state kept
+//! ([`TestEnv::stop_api_server`], [`TestEnv::start_api_server`]): the embedded server's
+//! listener closes and opens on the same address, and its watches from before get 410
+//! Gone, as after kube-apiserver restarted; an existing cluster's, by the commands in
+//! `ENVTEST_APISERVER_STOP` and `ENVTEST_APISERVER_START`.
 //!
 //! ```
 //! # #[tokio::main(flavor = "current_thread")]
@@ -419,7 +424,7 @@ mod env;
 pub use crate::authz::Rbac;
 pub use crate::core::{ResponseBody, Verb};
 pub use crate::env::wait::{DEFAULT_TIMEOUT, eventually, eventually_within};
-pub use crate::env::{AUDIT_LOG, Error, TestEnv, use_existing_cluster};
+pub use crate::env::{AUDIT_LOG, Error, START_COMMAND, STOP_COMMAND, TestEnv, use_existing_cluster};
 #[cfg(feature = "workloads")]
 pub use crate::options::{BEHAVIOUR_ANNOTATION, ImageRule, PodBehaviour, WorkloadSimulation};
 pub use crate::options::{ServerOptions, WatchWindow};

@@ -50,8 +50,9 @@ struct Faults {
     delay: Mutex<[Duration; 2]>,
     /// Hold the bytes to the client of watch requests only.
     watches_stalled: watch::Sender<bool>,
-    /// Refuse new connections (they are closed at once).
-    refusing: AtomicBool,
+    /// Refuse new connections: the listening port is closed, so a connect fails at once
+    /// (ECONNREFUSED), as when no server listens.
+    refusing: watch::Sender<bool>,
     /// Bumped to reset every open connection.
     resets: watch::Sender<u64>,
 }
@@ -84,10 +85,10 @@ impl FaultProxy {
             held: [watch::Sender::new(false), watch::Sender::new(false)],
             delay: Mutex::new([Duration::ZERO; 2]),
             watches_stalled: watch::Sender::new(false),
-            refusing: AtomicBool::new(false),
+            refusing: watch::Sender::new(false),
             resets: watch::Sender::new(0),
         });
-        let accepting = tokio::spawn(accept(listener, upstream, faults.clone()));
+        let accepting = tokio::spawn(accept(listener, address, upstream, faults.clone()));
         Ok(Self {
             address,
             faults,
@@ -200,10 +201,12 @@ impl FaultProxy {
         self.faults.resets.send_modify(|resets| *resets += 1);
     }
 
-    /// Refuses (closes at once) every new connection while `refusing`: with
+    /// Refuses every new connection while `refusing`: the proxy closes its listening
+    /// port, so a connect fails at once with "connection refused", as when nothing
+    /// listens; it listens on the same address again when `refusing` ends. With
     /// [`reset_connections`](Self::reset_connections), an API server that is down.
     pub fn refuse(&self, refusing: bool) {
-        self.faults.refusing.store(refusing, Ordering::SeqCst);
+        self.faults.refusing.send_replace(refusing);
     }
 
     fn set_held(&self, direction: Direction, held: bool) {
@@ -237,18 +240,39 @@ fn loopback_address(url: &http::Uri) -> std::io::Result<SocketAddr> {
     Ok(address)
 }
 
-async fn accept(listener: TcpListener, upstream: SocketAddr, faults: Arc<Faults>) {
+/// Accepts connections on `address` and forwards them, until dropped; while the faults
+/// say to refuse, the port is closed, and opened again on the same address after.
+async fn accept(listener: TcpListener, address: SocketAddr, upstream: SocketAddr, faults: Arc<Faults>) {
     let mut connections = tokio::task::JoinSet::new();
+    let mut refusing = faults.refusing.subscribe();
+    let mut listener = Some(listener);
     loop {
-        let Ok((client, _)) = listener.accept().await else {
+        let Some(open) = listener.as_ref() else {
+            let _ = refusing.wait_for(|refusing| !refusing).await;
+            // Rebinding a port just closed can fail for a moment; the address is ours.
+            while listener.is_none() {
+                match TcpListener::bind(address).await {
+                    Ok(bound) => listener = Some(bound),
+                    Err(_) => tokio::time::sleep(Duration::from_millis(10)).await,
+                }
+            }
             continue;
         };
-        while connections.try_join_next().is_some() {}
-        if faults.refusing.load(Ordering::SeqCst) {
-            drop(client);
-            continue;
+        tokio::select! {
+            accepted = open.accept() => {
+                let Ok((client, _)) = accepted else { continue };
+                while connections.try_join_next().is_some() {}
+                connections.spawn(forward(client, upstream, faults.clone()));
+            }
+            changed = refusing.changed() => {
+                if changed.is_err() {
+                    return;
+                }
+                if *refusing.borrow_and_update() {
+                    listener = None;
+                }
+            }
         }
-        connections.spawn(forward(client, upstream, faults.clone()));
     }
 }
 

@@ -201,6 +201,53 @@ impl Timeline {
         checked
     }
 
+    /// How many of the replicas' writes that `about` selects (as for
+    /// [`assert_writes_fenced`](Self::assert_writes_fenced)) arrived stale: after another
+    /// replica began the same work, or with no work of their sender's before them.
+    pub fn stale_writes(
+        &self,
+        writes: &[ArrivedWrite],
+        about: impl Fn(&ArrivedWrite) -> Option<Option<String>>,
+    ) -> usize {
+        writes
+            .iter()
+            .filter(|write| {
+                let replica = write.user.strip_prefix("replica-").and_then(|r| r.parse().ok());
+                let (Some(replica), Some(what)) = (replica, about(write)) else {
+                    return false;
+                };
+                matches!(
+                    self.judge(replica, what.as_deref(), write.arrived),
+                    Arrival::Stale { .. }
+                )
+            })
+            .count()
+    }
+
+    /// The position (in [`snapshot`](Self::snapshot)) of the work `replica` is doing
+    /// now, if any.
+    pub fn current(&self, replica: usize) -> Option<usize> {
+        self.0
+            .lock()
+            .iter()
+            .rposition(|w| w.replica == replica && w.ended.is_none())
+    }
+
+    /// Whether the work at `position` has ended.
+    pub fn has_ended(&self, position: usize) -> bool {
+        self.0.lock().get(position).is_some_and(|w| w.ended.is_some())
+    }
+
+    /// The replica doing work that started after `position`, if any.
+    pub fn working_after(&self, position: usize) -> Option<usize> {
+        self.0
+            .lock()
+            .iter()
+            .skip(position + 1)
+            .find(|w| w.ended.is_none())
+            .map(|w| w.replica)
+    }
+
     /// Two stretches of work of different replicas that overlapped in time, if any.
     pub fn overlap(&self) -> Option<(Work, Work)> {
         let work = self.snapshot();

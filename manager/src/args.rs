@@ -77,7 +77,10 @@ pub struct ManagerArgs {
     #[arg(long)]
     pub enable_http2: bool,
     /// Log level, or tracing filter directives (`info`, `debug`, `info,wheelhouse=debug`);
-    /// `RUST_LOG`, when set, takes precedence.
+    /// `RUST_LOG`, when set, takes precedence. Unless the directives name `kube_client`,
+    /// kube-client's line for every failed request is left out (`kube_client::client::builder=off`):
+    /// while the API server refuses connections it is hundreds of ERROR lines a second, and
+    /// the manager reports the failures itself, once a run and in a summary every 30 s.
     #[arg(long, default_value = "info", value_name = "LEVEL")]
     pub log_level: String,
     /// Log format: text for people, json for log pipelines.
@@ -137,9 +140,19 @@ impl ManagerArgs {
             Ok(directives) if !directives.is_empty() => {
                 EnvFilter::try_new(&directives).map_err(|e| Error::Logging(format!("RUST_LOG={directives:?}: {e}")))
             }
-            _ => EnvFilter::try_new(&self.log_level)
+            _ => EnvFilter::try_new(with_quiet_request_failures(&self.log_level))
                 .map_err(|e| Error::Logging(format!("--log-level {:?}: {e}", self.log_level))),
         }
+    }
+}
+
+/// `directives`, with kube-client's per-request failure lines left out unless they
+/// name kube-client themselves.
+fn with_quiet_request_failures(directives: &str) -> String {
+    if directives.contains("kube_client") {
+        directives.to_owned()
+    } else {
+        format!("{directives},kube_client::client::builder=off")
     }
 }
 
@@ -313,6 +326,19 @@ mod tests {
         let flags = Flags::parse_from(["operator", "--metrics-cert-path", "/certs", "--enable-http2"]).manager;
         assert_eq!(flags.metrics_cert_path, Some(PathBuf::from("/certs")));
         assert!(flags.enable_http2);
+    }
+
+    #[test]
+    fn kube_clients_line_per_failed_request_is_left_out_unless_asked_for() {
+        assert_eq!(
+            with_quiet_request_failures("info"),
+            "info,kube_client::client::builder=off"
+        );
+        assert_eq!(
+            with_quiet_request_failures("debug,kube_client=trace"),
+            "debug,kube_client=trace"
+        );
+        assert!(EnvFilter::try_new(with_quiet_request_failures("info,wheelhouse=debug")).is_ok());
     }
 
     #[test]

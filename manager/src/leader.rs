@@ -14,7 +14,13 @@
 //!   writes, and the manager stops every leader-only runnable, whether or not the
 //!   elector itself is still running.
 //!
-//! And two about the Lease's own lifecycle:
+//! And three about the Lease's own lifecycle:
+//! - a record is this replica's own only if it is exactly the record it last wrote
+//!   (the resourceVersion of its last successful write): one naming it that it did not
+//!   write (restored from a backup, edited by hand) is someone else's and is waited out
+//!   for a lease duration like any other holder's, and a leader whose watch (or renew)
+//!   finds a record it did not write, stored after its last write, ends its term at
+//!   once: so does one that finds another holder there;
 //! - a deleted Lease is not a free one: its last record counts as held by its last
 //!   holder until a lease duration after this replica last saw it change, exactly as
 //!   an expiry; the holder, when its renew finds the Lease gone (404) or its watch
@@ -24,14 +30,19 @@
 //!   on the update of a missing one, so a renew delayed past a deletion would
 //!   resurrect it, where a patch of a missing object is always 404.
 //!
+//! After a failed attempt (no answer, or an error), a candidate always waits its
+//! jittered retry period before the next: it wakes early only for an answer's news (the
+//! watch seeing the Lease freed, or an observed expiry still to come), so an API server
+//! that refuses connections sees at most one attempt per retry period from each.
+//!
 //! A replica whose term ended stays up as a standby and campaigns again unless
 //! [`OnLeadershipLost::Exit`] asks for controller-runtime's exit.
 
 mod elector;
 mod metrics;
 
-use std::sync::Arc;
 use std::sync::atomic::{AtomicU64, Ordering};
+use std::sync::{Arc, OnceLock};
 use std::time::Duration;
 
 use tokio::time::Instant;
@@ -192,6 +203,23 @@ pub(crate) fn default_identity() -> String {
     format!("{host}_{:016x}", rand::random::<u64>())
 }
 
+/// Why a leadership term ended, as the logs and [`Error::LeadershipLost`] say it: each
+/// cause once, where it is found.
+pub(crate) mod why {
+    /// No renew succeeded within the renew deadline (the API server unreachable or
+    /// slow, or the process stalled).
+    pub(crate) const NOT_RENEWED: &str = "the lease was not renewed within the renew deadline";
+    /// The Lease was deleted (seen on the watch, or a renew answered 404).
+    pub(crate) const DELETED: &str = "the lease was deleted";
+    /// The Lease names another holder now (seen on the watch, or on a renew).
+    pub(crate) const CHANGED_HANDS: &str = "the lease changed hands";
+    /// The Lease names this replica but holds a record it did not write (restored from
+    /// a backup, edited by hand): someone else may act as this identity.
+    pub(crate) const OVERWRITTEN: &str = "the lease was overwritten by a record this replica did not write";
+    /// The manager stopped (graceful shutdown).
+    pub(crate) const STOPPED: &str = "the manager is stopping";
+}
+
 /// One spell of leadership. Leader-only runnables run only while it is valid.
 ///
 /// Invariant: once `ended` is cancelled, or `valid_until` has passed, the term is over
@@ -206,6 +234,9 @@ pub(crate) struct Term {
     start: Instant,
     valid_until: AtomicU64,
     ended: CancellationToken,
+    /// The first cause found for the end (one of [`why`]); set before `ended` is
+    /// cancelled, so whoever sees the end reads why.
+    why: OnceLock<&'static str>,
 }
 
 impl Term {
@@ -216,6 +247,7 @@ impl Term {
             start,
             valid_until: AtomicU64::new(nanos_between(start, valid_until)),
             ended: CancellationToken::new(),
+            why: OnceLock::new(),
         })
     }
 
@@ -235,7 +267,7 @@ impl Term {
     /// Moves the deadline to `until`; false (and no effect) once the term is over.
     pub(crate) fn extend(&self, until: Instant) -> bool {
         if !self.is_valid() {
-            self.end();
+            self.end_because(why::NOT_RENEWED);
             return false;
         }
         self.valid_until
@@ -243,8 +275,26 @@ impl Term {
         true
     }
 
-    pub(crate) fn end(&self) {
+    /// Ends the term because of `why` (one of [`why`]); a term already over keeps the
+    /// first cause found.
+    pub(crate) fn end_because(&self, why: &'static str) {
+        let cause = if self.is_valid() { why } else { why::NOT_RENEWED };
+        let _ = self.why.set(cause);
         self.ended.cancel();
+    }
+
+    /// Ends the term; the cause is its deadline's if that passed, else a stop.
+    pub(crate) fn end(&self) {
+        self.end_because(why::STOPPED);
+    }
+
+    /// Why the term ended (its deadline, if nothing else was recorded); None while it
+    /// runs.
+    pub(crate) fn why(&self) -> Option<&'static str> {
+        if self.is_valid() {
+            return None;
+        }
+        Some(self.why.get().copied().unwrap_or(why::NOT_RENEWED))
     }
 
     /// Resolves when the term ends: ended explicitly, or its deadline passed. Ends it
@@ -256,7 +306,7 @@ impl Term {
                 () = self.ended.cancelled() => return,
                 () = tokio::time::sleep_until(until) => {
                     if Instant::now() >= self.valid_until() {
-                        self.end();
+                        self.end_because(why::NOT_RENEWED);
                         return;
                     }
                 }
@@ -288,6 +338,22 @@ mod tests {
             "a late renew does not revive it"
         );
         assert!(!term.is_valid());
+        assert_eq!(term.why(), Some(why::NOT_RENEWED));
+    }
+
+    #[tokio::test(start_paused = true)]
+    async fn a_term_keeps_the_first_cause_of_its_end() {
+        let term = Term::new(1, Instant::now() + Duration::from_secs(10));
+        assert_eq!(term.why(), None);
+        term.end_because(why::DELETED);
+        term.end_because(why::CHANGED_HANDS);
+        term.over().await;
+        assert_eq!(term.why(), Some(why::DELETED));
+        // A cause found after the deadline passed is not the cause: the deadline is.
+        let late = Term::new(2, Instant::now() + Duration::from_secs(1));
+        tokio::time::advance(Duration::from_secs(2)).await;
+        late.end_because(why::CHANGED_HANDS);
+        assert_eq!(late.why(), Some(why::NOT_RENEWED));
     }
 
     #[tokio::test(start_paused = true)]

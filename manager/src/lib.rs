@@ -70,6 +70,15 @@
 //!   renew). Renewals are merge patches with the resourceVersion as precondition, so a
 //!   late renew can never re-create a deleted Lease (a PUT would: Leases are created
 //!   on update).
+//! - **Only the record it last wrote is a replica's own.** A Lease edited to name a
+//!   standby, or restored from an older copy, is not taken at once by the replica it
+//!   names: any record this replica did not write is waited out for a lease duration,
+//!   and the leader whose watch sees it ends its term at once (as for a deletion), so
+//!   such an edit never makes two leaders. The log line and [`Error::LeadershipLost`]
+//!   name the cause: not renewed, deleted, changed hands, or overwritten.
+//! - **No retry storm.** After a failed attempt the elector waits its jittered retry
+//!   period, whatever expiry it observed: a refused connection costs each replica at
+//!   most one attempt per retry period.
 //! - **Standbys watch the Lease.** A leader stopping gracefully finishes its reconciles,
 //!   then empties the Lease's holder; a standby sees it on its watch and takes over at once
 //!   (where client-go's polling standby needs up to a retry period; `benches/README.md`

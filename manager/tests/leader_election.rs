@@ -207,7 +207,12 @@ async fn a_lost_lease_stops_the_manager_with_the_exit_option() {
         .expect("run returns")
         .expect_err("losing the lease is an error");
     assert!(matches!(error, Error::LeadershipLost { .. }), "{error}");
-    assert!(error.to_string().contains("the renew deadline passed"), "{error}");
+    assert!(
+        error
+            .to_string()
+            .contains("the lease was not renewed within the renew deadline"),
+        "{error}"
+    );
     assert_eq!(intervals.working(), None);
     env.stop().await;
 }

@@ -6,6 +6,7 @@
 //! test must show that something did *not* happen, it waits for a later event that
 //! the controller handles strictly after it (a marker object), not for wall-clock time.
 
+mod catch_up;
 mod common;
 mod context;
 mod fencing;

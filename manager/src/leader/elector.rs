@@ -16,7 +16,7 @@ use tokio::time::Instant;
 use tokio_util::sync::CancellationToken;
 use tokio_util::task::AbortOnDropHandle;
 
-use super::{LeaderElection, LeaderMetrics, OnLeadershipLost, Term};
+use super::{LeaderElection, LeaderMetrics, OnLeadershipLost, Term, why};
 use crate::Error;
 
 mod record;
@@ -53,14 +53,18 @@ struct Observed {
 }
 
 impl Observed {
-    fn holder(&self) -> Option<&str> {
-        self.spec.holder_identity.as_deref().filter(|h| !h.is_empty())
+    fn of(lease: &Lease) -> Self {
+        Self {
+            spec: lease.spec.clone().unwrap_or_default(),
+            resource_version: lease.metadata.resource_version.clone(),
+            uid: lease.metadata.uid.clone(),
+            annotations: lease.metadata.annotations.clone().unwrap_or_default(),
+            at: Instant::now(),
+        }
     }
 
-    /// True while another holder's lease has not run out as observed here.
-    fn held_by_other(&self, identity: &str, own: Duration) -> bool {
-        self.holder().is_some_and(|holder| holder != identity)
-            && self.expiry(own).is_some_and(|expiry| Instant::now() < expiry)
+    fn holder(&self) -> Option<&str> {
+        self.spec.holder_identity.as_deref().filter(|h| !h.is_empty())
     }
 
     /// When the holder's lease runs out as seen from here (None: nobody holds it). A
@@ -76,14 +80,23 @@ impl Observed {
             .map_or(own, Duration::from_secs);
         Some(self.at + duration)
     }
+
+    /// Whether this record is older than `other` (stored before it). Resource versions
+    /// are etcd's revisions on every server this runs against, integers that grow with
+    /// each write; ones that do not parse are never taken for older, so a record that
+    /// cannot be placed is judged as new.
+    fn older_than(&self, other: &Self) -> bool {
+        let revision = |o: &Self| o.resource_version.as_deref().and_then(|v| v.parse::<u64>().ok());
+        matches!((revision(self), revision(other)), (Some(a), Some(b)) if a < b)
+    }
 }
 
 /// How a spell of leadership ended.
 enum Held {
     /// The manager asked the elector to stop (graceful shutdown).
     Stopped,
-    /// The lease could not be renewed within the renew deadline, or another holds it.
-    Lost(&'static str),
+    /// The term ended without a stop; the term says why.
+    Lost,
 }
 
 pub(crate) struct Elector {
@@ -92,6 +105,12 @@ pub(crate) struct Elector {
     identity: String,
     namespace: String,
     observed: Mutex<Option<Observed>>,
+    /// The record this replica last wrote (its answer from the server): the only
+    /// record it takes for its own. Any other record naming it (restored from a
+    /// backup, edited by hand) is someone else's, and waited out as such. Written and
+    /// read under `writing`, so a watch event is never judged against a write whose
+    /// answer has not come yet.
+    written: Mutex<Option<Observed>>,
     /// Signalled by the watch when the lease is released or deleted.
     freed: Notify,
     state: watch::Sender<Leadership>,
@@ -112,8 +131,8 @@ pub(crate) struct Elector {
     /// Called when a term ends, before the next can begin (a ring member stops
     /// serving its slots there, so a new term never starts with the old one's).
     on_term_end: Mutex<Option<Box<dyn Fn() + Send + Sync>>>,
-    /// Why the running term was ended from outside `hold` (its Lease was deleted).
-    lost_why: Mutex<Option<&'static str>>,
+    /// Failed attempts (acquire or renew), logged once a run and summed up.
+    outage: wheelhouse_cache::Outage,
 }
 
 impl Elector {
@@ -124,12 +143,14 @@ impl Elector {
         namespace: String,
         metrics: Option<LeaderMetrics>,
     ) -> Arc<Self> {
+        let outage = wheelhouse_cache::Outage::new(format!("attempts on lease {namespace}/{}", config.lease_name));
         Arc::new(Self {
             api: Api::namespaced(client, &namespace),
             config,
             identity,
             namespace,
             observed: Mutex::new(None),
+            written: Mutex::new(None),
             freed: Notify::new(),
             state: watch::Sender::new(Leadership::Standby),
             renewed: Mutex::new(None),
@@ -140,7 +161,7 @@ impl Elector {
             annotations: Mutex::new(BTreeMap::new()),
             writing: tokio::sync::Mutex::new(()),
             on_term_end: Mutex::new(None),
-            lost_why: Mutex::new(None),
+            outage,
         })
     }
 
@@ -175,21 +196,20 @@ impl Elector {
     pub(crate) async fn publish(&self, annotations: BTreeMap<String, String>) -> Result<bool, kube::Error> {
         self.set_annotations(annotations);
         let _writing = self.writing.lock().await;
-        let own = self
-            .observed
-            .lock()
-            .clone()
-            .filter(|o| o.holder() == Some(self.identity.as_str()));
-        let Some(own) = own else { return Ok(false) };
+        let Some(own) = self.own_record() else { return Ok(false) };
         let spec = LeaseSpec {
             renew_time: Some(MicroTime(Timestamp::now())),
             ..own.spec.clone()
         };
-        match self.write(spec, &own).await {
+        let Ok(written) = tokio::time::timeout(self.attempt_timeout(), self.write(spec, &own)).await else {
+            tracing::debug!(lease = %self.lease(), timeout = ?self.attempt_timeout(), "publishing got no answer in time; the next round tries again");
+            return Ok(false);
+        };
+        match written {
             Ok(()) => Ok(true),
             Err(kube::Error::Api(status)) if status.code == 409 => Ok(false),
             Err(kube::Error::Api(status)) if status.code == 404 => {
-                self.own_lease_gone("publishing found the lease deleted");
+                self.end_term(why::DELETED);
                 Ok(false)
             }
             Err(error) => Err(error),
@@ -214,6 +234,16 @@ impl Elector {
     /// The retry period.
     pub(crate) fn retry_period(&self) -> Duration {
         self.config.retry_period
+    }
+
+    /// How long one attempt (the reads and writes of one try) may take: half the renew
+    /// deadline, at least a second, as client-go's resourcelock bounds its client. A
+    /// request stuck on a dead connection (a connect the kernel keeps retrying, an
+    /// answer that never comes) would otherwise hold the elector for the client's own
+    /// timeouts (kube's: 30 s to connect, 295 s to read), and a member or leader whose
+    /// API server came back would not campaign again until then.
+    pub(crate) fn attempt_timeout(&self) -> Duration {
+        (self.config.renew_deadline / 2).max(Duration::from_secs(1))
     }
 
     pub(crate) fn identity(&self) -> &str {
@@ -269,10 +299,10 @@ impl Elector {
             if let Some(metrics) = &self.metrics {
                 metrics.leading();
             }
-            *self.lost_why.lock() = None;
             self.state.send_replace(Leadership::Leader(term.clone()));
             let held = self.hold(&term, &stop).await;
             term.end();
+            let why = term.why().unwrap_or(why::STOPPED);
             // What was published belonged to that term: the next starts from nothing.
             self.annotations.lock().clear();
             if let Some(hook) = &*self.on_term_end.lock() {
@@ -295,7 +325,7 @@ impl Elector {
                     }
                     return Ok(());
                 }
-                Held::Lost(why) => {
+                Held::Lost => {
                     tracing::error!(lease = %self.lease(), identity = %self.identity, why, "lost the lease; leader-only work is being stopped");
                     if self.config.on_lost == OnLeadershipLost::Exit {
                         return Err(Error::LeadershipLost {
@@ -320,33 +350,55 @@ impl Elector {
             // A stop must not wait on an API server that does not answer.
             let attempt = tokio::select! {
                 () = stop.cancelled() => return None,
-                attempt = self.try_acquire_or_renew(false) => attempt,
+                attempt = tokio::time::timeout(self.attempt_timeout(), self.try_acquire_or_renew(false)) => attempt,
             };
-            match attempt {
-                Ok(true) => {
+            match &attempt {
+                Ok(Ok(_)) => {
+                    self.outage.succeeded();
+                }
+                Ok(Err(error)) => {
+                    self.outage.failed(&wheelhouse_cache::error_chain(error));
+                }
+                Err(_) => {
+                    self.outage
+                        .failed(&format!("no answer within {:?}", self.attempt_timeout()));
+                }
+            }
+            let failed = match attempt {
+                Ok(Ok(true)) => {
                     let number = self.terms.fetch_add(1, Ordering::Relaxed) + 1;
                     return Some(Term::new(number, sent + self.config.renew_deadline));
                 }
-                Ok(false) => {}
-                Err(error) => {
+                Ok(Ok(false)) => false,
+                Ok(Err(error)) => {
                     tracing::debug!(lease = %self.lease(), error = %wheelhouse_cache::error_chain(&error), "could not try to acquire the lease");
+                    true
                 }
-            }
+                Err(_) => {
+                    tracing::debug!(lease = %self.lease(), timeout = ?self.attempt_timeout(), "an attempt to acquire the lease got no answer in time");
+                    true
+                }
+            };
             // Next try: after a jittered retry period (client-go's JitterUntil, factor
-            // 1.2), as soon as the watch sees the lease freed, or when the holder's
-            // lease runs out as observed here, whichever comes first.
+            // 1.2); after an answer, also as soon as the watch sees the lease freed, or
+            // when the holder's lease runs out as observed here, if that is still to
+            // come. A failed attempt always waits the whole period: an expiry already
+            // past, or a wake the watch left behind, would otherwise send the next try
+            // at once, and a server that refuses at once would see a storm of them.
             let retry = self.config.retry_period.mul_f64(1.0 + 1.2 * rand::random::<f64>());
+            let now = Instant::now();
             let expiry = self
                 .observed
                 .lock()
                 .as_ref()
-                .and_then(|observed| observed.expiry(self.config.lease_duration));
-            let expiry = expiry.map_or(Instant::now() + retry, |at| at + Duration::from_millis(1));
+                .and_then(|observed| observed.expiry(self.config.lease_duration))
+                .map(|at| at + Duration::from_millis(1))
+                .filter(|&at| at > now && !failed);
             tokio::select! {
                 () = stop.cancelled() => return None,
-                () = self.freed.notified() => {}
+                () = self.freed.notified(), if !failed => {}
                 () = tokio::time::sleep(retry) => {}
-                () = tokio::time::sleep_until(expiry) => {}
+                () = sleep_until_some(expiry) => {}
             }
         }
     }
@@ -356,34 +408,55 @@ impl Elector {
         loop {
             tokio::select! {
                 () = stop.cancelled() => return Held::Stopped,
-                () = term.over() => return Held::Lost(self.lost_why("the renew deadline passed")),
+                () = term.over() => return Held::Lost,
                 () = tokio::time::sleep(self.config.retry_period) => {}
             }
             self.wait_if_paused(stop).await;
             if !term.is_valid() {
-                return Held::Lost(self.lost_why("the renew deadline passed"));
+                return Held::Lost;
             }
             let sent = Instant::now();
-            let attempt = tokio::time::timeout_at(term.valid_until(), self.try_acquire_or_renew(true)).await;
+            let bound = term.valid_until().min(sent + self.attempt_timeout());
+            let attempt = tokio::time::timeout_at(bound, self.try_acquire_or_renew(true)).await;
+            match &attempt {
+                Ok(Ok(_)) => {
+                    self.outage.succeeded();
+                }
+                Ok(Err(error)) => {
+                    self.outage.failed(&wheelhouse_cache::error_chain(error));
+                }
+                Err(_) => {
+                    self.outage
+                        .failed(&format!("no answer within {:?}", self.attempt_timeout()));
+                }
+            }
             match attempt {
                 Ok(Ok(true)) => {
                     if !term.extend(sent + self.config.renew_deadline) {
-                        return Held::Lost("the renew deadline passed before the renew succeeded");
+                        return Held::Lost;
                     }
                     *self.renewed.lock() = Some(Instant::now());
                 }
-                Ok(Ok(false)) => return Held::Lost(self.lost_why("another replica holds the lease")),
-                Ok(Err(error)) => {
-                    tracing::warn!(lease = %self.lease(), error = %wheelhouse_cache::error_chain(&error), deadline_in = ?term.valid_until().saturating_duration_since(Instant::now()), "failed to renew the lease; retrying until the renew deadline");
+                // The renew found the lease gone or someone else's, and said so on
+                // the term (a record it cannot judge ends the term as changed hands).
+                Ok(Ok(false)) => {
+                    term.end_because(why::CHANGED_HANDS);
+                    return Held::Lost;
                 }
-                Err(_) => return Held::Lost("the renew deadline passed while renewing"),
+                Ok(Err(error)) => {
+                    tracing::debug!(lease = %self.lease(), error = %wheelhouse_cache::error_chain(&error), deadline_in = ?term.valid_until().saturating_duration_since(Instant::now()), "failed to renew the lease; retrying until the renew deadline");
+                }
+                // No answer in time: another try while the term lasts, on a fresh
+                // request (the next renew cannot rely on the record it may have left).
+                Err(_) if Instant::now() < term.valid_until() => {
+                    tracing::debug!(lease = %self.lease(), timeout = ?self.attempt_timeout(), deadline_in = ?term.valid_until().saturating_duration_since(Instant::now()), "a renew of the lease got no answer in time; retrying until the renew deadline");
+                }
+                Err(_) => {
+                    term.end_because(why::NOT_RENEWED);
+                    return Held::Lost;
+                }
             }
         }
-    }
-
-    /// Why the term ended: as recorded where it was ended, else `otherwise`.
-    fn lost_why(&self, otherwise: &'static str) -> &'static str {
-        self.lost_why.lock().take().unwrap_or(otherwise)
     }
 
     async fn wait_if_paused(&self, stop: &CancellationToken) {
@@ -398,17 +471,15 @@ impl Elector {
     }
 
     /// client-go's `tryAcquireOrRenew`: true when the lease is ours after the call.
+    /// Unlike client-go, a record naming this replica is its own only if it is the
+    /// record it last wrote ([`Elector::is_own`]); any other is waited out as another
+    /// holder's, and a leader that finds one ends its term.
     async fn try_acquire_or_renew(&self, leading: bool) -> Result<bool, kube::Error> {
         let _writing = self.writing.lock().await;
         let now = MicroTime(Timestamp::now());
         // A leader renews its own record with the resourceVersion it last wrote,
         // without reading first; a conflict sends it through the full path.
-        let own = self
-            .observed
-            .lock()
-            .clone()
-            .filter(|o| leading && o.holder() == Some(self.identity.as_str()));
-        if let Some(own) = own {
+        if leading && let Some(own) = self.own_record() {
             let spec = LeaseSpec {
                 renew_time: Some(now.clone()),
                 lease_duration_seconds: Some(self.config.lease_seconds()),
@@ -418,7 +489,7 @@ impl Elector {
                 Ok(()) => return Ok(true),
                 Err(kube::Error::Api(status)) if status.code == 409 => {}
                 Err(kube::Error::Api(status)) if status.code == 404 => {
-                    self.own_lease_gone("renewing found the lease deleted");
+                    self.end_term(why::DELETED);
                     return Ok(false);
                 }
                 Err(error) => return Err(error),
@@ -430,10 +501,16 @@ impl Elector {
         };
         let current = lease.spec.clone().unwrap_or_default();
         let observed = self.observe(&lease);
-        if observed.held_by_other(&self.identity, self.config.lease_duration) {
+        let ours = self.is_own(&observed);
+        if leading && !ours {
+            // Changed under this term by another writer: the term ends here, and the
+            // record is judged as anyone's on the next try.
+            self.end_term(self.why_not_own(&observed));
             return Ok(false);
         }
-        let ours = observed.holder() == Some(self.identity.as_str());
+        if self.held_by_other(&observed) {
+            return Ok(false);
+        }
         let spec = LeaseSpec {
             holder_identity: Some(self.identity.clone()),
             lease_duration_seconds: Some(self.config.lease_seconds()),
@@ -454,30 +531,79 @@ impl Elector {
         }
     }
 
+    /// The record this replica last wrote, if it holds the lease in it.
+    fn own_record(&self) -> Option<Observed> {
+        self.written
+            .lock()
+            .clone()
+            .filter(|written| written.holder() == Some(self.identity.as_str()))
+    }
+
+    /// Whether `observed` is exactly the record this replica last wrote (its
+    /// resourceVersion), and names this replica. Only such a record is its own: the
+    /// same holder in any other record (restored from a backup, edited by hand, or
+    /// written by another process with this identity) may be someone acting now.
+    fn is_own(&self, observed: &Observed) -> bool {
+        observed.holder() == Some(self.identity.as_str())
+            && observed.resource_version.is_some()
+            && self
+                .written
+                .lock()
+                .as_ref()
+                .is_some_and(|written| written.resource_version == observed.resource_version)
+    }
+
+    /// True while someone else's record has not run out as observed here: another
+    /// holder's, or one naming this replica that it did not write.
+    fn held_by_other(&self, observed: &Observed) -> bool {
+        observed.holder().is_some()
+            && !self.is_own(observed)
+            && observed
+                .expiry(self.config.lease_duration)
+                .is_some_and(|expiry| Instant::now() < expiry)
+    }
+
+    /// Why a record that is not this replica's own ends its term.
+    fn why_not_own(&self, observed: &Observed) -> &'static str {
+        if observed.holder() == Some(self.identity.as_str()) {
+            why::OVERWRITTEN
+        } else {
+            why::CHANGED_HANDS
+        }
+    }
+
     /// The Lease does not exist. A leader's term ends (its Lease was deleted); a
     /// candidate creates it unless the last record seen is another holder's that has
     /// not run out: a deleted Lease is not a free one, as its holder may not know yet.
     async fn lease_missing(&self, leading: bool, now: MicroTime) -> Result<bool, kube::Error> {
         if leading {
-            self.own_lease_gone("the lease was deleted");
+            self.end_term(why::DELETED);
             return Ok(false);
         }
         let observed = self.observed.lock().clone();
-        if observed.is_some_and(|o| o.held_by_other(&self.identity, self.config.lease_duration)) {
+        if observed.is_some_and(|o| self.held_by_other(&o)) {
             return Ok(false);
         }
         self.create(now).await
     }
 
-    /// This replica's Lease was deleted under it: the term ends now, before the
-    /// elector may take the Lease again, so no write of this term follows.
-    fn own_lease_gone(&self, why: &'static str) {
+    /// This replica's Lease was deleted, or changed by another writer, under its term:
+    /// the term ends now, before the elector may take the Lease again, so no write of
+    /// this term follows.
+    fn end_term(&self, why: &'static str) {
         if let Leadership::Leader(term) = &*self.state.borrow()
             && term.is_valid()
         {
             tracing::warn!(lease = %self.lease(), identity = %self.identity, why, "ending the leadership term at once");
-            *self.lost_why.lock() = Some(why);
-            term.end();
+            term.end_because(why);
         }
+    }
+}
+
+/// Sleeps until `at`, or forever without it.
+async fn sleep_until_some(at: Option<Instant>) {
+    match at {
+        Some(at) => tokio::time::sleep_until(at).await,
+        None => std::future::pending().await,
     }
 }

@@ -348,7 +348,8 @@ impl<'a> Running<'a> {
                     }
                 }
                 () = term_over(self.term.as_ref()) => {
-                    tracing::warn!("the lease was not renewed within the renew deadline; stopping leader-only work at once");
+                    let why = self.term.as_ref().and_then(|term| term.why()).unwrap_or(crate::leader::why::NOT_RENEWED);
+                    tracing::warn!(why, "the leadership term ended; stopping leader-only work at once");
                     self.end_term().await;
                 }
                 alive = changed => {
@@ -432,13 +433,15 @@ impl<'a> Running<'a> {
         if let Some(fence) = &self.fence {
             fence.leave();
         }
+        let why = term.why().unwrap_or(crate::leader::why::STOPPED);
         if abandoned.is_empty() {
             tracing::warn!(
                 term = term.number(),
+                why,
                 "leadership lost; every leader-only runnable has stopped"
             );
         } else {
-            tracing::error!(term = term.number(), abandoned = %abandoned.join(", "), "leadership lost; leader-only runnables that did not stop in time were abandoned");
+            tracing::error!(term = term.number(), why, abandoned = %abandoned.join(", "), "leadership lost; leader-only runnables that did not stop in time were abandoned");
         }
         self.abandoned = abandoned;
     }

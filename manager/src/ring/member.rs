@@ -193,7 +193,11 @@ impl Member {
                 preconditions: Some(preconditions),
                 ..kube::api::DeleteParams::default()
             };
-            match self.api.delete(&name, &params).await {
+            let deleted = tokio::time::timeout(self.elector.attempt_timeout(), self.api.delete(&name, &params));
+            match deleted
+                .await
+                .unwrap_or_else(|_| Err(kube::Error::Service("no answer in time".into())))
+            {
                 Ok(_) => {
                     tracing::info!(ring = %self.ring, lease = %name, "deleted the Lease of a member that left or died");
                 }
@@ -234,10 +238,18 @@ impl Member {
     /// Whether a fresh list of the ring shows `members` live, every other one on
     /// `version`, and none serving any of `gain`.
     async fn others_agree(&self, members: &[String], version: &str, gain: SlotSet) -> bool {
-        let leases = match self.api.list(&ListParams::default().labels(&self.selector)).await {
-            Ok(list) => list.items,
-            Err(error) => {
+        // Bounded as the elector's attempts: a list stuck on a dead connection must not
+        // hold the member's rounds.
+        let params = ListParams::default().labels(&self.selector);
+        let list = self.api.list(&params);
+        let leases = match tokio::time::timeout(self.elector.attempt_timeout(), list).await {
+            Ok(Ok(list)) => list.items,
+            Ok(Err(error)) => {
                 tracing::debug!(ring = %self.ring, error = %wheelhouse_cache::error_chain(&error), "could not list the ring's leases; retrying");
+                return false;
+            }
+            Err(_) => {
+                tracing::debug!(ring = %self.ring, "listing the ring's leases got no answer in time; retrying");
                 return false;
             }
         };

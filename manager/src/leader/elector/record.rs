@@ -11,9 +11,8 @@ use k8s_openapi::apimachinery::pkg::apis::meta::v1::{MicroTime, ObjectMeta};
 use k8s_openapi::jiff::Timestamp;
 use kube::api::{Patch, PatchParams, PostParams};
 use kube::runtime::watcher;
-use tokio::time::Instant;
 
-use super::{Elector, Observed, RELEASE_ATTEMPTS};
+use super::{Elector, Leadership, Observed, RELEASE_ATTEMPTS, why};
 
 impl Elector {
     pub(super) async fn create(&self, now: MicroTime) -> Result<bool, kube::Error> {
@@ -36,7 +35,7 @@ impl Elector {
         };
         match self.api.create(&PostParams::default(), &lease).await {
             Ok(created) => {
-                self.record(created);
+                self.record(&created);
                 Ok(true)
             }
             Err(kube::Error::Api(status)) if status.code == 409 => Ok(false),
@@ -62,7 +61,7 @@ impl Elector {
             .api
             .patch(&self.config.lease_name, &PatchParams::default(), &Patch::Merge(&patch))
             .await?;
-        self.record(written);
+        self.record(&written);
         Ok(())
     }
 
@@ -93,39 +92,55 @@ impl Elector {
         (!annotations.is_empty()).then(|| annotations.clone())
     }
 
-    /// What this replica wrote is what it observes, from now.
-    pub(super) fn record(&self, lease: Lease) {
-        *self.observed.lock() = Some(Observed {
-            spec: lease.spec.unwrap_or_default(),
-            resource_version: lease.metadata.resource_version,
-            uid: lease.metadata.uid,
-            annotations: lease.metadata.annotations.unwrap_or_default(),
-            at: Instant::now(),
-        });
+    /// What this replica wrote is what it observes, from now, and the one record it
+    /// takes for its own.
+    pub(super) fn record(&self, lease: &Lease) {
+        let written = Observed::of(lease);
+        *self.observed.lock() = Some(written.clone());
+        *self.written.lock() = Some(written);
     }
 
-    /// Notes a record read from the server; its clock starts only if it changed.
+    /// Notes a record read from the server; its clock starts only if it changed. A
+    /// record older than the one observed (a watch event behind a read) changes
+    /// nothing.
     pub(super) fn observe(&self, lease: &Lease) -> Observed {
-        let spec = lease.spec.clone().unwrap_or_default();
-        let metadata = &lease.metadata;
+        let record = Observed::of(lease);
         let mut observed = self.observed.lock();
         match observed.as_mut() {
-            Some(seen) if seen.spec == spec => {
-                seen.resource_version.clone_from(&metadata.resource_version);
-                seen.uid.clone_from(&metadata.uid);
-                seen.annotations = metadata.annotations.clone().unwrap_or_default();
+            Some(seen) if seen.uid == record.uid && record.older_than(seen) => {}
+            Some(seen) if seen.spec == record.spec => {
+                seen.resource_version = record.resource_version;
+                seen.uid = record.uid;
+                seen.annotations = record.annotations;
             }
-            _ => {
-                *observed = Some(Observed {
-                    spec,
-                    resource_version: metadata.resource_version.clone(),
-                    uid: metadata.uid.clone(),
-                    annotations: metadata.annotations.clone().unwrap_or_default(),
-                    at: Instant::now(),
-                });
-            }
+            _ => *observed = Some(record),
         }
         observed.clone().unwrap_or_else(|| unreachable!("set just above"))
+    }
+
+    /// The watch saw `lease` stored. A leader whose term runs ends it at once if this
+    /// is a record it did not write, stored after its last write: another holder, an
+    /// emptied holder, or its own identity in a record someone else wrote. Judged
+    /// under the write lock, so a write whose answer is on its way is known first.
+    async fn seen(&self, lease: &Lease) {
+        let _writing = self.writing.lock().await;
+        self.observe(lease);
+        let term = match &*self.state.borrow() {
+            Leadership::Leader(term) if term.is_valid() => term.clone(),
+            _ => return,
+        };
+        let record = Observed::of(lease);
+        let after_our_write = self
+            .written
+            .lock()
+            .as_ref()
+            .is_none_or(|written| written.uid != record.uid || !record.older_than(written));
+        if after_our_write && !self.is_own(&record) {
+            let why = self.why_not_own(&record);
+            let holder = record.holder().unwrap_or_default().to_owned();
+            tracing::warn!(lease = %self.lease(), identity = %self.identity, why, %holder, "ending the leadership term at once");
+            term.end_because(why);
+        }
     }
 
     /// Empties the holder so a standby takes over at once (client-go's release). A
@@ -134,8 +149,7 @@ impl Elector {
     pub(super) async fn release(&self) {
         let _writing = self.writing.lock().await;
         for _ in 0..RELEASE_ATTEMPTS {
-            let observed = self.observed.lock().clone();
-            let Some(observed) = observed.filter(|o| o.holder() == Some(self.identity.as_str())) else {
+            let Some(observed) = self.own_record() else {
                 return;
             };
             let now = MicroTime(Timestamp::now());
@@ -151,10 +165,15 @@ impl Elector {
                     tracing::info!(lease = %self.lease(), identity = %self.identity, "released the lease");
                     return;
                 }
+                // Re-read: a conflict that changed nothing (a failure answered as one)
+                // leaves the record ours, and the release goes on; a record someone
+                // else wrote is not ours to release.
                 Err(kube::Error::Api(status)) if status.code == 409 => {
                     match self.api.get_opt(&self.config.lease_name).await {
                         Ok(Some(lease)) => {
-                            self.observe(&lease);
+                            if !self.is_own(&self.observe(&lease)) {
+                                return;
+                            }
                         }
                         Ok(None) => return,
                         Err(error) => {
@@ -185,7 +204,7 @@ impl Elector {
         }
         let observed = self.observe(lease);
         if observed.holder() == Some(self.identity.as_str()) {
-            self.own_lease_gone("the lease was deleted");
+            self.end_term(why::DELETED);
         }
         if observed.holder().is_none() {
             self.freed.notify_one();
@@ -200,8 +219,8 @@ impl Elector {
         while let Some(event) = events.next().await {
             match event {
                 Ok(watcher::Event::Apply(lease) | watcher::Event::InitApply(lease)) => {
-                    let observed = self.observe(&lease);
-                    if observed.holder().is_none() {
+                    self.seen(&lease).await;
+                    if Observed::of(&lease).holder().is_none() {
                         self.freed.notify_one();
                     }
                 }
