@@ -11,6 +11,7 @@
 //! May import: `core`, `resources`.
 
 mod builtin_rules;
+mod core_defaults;
 mod defaults;
 mod records;
 mod registrations;

@@ -107,9 +107,9 @@ pub(crate) fn prepare_new(
     Ok(object)
 }
 
-/// The new object's name: its own, or `generateName` with a random suffix; required,
-/// and (but for a CRD's) a DNS-1123 subdomain, one cause per broken rule as
-/// `ValidateObjectMeta` lists them.
+/// The new object's name: its own, or `generateName` with a random suffix; for the
+/// kinds whose validation is not ported yet, required and (but for a CRD's) a DNS-1123
+/// subdomain, one cause per broken rule as `ValidateObjectMeta` lists them.
 fn name_new(resource: &ResourceType, metadata: &mut Value) -> Result<(), ApiError> {
     let mut name = metadata["name"].as_str().unwrap_or_default().to_owned();
     if name.is_empty()
@@ -117,6 +117,11 @@ fn name_new(resource: &ResourceType, metadata: &mut Value) -> Result<(), ApiErro
     {
         name = format!("{prefix}{}", name_suffix());
         metadata["name"] = json!(name);
+    }
+    // The kinds whose validation is ported check their name (and its absence) with the
+    // rest of their metadata, in the order and with the rule kube-apiserver uses.
+    if ported(resource) {
+        return Ok(());
     }
     if name.is_empty() {
         let cause = (
@@ -148,6 +153,18 @@ fn name_new(resource: &ResourceType, metadata: &mut Value) -> Result<(), ApiErro
         })
         .collect();
     Err(ApiError::invalid(resource, &name, &causes))
+}
+
+/// Whether `wheelhouse_envtest_validation` ports the kind's validation, its name rule
+/// included.
+fn ported(resource: &ResourceType) -> bool {
+    !resource.custom
+        && wheelhouse_envtest_validation::ports(&wheelhouse_envtest_validation::Kind {
+            group: &resource.group,
+            version: &resource.version,
+            kind: &resource.kind,
+            namespaced: resource.namespaced,
+        })
 }
 
 /// A namespaced object takes the URL's namespace (a different one in the body is a
@@ -407,7 +424,7 @@ pub(crate) fn prepare_update(
     apply: bool,
 ) -> Result<Option<Value>, ApiError> {
     let mut new = split_by_subresource(resource, current, desired, subresource, apply);
-    keep_immutable_metadata(current, &mut new);
+    keep_immutable_metadata(resource.custom, current, &mut new);
     check_no_finalizer_added_while_deleting(resource, current, &new)?;
     if resource.plural == "namespaces" && resource.group.is_empty() {
         label_namespace(&mut new);
@@ -509,28 +526,47 @@ fn split_by_subresource(
 }
 
 /// What no write may change: identity, creation and deletion times, generation
-/// (the server computes it).
-fn keep_immutable_metadata(current: &Value, new: &mut Value) {
+/// (the server computes it). For built-in kinds this is `rest.BeforeUpdate`'s: the
+/// stored uid fills a missing one, the creation time and a set deletion time and grace
+/// period stay, and what else differs is left for validation to refuse
+/// (`ValidateObjectMetaUpdate`: "field is immutable"); custom resources keep all of it.
+fn keep_immutable_metadata(custom: bool, current: &Value, new: &mut Value) {
     if !new["metadata"].is_object() {
         new["metadata"] = json!({});
     }
-    for field in [
-        "uid",
-        "creationTimestamp",
-        "deletionTimestamp",
-        "deletionGracePeriodSeconds",
-        "generation",
-        "namespace",
-        "name",
-    ] {
-        match current["metadata"].get(field) {
-            Some(value) => new["metadata"][field] = value.clone(),
-            None => {
-                if let Some(map) = new["metadata"].as_object_mut() {
-                    map.remove(field);
-                }
+    let old = &current["metadata"];
+    let keep = |field: &str, new: &mut Value| match old.get(field) {
+        Some(value) => new["metadata"][field] = value.clone(),
+        None => {
+            if let Some(map) = new["metadata"].as_object_mut() {
+                map.remove(field);
             }
         }
+    };
+    for field in ["generation", "namespace", "name"] {
+        keep(field, new);
+    }
+    if custom {
+        for field in [
+            "uid",
+            "creationTimestamp",
+            "deletionTimestamp",
+            "deletionGracePeriodSeconds",
+        ] {
+            keep(field, new);
+        }
+        return;
+    }
+    if new["metadata"]["uid"].as_str().is_none_or(str::is_empty) {
+        keep("uid", new);
+    }
+    for field in ["creationTimestamp", "deletionTimestamp"] {
+        if old[field].is_string() {
+            keep(field, new);
+        }
+    }
+    if !old["deletionGracePeriodSeconds"].is_null() && new["metadata"]["deletionGracePeriodSeconds"].is_null() {
+        keep("deletionGracePeriodSeconds", new);
     }
 }
 

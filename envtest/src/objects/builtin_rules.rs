@@ -1,8 +1,8 @@
-//! The validation rules of built-in types that operators commonly trip over, worded as
-//! kube-apiserver words them (`pkg/apis/<group>/validation/validation.go`), the
-//! metadata rules every built-in object obeys
-//! (`apimachinery/pkg/api/validation/objectmeta.go`), and the fields an update may not
-//! change.
+//! The validation rules of the built-in types whose validation is not yet ported to
+//! the `wheelhouse-envtest-validation` crate (the core/v1 kinds are), worded as
+//! kube-apiserver words them (`pkg/apis/<group>/validation/validation.go`), their
+//! metadata rules (`apimachinery/pkg/api/validation/objectmeta.go`), and the fields an
+//! update may not change.
 
 use serde_json::{Value, json};
 
@@ -44,9 +44,8 @@ pub(crate) fn violations(resource: &ResourceType, object: &Value) -> Vec<Violati
     if resource.custom {
         return found;
     }
-    match (resource.group.as_str(), resource.kind.as_str()) {
-        ("", "Pod") => pod_spec_violations(&object["spec"], "spec", &mut found),
-        ("apps", "Deployment" | "ReplicaSet" | "StatefulSet") => {
+    if let ("apps", "Deployment" | "ReplicaSet" | "StatefulSet") = (resource.group.as_str(), resource.kind.as_str()) {
+        {
             let spec = &object["spec"];
             let selector = &spec["selector"];
             if selector.is_null() {
@@ -65,15 +64,6 @@ pub(crate) fn violations(resource: &ResourceType, object: &Value) -> Vec<Violati
             }
             pod_spec_violations(&spec["template"]["spec"], "spec.template.spec", &mut found);
         }
-        ("", "Service") => {
-            let spec = &object["spec"];
-            let headless = spec["clusterIP"] == "None";
-            let needs_ports = spec["type"] != "ExternalName" && !headless;
-            if needs_ports && spec["ports"].as_array().is_none_or(Vec::is_empty) {
-                found.push(("spec.ports".into(), "FieldValueRequired", "Required value".into()));
-            }
-        }
-        _ => {}
     }
     found.extend(other_violations(resource, object));
     found.extend(super::registrations::violations(resource, object));
@@ -107,7 +97,6 @@ pub(crate) fn immutable_changes(resource: &ResourceType, current: &Value, new: &
     let mut found = Vec::new();
     let immutable: &[&str] = match (resource.group.as_str(), resource.kind.as_str()) {
         ("apps", "Deployment" | "ReplicaSet" | "StatefulSet") => &["selector"],
-        ("", "Service") => &["clusterIP"],
         _ => &[],
     };
     for field in immutable {
@@ -124,11 +113,13 @@ pub(crate) fn immutable_changes(resource: &ResourceType, current: &Value, new: &
     found
 }
 
-/// The rules a new or updated object of the other built-in kinds breaks, and the
-/// metadata rules of every built-in object.
+/// The rules a new or updated object of the other built-in kinds breaks, and their
+/// metadata rules (the core kinds' are ported).
 fn other_violations(resource: &ResourceType, object: &Value) -> Vec<Violation> {
     let mut found = Vec::new();
-    metadata(resource, object, &mut found);
+    if !resource.group.is_empty() {
+        metadata(object, &mut found);
+    }
     let spec = &object["spec"];
     match (resource.group.as_str(), resource.kind.as_str()) {
         ("batch", "Job") => job(spec, "spec", &mut found),
@@ -148,23 +139,6 @@ fn other_violations(resource: &ResourceType, object: &Value) -> Vec<Violation> {
             }
             pod_spec_violations(&spec["template"]["spec"], "spec.template.spec", &mut found);
         }
-        ("", "ConfigMap" | "Secret") => config_keys(object, &mut found),
-        ("", "PersistentVolumeClaim") => {
-            if spec["accessModes"].as_array().is_none_or(Vec::is_empty) {
-                found.push(required("spec.accessModes", "at least 1 access mode is required"));
-            }
-            if spec["resources"]["requests"]["storage"].is_null() {
-                found.push(required("spec.resources[storage]", ""));
-            }
-        }
-        ("", "PersistentVolume") => {
-            if spec["capacity"]["storage"].is_null() {
-                found.push(required("spec.capacity", ""));
-            }
-            if spec["accessModes"].as_array().is_none_or(Vec::is_empty) {
-                found.push(required("spec.accessModes", ""));
-            }
-        }
         ("rbac.authorization.k8s.io", "Role" | "ClusterRole") => {
             policy_rules(resource.kind == "Role", object, &mut found);
         }
@@ -179,17 +153,6 @@ fn other_violations(resource: &ResourceType, object: &Value) -> Vec<Violation> {
             ));
         }
         ("autoscaling", "HorizontalPodAutoscaler") => autoscaler(spec, &mut found),
-        ("", "Event") => {
-            let involved = &object["involvedObject"]["namespace"];
-            let namespace = &object["metadata"]["namespace"];
-            if involved.as_str().is_some_and(|n| !n.is_empty()) && involved != namespace {
-                found.push(invalid(
-                    "involvedObject.namespace",
-                    involved,
-                    "does not match event.namespace",
-                ));
-            }
-        }
         _ => {}
     }
     found
@@ -203,24 +166,6 @@ fn other_immutable_changes(resource: &ResourceType, current: &Value, new: &Value
         read(current) == read(new)
     };
     match (resource.group.as_str(), resource.kind.as_str()) {
-        ("", "ConfigMap" | "Secret") if current["immutable"] == true => {
-            for field in ["data", "binaryData"] {
-                if !unchanged(&[field]) {
-                    found.push((
-                        field.to_owned(),
-                        "FieldValueForbidden",
-                        "Forbidden: field is immutable when `immutable` is set".to_owned(),
-                    ));
-                }
-            }
-            if new["immutable"] != true {
-                found.push((
-                    "immutable".to_owned(),
-                    "FieldValueForbidden",
-                    "Forbidden: field is immutable when `immutable` is set".to_owned(),
-                ));
-            }
-        }
         ("batch", "Job") => {
             for field in ["selector", "template", "completionMode"] {
                 if !unchanged(&["spec", field]) {
@@ -240,8 +185,8 @@ fn other_immutable_changes(resource: &ResourceType, current: &Value, new: &Value
     found
 }
 
-/// Label keys and values, and annotation keys, of every built-in object.
-fn metadata(resource: &ResourceType, object: &Value, found: &mut Vec<Violation>) {
+/// Label keys and values, and annotation keys, of the kinds not yet ported.
+fn metadata(object: &Value, found: &mut Vec<Violation>) {
     if let Some(labels) = object["metadata"]["labels"].as_object() {
         for (key, value) in labels {
             qualified_name("metadata.labels", key, found);
@@ -260,24 +205,6 @@ fn metadata(resource: &ResourceType, object: &Value, found: &mut Vec<Violation>)
     if let Some(annotations) = object["metadata"]["annotations"].as_object() {
         for key in annotations.keys() {
             qualified_name("metadata.annotations", key, found);
-        }
-    }
-    let name = object["metadata"]["name"].as_str().unwrap_or_default();
-    let label_only = match (resource.group.as_str(), resource.kind.as_str()) {
-        ("", "Namespace") => Some(false),
-        ("", "Service") => Some(true),
-        _ => None,
-    };
-    if let Some(starts_with_letter) = label_only
-        && !name.is_empty()
-    {
-        let details = if starts_with_letter {
-            wheelhouse_envtest_schema::names::dns1035_label(name)
-        } else {
-            wheelhouse_envtest_schema::names::dns1123_label(name)
-        };
-        for detail in details {
-            found.push(invalid("metadata.name", &json!(name), &detail));
         }
     }
 }
@@ -324,26 +251,6 @@ fn dns_label(text: &str, starts_with_letter: bool) -> bool {
             }
         })
         && bytes.last().is_some_and(|b| *b != b'-')
-}
-
-/// `ConfigMap` and `Secret` keys: `[-._a-zA-Z0-9]+`.
-fn config_keys(object: &Value, found: &mut Vec<Violation>) {
-    for field in ["data", "binaryData"] {
-        for key in object[field].as_object().into_iter().flat_map(|m| m.keys()) {
-            let valid = !key.is_empty()
-                && key.len() <= 253
-                && key
-                    .bytes()
-                    .all(|b| b.is_ascii_alphanumeric() || matches!(b, b'-' | b'_' | b'.'));
-            if !valid {
-                found.push(invalid(
-                    format!("{field}[{key}]"),
-                    &json!(key),
-                    "a valid config key must consist of alphanumeric characters, '-', '_' or '.' (e.g. 'key.name',  or 'KEY_NAME',  or 'key-name', regex used for validation is '[-._a-zA-Z0-9]+')",
-                ));
-            }
-        }
-    }
 }
 
 fn selector_matches_template(spec: &Value, found: &mut Vec<Violation>) {

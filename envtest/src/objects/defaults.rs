@@ -19,6 +19,7 @@ pub(crate) fn apply(resource: &ResourceType, object: &mut Value, current: Option
     match (resource.group.as_str(), resource.kind.as_str()) {
         ("", "Pod") => {
             pod_spec(&mut object["spec"]);
+            super::core_defaults::pod(object);
             // `SetDefaults_Pod`, not `SetDefaults_PodSpec`: Pods only, not templates.
             if object["spec"].is_object() {
                 set(&mut object["spec"], "enableServiceLinks", json!(true));
@@ -32,7 +33,14 @@ pub(crate) fn apply(resource: &ResourceType, object: &mut Value, current: Option
                 object["status"] = json!({"phase": "Pending", "qosClass": qos});
             }
         }
-        ("", "Service") => service(object, current),
+        ("", "Service") => {
+            service(object, current);
+            super::core_defaults::apply("Service", object);
+            if let Some(current) = current {
+                super::core_defaults::drop_type_dependent_fields(object, current);
+            }
+        }
+        ("", "PodTemplate") => pod_template(object),
         // `source` is a struct, never omitted, in the Go type: `{}` when unset.
         ("", "Event") => set(object, "source", json!({})),
         ("events.k8s.io", "Event") => set(object, "deprecatedSource", json!({})),
@@ -83,6 +91,10 @@ pub(crate) fn apply(resource: &ResourceType, object: &mut Value, current: Option
             );
             pod_template(spec);
             volume_claim_templates(spec);
+        }
+        ("", kind) => {
+            other_defaults(resource, object);
+            super::core_defaults::apply(kind, object);
         }
         _ => other_defaults(resource, object),
     }
@@ -141,6 +153,7 @@ fn pod_spec(spec: &mut Value) {
             containers.iter_mut().for_each(container);
         }
     }
+    super::core_defaults::pod_spec(spec);
 }
 
 /// A DaemonSet's template generation, which apps/v1 shows as the
@@ -287,7 +300,8 @@ fn is_zero(quantity: &str) -> bool {
         && quantity.chars().any(|c| c.is_ascii_digit())
 }
 
-fn container(container: &mut Value) {
+/// `SetDefaults_Container`.
+pub(super) fn container(container: &mut Value) {
     if !container.is_object() {
         return;
     }

@@ -193,7 +193,7 @@ mod tests {
         let deployments = registry.get("apps", "v1", "deployments").unwrap();
         let mut bad = json!({"apiVersion": "apps/v1", "kind": "Deployment", "metadata": {"name": "a"}, "spec": {"replicas": "two"}});
         assert_eq!(validate(&deployments, &mut bad, None, None).unwrap_err().code, 400);
-        let mut good = json!({"apiVersion": "apps/v1", "kind": "Deployment", "metadata": {"name": "a"},
+        let mut good = json!({"apiVersion": "apps/v1", "kind": "Deployment", "metadata": {"name": "a", "namespace": "default"},
             "spec": {"selector": {"matchLabels": {"app": "a"}}, "template": {"metadata": {"labels": {"app": "a"}}, "spec": {"containers": [{"name": "a", "image": "nginx"}]}}}});
         validate(&deployments, &mut good, None, None).unwrap();
     }
