@@ -430,6 +430,12 @@ pub(crate) fn prepare_update(
         label_namespace(&mut new);
     }
     crate::objects::apply_defaults(resource, &mut new, Some(current));
+    // kube-apiserver runs its mutating admission before validation: the tolerations
+    // `DefaultTolerationSeconds` adds on every update of a pod are there before the
+    // pod's update rules (only additions to tolerations) look at it.
+    if resource.group.is_empty() && resource.plural == "pods" && subresource.is_none() {
+        crate::admission::plugins::default_tolerations(&mut new);
+    }
     crate::objects::validate(resource, &mut new, Some(current), subresource)?;
     let immutable = crate::objects::immutable_changes(resource, current, &new);
     if !immutable.is_empty() {

@@ -227,9 +227,10 @@ fn field_ref_version(file: &mut Value) {
     }
 }
 
-/// The other core kinds' defaults.
-pub(super) fn apply(kind: &str, object: &mut Value) {
+/// The other core kinds' defaults; `current` is the stored object on an update.
+pub(super) fn apply(kind: &str, object: &mut Value, current: Option<&Value>) {
     match kind {
+        "PersistentVolumeClaim" => claim_data_sources(object, current),
         "Endpoints" => endpoints(object),
         "LimitRange" => limit_range(object),
         "ReplicationController" => replication_controller(object),
@@ -308,12 +309,26 @@ fn replication_controller(object: &mut Value) {
     }
 }
 
-/// `SetDefaults_Service`'s session affinity: no config without `ClientIP`, three hours
-/// of stickiness with it.
+/// `SetDefaults_Service`'s session affinity (no config without `ClientIP`, three hours
+/// of stickiness with it) and external traffic policy (`Cluster` for a `ClusterIP`
+/// Service with external IPs too), and the strategy's `NormalizeClusterIPs` for any
+/// type (`clusterIPs` follow a given `clusterIP`).
 fn session_affinity(object: &mut Value) {
     let Some(spec) = object.get_mut("spec").filter(|s| s.is_object()) else {
         return;
     };
+    let external_ips = spec["externalIPs"].as_array().is_some_and(|ips| !ips.is_empty());
+    if spec["type"] == "ClusterIP" && external_ips {
+        set(spec, "externalTrafficPolicy", json!("Cluster"));
+    }
+    if let Some(ip) = spec["clusterIP"]
+        .as_str()
+        .filter(|ip| !ip.is_empty())
+        .map(str::to_owned)
+        && spec["clusterIPs"].as_array().is_none_or(Vec::is_empty)
+    {
+        spec["clusterIPs"] = json!([ip]);
+    }
     if spec["sessionAffinity"] == "None"
         && let Some(map) = spec.as_object_mut()
     {
@@ -408,7 +423,39 @@ pub(super) fn drop_type_dependent_fields(service: &mut Value, old: &Value) {
     if accessible(old_spec, &old_type) && !accessible(spec, &new_type) && same("externalTrafficPolicy", spec) {
         drop(spec, "externalTrafficPolicy");
     }
-    if new_type != "LoadBalancer" && service["status"].is_object() {
-        service["status"]["loadBalancer"] = json!({});
+}
+
+/// The claim strategy's `EnforceDataSourceBackwardsCompatibility` (a `dataSource` other
+/// than a claim or a volume snapshot is dropped, as it always was, unless the stored
+/// claim had one or `dataSourceRef` is given) and `NormalizeDataSources` (each of
+/// `dataSource` and `dataSourceRef` fills the other).
+fn claim_data_sources(claim: &mut Value, current: Option<&Value>) {
+    let in_use = current.is_some_and(|c| !c["spec"]["dataSource"].is_null() || !c["spec"]["dataSourceRef"].is_null());
+    let Some(spec) = claim.get_mut("spec").and_then(Value::as_object_mut) else {
+        return;
+    };
+    let source = spec.get("dataSource").cloned().unwrap_or_default();
+    let reference = spec.get("dataSourceRef").cloned().unwrap_or_default();
+    if !in_use && reference.is_null() && !source.is_null() {
+        let group = source["apiGroup"].as_str().unwrap_or_default();
+        let kind = source["kind"].as_str().unwrap_or_default();
+        let claim_or_snapshot = (group.is_empty() && kind == "PersistentVolumeClaim")
+            || (group == "snapshot.storage.k8s.io" && kind == "VolumeSnapshot");
+        if !claim_or_snapshot {
+            spec.remove("dataSource");
+        }
+    }
+    let source = spec.get("dataSource").cloned().unwrap_or_default();
+    let copy = |from: &Value| {
+        let mut to = json!({"kind": from["kind"], "name": from["name"]});
+        if from["apiGroup"].is_string() {
+            to["apiGroup"] = from["apiGroup"].clone();
+        }
+        to
+    };
+    if !source.is_null() && reference.is_null() {
+        spec.insert("dataSourceRef".into(), copy(&source));
+    } else if source.is_null() && !reference.is_null() && reference["namespace"].as_str().is_none_or(str::is_empty) {
+        spec.insert("dataSource".into(), copy(&reference));
     }
 }

@@ -35,7 +35,7 @@ pub(crate) fn apply(resource: &ResourceType, object: &mut Value, current: Option
         }
         ("", "Service") => {
             service(object, current);
-            super::core_defaults::apply("Service", object);
+            super::core_defaults::apply("Service", object, current);
             if let Some(current) = current {
                 super::core_defaults::drop_type_dependent_fields(object, current);
             }
@@ -94,7 +94,7 @@ pub(crate) fn apply(resource: &ResourceType, object: &mut Value, current: Option
         }
         ("", kind) => {
             other_defaults(resource, object);
-            super::core_defaults::apply(kind, object);
+            super::core_defaults::apply(kind, object, current);
         }
         _ => other_defaults(resource, object),
     }

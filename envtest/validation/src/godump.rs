@@ -90,6 +90,155 @@ pub(crate) fn owner_references(references: &Value) -> String {
     format!("[]v1.OwnerReference{{{}}}", printed.join(", "))
 }
 
+/// `[]core.PodIP{...}` or `[]core.HostIP{...}` (`kind` is `PodIP` or `HostIP`).
+pub(crate) fn ips(kind: &str, list: &[Value]) -> String {
+    let printed: Vec<String> = list.iter().map(|ip| ip_entry(kind, ip)).collect();
+    format!("[]core.{kind}{{{}}}", printed.join(", "))
+}
+
+/// `core.PodIP{IP:"..."}`.
+pub(crate) fn ip_entry(kind: &str, ip: &Value) -> String {
+    format!("core.{kind}{{IP:{}}}", quote(text(&ip["ip"])))
+}
+
+/// A `*metav1.Time` as `%#v` prints it inside a struct.
+fn time_pointer(value: &Value) -> String {
+    let Some(stamp) = value.as_str() else {
+        return "<nil>".to_owned();
+    };
+    let months = [
+        "January",
+        "February",
+        "March",
+        "April",
+        "May",
+        "June",
+        "July",
+        "August",
+        "September",
+        "October",
+        "November",
+        "December",
+    ];
+    let number = |range: std::ops::Range<usize>| stamp.get(range).and_then(|s| s.parse::<usize>().ok()).unwrap_or(0);
+    let month = months.get(number(5..7).saturating_sub(1)).copied().unwrap_or("January");
+    format!(
+        "time.Date({}, time.{month}, {}, {}, {}, {}, 0, time.UTC)",
+        number(0..4),
+        number(8..10),
+        number(11..13),
+        number(14..16),
+        number(17..19)
+    )
+}
+
+/// A `core.Taint`.
+pub(crate) fn taint(taint: &Value) -> String {
+    structure(
+        "core.Taint",
+        &[
+            ("Key", quote(text(&taint["key"]))),
+            ("Value", quote(text(&taint["value"]))),
+            ("Effect", quote(text(&taint["effect"]))),
+            ("TimeAdded", time_pointer(&taint["timeAdded"])),
+        ],
+    )
+}
+
+/// A `core.NodeAddress`.
+pub(crate) fn node_address(address: &Value) -> String {
+    structure(
+        "core.NodeAddress",
+        &[
+            ("Type", quote(text(&address["type"]))),
+            ("Address", quote(text(&address["address"]))),
+        ],
+    )
+}
+
+/// A container's `core.SecurityContext`.
+pub(crate) fn security_context(context: &Value) -> String {
+    let fields = [
+        ("Capabilities", "capabilities", "core.Capabilities"),
+        ("Privileged", "privileged", "bool"),
+        ("SELinuxOptions", "seLinuxOptions", "core.SELinuxOptions"),
+        ("WindowsOptions", "windowsOptions", "core.WindowsSecurityContextOptions"),
+        ("RunAsUser", "runAsUser", "int64"),
+        ("RunAsGroup", "runAsGroup", "int64"),
+        ("RunAsNonRoot", "runAsNonRoot", "bool"),
+        ("ReadOnlyRootFilesystem", "readOnlyRootFilesystem", "bool"),
+        ("AllowPrivilegeEscalation", "allowPrivilegeEscalation", "bool"),
+        ("ProcMount", "procMount", "core.ProcMountType"),
+        ("SeccompProfile", "seccompProfile", "core.SeccompProfile"),
+        ("AppArmorProfile", "appArmorProfile", "core.AppArmorProfile"),
+    ];
+    let printed: Vec<(&str, String)> = fields
+        .iter()
+        .map(|(name, field, type_name)| (*name, pointer(type_name, &context[*field])))
+        .collect();
+    structure("core.SecurityContext", &printed)
+}
+
+/// A `core.ResourceList`, keys sorted as `fmt` sorts them, each quantity as parsed.
+pub(crate) fn resource_list(list: &Value) -> String {
+    let mut pairs: Vec<(&String, &Value)> = entries(list).collect();
+    pairs.sort_by(|a, b| a.0.cmp(b.0));
+    let printed: Vec<String> = pairs
+        .iter()
+        .map(|(name, value)| format!("{}:{}", quote(name), crate::core::quantity(value).go_dump(false)))
+        .collect();
+    format!("core.ResourceList{{{}}}", printed.join(", "))
+}
+
+/// What a field error shows for a nil pointer: the string `null`, quoted (`ErrorBody`
+/// turns a nil pointer into `"null"` and prints it with `%q`).
+pub(crate) fn nil() -> BadValue {
+    BadValue::Raw("\"null\"".to_owned())
+}
+
+/// A pointer field's value as a field error shows it: the value, or [`nil`].
+pub(crate) fn pointee(value: &Value) -> BadValue {
+    if value.is_null() { nil() } else { BadValue::from(value) }
+}
+
+/// `[]core.ContainerResizePolicy{...}`.
+pub(crate) fn resize_policies(policies: &Value) -> String {
+    let printed: Vec<String> = items(policies)
+        .iter()
+        .map(|p| {
+            structure(
+                "core.ContainerResizePolicy",
+                &[
+                    ("ResourceName", quote(text(&p["resourceName"]))),
+                    ("RestartPolicy", quote(text(&p["restartPolicy"]))),
+                ],
+            )
+        })
+        .collect();
+    format!("[]core.ContainerResizePolicy{{{}}}", printed.join(", "))
+}
+
+/// A quota's `core.ScopeSelector`.
+pub(crate) fn scope_selector(selector: &Value) -> String {
+    let printed: Vec<String> = items(&selector["matchExpressions"])
+        .iter()
+        .map(|r| {
+            structure(
+                "core.ScopedResourceSelectorRequirement",
+                &[
+                    ("ScopeName", quote(text(&r["scopeName"]))),
+                    ("Operator", quote(text(&r["operator"]))),
+                    ("Values", string_slice("string", &r["values"])),
+                ],
+            )
+        })
+        .collect();
+    format!(
+        "core.ScopeSelector{{MatchExpressions:[]core.ScopedResourceSelectorRequirement{{{}}}}}",
+        printed.join(", ")
+    )
+}
+
 /// A value already printed as Go prints it.
 pub(crate) fn raw(printed: String) -> BadValue {
     BadValue::Raw(printed)

@@ -180,7 +180,11 @@ pub(crate) fn validate_object_meta_update(new: &Value, old: &Value, path: &Path)
         ));
     }
     for field in ["creationTimestamp", "deletionTimestamp"] {
-        let shown = godump::raw(go_time(&new[field]));
+        let shown = if new[field].is_null() {
+            godump::nil()
+        } else {
+            godump::raw(go_time(&new[field]))
+        };
         errors.extend(validate_immutable_field(
             &new[field],
             &old[field],
@@ -189,11 +193,7 @@ pub(crate) fn validate_object_meta_update(new: &Value, old: &Value, path: &Path)
         ));
     }
     let grace = &new["deletionGracePeriodSeconds"];
-    let shown = if grace.is_null() {
-        BadValue::Raw("null".into())
-    } else {
-        BadValue::from(grace)
-    };
+    let shown = godump::pointee(grace);
     errors.extend(validate_immutable_field(
         grace,
         &old["deletionGracePeriodSeconds"],
@@ -213,15 +213,10 @@ pub(crate) fn validate_object_meta_update(new: &Value, old: &Value, path: &Path)
     errors
 }
 
-/// A `metav1.Time` as its `String` method prints it (`2006-01-02 15:04:05 +0000 UTC`),
-/// `null` for a nil pointer.
+/// A `metav1.Time` as its `String` method prints it (`2006-01-02 15:04:05 +0000 UTC`).
 fn go_time(value: &Value) -> String {
     let Some(stamp) = value.as_str() else {
-        return if value.is_null() {
-            "null".to_owned()
-        } else {
-            value.to_string()
-        };
+        return value.to_string();
     };
     match stamp.strip_suffix('Z').and_then(|s| s.split_once('T')) {
         Some((date, time)) => format!("{date} {time} +0000 UTC"),

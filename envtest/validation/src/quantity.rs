@@ -389,10 +389,16 @@ fn fast_path(parts: &Parts<'_>, exponent: i32, format: Format) -> Option<(i64, i
 }
 
 impl Quantity {
-    /// The quantity as Go's `%#v` prints a `resource.Quantity` whose `String` was
-    /// called (its cached string filled in); an `inf.Dec` pointer prints with a fixed
-    /// address where Go prints a random one.
-    pub(crate) fn go_dump(&self) -> String {
+    /// The quantity as Go's `%#v` prints a `resource.Quantity`: `cached` when its
+    /// `String` was called on that very value before (its string is then filled in),
+    /// else with the text parsing kept, if any. An `inf.Dec` pointer prints with a
+    /// fixed address where Go prints a random one.
+    pub(crate) fn go_dump(&self, cached: bool) -> String {
+        let shown = if cached {
+            self.to_string()
+        } else {
+            self.kept.clone().unwrap_or_default()
+        };
         let (value, scale, dec) = match self.amount {
             Some((value, scale)) => (value, scale, "(*inf.Dec)(nil)"),
             None => (0, 0, "(*inf.Dec)(0xc000a1b2c0)"),
@@ -404,7 +410,7 @@ impl Quantity {
         };
         format!(
             "resource.Quantity{{i:resource.int64Amount{{value:{value}, scale:{scale}}}, d:resource.infDecAmount{{Dec:{dec}}}, s:{}, Format:{}}}",
-            wheelhouse_envtest_schema::errors::go_quote(&self.to_string()),
+            wheelhouse_envtest_schema::errors::go_quote(&shown),
             wheelhouse_envtest_schema::errors::go_quote(format)
         )
     }
@@ -461,7 +467,7 @@ mod tests {
 
     #[test]
     fn dumps_print_go_s_struct() {
-        let q = |t: &str| Quantity::parse(t).unwrap().go_dump();
+        let q = |t: &str| Quantity::parse(t).unwrap().go_dump(true);
         assert_eq!(
             q("1500m"),
             r#"resource.Quantity{i:resource.int64Amount{value:1500, scale:-3}, d:resource.infDecAmount{Dec:(*inf.Dec)(nil)}, s:"1500m", Format:"DecimalSI"}"#
@@ -471,5 +477,6 @@ mod tests {
             r#"resource.Quantity{i:resource.int64Amount{value:5, scale:-1}, d:resource.infDecAmount{Dec:(*inf.Dec)(nil)}, s:"500m", Format:"DecimalSI"}"#
         );
         assert!(q("1Gi").contains("value:1073741824, scale:0"));
+        assert!(Quantity::parse("1.5").unwrap().go_dump(false).contains("s:\"\","));
     }
 }

@@ -145,7 +145,7 @@ pub(crate) fn validate_init_containers(
         }
         if !context.options.allow_sidecar_resize_policy && !items(&container["resizePolicy"]).is_empty() {
             errors.push(item_path.child("resizePolicy").invalid(
-                super::volume::as_json(&container["resizePolicy"]),
+                crate::godump::raw(crate::godump::resize_policies(&container["resizePolicy"])),
                 "must not be set for init containers",
             ));
         }
@@ -688,12 +688,12 @@ fn validate_resize_policy(policies: &Value, path: &Path, restart_policy: &str) -
     for (index, policy) in items(policies).iter().enumerate() {
         let resource = text(&policy["resourceName"]);
         if !seen.insert(resource) {
-            errors.push(path.index(index).duplicate(resource));
+            errors.push(path.index(index).duplicate(super::resources::resource_name(resource)));
         }
         match resource {
             "cpu" | "memory" => {}
             "" => errors.push(path.required("")),
-            other => errors.push(path.not_supported(other, &["cpu", "memory"])),
+            other => errors.push(path.not_supported(super::resources::resource_name(other), &["cpu", "memory"])),
         }
         let restart = text(&policy["restartPolicy"]);
         match restart {

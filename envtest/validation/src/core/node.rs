@@ -52,8 +52,14 @@ fn validate_node(node: &Value) -> ErrorList {
         }
         if cidrs.len() > 1 {
             let v6 = cidrs.iter().filter(|c| util::is_ipv6_cidr_string(c)).count();
+            if let Some(index) = cidrs.iter().position(|c| util::parse_cidr_sloppy(c).is_none()) {
+                errors.push(path.internal(&format!(
+                    "invalid PodCIDRs. failed to check with dual stack with error:invalid CIDR[{index}]: <nil> (invalid CIDR address: {})",
+                    cidrs[index]
+                )));
+            }
             let valid = cidrs.iter().all(|c| util::parse_cidr_sloppy(c).is_some());
-            if valid && (v6 == 0 || v6 == cidrs.len() || cidrs.len() > 2) {
+            if !valid || v6 == 0 || v6 == cidrs.len() || cidrs.len() > 2 {
                 errors.push(path.invalid(
                     godump::raw(godump::string_slice("string", &node["spec"]["podCIDRs"])),
                     "may specify no more than one CIDR for each IP family",
@@ -98,7 +104,7 @@ fn validate_node_taints(taints: &Value, path: &Path) -> ErrorList {
         let effect = text(&taint["effect"]);
         errors.extend(validate_taint_effect(effect, false, &item_path.child("effect")));
         if !seen.insert((effect, key)) {
-            let mut duplicate = item_path.duplicate(BadValue::Json(taint.clone()));
+            let mut duplicate = item_path.duplicate(godump::raw(godump::taint(taint)));
             "taints must be unique by key and effect pair".clone_into(&mut duplicate.detail);
             errors.push(duplicate);
         }
@@ -146,7 +152,7 @@ fn validate_node_update(node: &Value, old: &Value) -> ErrorList {
                 Path::new("status")
                     .child("addresses")
                     .index(index)
-                    .duplicate(BadValue::Json(address.clone())),
+                    .duplicate(godump::raw(godump::node_address(address))),
             );
         }
         addresses.push(key);

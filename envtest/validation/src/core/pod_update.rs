@@ -69,10 +69,9 @@ pub(super) fn validate_pod_update(new: &Value, old: &Value, options: &PodOptions
             errors.push(deadline_path.invalid(number(deadline), "must be less than or equal to previous value"));
             return errors;
         }
-        (None, Some(_)) => errors.push(deadline_path.invalid(
-            BadValue::Raw("null".into()),
-            "must not update from a positive integer to nil value",
-        )),
+        (None, Some(_)) => {
+            errors.push(deadline_path.invalid(godump::nil(), "must not update from a positive integer to nil value"));
+        }
         _ => {}
     }
     errors.extend(validate_only_added_tolerations(
@@ -466,14 +465,14 @@ fn validate_pod_ips(status: &Value) -> ErrorList {
         let ips: Vec<&str> = pod_ips.iter().map(|ip| text(&ip["ip"])).collect();
         if !is_dual_stack(&ips) || ips.len() > 2 {
             errors.push(path.invalid(
-                BadValue::Json(Value::Array(pod_ips.clone())),
+                godump::raw(godump::ips("PodIP", &pod_ips)),
                 "may specify no more than one IP for each IP family",
             ));
         }
         let mut seen = BTreeSet::new();
         for (index, ip) in pod_ips.iter().enumerate() {
             if !seen.insert(text(&ip["ip"])) {
-                errors.push(path.index(index).duplicate(BadValue::Json(ip.clone())));
+                errors.push(path.index(index).duplicate(godump::raw(godump::ip_entry("PodIP", ip))));
             }
         }
     }
@@ -499,13 +498,13 @@ fn validate_host_ips(status: &Value) -> ErrorList {
         let mut seen = BTreeSet::new();
         for (index, ip) in host_ips.iter().enumerate() {
             if !seen.insert(text(&ip["ip"])) {
-                errors.push(path.index(index).duplicate(BadValue::Json(ip.clone())));
+                errors.push(path.index(index).duplicate(godump::raw(godump::ip_entry("HostIP", ip))));
             }
         }
         let ips: Vec<&str> = host_ips.iter().map(|ip| text(&ip["ip"])).collect();
         if !is_dual_stack(&ips) || ips.len() > 2 {
             errors.push(path.invalid(
-                BadValue::Json(Value::Array(host_ips.to_vec())),
+                godump::raw(godump::ips("HostIP", host_ips)),
                 "may specify no more than one IP for each IP family",
             ));
         }

@@ -112,7 +112,7 @@ fn compare_limits(
     path: &Path,
 ) -> ErrorList {
     let mut errors = ErrorList::new();
-    let dump = |q: &Quantity| BadValue::Raw(q.go_dump());
+    let dump = |q: &Quantity| BadValue::Raw(q.go_dump(true));
     let (min, max, default, request, ratio) = (
         min.get(key),
         max.get(key),
@@ -206,7 +206,7 @@ fn ratio_within_bounds(key: &str, ratio: &Quantity, min: &Quantity, max: &Quanti
     let limit = max_value as f64 / min_value as f64;
     if ratio_value > limit {
         return vec![path.child("maxLimitRequestRatio").key(key).invalid(
-            BadValue::Raw(ratio.go_dump()),
+            BadValue::Raw(ratio.go_dump(true)),
             &format!("ratio {ratio} is greater than max/min = {limit:.6}"),
         )];
     }
@@ -324,7 +324,7 @@ fn validate_scope_selector(spec: &Value, hard: &BTreeSet<&str>, path: &Path) -> 
                 && !helper::is_resource_quota_scope_valid_for_resource(scope, resource)
             {
                 errors.push(expressions_path.invalid(
-                    BadValue::Json(spec["scopeSelector"].clone()),
+                    godump::raw(godump::scope_selector(&spec["scopeSelector"])),
                     "unsupported scope applied to resource",
                 ));
             }

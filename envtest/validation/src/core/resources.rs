@@ -16,14 +16,26 @@ use crate::json::{entries, items, text};
 use crate::quantity::Quantity;
 use crate::util;
 
+/// A `core.ResourceName` as a field error shows it: through its `String` method,
+/// unquoted.
+pub(crate) fn resource_name(name: &str) -> BadValue {
+    BadValue::Raw(name.to_owned())
+}
+
 /// `validateResourceName`: a qualified name, and a standard one when it has no domain.
 pub(crate) fn validate_resource_name(name: &str, path: &Path) -> ErrorList {
-    let errors = invalid_each(path, name, &util::is_qualified_name(name));
+    let errors: ErrorList = util::is_qualified_name(name)
+        .iter()
+        .map(|message| path.invalid(resource_name(name), message))
+        .collect();
     if !errors.is_empty() {
         return errors;
     }
     if !name.contains('/') && !helper::is_standard_resource_name(name) {
-        return vec![path.invalid(name, "must be a standard resource type or fully qualified")];
+        return vec![path.invalid(
+            resource_name(name),
+            "must be a standard resource type or fully qualified",
+        )];
     }
     ErrorList::new()
 }
@@ -33,10 +45,10 @@ pub(crate) fn validate_container_resource_name(name: &str, path: &Path) -> Error
     let mut errors = validate_resource_name(name, path);
     if !name.contains('/') {
         if !helper::is_standard_container_resource_name(name) {
-            errors.push(path.invalid(name, "must be a standard resource for containers"));
+            errors.push(path.invalid(resource_name(name), "must be a standard resource for containers"));
         }
     } else if !helper::is_native_resource(name) && !helper::is_extended_resource_name(name) {
-        errors.push(path.invalid(name, "doesn't follow extended resource name standard"));
+        errors.push(path.invalid(resource_name(name), "doesn't follow extended resource name standard"));
     }
     errors
 }
@@ -45,7 +57,7 @@ pub(crate) fn validate_container_resource_name(name: &str, path: &Path) -> Error
 pub(crate) fn validate_resource_quota_resource_name(name: &str, path: &Path) -> ErrorList {
     let mut errors = validate_resource_name(name, path);
     if !name.contains('/') && !helper::is_standard_quota_resource_name(name) {
-        errors.push(path.invalid(name, "must be a standard resource for quota"));
+        errors.push(path.invalid(resource_name(name), "must be a standard resource for quota"));
     }
     errors
 }
@@ -74,7 +86,7 @@ pub(crate) fn validate_limit_range_resource_name(limit_type: &str, name: &str, p
 pub(crate) fn validate_resource_quantity_value(resource: &str, value: &Quantity, path: &Path) -> ErrorList {
     let mut errors = validate_nonnegative_quantity(value, path);
     if helper::is_integer_resource_name(resource) && value.milli_value() % 1000 != 0 {
-        errors.push(path.invalid(BadValue::Raw(value.go_dump()), "must be an integer"));
+        errors.push(path.invalid(BadValue::Raw(value.go_dump(false)), "must be an integer"));
     }
     errors
 }

@@ -48,14 +48,14 @@ pub(crate) fn validate_security_context(context: &Value, path: &Path, _host_user
     if context["allowPrivilegeEscalation"] == false {
         if context["privileged"] == true {
             errors.push(path.invalid(
-                BadValue::Json(context.clone()),
+                crate::godump::raw(crate::godump::security_context(context)),
                 "cannot set `allowPrivilegeEscalation` to false and `privileged` to true",
             ));
         }
         for capability in items(&context["capabilities"]["add"]) {
             if text(capability) == "CAP_SYS_ADMIN" {
                 errors.push(path.invalid(
-                    BadValue::Json(context.clone()),
+                    crate::godump::raw(crate::godump::security_context(context)),
                     "cannot set `allowPrivilegeEscalation` to false and `capabilities.Add` CAP_SYS_ADMIN",
                 ));
             }

@@ -362,12 +362,7 @@ fn validate_load_balancer_class(old: Option<&Value>, service: &Value) -> ErrorLi
         && is_load_balancer(service)
         && old["spec"]["loadBalancerClass"] != *class
     {
-        let shown = if class.is_null() {
-            BadValue::Raw("null".into())
-        } else {
-            BadValue::from(class)
-        };
-        errors.push(path.invalid(shown, "may not change once set"));
+        errors.push(path.invalid(godump::pointee(class), "may not change once set"));
     }
     match (is_load_balancer(service), opt_text(class)) {
         (true, Some(class)) => errors.extend(super::validate_qualified_name(class, &path)),
@@ -582,10 +577,7 @@ fn validate_upgrade_downgrade_cluster_ips(old: &Value, service: &Value) -> Error
 }
 
 fn policy_shown(service: &Value) -> BadValue {
-    match opt_text(&service["spec"]["ipFamilyPolicy"]) {
-        Some(policy) => BadValue::from(policy),
-        None => BadValue::Raw("null".into()),
-    }
+    godump::pointee(&service["spec"]["ipFamilyPolicy"])
 }
 
 /// `validateUpgradeDowngradeIPFamilies`.

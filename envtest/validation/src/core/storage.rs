@@ -87,7 +87,7 @@ fn validate_persistent_volume_spec(spec: &Value, name: &str, path: &Path) -> Err
         errors.push(capacity_path.required(""));
     }
     if capacity.get("storage").is_none() || len_map(capacity) > 1 {
-        errors.push(capacity_path.not_supported(BadValue::Json(capacity.clone()), &["storage"]));
+        errors.push(capacity_path.not_supported(godump::raw(godump::resource_list(capacity)), &["storage"]));
     }
     for (resource, value) in entries(capacity) {
         let value = quantity(value);
@@ -740,7 +740,7 @@ fn validate_claim_status_update(new: &Value, old: &Value) -> ErrorList {
     for (resource, status) in entries(&new["status"]["allocatedResourceStatuses"]) {
         errors.extend(validate_claim_resource_key(resource, &statuses_path));
         if !STATUSES.contains(&text(status)) {
-            errors.push(statuses_path.not_supported(resource.as_str(), STATUSES));
+            errors.push(statuses_path.not_supported(super::resources::resource_name(resource), STATUSES));
         }
     }
     let allocated_path = Path::new("status").child("allocatedResources");

@@ -7,7 +7,7 @@ use std::collections::{BTreeMap, BTreeSet};
 use std::sync::LazyLock;
 
 use regex::Regex;
-use serde_json::{Value, json};
+use serde_json::Value;
 
 use super::pod::PodOptions;
 use super::{number, validate_dns1123_label, validate_qualified_name};
@@ -908,9 +908,4 @@ pub(crate) fn validate_app_protocol(protocol: &Value, path: &Path) -> ErrorList 
         Some(protocol) => validate_qualified_name(protocol, path),
         None => ErrorList::new(),
     }
-}
-
-/// A value as JSON, for messages that print a Go struct (kept as JSON here).
-pub(crate) fn as_json(value: &Value) -> crate::field::BadValue {
-    crate::field::BadValue::Json(if value.is_null() { json!(null) } else { value.clone() })
 }
