@@ -40,5 +40,7 @@ mod services;
 mod shard;
 mod simulation;
 mod tables;
+mod validation_core;
+mod validation_pods;
 mod versions;
 mod watch;
