@@ -119,19 +119,6 @@ pub(crate) fn assert_ok(answer: &Answer) {
     assert!((200..300).contains(&answer.code), "{} {}", answer.code, answer.body);
 }
 
-/// The rule of `IsDNS1123Subdomain` as the server names it (1.19 said "a DNS-1123
-/// subdomain").
-pub(crate) fn subdomain_rule(minor: u32) -> String {
-    let name = if minor < 20 {
-        "a DNS-1123 subdomain"
-    } else {
-        "a lowercase RFC 1123 subdomain"
-    };
-    format!(
-        "{name} must consist of lower case alphanumeric characters, '-' or '.', and must start and end with an alphanumeric character (e.g. 'example.com', regex used for validation is '[a-z0-9]([-a-z0-9]*[a-z0-9])?(\\.[a-z0-9]([-a-z0-9]*[a-z0-9])?)*')"
-    )
-}
-
 const QUALIFIED: &str = "name part must consist of alphanumeric characters, '-', '_' or '.', and must start and end with an alphanumeric character (e.g. 'MyName',  or 'my.name',  or '123-abc', regex used for validation is '([A-Za-z0-9][-A-Za-z0-9_.]*)?[A-Za-z0-9]')";
 const CONFIG_KEY: &str = "a valid config key must consist of alphanumeric characters, '-', '_' or '.' (e.g. 'key.name',  or 'KEY_NAME',  or 'key-name', regex used for validation is '[-._a-zA-Z0-9]+')";
 

@@ -9,7 +9,7 @@ use crate::common::start;
 use crate::schema_common::server_minor;
 use crate::validation_core::{assert_invalid, assert_invalid_at, assert_ok, create, patch};
 
-fn pod(name: &str, spec: Value) -> Value {
+fn pod(name: &str, spec: &Value) -> Value {
     let mut pod = json!({"apiVersion": "v1", "kind": "Pod", "metadata": {"name": name},
         "spec": {"containers": [{"name": "c", "image": "registry.k8s.io/pause:3.10"}]}});
     if let (Some(target), Some(extra)) = (pod["spec"].as_object_mut(), spec.as_object()) {
@@ -48,7 +48,7 @@ async fn containers_need_unique_names_and_ports_in_range() {
     let ports = create(
         &client,
         &pods(&env),
-        pod("ports", json!({"containers": [{"name": "c", "image": "x", "ports": [{"containerPort": 70000}, {"containerPort": 80, "name": "Bad_Name"}]}]})),
+        pod("ports", &json!({"containers": [{"name": "c", "image": "x", "ports": [{"containerPort": 70000}, {"containerPort": 80, "name": "Bad_Name"}]}]})),
     )
     .await;
     assert_invalid(
@@ -66,7 +66,7 @@ async fn containers_need_unique_names_and_ports_in_range() {
             ),
         ],
     );
-    let empty = create(&client, &pods(&env), pod("empty", json!({"containers": []}))).await;
+    let empty = create(&client, &pods(&env), pod("empty", &json!({"containers": []}))).await;
     assert_invalid(&empty, &[("spec.containers", "FieldValueRequired", "Required value")]);
     env.stop().await;
 }
@@ -155,7 +155,7 @@ async fn pod_updates_change_images_deadlines_and_tolerations_only() {
         &create(
             &client,
             &pods(&env),
-            pod("steady", json!({"activeDeadlineSeconds": 100})),
+            pod("steady", &json!({"activeDeadlineSeconds": 100})),
         )
         .await,
     );
@@ -197,7 +197,7 @@ async fn status_addresses_must_be_ips_and_qos_stays() {
     let env = start().await;
     let client = env.client();
     let minor = server_minor(&env).await;
-    assert_ok(&create(&client, &pods(&env), pod("placed", json!({}))).await);
+    assert_ok(&create(&client, &pods(&env), pod("placed", &json!({}))).await);
     let status = format!("{}/placed/status", pods(&env));
     let address = patch(&client, &status, json!({"status": {"podIP": "not-an-ip"}})).await;
     let example = if minor < 20 {
@@ -254,7 +254,7 @@ async fn volumes_mounts_and_probes_are_checked_in_kubes_order() {
             "volumeMounts": [{"name": "nope", "mountPath": "/a"}, {"name": "w", "mountPath": "/a"}],
             "livenessProbe": {"successThreshold": 2, "exec": {"command": ["true"]}}}],
     });
-    let answer = create(&client, &pods(&env), pod("mounted", spec)).await;
+    let answer = create(&client, &pods(&env), pod("mounted", &spec)).await;
     // A refused volume is no volume: the mount of `w` names nothing.
     assert_invalid(
         &answer,
