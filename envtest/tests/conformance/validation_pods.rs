@@ -33,7 +33,7 @@ async fn containers_need_unique_names_and_ports_in_range() {
         &pods(&env),
         pod(
             "twice",
-            json!({"containers": [{"name": "c", "image": "x"}, {"name": "c", "image": "x"}]}),
+            &json!({"containers": [{"name": "c", "image": "x"}, {"name": "c", "image": "x"}]}),
         ),
     )
     .await;
@@ -81,7 +81,7 @@ async fn requests_may_not_exceed_limits() {
         &pods(&env),
         pod(
             "greedy",
-            json!({"containers": [{"name": "c", "image": "x",
+            &json!({"containers": [{"name": "c", "image": "x",
             "resources": {"limits": {"cpu": "500m", "memory": "1Gi"}, "requests": {"cpu": "1", "memory": "2Gi"}}}]}),
         ),
     )
@@ -130,7 +130,7 @@ async fn ephemeral_containers_are_not_given_on_create() {
         &pods(&env),
         pod(
             "ephemeral",
-            json!({"ephemeralContainers": [{"name": "e", "image": "busybox"}]}),
+            &json!({"ephemeralContainers": [{"name": "e", "image": "busybox"}]}),
         ),
     )
     .await;
