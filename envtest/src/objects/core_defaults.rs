@@ -7,9 +7,7 @@
 //! Without them a valid object would fail the ported validation (a liveness probe's
 //! `successThreshold` must be 1, which only the default makes it).
 
-use serde_json::{Value, json};
-
-use super::defaults::{container, set};
+use serde_json::{Map, Value, json};
 
 /// `SetDefaults_*` of the parts of a pod spec that `defaults::pod_spec` leaves out,
 /// for Pods and every pod template.
@@ -457,5 +455,38 @@ fn claim_data_sources(claim: &mut Value, current: Option<&Value>) {
         spec.insert("dataSourceRef".into(), copy(&source));
     } else if source.is_null() && !reference.is_null() && reference["namespace"].as_str().is_none_or(str::is_empty) {
         spec.insert("dataSource".into(), copy(&reference));
+    }
+}
+
+/// Sets `field` of an object unless it is there already.
+pub(super) fn set(object: &mut Value, field: &str, value: Value) {
+    if object.is_null() {
+        *object = Value::Object(Map::new());
+    } else if !object.is_object() {
+        return; // malformed: decoding reports it with the real server's message
+    }
+    if object.get(field).is_none_or(Value::is_null) {
+        object[field] = value;
+    }
+}
+
+/// `SetDefaults_Container`.
+pub(super) fn container(container: &mut Value) {
+    if !container.is_object() {
+        return;
+    }
+    let image = container["image"].as_str().unwrap_or_default();
+    let name = image.rsplit('/').next().unwrap_or_default();
+    let untagged_or_latest = !name.contains(':') && !name.contains('@') || name.ends_with(":latest");
+    let policy = if untagged_or_latest { "Always" } else { "IfNotPresent" };
+    set(container, "imagePullPolicy", json!(policy));
+    set(container, "terminationMessagePath", json!("/dev/termination-log"));
+    set(container, "terminationMessagePolicy", json!("File"));
+    set(container, "resources", json!({}));
+    // `get_mut`, not indexing: indexing a map mutably inserts a null field.
+    if let Some(ports) = container.get_mut("ports").and_then(Value::as_array_mut) {
+        for port in ports {
+            set(port, "protocol", json!("TCP"));
+        }
     }
 }

@@ -8,6 +8,7 @@
 use base64::Engine;
 use serde_json::{Map, Value, json};
 
+use super::core_defaults::{container, set};
 use crate::core::ResourceType;
 
 /// Fills in the defaults of a built-in object; `current` is the stored object on an
@@ -97,18 +98,6 @@ pub(crate) fn apply(resource: &ResourceType, object: &mut Value, current: Option
             super::core_defaults::apply(kind, object, current);
         }
         _ => other_defaults(resource, object),
-    }
-}
-
-/// Sets `field` of an object unless it is there already.
-pub(crate) fn set(object: &mut Value, field: &str, value: Value) {
-    if object.is_null() {
-        *object = Value::Object(Map::new());
-    } else if !object.is_object() {
-        return; // malformed: decoding reports it with the real server's message
-    }
-    if object.get(field).is_none_or(Value::is_null) {
-        object[field] = value;
     }
 }
 
@@ -298,27 +287,6 @@ fn is_zero(quantity: &str) -> bool {
         .take_while(|c| c.is_ascii_digit() || *c == '.')
         .all(|c| c == '0' || c == '.')
         && quantity.chars().any(|c| c.is_ascii_digit())
-}
-
-/// `SetDefaults_Container`.
-pub(super) fn container(container: &mut Value) {
-    if !container.is_object() {
-        return;
-    }
-    let image = container["image"].as_str().unwrap_or_default();
-    let name = image.rsplit('/').next().unwrap_or_default();
-    let untagged_or_latest = !name.contains(':') && !name.contains('@') || name.ends_with(":latest");
-    let policy = if untagged_or_latest { "Always" } else { "IfNotPresent" };
-    set(container, "imagePullPolicy", json!(policy));
-    set(container, "terminationMessagePath", json!("/dev/termination-log"));
-    set(container, "terminationMessagePolicy", json!("File"));
-    set(container, "resources", json!({}));
-    // `get_mut`, not indexing: indexing a map mutably inserts a null field.
-    if let Some(ports) = container.get_mut("ports").and_then(Value::as_array_mut) {
-        for port in ports {
-            set(port, "protocol", json!("TCP"));
-        }
-    }
 }
 
 fn service(object: &mut Value, current: Option<&Value>) {

@@ -3,31 +3,45 @@
 //! adds the legacy finalizer rule to apimachinery's), and the checks of names,
 //! quantities and resource names.
 //!
-//! One module per idea: `pod` (create, metadata and templates), `pod_update` (updates,
-//! status and the pod subresources), `pod_spec` (`ValidatePodSpec`), `container`
-//! (containers, probes, ports, env), `resources` (resource names and requirements),
-//! `security` (security contexts), `volume` (pod volumes and mounts), `service`
-//! (Services and Endpoints), `config` (secrets, config maps, service accounts),
-//! `storage` (persistent volumes and claims), `node`, `namespace`, `quota` (limit ranges
-//! and resource quotas), `event` and `controller` (replication controllers and
-//! pod templates); `helper` holds `pkg/apis/core/helper`'s sets.
+//! One module per idea. Pods: `pod` (create, metadata, templates), `pod_update`
+//! (updates and the pod subresources), `pod_status`, `options` (the validation options),
+//! `pod_spec` (`ValidatePodSpec`), `scheduling` (affinity, tolerations, topology),
+//! `container`, `probes`, `downward` (the downward API), `resources` (resource names
+//! and requirements), `security` (security contexts) and `annotations` (seccomp and
+//! `AppArmor` annotations); volumes: `volume` (pod volumes and mounts), `sources` (the
+//! sources pods and persistent volumes share), `projected`, `paths`. The other kinds:
+//! `service` with `cluster_ips`, `endpoints`, `config` (secrets, config maps, service
+//! accounts), `persistent_volume`, `claim`, `node`, `namespace`, `quota` (limit ranges
+//! and resource quotas), `event` and `controller` (replication controllers and pod
+//! templates); `helper` holds `pkg/apis/core/helper`'s sets.
 
+mod annotations;
+mod claim;
+mod cluster_ips;
 mod config;
 mod container;
 mod controller;
+mod downward;
+mod endpoints;
 pub(crate) mod event;
 mod helper;
 mod namespace;
 mod node;
+mod options;
+mod paths;
+mod persistent_volume;
 mod pod;
 mod pod_spec;
+mod pod_status;
 mod pod_update;
+mod probes;
 mod projected;
 mod quota;
 mod resources;
+mod scheduling;
 mod security;
 mod service;
-mod storage;
+mod sources;
 mod volume;
 
 #[cfg(test)]
@@ -41,7 +55,8 @@ use crate::meta::{self, NameRule};
 use crate::quantity::Quantity;
 use crate::{Kind, Write};
 
-pub(crate) use self::pod::{PodOptions, validate_pod_template_spec_with};
+pub(crate) use self::options::PodOptions;
+pub(crate) use self::pod::validate_pod_template_spec_with;
 
 /// The errors in `object`, a core/v1 kind written as `write` says.
 pub(crate) fn validate(kind: &Kind, object: &Value, write: Write) -> ErrorList {
@@ -52,16 +67,16 @@ pub(crate) fn validate(kind: &Kind, object: &Value, write: Write) -> ErrorList {
         ("PodTemplate", write) => controller::validate_pod_template_update(object, old_of(write)),
         ("ReplicationController", write) => controller::validate(object, write),
         ("Service", write) => service::validate(object, write),
-        ("Endpoints", Write::Create) => service::validate_endpoints(object),
-        ("Endpoints", write) => service::validate_endpoints_update(object, old_of(write)),
+        ("Endpoints", Write::Create) => endpoints::validate_endpoints(object),
+        ("Endpoints", write) => endpoints::validate_endpoints_update(object, old_of(write)),
         ("Secret", Write::Create) => config::validate_secret(object),
         ("Secret", write) => config::validate_secret_update(object, old_of(write)),
         ("ConfigMap", Write::Create) => config::validate_config_map(object),
         ("ConfigMap", write) => config::validate_config_map_update(object, old_of(write)),
         ("ServiceAccount", Write::Create) => config::validate_service_account(object),
         ("ServiceAccount", write) => config::validate_service_account_update(object, old_of(write)),
-        ("PersistentVolume", write) => storage::validate_volume(object, write),
-        ("PersistentVolumeClaim", write) => storage::validate_claim(object, write),
+        ("PersistentVolume", write) => persistent_volume::validate_volume(object, write),
+        ("PersistentVolumeClaim", write) => claim::validate_claim(object, write),
         ("Node", write) => node::validate(object, write),
         ("Namespace", write) => namespace::validate(object, write),
         ("LimitRange", _) => quota::validate_limit_range(object),
@@ -192,14 +207,7 @@ pub(crate) fn empty_path() -> Path {
 /// A quantity field: parsed, or zero when it does not parse (the decoder refused
 /// such a body before validation).
 pub(crate) fn quantity(value: &Value) -> Quantity {
-    match value {
-        Value::String(text) => Quantity::parse(text).unwrap_or_else(|_| Quantity::zero()),
-        Value::Number(number) => number.as_i64().map_or_else(
-            || Quantity::parse(&number.to_string()).unwrap_or_else(|_| Quantity::zero()),
-            Quantity::from_int,
-        ),
-        _ => Quantity::zero(),
-    }
+    Quantity::from_json(value)
 }
 
 /// `ValidateNonnegativeQuantity`.

@@ -185,7 +185,13 @@ pub(crate) fn resource_list(list: &Value) -> String {
     pairs.sort_by(|a, b| a.0.cmp(b.0));
     let printed: Vec<String> = pairs
         .iter()
-        .map(|(name, value)| format!("{}:{}", quote(name), crate::core::quantity(value).go_dump(false)))
+        .map(|(name, value)| {
+            format!(
+                "{}:{}",
+                quote(name),
+                crate::quantity::Quantity::from_json(value).go_dump(false)
+            )
+        })
         .collect();
     format!("core.ResourceList{{{}}}", printed.join(", "))
 }

@@ -109,20 +109,20 @@
 //! | `AccumulateUniqueHostPorts` | `core::container::check_host_port_conflicts` | `core::tests::containers_*`, conformance `validation_pods::containers_*` |
 //! | `ValidateEnv` | `core::container::validate_env` | `core::tests::containers_*`, conformance `validation_pods::containers_*` |
 //! | `validateEnvVarValueFrom` | `core::container::validate_env_var_value_from` | `core::tests::containers_*`, conformance `validation_pods::containers_*` |
-//! | `validateObjectFieldSelector` | `core::container::validate_object_field_selector` | `core::tests::containers_*`, conformance `validation_pods::containers_*` |
-//! | `fieldpath.SplitMaybeSubscriptedPath` | `core::container::split_maybe_subscripted_path` | `core::tests::containers_*`, conformance `validation_pods::containers_*` |
-//! | `pods.ConvertDownwardAPIFieldLabel` | `core::container::convert_downward_api_field_label` | `core::tests::containers_*`, conformance `validation_pods::containers_*` |
-//! | `validateContainerResourceFieldSelector` | `core::container::validate_container_resource_field_selector` | `core::tests::containers_*`, conformance `validation_pods::containers_*` |
-//! | `validateContainerResourceDivisor` | `core::container::validate_container_resource_divisor` | `core::tests::containers_*`, conformance `validation_pods::containers_*` |
+//! | `validateObjectFieldSelector` | `core::downward::validate_object_field_selector` | `core::tests::containers_*`, conformance `validation_pods::containers_*` |
+//! | `fieldpath.SplitMaybeSubscriptedPath` | `core::downward::split_maybe_subscripted_path` | `core::tests::containers_*`, conformance `validation_pods::containers_*` |
+//! | `pods.ConvertDownwardAPIFieldLabel` | `core::downward::convert_downward_api_field_label` | `core::tests::containers_*`, conformance `validation_pods::containers_*` |
+//! | `validateContainerResourceFieldSelector` | `core::downward::validate_container_resource_field_selector` | `core::tests::containers_*`, conformance `validation_pods::containers_*` |
+//! | `validateContainerResourceDivisor` | `core::downward::validate_container_resource_divisor` | `core::tests::containers_*`, conformance `validation_pods::containers_*` |
 //! | `validateConfigMapKeySelector` | `core::container::validate_key_selector` | `core::tests::containers_*`, conformance `validation_pods::containers_*` |
 //! | `ValidateEnvFrom` | `core::container::validate_env_from` | `core::tests::containers_*`, conformance `validation_pods::containers_*` |
 //! | `validatePullPolicy` | `core::container::validate_pull_policy` | `core::tests::containers_*`, conformance `validation_pods::containers_*` |
 //! | `validateResizePolicy` | `core::container::validate_resize_policy` | `core::tests::containers_*`, conformance `validation_pods::containers_*` |
-//! | `validateLifecycle` | `core::container::validate_lifecycle` | `core::tests::containers_*`, conformance `validation_pods::containers_*` |
-//! | `validateProbe` | `core::container::validate_probe` | `core::tests::containers_*`, conformance `validation_pods::containers_*` |
-//! | `validateHandler` | `core::container::validate_handler` | `core::tests::containers_*`, conformance `validation_pods::containers_*` |
-//! | `validateSleepAction` | `core::container::validate_sleep` | `core::tests::containers_*`, conformance `validation_pods::containers_*` |
-//! | `ValidatePortNumOrName` | `core::container::validate_port_num_or_name` | `core::tests::containers_*`, conformance `validation_pods::containers_*` |
+//! | `validateLifecycle` | `core::probes::validate_lifecycle` | `core::tests::containers_*`, conformance `validation_pods::containers_*` |
+//! | `validateProbe` | `core::probes::validate_probe` | `core::tests::containers_*`, conformance `validation_pods::containers_*` |
+//! | `validateHandler` | `core::probes::validate_handler` | `core::tests::containers_*`, conformance `validation_pods::containers_*` |
+//! | `validateSleepAction` | `core::probes::validate_sleep` | `core::tests::containers_*`, conformance `validation_pods::containers_*` |
+//! | `ValidatePortNumOrName` | `core::probes::validate_port_num_or_name` | `core::tests::containers_*`, conformance `validation_pods::containers_*` |
 //! | `ValidateReplicationController` | `core::controller::validate_replication_controller` | `core::tests::replication_controllers_*`, conformance `validation_core::namespaces_endpoints_and_controllers_*` |
 //! | `ValidateReplicationControllerSpec` | `core::controller::validate_spec` | `core::tests::replication_controllers_*`, conformance `validation_core::namespaces_endpoints_and_controllers_*` |
 //! | `ValidatePodTemplateSpecForRC` | `core::controller::validate_template_for_rc` | `core::tests::replication_controllers_*`, conformance `validation_core::namespaces_endpoints_and_controllers_*` |
@@ -159,7 +159,7 @@
 //! | `ValidateNodeSpecificAnnotations` | `core::node::validate_node_specific_annotations` | `core::tests::nodes_*`, conformance `validation_core::nodes_*` |
 //! | `validateNodeConfigSourceSpec` | `core::node::validate_config_source` | `core::tests::nodes_*`, conformance `validation_core::nodes_*` |
 //! | `validateConfigMapNodeConfigSource` | `core::node::validate_config_map_source` | `core::tests::nodes_*`, conformance `validation_core::nodes_*` |
-//! | `hasInvalidLabelValueInAffinitySelector` | `core::pod::has_invalid_label_value_in_affinity` | `core::tests::containers_*`, conformance `validation_pods` |
+//! | `hasInvalidLabelValueInAffinitySelector` | `core::options::has_invalid_label_value_in_affinity` | `core::tests::containers_*`, conformance `validation_pods` |
 //! | `ValidatePodCreate` | `core::pod::validate_pod_create` | `core::tests::containers_*`, conformance `validation_pods` |
 //! | `validatePodMetadataAndSpec` | `core::pod::validate_pod_metadata_and_spec` | `core::tests::containers_*`, conformance `validation_pods` |
 //! | `ValidatePodSpecificAnnotations` | `core::pod::validate_pod_specific_annotations` | `core::tests::containers_*`, conformance `validation_pods` |
@@ -170,28 +170,28 @@
 //! | `validateImagePullSecrets` | `core::pod_spec::validate_image_pull_secrets` | `core::tests::a_defaulted_pod_is_valid`, probes (`validation_pods`) |
 //! | `validatePodDNSConfig` | `core::pod_spec::validate_dns_config` | `core::tests::a_defaulted_pod_is_valid`, probes (`validation_pods`) |
 //! | `validateSchedulingGates` | `core::pod_spec::validate_scheduling_gates` | `core::tests::a_defaulted_pod_is_valid`, probes (`validation_pods`) |
-//! | `validateAffinity` | `core::pod_spec::validate_affinity` | `core::tests::a_defaulted_pod_is_valid`, probes (`validation_pods`) |
-//! | `validatePodAffinityTerm` | `core::pod_spec::validate_pod_affinity_term` | `core::tests::a_defaulted_pod_is_valid`, probes (`validation_pods`) |
-//! | `validateMatchLabelKeysAndMismatchLabelKeys` | `core::pod_spec::validate_match_label_keys_and_mismatch` | `core::tests::a_defaulted_pod_is_valid`, probes (`validation_pods`) |
-//! | `validateLabelKeys` | `core::pod_spec::label_keys` | `core::tests::a_defaulted_pod_is_valid`, probes (`validation_pods`) |
-//! | `ValidateNodeSelector` | `core::pod_spec::validate_node_selector` | `core::tests::a_defaulted_pod_is_valid`, probes (`validation_pods`) |
-//! | `ValidateNodeSelectorTerm` | `core::pod_spec::validate_node_selector_term` | `core::tests::a_defaulted_pod_is_valid`, probes (`validation_pods`) |
-//! | `ValidateNodeSelectorRequirement` | `core::pod_spec::validate_node_selector_requirement` | `core::tests::a_defaulted_pod_is_valid`, probes (`validation_pods`) |
-//! | `ValidateNodeFieldSelectorRequirement` | `core::pod_spec::validate_node_field_selector_requirement` | `core::tests::a_defaulted_pod_is_valid`, probes (`validation_pods`) |
-//! | `validateTaintEffect` | `core::pod_spec::validate_taint_effect` | `core::tests::a_defaulted_pod_is_valid`, probes (`validation_pods`) |
-//! | `ValidateTolerations` | `core::pod_spec::validate_tolerations` | `core::tests::a_defaulted_pod_is_valid`, probes (`validation_pods`) |
-//! | `validateTopologySpreadConstraints` | `core::pod_spec::validate_topology_spread_constraints` | `core::tests::a_defaulted_pod_is_valid`, probes (`validation_pods`) |
-//! | `validateMatchLabelKeysInTopologySpread` | `core::pod_spec::validate_match_label_keys_in_topology_spread` | `core::tests::a_defaulted_pod_is_valid`, probes (`validation_pods`) |
+//! | `validateAffinity` | `core::scheduling::validate_affinity` | `core::tests::a_defaulted_pod_is_valid`, probes (`validation_pods`) |
+//! | `validatePodAffinityTerm` | `core::scheduling::validate_pod_affinity_term` | `core::tests::a_defaulted_pod_is_valid`, probes (`validation_pods`) |
+//! | `validateMatchLabelKeysAndMismatchLabelKeys` | `core::scheduling::validate_match_label_keys_and_mismatch` | `core::tests::a_defaulted_pod_is_valid`, probes (`validation_pods`) |
+//! | `validateLabelKeys` | `core::scheduling::label_keys` | `core::tests::a_defaulted_pod_is_valid`, probes (`validation_pods`) |
+//! | `ValidateNodeSelector` | `core::scheduling::validate_node_selector` | `core::tests::a_defaulted_pod_is_valid`, probes (`validation_pods`) |
+//! | `ValidateNodeSelectorTerm` | `core::scheduling::validate_node_selector_term` | `core::tests::a_defaulted_pod_is_valid`, probes (`validation_pods`) |
+//! | `ValidateNodeSelectorRequirement` | `core::scheduling::validate_node_selector_requirement` | `core::tests::a_defaulted_pod_is_valid`, probes (`validation_pods`) |
+//! | `ValidateNodeFieldSelectorRequirement` | `core::scheduling::validate_node_field_selector_requirement` | `core::tests::a_defaulted_pod_is_valid`, probes (`validation_pods`) |
+//! | `validateTaintEffect` | `core::scheduling::validate_taint_effect` | `core::tests::a_defaulted_pod_is_valid`, probes (`validation_pods`) |
+//! | `ValidateTolerations` | `core::scheduling::validate_tolerations` | `core::tests::a_defaulted_pod_is_valid`, probes (`validation_pods`) |
+//! | `validateTopologySpreadConstraints` | `core::scheduling::validate_topology_spread_constraints` | `core::tests::a_defaulted_pod_is_valid`, probes (`validation_pods`) |
+//! | `validateMatchLabelKeysInTopologySpread` | `core::scheduling::validate_match_label_keys_in_topology_spread` | `core::tests::a_defaulted_pod_is_valid`, probes (`validation_pods`) |
 //! | `ValidatePodUpdate` | `core::pod_update::validate_pod_update` | `core::tests::pod_updates_*`, `pod_status_*`, conformance `validation_pods::pod_updates_*` |
 //! | `validateNodeAffinityMutation` | `core::pod_update::validate_node_affinity_mutation` | `core::tests::pod_updates_*`, `pod_status_*`, conformance `validation_pods::pod_updates_*` |
 //! | `ValidateContainerUpdates` | `core::pod_update::validate_container_updates` | `core::tests::pod_updates_*`, `pod_status_*`, conformance `validation_pods::pod_updates_*` |
 //! | `validateOnlyAddedTolerations` | `core::pod_update::validate_only_added_tolerations` | `core::tests::pod_updates_*`, `pod_status_*`, conformance `validation_pods::pod_updates_*` |
 //! | `validateOnlyDeletedSchedulingGates` | `core::pod_update::validate_only_deleted_scheduling_gates` | `core::tests::pod_updates_*`, `pod_status_*`, conformance `validation_pods::pod_updates_*` |
-//! | `ValidatePodSpecificAnnotationUpdates` | `core::pod_update::validate_annotation_updates` | `core::tests::pod_updates_*`, `pod_status_*`, conformance `validation_pods::pod_updates_*` |
-//! | `ValidatePodStatusUpdate` | `core::pod_update::validate_pod_status_update` | `core::tests::pod_updates_*`, `pod_status_*`, conformance `validation_pods::pod_updates_*` |
-//! | `ValidateContainerStateTransition` | `core::pod_update::state_transitions` | `core::tests::pod_updates_*`, `pod_status_*`, conformance `validation_pods::pod_updates_*` |
-//! | `validatePodIPs` | `core::pod_update::validate_pod_ips` | `core::tests::pod_updates_*`, `pod_status_*`, conformance `validation_pods::pod_updates_*` |
-//! | `validateHostIPs` | `core::pod_update::validate_host_ips` | `core::tests::pod_updates_*`, `pod_status_*`, conformance `validation_pods::pod_updates_*` |
+//! | `ValidatePodSpecificAnnotationUpdates` | `core::pod::validate_annotation_updates` | `core::tests::pod_updates_*`, `pod_status_*`, conformance `validation_pods::pod_updates_*` |
+//! | `ValidatePodStatusUpdate` | `core::pod_status::validate_pod_status_update` | `core::tests::pod_updates_*`, `pod_status_*`, conformance `validation_pods::pod_updates_*` |
+//! | `ValidateContainerStateTransition` | `core::pod_status::state_transitions` | `core::tests::pod_updates_*`, `pod_status_*`, conformance `validation_pods::pod_updates_*` |
+//! | `validatePodIPs` | `core::pod_status::validate_pod_ips` | `core::tests::pod_updates_*`, `pod_status_*`, conformance `validation_pods::pod_updates_*` |
+//! | `validateHostIPs` | `core::pod_status::validate_host_ips` | `core::tests::pod_updates_*`, `pod_status_*`, conformance `validation_pods::pod_updates_*` |
 //! | `ValidatePodEphemeralContainersUpdate` | `core::pod_update::validate_ephemeral_containers_update` | `core::tests::pod_updates_*`, `pod_status_*`, conformance `validation_pods::pod_updates_*` |
 //! | `ValidatePodResize` | `core::pod_update::validate_pod_resize` | `core::tests::pod_updates_*`, `pod_status_*`, conformance `validation_pods::pod_updates_*` |
 //! | `ValidatePodBinding` | `core::pod_update::validate_pod_binding` | `core::tests::pod_updates_*`, `pod_status_*`, conformance `validation_pods::pod_updates_*` |
@@ -220,61 +220,61 @@
 //! | `VisitContainersWithPath` | `core::security::containers_with_paths` | differential probe (pod security) |
 //! | `validateWindowsHostProcessPod` | `core::security::validate_windows_host_process_pod` | differential probe (pod security) |
 //! | `validateOS` | `core::security::validate_os` | differential probe (pod security) |
-//! | `ValidateSeccompProfile` | `core::security::validate_seccomp_profile` | differential probe (pod security) |
-//! | `ValidateSeccompPodAnnotations` | `core::security::validate_seccomp_pod_annotations` | differential probe (pod security) |
-//! | `ValidateAppArmorPodAnnotations` | `core::security::validate_app_armor_pod_annotations` | differential probe (pod security) |
-//! | `validateSeccompAnnotationsAndFields` | `core::security::validate_seccomp_annotations_and_fields` | differential probe (pod security) |
-//! | `validateAppArmorAnnotationsAndFieldsMatchOnCreate` | `core::security::validate_app_armor_annotations_and_fields` | differential probe (pod security) |
-//! | `isHeadlessService` | `core::service::is_headless` | `core::tests::services_*`, `cluster_ips_*`, conformance `validation_core::services_*` |
+//! | `ValidateSeccompProfile` | `core::annotations::validate_seccomp_profile` | differential probe (pod security) |
+//! | `ValidateSeccompPodAnnotations` | `core::annotations::validate_seccomp_pod_annotations` | differential probe (pod security) |
+//! | `ValidateAppArmorPodAnnotations` | `core::annotations::validate_app_armor_pod_annotations` | differential probe (pod security) |
+//! | `validateSeccompAnnotationsAndFields` | `core::annotations::validate_seccomp_annotations_and_fields` | differential probe (pod security) |
+//! | `validateAppArmorAnnotationsAndFieldsMatchOnCreate` | `core::annotations::validate_app_armor_annotations_and_fields` | differential probe (pod security) |
+//! | `isHeadlessService` | `core::cluster_ips::is_headless` | `core::tests::services_*`, `cluster_ips_*`, conformance `validation_core::services_*` |
 //! | `ValidateService` | `core::service::validate_service` | `core::tests::services_*`, `cluster_ips_*`, conformance `validation_core::services_*` |
 //! | `validateServicePort` | `core::service::validate_service_port` | `core::tests::services_*`, `cluster_ips_*`, conformance `validation_core::services_*` |
 //! | `validateLoadBalancerClassField` | `core::service::validate_load_balancer_class` | `core::tests::services_*`, `cluster_ips_*`, conformance `validation_core::services_*` |
 //! | `apiservice.ExternallyAccessible` | `core::service::externally_accessible` | `core::tests::services_*`, `cluster_ips_*`, conformance `validation_core::services_*` |
 //! | `validateServiceExternalTrafficPolicy` | `core::service::validate_external_traffic_policy` | `core::tests::services_*`, `cluster_ips_*`, conformance `validation_core::services_*` |
 //! | `validateServiceInternalTrafficFieldsValue` | `core::service::validate_internal_traffic_policy` | `core::tests::services_*`, `cluster_ips_*`, conformance `validation_core::services_*` |
-//! | `ValidateServiceClusterIPsRelatedFields` | `core::service::validate_cluster_ips_related_fields` | `core::tests::services_*`, `cluster_ips_*`, conformance `validation_core::services_*` |
+//! | `ValidateServiceClusterIPsRelatedFields` | `core::cluster_ips::validate_cluster_ips_related_fields` | `core::tests::services_*`, `cluster_ips_*`, conformance `validation_core::services_*` |
 //! | `ValidateServiceUpdate` | `core::service::validate_service_update` | `core::tests::services_*`, `cluster_ips_*`, conformance `validation_core::services_*` |
-//! | `validateUpgradeDowngradeClusterIPs` | `core::service::validate_upgrade_downgrade_cluster_ips` | `core::tests::services_*`, `cluster_ips_*`, conformance `validation_core::services_*` |
-//! | `validateUpgradeDowngradeIPFamilies` | `core::service::validate_upgrade_downgrade_ip_families` | `core::tests::services_*`, `cluster_ips_*`, conformance `validation_core::services_*` |
+//! | `validateUpgradeDowngradeClusterIPs` | `core::cluster_ips::validate_upgrade_downgrade_cluster_ips` | `core::tests::services_*`, `cluster_ips_*`, conformance `validation_core::services_*` |
+//! | `validateUpgradeDowngradeIPFamilies` | `core::cluster_ips::validate_upgrade_downgrade_ip_families` | `core::tests::services_*`, `cluster_ips_*`, conformance `validation_core::services_*` |
 //! | `ValidateLoadBalancerStatus` | `core::service::validate_load_balancer_status` | `core::tests::services_*`, `cluster_ips_*`, conformance `validation_core::services_*` |
-//! | `ValidateNonSpecialIP` | `core::service::validate_non_special_ip` | `core::tests::services_*`, `cluster_ips_*`, conformance `validation_core::services_*` |
-//! | `ValidateEndpoints` | `core::service::validate_endpoints` | `core::tests::services_*`, `cluster_ips_*`, conformance `validation_core::services_*` |
-//! | `ValidateEndpointsUpdate` | `core::service::validate_endpoints_update` | `core::tests::services_*`, `cluster_ips_*`, conformance `validation_core::services_*` |
-//! | `ValidatePersistentVolume` | `core::storage::validate_persistent_volume` | `core::tests::claims_*`, conformance `validation_core::claims_*` |
-//! | `ValidatePersistentVolumeSpec` | `core::storage::validate_persistent_volume_spec` | `core::tests::claims_*`, conformance `validation_core::claims_*` |
-//! | `validateISCSIPersistentVolumeSource` | `core::storage::iscsi` | `core::tests::claims_*`, conformance `validation_core::claims_*` |
-//! | `validateCSIPersistentVolumeSource` | `core::storage::csi` | `core::tests::claims_*`, conformance `validation_core::claims_*` |
-//! | `ValidatePersistentVolumeUpdate` | `core::storage::validate_persistent_volume_update` | `core::tests::claims_*`, conformance `validation_core::claims_*` |
-//! | `ValidatePersistentVolumeClaim` | `core::storage::validate_persistent_volume_claim` | `core::tests::claims_*`, conformance `validation_core::claims_*` |
-//! | `ValidatePersistentVolumeClaimTemplate` | `core::storage::validate_claim_template` | `core::tests::claims_*`, conformance `validation_core::claims_*` |
-//! | `ValidatePersistentVolumeClaimSpec` | `core::storage::validate_claim_spec` | `core::tests::claims_*`, conformance `validation_core::claims_*` |
-//! | `validateDataSource` | `core::storage::validate_data_sources` | `core::tests::claims_*`, conformance `validation_core::claims_*` |
-//! | `ValidatePersistentVolumeClaimUpdate` | `core::storage::validate_claim_update` | `core::tests::claims_*`, conformance `validation_core::claims_*` |
-//! | `ValidatePersistentVolumeClaimStatusUpdate` | `core::storage::validate_claim_status_update` | `core::tests::claims_*`, conformance `validation_core::claims_*` |
-//! | `validatePersistentVolumeClaimResourceKey` | `core::storage::validate_claim_resource_key` | `core::tests::claims_*`, conformance `validation_core::claims_*` |
+//! | `ValidateNonSpecialIP` | `core::endpoints::validate_non_special_ip` | `core::tests::services_*`, `cluster_ips_*`, conformance `validation_core::services_*` |
+//! | `ValidateEndpoints` | `core::endpoints::validate_endpoints` | `core::tests::services_*`, `cluster_ips_*`, conformance `validation_core::services_*` |
+//! | `ValidateEndpointsUpdate` | `core::endpoints::validate_endpoints_update` | `core::tests::services_*`, `cluster_ips_*`, conformance `validation_core::services_*` |
+//! | `ValidatePersistentVolume` | `core::persistent_volume::validate_persistent_volume` | `core::tests::claims_*`, conformance `validation_core::claims_*` |
+//! | `ValidatePersistentVolumeSpec` | `core::persistent_volume::validate_persistent_volume_spec` | `core::tests::claims_*`, conformance `validation_core::claims_*` |
+//! | `validateISCSIPersistentVolumeSource` | `core::persistent_volume::iscsi` | `core::tests::claims_*`, conformance `validation_core::claims_*` |
+//! | `validateCSIPersistentVolumeSource` | `core::persistent_volume::csi` | `core::tests::claims_*`, conformance `validation_core::claims_*` |
+//! | `ValidatePersistentVolumeUpdate` | `core::persistent_volume::validate_persistent_volume_update` | `core::tests::claims_*`, conformance `validation_core::claims_*` |
+//! | `ValidatePersistentVolumeClaim` | `core::claim::validate_persistent_volume_claim` | `core::tests::claims_*`, conformance `validation_core::claims_*` |
+//! | `ValidatePersistentVolumeClaimTemplate` | `core::claim::validate_claim_template` | `core::tests::claims_*`, conformance `validation_core::claims_*` |
+//! | `ValidatePersistentVolumeClaimSpec` | `core::claim::validate_claim_spec` | `core::tests::claims_*`, conformance `validation_core::claims_*` |
+//! | `validateDataSource` | `core::claim::validate_data_sources` | `core::tests::claims_*`, conformance `validation_core::claims_*` |
+//! | `ValidatePersistentVolumeClaimUpdate` | `core::claim::validate_claim_update` | `core::tests::claims_*`, conformance `validation_core::claims_*` |
+//! | `ValidatePersistentVolumeClaimStatusUpdate` | `core::claim::validate_claim_status_update` | `core::tests::claims_*`, conformance `validation_core::claims_*` |
+//! | `validatePersistentVolumeClaimResourceKey` | `core::claim::validate_claim_resource_key` | `core::tests::claims_*`, conformance `validation_core::claims_*` |
 //! | `ValidateVolumes` | `core::volume::validate_volumes` | conformance `validation_pods::volumes_mounts_and_probes_*` |
 //! | `validateVolumeSource` | `core::volume::validate_volume_source` | conformance `validation_pods::volumes_mounts_and_probes_*` |
-//! | `validateHostPathVolumeSource` | `core::volume::host_path` | conformance `validation_pods::volumes_mounts_and_probes_*` |
-//! | `validateFCVolumeSource` | `core::volume::fc` | conformance `validation_pods::volumes_mounts_and_probes_*` |
-//! | `validateGCEPersistentDiskVolumeSource` | `core::volume::gce_persistent_disk` | conformance `validation_pods::volumes_mounts_and_probes_*` |
-//! | `validateAWSElasticBlockStoreVolumeSource` | `core::volume::aws_elastic_block_store` | conformance `validation_pods::volumes_mounts_and_probes_*` |
-//! | `validateKeyToPath` | `core::volume::key_to_path` | conformance `validation_pods::volumes_mounts_and_probes_*` |
-//! | `validateNFSVolumeSource` | `core::volume::nfs` | conformance `validation_pods::volumes_mounts_and_probes_*` |
-//! | `validateQuobyteVolumeSource` | `core::volume::quobyte` | conformance `validation_pods::volumes_mounts_and_probes_*` |
-//! | `validateFlockerVolumeSource` | `core::volume::flocker` | conformance `validation_pods::volumes_mounts_and_probes_*` |
-//! | `validateFlexVolumeSource` | `core::volume::flex` | conformance `validation_pods::volumes_mounts_and_probes_*` |
-//! | `validateAzureDisk` | `core::volume::azure_disk` | conformance `validation_pods::volumes_mounts_and_probes_*` |
-//! | `ValidateCSIDriverName` | `core::volume::validate_csi_driver_name` | conformance `validation_pods::volumes_mounts_and_probes_*` |
-//! | `validateDownwardAPIVolumeFile` | `core::volume::downward_api_file` | conformance `validation_pods::volumes_mounts_and_probes_*` |
-//! | `validateLocalDescendingPath` | `core::volume::validate_local_descending_path` | conformance `validation_pods::volumes_mounts_and_probes_*` |
-//! | `validatePathNoBacksteps` | `core::volume::validate_path_no_backsteps` | conformance `validation_pods::volumes_mounts_and_probes_*` |
-//! | `ValidateLocalNonReservedPath` | `core::volume::validate_local_non_reserved_path` | conformance `validation_pods::volumes_mounts_and_probes_*` |
+//! | `validateHostPathVolumeSource` | `core::sources::host_path` | conformance `validation_pods::volumes_mounts_and_probes_*` |
+//! | `validateFCVolumeSource` | `core::sources::fc` | conformance `validation_pods::volumes_mounts_and_probes_*` |
+//! | `validateGCEPersistentDiskVolumeSource` | `core::sources::gce_persistent_disk` | conformance `validation_pods::volumes_mounts_and_probes_*` |
+//! | `validateAWSElasticBlockStoreVolumeSource` | `core::sources::aws_elastic_block_store` | conformance `validation_pods::volumes_mounts_and_probes_*` |
+//! | `validateKeyToPath` | `core::sources::key_to_path` | conformance `validation_pods::volumes_mounts_and_probes_*` |
+//! | `validateNFSVolumeSource` | `core::sources::nfs` | conformance `validation_pods::volumes_mounts_and_probes_*` |
+//! | `validateQuobyteVolumeSource` | `core::sources::quobyte` | conformance `validation_pods::volumes_mounts_and_probes_*` |
+//! | `validateFlockerVolumeSource` | `core::sources::flocker` | conformance `validation_pods::volumes_mounts_and_probes_*` |
+//! | `validateFlexVolumeSource` | `core::sources::flex` | conformance `validation_pods::volumes_mounts_and_probes_*` |
+//! | `validateAzureDisk` | `core::sources::azure_disk` | conformance `validation_pods::volumes_mounts_and_probes_*` |
+//! | `ValidateCSIDriverName` | `core::sources::validate_csi_driver_name` | conformance `validation_pods::volumes_mounts_and_probes_*` |
+//! | `validateDownwardAPIVolumeFile` | `core::downward::downward_api_file` | conformance `validation_pods::volumes_mounts_and_probes_*` |
+//! | `validateLocalDescendingPath` | `core::paths::validate_local_descending_path` | conformance `validation_pods::volumes_mounts_and_probes_*` |
+//! | `validatePathNoBacksteps` | `core::paths::validate_path_no_backsteps` | conformance `validation_pods::volumes_mounts_and_probes_*` |
+//! | `ValidateLocalNonReservedPath` | `core::paths::validate_local_non_reserved_path` | conformance `validation_pods::volumes_mounts_and_probes_*` |
 //! | `ValidateVolumeMounts` | `core::volume::validate_volume_mounts` | conformance `validation_pods::volumes_mounts_and_probes_*` |
 //! | `validateMountPropagation` | `core::volume::validate_mount_propagation` | conformance `validation_pods::volumes_mounts_and_probes_*` |
 //! | `validateMountRecursiveReadOnly` | `core::volume::validate_mount_recursive_read_only` | conformance `validation_pods::volumes_mounts_and_probes_*` |
 //! | `ValidateVolumeDevices` | `core::volume::validate_volume_devices` | conformance `validation_pods::volumes_mounts_and_probes_*` |
 //! | `GetVolumeMountMap` | `core::volume::name_to_path` | conformance `validation_pods::volumes_mounts_and_probes_*` |
-//! | `validateQualifiedName` | `core::volume::validate_app_protocol` | conformance `validation_pods::volumes_mounts_and_probes_*` |
+//! | `validateQualifiedName` | `core::container::validate_app_protocol` | conformance `validation_pods::volumes_mounts_and_probes_*` |
 //! | `rest.BeforeCreate`'s metadata check | `meta::validate_generic_create` | conformance `validation_core::annotations_*` |
 //! | `rest.BeforeUpdate`'s `validateCommonFields` | `meta::validate_common_update` | conformance `validation_core::updates_keep_the_uid_*` |
 //!

@@ -36,6 +36,19 @@ pub(crate) const FORMAT_ERROR: &str =
 const NANO: i32 = -9;
 
 impl Quantity {
+    /// A quantity field: parsed, or zero when it does not parse (the decoder refused
+    /// such a body before validation).
+    pub(crate) fn from_json(value: &serde_json::Value) -> Self {
+        match value {
+            serde_json::Value::String(text) => Self::parse(text).unwrap_or_else(|_| Self::zero()),
+            serde_json::Value::Number(number) => number.as_i64().map_or_else(
+                || Self::parse(&number.to_string()).unwrap_or_else(|_| Self::zero()),
+                Self::from_int,
+            ),
+            _ => Self::zero(),
+        }
+    }
+
     /// Zero, as an unset quantity is.
     pub(crate) fn zero() -> Self {
         Self {

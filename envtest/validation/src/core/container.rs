@@ -1,17 +1,19 @@
 //! Containers (`validateContainers`, `validateInitContainers`,
 //! `validateEphemeralContainers` and what they share in `validateContainerCommon`):
-//! names, images, ports, environment, mounts, probes, lifecycle hooks, pull and resize
-//! policies.
+//! names, images, ports, environment, pull and resize policies. Probes and hooks are in
+//! `probes`, the downward API in `downward`.
 
 use std::collections::BTreeSet;
 
 use serde_json::Value;
 
-use super::pod::PodOptions;
+use super::downward::{validate_container_resource_field_selector, validate_object_field_selector};
+use super::options::PodOptions;
+use super::probes::{validate_lifecycle, validate_probes};
 use super::volume::{Volumes, name_to_path, validate_volume_devices, validate_volume_mounts};
 use super::{invalid_each, number, validate_dns1123_label, validate_qualified_name};
 use crate::field::{ErrorList, Path};
-use crate::json::{int, is_set, items, opt_int, opt_text, text};
+use crate::json::{int, is_set, items, opt_text, text};
 use crate::meta;
 use crate::util;
 
@@ -60,45 +62,6 @@ pub(crate) fn validate_containers(containers: &Value, context: &PodContext, path
     }
     errors.extend(check_host_port_conflicts(list, path));
     errors
-}
-
-/// Liveness, readiness and startup probes.
-fn validate_probes(container: &Value, context: &PodContext, path: &Path) -> ErrorList {
-    let mut errors = ErrorList::new();
-    let liveness = &container["livenessProbe"];
-    if is_set(liveness) {
-        errors.extend(validate_probe(liveness, context, &path.child("livenessProbe")));
-        errors.extend(success_threshold_is_one(liveness, &path.child("livenessProbe")));
-    }
-    let readiness = &container["readinessProbe"];
-    if is_set(readiness) {
-        errors.extend(validate_probe(readiness, context, &path.child("readinessProbe")));
-        if is_set(&readiness["terminationGracePeriodSeconds"]) {
-            errors.push(
-                path.child("readinessProbe")
-                    .child("terminationGracePeriodSeconds")
-                    .invalid(
-                        &readiness["terminationGracePeriodSeconds"],
-                        "must not be set for readinessProbes",
-                    ),
-            );
-        }
-    }
-    let startup = &container["startupProbe"];
-    if is_set(startup) {
-        errors.extend(validate_probe(startup, context, &path.child("startupProbe")));
-        errors.extend(success_threshold_is_one(startup, &path.child("startupProbe")));
-    }
-    errors
-}
-
-fn success_threshold_is_one(probe: &Value, path: &Path) -> ErrorList {
-    let threshold = int(&probe["successThreshold"]);
-    if threshold == 1 {
-        ErrorList::new()
-    } else {
-        vec![path.child("successThreshold").invalid(number(threshold), "must be 1")]
-    }
 }
 
 /// `validateInitContainers`.
@@ -480,149 +443,6 @@ fn validate_env_var_value_from(var: &Value, path: &Path) -> ErrorList {
     errors
 }
 
-/// `validateObjectFieldSelector`: the downward API's `fieldRef`.
-pub(crate) fn validate_object_field_selector(selector: &Value, expressions: &[&str], path: &Path) -> ErrorList {
-    let api_version = text(&selector["apiVersion"]);
-    if api_version.is_empty() {
-        return vec![path.child("apiVersion").required("")];
-    }
-    let field_path = text(&selector["fieldPath"]);
-    if field_path.is_empty() {
-        return vec![path.child("fieldPath").required("")];
-    }
-    let internal = match convert_downward_api_field_label(api_version, field_path) {
-        Ok(internal) => internal,
-        Err(message) => {
-            return vec![
-                path.child("fieldPath")
-                    .invalid(field_path, &format!("error converting fieldPath: {message}")),
-            ];
-        }
-    };
-    if let Some((field, subscript)) = split_maybe_subscripted_path(&internal) {
-        return match field {
-            "metadata.annotations" => validate_qualified_name(&subscript.to_lowercase(), path),
-            "metadata.labels" => validate_qualified_name(subscript, path),
-            other => vec![path.invalid(other, "does not support subscript")],
-        };
-    }
-    if !expressions.contains(&internal.as_str()) {
-        let mut supported = expressions.to_vec();
-        supported.sort_unstable();
-        return vec![path.child("fieldPath").not_supported(internal.as_str(), &supported)];
-    }
-    ErrorList::new()
-}
-
-/// `fieldpath.SplitMaybeSubscriptedPath`: `metadata.labels['key']`.
-fn split_maybe_subscripted_path(field_path: &str) -> Option<(&str, &str)> {
-    let trimmed = field_path.strip_suffix("']")?;
-    let (field, subscript) = trimmed.split_once("['")?;
-    (!field.is_empty()).then_some((field, subscript))
-}
-
-/// `pods.ConvertDownwardAPIFieldLabel` for v1.
-fn convert_downward_api_field_label(version: &str, label: &str) -> Result<String, String> {
-    if version != "v1" {
-        return Err(format!("unsupported pod version: {version}"));
-    }
-    if let Some((field, _)) = split_maybe_subscripted_path(label) {
-        return match field {
-            "metadata.annotations" | "metadata.labels" => Ok(label.to_owned()),
-            _ => Err(format!("field label does not support subscript: {label}")),
-        };
-    }
-    match label {
-        "metadata.annotations"
-        | "metadata.labels"
-        | "metadata.name"
-        | "metadata.namespace"
-        | "metadata.uid"
-        | "spec.nodeName"
-        | "spec.restartPolicy"
-        | "spec.serviceAccountName"
-        | "spec.schedulerName"
-        | "status.phase"
-        | "status.hostIP"
-        | "status.hostIPs"
-        | "status.podIP"
-        | "status.podIPs" => Ok(label.to_owned()),
-        "spec.host" => Ok("spec.nodeName".to_owned()),
-        _ => Err(format!("field label not supported: {label}")),
-    }
-}
-
-const RESOURCE_FIELD_PATHS: &[&str] = &[
-    "limits.cpu",
-    "limits.ephemeral-storage",
-    "limits.memory",
-    "requests.cpu",
-    "requests.ephemeral-storage",
-    "requests.memory",
-];
-
-/// `validateContainerResourceFieldSelector`.
-pub(crate) fn validate_container_resource_field_selector(selector: &Value, path: &Path, volume: bool) -> ErrorList {
-    let mut errors = ErrorList::new();
-    let resource = text(&selector["resource"]);
-    if volume && text(&selector["containerName"]).is_empty() {
-        errors.push(path.child("containerName").required(""));
-    } else if resource.is_empty() {
-        errors.push(path.child("resource").required(""));
-    } else if !RESOURCE_FIELD_PATHS.contains(&resource)
-        && !resource.starts_with("limits.hugepages-")
-        && !resource.starts_with("requests.hugepages-")
-    {
-        errors.push(path.child("resource").not_supported(resource, RESOURCE_FIELD_PATHS));
-    }
-    errors.extend(validate_container_resource_divisor(
-        resource,
-        &selector["divisor"],
-        path,
-    ));
-    errors
-}
-
-/// `validateContainerResourceDivisor`.
-fn validate_container_resource_divisor(resource: &str, divisor: &Value, path: &Path) -> ErrorList {
-    const SIZES: &[&str] = &[
-        "1", "1k", "1M", "1G", "1T", "1P", "1E", "1Ki", "1Mi", "1Gi", "1Ti", "1Pi", "1Ei",
-    ];
-    let quantity = super::quantity(divisor);
-    if quantity.is_zero() {
-        return ErrorList::new();
-    }
-    let shown = quantity.to_string();
-    let sizes = "1, 1k, 1M, 1G, 1T, 1P, 1E, 1Ki, 1Mi, 1Gi, 1Ti, 1Pi, 1Ei";
-    let mut errors = ErrorList::new();
-    let divisor_path = path.child("divisor");
-    match resource {
-        "limits.cpu" | "requests.cpu" if !["1m", "1"].contains(&shown.as_str()) => errors.push(divisor_path.invalid(
-            resource,
-            "only divisor's values 1m and 1 are supported with the cpu resource",
-        )),
-        "limits.memory" | "requests.memory" if !SIZES.contains(&shown.as_str()) => errors.push(divisor_path.invalid(
-            resource,
-            &format!("only divisor's values {sizes} are supported with the memory resource"),
-        )),
-        "limits.ephemeral-storage" | "requests.ephemeral-storage" if !SIZES.contains(&shown.as_str()) => {
-            errors.push(divisor_path.invalid(
-                resource,
-                &format!("only divisor's values {sizes} are supported with the local ephemeral storage resource"),
-            ));
-        }
-        _ => {}
-    }
-    let huge = resource.starts_with("requests.hugepages-") || resource.starts_with("limits.hugepages-");
-    if huge && !SIZES.contains(&shown.as_str()) {
-        errors.push(divisor_path.invalid(
-            resource,
-            &format!("only divisor's values {sizes} are supported with the hugepages resource"),
-        ));
-    }
-    errors
-}
-
 /// `validateConfigMapKeySelector` and `validateSecretKeySelector`.
 fn validate_key_selector(selector: &Value, path: &Path) -> ErrorList {
     let name = text(&selector["name"]);
@@ -708,119 +528,11 @@ fn validate_resize_policy(policies: &Value, path: &Path, restart_policy: &str) -
     errors
 }
 
-/// `validateLifecycle`: the post-start and pre-stop handlers.
-fn validate_lifecycle(lifecycle: &Value, context: &PodContext, path: &Path) -> ErrorList {
-    let mut errors = ErrorList::new();
-    for hook in ["postStart", "preStop"] {
-        if is_set(&lifecycle[hook]) {
-            errors.extend(validate_handler(&lifecycle[hook], false, context, &path.child(hook)));
-        }
-    }
-    errors
-}
-
-/// `validateProbe`.
-fn validate_probe(probe: &Value, context: &PodContext, path: &Path) -> ErrorList {
-    let mut errors = validate_handler(probe, true, context, path);
-    for field in [
-        "initialDelaySeconds",
-        "timeoutSeconds",
-        "periodSeconds",
-        "successThreshold",
-        "failureThreshold",
-    ] {
-        errors.extend(meta::validate_nonnegative_field(int(&probe[field]), &path.child(field)));
-    }
-    if let Some(grace) = opt_int(&probe["terminationGracePeriodSeconds"]).filter(|g| *g <= 0) {
-        errors.push(
-            path.child("terminationGracePeriodSeconds")
-                .invalid(number(grace), "must be greater than 0"),
-        );
-    }
-    errors
-}
-
-/// `validateHandler`: exactly one of exec, httpGet, tcpSocket, grpc (probes) or sleep
-/// (lifecycle hooks).
-fn validate_handler(handler: &Value, probe: bool, context: &PodContext, path: &Path) -> ErrorList {
-    let kinds: &[&str] = if probe {
-        &["exec", "httpGet", "tcpSocket", "grpc"]
-    } else {
-        &["exec", "httpGet", "tcpSocket", "sleep"]
-    };
-    let mut errors = ErrorList::new();
-    let mut count = 0;
-    for kind in kinds {
-        let action = &handler[*kind];
-        if !is_set(action) {
-            continue;
-        }
-        let action_path = path.child(kind);
-        if count > 0 {
-            errors.push(action_path.forbidden("may not specify more than 1 handler type"));
-            continue;
-        }
-        count += 1;
-        errors.extend(match *kind {
-            "exec" if items(&action["command"]).is_empty() => vec![action_path.child("command").required("")],
-            "httpGet" => validate_http_get(action, &action_path),
-            "tcpSocket" => validate_port_num_or_name(&action["port"], &action_path.child("port")),
-            "grpc" => validate_port_num_or_name(&Value::from(int(&action["port"])), &action_path.child("port")),
-            "sleep" => validate_sleep(action, context.grace_period, &action_path),
-            _ => ErrorList::new(),
-        });
-    }
-    if count == 0 {
-        errors.push(path.required("must specify a handler type"));
-    }
-    errors
-}
-
-fn validate_http_get(action: &Value, path: &Path) -> ErrorList {
-    let mut errors = ErrorList::new();
-    if text(&action["path"]).is_empty() {
-        errors.push(path.child("path").required(""));
-    }
-    errors.extend(validate_port_num_or_name(&action["port"], &path.child("port")));
-    let scheme = text(&action["scheme"]);
-    if scheme != "HTTP" && scheme != "HTTPS" {
-        errors.push(path.child("scheme").not_supported(scheme, &["HTTP", "HTTPS"]));
-    }
-    for header in items(&action["httpHeaders"]) {
-        let name = text(&header["name"]);
-        errors.extend(invalid_each(
-            &path.child("httpHeaders"),
-            name,
-            &util::is_http_header_name(name),
-        ));
-    }
-    errors
-}
-
-/// `validateSleepAction`: more than zero, within the grace period.
-fn validate_sleep(action: &Value, grace_period: Option<i64>, path: &Path) -> ErrorList {
-    let seconds = int(&action["seconds"]);
-    match grace_period {
-        Some(grace) if seconds <= 0 || seconds > grace => vec![path.invalid(
-            number(seconds),
-            &format!(
-                "must be greater than 0 and less than terminationGracePeriodSeconds ({grace}). Enable AllowPodLifecycleSleepActionZeroValue feature gate for zero sleep."
-            ),
-        )],
-        _ => ErrorList::new(),
-    }
-}
-
-/// `ValidatePortNumOrName`: an `IntOrString` port, a number or an IANA name.
-pub(crate) fn validate_port_num_or_name(port: &Value, path: &Path) -> ErrorList {
-    match port {
-        Value::String(name) => invalid_each(path, name, &util::is_valid_port_name(name)),
-        other => {
-            let port = int(other);
-            util::is_valid_port_num(port)
-                .iter()
-                .map(|message| path.invalid(number(port), message))
-                .collect()
-        }
+/// `validateQualifiedName` over an app protocol (shared by ports of Services and
+/// Endpoints).
+pub(crate) fn validate_app_protocol(protocol: &Value, path: &Path) -> ErrorList {
+    match opt_text(protocol) {
+        Some(protocol) => validate_qualified_name(protocol, path),
+        None => ErrorList::new(),
     }
 }

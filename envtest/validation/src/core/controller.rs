@@ -3,7 +3,8 @@
 
 use serde_json::Value;
 
-use super::pod::{PodOptions, validate_pod_template_spec_with};
+use super::options::PodOptions;
+use super::pod::validate_pod_template_spec_with;
 use super::{number, validate_object_meta, validate_object_meta_update};
 use crate::Write;
 use crate::field::{BadValue, ErrorList, Path};

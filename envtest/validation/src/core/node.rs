@@ -5,8 +5,8 @@ use std::collections::BTreeSet;
 
 use serde_json::Value;
 
-use super::pod_spec::validate_taint_effect;
 use super::resources::validate_resource_quantity_value;
+use super::scheduling::validate_taint_effect;
 use super::{invalid_each, quantity, validate_object_meta, validate_object_meta_update};
 use crate::Write;
 use crate::field::{BadValue, ErrorList, Path};

@@ -1,91 +1,18 @@
 //! Pods as created (`ValidatePodCreate`, `validatePodMetadataAndSpec`), the
-//! annotations pods give meaning to, the options kube derives from the feature gates
-//! and the stored pod (`GetValidationOptionsFromPodSpecAndMeta`), and pod templates
-//! (`ValidatePodTemplateSpec`).
+//! annotations pods give meaning to and how they may change, and pod templates
+//! (`ValidatePodTemplateSpec`). The options kube derives from the feature gates and
+//! the stored pod are in `options`.
 
 use serde_json::Value;
 
+use super::annotations;
+use super::options::PodOptions;
 use super::pod_spec::validate_pod_spec;
-use super::security;
+use super::scheduling::validate_tolerations;
 use super::{helper, validate_object_meta};
 use crate::field::{ErrorList, Path};
-use crate::json::{is_set, items, opt_text, text};
+use crate::json::{entries, is_set, items, opt_text, text};
 use crate::meta;
-
-/// `PodValidationOptions` at 1.32's feature-gate defaults; the `allow_*` fields keep
-/// accepting what an already stored pod holds.
-#[derive(Debug, Clone, Default)]
-#[expect(
-    clippy::struct_excessive_bools,
-    reason = "kube's options are a set of independent switches"
-)]
-pub(crate) struct PodOptions {
-    pub allow_invalid_pod_deletion_cost: bool,
-    pub allow_invalid_label_value_in_selector: bool,
-    pub allow_indivisible_huge_pages_values: bool,
-    pub allow_invalid_topology_spread_constraint_label_selector: bool,
-    pub allow_non_local_projected_token_path: bool,
-    pub allow_namespaced_sysctls_for_host_net_and_host_ipc: bool,
-    pub resource_is_pod: bool,
-    pub allow_relaxed_environment_variable_validation: bool,
-    pub allow_relaxed_dns_search_validation: bool,
-    pub allow_sidecar_resize_policy: bool,
-}
-
-impl PodOptions {
-    /// The options for a pod template (`resource_is_pod` false), given the stored
-    /// template's pod spec on an update.
-    pub(crate) fn for_template(old_spec: Option<&Value>) -> Self {
-        let mut options = Self {
-            // RelaxedEnvironmentVariableValidation is beta and on in 1.32.
-            allow_relaxed_environment_variable_validation: true,
-            ..Self::default()
-        };
-        if let Some(old) = old_spec {
-            options.allow_invalid_label_value_in_selector = has_invalid_label_value_in_affinity(old);
-            options.allow_invalid_topology_spread_constraint_label_selector = items(&old["topologySpreadConstraints"])
-                .iter()
-                .any(|c| !meta::validate_label_selector(&c["labelSelector"], &Path::new("")).is_empty());
-            options.allow_sidecar_resize_policy = items(&old["initContainers"])
-                .iter()
-                .any(|c| c["restartPolicy"] == "Always" && !items(&c["resizePolicy"]).is_empty());
-            options.allow_namespaced_sysctls_for_host_net_and_host_ipc = items(&old["securityContext"]["sysctls"])
-                .iter()
-                .any(|sysctl| security::validate_host_sysctl(text(&sysctl["name"]), old, &Path::new("")).is_some());
-            options.allow_relaxed_dns_search_validation = items(&old["dnsConfig"]["searches"])
-                .iter()
-                .any(|s| text(s) == "." || text(s).contains('_'));
-        }
-        options
-    }
-
-    /// The options for a Pod, created (`old` None) or updated from `old`.
-    pub(crate) fn for_pod(old: Option<&Value>) -> Self {
-        let mut options = Self::for_template(old.map(|pod| &pod["spec"]));
-        options.resource_is_pod = true;
-        if let Some(old) = old {
-            let cost = &old["metadata"]["annotations"]["controller.kubernetes.io/pod-deletion-cost"];
-            options.allow_invalid_pod_deletion_cost =
-                opt_text(cost).is_some_and(|c| !helper::deletion_cost_is_valid(c));
-        }
-        options
-    }
-}
-
-/// `hasInvalidLabelValueInAffinitySelector`.
-fn has_invalid_label_value_in_affinity(spec: &Value) -> bool {
-    let affinity = &spec["affinity"];
-    ["podAffinity", "podAntiAffinity"].iter().any(|kind| {
-        let pod = &affinity[*kind];
-        let required = items(&pod["requiredDuringSchedulingIgnoredDuringExecution"])
-            .iter()
-            .any(|term| meta::label_selector_has_invalid_label_value(&term["labelSelector"]));
-        let preferred = items(&pod["preferredDuringSchedulingIgnoredDuringExecution"])
-            .iter()
-            .any(|term| meta::label_selector_has_invalid_label_value(&term["podAffinityTerm"]["labelSelector"]));
-        required || preferred
-    })
-}
 
 /// `ValidatePodCreate`.
 pub(crate) fn validate_pod_create(pod: &Value, options: &PodOptions) -> ErrorList {
@@ -106,12 +33,12 @@ pub(crate) fn validate_pod_create(pod: &Value, options: &PodOptions) -> ErrorLis
                 .forbidden("cannot be set until all schedulingGates have been cleared"),
         );
     }
-    errors.extend(security::validate_seccomp_annotations_and_fields(
+    errors.extend(annotations::validate_seccomp_annotations_and_fields(
         &pod["metadata"],
         spec,
         &spec_path,
     ));
-    errors.extend(security::validate_app_armor_annotations_and_fields(
+    errors.extend(annotations::validate_app_armor_annotations_and_fields(
         &pod["metadata"],
         spec,
         &spec_path,
@@ -196,7 +123,7 @@ pub(crate) fn validate_pod_specific_annotations(
         match serde_json::from_str::<Value>(tolerations) {
             Ok(parsed) if parsed.is_array() || parsed.is_null() => {
                 if !items(&parsed).is_empty() {
-                    errors.extend(super::pod_spec::validate_tolerations(&parsed, &path.child(TOLERATIONS)));
+                    errors.extend(validate_tolerations(&parsed, &path.child(TOLERATIONS)));
                 }
             }
             Ok(_) | Err(_) => errors.push(path.invalid(TOLERATIONS, "json: cannot unmarshal into []core.Toleration")),
@@ -208,8 +135,8 @@ pub(crate) fn validate_pod_specific_annotations(
     {
         errors.push(path.key(DELETION_COST).invalid(cost, "must be a 32bit integer"));
     }
-    errors.extend(security::validate_seccomp_pod_annotations(annotations, path));
-    errors.extend(security::validate_app_armor_pod_annotations(annotations, spec, path));
+    errors.extend(annotations::validate_seccomp_pod_annotations(annotations, path));
+    errors.extend(annotations::validate_app_armor_pod_annotations(annotations, spec, path));
     errors
 }
 
@@ -229,12 +156,12 @@ pub(crate) fn validate_pod_template_spec_with(template: &Value, path: &Path, opt
         options,
     ));
     errors.extend(validate_pod_spec(spec, None, &path.child("spec"), options));
-    errors.extend(security::validate_seccomp_annotations_and_fields(
+    errors.extend(annotations::validate_seccomp_annotations_and_fields(
         metadata,
         spec,
         &path.child("spec"),
     ));
-    errors.extend(security::validate_app_armor_annotations_and_fields(
+    errors.extend(annotations::validate_app_armor_annotations_and_fields(
         metadata,
         spec,
         &path.child("spec"),
@@ -246,5 +173,46 @@ pub(crate) fn validate_pod_template_spec_with(template: &Value, path: &Path, opt
                 .forbidden("ephemeral containers not allowed in pod template"),
         );
     }
+    errors
+}
+
+/// `ValidatePodSpecificAnnotationUpdates`: `AppArmor` and mirror-pod annotations are
+/// fixed at creation.
+pub(super) fn validate_annotation_updates(new: &Value, old: &Value, path: &Path, options: &PodOptions) -> ErrorList {
+    let mut errors = ErrorList::new();
+    let (new_annotations, old_annotations) = (&new["metadata"]["annotations"], &old["metadata"]["annotations"]);
+    let app_armor = "container.apparmor.security.beta.kubernetes.io/";
+    let mirror = "kubernetes.io/config.mirror";
+    for (key, value) in entries(old_annotations) {
+        if new_annotations.get(key) == Some(value) {
+            continue;
+        }
+        if key.starts_with(app_armor) {
+            errors.push(path.key(key).forbidden("may not remove or update AppArmor annotations"));
+        }
+        if key == mirror {
+            errors.push(
+                path.key(key)
+                    .forbidden("may not remove or update mirror pod annotation"),
+            );
+        }
+    }
+    for (key, _) in entries(new_annotations) {
+        if old_annotations.get(key).is_some() {
+            continue;
+        }
+        if key.starts_with(app_armor) {
+            errors.push(path.key(key).forbidden("may not add AppArmor annotations"));
+        }
+        if key == mirror {
+            errors.push(path.key(key).forbidden("may not add mirror pod annotation"));
+        }
+    }
+    errors.extend(validate_pod_specific_annotations(
+        new_annotations,
+        &new["spec"],
+        path,
+        options,
+    ));
     errors
 }

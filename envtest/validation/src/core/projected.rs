@@ -6,9 +6,11 @@ use std::collections::BTreeSet;
 
 use serde_json::Value;
 
+use super::downward::downward_api_file;
 use super::number;
-use super::pod::PodOptions;
-use super::volume::{downward_api_file, key_to_path, validate_local_non_reserved_path};
+use super::options::PodOptions;
+use super::paths::validate_local_non_reserved_path;
+use super::sources::key_to_path;
 use crate::field::{ErrorList, Path};
 use crate::json::{int, is_set, items, text};
 

@@ -9,7 +9,7 @@ use std::fmt::Write as _;
 use serde_json::Value;
 
 use super::helper;
-use super::pod::PodOptions;
+use super::options::PodOptions;
 use super::{invalid_each, quantity, validate_dns1123_label, validate_nonnegative_quantity};
 use crate::field::{BadValue, ErrorList, Path};
 use crate::json::{entries, items, text};

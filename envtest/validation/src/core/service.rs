@@ -1,18 +1,23 @@
 //! Services (`ValidateService`, `ValidateServiceUpdate`, `ValidateServiceStatusUpdate`:
-//! ports, types, cluster IPs and IP families, traffic policies, session affinity,
-//! load balancer fields) and Endpoints (`ValidateEndpoints`).
+//! ports, types, traffic policies, session affinity, load balancer fields). Cluster IPs
+//! and IP families are in `cluster_ips`.
 
 use std::collections::BTreeSet;
 
 use serde_json::Value;
 
-use super::container::{validate_port_num_or_name, validate_protocol};
-use super::volume::validate_app_protocol;
+use super::cluster_ips::{
+    clusters_ips, is_headless, validate_cluster_ips_related_fields, validate_upgrade_downgrade_cluster_ips,
+    validate_upgrade_downgrade_ip_families,
+};
+use super::container::{validate_app_protocol, validate_protocol};
+use super::endpoints::validate_non_special_ip;
+use super::probes::validate_port_num_or_name;
 use super::{
     number, validate_dns1123_label, validate_dns1123_subdomain, validate_object_meta, validate_object_meta_update,
 };
 use crate::Write;
-use crate::field::{BadValue, ErrorList, Path};
+use crate::field::{ErrorList, Path};
 use crate::godump;
 use crate::json::{int, is_set, items, opt_int, opt_text, strings, text};
 use crate::meta;
@@ -30,15 +35,6 @@ pub(super) fn validate(service: &Value, write: Write) -> ErrorList {
         }
         Write::Update { old } | Write::Subresource { old, .. } => validate_service_update(service, old),
     }
-}
-
-fn clusters_ips(service: &Value) -> Vec<&str> {
-    strings(&service["spec"]["clusterIPs"])
-}
-
-/// `isHeadlessService`.
-fn is_headless(service: &Value) -> bool {
-    clusters_ips(service) == ["None"]
 }
 
 /// `ValidateService`.
@@ -434,93 +430,6 @@ fn validate_internal_traffic_policy(spec: &Value) -> ErrorList {
     }
 }
 
-/// `ValidateServiceClusterIPsRelatedFields`.
-fn validate_cluster_ips_related_fields(service: &Value) -> ErrorList {
-    let spec = &service["spec"];
-    if text(&spec["type"]) == "ExternalName" {
-        return ErrorList::new();
-    }
-    let path = Path::new("spec");
-    let ips_path = path.child("clusterIPs");
-    let cluster_ip = text(&spec["clusterIP"]);
-    let ips = clusters_ips(service);
-    let shown = || godump::raw(godump::string_slice("string", &spec["clusterIPs"]));
-    let mut errors = ErrorList::new();
-    if !cluster_ip.is_empty() {
-        if ips.is_empty() {
-            errors.push(ips_path.required(""));
-        } else if ips[0] != cluster_ip {
-            errors.push(ips_path.invalid(shown(), "first value must match `clusterIP`"));
-        }
-    } else if !ips.is_empty() {
-        errors.push(ips_path.invalid(shown(), "must be empty when `clusterIP` is not specified"));
-    }
-    let families = strings(&spec["ipFamilies"]);
-    let mut seen = BTreeSet::new();
-    for (index, family) in families.iter().enumerate() {
-        if *family != "IPv4" && *family != "IPv6" {
-            errors.push(
-                path.child("ipFamilies")
-                    .index(index)
-                    .not_supported(*family, &["IPv4", "IPv6"]),
-            );
-        }
-        if !seen.insert(family) {
-            errors.push(path.child("ipFamilies").index(index).duplicate(*family));
-        }
-    }
-    if let Some(policy) = opt_text(&spec["ipFamilyPolicy"])
-        && !matches!(policy, "SingleStack" | "PreferDualStack" | "RequireDualStack")
-    {
-        errors.push(
-            path.child("ipFamilyPolicy")
-                .not_supported(policy, &["PreferDualStack", "RequireDualStack", "SingleStack"]),
-        );
-    }
-    let mut invalid = false;
-    for (index, ip) in ips.iter().enumerate() {
-        if index == 0 && *ip == "None" {
-            if ips.len() > 1 {
-                invalid = true;
-                errors.push(ips_path.invalid(shown(), "'None' must be the first and only value"));
-            }
-            continue;
-        }
-        let found = util::is_valid_ip(&ips_path.index(index), ip);
-        invalid |= !found.is_empty();
-        errors.extend(found);
-    }
-    if ips.len() > 2 {
-        errors.push(ips_path.invalid(shown(), "may only hold up to 2 values"));
-    }
-    if invalid {
-        return errors;
-    }
-    if ips.len() > 1 {
-        let v6 = ips.iter().filter(|ip| util::is_ipv6_string(ip)).count();
-        if v6 == 0 || v6 == ips.len() {
-            errors.push(ips_path.invalid(shown(), "may specify no more than one IP for each IP family"));
-        }
-    }
-    if !is_headless(service) && !ips.is_empty() && !families.is_empty() {
-        for (index, (ip, family)) in ips.iter().zip(&families).enumerate() {
-            if *family == "IPv4" && util::is_ipv6_string(ip) {
-                errors.push(ips_path.index(index).invalid(
-                    *ip,
-                    &format!("expected an IPv4 value as indicated by `ipFamilies[{index}]`"),
-                ));
-            }
-            if *family == "IPv6" && !util::is_ipv6_string(ip) {
-                errors.push(ips_path.index(index).invalid(
-                    *ip,
-                    &format!("expected an IPv6 value as indicated by `ipFamilies[{index}]`"),
-                ));
-            }
-        }
-    }
-    errors
-}
-
 /// `ValidateServiceUpdate`.
 fn validate_service_update(service: &Value, old: &Value) -> ErrorList {
     let mut errors = validate_object_meta_update(&service["metadata"], &old["metadata"], &Path::new("metadata"));
@@ -538,84 +447,6 @@ fn validate_service_update(service: &Value, old: &Value) -> ErrorList {
         );
     }
     errors.extend(validate_service(service));
-    errors
-}
-
-/// `validateUpgradeDowngradeClusterIPs`.
-fn validate_upgrade_downgrade_cluster_ips(old: &Value, service: &Value) -> ErrorList {
-    let external = |s: &Value| text(&s["spec"]["type"]) == "ExternalName";
-    if external(service) || external(old) || (is_headless(old) && is_headless(service)) {
-        return ErrorList::new();
-    }
-    let (before, after) = (clusters_ips(old), clusters_ips(service));
-    let path = Path::new("spec").child("clusterIPs");
-    let shown = || godump::raw(godump::string_slice("string", &service["spec"]["clusterIPs"]));
-    let mut errors = ErrorList::new();
-    if before.len() == after.len() {
-        for (index, ip) in before.iter().enumerate() {
-            if *ip != after[index] {
-                errors.push(path.index(index).invalid(shown(), "may not change once set"));
-            }
-        }
-    } else if before.len() > after.len() {
-        if after.is_empty() {
-            errors.push(path.index(0).invalid(shown(), "primary clusterIP can not be unset"));
-        }
-        if !before.is_empty() && !after.is_empty() && after[0] != before[0] {
-            errors.push(path.index(0).invalid(shown(), "may not change once set"));
-        }
-        if after.len() == 1 && text(&service["spec"]["ipFamilyPolicy"]) != "SingleStack" {
-            errors.push(Path::new("spec").child("ipFamilyPolicy").invalid(
-                policy_shown(service),
-                "must be set to 'SingleStack' when releasing the secondary clusterIP",
-            ));
-        }
-    } else if !before.is_empty() && after[0] != before[0] {
-        errors.push(path.index(0).invalid(shown(), "may not change once set"));
-    }
-    errors
-}
-
-fn policy_shown(service: &Value) -> BadValue {
-    godump::pointee(&service["spec"]["ipFamilyPolicy"])
-}
-
-/// `validateUpgradeDowngradeIPFamilies`.
-fn validate_upgrade_downgrade_ip_families(old: &Value, service: &Value) -> ErrorList {
-    let external = |s: &Value| text(&s["spec"]["type"]) == "ExternalName";
-    if external(service) || external(old) || is_headless(old) != is_headless(service) || is_headless(service) {
-        return ErrorList::new();
-    }
-    let (before, after) = (
-        strings(&old["spec"]["ipFamilies"]),
-        strings(&service["spec"]["ipFamilies"]),
-    );
-    let path = Path::new("spec").child("ipFamilies").index(0);
-    let families = || godump::raw(godump::string_slice("core.IPFamily", &service["spec"]["ipFamilies"]));
-    let ips = || godump::raw(godump::string_slice("string", &service["spec"]["clusterIPs"]));
-    let mut errors = ErrorList::new();
-    if before.len() == after.len() {
-        for (index, family) in before.iter().enumerate() {
-            if *family != after[index] {
-                errors.push(path.invalid(families(), "may not change once set"));
-            }
-        }
-    } else if before.len() > after.len() {
-        if clusters_ips(service).is_empty() {
-            errors.push(path.invalid(families(), "primary ipFamily can not be unset"));
-        }
-        if !after.is_empty() && after[0] != before[0] {
-            errors.push(path.invalid(ips(), "may not change once set"));
-        }
-        if after.len() == 1 && text(&service["spec"]["ipFamilyPolicy"]) != "SingleStack" {
-            errors.push(Path::new("spec").child("ipFamilyPolicy").invalid(
-                policy_shown(service),
-                "must be set to 'SingleStack' when releasing the secondary ipFamily",
-            ));
-        }
-    } else if !before.is_empty() && !after.is_empty() && after[0] != before[0] {
-        errors.push(path.invalid(ips(), "may not change once set"));
-    }
     errors
 }
 
@@ -667,113 +498,5 @@ fn validate_load_balancer_status(service: &Value) -> ErrorList {
             }
         }
     }
-    errors
-}
-
-/// `ValidateNonSpecialIP`: no unspecified, loopback or link-local address.
-pub(crate) fn validate_non_special_ip(value: &str, path: &Path) -> ErrorList {
-    let Some(ip) = util::parse_ip_sloppy(value) else {
-        return vec![path.invalid(value, "must be a valid IP address")];
-    };
-    let mut errors = ErrorList::new();
-    if ip.is_unspecified() {
-        errors.push(path.invalid(value, &format!("may not be unspecified ({value})")));
-    }
-    if ip.is_loopback() {
-        errors.push(path.invalid(value, "may not be in the loopback range (127.0.0.0/8, ::1/128)"));
-    }
-    let (link_local_unicast, link_local_multicast) = match ip {
-        std::net::IpAddr::V4(v4) => (v4.is_link_local(), v4.octets()[..3] == [224, 0, 0]),
-        std::net::IpAddr::V6(v6) => {
-            let first = v6.segments()[0];
-            (first & 0xffc0 == 0xfe80, first & 0xff0f == 0xff02)
-        }
-    };
-    if link_local_unicast {
-        errors.push(path.invalid(value, "may not be in the link-local range (169.254.0.0/16, fe80::/10)"));
-    }
-    if link_local_multicast {
-        errors.push(path.invalid(
-            value,
-            "may not be in the link-local multicast range (224.0.0.0/24, ff02::/10)",
-        ));
-    }
-    errors
-}
-
-/// `ValidateEndpoints` (create).
-pub(super) fn validate_endpoints(endpoints: &Value) -> ErrorList {
-    let mut errors = validate_object_meta(
-        &endpoints["metadata"],
-        true,
-        meta::name_is_dns_subdomain,
-        &Path::new("metadata"),
-    );
-    let path = Path::new("subsets");
-    for (index, subset) in items(&endpoints["subsets"]).iter().enumerate() {
-        let subset_path = path.index(index);
-        let (addresses, not_ready) = (items(&subset["addresses"]), items(&subset["notReadyAddresses"]));
-        if addresses.is_empty() && not_ready.is_empty() {
-            errors.push(subset_path.required("must specify `addresses` or `notReadyAddresses`"));
-        }
-        for (field, list) in [("addresses", addresses), ("notReadyAddresses", not_ready)] {
-            for (address_index, address) in list.iter().enumerate() {
-                errors.extend(validate_endpoint_address(
-                    address,
-                    &subset_path.child(field).index(address_index),
-                ));
-            }
-        }
-        let ports = items(&subset["ports"]);
-        for (port_index, port) in ports.iter().enumerate() {
-            errors.extend(validate_endpoint_port(
-                port,
-                ports.len() > 1,
-                &subset_path.child("ports").index(port_index),
-            ));
-        }
-    }
-    errors
-}
-
-/// `ValidateEndpointsUpdate`.
-pub(super) fn validate_endpoints_update(new: &Value, old: &Value) -> ErrorList {
-    let mut errors = validate_object_meta_update(&new["metadata"], &old["metadata"], &Path::new("metadata"));
-    errors.extend(validate_endpoints(new));
-    errors
-}
-
-fn validate_endpoint_address(address: &Value, path: &Path) -> ErrorList {
-    let ip = text(&address["ip"]);
-    let mut errors = util::is_valid_ip(&path.child("ip"), ip);
-    let hostname = text(&address["hostname"]);
-    if !hostname.is_empty() {
-        errors.extend(validate_dns1123_label(hostname, &path.child("hostname")));
-    }
-    if let Some(node) = opt_text(&address["nodeName"]) {
-        errors.extend(super::invalid_each(
-            &path.child("nodeName"),
-            node,
-            &meta::name_is_dns_subdomain(node, false),
-        ));
-    }
-    errors.extend(validate_non_special_ip(ip, &path.child("ip")));
-    errors
-}
-
-fn validate_endpoint_port(port: &Value, require_name: bool, path: &Path) -> ErrorList {
-    let mut errors = ErrorList::new();
-    let name = text(&port["name"]);
-    if require_name && name.is_empty() {
-        errors.push(path.child("name").required(""));
-    } else if !name.is_empty() {
-        errors.extend(validate_dns1123_label(name, &path.child("name")));
-    }
-    let port_number = int(&port["port"]);
-    for message in util::is_valid_port_num(port_number) {
-        errors.push(path.child("port").invalid(number(port_number), &message));
-    }
-    errors.extend(validate_protocol(&port["protocol"], &path.child("protocol")));
-    errors.extend(validate_app_protocol(&port["appProtocol"], &path.child("appProtocol")));
     errors
 }

@@ -1,23 +1,27 @@
-//! Pod volumes (`ValidateVolumes`, `validateVolumeSource` and each source's rules),
-//! the local paths they name, and how containers mount them (`ValidateVolumeMounts`,
-//! `ValidateVolumeDevices`). The sources a persistent volume shares with pods are
-//! checked here too; the persistent volume-only ones live in `storage`.
+//! Pod volumes (`ValidateVolumes`, `validateVolumeSource` and each source in the form a
+//! pod gives it), and how containers mount them (`ValidateVolumeMounts`,
+//! `ValidateVolumeDevices`). The sources pods share with persistent volumes are in
+//! `sources`, the local paths volumes name in `paths`.
 
 use std::collections::{BTreeMap, BTreeSet};
-use std::sync::LazyLock;
 
-use regex::Regex;
 use serde_json::Value;
 
-use super::pod::PodOptions;
-use super::{number, validate_dns1123_label, validate_qualified_name};
+use super::claim::validate_claim_template;
+use super::downward::downward_api_file;
+use super::options::PodOptions;
+use super::paths::{validate_local_descending_path, validate_path_no_backsteps};
+use super::sources::{
+    aws_elastic_block_store, azure_disk, bad_iscsi_name, fc, file_mode, flex, flocker, gce_persistent_disk,
+    has_iscsi_prefix, host_path, key_to_path, nfs, quobyte, required_list, required_text, validate_csi_driver_name,
+};
+use super::{number, validate_dns1123_label};
 use crate::field::{ErrorList, Path};
 use crate::godump;
-use crate::json::{entries, int, is_set, items, opt_int, opt_text, text};
+use crate::json::{int, is_set, items, opt_text, text};
 use crate::meta;
-use crate::util::{self, inclusive_range_error};
+use crate::util::inclusive_range_error;
 
-const FILE_MODE_ERROR: &str = "must be a number between 0 and 0777 (octal), both inclusive";
 const MORE_THAN_ONE: &str = "may not specify more than 1 volume type";
 
 /// The volumes a pod declares by name, for its containers' mounts.
@@ -194,22 +198,6 @@ fn ephemeral_claim_name(path: &Path, context: &Context) -> ErrorList {
         .collect()
 }
 
-pub(super) fn required_text(source: &Value, field: &str, path: &Path) -> ErrorList {
-    if text(&source[field]).is_empty() {
-        vec![path.child(field).required("")]
-    } else {
-        ErrorList::new()
-    }
-}
-
-pub(super) fn required_list(source: &Value, field: &str, path: &Path) -> ErrorList {
-    if items(&source[field]).is_empty() {
-        vec![path.child(field).required("")]
-    } else {
-        ErrorList::new()
-    }
-}
-
 fn empty_dir(source: &Value, path: &Path, _: &Context) -> ErrorList {
     let limit = &source["sizeLimit"];
     if is_set(limit) && super::quantity(limit).sign() < 0 {
@@ -221,31 +209,6 @@ fn empty_dir(source: &Value, path: &Path, _: &Context) -> ErrorList {
     ErrorList::new()
 }
 
-/// `validateHostPathVolumeSource`.
-pub(super) fn host_path(source: &Value, path: &Path) -> ErrorList {
-    let host = text(&source["path"]);
-    if host.is_empty() {
-        return vec![path.child("path").required("")];
-    }
-    let mut errors = validate_path_no_backsteps(host, &path.child("path"));
-    if let Some(kind) = opt_text(&source["type"]) {
-        const TYPES: &[&str] = &[
-            "",
-            "BlockDevice",
-            "CharDevice",
-            "Directory",
-            "DirectoryOrCreate",
-            "File",
-            "FileOrCreate",
-            "Socket",
-        ];
-        if !TYPES.contains(&kind) {
-            errors.push(path.child("type").not_supported(kind, TYPES));
-        }
-    }
-    errors
-}
-
 fn git_repo(source: &Value, path: &Path) -> ErrorList {
     let mut errors = required_text(source, "repository", path);
     errors.extend(validate_local_descending_path(
@@ -253,25 +216,6 @@ fn git_repo(source: &Value, path: &Path) -> ErrorList {
         &path.child("directory"),
     ));
     errors
-}
-
-static IQN: LazyLock<Regex> = LazyLock::new(|| {
-    Regex::new(r"iqn\.\d{4}-\d{2}\.([[:alnum:]-.]+)(:[^,;*&$|\s]+)$").unwrap_or_else(|_| unreachable!("constant"))
-});
-static EUI: LazyLock<Regex> =
-    LazyLock::new(|| Regex::new(r"^eui.[[:alnum:]]{16}$").unwrap_or_else(|_| unreachable!("constant")));
-static NAA: LazyLock<Regex> =
-    LazyLock::new(|| Regex::new(r"^naa.[[:alnum:]]{32}$").unwrap_or_else(|_| unreachable!("constant")));
-
-/// Whether an iSCSI qualified name fails its format (`iqn`, `eui` and `naa` forms).
-pub(super) fn bad_iscsi_name(name: &str) -> bool {
-    (name.starts_with("iqn") && !IQN.is_match(name))
-        || (name.starts_with("eui") && !EUI.is_match(name))
-        || (name.starts_with("naa") && !NAA.is_match(name))
-}
-
-fn has_iscsi_prefix(name: &str) -> bool {
-    name.starts_with("iqn") || name.starts_with("eui") || name.starts_with("naa")
 }
 
 fn iscsi(source: &Value, path: &Path) -> ErrorList {
@@ -309,68 +253,6 @@ fn iscsi(source: &Value, path: &Path) -> ErrorList {
     errors
 }
 
-/// `validateFCVolumeSource`.
-pub(super) fn fc(source: &Value, path: &Path) -> ErrorList {
-    let mut errors = ErrorList::new();
-    let wwns = items(&source["targetWWNs"]);
-    let wwids = items(&source["wwids"]);
-    if wwns.is_empty() && wwids.is_empty() {
-        errors.push(
-            path.child("targetWWNs")
-                .required("must specify either targetWWNs or wwids, but not both"),
-        );
-    }
-    if !wwns.is_empty() && !wwids.is_empty() {
-        errors.push(path.child("targetWWNs").invalid(
-            godump::raw(godump::string_slice("string", &source["targetWWNs"])),
-            "targetWWNs and wwids can not be specified simultaneously",
-        ));
-    }
-    if !wwns.is_empty() {
-        match opt_int(&source["lun"]) {
-            None => errors.push(path.child("lun").required("lun is required if targetWWNs is specified")),
-            Some(lun) if !(0..=255).contains(&lun) => {
-                errors.push(path.child("lun").invalid(number(lun), &inclusive_range_error(0, 255)));
-            }
-            Some(_) => {}
-        }
-    }
-    errors
-}
-
-/// `validateGCEPersistentDiskVolumeSource`.
-pub(super) fn gce_persistent_disk(source: &Value, path: &Path) -> ErrorList {
-    let mut errors = required_text(source, "pdName", path);
-    errors.extend(partition(source, path));
-    errors
-}
-
-/// `validateAWSElasticBlockStoreVolumeSource`.
-pub(super) fn aws_elastic_block_store(source: &Value, path: &Path) -> ErrorList {
-    let mut errors = required_text(source, "volumeID", path);
-    errors.extend(partition(source, path));
-    errors
-}
-
-fn partition(source: &Value, path: &Path) -> ErrorList {
-    let partition = int(&source["partition"]);
-    if (0..=255).contains(&partition) {
-        ErrorList::new()
-    } else {
-        vec![
-            path.child("partition")
-                .invalid(number(partition), &inclusive_range_error(1, 255)),
-        ]
-    }
-}
-
-fn file_mode(source: &Value, field: &str, path: &Path) -> ErrorList {
-    match opt_int(&source[field]) {
-        Some(mode) if !(0..=0o777).contains(&mode) => vec![path.child(field).invalid(number(mode), FILE_MODE_ERROR)],
-        _ => ErrorList::new(),
-    }
-}
-
 fn secret(source: &Value, path: &Path) -> ErrorList {
     let mut errors = required_text(source, "secretName", path);
     errors.extend(file_mode(source, "defaultMode", path));
@@ -389,93 +271,9 @@ fn config_map(source: &Value, path: &Path) -> ErrorList {
     errors
 }
 
-/// `validateKeyToPath`.
-pub(super) fn key_to_path(item: &Value, path: &Path) -> ErrorList {
-    let mut errors = required_text(item, "key", path);
-    errors.extend(required_text(item, "path", path));
-    errors.extend(validate_local_non_reserved_path(
-        text(&item["path"]),
-        &path.child("path"),
-    ));
-    errors.extend(file_mode(item, "mode", path));
-    errors
-}
-
-/// `validateNFSVolumeSource`.
-pub(super) fn nfs(source: &Value, path: &Path) -> ErrorList {
-    let mut errors = required_text(source, "server", path);
-    errors.extend(required_text(source, "path", path));
-    let nfs_path = text(&source["path"]);
-    if !nfs_path.starts_with('/') {
-        errors.push(path.child("path").invalid(nfs_path, "must be an absolute path"));
-    }
-    errors
-}
-
-/// `validateQuobyteVolumeSource`.
-pub(super) fn quobyte(source: &Value, path: &Path) -> ErrorList {
-    let mut errors = ErrorList::new();
-    let registry = text(&source["registry"]);
-    if registry.is_empty() {
-        errors.push(
-            path.child("registry")
-                .required("must be a host:port pair or multiple pairs separated by commas"),
-        );
-    } else if text(&source["tenant"]).len() >= 65 {
-        errors.push(
-            path.child("tenant")
-                .required("must be a UUID and may not exceed a length of 64 characters"),
-        );
-    } else {
-        for pair in registry.split(',') {
-            if !is_host_port(pair) {
-                errors.push(path.child("registry").invalid(
-                    registry,
-                    "must be a host:port pair or multiple pairs separated by commas",
-                ));
-            }
-        }
-    }
-    errors.extend(required_text(source, "volume", path));
-    errors
-}
-
-/// Whether Go's `net.SplitHostPort` accepts `pair`: `host:port` or `[host]:port`.
-fn is_host_port(pair: &str) -> bool {
-    if let Some(rest) = pair.strip_prefix('[') {
-        let Some((host, port)) = rest.split_once(']') else {
-            return false;
-        };
-        return !host.contains('[') && port.starts_with(':') && !port[1..].contains(':');
-    }
-    match pair.rsplit_once(':') {
-        Some((host, _)) => !host.contains(':') && !pair.contains('[') && !pair.contains(']'),
-        None => false,
-    }
-}
-
 fn glusterfs(source: &Value, path: &Path) -> ErrorList {
     let mut errors = required_text(source, "endpoints", path);
     errors.extend(required_text(source, "path", path));
-    errors
-}
-
-/// `validateFlockerVolumeSource`.
-pub(super) fn flocker(source: &Value, path: &Path) -> ErrorList {
-    let mut errors = ErrorList::new();
-    let (name, uuid) = (text(&source["datasetName"]), text(&source["datasetUUID"]));
-    if name.is_empty() && uuid.is_empty() {
-        errors.push(path.required("one of datasetName and datasetUUID is required"));
-    }
-    if !name.is_empty() && !uuid.is_empty() {
-        errors.push(path.invalid(
-            "resource",
-            "datasetName and datasetUUID can not be specified simultaneously",
-        ));
-    }
-    if name.contains('/') {
-        errors.push(path.child("datasetName").invalid(name, "must not contain '/'"));
-    }
     errors
 }
 
@@ -493,66 +291,9 @@ fn cinder(source: &Value, path: &Path) -> ErrorList {
     errors
 }
 
-/// `validateFlexVolumeSource` (and the persistent volume one, alike): options may not
-/// use the `kubernetes.io` and `k8s.io` domains.
-pub(super) fn flex(source: &Value, path: &Path) -> ErrorList {
-    let mut errors = required_text(source, "driver", path);
-    for (key, _) in entries(&source["options"]) {
-        let domain = key.split_once('/').map_or(key.as_str(), |(domain, _)| domain);
-        let normalized = format!(".{}", domain.to_lowercase());
-        if normalized.ends_with(".kubernetes.io") || normalized.ends_with(".k8s.io") {
-            errors.push(
-                path.child("options")
-                    .key(key)
-                    .invalid(key.as_str(), "kubernetes.io and k8s.io namespaces are reserved"),
-            );
-        }
-    }
-    errors
-}
-
 fn azure_file(source: &Value, path: &Path) -> ErrorList {
     let mut errors = required_text(source, "secretName", path);
     errors.extend(required_text(source, "shareName", path));
-    errors
-}
-
-/// `validateAzureDisk`.
-pub(super) fn azure_disk(source: &Value, path: &Path) -> ErrorList {
-    let mut errors = required_text(source, "diskName", path);
-    let uri = text(&source["diskURI"]);
-    if uri.is_empty() {
-        errors.push(path.child("diskURI").required(""));
-    }
-    if let Some(mode) = opt_text(&source["cachingMode"])
-        && !["None", "ReadOnly", "ReadWrite"].contains(&mode)
-    {
-        errors.push(
-            path.child("cachingMode")
-                .not_supported(mode, &["None", "ReadOnly", "ReadWrite"]),
-        );
-    }
-    let kind = opt_text(&source["kind"]);
-    if let Some(kind) = kind
-        && !["Dedicated", "Managed", "Shared"].contains(&kind)
-    {
-        errors.push(
-            path.child("kind")
-                .not_supported(kind, &["Dedicated", "Managed", "Shared"]),
-        );
-    }
-    if kind == Some("Managed") && !uri.starts_with("/subscriptions/") {
-        errors.push(path.child("diskURI").not_supported(
-            uri,
-            &["/subscriptions/{sub-id}/resourcegroups/{group-name}/providers/microsoft.compute/disks/{disk-id}"],
-        ));
-    }
-    if kind.is_some_and(|k| k != "Managed") && !uri.starts_with("https://") {
-        errors.push(path.child("diskURI").not_supported(
-            uri,
-            &["https://{account-name}.blob.core.windows.net/{container-name}/{disk-name}.vhd"],
-        ));
-    }
     errors
 }
 
@@ -581,23 +322,6 @@ fn scale_io(source: &Value, path: &Path) -> ErrorList {
     errors
 }
 
-/// `ValidateCSIDriverName`.
-pub(crate) fn validate_csi_driver_name(driver: &str, path: &Path) -> ErrorList {
-    let mut errors = ErrorList::new();
-    if driver.is_empty() {
-        errors.push(path.required(""));
-    }
-    if driver.len() > 63 {
-        errors.push(path.too_long(63));
-    }
-    errors.extend(super::invalid_each(
-        path,
-        driver,
-        &util::is_dns1123_subdomain(&driver.to_lowercase()),
-    ));
-    errors
-}
-
 fn csi(source: &Value, path: &Path) -> ErrorList {
     let mut errors = validate_csi_driver_name(text(&source["driver"]), &path.child("driver"));
     let secret = &source["nodePublishSecretRef"];
@@ -621,47 +345,7 @@ fn ephemeral(source: &Value, path: &Path) -> ErrorList {
     if !is_set(template) {
         return vec![path.child("volumeClaimTemplate").required("")];
     }
-    super::storage::validate_claim_template(template, &path.child("volumeClaimTemplate"))
-}
-
-const VOLUME_FIELD_PATHS: &[&str] = &[
-    "metadata.annotations",
-    "metadata.labels",
-    "metadata.name",
-    "metadata.namespace",
-    "metadata.uid",
-];
-
-/// `validateDownwardAPIVolumeFile`.
-pub(super) fn downward_api_file(file: &Value, path: &Path) -> ErrorList {
-    let mut errors = required_text(file, "path", path);
-    errors.extend(validate_local_non_reserved_path(
-        text(&file["path"]),
-        &path.child("path"),
-    ));
-    if is_set(&file["fieldRef"]) {
-        errors.extend(super::container::validate_object_field_selector(
-            &file["fieldRef"],
-            VOLUME_FIELD_PATHS,
-            &path.child("fieldRef"),
-        ));
-        if is_set(&file["resourceFieldRef"]) {
-            errors.push(path.invalid(
-                "resource",
-                "fieldRef and resourceFieldRef can not be specified simultaneously",
-            ));
-        }
-    } else if is_set(&file["resourceFieldRef"]) {
-        errors.extend(super::container::validate_container_resource_field_selector(
-            &file["resourceFieldRef"],
-            &path.child("resourceFieldRef"),
-            true,
-        ));
-    } else {
-        errors.push(path.required("one of fieldRef and resourceFieldRef is required"));
-    }
-    errors.extend(file_mode(file, "mode", path));
-    errors
+    validate_claim_template(template, &path.child("volumeClaimTemplate"))
 }
 
 fn downward_api(source: &Value, path: &Path, _: &Context) -> ErrorList {
@@ -679,39 +363,6 @@ fn projected(source: &Value, path: &Path, context: &Context) -> ErrorList {
         path,
         context.options,
     ));
-    errors
-}
-
-/// Paths as `path.IsAbs` reads them.
-fn is_absolute(target: &str) -> bool {
-    target.starts_with('/')
-}
-
-/// `validateLocalDescendingPath`: relative, without `..` elements.
-pub(crate) fn validate_local_descending_path(target: &str, path: &Path) -> ErrorList {
-    let mut errors = ErrorList::new();
-    if is_absolute(target) {
-        errors.push(path.invalid(target, "must be a relative path"));
-    }
-    errors.extend(validate_path_no_backsteps(target, path));
-    errors
-}
-
-/// `validatePathNoBacksteps`.
-pub(crate) fn validate_path_no_backsteps(target: &str, path: &Path) -> ErrorList {
-    if target.split('/').any(|part| part == "..") {
-        vec![path.invalid(target, "must not contain '..'")]
-    } else {
-        ErrorList::new()
-    }
-}
-
-/// `ValidateLocalNonReservedPath`: a descending path not starting with `..`.
-pub(crate) fn validate_local_non_reserved_path(target: &str, path: &Path) -> ErrorList {
-    let mut errors = validate_local_descending_path(target, path);
-    if target.starts_with("..") && !target.starts_with("../") {
-        errors.push(path.invalid(target, "must not start with '..'"));
-    }
     errors
 }
 
@@ -899,13 +550,4 @@ pub(crate) fn name_to_path(list: &Value, path_field: &str) -> BTreeMap<String, S
         .iter()
         .map(|item| (text(&item["name"]).to_owned(), text(&item[path_field]).to_owned()))
         .collect()
-}
-
-/// `validateQualifiedName` over an app protocol (shared by ports of Services and
-/// Endpoints).
-pub(crate) fn validate_app_protocol(protocol: &Value, path: &Path) -> ErrorList {
-    match opt_text(protocol) {
-        Some(protocol) => validate_qualified_name(protocol, path),
-        None => ErrorList::new(),
-    }
 }
