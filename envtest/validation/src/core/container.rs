@@ -47,11 +47,11 @@ pub(crate) fn validate_containers(containers: &Value, context: &PodContext, path
         if is_set(&container["lifecycle"]) {
             errors.extend(validate_lifecycle(
                 &container["lifecycle"],
-                context,
+                context.grace_period,
                 &item_path.child("lifecycle"),
             ));
         }
-        errors.extend(validate_probes(container, context, &item_path));
+        errors.extend(validate_probes(container, context.grace_period, &item_path));
         if is_set(&container["restartPolicy"]) {
             errors.push(
                 item_path
@@ -94,11 +94,11 @@ pub(crate) fn validate_init_containers(
             if is_set(&container["lifecycle"]) {
                 errors.extend(validate_lifecycle(
                     &container["lifecycle"],
-                    context,
+                    context.grace_period,
                     &item_path.child("lifecycle"),
                 ));
             }
-            errors.extend(validate_probes(container, context, &item_path));
+            errors.extend(validate_probes(container, context.grace_period, &item_path));
         } else {
             for field in ["lifecycle", "livenessProbe", "readinessProbe", "startupProbe"] {
                 if is_set(&container[field]) {

@@ -4,7 +4,6 @@
 
 use serde_json::Value;
 
-use super::container::PodContext;
 use super::{invalid_each, number};
 use crate::field::{ErrorList, Path};
 use crate::json::{int, is_set, items, opt_int, text};
@@ -12,16 +11,16 @@ use crate::meta;
 use crate::util;
 
 /// Liveness, readiness and startup probes.
-pub(super) fn validate_probes(container: &Value, context: &PodContext, path: &Path) -> ErrorList {
+pub(super) fn validate_probes(container: &Value, grace_period: Option<i64>, path: &Path) -> ErrorList {
     let mut errors = ErrorList::new();
     let liveness = &container["livenessProbe"];
     if is_set(liveness) {
-        errors.extend(validate_probe(liveness, context, &path.child("livenessProbe")));
+        errors.extend(validate_probe(liveness, grace_period, &path.child("livenessProbe")));
         errors.extend(success_threshold_is_one(liveness, &path.child("livenessProbe")));
     }
     let readiness = &container["readinessProbe"];
     if is_set(readiness) {
-        errors.extend(validate_probe(readiness, context, &path.child("readinessProbe")));
+        errors.extend(validate_probe(readiness, grace_period, &path.child("readinessProbe")));
         if is_set(&readiness["terminationGracePeriodSeconds"]) {
             errors.push(
                 path.child("readinessProbe")
@@ -35,7 +34,7 @@ pub(super) fn validate_probes(container: &Value, context: &PodContext, path: &Pa
     }
     let startup = &container["startupProbe"];
     if is_set(startup) {
-        errors.extend(validate_probe(startup, context, &path.child("startupProbe")));
+        errors.extend(validate_probe(startup, grace_period, &path.child("startupProbe")));
         errors.extend(success_threshold_is_one(startup, &path.child("startupProbe")));
     }
     errors
@@ -51,19 +50,24 @@ fn success_threshold_is_one(probe: &Value, path: &Path) -> ErrorList {
 }
 
 /// `validateLifecycle`: the post-start and pre-stop handlers.
-pub(super) fn validate_lifecycle(lifecycle: &Value, context: &PodContext, path: &Path) -> ErrorList {
+pub(super) fn validate_lifecycle(lifecycle: &Value, grace_period: Option<i64>, path: &Path) -> ErrorList {
     let mut errors = ErrorList::new();
     for hook in ["postStart", "preStop"] {
         if is_set(&lifecycle[hook]) {
-            errors.extend(validate_handler(&lifecycle[hook], false, context, &path.child(hook)));
+            errors.extend(validate_handler(
+                &lifecycle[hook],
+                false,
+                grace_period,
+                &path.child(hook),
+            ));
         }
     }
     errors
 }
 
 /// `validateProbe`.
-fn validate_probe(probe: &Value, context: &PodContext, path: &Path) -> ErrorList {
-    let mut errors = validate_handler(probe, true, context, path);
+fn validate_probe(probe: &Value, grace_period: Option<i64>, path: &Path) -> ErrorList {
+    let mut errors = validate_handler(probe, true, grace_period, path);
     for field in [
         "initialDelaySeconds",
         "timeoutSeconds",
@@ -84,7 +88,7 @@ fn validate_probe(probe: &Value, context: &PodContext, path: &Path) -> ErrorList
 
 /// `validateHandler`: exactly one of exec, httpGet, tcpSocket, grpc (probes) or sleep
 /// (lifecycle hooks).
-fn validate_handler(handler: &Value, probe: bool, context: &PodContext, path: &Path) -> ErrorList {
+fn validate_handler(handler: &Value, probe: bool, grace_period: Option<i64>, path: &Path) -> ErrorList {
     let kinds: &[&str] = if probe {
         &["exec", "httpGet", "tcpSocket", "grpc"]
     } else {
@@ -108,7 +112,7 @@ fn validate_handler(handler: &Value, probe: bool, context: &PodContext, path: &P
             "httpGet" => validate_http_get(action, &action_path),
             "tcpSocket" => validate_port_num_or_name(&action["port"], &action_path.child("port")),
             "grpc" => validate_port_num_or_name(&Value::from(int(&action["port"])), &action_path.child("port")),
-            "sleep" => validate_sleep(action, context.grace_period, &action_path),
+            "sleep" => validate_sleep(action, grace_period, &action_path),
             _ => ErrorList::new(),
         });
     }
