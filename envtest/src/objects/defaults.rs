@@ -318,8 +318,13 @@ fn service(object: &mut Value, current: Option<&Value>) {
     if let Some(ports) = spec.get_mut("ports").and_then(Value::as_array_mut) {
         for port in ports {
             set(port, "protocol", json!("TCP"));
-            let number = port["port"].clone();
-            set(port, "targetPort", number);
+            // `SetDefaults_Service`: a target port of 0 or "" is the port itself.
+            let unset = matches!(&port["targetPort"], Value::Null)
+                || port["targetPort"] == json!(0)
+                || port["targetPort"] == json!("");
+            if unset && port.is_object() {
+                port["targetPort"] = port["port"].clone();
+            }
         }
     }
     if object["status"].is_null() {

@@ -563,6 +563,23 @@ async fn services_name_their_ports_and_say_where_external_names_lead() {
     env.stop().await;
 }
 
+/// `SetDefaults_Service` makes a target port of 0 or "" the port itself, before
+/// validation could call either out of range.
+#[tokio::test]
+async fn service_target_ports_of_zero_or_empty_default_to_the_port() {
+    let env = start().await;
+    let client = env.client();
+    let services = in_namespace(&env, "services");
+    for (name, target) in [("target-zero", json!(0)), ("target-empty", json!(""))] {
+        let body = json!({"apiVersion": "v1", "kind": "Service", "metadata": {"name": name},
+            "spec": {"ports": [{"port": 8080, "targetPort": target}]}});
+        let answer = create(&client, &services, body).await;
+        assert_ok(&answer);
+        assert_eq!(answer.body["spec"]["ports"][0]["targetPort"], json!(8080), "{name}");
+    }
+    env.stop().await;
+}
+
 #[tokio::test]
 async fn claims_keep_their_spec_but_for_a_bound_claims_size() {
     let env = start().await;

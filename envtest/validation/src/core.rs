@@ -13,7 +13,8 @@
 //! `service` with `cluster_ips`, `endpoints`, `config` (secrets, config maps, service
 //! accounts), `persistent_volume`, `claim`, `node`, `namespace`, `quota` (limit ranges
 //! and resource quotas), `event` and `controller` (replication controllers and pod
-//! templates); `helper` holds `pkg/apis/core/helper`'s sets.
+//! templates); `helper` holds `pkg/apis/core/helper`'s sets, `go_json` Go's JSON syntax
+//! check.
 
 mod annotations;
 mod claim;
@@ -24,6 +25,7 @@ mod controller;
 mod downward;
 mod endpoints;
 pub(crate) mod event;
+mod go_json;
 mod helper;
 mod namespace;
 mod node;

@@ -56,6 +56,16 @@ pub(crate) fn pointer(type_name: &str, value: &Value) -> String {
     }
 }
 
+/// A child `*field.Path` where kube passes a path as the bad value (`validateDataSource`
+/// gives `fldPath.Child("dataSource")`): Go prints the struct it points to, its parent
+/// a pointer.
+pub(crate) fn child_field_path(name: &str) -> String {
+    format!(
+        "field.Path{{name:{}, index:\"\", parent:(*field.Path)({ADDRESS})}}",
+        quote(name)
+    )
+}
+
 /// A Go struct: `type{Field:value, ...}` from (field name, printed value) pairs.
 pub(crate) fn structure(type_name: &str, fields: &[(&str, String)]) -> String {
     let mut out = format!("{type_name}{{");

@@ -185,7 +185,7 @@ fn validate_data_sources(spec: &Value, path: &Path, options: &ClaimOptions) -> E
         }
     }
     let (source, reference) = (&spec["dataSource"], &spec["dataSourceRef"]);
-    let shown = || BadValue::Raw(path.child("dataSource").as_str().to_owned());
+    let shown = || BadValue::Raw(godump::child_field_path("dataSource"));
     if !text(&reference["namespace"]).is_empty() {
         if is_set(source) {
             errors.push(path.invalid(

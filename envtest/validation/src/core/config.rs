@@ -5,6 +5,7 @@
 use base64::Engine;
 use serde_json::Value;
 
+use super::go_json;
 use super::{empty_path, invalid_each, validate_object_meta, validate_object_meta_update};
 use crate::field::{ErrorList, Path};
 use crate::json::{entries, text};
@@ -94,43 +95,20 @@ pub(super) fn validate_secret(secret: &Value) -> ErrorList {
 /// Whether `bytes` decode as Go's `json.Unmarshal` into a `map[string]interface{}`
 /// would; its error message when not.
 fn json_object(bytes: &[u8]) -> Result<(), String> {
-    if bytes.iter().all(u8::is_ascii_whitespace) {
-        return Err("unexpected end of JSON input".to_owned());
+    if let Some(message) = go_json::syntax_error(bytes) {
+        return Err(message);
     }
-    match serde_json::from_slice::<Value>(bytes) {
-        Ok(Value::Object(_) | Value::Null) => Ok(()),
-        Ok(other) => {
-            let kind = match other {
-                Value::Array(_) => "array",
-                Value::String(_) => "string",
-                Value::Number(_) => "number",
-                _ => "bool",
-            };
-            Err(format!(
-                "json: cannot unmarshal {kind} into Go value of type map[string]interface {{}}"
-            ))
-        }
-        Err(error) if error.is_eof() => Err("unexpected end of JSON input".to_owned()),
-        Err(error) => {
-            let offending = error_character(bytes, error.line(), error.column());
-            Err(format!("invalid character {offending} looking for beginning of value"))
-        }
-    }
-}
-
-/// The character a JSON syntax error points at, quoted as Go's scanner quotes it.
-fn error_character(bytes: &[u8], line: usize, column: usize) -> String {
-    let text = String::from_utf8_lossy(bytes);
-    let character = text
-        .lines()
-        .nth(line.saturating_sub(1))
-        .and_then(|l| l.chars().nth(column.saturating_sub(1)))
-        .unwrap_or(' ');
-    match character {
-        '\'' => "'\\''".to_owned(),
-        '"' => "'\"'".to_owned(),
-        c => format!("'{c}'"),
-    }
+    // One valid value: its first byte says its kind.
+    let kind = match bytes.iter().find(|c| !c.is_ascii_whitespace()) {
+        Some(b'{' | b'n') | None => return Ok(()),
+        Some(b'[') => "array",
+        Some(b'"') => "string",
+        Some(b't' | b'f') => "bool",
+        Some(_) => "number",
+    };
+    Err(format!(
+        "json: cannot unmarshal {kind} into Go value of type map[string]interface {{}}"
+    ))
 }
 
 /// `ValidateSecretUpdate`.
