@@ -1,8 +1,7 @@
 //! What an object's body must be before it is stored, as kube-apiserver's type
-//! strategies decide it: the defaults of built-in types (`defaults`), the rules each
-//! built-in type keeps that operators commonly trip over (`builtin_rules`; admission
-//! policies and webhook configurations in `registrations`), and the checks of
-//! `validate`: a built-in object decodes as its Go type would, is valid as kube's
+//! strategies decide it: the defaults of built-in types (`defaults`, `core_defaults`),
+//! the names admission policies declare (`registrations`), a custom resource's scale
+//! paths (`custom_scale`), and the checks of `validate`: a built-in object decodes as its Go type would, is valid as kube's
 //! `pkg/apis/*/validation` says (the `wheelhouse-envtest-validation` crate), CRDs and
 //! custom resources pass their schemas (the `wheelhouse-envtest-schema` crate), and
 //! fields a type does not declare are reported (`fieldValidation`). It looks at one
@@ -10,7 +9,7 @@
 //!
 //! May import: `core`, `resources`.
 
-mod builtin_rules;
+mod core_defaults;
 mod custom_scale;
 mod defaults;
 mod registrations;
@@ -19,7 +18,6 @@ mod validate;
 #[cfg(test)]
 mod tests;
 
-pub(crate) use self::builtin_rules::immutable_changes;
 pub(crate) use self::defaults::{after_pod_admission, apply as apply_defaults};
 pub(crate) use self::registrations::declared_names as policy_names;
 pub(crate) use self::validate::{decode, field_validation, validate};

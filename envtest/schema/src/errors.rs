@@ -26,6 +26,11 @@ pub enum ErrorType {
     TooMany,
     /// `field.TypeInvalid`: the value has the wrong type.
     TypeInvalid,
+    /// `field.NotFound`: the value names something that does not exist (a volume, a
+    /// container).
+    NotFound,
+    /// `field.InternalError`: the server could not check the value.
+    Internal,
 }
 
 impl ErrorType {
@@ -40,6 +45,8 @@ impl ErrorType {
             Self::TooLong => "FieldValueTooLong",
             Self::TooMany => "FieldValueTooMany",
             Self::TypeInvalid => "FieldValueTypeInvalid",
+            Self::NotFound => "FieldValueNotFound",
+            Self::Internal => "InternalError",
         }
     }
 
@@ -53,6 +60,8 @@ impl ErrorType {
             Self::Forbidden => "Forbidden",
             Self::TooLong => "Too long",
             Self::TooMany => "Too many",
+            Self::NotFound => "Not found",
+            Self::Internal => "Internal error",
         }
     }
 }
@@ -172,9 +181,8 @@ impl FieldError {
     /// `ErrorBody()`: the cause's message.
     pub fn body(&self) -> String {
         let mut body = match (self.kind, &self.value) {
-            (ErrorType::Required | ErrorType::Forbidden | ErrorType::TooLong, _) | (_, BadValue::Omit) => {
-                self.kind.label().to_owned()
-            }
+            (ErrorType::Required | ErrorType::Forbidden | ErrorType::TooLong | ErrorType::Internal, _)
+            | (_, BadValue::Omit) => self.kind.label().to_owned(),
             (_, BadValue::Json(value)) => format!("{}: {}", self.kind.label(), go_value(value)),
             (_, BadValue::Raw(printed)) => format!("{}: {printed}", self.kind.label()),
         };

@@ -257,7 +257,7 @@ fn container_defaults(item: &Value) -> (serde_json::Map<String, Value>, serde_js
 
 /// `DefaultTolerationSeconds`: a toleration of the key (or of every key) with the
 /// `NoExecute` effect (or every effect) counts.
-fn default_tolerations(pod: &mut Value) {
+pub(crate) fn default_tolerations(pod: &mut Value) {
     let spec = &mut pod["spec"];
     if !spec.is_object() {
         return;

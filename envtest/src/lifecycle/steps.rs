@@ -206,9 +206,10 @@ pub(crate) fn prepare_new(
     Ok(object)
 }
 
-/// The new object's name: its own, or `generateName` with a random suffix; required,
-/// and (but for a CRD's) valid by its kind's name rule, one cause per broken rule as
-/// `ValidateObjectMeta` lists them.
+/// The new object's name: its own, or `generateName` with a random suffix. The kinds
+/// whose validation is ported check it with the rest of their metadata; for the others
+/// it is required and (but for a CRD's) valid by its kind's name rule, one cause per
+/// broken rule as `ValidateObjectMeta` lists them.
 fn name_new(resource: &ResourceType, metadata: &mut Value) -> Result<(), ApiError> {
     let mut name = metadata["name"].as_str().unwrap_or_default().to_owned();
     if name.is_empty()
@@ -216,6 +217,11 @@ fn name_new(resource: &ResourceType, metadata: &mut Value) -> Result<(), ApiErro
     {
         name = format!("{prefix}{}", name_suffix());
         metadata["name"] = json!(name);
+    }
+    // The kinds whose validation is ported check their name (and its absence) with the
+    // rest of their metadata, in the order and with the rule kube-apiserver uses.
+    if ported(resource) {
+        return Ok(());
     }
     if name.is_empty() {
         let cause = (
@@ -256,6 +262,18 @@ fn name_new(resource: &ResourceType, metadata: &mut Value) -> Result<(), ApiErro
         })
         .collect();
     Err(ApiError::invalid(resource, &name, &causes))
+}
+
+/// Whether `wheelhouse_envtest_validation` ports the kind's validation, its name rule
+/// included.
+fn ported(resource: &ResourceType) -> bool {
+    !resource.custom
+        && wheelhouse_envtest_validation::ports(&wheelhouse_envtest_validation::Kind {
+            group: &resource.group,
+            version: &resource.version,
+            kind: &resource.kind,
+            namespaced: resource.namespaced,
+        })
 }
 
 /// A namespaced object takes the URL's namespace (a different one in the body is a
@@ -519,16 +537,16 @@ pub(crate) fn prepare_update(
     } else {
         split_by_subresource(resource, current, desired, subresource, apply)
     };
-    keep_immutable_metadata(current, &mut new);
+    keep_immutable_metadata(resource.custom, current, &mut new);
     check_no_finalizer_added_while_deleting(resource, current, &new)?;
     crate::objects::apply_defaults(resource, &mut new, Some(current));
-    crate::objects::validate(resource, &mut new, Some(current), subresource)?;
-    let immutable = crate::objects::immutable_changes(resource, current, &new);
-    if !immutable.is_empty() {
-        let name = current["metadata"]["name"].as_str().unwrap_or_default();
-        let causes: Vec<(&str, &str, String)> = immutable.iter().map(|(f, r, d)| (f.as_str(), *r, d.clone())).collect();
-        return Err(ApiError::invalid(resource, name, &causes));
+    // kube-apiserver runs its mutating admission before validation: the tolerations
+    // `DefaultTolerationSeconds` adds on every update of a pod are there before the
+    // pod's update rules (only additions to tolerations) look at it.
+    if resource.group.is_empty() && resource.plural == "pods" && subresource.is_none() {
+        crate::admission::plugins::default_tolerations(&mut new);
     }
+    crate::objects::validate(resource, &mut new, Some(current), subresource)?;
     // A custom resource without a status subresource counts a status change as a
     // change of its generation, as the custom resource strategy compares everything
     // but metadata then.
@@ -618,37 +636,61 @@ fn split_by_subresource(
 }
 
 /// What no write may change: identity, creation and deletion times, generation
-/// (the server computes it).
-fn keep_immutable_metadata(current: &Value, new: &mut Value) {
+/// (the server computes it). For built-in kinds this is `rest.BeforeUpdate`'s: the
+/// stored uid fills a missing one, the creation time and a set deletion time and grace
+/// period stay, and what else differs is left for validation to refuse
+/// (`ValidateObjectMetaUpdate`: "field is immutable"); custom resources keep all of it.
+fn keep_immutable_metadata(custom: bool, current: &Value, new: &mut Value) {
     if !new["metadata"].is_object() {
         new["metadata"] = json!({});
     }
-    for field in [
-        "uid",
-        "creationTimestamp",
-        "deletionTimestamp",
-        "deletionGracePeriodSeconds",
-        "generation",
-        "namespace",
-        "name",
-    ] {
-        match current["metadata"].get(field) {
-            Some(value) => new["metadata"][field] = value.clone(),
-            None => {
-                if let Some(map) = new["metadata"].as_object_mut() {
-                    map.remove(field);
-                }
+    let old = &current["metadata"];
+    let keep = |field: &str, new: &mut Value| match old.get(field) {
+        Some(value) => new["metadata"][field] = value.clone(),
+        None => {
+            if let Some(map) = new["metadata"].as_object_mut() {
+                map.remove(field);
             }
         }
+    };
+    for field in ["generation", "namespace", "name"] {
+        keep(field, new);
+    }
+    if custom {
+        for field in [
+            "uid",
+            "creationTimestamp",
+            "deletionTimestamp",
+            "deletionGracePeriodSeconds",
+        ] {
+            keep(field, new);
+        }
+        return;
+    }
+    if new["metadata"]["uid"].as_str().is_none_or(str::is_empty) {
+        keep("uid", new);
+    }
+    for field in ["creationTimestamp", "deletionTimestamp"] {
+        if old[field].is_string() {
+            keep(field, new);
+        }
+    }
+    if !old["deletionGracePeriodSeconds"].is_null() && new["metadata"]["deletionGracePeriodSeconds"].is_null() {
+        keep("deletionGracePeriodSeconds", new);
     }
 }
 
-/// An object being deleted may lose finalizers but not gain them.
+/// A custom resource being deleted may lose finalizers but not gain them.
 fn check_no_finalizer_added_while_deleting(
     resource: &ResourceType,
     current: &Value,
     new: &Value,
 ) -> Result<(), ApiError> {
+    // Built-in kinds get it from their ported validation (`ValidateObjectMetaUpdate`,
+    // with the finalizers it found).
+    if !resource.custom {
+        return Ok(());
+    }
     if current["metadata"]["deletionTimestamp"].is_string() {
         let old: Vec<&Value> = current["metadata"]["finalizers"]
             .as_array()

@@ -8,6 +8,7 @@
 use base64::Engine;
 use serde_json::{Map, Value, json};
 
+use super::core_defaults::{container, set};
 use crate::core::ResourceType;
 
 /// Fills in the defaults of a built-in object; `current` is the stored object on an
@@ -19,6 +20,7 @@ pub(crate) fn apply(resource: &ResourceType, object: &mut Value, current: Option
     match (resource.group.as_str(), resource.kind.as_str()) {
         ("", "Pod") => {
             pod_spec(&mut object["spec"]);
+            super::core_defaults::pod(object);
             // `SetDefaults_Pod`, not `SetDefaults_PodSpec`: Pods only, not templates.
             if object["spec"].is_object() {
                 set(&mut object["spec"], "enableServiceLinks", json!(true));
@@ -32,7 +34,14 @@ pub(crate) fn apply(resource: &ResourceType, object: &mut Value, current: Option
                 object["status"] = json!({"phase": "Pending", "qosClass": qos});
             }
         }
-        ("", "Service") => service(object, current),
+        ("", "Service") => {
+            service(object, current);
+            super::core_defaults::apply("Service", object, current);
+            if let Some(current) = current {
+                super::core_defaults::drop_type_dependent_fields(object, current);
+            }
+        }
+        ("", "PodTemplate") => pod_template(object),
         // `source` is a struct, never omitted, in the Go type: `{}` when unset.
         ("", "Event") => set(object, "source", json!({})),
         ("events.k8s.io", "Event") => set(object, "deprecatedSource", json!({})),
@@ -84,19 +93,11 @@ pub(crate) fn apply(resource: &ResourceType, object: &mut Value, current: Option
             pod_template(spec);
             volume_claim_templates(spec);
         }
+        ("", kind) => {
+            other_defaults(resource, object, current.is_none());
+            super::core_defaults::apply(kind, object, current);
+        }
         _ => other_defaults(resource, object, current.is_none()),
-    }
-}
-
-/// Sets `field` of an object unless it is there already.
-pub(crate) fn set(object: &mut Value, field: &str, value: Value) {
-    if object.is_null() {
-        *object = Value::Object(Map::new());
-    } else if !object.is_object() {
-        return; // malformed: decoding reports it with the real server's message
-    }
-    if object.get(field).is_none_or(Value::is_null) {
-        object[field] = value;
     }
 }
 
@@ -141,6 +142,7 @@ fn pod_spec(spec: &mut Value) {
             containers.iter_mut().for_each(container);
         }
     }
+    super::core_defaults::pod_spec(spec);
 }
 
 /// A DaemonSet's template generation, which apps/v1 shows as the
@@ -287,26 +289,6 @@ fn is_zero(quantity: &str) -> bool {
         && quantity.chars().any(|c| c.is_ascii_digit())
 }
 
-fn container(container: &mut Value) {
-    if !container.is_object() {
-        return;
-    }
-    let image = container["image"].as_str().unwrap_or_default();
-    let name = image.rsplit('/').next().unwrap_or_default();
-    let untagged_or_latest = !name.contains(':') && !name.contains('@') || name.ends_with(":latest");
-    let policy = if untagged_or_latest { "Always" } else { "IfNotPresent" };
-    set(container, "imagePullPolicy", json!(policy));
-    set(container, "terminationMessagePath", json!("/dev/termination-log"));
-    set(container, "terminationMessagePolicy", json!("File"));
-    set(container, "resources", json!({}));
-    // `get_mut`, not indexing: indexing a map mutably inserts a null field.
-    if let Some(ports) = container.get_mut("ports").and_then(Value::as_array_mut) {
-        for port in ports {
-            set(port, "protocol", json!("TCP"));
-        }
-    }
-}
-
 fn service(object: &mut Value, current: Option<&Value>) {
     let spec = &mut object["spec"];
     set(spec, "type", json!("ClusterIP"));
@@ -336,8 +318,13 @@ fn service(object: &mut Value, current: Option<&Value>) {
     if let Some(ports) = spec.get_mut("ports").and_then(Value::as_array_mut) {
         for port in ports {
             set(port, "protocol", json!("TCP"));
-            let number = port["port"].clone();
-            set(port, "targetPort", number);
+            // `SetDefaults_Service`: a target port of 0 or "" is the port itself.
+            let unset = matches!(&port["targetPort"], Value::Null)
+                || port["targetPort"] == json!(0)
+                || port["targetPort"] == json!("");
+            if unset && port.is_object() {
+                port["targetPort"] = port["port"].clone();
+            }
         }
     }
     if object["status"].is_null() {

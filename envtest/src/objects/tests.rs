@@ -2,7 +2,6 @@
 
 use serde_json::{Value, json};
 
-use super::builtin_rules::{immutable_changes, violations};
 use super::defaults::apply;
 use crate::core::ResourceType;
 use crate::resources::registry::Registry;
@@ -124,16 +123,4 @@ fn service_updates_keep_the_cluster_ip_they_had() {
     apply(&services, &mut update, Some(&service));
     assert_eq!(update["spec"]["clusterIP"], "10.96.0.12");
     assert_eq!(update["spec"]["clusterIPs"], json!(["10.96.0.12"]));
-}
-
-#[test]
-fn pods_must_name_their_containers_and_services_keep_their_cluster_ip() {
-    let pods = resource("", "pods");
-    let object = json!({"spec": {"containers": [{"name": "c"}]}});
-    let fields: Vec<String> = violations(&pods, &object).into_iter().map(|v| v.0).collect();
-    assert_eq!(fields, ["spec.containers[0].image"]);
-    let services = resource("", "services");
-    let stored = json!({"spec": {"clusterIP": "10.96.0.1"}});
-    let changed = json!({"spec": {"clusterIP": "10.96.0.2"}});
-    assert_eq!(immutable_changes(&services, &stored, &changed).len(), 1);
 }

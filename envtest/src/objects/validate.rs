@@ -75,12 +75,6 @@ pub(crate) fn validate(
     if !ported.is_empty() {
         return Err(invalid(resource, &name, &ported));
     }
-    let violations = super::builtin_rules::violations(resource, object);
-    if !violations.is_empty() {
-        let causes: Vec<(&str, &str, String)> =
-            violations.iter().map(|(f, r, d)| (f.as_str(), *r, d.clone())).collect();
-        return Err(ApiError::invalid(resource, &name, &causes));
-    }
     if resource.group == "apiextensions.k8s.io"
         && resource.kind == "CustomResourceDefinition"
         && subresource != Some("status")
@@ -228,7 +222,7 @@ mod tests {
         let deployments = registry.get("apps", "v1", "deployments").unwrap();
         let mut bad = json!({"apiVersion": "apps/v1", "kind": "Deployment", "metadata": {"name": "a"}, "spec": {"replicas": "two"}});
         assert_eq!(decode(&deployments, &mut bad).unwrap_err().code, 400);
-        let mut good = json!({"apiVersion": "apps/v1", "kind": "Deployment", "metadata": {"name": "a"},
+        let mut good = json!({"apiVersion": "apps/v1", "kind": "Deployment", "metadata": {"name": "a", "namespace": "default"},
             "spec": {"selector": {"matchLabels": {"app": "a"}}, "template": {"metadata": {"labels": {"app": "a"}}, "spec": {"containers": [{"name": "a", "image": "nginx"}]}}}});
         decode(&deployments, &mut good).unwrap();
         // The server fills in the defaults before it validates (a strategy type, a

@@ -81,6 +81,16 @@ impl Path {
         FieldError::too_long(self.0.clone(), max)
     }
 
+    /// `field.NotFound(path, value)`.
+    pub fn not_found(&self, value: impl Into<BadValue>) -> FieldError {
+        FieldError::new(self.0.clone(), ErrorType::NotFound, value.into(), "")
+    }
+
+    /// `field.InternalError(path, err)`.
+    pub fn internal(&self, detail: &str) -> FieldError {
+        FieldError::new(self.0.clone(), ErrorType::Internal, BadValue::Omit, detail)
+    }
+
     /// `field.TooMany(path, actual, max)`.
     pub fn too_many(&self, actual: i64, max: i64) -> FieldError {
         FieldError::too_many(self.0.clone(), actual, max)

@@ -259,7 +259,10 @@ mod tests {
         let role = json!({"metadata": {"name": "r"}, "aggregationRule": {"clusterRoleSelectors": [{"matchExpressions": [{"key": "a", "operator": "Bogus"}]}]}});
         assert_eq!(
             errors("rbac.authorization.k8s.io", "v1", "ClusterRole", &role, Write::Create),
-            ["aggregationRule.clusterRoleSelectors[0]: Invalid value: \"null\": invalid label selector."]
+            [
+                "aggregationRule.clusterRoleSelectors[0].matchExpressions[0].operator: Invalid value: \"Bogus\": not a valid selector operator",
+                "aggregationRule.clusterRoleSelectors[0]: Invalid value: \"null\": invalid label selector.",
+            ]
         );
     }
 }

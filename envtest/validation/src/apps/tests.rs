@@ -106,6 +106,7 @@ fn selectors_and_templates() {
     assert_eq!(
         check("ReplicaSet", &never),
         [
+            "spec.template.spec.containers: Required value",
             "spec.template.spec.restartPolicy: Unsupported value: \"Never\": supported values: \"Always\"",
             "spec.template.spec.activeDeadlineSeconds: Forbidden: activeDeadlineSeconds in ReplicaSet is not Supported",
         ]
