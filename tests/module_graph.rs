@@ -77,7 +77,9 @@ fn assert_imports_no_server(dir: &Path, allowed: &[&str]) {
     let server_dependency = manifest.lines().find(|line| {
         let line = line.trim_start();
         line.starts_with("wheelhouse-envtest")
-            && !allowed.iter().any(|a| line.starts_with(&format!("wheelhouse-envtest{}", a.replace('_', "-"))))
+            && !allowed
+                .iter()
+                .any(|a| line.starts_with(&format!("wheelhouse-envtest{}", a.replace('_', "-"))))
     });
     assert_eq!(server_dependency, None, "{} depends on the server", display(dir));
     for file in rust_files(&dir.join("src")) {

@@ -1,11 +1,13 @@
 //! The documents that describe the API rather than hold objects: discovery
-//! (`/api`, `/apis`), `/version`, health checks and the `OpenAPI` index kubectl reads
-//! to decide that the server validates fields itself.
+//! (`/api`, `/apis`, legacy or aggregated as the client's `Accept` asks), `/version`,
+//! health checks and the `OpenAPI` documents kubectl reads.
 
 use http::{HeaderValue, Response, StatusCode, header};
 use serde_json::{Value, json};
 
 use crate::core::{ApiError, ResponseBody, bytes_response, error_response, json_response, text_response};
+use crate::request::negotiation::{self, Convert};
+use crate::resources::discovery::aggregated;
 use crate::resources::registry::Registry;
 
 /// Answers discovery, version, health and the `OpenAPI` documents. kubectl reads the latter
@@ -26,6 +28,22 @@ pub(crate) fn serve(registry: &Registry, parts: &http::request::Parts) -> Respon
         .and_then(|v| v.to_str().ok())
         .unwrap_or_default();
     let segments: Vec<&str> = parts.uri.path().trim_matches('/').split('/').collect();
+    let discovery = matches!(segments.as_slice(), ["api" | "apis", ..]);
+    if discovery {
+        let root = matches!(segments.as_slice(), ["api" | "apis"]);
+        let allows = |subtype: &str, convert: Option<&Convert>| {
+            convert.is_none_or(|convert| root && subtype == "json" && aggregated_version(convert).is_some())
+        };
+        match negotiation::negotiate(accept, allows) {
+            None => return error_response(&negotiation::not_acceptable()),
+            Some(chosen) => {
+                if let Some(convert) = chosen.convert {
+                    let core = segments.as_slice() == ["api"];
+                    return serve_aggregated(registry, parts, core, &convert);
+                }
+            }
+        }
+    }
     let document = match segments.as_slice() {
         ["healthz" | "readyz" | "livez"] => return text_response(StatusCode::OK, "ok"),
         ["version"] => Some(version()),
@@ -46,7 +64,8 @@ pub(crate) fn serve(registry: &Registry, parts: &http::request::Parts) -> Respon
             return response;
         }
         ["openapi", "v2"] => Some(json!({
-            "swagger": "2.0", "info": {"title": "Kubernetes", "version": "v1.34.0"}, "paths": {}, "definitions": {},
+            "swagger": "2.0", "info": {"title": "Kubernetes", "version": crate::core::openapi_version()},
+            "paths": {}, "definitions": {},
         })),
         ["openapi", "v3"] => Some(crate::resources::openapi::index(registry)),
         ["openapi", "v3", "api", version] => crate::resources::openapi::group_version(registry, "", version),
@@ -59,14 +78,104 @@ pub(crate) fn serve(registry: &Registry, parts: &http::request::Parts) -> Respon
     }
 }
 
-/// What `/version` reports: the Kubernetes version k8s-openapi was built for (whose
-/// resources the server serves), marked as ours.
+/// The aggregated discovery version a transform names (`v2` or `v2beta1` of
+/// `apidiscovery.k8s.io`, `as=APIGroupDiscoveryList`).
+fn aggregated_version(convert: &Convert) -> Option<&'static str> {
+    if convert.group != "apidiscovery.k8s.io" || convert.kind != "APIGroupDiscoveryList" {
+        return None;
+    }
+    match convert.version.as_str() {
+        "v2" => Some("v2"),
+        "v2beta1" => Some("v2beta1"),
+        _ => None,
+    }
+}
+
+/// `/api` or `/apis` as an `APIGroupDiscoveryList` of the version asked for, with
+/// kube's `ETag` (the SHA-512 of the document, the same for both versions), `Vary`
+/// and `Cache-Control: public`; 304 when `If-None-Match` names the `ETag`.
+fn serve_aggregated(
+    registry: &Registry,
+    parts: &http::request::Parts,
+    core: bool,
+    convert: &Convert,
+) -> Response<ResponseBody> {
+    let version = aggregated_version(convert).unwrap_or("v2");
+    let mut document = aggregated::group_list(registry, core);
+    let etag = format!("\"{}\"", sha512_hex(&serde_json::to_vec(&document).unwrap_or_default()));
+    let not_modified = parts
+        .headers
+        .get(header::IF_NONE_MATCH)
+        .is_some_and(|value| value.as_bytes() == etag.as_bytes());
+    let mut response = if not_modified {
+        let mut response = bytes_response(StatusCode::NOT_MODIFIED, Vec::new());
+        response.headers_mut().remove(header::CONTENT_TYPE);
+        response
+    } else {
+        if let Some(fields) = document.as_object_mut() {
+            let mut typed = serde_json::Map::new();
+            typed.insert("kind".into(), json!("APIGroupDiscoveryList"));
+            typed.insert("apiVersion".into(), json!(format!("apidiscovery.k8s.io/{version}")));
+            typed.append(fields);
+            document = Value::Object(typed);
+        }
+        let mut response = json_response(StatusCode::OK, &document);
+        let content_type = format!("application/json;g=apidiscovery.k8s.io;v={version};as=APIGroupDiscoveryList");
+        if let Ok(value) = HeaderValue::from_str(&content_type) {
+            response.headers_mut().insert(header::CONTENT_TYPE, value);
+        }
+        response
+    };
+    let headers = response.headers_mut();
+    if let Ok(value) = HeaderValue::from_str(&etag) {
+        headers.insert(header::ETAG, value);
+    }
+    headers.insert(header::VARY, HeaderValue::from_static("Accept"));
+    headers.insert(header::CACHE_CONTROL, HeaderValue::from_static("public"));
+    response
+}
+
+/// SHA-512 in upper-case hex, as kube's discovery and `OpenAPI` handlers write `ETags`.
+pub(crate) fn sha512_hex(bytes: &[u8]) -> String {
+    use std::fmt::Write as _;
+    let digest = ring::digest::digest(&ring::digest::SHA512, bytes);
+    digest
+        .as_ref()
+        .iter()
+        .fold(String::with_capacity(128), |mut hex, byte| {
+            let _ = write!(hex, "{byte:02X}");
+            hex
+        })
+}
+
+/// What `/version` reports: the Kubernetes version the server imitates
+/// ([`crate::core::KUBERNETES_VERSION`]), marked as ours.
 fn version() -> Value {
-    let (major, minor) = crate::resources::catalogue::kubernetes_version();
+    let (major, minor) = crate::core::KUBERNETES_VERSION;
     json!({
         "major": major.to_string(), "minor": minor.to_string(),
-        "gitVersion": format!("v{major}.{minor}.0+wheelhouse-envtest"),
+        "gitVersion": crate::core::git_version(),
         "gitCommit": "", "gitTreeState": "clean", "buildDate": "2026-01-01T00:00:00Z",
         "goVersion": "rust", "compiler": "rustc", "platform": "linux/amd64",
     })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn version_reports_the_release_imitated() {
+        let version = version();
+        assert_eq!(version["major"], "1");
+        assert_eq!(version["minor"], "32");
+        assert_eq!(version["gitVersion"], "v1.32.0+wheelhouse-envtest");
+    }
+
+    #[test]
+    fn etags_are_upper_case_sha512() {
+        let etag = sha512_hex(b"");
+        assert_eq!(etag.len(), 128);
+        assert!(etag.starts_with("CF83E1357EEFB8BD"), "{etag}");
+    }
 }

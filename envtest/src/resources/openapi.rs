@@ -13,12 +13,6 @@ use serde_json::{Value, json};
 pub(crate) use self::schemas::{Definitions, builtin_type, custom_definition, object_meta_definitions, unknown_fields};
 use crate::resources::registry::Registry;
 
-/// The Kubernetes version the documents describe.
-fn kubernetes_version() -> String {
-    let (major, minor) = crate::resources::catalogue::kubernetes_version();
-    format!("v{major}.{minor}.0")
-}
-
 /// `GET /openapi/v3`.
 pub(crate) fn index(registry: &Registry) -> Value {
     let mut paths = serde_json::Map::new();
@@ -68,7 +62,7 @@ pub(crate) fn group_version(registry: &Registry, group: &str, version: &str) -> 
     }
     Some(json!({
         "openapi": "3.0.0",
-        "info": {"title": "Kubernetes", "version": kubernetes_version()},
+        "info": {"title": "Kubernetes", "version": crate::core::openapi_version()},
         "paths": paths::paths(&list, group, version),
         "components": {"schemas": definitions},
     }))

@@ -19,6 +19,7 @@ mod crud;
 mod definitions;
 mod delete;
 mod deletion;
+mod discovery;
 mod events;
 mod faults;
 mod list;

@@ -101,7 +101,10 @@ mod tests {
     fn paths_print_as_field_path_does() {
         let containers = Path::new("spec").child("containers");
         assert_eq!(containers.index(0).child("name").as_str(), "spec.containers[0].name");
-        assert_eq!(Path::new("metadata").child("labels").key("app").as_str(), "metadata.labels[app]");
+        assert_eq!(
+            Path::new("metadata").child("labels").key("app").as_str(),
+            "metadata.labels[app]"
+        );
         assert_eq!(Path::from_parts(&["spec", "template"]).as_str(), "spec.template");
     }
 }
