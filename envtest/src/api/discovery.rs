@@ -5,7 +5,7 @@
 use http::{HeaderValue, Response, StatusCode, header};
 use serde_json::{Value, json};
 
-use crate::core::{ApiError, ResponseBody, bytes_response, error_response, json_response, text_response};
+use crate::core::{ApiError, ResponseBody, bytes_response, error_response, json_response, sha512_hex, text_response};
 use crate::request::negotiation::{self, Convert};
 use crate::resources::discovery::aggregated;
 use crate::resources::registry::Registry;
@@ -63,13 +63,27 @@ pub(crate) fn serve(registry: &Registry, parts: &http::request::Parts) -> Respon
             );
             return response;
         }
-        ["openapi", "v2"] => Some(json!({
-            "swagger": "2.0", "info": {"title": "Kubernetes", "version": crate::core::openapi_version()},
-            "paths": {}, "definitions": {},
-        })),
+        ["openapi", "v2"] => {
+            let document = json!({
+                "swagger": "2.0", "info": {"title": "Kubernetes", "version": crate::core::openapi_version()},
+                "paths": {}, "definitions": {},
+            });
+            return serve_openapi(parts, &document, None);
+        }
+        // kube-apiserver 1.32 sends the index without an `ETag`.
         ["openapi", "v3"] => Some(crate::resources::openapi::index(registry)),
-        ["openapi", "v3", "api", version] => crate::resources::openapi::group_version(registry, "", version),
-        ["openapi", "v3", "apis", group, version] => crate::resources::openapi::group_version(registry, group, version),
+        ["openapi", "v3", "api", version] => {
+            return match crate::resources::openapi::group_version(registry, "", version) {
+                Some(document) => serve_openapi(parts, &document, Some(&format!("api/{version}"))),
+                None => error_response(&ApiError::path_not_found()),
+            };
+        }
+        ["openapi", "v3", "apis", group, version] => {
+            return match crate::resources::openapi::group_version(registry, group, version) {
+                Some(document) => serve_openapi(parts, &document, Some(&format!("apis/{group}/{version}"))),
+                None => error_response(&ApiError::path_not_found()),
+            };
+        }
         _ => None,
     };
     match document {
@@ -135,17 +149,57 @@ fn serve_aggregated(
     response
 }
 
-/// SHA-512 in upper-case hex, as kube's discovery and `OpenAPI` handlers write `ETags`.
-pub(crate) fn sha512_hex(bytes: &[u8]) -> String {
-    use std::fmt::Write as _;
-    let digest = ring::digest::digest(&ring::digest::SHA512, bytes);
-    digest
-        .as_ref()
-        .iter()
-        .fold(String::with_capacity(128), |mut hex, byte| {
-            let _ = write!(hex, "{byte:02X}");
-            hex
-        })
+/// An `OpenAPI` document as kube-openapi's handlers serve it: its `ETag` the SHA-512 of
+/// the JSON, `If-None-Match` naming it answered 304 (`http.ServeContent`), `Vary:
+/// Accept`. A v3 group version (`hashed`, its path under `/openapi/v3`) asked for with
+/// `?hash=` is redirected (301) to its current hash when the hash is another, and
+/// otherwise marked `Cache-Control: public, immutable`, expiring in a year, as
+/// `handler3.HandleGroupVersion` does: clients cache it by URL.
+fn serve_openapi(parts: &http::request::Parts, document: &Value, hashed: Option<&str>) -> Response<ResponseBody> {
+    let bytes = serde_json::to_vec(document).unwrap_or_default();
+    let hash = sha512_hex(&bytes);
+    let etag = format!("\"{hash}\"");
+    let asked = hashed.and_then(|_| {
+        form_urlencoded::parse(parts.uri.query().unwrap_or_default().as_bytes())
+            .find(|(key, _)| key == "hash")
+            .map(|(_, value)| value.into_owned())
+            .filter(|value| !value.is_empty())
+    });
+    let not_modified = parts
+        .headers
+        .get(header::IF_NONE_MATCH)
+        .is_some_and(|value| value.as_bytes() == etag.as_bytes());
+    let mut response = match (&asked, hashed) {
+        (Some(asked), Some(path)) if *asked != hash => {
+            let mut response = bytes_response(StatusCode::MOVED_PERMANENTLY, Vec::new());
+            if let Ok(location) = HeaderValue::from_str(&format!("/openapi/v3/{path}?hash={hash}")) {
+                response.headers_mut().insert(header::LOCATION, location);
+            }
+            response
+        }
+        _ if not_modified => {
+            let mut response = bytes_response(StatusCode::NOT_MODIFIED, Vec::new());
+            response.headers_mut().remove(header::CONTENT_TYPE);
+            response
+        }
+        _ => bytes_response(StatusCode::OK, bytes),
+    };
+    let headers = response.headers_mut();
+    if let Ok(value) = HeaderValue::from_str(&etag) {
+        headers.insert(header::ETAG, value);
+    }
+    headers.insert(header::VARY, HeaderValue::from_static("Accept"));
+    if asked.as_deref() == Some(hash.as_str()) {
+        headers.insert(header::CACHE_CONTROL, HeaderValue::from_static("public, immutable"));
+        let expires = jiff::Timestamp::now()
+            .to_zoned(jiff::tz::TimeZone::UTC)
+            .checked_add(jiff::Span::new().years(1))
+            .map(|time| time.strftime("%a, %d %b %Y %H:%M:%S UTC").to_string());
+        if let Some(value) = expires.ok().and_then(|text| HeaderValue::from_str(&text).ok()) {
+            headers.insert(header::EXPIRES, value);
+        }
+    }
+    response
 }
 
 /// What `/version` reports: the Kubernetes version the server imitates

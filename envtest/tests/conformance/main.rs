@@ -25,6 +25,7 @@ mod faults;
 mod list;
 mod messages;
 mod openapi;
+mod openapi_cache;
 mod operator_objects;
 mod ownership;
 mod patch;
