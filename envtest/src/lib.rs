@@ -123,7 +123,9 @@
 //!   subresource and `storageVersionHash` in kube-apiserver 1.32's order; `/version`
 //!   reports the release imitated ([`KUBERNETES_VERSION`], 1.32).
 //! - **kubectl's vocabulary**: `/openapi/v3` per group version with the schemas of
-//!   built-in types and of each CRD (`kubectl explain`, client-side validation); with
+//!   built-in types and of each CRD (`kubectl explain`, client-side validation),
+//!   cached as kube-openapi lets clients cache it (`ETag` and 304, hashed URLs
+//!   `public, immutable`, a stale hash redirected); with
 //!   the `kubectl` feature also Tables with the columns of kube-apiserver's printers and
 //!   CRDs' `additionalPrinterColumns` (`kubectl get`, `-o wide`, `get -w`), protobuf
 //!   request bodies (`kubectl create deployment ...`) and protobuf answers and watch
@@ -134,7 +136,8 @@
 //! pods only report a status), `CronJobs`, HPAs and the endpoints
 //! controllers in the simulation, probes and resources on simulated Nodes, CSR
 //! `approval`, `pods/ephemeralcontainers` and `pods/resize`; authentication and
-//! authorization of the server's own requests; conversion between versions of one built-in
+//! authorization of the server's own requests; `/openapi/v2`'s definitions and paths
+//! (it is an empty document; kubectl reads v3); conversion between versions of one built-in
 //! resource other than Events and autoscalers; storage-protection finalizers and
 //! the pod garbage collector; strategic-merge keys in the `OpenAPI` documents; label
 //! and name syntax on custom resources; protobuf Tables, and protobuf answers to clients
