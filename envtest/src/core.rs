@@ -1,7 +1,7 @@
 //! The types every part of the server shares and that depend on no other part: what a
-//! resource is, the API verbs, the API error, and how responses are made. Everything
-//! else depends on this module; it depends on nothing else in the crate, so no import
-//! cycle can run through it.
+//! resource is, the API verbs, the Kubernetes version imitated, the API error, and how
+//! responses are made. Everything else depends on this module; it depends on nothing
+//! else in the crate, so no import cycle can run through it.
 //!
 //! May import: nothing in the crate.
 
@@ -9,6 +9,7 @@ mod error;
 mod resource;
 mod response;
 mod verb;
+mod version;
 
 pub(crate) use self::error::ApiError;
 pub(crate) use self::resource::{
@@ -17,5 +18,7 @@ pub(crate) use self::resource::{
 pub use self::response::ResponseBody;
 #[cfg(feature = "kubectl")]
 pub(crate) use self::response::full_body;
-pub(crate) use self::response::{bytes_response, document, error_response, json_response, text_response};
+pub(crate) use self::response::{bytes_response, document, error_response, json_response, sha512_hex, text_response};
 pub use self::verb::Verb;
+pub use self::version::KUBERNETES_VERSION;
+pub(crate) use self::version::{git_version, openapi_version};

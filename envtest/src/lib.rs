@@ -122,19 +122,26 @@
 //!   `Warning` header; Audit) and `failurePolicy`, on the CEL engine of CRD rules. A
 //!   policy whose expressions do not compile, or a binding with an unknown action, is
 //!   refused. [`TestEnv::apply`] installs an operator's policies from its manifests.
+//! - **Discovery**: the legacy documents and the aggregated one (`apidiscovery.k8s.io`
+//!   v2 and v2beta1, with its `ETag` and 304) list groups, versions, resources, every
+//!   subresource and `storageVersionHash` in kube-apiserver 1.32's order; `/version`
+//!   reports the release imitated ([`KUBERNETES_VERSION`], 1.32).
 //! - **kubectl's vocabulary**: `/openapi/v3` per group version with the schemas of
-//!   built-in types and of each CRD (`kubectl explain`, client-side validation); with
+//!   built-in types and of each CRD (`kubectl explain`, client-side validation),
+//!   cached as kube-openapi lets clients cache it (`ETag` and 304, hashed URLs
+//!   `public, immutable`, a stale hash redirected); with
 //!   the `kubectl` feature also Tables with the columns of kube-apiserver's printers and
 //!   CRDs' `additionalPrinterColumns` (`kubectl get`, `-o wide`, `get -w`), protobuf
 //!   request bodies (`kubectl create deployment ...`) and protobuf answers and watch
 //!   streams to clients that accept only protobuf.
 //!
 //! Not there (yet): processes in pods (no `pods/log`, `exec`, `attach`, `portforward`,
-//! `proxy`; simulated pods only report a status), `CronJobs`, HPAs and the endpoints
+//! `proxy`: discovery lists them as kube-apiserver does, a request is 404; simulated
+//! pods only report a status), `CronJobs`, HPAs and the endpoints
 //! controllers in the simulation, probes and resources on simulated Nodes, CSR
 //! `approval`, `pods/ephemeralcontainers` and `pods/resize`; authentication and
-//! authorization of the server's own requests; aggregated discovery (kubectl falls
-//! back to the classic documents); conversion between versions of one built-in
+//! authorization of the server's own requests; `/openapi/v2`'s definitions and paths
+//! (it is an empty document; kubectl reads v3); conversion between versions of one built-in
 //! resource other than Events and autoscalers; storage-protection finalizers and
 //! the pod garbage collector; strategic-merge keys in the `OpenAPI` documents; label
 //! and name syntax on custom resources; protobuf Tables, and protobuf answers to clients
@@ -430,7 +437,7 @@ mod server;
 mod env;
 
 pub use crate::authz::Rbac;
-pub use crate::core::{ResponseBody, Verb};
+pub use crate::core::{KUBERNETES_VERSION, ResponseBody, Verb};
 pub use crate::env::wait::{DEFAULT_TIMEOUT, eventually, eventually_within};
 pub use crate::env::{AUDIT_LOG, Error, START_COMMAND, STOP_COMMAND, TestEnv, use_existing_cluster};
 #[cfg(feature = "workloads")]

@@ -6,6 +6,8 @@
 use std::collections::HashMap;
 use std::sync::Arc;
 
+pub(crate) mod negotiation;
+
 use crate::resources::registry::Registry;
 
 use crate::core::{ApiError, ResourceType, Verb};
@@ -68,29 +70,14 @@ pub(crate) enum Include {
 }
 
 #[cfg(feature = "kubectl")]
-/// The Table the `Accept` header asks for, if it asks for one before anything else;
-/// a bad `includeObject` is refused as kube-apiserver refuses it.
+/// The Table the `Accept` header asks for, if the clause negotiation picks asks for
+/// one; a bad `includeObject` is refused as kube-apiserver refuses it.
 pub(crate) fn requested(accept: &str, query: &HashMap<String, String>) -> Result<Option<TableRequest>, ApiError> {
-    let mut api_version = None;
-    for clause in accept.split(',') {
-        let mut parts = clause.split(';').map(str::trim);
-        let media_type = parts.next().unwrap_or_default();
-        let params: HashMap<&str, &str> = parts.filter_map(|p| p.split_once('=')).collect();
-        match (media_type, params.get("as"), params.get("g"), params.get("v")) {
-            ("application/json", Some(&"Table"), Some(&"meta.k8s.io"), Some(&"v1")) => {
-                api_version = Some("meta.k8s.io/v1");
-            }
-            ("application/json", Some(&"Table"), Some(&"meta.k8s.io"), Some(&"v1beta1")) => {
-                api_version = Some("meta.k8s.io/v1beta1");
-            }
-            // Another Table version or a transform we do not make: try the next one.
-            (_, Some(_), _, _) => continue,
-            _ => {}
-        }
-        break;
-    }
-    let Some(api_version) = api_version else {
-        return Ok(None);
+    let convert = negotiation::negotiate(accept, negotiation::resource_allows).and_then(|chosen| chosen.convert);
+    let api_version = match convert {
+        Some(convert) if convert.kind == "Table" && convert.version == "v1" => "meta.k8s.io/v1",
+        Some(convert) if convert.kind == "Table" => "meta.k8s.io/v1beta1",
+        _ => return Ok(None),
     };
     let include = match query.get("includeObject").map(String::as_str) {
         None | Some("" | "Metadata") => Include::Metadata,

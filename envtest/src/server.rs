@@ -140,7 +140,14 @@ impl ApiServer {
             .get(header::ACCEPT)
             .and_then(|v| v.to_str().ok())
             .unwrap_or_default();
-        target.metadata_only = accept.contains("as=PartialObjectMetadata");
+        // No acceptable clause is 406 before anything is done, as kube-apiserver
+        // negotiates the answer first (a Table of an unknown version, say).
+        let Some(negotiated) = request::negotiation::negotiate(accept, request::negotiation::resource_allows) else {
+            return error_response(&request::negotiation::not_acceptable());
+        };
+        target.metadata_only = negotiated
+            .convert
+            .is_some_and(|convert| convert.kind.starts_with("PartialObjectMetadata"));
         #[cfg(feature = "kubectl")]
         if matches!(target.verb, Verb::Get | Verb::List | Verb::Watch) {
             target.table = match request::requested(accept, &target.query) {

@@ -300,15 +300,27 @@ fn references_old_self(expr: &cel::IdedExpr, shadowing: &mut Vec<String>) -> boo
     }
 }
 
-/// Runs the rules of `schema` on `object` (and `old`, on updates), from the root.
-pub(crate) fn validate(schema: &Value, object: &Value, old: Option<&Value>) -> Vec<FieldError> {
-    let mut errors = Vec::new();
-    node(schema, object, old, NIL_PATH, true, &mut errors);
-    errors
+/// What a run of the rules collects, and how it runs them.
+struct Findings {
+    errors: Vec<FieldError>,
+    /// Whether an unchanged value that fails a rule passes (`cel.WithRatcheting`).
+    ratchet: bool,
+}
+
+/// Runs the rules of `schema` on `object` (and `old`, on updates), from the root;
+/// `ratchet` lets an unchanged value that fails a (non-transition) rule pass, as
+/// kube-apiserver 1.32's main strategy asks and its status strategy does not.
+pub(crate) fn validate(schema: &Value, object: &Value, old: Option<&Value>, ratchet: bool) -> Vec<FieldError> {
+    let mut findings = Findings {
+        errors: Vec::new(),
+        ratchet,
+    };
+    node(schema, object, old, NIL_PATH, true, &mut findings);
+    findings.errors
 }
 
 /// `Validator.validate`: this node's rules (and those in its allOf), then its children.
-fn node(schema: &Value, value: &Value, old: Option<&Value>, path: &str, resource: bool, errors: &mut Vec<FieldError>) {
+fn node(schema: &Value, value: &Value, old: Option<&Value>, path: &str, resource: bool, findings: &mut Findings) {
     if value.is_null() {
         return;
     }
@@ -321,7 +333,16 @@ fn node(schema: &Value, value: &Value, old: Option<&Value>, path: &str, resource
         let self_value = values::to_cel(value, schema, resource);
         let old_value = old.map(|o| values::to_cel(o, schema, resource));
         for rule in &rules {
-            run(schema, value, &self_value, old_value.as_ref(), old, path, rule, errors);
+            run(
+                schema,
+                value,
+                &self_value,
+                old_value.as_ref(),
+                old,
+                path,
+                rule,
+                findings,
+            );
         }
     }
     match value {
@@ -337,7 +358,7 @@ fn node(schema: &Value, value: &Value, old: Option<&Value>, path: &str, resource
                         child_old,
                         &subscript(path, key),
                         embedded,
-                        errors,
+                        findings,
                     );
                 }
             }
@@ -346,7 +367,7 @@ fn node(schema: &Value, value: &Value, old: Option<&Value>, path: &str, resource
                     if let Some(property) = properties.get(key) {
                         let embedded = property["x-kubernetes-embedded-resource"] == true;
                         let child_old = old_map.and_then(|m| m.get(key));
-                        node(property, child_value, child_old, &child(path, key), embedded, errors);
+                        node(property, child_value, child_old, &child(path, key), embedded, findings);
                     }
                 }
             }
@@ -357,7 +378,7 @@ fn node(schema: &Value, value: &Value, old: Option<&Value>, path: &str, resource
                 let old_items = old.and_then(|o| crate::listtype::correlatable_items(schema, o));
                 for (index, item) in items.iter().enumerate() {
                     let item_old = old_items.as_ref().and_then(|list| list.get(item));
-                    node(item_schema, item, item_old, &subscript(path, index), embedded, errors);
+                    node(item_schema, item, item_old, &subscript(path, index), embedded, findings);
                 }
             }
         }
@@ -383,7 +404,7 @@ fn run(
     old: Option<&Value>,
     path: &str,
     rule: &Rule<'_>,
-    errors: &mut Vec<FieldError>,
+    findings: &mut Findings,
 ) {
     if rule.expression.trim().is_empty() {
         return;
@@ -392,7 +413,9 @@ fn run(
         Ok(parsed) => parsed,
         Err(error) => {
             let detail = format!("rule compile error: compilation failed: {error}");
-            errors.push(FieldError::invalid(path, type_value(schema), detail));
+            findings
+                .errors
+                .push(FieldError::invalid(path, type_value(schema), detail));
             return;
         }
     };
@@ -422,11 +445,13 @@ fn run(
                 "'no such overload': call arguments did not match a supported operator, function or macro signature for rule: {rule_text} (the rule gave {})",
                 overload::type_name(&other)
             );
-            errors.push(FieldError::invalid(path, type_value(schema), detail));
+            findings
+                .errors
+                .push(FieldError::invalid(path, type_value(schema), detail));
             false
         }
         Err(error) => {
-            errors.push(FieldError::invalid(
+            findings.errors.push(FieldError::invalid(
                 path,
                 type_value(schema),
                 runtime_error(&error, rule_text),
@@ -439,7 +464,7 @@ fn run(
     }
     // An unchanged value keeps passing, as before the rule existed (ratcheting);
     // transition rules are never ratcheted.
-    if !parsed.uses_old_self && old == Some(value) {
+    if findings.ratchet && !parsed.uses_old_self && old == Some(value) {
         return;
     }
     let error_path = match field_path(rule.field_path, schema) {
@@ -461,18 +486,16 @@ fn run(
             rule.message.trim().to_owned()
         }
     });
-    let bad_value = if value.is_object() || value.is_array() {
-        BadValue::Omit
-    } else {
-        values::to_json(self_value).map_or(BadValue::Omit, BadValue::Json)
-    };
+    // kube-apiserver 1.32's `fieldErrorForReason(currentFldPath, sts.Type, ...)`: the
+    // value shown is the schema's type, whatever the value found.
+    let bad_value = type_value(schema);
     let error = match rule.reason {
         Some("FieldValueForbidden") => FieldError::forbidden(error_path, detail),
         Some("FieldValueRequired") => FieldError::required(error_path, detail),
         Some("FieldValueDuplicate") => FieldError::new(error_path, ErrorType::Duplicate, bad_value, ""),
         _ => FieldError::invalid(error_path, bad_value, detail),
     };
-    errors.push(error);
+    findings.errors.push(error);
 }
 
 /// `evalMessageExpression`: the message it gives, if it gives a usable one.

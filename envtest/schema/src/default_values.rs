@@ -99,7 +99,7 @@ mod tests {
         assert_eq!(
             found(&schema),
             vec![
-                "s.properties[spec].default: Invalid value: {\"extra\":true,\"size\":5}: must not have unknown fields",
+                "s.properties[spec].default: Invalid value: map[string]interface {}{\"extra\":true, \"size\":5}: must not have unknown fields",
                 "s.properties[spec].default.size: Invalid value: 5: size in body should be less than or equal to 3",
             ]
         );

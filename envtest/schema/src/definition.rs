@@ -104,7 +104,9 @@ fn stored_versions(spec: &Value, old: Option<&Value>, errors: &mut Vec<FieldErro
             stored.push(name);
         }
     }
-    let value = || BadValue::Json(json!(stored));
+    // A `[]string` as kube-apiserver 1.32's `ErrorBody` prints it (`%#v`).
+    let quoted: Vec<String> = stored.iter().map(|s| crate::errors::go_quote(s)).collect();
+    let value = || BadValue::Raw(format!("[]string{{{}}}", quoted.join(", ")));
     if stored.is_empty() {
         errors.push(FieldError::invalid(
             "status.storedVersions",

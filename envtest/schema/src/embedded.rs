@@ -24,7 +24,7 @@ pub(crate) fn validate(schema: &Value, object: &Value, path: &str) -> Vec<FieldE
 fn embedded(map: &serde_json::Map<String, Value>, path: &str, errors: &mut Vec<FieldError>) {
     for field in ["apiVersion", "kind"] {
         if !map.contains_key(field) {
-            errors.push(FieldError::required(child(path, field), ""));
+            errors.push(FieldError::required(child(path, field), "must not be empty"));
         }
     }
     if let Some(api_version) = map.get("apiVersion") {
@@ -128,7 +128,7 @@ mod tests {
         .map(FieldError::summary)
         .collect();
         assert_eq!(found.len(), 3, "{found:?}");
-        assert_eq!(found[0], "template.apiVersion: Required value");
+        assert_eq!(found[0], "template.apiVersion: Required value: must not be empty");
         assert!(found[1].starts_with("template.kind: Invalid value: \"Pod_\": may have mixed case"));
         assert_eq!(
             found[2],

@@ -213,14 +213,41 @@ impl FieldError {
     }
 }
 
-/// A value as `ErrorBody` prints it: numbers and booleans with `%v`, strings with `%q`,
-/// anything else as `encoding/json` marshals it.
+/// A value as kube-apiserver 1.32's `ErrorBody` prints it: numbers and booleans with
+/// `%v`, strings with `%q`, null as `"null"`, lists and maps (an unstructured object's
+/// `[]interface{}` and `map[string]interface{}`) with `%#v`.
 pub fn go_value(value: &Value) -> String {
     match value {
         Value::String(text) => go_quote(text),
         Value::Number(number) => go_number(number),
         Value::Bool(flag) => flag.to_string(),
-        Value::Null | Value::Array(_) | Value::Object(_) => go_json(value),
+        Value::Null => go_quote("null"),
+        Value::Array(_) | Value::Object(_) => go_syntax(value),
+    }
+}
+
+/// Go's `%#v` of a value of an unstructured object: `map[string]interface {}{"a":1}`
+/// (keys sorted, as `fmt` sorts them), `[]interface {}{"a", "b"}`, and
+/// `interface {}(nil)` for a nil element.
+fn go_syntax(value: &Value) -> String {
+    match value {
+        Value::Null => "interface {}(nil)".to_owned(),
+        Value::String(text) => go_quote(text),
+        Value::Number(number) => go_number(number),
+        Value::Bool(flag) => flag.to_string(),
+        Value::Array(items) => {
+            let items: Vec<String> = items.iter().map(go_syntax).collect();
+            format!("[]interface {{}}{{{}}}", items.join(", "))
+        }
+        Value::Object(map) => {
+            let mut entries: Vec<(&String, &Value)> = map.iter().collect();
+            entries.sort_by(|a, b| a.0.cmp(b.0));
+            let entries: Vec<String> = entries
+                .into_iter()
+                .map(|(key, value)| format!("{}:{}", go_quote(key), go_syntax(value)))
+                .collect();
+            format!("map[string]interface {{}}{{{}}}", entries.join(", "))
+        }
     }
 }
 
@@ -325,8 +352,11 @@ mod tests {
         assert_eq!(go_value(&json!(123_456.5)), "123456.5");
         assert_eq!(go_value(&json!(0.000_001_5)), "1.5e-06");
         assert_eq!(go_value(&json!("a\"b")), r#""a\"b""#);
-        assert_eq!(go_value(&json!({"b": 1, "a": "<"})), r#"{"a":"\u003c","b":1}"#);
-        assert_eq!(go_value(&Value::Null), "null");
+        assert_eq!(
+            go_value(&json!({"b": [1, null], "a": "<"})),
+            r#"map[string]interface {}{"a":"<", "b":[]interface {}{1, interface {}(nil)}}"#
+        );
+        assert_eq!(go_value(&Value::Null), r#""null""#);
     }
 
     #[test]

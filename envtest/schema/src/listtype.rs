@@ -127,7 +127,7 @@ mod tests {
         assert_eq!(
             found,
             vec![
-                r#"ports[1]: Duplicate value: {"name":"http"}"#,
+                r#"ports[1]: Duplicate value: map[string]interface {}{"name":"http"}"#,
                 r#"tags[2]: Duplicate value: "a""#,
             ]
         );

@@ -1,11 +1,13 @@
 //! The documents that describe the API rather than hold objects: discovery
-//! (`/api`, `/apis`), `/version`, health checks and the `OpenAPI` index kubectl reads
-//! to decide that the server validates fields itself.
+//! (`/api`, `/apis`, legacy or aggregated as the client's `Accept` asks), `/version`,
+//! health checks and the `OpenAPI` documents kubectl reads.
 
 use http::{HeaderValue, Response, StatusCode, header};
 use serde_json::{Value, json};
 
-use crate::core::{ApiError, ResponseBody, bytes_response, error_response, json_response, text_response};
+use crate::core::{ApiError, ResponseBody, bytes_response, error_response, json_response, sha512_hex, text_response};
+use crate::request::negotiation::{self, Convert};
+use crate::resources::discovery::aggregated;
 use crate::resources::registry::Registry;
 
 /// Answers discovery, version, health and the `OpenAPI` documents. kubectl reads the latter
@@ -26,6 +28,22 @@ pub(crate) fn serve(registry: &Registry, parts: &http::request::Parts) -> Respon
         .and_then(|v| v.to_str().ok())
         .unwrap_or_default();
     let segments: Vec<&str> = parts.uri.path().trim_matches('/').split('/').collect();
+    let discovery = matches!(segments.as_slice(), ["api" | "apis", ..]);
+    if discovery {
+        let root = matches!(segments.as_slice(), ["api" | "apis"]);
+        let allows = |subtype: &str, convert: Option<&Convert>| {
+            convert.is_none_or(|convert| root && subtype == "json" && aggregated_version(convert).is_some())
+        };
+        match negotiation::negotiate(accept, allows) {
+            None => return error_response(&negotiation::not_acceptable()),
+            Some(chosen) => {
+                if let Some(convert) = chosen.convert {
+                    let core = segments.as_slice() == ["api"];
+                    return serve_aggregated(registry, parts, core, &convert);
+                }
+            }
+        }
+    }
     let document = match segments.as_slice() {
         ["healthz" | "readyz" | "livez"] => return text_response(StatusCode::OK, "ok"),
         ["version"] => Some(version()),
@@ -45,12 +63,27 @@ pub(crate) fn serve(registry: &Registry, parts: &http::request::Parts) -> Respon
             );
             return response;
         }
-        ["openapi", "v2"] => Some(json!({
-            "swagger": "2.0", "info": {"title": "Kubernetes", "version": "v1.34.0"}, "paths": {}, "definitions": {},
-        })),
+        ["openapi", "v2"] => {
+            let document = json!({
+                "swagger": "2.0", "info": {"title": "Kubernetes", "version": crate::core::openapi_version()},
+                "paths": {}, "definitions": {},
+            });
+            return serve_openapi(parts, &document, None);
+        }
+        // kube-apiserver 1.32 sends the index without an `ETag`.
         ["openapi", "v3"] => Some(crate::resources::openapi::index(registry)),
-        ["openapi", "v3", "api", version] => crate::resources::openapi::group_version(registry, "", version),
-        ["openapi", "v3", "apis", group, version] => crate::resources::openapi::group_version(registry, group, version),
+        ["openapi", "v3", "api", version] => {
+            return match crate::resources::openapi::group_version(registry, "", version) {
+                Some(document) => serve_openapi(parts, &document, Some(&format!("api/{version}"))),
+                None => error_response(&ApiError::path_not_found()),
+            };
+        }
+        ["openapi", "v3", "apis", group, version] => {
+            return match crate::resources::openapi::group_version(registry, group, version) {
+                Some(document) => serve_openapi(parts, &document, Some(&format!("apis/{group}/{version}"))),
+                None => error_response(&ApiError::path_not_found()),
+            };
+        }
         _ => None,
     };
     match document {
@@ -59,14 +92,144 @@ pub(crate) fn serve(registry: &Registry, parts: &http::request::Parts) -> Respon
     }
 }
 
-/// What `/version` reports: the Kubernetes version k8s-openapi was built for (whose
-/// resources the server serves), marked as ours.
+/// The aggregated discovery version a transform names (`v2` or `v2beta1` of
+/// `apidiscovery.k8s.io`, `as=APIGroupDiscoveryList`).
+fn aggregated_version(convert: &Convert) -> Option<&'static str> {
+    if convert.group != "apidiscovery.k8s.io" || convert.kind != "APIGroupDiscoveryList" {
+        return None;
+    }
+    match convert.version.as_str() {
+        "v2" => Some("v2"),
+        "v2beta1" => Some("v2beta1"),
+        _ => None,
+    }
+}
+
+/// `/api` or `/apis` as an `APIGroupDiscoveryList` of the version asked for, with
+/// kube's `ETag` (the SHA-512 of the document, the same for both versions), `Vary`
+/// and `Cache-Control: public`; 304 when `If-None-Match` names the `ETag`.
+fn serve_aggregated(
+    registry: &Registry,
+    parts: &http::request::Parts,
+    core: bool,
+    convert: &Convert,
+) -> Response<ResponseBody> {
+    let version = aggregated_version(convert).unwrap_or("v2");
+    let mut document = aggregated::group_list(registry, core);
+    let etag = format!("\"{}\"", sha512_hex(&serde_json::to_vec(&document).unwrap_or_default()));
+    let not_modified = parts
+        .headers
+        .get(header::IF_NONE_MATCH)
+        .is_some_and(|value| value.as_bytes() == etag.as_bytes());
+    let mut response = if not_modified {
+        let mut response = bytes_response(StatusCode::NOT_MODIFIED, Vec::new());
+        response.headers_mut().remove(header::CONTENT_TYPE);
+        response
+    } else {
+        if let Some(fields) = document.as_object_mut() {
+            let mut typed = serde_json::Map::new();
+            typed.insert("kind".into(), json!("APIGroupDiscoveryList"));
+            typed.insert("apiVersion".into(), json!(format!("apidiscovery.k8s.io/{version}")));
+            typed.append(fields);
+            document = Value::Object(typed);
+        }
+        let mut response = json_response(StatusCode::OK, &document);
+        let content_type = format!("application/json;g=apidiscovery.k8s.io;v={version};as=APIGroupDiscoveryList");
+        if let Ok(value) = HeaderValue::from_str(&content_type) {
+            response.headers_mut().insert(header::CONTENT_TYPE, value);
+        }
+        response
+    };
+    let headers = response.headers_mut();
+    if let Ok(value) = HeaderValue::from_str(&etag) {
+        headers.insert(header::ETAG, value);
+    }
+    headers.insert(header::VARY, HeaderValue::from_static("Accept"));
+    headers.insert(header::CACHE_CONTROL, HeaderValue::from_static("public"));
+    response
+}
+
+/// An `OpenAPI` document as kube-openapi's handlers serve it: its `ETag` the SHA-512 of
+/// the JSON, `If-None-Match` naming it answered 304 (`http.ServeContent`), `Vary:
+/// Accept`. A v3 group version (`hashed`, its path under `/openapi/v3`) asked for with
+/// `?hash=` is redirected (301) to its current hash when the hash is another, and
+/// otherwise marked `Cache-Control: public, immutable`, expiring in a year, as
+/// `handler3.HandleGroupVersion` does: clients cache it by URL.
+fn serve_openapi(parts: &http::request::Parts, document: &Value, hashed: Option<&str>) -> Response<ResponseBody> {
+    let bytes = serde_json::to_vec(document).unwrap_or_default();
+    let hash = sha512_hex(&bytes);
+    let etag = format!("\"{hash}\"");
+    let asked = hashed.and_then(|_| {
+        form_urlencoded::parse(parts.uri.query().unwrap_or_default().as_bytes())
+            .find(|(key, _)| key == "hash")
+            .map(|(_, value)| value.into_owned())
+            .filter(|value| !value.is_empty())
+    });
+    let not_modified = parts
+        .headers
+        .get(header::IF_NONE_MATCH)
+        .is_some_and(|value| value.as_bytes() == etag.as_bytes());
+    let mut response = match (&asked, hashed) {
+        (Some(asked), Some(path)) if *asked != hash => {
+            let mut response = bytes_response(StatusCode::MOVED_PERMANENTLY, Vec::new());
+            if let Ok(location) = HeaderValue::from_str(&format!("/openapi/v3/{path}?hash={hash}")) {
+                response.headers_mut().insert(header::LOCATION, location);
+            }
+            response
+        }
+        _ if not_modified => {
+            let mut response = bytes_response(StatusCode::NOT_MODIFIED, Vec::new());
+            response.headers_mut().remove(header::CONTENT_TYPE);
+            response
+        }
+        _ => bytes_response(StatusCode::OK, bytes),
+    };
+    let headers = response.headers_mut();
+    if let Ok(value) = HeaderValue::from_str(&etag) {
+        headers.insert(header::ETAG, value);
+    }
+    headers.insert(header::VARY, HeaderValue::from_static("Accept"));
+    if asked.as_deref() == Some(hash.as_str()) {
+        headers.insert(header::CACHE_CONTROL, HeaderValue::from_static("public, immutable"));
+        let expires = jiff::Timestamp::now()
+            .to_zoned(jiff::tz::TimeZone::UTC)
+            .checked_add(jiff::Span::new().years(1))
+            .map(|time| time.strftime("%a, %d %b %Y %H:%M:%S UTC").to_string());
+        if let Some(value) = expires.ok().and_then(|text| HeaderValue::from_str(&text).ok()) {
+            headers.insert(header::EXPIRES, value);
+        }
+    }
+    response
+}
+
+/// What `/version` reports: the Kubernetes version the server imitates
+/// ([`crate::core::KUBERNETES_VERSION`]), marked as ours.
 fn version() -> Value {
-    let (major, minor) = crate::resources::catalogue::kubernetes_version();
+    let (major, minor) = crate::core::KUBERNETES_VERSION;
     json!({
         "major": major.to_string(), "minor": minor.to_string(),
-        "gitVersion": format!("v{major}.{minor}.0+wheelhouse-envtest"),
+        "gitVersion": crate::core::git_version(),
         "gitCommit": "", "gitTreeState": "clean", "buildDate": "2026-01-01T00:00:00Z",
         "goVersion": "rust", "compiler": "rustc", "platform": "linux/amd64",
     })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn version_reports_the_release_imitated() {
+        let version = version();
+        assert_eq!(version["major"], "1");
+        assert_eq!(version["minor"], "32");
+        assert_eq!(version["gitVersion"], "v1.32.0+wheelhouse-envtest");
+    }
+
+    #[test]
+    fn etags_are_upper_case_sha512() {
+        let etag = sha512_hex(b"");
+        assert_eq!(etag.len(), 128);
+        assert!(etag.starts_with("CF83E1357EEFB8BD"), "{etag}");
+    }
 }

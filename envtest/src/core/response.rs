@@ -14,6 +14,20 @@ use super::ApiError;
 /// The body of every response: whole for most, streamed for watches.
 pub type ResponseBody = UnsyncBoxBody<Bytes, Infallible>;
 
+/// SHA-512 in upper-case hex, as kube's discovery and `OpenAPI` handlers write `ETags`
+/// (`fmt.Sprintf("%X", sha512.Sum512(data))`).
+pub(crate) fn sha512_hex(bytes: &[u8]) -> String {
+    use std::fmt::Write as _;
+    let digest = ring::digest::digest(&ring::digest::SHA512, bytes);
+    digest
+        .as_ref()
+        .iter()
+        .fold(String::with_capacity(128), |mut hex, byte| {
+            let _ = write!(hex, "{byte:02X}");
+            hex
+        })
+}
+
 pub(crate) fn full_body(bytes: impl Into<Bytes>) -> ResponseBody {
     Full::new(bytes.into()).boxed_unsync()
 }

@@ -178,75 +178,109 @@ impl ResourceType {
         self.verbs().contains(&name) || (verb == Verb::Watch && self.verbs().contains(&"list"))
     }
 
-    /// The subresources served: name, kind and (for another group's kind) its group
-    /// and version, and verbs.
+    /// The subresources discovery lists, in its order (a CRD's `status` then `scale`;
+    /// a built-in resource's by name, as kube-apiserver's installer sorts its paths):
+    /// name, kind and (for another group's kind) its group and version, verbs, and
+    /// whether this server serves it.
     pub fn subresources(&self) -> Vec<Subresource> {
         let mut subresources = Vec::new();
         if self.status {
             subresources.push(Subresource::of_self("status", &["get", "patch", "update"]));
         }
         if self.scale {
-            subresources.push(Subresource {
-                name: "scale",
-                kind: "Scale",
-                group_version: Some(("autoscaling", "v1")),
-                verbs: &["get", "patch", "update"],
-            });
+            subresources.push(Subresource::of_kind(
+                "scale",
+                "Scale",
+                Some(("autoscaling", "v1")),
+                &["get", "patch", "update"],
+            ));
         }
         if self.custom {
             return subresources;
         }
         match (self.group.as_str(), self.plural.as_str()) {
             ("", "namespaces") => subresources.push(Subresource::of_self("finalize", &["update"])),
-            ("", "serviceaccounts") => subresources.push(Subresource {
-                name: "token",
-                kind: "TokenRequest",
-                group_version: Some(("authentication.k8s.io", "v1")),
-                verbs: &["create"],
-            }),
-            ("", "pods") => {
-                subresources.push(Subresource {
-                    name: "binding",
-                    kind: "Binding",
-                    group_version: None,
-                    verbs: &["create"],
-                });
-                subresources.push(Subresource {
-                    name: "eviction",
-                    kind: "Eviction",
-                    group_version: Some(("policy", "v1")),
-                    verbs: &["create"],
-                });
+            ("", "serviceaccounts") => subresources.push(Subresource::of_kind(
+                "token",
+                "TokenRequest",
+                Some(("authentication.k8s.io", "v1")),
+                &["create"],
+            )),
+            ("", "pods") => subresources.extend([
+                Subresource::of_kind("attach", "PodAttachOptions", None, CONNECT).not_served(),
+                Subresource::of_kind("binding", "Binding", None, &["create"]),
+                Subresource::of_self("ephemeralcontainers", SUBRESOURCE).not_served(),
+                Subresource::of_kind("eviction", "Eviction", Some(("policy", "v1")), &["create"]),
+                Subresource::of_kind("exec", "PodExecOptions", None, CONNECT).not_served(),
+                Subresource::of_self("log", &["get"]).not_served(),
+                Subresource::of_kind("portforward", "PodPortForwardOptions", None, CONNECT).not_served(),
+                Subresource::of_kind("proxy", "PodProxyOptions", None, PROXY).not_served(),
+                Subresource::of_self("resize", SUBRESOURCE).not_served(),
+            ]),
+            ("", "nodes") => {
+                subresources.push(Subresource::of_kind("proxy", "NodeProxyOptions", None, PROXY).not_served());
+            }
+            ("", "services") => {
+                subresources.push(Subresource::of_kind("proxy", "ServiceProxyOptions", None, PROXY).not_served());
+            }
+            ("certificates.k8s.io", "certificatesigningrequests") => {
+                subresources.push(Subresource::of_self("approval", SUBRESOURCE).not_served());
             }
             _ => {}
         }
+        subresources.sort_by_key(|subresource| subresource.name);
         subresources
     }
 
     /// Whether the named subresource is served.
     pub fn serves_subresource(&self, name: &str) -> bool {
-        self.subresources().iter().any(|s| s.name == name)
+        self.subresources().iter().any(|s| s.name == name && s.served)
     }
 }
+
+/// The verbs of a connect subresource (`attach`, `exec`, `portforward`).
+const CONNECT: &[&str] = &["create", "get"];
+/// The verbs of a `proxy` subresource.
+const PROXY: &[&str] = &["create", "delete", "get", "patch", "update"];
+/// The verbs of a subresource of the resource's own kind (`status`, `resize`...).
+const SUBRESOURCE: &[&str] = &["get", "patch", "update"];
 
 /// One subresource as discovery lists it.
 #[derive(Debug, Clone, Copy)]
 pub(crate) struct Subresource {
     pub name: &'static str,
+    /// The kind it answers with; empty for the resource's own.
     pub kind: &'static str,
     /// The group and version of `kind` when not the resource's own.
     pub group_version: Option<(&'static str, &'static str)>,
     pub verbs: &'static [&'static str],
+    /// Served here; false for what discovery lists but this server cannot do
+    /// (`pods/log`, `exec`, `proxy`...: there are no processes), which is 404.
+    pub served: bool,
 }
 
 impl Subresource {
     /// A subresource whose kind is the resource's own.
     fn of_self(name: &'static str, verbs: &'static [&'static str]) -> Self {
+        Self::of_kind(name, "", None, verbs)
+    }
+
+    fn of_kind(
+        name: &'static str,
+        kind: &'static str,
+        group_version: Option<(&'static str, &'static str)>,
+        verbs: &'static [&'static str],
+    ) -> Self {
         Self {
             name,
-            kind: "",
-            group_version: None,
+            kind,
+            group_version,
             verbs,
+            served: true,
         }
+    }
+
+    fn not_served(self) -> Self {
+        Self { served: false, ..self }
     }
 }

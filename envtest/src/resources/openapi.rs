@@ -13,13 +13,8 @@ use serde_json::{Value, json};
 pub(crate) use self::schemas::{
     Definitions, builtin_type, custom_definition, object_meta_definitions, prune_unknown_fields, unknown_fields,
 };
+use crate::core::sha512_hex;
 use crate::resources::registry::Registry;
-
-/// The Kubernetes version the documents describe.
-fn kubernetes_version() -> String {
-    let (major, minor) = crate::resources::catalogue::kubernetes_version();
-    format!("v{major}.{minor}.0")
-}
 
 /// `GET /openapi/v3`.
 pub(crate) fn index(registry: &Registry) -> Value {
@@ -31,32 +26,18 @@ pub(crate) fn index(registry: &Registry) -> Value {
             } else {
                 format!("apis/{group}/{version}")
             };
-            let Some(hash) = content_hash(registry, &group, &version) else {
+            let Some(document) = group_version(registry, &group, &version) else {
                 continue;
             };
+            // kube-openapi's `computeETag`: the SHA-512 of the document served.
+            let hash = sha512_hex(&serde_json::to_vec(&document).unwrap_or_default());
             paths.insert(
                 key.clone(),
-                json!({"serverRelativeURL": format!("/openapi/v3/{key}?hash={hash:016X}")}),
+                json!({"serverRelativeURL": format!("/openapi/v3/{key}?hash={hash}")}),
             );
         }
     }
     json!({"paths": paths})
-}
-
-/// A hash of what a group version's document is made of: its resources and custom
-/// schemas, and this crate's version (the built-in schemas come with it).
-fn content_hash(registry: &Registry, group: &str, version: &str) -> Option<u64> {
-    let list = registry.resource_list(group, version)?;
-    let mut hasher = std::hash::DefaultHasher::new();
-    let mut feed = |text: &str| std::hash::Hash::hash(text, &mut hasher);
-    feed(env!("CARGO_PKG_VERSION"));
-    feed(&list.to_string());
-    for resource in registry.of_group_version(group, version) {
-        if let Some(schema) = &resource.schema {
-            feed(&schema.to_string());
-        }
-    }
-    Some(std::hash::Hasher::finish(&hasher))
 }
 
 /// `GET /openapi/v3/api/v1` or `/openapi/v3/apis/<group>/<version>`.
@@ -70,7 +51,7 @@ pub(crate) fn group_version(registry: &Registry, group: &str, version: &str) -> 
     }
     Some(json!({
         "openapi": "3.0.0",
-        "info": {"title": "Kubernetes", "version": kubernetes_version()},
+        "info": {"title": "Kubernetes", "version": crate::core::openapi_version()},
         "paths": paths::paths(&list, group, version),
         "components": {"schemas": definitions},
     }))

@@ -1,10 +1,11 @@
 //! The resource types the server serves: the built-in ones it starts with and those
-//! that `CustomResourceDefinitions` add, and the discovery documents describing them.
+//! that `CustomResourceDefinitions` add (the discovery documents describing them are
+//! `crate::resources::discovery`).
 
 use std::collections::BTreeMap;
 use std::sync::Arc;
 
-use serde_json::{Value, json};
+use serde_json::Value;
 
 use crate::core::{ConversionWebhook, CrdVersions, GroupResource, ResourceType, ScalePaths};
 
@@ -66,6 +67,15 @@ impl Registry {
             .collect()
     }
 
+    /// Every served version of a group and resource.
+    pub fn types_of(&self, group: &str, plural: &str) -> Vec<Arc<ResourceType>> {
+        self.types
+            .values()
+            .filter(|t| t.group == group && t.plural == plural)
+            .cloned()
+            .collect()
+    }
+
     /// Serves the versions a CRD declares (replacing what it served before).
     pub fn serve_crd(&mut self, crd: &Value) -> Result<(), String> {
         let types = crd_types(crd)?;
@@ -98,75 +108,6 @@ impl Registry {
             versions.sort_by_key(|v| std::cmp::Reverse(version_priority(v)));
         }
         groups
-    }
-
-    /// `GET /api`.
-    pub fn core_versions() -> Value {
-        json!({"kind": "APIVersions", "versions": ["v1"], "serverAddressByClientCIDRs": [{"clientCIDR": "0.0.0.0/0", "serverAddress": "127.0.0.1"}]})
-    }
-
-    fn group_document(name: &str, versions: &[String]) -> Value {
-        let versions: Vec<Value> = versions
-            .iter()
-            .map(|v| json!({"groupVersion": format!("{name}/{v}"), "version": v}))
-            .collect();
-        json!({"name": name, "versions": versions, "preferredVersion": versions[0]})
-    }
-
-    /// `GET /apis`.
-    pub fn group_list(&self) -> Value {
-        let groups: Vec<Value> = self
-            .groups()
-            .iter()
-            .filter(|(name, _)| !name.is_empty())
-            .map(|(name, versions)| Self::group_document(name, versions))
-            .collect();
-        json!({"kind": "APIGroupList", "apiVersion": "v1", "groups": groups})
-    }
-
-    /// `GET /apis/<group>`.
-    pub fn group(&self, group: &str) -> Option<Value> {
-        let groups = self.groups();
-        let versions = groups.get(group).filter(|_| !group.is_empty())?;
-        let mut document = Self::group_document(group, versions);
-        document["kind"] = json!("APIGroup");
-        document["apiVersion"] = json!("v1");
-        Some(document)
-    }
-
-    /// `GET /api/v1` or `GET /apis/<group>/<version>`.
-    pub fn resource_list(&self, group: &str, version: &str) -> Option<Value> {
-        let mut resources = Vec::new();
-        for t in self.types.values().filter(|t| t.group == group && t.version == version) {
-            let mut resource = json!({
-                "name": t.plural, "singularName": t.singular, "namespaced": t.namespaced,
-                "kind": t.kind, "verbs": t.verbs(), "shortNames": t.short_names,
-            });
-            if !t.categories.is_empty() {
-                resource["categories"] = json!(t.categories);
-            }
-            resources.push(resource);
-            for sub in t.subresources() {
-                let kind = if sub.kind.is_empty() { t.kind.as_str() } else { sub.kind };
-                let mut subresource = json!({"name": format!("{}/{}", t.plural, sub.name), "singularName": "", "namespaced": t.namespaced, "kind": kind, "verbs": sub.verbs});
-                if let Some((group, version)) = sub.group_version {
-                    subresource["group"] = json!(group);
-                    subresource["version"] = json!(version);
-                }
-                resources.push(subresource);
-            }
-        }
-        if resources.is_empty() {
-            return None;
-        }
-        let group_version = if group.is_empty() {
-            version.to_owned()
-        } else {
-            format!("{group}/{version}")
-        };
-        Some(
-            json!({"kind": "APIResourceList", "apiVersion": "v1", "groupVersion": group_version, "resources": resources}),
-        )
     }
 }
 
@@ -235,7 +176,7 @@ fn deprecation_warning(spec: &Value, version: &Value, kind: &str) -> Option<Stri
 }
 
 /// Kubernetes' version order: GA > beta > alpha, then by number.
-fn version_priority(version: &str) -> (u8, u32, u32) {
+pub(crate) fn version_priority(version: &str) -> (u8, u32, u32) {
     let digits = |s: &str| s.parse::<u32>().unwrap_or(0);
     let Some(rest) = version.strip_prefix('v') else {
         return (0, 0, 0);

@@ -20,7 +20,10 @@ fn schema(rules: &Value) -> Value {
 }
 
 fn run(schema: &Value, object: &Value, old: Option<&Value>) -> Vec<String> {
-    validate(schema, object, old).iter().map(FieldError::summary).collect()
+    validate(schema, object, old, true)
+        .iter()
+        .map(FieldError::summary)
+        .collect()
 }
 
 #[test]
@@ -31,21 +34,21 @@ fn failing_rules_report_their_message_or_the_rule() {
     assert_eq!(
         found,
         vec![
-            "spec: Invalid value: failed rule: self.replicas >= self.min",
-            "spec: Invalid value: too many replicas",
+            "spec: Invalid value: \"object\": failed rule: self.replicas >= self.min",
+            "spec: Invalid value: \"object\": too many replicas",
         ]
     );
     assert!(run(&schema(&rules), &json!({"spec": {"replicas": 3, "min": 1}}), None).is_empty());
 }
 
 #[test]
-fn rules_on_scalars_show_the_value_and_rules_on_items_and_maps_their_path() {
+fn rules_on_scalars_show_their_type_and_rules_on_items_and_maps_their_path() {
     let object = json!({"spec": {"ports": [{"name": "a", "port": 0}], "labels": {"team": "toolong"}}});
     assert_eq!(
         run(&schema(&json!([])), &object, None),
         vec![
-            "spec.labels[team]: Invalid value: \"toolong\": failed rule: self.size() <= 3",
-            "spec.ports[0]: Invalid value: port must be positive",
+            "spec.labels[team]: Invalid value: \"string\": failed rule: self.size() <= 3",
+            "spec.ports[0]: Invalid value: \"object\": port must be positive",
         ]
     );
 }
@@ -64,7 +67,7 @@ fn message_expressions_field_paths_and_reasons_shape_the_error() {
         vec![
             "spec.replicas: Forbidden: replicas 7 > 5",
             "spec.name: Required value: name is required",
-            "spec: Invalid value: fallback message",
+            "spec: Invalid value: \"object\": fallback message",
         ]
     );
 }
@@ -79,14 +82,14 @@ fn transition_rules_run_on_updates_only() {
     let old = json!({"spec": {"mode": "a"}});
     assert_eq!(
         run(&schema(&json!([])), &object, Some(&old)),
-        vec!["spec.mode: Invalid value: \"b\": mode is immutable"]
+        vec!["spec.mode: Invalid value: \"string\": mode is immutable"]
     );
     let old_ports = json!({"spec": {"ports": [{"name": "a", "port": 80}, {"name": "b", "port": 1}]}});
     let new_ports =
         json!({"spec": {"ports": [{"name": "b", "port": 2}, {"name": "a", "port": 79}, {"name": "c", "port": 5}]}});
     assert_eq!(
         run(&schema(&json!([])), &new_ports, Some(&old_ports)),
-        vec!["spec.ports[1]: Invalid value: ports only grow"],
+        vec!["spec.ports[1]: Invalid value: \"object\": ports only grow"],
         "map-list items meet their old selves by key"
     );
 }
@@ -96,7 +99,10 @@ fn optional_old_self_sees_none_on_create() {
     let rules = json!([{"rule": "oldSelf.hasValue() || self.replicas == 1", "optionalOldSelf": true,
         "message": "new objects start with one replica"}]);
     let found = run(&schema(&rules), &json!({"spec": {"replicas": 2}}), None);
-    assert_eq!(found, vec!["spec: Invalid value: new objects start with one replica"]);
+    assert_eq!(
+        found,
+        vec!["spec: Invalid value: \"object\": new objects start with one replica"]
+    );
     let old = json!({"spec": {"replicas": 1}});
     assert!(run(&schema(&rules), &json!({"spec": {"replicas": 2}}), Some(&old)).is_empty());
 }
@@ -109,7 +115,7 @@ fn unchanged_values_are_ratcheted_but_transition_rules_are_not() {
     let changed = json!({"spec": {"replicas": 20, "name": "y"}});
     assert_eq!(
         run(&schema(&rules), &changed, Some(&old)),
-        vec!["spec: Invalid value: too many"]
+        vec!["spec: Invalid value: \"object\": too many"]
     );
 }
 
@@ -133,7 +139,7 @@ fn root_rules_report_on_the_nil_path_and_see_the_metadata_name() {
     let object = json!({"apiVersion": "example.com/v1", "kind": "WebApp", "metadata": {"name": "db"}});
     assert_eq!(
         run(&schema, &object, None),
-        vec!["<nil>: Invalid value: names start with web-"]
+        vec!["<nil>: Invalid value: \"object\": names start with web-"]
     );
 }
 

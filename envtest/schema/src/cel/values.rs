@@ -112,19 +112,6 @@ pub(crate) fn raw(value: &Value) -> Cel {
     }
 }
 
-/// A scalar CEL value back as JSON, for a field error's value.
-pub(crate) fn to_json(value: &Cel) -> Option<Value> {
-    match value {
-        Cel::Null => Some(Value::Null),
-        Cel::Bool(flag) => Some(Value::Bool(*flag)),
-        Cel::Int(i) => Some(Value::from(*i)),
-        Cel::UInt(u) => Some(Value::from(*u)),
-        Cel::Float(f) => Some(Value::from(*f)),
-        Cel::String(text) => Some(Value::String(text.to_string())),
-        _ => None,
-    }
-}
-
 #[cfg(test)]
 mod tests {
     use serde_json::json;

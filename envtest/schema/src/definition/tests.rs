@@ -37,7 +37,7 @@ fn exactly_one_version_is_stored() {
     assert_eq!(errors.len(), 2, "{errors:?}");
     assert_eq!(
         errors[1],
-        "status.storedVersions: Invalid value: [\"v1\"]: must have the storage version v2"
+        "status.storedVersions: Invalid value: []string{\"v1\"}: must have the storage version v2"
     );
     assert!(
         errors[0].starts_with(
@@ -53,7 +53,7 @@ fn exactly_one_version_is_stored() {
     assert!(errors[0].ends_with(": must have exactly one version marked as storage version"));
     assert_eq!(
         errors[1],
-        "status.storedVersions: Invalid value: []: must have at least one stored version"
+        "status.storedVersions: Invalid value: []string{}: must have at least one stored version"
     );
 }
 

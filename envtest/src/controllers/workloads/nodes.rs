@@ -56,7 +56,7 @@ fn node(number: usize, name: &str) -> Value {
         "cpu": "8", "memory": "32Gi", "pods": "110", "ephemeral-storage": "100Gi",
         "hugepages-1Gi": "0", "hugepages-2Mi": "0",
     });
-    let (major, minor) = crate::resources::catalogue::kubernetes_version();
+    let (major, minor) = crate::core::KUBERNETES_VERSION;
     json!({
         "apiVersion": "v1",
         "kind": "Node",
