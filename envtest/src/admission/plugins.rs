@@ -14,10 +14,10 @@
 //!   outside an item's `min` or `max` is refused.
 //!
 //! `NamespaceLifecycle` is in `lifecycle` (`steps`: creates in a missing or terminating
-//! namespace; `deletion`: the namespaces a cluster needs). Not run:
-//! `LimitRanger`'s checks of Pod-wide sums, ratios and claims, and `ResourceQuota`
-//! (no `LimitRange` or quota exists until a test creates one; quotas need usage
-//! accounting), `ServiceAccount` (no token controller),
+//! namespace; `deletion`: the namespaces a cluster needs); `ResourceQuota` is in
+//! `quota`, run after these under the same lock. Not run:
+//! `LimitRanger`'s checks of Pod-wide sums, ratios and claims,
+//! `ServiceAccount` (no token controller),
 //! `StorageObjectInUseProtection` (its finalizers need kube-controller-manager's
 //! protection controllers to go away), `TaintNodesByCondition`, `RuntimeClass`,
 //! `PodSecurity` (privileged by default), `PersistentVolumeClaimResize` and the
