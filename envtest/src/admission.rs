@@ -12,6 +12,7 @@
 //! May import: `core`, `resources`, `store`, `objects`.
 
 mod allocation;
+mod limits;
 pub(crate) mod plugins;
 pub(crate) mod policies;
 pub(crate) mod quota;

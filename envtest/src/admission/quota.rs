@@ -38,7 +38,7 @@
 //! deletion grace period (here such a pod's deletion completes instead).
 
 mod evaluators;
-mod resources;
+pub(super) mod resources;
 
 use std::collections::BTreeSet;
 

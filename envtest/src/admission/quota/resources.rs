@@ -167,6 +167,12 @@ impl Quantity {
         if other > self { other } else { self }
     }
 
+    /// `MilliValue`: in thousandths, rounded up.
+    pub(crate) fn milli(self) -> i128 {
+        let per_milli = NANO / 1000;
+        self.nanos.div_euclid(per_milli) + i128::from(self.nanos.rem_euclid(per_milli) != 0)
+    }
+
     /// Rounded up to a whole number (`RoundUp(0)`), as claims' storage is charged.
     pub(crate) fn round_up(self) -> Self {
         let rest = self.nanos.rem_euclid(NANO);
