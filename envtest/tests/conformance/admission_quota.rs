@@ -434,3 +434,51 @@ async fn the_controller_fills_in_status_and_gives_back_usage() {
         .expect("room again");
     env.stop().await;
 }
+
+/// A ReplicaSet whose pods go beyond a quota creates what fits, and reports the
+/// quota's refusal in its `ReplicaFailure` condition: the workload controllers create
+/// pods through quota admission as clients do.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn replica_sets_create_only_the_pods_a_quota_allows() {
+    let env = if use_existing_cluster() {
+        start().await
+    } else {
+        let options = ServerOptions {
+            workloads: Some(WorkloadSimulation::pods_start_after(Duration::from_millis(100))),
+            ..ServerOptions::default()
+        };
+        TestEnv::embedded_with(options).await.expect("the server starts")
+    };
+    if crate::common::skip_without_controllers(&env, "the replicaset controller") {
+        env.stop().await;
+        return;
+    }
+    create_quota(&env, "two", json!({"hard": {"pods": "2"}}), &[]).await;
+    wait_for_admission(&env).await;
+    let sets: Api<k8s_openapi::api::apps::v1::ReplicaSet> = Api::namespaced(env.client(), env.namespace());
+    let set = json!({"apiVersion": "apps/v1", "kind": "ReplicaSet", "metadata": {"name": "web"},
+        "spec": {"replicas": 3, "selector": {"matchLabels": {"app": "web"}},
+            "template": {"metadata": {"labels": {"app": "web"}}, "spec": {"containers": [{"name": "app", "image": IMAGE}]}}}});
+    sets.create(&PostParams::default(), &from_json(set))
+        .await
+        .expect("created");
+    let condition = eventually("the ReplicaFailure condition", || async {
+        let set = serde_json::to_value(sets.get("web").await.expect("read")).expect("JSON");
+        let conditions = set["status"]["conditions"].as_array()?.clone();
+        conditions.into_iter().find(|c| c["type"] == "ReplicaFailure")
+    })
+    .await;
+    assert_eq!(condition["reason"], "FailedCreate");
+    let message = condition["message"].as_str().unwrap_or_default();
+    assert!(
+        message.starts_with("pods \"web-")
+            && message
+                .ends_with("\" is forbidden: exceeded quota: two, requested: pods=1, used: pods=2, limited: pods=2"),
+        "{message}"
+    );
+    let pods: Api<Pod> = Api::namespaced(env.client(), env.namespace());
+    let listed = pods.list(&kube::api::ListParams::default()).await.expect("listed");
+    assert_eq!(listed.items.len(), 2);
+    assert_eq!(used(&env, "two").await, json!({"pods": "2"}));
+    env.stop().await;
+}
