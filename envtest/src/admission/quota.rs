@@ -23,7 +23,7 @@
 //! | `CheckRequest` (`controller.go`) | `check_request` | `admission_quota::*` |
 //! | `hasUsageStats`, `prettyPrint`, `prettyPrintResourceNames`, `getScopeSelectorsFromQuota` | `has_usage_stats`, `resources::pretty_print*`, `evaluators::scope_selectors` | `admission_quota::a_quota_without_usage_*`, unit tests |
 //! | `generic.Matches`, `objectCountEvaluator`, `ObjectCountQuotaResourceNameFor` (`generic/evaluator.go`) | `evaluators::Evaluator::{matches, Count}`, `object_count_name` | `admission_quota::object_counts_*` |
-//! | `podEvaluator.{Constraints, Handles, MatchingResources, Usage}`, `enforcePodContainerConstraints`, `podComputeUsageHelper`, `PodUsageFunc`, `podMatchesScopeFunc` (`core/pods.go`) | `evaluators::Evaluator::*`, `compute_usage`, `pod_usage`, `matches_scope` | `admission_quota::pods_must_specify_*`, `scopes_*`, unit tests |
+//! | `podEvaluator.{Constraints, Handles, MatchingResources, Usage}`, `enforcePodContainerConstraints`, `podComputeUsageHelper`, `PodUsageFunc`, `QuotaV1Pod`, `podMatchesScopeFunc` (`core/pods.go`) | `evaluators::Evaluator::*`, `compute_usage`, `pod_usage`, `holds_resources`, `matches_scope` | `admission_quota::pods_must_specify_*`, `scopes_*`, unit tests |
 //! | `resourcehelper.PodRequests`, `PodLimits` | `evaluators::pod_resources` | unit tests |
 //! | `serviceEvaluator.Usage` (`core/services.go`) | `evaluators::service_usage` | `admission_quota::services_*` |
 //! | `pvcEvaluator.{MatchingResources, Usage, getStorageUsage}` (`core/persistent_volume_claims.go`) | `evaluators::Evaluator::matching_resources`, `claim_usage` | unit tests |
@@ -33,9 +33,8 @@
 //!
 //! Not ported: the plugin's `AdmissionConfiguration` (`limitedResources`, which a
 //! default kube-apiserver does not set, so `insufficient quota to consume` never
-//! arises), the retries of conflicting status updates (the server's lock makes each
-//! check and charge one step), and `QuotaV1Pod`'s release of a pod past its
-//! deletion grace period (here such a pod's deletion completes instead).
+//! arises), and the retries of conflicting status updates (the server's lock makes
+//! each check and charge one step).
 
 mod evaluators;
 pub(super) mod resources;

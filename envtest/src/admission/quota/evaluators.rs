@@ -325,14 +325,31 @@ fn compute_usage(requests: &ResourceList, limits: &ResourceList) -> ResourceList
 fn pod_usage(pod: &Value) -> ResourceList {
     let mut result = ResourceList::new();
     result.insert("count/pods".to_owned(), Quantity::count(1));
-    // `QuotaV1Pod`: a pod that has finished holds nothing. (A pod past the end of its
-    // deletion grace period is also let go there; here its deletion completes.)
-    if matches!(pod["status"]["phase"].as_str(), Some("Failed" | "Succeeded")) {
+    if !holds_resources(pod) {
         return result;
     }
     let requests = pod_resources(pod, "requests");
     let limits = pod_resources(pod, "limits");
     add(&result, &compute_usage(&requests, &limits))
+}
+
+/// `QuotaV1Pod`: a pod holds its resources until it finishes or is past the end of
+/// its deletion grace period.
+fn holds_resources(pod: &Value) -> bool {
+    if matches!(pod["status"]["phase"].as_str(), Some("Failed" | "Succeeded")) {
+        return false;
+    }
+    let metadata = &pod["metadata"];
+    let deleted = metadata["deletionTimestamp"]
+        .as_str()
+        .and_then(|t| t.parse::<jiff::Timestamp>().ok());
+    let grace = metadata["deletionGracePeriodSeconds"].as_i64();
+    if let (Some(deleted), Some(grace)) = (deleted, grace)
+        && let Ok(end) = deleted.checked_add(jiff::SignedDuration::from_secs(grace))
+    {
+        return jiff::Timestamp::now() <= end;
+    }
+    true
 }
 
 /// `resourcehelper.PodRequests` / `PodLimits`: the containers' sum, at least the
@@ -529,6 +546,10 @@ mod tests {
         );
         let finished = json!({"spec": pod["spec"], "status": {"phase": "Succeeded"}});
         assert_eq!(pretty_print(&Evaluator::Pods.usage(&finished)), "count/pods=1");
+        let gone = json!({"metadata": {"deletionTimestamp": "2000-01-01T00:00:00Z", "deletionGracePeriodSeconds": 30}, "spec": pod["spec"]});
+        assert_eq!(pretty_print(&Evaluator::Pods.usage(&gone)), "count/pods=1");
+        let going = json!({"metadata": {"deletionTimestamp": "2999-01-01T00:00:00Z", "deletionGracePeriodSeconds": 30}, "spec": pod["spec"]});
+        assert!(Evaluator::Pods.usage(&going).contains_key("pods"));
     }
 
     #[test]
