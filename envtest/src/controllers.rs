@@ -7,12 +7,14 @@
 //! kube-controller-manager acts through the API: each pass re-reads the store, so an
 //! object that changed meanwhile is simply handled again on its next event.
 //!
-//! May import: `core`, `options`, `resources`, `store`, `state`, `lifecycle`, and `api`
-//! (the simulated scheduler binds pods as a `pods/binding` create does).
+//! May import: `core`, `options`, `resources`, `store`, `state`, `lifecycle`, `api`
+//! (the simulated scheduler binds pods as a `pods/binding` create does) and
+//! `admission` (quota usage is computed as quota admission computes it).
 
 mod crds;
 mod gc;
 mod namespaces;
+mod quota;
 #[cfg(feature = "workloads")]
 mod workloads;
 
@@ -141,6 +143,9 @@ struct Controllers {
     cleanup: bool,
     gc: gc::GarbageCollector,
     workloads: Option<Simulation>,
+    /// Namespaces whose quotas to sync in the next pass (with the workloads only, as
+    /// kube-controller-manager's quota controller runs beside its workload ones).
+    quota_namespaces: BTreeSet<String>,
     /// Objects to look at in the next pass: each once, however many events named it.
     dirty: BTreeSet<ObjectRef>,
 }
@@ -151,6 +156,7 @@ impl Controllers {
             cleanup: options.controllers,
             gc: gc::GarbageCollector::default(),
             workloads: Simulation::of(options),
+            quota_namespaces: BTreeSet::new(),
             dirty: BTreeSet::new(),
         }
     }
@@ -224,11 +230,19 @@ impl Controllers {
         if let Some(workloads) = &mut self.workloads {
             workloads.run(state, tokio::time::Instant::now());
         }
+        let namespaces = std::mem::take(&mut self.quota_namespaces);
+        for namespace in quota::with_quotas(state, namespaces) {
+            quota::sync(state, &namespace);
+        }
     }
 
     fn observe(&mut self, state: &State, event: &Event) {
         if let Some(workloads) = &mut self.workloads {
             workloads.observe(event);
+            let (namespace, _) = object_key(&event.object);
+            if !namespace.is_empty() {
+                self.quota_namespaces.insert(namespace);
+            }
         }
         if !self.cleanup {
             return;

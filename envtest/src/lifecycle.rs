@@ -16,6 +16,6 @@ mod steps;
 
 pub(crate) use self::ownership::writer;
 pub(crate) use self::steps::{
-    CRD_CLEANUP_FINALIZER, after_delete, check_body_type, check_precondition, check_type, commit_create, commit_update,
-    controller_update, has_finalizers, namespaces, now, prepare_new, prepare_update,
+    CRD_CLEANUP_FINALIZER, QuotaOperation, after_delete, charge_quota, check_body_type, check_precondition, check_type,
+    commit_create, commit_update, controller_update, has_finalizers, namespaces, now, prepare_new, prepare_update,
 };

@@ -9,15 +9,14 @@
 //!   else 0 with `preemptionPolicy: PreemptLowerPriority`; an unknown class is refused;
 //! - `DefaultStorageClass`: claims without a class get the default `StorageClass`;
 //! - `DefaultIngressClass`: Ingresses without a class get the default `IngressClass`;
-//! - `LimitRanger`: a new Pod's containers get the default requests and limits of the
-//!   `LimitRange`s of their namespace, and the annotation saying so; a container
-//!   outside an item's `min` or `max` is refused.
+//! - `LimitRanger` (`limits`): a new Pod's containers get the default requests and
+//!   limits of the `LimitRange`s of their namespace, and the annotation saying so; Pods
+//!   and claims outside a range's `min`, `max` or `maxLimitRequestRatio` are refused.
 //!
 //! `NamespaceLifecycle` is in `lifecycle` (`steps`: creates in a missing or terminating
-//! namespace; `deletion`: the namespaces a cluster needs). Not run:
-//! `LimitRanger`'s checks of Pod-wide sums, ratios and claims, and `ResourceQuota`
-//! (no `LimitRange` or quota exists until a test creates one; quotas need usage
-//! accounting), `ServiceAccount` (no token controller),
+//! namespace; `deletion`: the namespaces a cluster needs); `ResourceQuota` is in
+//! `quota`, run after these under the same lock. Not run:
+//! `ServiceAccount` (no token controller),
 //! `StorageObjectInUseProtection` (its finalizers need kube-controller-manager's
 //! protection controllers to go away), `TaintNodesByCondition`, `RuntimeClass`,
 //! `PodSecurity` (privileged by default), `PersistentVolumeClaimResize` and the
@@ -64,23 +63,17 @@ pub(crate) fn admit(
     match (resource.group.as_str(), resource.plural.as_str()) {
         ("", "pods") => {
             if old.is_none() {
-                limit_ranges(store, object);
-                let refusals = limit_refusals(store, object);
-                if !refusals.is_empty() {
-                    let name = object["metadata"]["name"].as_str().unwrap_or_default();
-                    // `utilerrors.NewAggregate`: one error as is, several in brackets.
-                    let why = if refusals.len() == 1 {
-                        refusals[0].clone()
-                    } else {
-                        format!("[{}]", refusals.join(", "))
-                    };
-                    return Err(ApiError::forbidden(resource, name, &why));
-                }
+                super::limits::default_pod(store, object);
+                super::limits::validate(store, resource, object, old)?;
             }
             default_tolerations(object);
             priority(store, resource, object, old)
         }
-        ("", "persistentvolumeclaims") if old.is_none() => {
+        ("", "persistentvolumeclaims") => {
+            super::limits::validate(store, resource, object, old)?;
+            if old.is_some() {
+                return Ok(());
+            }
             let spec = &mut object["spec"];
             if spec.is_object() && spec.get("storageClassName").is_none_or(Value::is_null) {
                 let class = default_class(
@@ -114,145 +107,6 @@ pub(crate) fn admit(
         ("", "services") => super::allocation::allocate(store, resource, object, old),
         _ => Ok(()),
     }
-}
-
-/// `LimitRanger`'s mutation (`PodMutateLimitFunc`): each container lacking a resource
-/// the namespace's `LimitRange`s default gets it, and the Pod an annotation naming
-/// what was set. The server defaults the stored Pod again on every read and computes
-/// its quality-of-service class after admission, so both follow.
-fn limit_ranges(store: &Store, pod: &mut Value) {
-    let (mut limits, mut requests) = (serde_json::Map::new(), serde_json::Map::new());
-    for range in ranges_of(store, pod) {
-        for item in range["spec"]["limits"].as_array().into_iter().flatten() {
-            if item["type"] == "Container" {
-                let (default, default_request) = container_defaults(item);
-                limits.extend(default);
-                requests.extend(default_request);
-            }
-        }
-    }
-    if limits.is_empty() && requests.is_empty() {
-        return;
-    }
-    let mut notes: Vec<String> = Vec::new();
-    for (list, prefix) in [("containers", "container"), ("initContainers", "init container")] {
-        for container in pod["spec"]
-            .get_mut(list)
-            .and_then(Value::as_array_mut)
-            .into_iter()
-            .flatten()
-        {
-            let name = container["name"].as_str().unwrap_or_default().to_owned();
-            for (kind, defaults, word) in [("requests", &requests, "request"), ("limits", &limits, "limit")] {
-                let resources = &mut container["resources"];
-                if !resources[kind].is_object() {
-                    resources[kind] = json!({});
-                }
-                let mut set: Vec<&str> = Vec::new();
-                for (resource_name, quantity) in defaults {
-                    if resources[kind].get(resource_name).is_none() {
-                        resources[kind][resource_name] = quantity.clone();
-                        set.push(resource_name);
-                    }
-                }
-                if !set.is_empty() {
-                    set.sort_unstable();
-                    notes.push(format!("{} {word} for {prefix} {name}", set.join(", ")));
-                }
-            }
-        }
-    }
-    if notes.is_empty() {
-        return;
-    }
-    if !pod["metadata"]["annotations"].is_object() {
-        pod["metadata"]["annotations"] = json!({});
-    }
-    pod["metadata"]["annotations"]["kubernetes.io/limit-ranger"] =
-        json!(format!("LimitRanger plugin set: {}", notes.join("; ")));
-    crate::objects::after_pod_admission(pod);
-}
-
-/// The `LimitRange`s of the Pod's namespace.
-fn ranges_of(store: &Store, pod: &Value) -> Vec<Value> {
-    let namespace = pod["metadata"]["namespace"].as_str().unwrap_or_default();
-    let resource = GroupResource {
-        group: String::new(),
-        resource: "limitranges".to_owned(),
-    };
-    store
-        .objects(&resource)
-        .values()
-        .filter(|r| r["metadata"]["namespace"] == namespace)
-        .map(|r| (**r).clone())
-        .collect()
-}
-
-/// `PodValidateLimitFunc` for `Container` items: each container's requests and limits
-/// within the item's `min` and `max`, in kube's words (quantities as written).
-fn limit_refusals(store: &Store, pod: &Value) -> Vec<String> {
-    let mut refusals = Vec::new();
-    for range in ranges_of(store, pod) {
-        for item in range["spec"]["limits"].as_array().into_iter().flatten() {
-            if item["type"] != "Container" {
-                continue;
-            }
-            for container in pod["spec"]["containers"].as_array().into_iter().flatten() {
-                for (bound, is_min) in [("min", true), ("max", false)] {
-                    for (name, enforced) in item[bound].as_object().into_iter().flatten() {
-                        refusals.extend(bound_refusal(&container["resources"], name, enforced, is_min));
-                    }
-                }
-            }
-        }
-    }
-    refusals
-}
-
-/// `minConstraint` and `maxConstraint` of one resource of one container.
-fn bound_refusal(resources: &Value, name: &str, enforced: &Value, is_min: bool) -> Option<String> {
-    use wheelhouse_envtest_schema::Quantity;
-    let parse = |value: &Value| value.as_str().and_then(|text| Quantity::parse(text).ok());
-    let bound = parse(enforced)?;
-    let word = if is_min { "minimum" } else { "maximum" };
-    let head = format!(
-        "{word} {name} usage per Container is {}",
-        enforced.as_str().unwrap_or_default()
-    );
-    let beyond = |found: &Value| parse(found).is_some_and(|q| if is_min { q < bound } else { q > bound });
-    let text = |found: &Value| found.as_str().unwrap_or_default().to_owned();
-    let request = resources["requests"].get(name);
-    let limit = resources["limits"].get(name);
-    if is_min {
-        match (request, limit) {
-            (None, _) => Some(format!("{head}.  No request is specified")),
-            (Some(r), _) if beyond(r) => Some(format!("{head}, but request is {}", text(r))),
-            (_, Some(l)) if beyond(l) => Some(format!("{head}, but limit is {}", text(l))),
-            _ => None,
-        }
-    } else {
-        match (limit, request) {
-            (None, _) => Some(format!("{head}.  No limit is specified")),
-            (Some(l), _) if beyond(l) => Some(format!("{head}, but limit is {}", text(l))),
-            (_, Some(r)) if beyond(r) => Some(format!("{head}, but request is {}", text(r))),
-            _ => None,
-        }
-    }
-}
-
-/// A container item's default limits and requests, as `SetDefaults_LimitRangeItem`
-/// completes them: limits from `max`, requests from the limits, then from `min`.
-fn container_defaults(item: &Value) -> (serde_json::Map<String, Value>, serde_json::Map<String, Value>) {
-    let map = |key: &str| item[key].as_object().cloned().unwrap_or_default();
-    let mut default = map("default");
-    for (name, quantity) in map("max") {
-        default.entry(name).or_insert(quantity);
-    }
-    let mut request = map("defaultRequest");
-    for (name, quantity) in default.clone().into_iter().chain(map("min")) {
-        request.entry(name).or_insert(quantity);
-    }
-    (default, request)
 }
 
 /// `DefaultTolerationSeconds`: a toleration of the key (or of every key) with the

@@ -442,6 +442,15 @@ impl Write<'_> {
                     Some(latest) if !Arc::ptr_eq(&latest, &stored) => continue,
                     Some(_) => {}
                 }
+                crate::lifecycle::charge_quota(
+                    &mut state,
+                    resource,
+                    crate::lifecycle::QuotaOperation::Update,
+                    self.target.subresource.as_deref(),
+                    &new,
+                    Some(&stored),
+                    self.target.dry_run(),
+                )?;
                 commit_update(&mut state, resource, new, self.target.dry_run())
             };
             warnings.extend(admitted.warnings);

@@ -8,6 +8,7 @@ use std::sync::Arc;
 
 use serde_json::{Value, json};
 
+pub(crate) use crate::admission::quota::Operation as QuotaOperation;
 use crate::core::{ApiError, GroupResource, ResourceType, Verb};
 use crate::patch;
 use crate::state::State;
@@ -411,6 +412,7 @@ pub(crate) fn commit_create(
         return Err(ApiError::already_exists(resource, &name));
     }
     crate::admission::plugins::admit(&state.store, resource, &mut object, None)?;
+    charge_quota(state, resource, QuotaOperation::Create, None, &object, None, dry_run)?;
     let is_crd = is_crd(resource);
     if is_crd {
         // A dry run checks that the CRD could be served and serves nothing.
@@ -427,6 +429,40 @@ pub(crate) fn commit_create(
     }
     let event = state.store.write(&group_resource, (namespace, name), Some(object));
     Ok(event.object.clone())
+}
+
+/// The `ResourceQuota` admission step of a write, under the server's lock so that the
+/// check and the charge are one: refuses what exceeds a quota of the namespace, else
+/// stores the usage it charges in the quotas' status (not for a dry run).
+pub(crate) fn charge_quota(
+    state: &mut State,
+    resource: &ResourceType,
+    operation: QuotaOperation,
+    subresource: Option<&str>,
+    object: &Value,
+    old: Option<&Value>,
+    dry_run: bool,
+) -> Result<(), ApiError> {
+    let charged =
+        crate::admission::quota::evaluate(&state.store, resource, operation, subresource, object, old, dry_run)?;
+    if charged.is_empty() {
+        return Ok(());
+    }
+    let quotas = crate::admission::quota::quotas_resource();
+    let Some(quota_type) = state.registry.any_version(&quotas) else {
+        return Ok(());
+    };
+    for charged in charged {
+        let (namespace, name) = object_key(&charged);
+        let Some(current) = state.store.get(&quotas, &namespace, &name) else {
+            continue;
+        };
+        let mut desired = (*current).clone();
+        desired["status"] = charged["status"].clone();
+        // kube-apiserver writes the charge through its loopback client.
+        controller_update(state, &quota_type, &current, desired, Some("status"), "kube-apiserver");
+    }
+    Ok(())
 }
 
 fn is_crd(resource: &ResourceType) -> bool {

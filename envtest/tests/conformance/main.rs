@@ -8,6 +8,8 @@
 //! webhooks on 127.0.0.1) skip on an existing cluster. Each says so when it skips.
 
 mod admission;
+mod admission_limits;
+mod admission_quota;
 mod apply_builtin;
 mod apply_lists;
 mod busy_test;
