@@ -357,10 +357,18 @@ fn webapp_process(
     let config = dir.join(format!("{user}.kubeconfig"));
     let with_token = kubeconfig.replace("user: {}", &format!("user: {{token: {user}}}"));
     std::fs::write(&config, with_token).expect("write a kubeconfig");
+    // The operator always serves its conversions, so it needs a serving certificate
+    // (any port: this API server never calls it, the CRD here converts nothing).
+    let certs = dir.join(format!("{user}-certs"));
+    wheelhouse::manager::Certificates::self_signed(["127.0.0.1"])
+        .and_then(|certificates| certificates.write_to(&certs))
+        .expect("a serving certificate");
     let mut command = std::process::Command::new(binary);
     command
         .args(["--cluster", "--leader-elect", "--metrics-bind-address", "0"])
-        .args(["--health-probe-bind-address", "0"])
+        .args(["--health-probe-bind-address", "0", "--webhook-port", "0"])
+        .arg("--cert-dir")
+        .arg(&certs)
         .env("KUBECONFIG", &config);
     support::frozen::Process::spawn(&mut command, dir, user)
 }
