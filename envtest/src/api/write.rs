@@ -567,6 +567,45 @@ impl Write<'_> {
         Ok(())
     }
 
+    /// A patched object names the object of the URL, as the patch handler checks it
+    /// (`EnsureObjectNamespaceMatchesRequestNamespace`, then `checkName`): a namespace
+    /// the patch removed is the request's again, a cluster-scoped object's is cleared,
+    /// another namespace or another name is a 400 (a rename is never a write).
+    fn check_patched_name(&self, patched: &mut Value) -> Result<(), ApiError> {
+        let resource = self.resource();
+        if !patched["metadata"].is_object() {
+            patched["metadata"] = json!({});
+        }
+        let request_namespace = if resource.namespaced {
+            self.target.namespace.clone().unwrap_or_default()
+        } else {
+            String::new()
+        };
+        let namespace = patched["metadata"]["namespace"].as_str().unwrap_or_default().to_owned();
+        if namespace != request_namespace {
+            if namespace.is_empty() || request_namespace.is_empty() {
+                patched["metadata"]["namespace"] = json!(request_namespace);
+                if request_namespace.is_empty()
+                    && let Some(metadata) = patched["metadata"].as_object_mut()
+                {
+                    metadata.remove("namespace");
+                }
+            } else {
+                return Err(ApiError::bad_request(
+                    "the namespace of the provided object does not match the namespace sent on the request",
+                ));
+            }
+        }
+        let name = patched["metadata"]["name"].as_str().unwrap_or_default();
+        if name != self.name() {
+            return Err(ApiError::bad_request(format!(
+                "the name of the object ({name}) does not match the name on the URL ({})",
+                self.name()
+            )));
+        }
+        Ok(())
+    }
+
     /// The object a PUT or a patch asks for, from the current one.
     fn desired(&self, current: &Value, manager: &str, now: &str) -> Result<Value, ApiError> {
         let resource = self.resource();
@@ -597,19 +636,9 @@ impl Write<'_> {
             }
         };
         let patched = patched.map_err(patch_error)?;
+        let mut patched = patched;
         check_type(resource, &patched)?;
-        for field in ["name", "namespace"] {
-            let (before, after) = (&current["metadata"][field], &patched["metadata"][field]);
-            if before != after {
-                let detail = format!("Invalid value: {after}: field is immutable");
-                let field = format!("metadata.{field}");
-                return Err(ApiError::invalid(
-                    resource,
-                    self.name(),
-                    &[(field.as_str(), "FieldValueInvalid", detail)],
-                ));
-            }
-        }
+        self.check_patched_name(&mut patched)?;
         Ok(patched)
     }
 

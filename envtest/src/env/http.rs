@@ -23,11 +23,26 @@ fn bearer_token<B>(request: &http::Request<B>) -> Option<&str> {
 /// The listener's task, which owns every connection's task: dropping it stops
 /// accepting and ends every open connection, so a stopped environment's port answers
 /// nothing and its server's memory can go.
-pub(crate) struct Serving(tokio::task::JoinHandle<()>);
+pub(crate) struct Serving(Option<tokio::task::JoinHandle<()>>);
+
+impl Serving {
+    /// Stops accepting and ends every open connection, and returns once the listener
+    /// is closed: the task runs on the server's own threads, so an abort alone would
+    /// leave the port open for a moment after it returns.
+    pub(crate) async fn stop(mut self) {
+        if let Some(task) = self.0.take() {
+            task.abort();
+            // Cancelled (or ended before): either way the listener has been dropped.
+            let _ = task.await;
+        }
+    }
+}
 
 impl Drop for Serving {
     fn drop(&mut self) {
-        self.0.abort();
+        if let Some(task) = &self.0 {
+            task.abort();
+        }
     }
 }
 
@@ -82,7 +97,7 @@ pub(crate) async fn serve(server: ApiServer, addr: SocketAddr) -> std::io::Resul
             });
         }
     });
-    Ok((bound, Serving(accepting)))
+    Ok((bound, Serving(Some(accepting))))
 }
 
 #[cfg(test)]

@@ -55,7 +55,9 @@ impl TestEnv {
             if self.served_at.is_none() {
                 return Err(Error::NotEmbedded("stop_api_server (call serve_http first)"));
             }
-            self.serving = None;
+            if let Some(serving) = self.serving.take() {
+                serving.stop().await;
+            }
             server.drop_watches();
             server.compact();
             return Ok(());

@@ -288,3 +288,55 @@ async fn server_side_apply_merges_associative_lists_between_managers() {
     assert_eq!(names(&current), ["app"]);
     env.stop().await;
 }
+
+/// A patch names the object of its URL, as the patch handler checks it before anything
+/// else sees the object: a rename (by any kind of patch) or a move to another namespace
+/// is a 400 that stores nothing, and a patch that drops the namespace keeps the URL's.
+#[tokio::test]
+async fn a_patch_never_renames_or_moves_the_object() {
+    let env = start().await;
+    let api: Api<ConfigMap> = Api::namespaced(env.client(), env.namespace());
+    api.create(&PostParams::default(), &configmap("named", &[], &[("a", "1")]))
+        .await
+        .unwrap();
+    let renames = [
+        Patch::Merge(json!({"metadata": {"name": "renamed"}})),
+        Patch::Json(
+            serde_json::from_value(json!([{"op": "replace", "path": "/metadata/name", "value": "renamed"}])).unwrap(),
+        ),
+        Patch::Strategic(json!({"metadata": {"name": "renamed"}})),
+    ];
+    for rename in &renames {
+        let status = api_error(api.patch("named", &PatchParams::default(), rename).await);
+        assert_eq!(
+            (status.code, status.reason.as_str(), status.message.as_str()),
+            (
+                400,
+                "BadRequest",
+                "the name of the object (renamed) does not match the name on the URL (named)"
+            )
+        );
+    }
+    let moved = json!({"metadata": {"namespace": "elsewhere"}});
+    let status = api_error(api.patch("named", &PatchParams::default(), &Patch::Merge(&moved)).await);
+    // Older servers (1.19 among them) checked the namespace only in `checkName`, in
+    // its own words; `EnsureObjectNamespaceMatchesRequestNamespace` came with 1.22.
+    let expected = if crate::schema_common::server_minor(&env).await < 22 {
+        format!(
+            "the namespace of the object (elsewhere) does not match the namespace on the request ({})",
+            env.namespace()
+        )
+    } else {
+        "the namespace of the provided object does not match the namespace sent on the request".to_owned()
+    };
+    assert_eq!((status.code, status.message), (400, expected));
+    let dropped = json!({"metadata": {"namespace": null}, "data": {"b": "2"}});
+    let patched = api
+        .patch("named", &PatchParams::default(), &Patch::Merge(&dropped))
+        .await
+        .expect("a patch that drops the namespace is the URL's namespace's");
+    assert_eq!(patched.metadata.namespace.as_deref(), Some(env.namespace()));
+    assert_eq!(data(&patched), BTreeMap::from([("a", "1"), ("b", "2")]));
+    assert!(api.get_opt("renamed").await.unwrap().is_none(), "nothing was renamed");
+    env.stop().await;
+}
