@@ -322,7 +322,9 @@ pub(crate) trait Converts: Send + Sync + 'static {
     /// metadata kept but for labels and annotations; the error says why, without the
     /// object's name (the caller adds it).
     fn convert(&self, raw: &str, from: &str, to: &str) -> Result<Box<RawValue>, String>;
-    /// The CRD of every version, converted by the server `options` reach.
+    /// The CRD of every version, converted by the server `options` reach (what the
+    /// `envtest` helpers install).
+    #[cfg(feature = "envtest")]
     fn crd_with_webhook(&self, options: &crate::ConfigurationOptions)
     -> Result<CustomResourceDefinition, crate::Error>;
 }
@@ -366,6 +368,7 @@ impl<H: Object> Converts for Conversion<H> {
         (spoke.from_hub)(hub, metadata)
     }
 
+    #[cfg(feature = "envtest")]
     fn crd_with_webhook(
         &self,
         options: &crate::ConfigurationOptions,

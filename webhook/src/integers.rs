@@ -49,7 +49,9 @@ pub fn crd<K: CustomResourceExt>() -> CustomResourceDefinition {
 }
 
 /// Gives every integer field in each version's schema of `crd` the `minimum` and
-/// `maximum` of its `format` (see the [module](self)).
+/// `maximum` of its `format` (the table of ranges is in `wheelhouse_webhook`'s
+/// `integers` module docs: each Rust integer type's range, `int64`'s just inside
+/// ±2^63); a tighter bound already there is kept.
 pub fn bound_integers(crd: &mut CustomResourceDefinition) {
     for version in &mut crd.spec.versions {
         if let Some(schema) = version
