@@ -21,16 +21,23 @@ pub(crate) fn validate(
     let name = object["metadata"]["name"].as_str().unwrap_or_default().to_owned();
     if resource.custom {
         let status_only = subresource == Some("status");
-        let admitted = match resource.schema.clone() {
-            Some(schema) => {
-                let write = match (current, subresource) {
-                    (None, _) => Write::Create,
-                    (Some(current), Some("status")) => Write::Status(current),
-                    (Some(current), _) => Write::Update(current),
-                };
-                schema::admit(&schema, object, write).map_err(|errors| invalid(resource, &name, &errors))
+        // The custom resource strategy's metadata checks come first, then the schema's.
+        let mut errors =
+            wheelhouse_envtest_validation::validate_custom_resource_metadata(object, resource.namespaced, current);
+        if let Some(schema) = resource.schema.clone() {
+            let write = match (current, subresource) {
+                (None, _) => Write::Create,
+                (Some(current), Some("status")) => Write::Status(current),
+                (Some(current), _) => Write::Update(current),
+            };
+            if let Err(found) = schema::admit(&schema, object, write) {
+                errors.extend(found);
             }
-            None => Ok(()),
+        }
+        let admitted = if errors.is_empty() {
+            Ok(())
+        } else {
+            Err(invalid(resource, &name, &errors))
         };
         // The scale paths' checks follow the schema's, in one list of causes.
         let scale = super::custom_scale::violations(resource, object, status_only);
@@ -188,7 +195,7 @@ mod tests {
     #[test]
     fn unknown_fields_of_custom_resources_are_pruned() {
         let resource = custom(&schema());
-        let mut object = json!({"apiVersion": "example.com/v1", "kind": "WebApp", "metadata": {"name": "a"},
+        let mut object = json!({"apiVersion": "example.com/v1", "kind": "WebApp", "metadata": {"name": "a", "namespace": "default"},
             "spec": {"image": "nginx", "unknown": 1, "extra": {"kept": true}}, "stray": "x"});
         assert_eq!(unknown_fields(&resource, &object), vec!["spec.unknown", "stray"]);
         validate(&resource, &mut object, None, None).unwrap();

@@ -527,6 +527,18 @@ const PORTED_GROUPS: &[&str] = &[
     "apiregistration.k8s.io",
 ];
 
+/// The metadata checks of a custom resource's strategy (apiextensions'
+/// `customResourceValidator`): `ValidateObjectMetaAccessor` with DNS-subdomain names on
+/// create, `ValidateObjectMetaAccessorUpdate` against `old` on an update or a
+/// subresource write. The schema's checks follow them in the same list of causes.
+pub fn validate_custom_resource_metadata(object: &Value, namespaced: bool, old: Option<&Value>) -> ErrorList {
+    let path = Path::new("metadata");
+    match old {
+        None => meta::validate_object_meta(&object["metadata"], namespaced, meta::name_is_dns_subdomain, &path),
+        Some(old) => meta::validate_object_meta_update(&object["metadata"], &old["metadata"], &path),
+    }
+}
+
 /// Whether `kind` is a review (`TokenReview`, the access reviews): asked, answered and
 /// never stored, its REST handler validates the body itself and skips
 /// `rest.BeforeCreate`, so it needs no name.
