@@ -21,7 +21,7 @@
 
 use serde_json::{Value, json};
 
-use super::quota::resources::{Quantity, ResourceList, add, list_of};
+use super::quota::resources::{Quantity, ResourceList, list_of, pod_total};
 use crate::core::{ApiError, GroupResource, ResourceType};
 use crate::store::Store;
 
@@ -146,40 +146,6 @@ fn claim_refusals(range: &Value, claim: &Value) -> Vec<String> {
         }
     }
     refusals
-}
-
-/// `podRequests` / `podLimits` of the plugin: the containers' sum, at least each init
-/// container with the restartable ones started before it (a restartable one also adds
-/// to the sum). No overhead, unlike quota's.
-fn pod_total(pod: &Value, kind: &str) -> ResourceList {
-    let spec = &pod["spec"];
-    let mut total = ResourceList::new();
-    for container in spec["containers"].as_array().into_iter().flatten() {
-        total = add(&total, &list_of(&container["resources"][kind]));
-    }
-    let (mut sidecars, mut init) = (ResourceList::new(), ResourceList::new());
-    for container in spec["initContainers"].as_array().into_iter().flatten() {
-        let own = list_of(&container["resources"][kind]);
-        let running = if container["restartPolicy"] == "Always" {
-            total = add(&total, &own);
-            sidecars = add(&sidecars, &own);
-            sidecars.clone()
-        } else {
-            add(&own, &sidecars)
-        };
-        for (name, quantity) in running {
-            init.entry(name)
-                .and_modify(|q| *q = q.larger(quantity))
-                .or_insert(quantity);
-        }
-    }
-    for (name, quantity) in init {
-        total
-            .entry(name)
-            .and_modify(|q| *q = q.larger(quantity))
-            .or_insert(quantity);
-    }
-    total
 }
 
 /// `requestLimitEnforcedValues`: quantities compared in thousandths, rounded up.

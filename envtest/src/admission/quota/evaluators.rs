@@ -8,7 +8,7 @@ use std::collections::{BTreeMap, BTreeSet};
 
 use serde_json::Value;
 
-use super::resources::{Quantity, ResourceList, add};
+use super::resources::{Quantity, ResourceList, add, pod_total};
 
 /// The resources quota never counts (`install.ignoredResources`): virtual ones, and
 /// events, which were never counted.
@@ -357,33 +357,7 @@ fn holds_resources(pod: &Value) -> bool {
 /// to both), plus the pod's overhead (for limits, only where a limit is set).
 fn pod_resources(pod: &Value, kind: &str) -> ResourceList {
     let spec = &pod["spec"];
-    let mut total = ResourceList::new();
-    for container in spec["containers"].as_array().into_iter().flatten() {
-        total = add(&total, &list_of(&container["resources"][kind]));
-    }
-    let mut sidecars = ResourceList::new();
-    let mut init = ResourceList::new();
-    for container in spec["initContainers"].as_array().into_iter().flatten() {
-        let own = list_of(&container["resources"][kind]);
-        let running = if container["restartPolicy"] == "Always" {
-            total = add(&total, &own);
-            sidecars = add(&sidecars, &own);
-            sidecars.clone()
-        } else {
-            add(&own, &sidecars)
-        };
-        for (name, quantity) in running {
-            init.entry(name)
-                .and_modify(|q| *q = q.larger(quantity))
-                .or_insert(quantity);
-        }
-    }
-    for (name, quantity) in init {
-        total
-            .entry(name)
-            .and_modify(|q| *q = q.larger(quantity))
-            .or_insert(quantity);
-    }
+    let mut total = pod_total(pod, kind);
     for (name, overhead) in list_of(&spec["overhead"]) {
         match total.get_mut(&name) {
             Some(value) => *value = value.plus(overhead),

@@ -337,6 +337,41 @@ pub(crate) fn pretty_print_names<'a>(names: impl IntoIterator<Item = &'a String>
     names.into_iter().cloned().collect::<Vec<_>>().join(",")
 }
 
+/// `resourcehelper.PodRequests` / `PodLimits` without the pod's overhead (`LimitRanger`'s
+/// `podRequests` / `podLimits`): the containers' sum, at least each init container with
+/// the restartable ones started before it (a restartable one also adds to the sum).
+/// Quota's usage adds the overhead to it.
+pub(crate) fn pod_total(pod: &Value, kind: &str) -> ResourceList {
+    let spec = &pod["spec"];
+    let mut total = ResourceList::new();
+    for container in spec["containers"].as_array().into_iter().flatten() {
+        total = add(&total, &list_of(&container["resources"][kind]));
+    }
+    let (mut sidecars, mut init) = (ResourceList::new(), ResourceList::new());
+    for container in spec["initContainers"].as_array().into_iter().flatten() {
+        let own = list_of(&container["resources"][kind]);
+        let running = if container["restartPolicy"] == "Always" {
+            total = add(&total, &own);
+            sidecars = add(&sidecars, &own);
+            sidecars.clone()
+        } else {
+            add(&own, &sidecars)
+        };
+        for (name, quantity) in running {
+            init.entry(name)
+                .and_modify(|q| *q = q.larger(quantity))
+                .or_insert(quantity);
+        }
+    }
+    for (name, quantity) in init {
+        total
+            .entry(name)
+            .and_modify(|q| *q = q.larger(quantity))
+            .or_insert(quantity);
+    }
+    total
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
