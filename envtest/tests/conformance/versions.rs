@@ -59,8 +59,17 @@ async fn a_watch_from_before_the_history_is_expired_in_the_stream() {
         env.stop().await;
         return;
     };
-    let WatchEvent::Error(status) = event else {
-        panic!("expected an ERROR event, got {event:?}");
+    let status = match event {
+        WatchEvent::Error(status) => status,
+        // A real server started moments ago may still hold revision 1 in its watch
+        // cache, and then sends the objects written since as events; the embedded
+        // server's history never reaches back that far.
+        event if !env.is_embedded() && matches!(event, WatchEvent::Added(_)) => {
+            eprintln!("skipped: this server's watch cache still holds revision 1 ({event:?})");
+            env.stop().await;
+            return;
+        }
+        event => panic!("expected an ERROR event, got {event:?}"),
     };
     assert_eq!((status.code, status.reason.as_str()), (410, "Expired"));
     assert!(
