@@ -24,10 +24,15 @@ pub(crate) enum PatchError {
     /// The patch itself is malformed (HTTP 400).
     #[error("{0}")]
     BadRequest(String),
-    /// The patch is well-formed but cannot apply to this object, such as a failed JSON
-    /// patch `test` (HTTP 422).
+    /// The patch does not apply to this object (a JSON patch operation that fails, a
+    /// list of lists in a strategic merge): kube-apiserver's generic 422 (`errors.
+    /// NewGenericServerResponse`), whose message says no more than that, whatever the
+    /// patch library reported.
     #[error("{0}")]
-    Invalid(String),
+    Rejected(String),
+    /// A JSON patch of more operations than the server takes (HTTP 413).
+    #[error("{0}")]
+    TooLarge(String),
     /// Server-side apply would take fields another manager owns (HTTP 409); each
     /// conflict names the manager and the field path.
     #[error("{}", conflict_message(.0))]
@@ -83,25 +88,92 @@ fn conflict_message(conflicts: &[Conflict]) -> String {
     format!("Apply failed with {} conflicts: {}", conflicts.len(), lines.join("\n"))
 }
 
-/// RFC 7386 JSON merge patch.
+/// The most operations one JSON patch may hold (`maxJSONPatchOperations`).
+const MAX_JSON_PATCH_OPERATIONS: usize = 10_000;
+
+/// Reads a patch's body as JSON, as the patch handler first unmarshals it: a body that
+/// is not JSON is a 400 with the decoder's complaint (`error decoding patch: ...` for
+/// merge and JSON patches, bare for a strategic merge patch).
+pub(crate) fn decode(body: &[u8], prefix: &str) -> Result<Value, PatchError> {
+    serde_json::from_slice(body).map_err(|e| PatchError::BadRequest(format!("{prefix}{e}")))
+}
+
+/// What Go's `encoding/json` calls a JSON value's type in `cannot unmarshal X into ...`.
+fn go_json_type(value: &Value) -> &'static str {
+    match value {
+        Value::Array(_) => "array",
+        Value::Object(_) => "object",
+        Value::String(_) => "string",
+        Value::Number(_) => "number",
+        Value::Bool(_) => "bool",
+        Value::Null => "null",
+    }
+}
+
+/// RFC 7386 JSON merge patch, as kube's patch handler applies it: the patch must
+/// unmarshal into a map (a list, a string, a number is a 400 naming its type), and
+/// `null` is the merge library's `Invalid JSON Patch`.
 pub(crate) fn merge(original: &Value, patch: &Value) -> Result<Value, PatchError> {
-    if !patch.is_object() {
-        return Err(PatchError::BadRequest("a merge patch must be a JSON object".into()));
+    match patch {
+        Value::Object(_) => {}
+        Value::Null => return Err(PatchError::BadRequest("Invalid JSON Patch".into())),
+        other => {
+            return Err(PatchError::BadRequest(format!(
+                "error decoding patch: json: cannot unmarshal {} into Go value of type map[string]interface {{}}",
+                go_json_type(other)
+            )));
+        }
     }
     let mut object = original.clone();
     json_patch::merge(&mut object, patch);
     Ok(object)
 }
 
-/// RFC 6902 JSON patch; a failed `test` or a missing path is 422 as on the real server.
+/// RFC 6902 JSON patch, as kube's patch handler applies it: the body must be a list of
+/// operation objects (else a 400 naming what it is); `null` is no operation; more than
+/// 10,000 operations is a 413; an operation that cannot apply, an unknown `op` or one
+/// missing its path included, is the generic 422 ([`PatchError::Rejected`]). An `add`,
+/// `replace` or `test` without a `value` uses `null`, as the Go library reads it.
 pub(crate) fn json(original: &Value, patch: &Value) -> Result<Value, PatchError> {
-    let operations: json_patch::Patch = serde_json::from_value(patch.clone())
-        .map_err(|e| PatchError::BadRequest(format!("the JSON patch is malformed: {e}")))?;
+    let operations = match patch {
+        Value::Null => return Ok(original.clone()),
+        Value::Array(operations) => operations,
+        other => {
+            return Err(PatchError::BadRequest(format!(
+                "error decoding patch: json: cannot unmarshal {} into Go value of type []handlers.jsonPatchOp",
+                go_json_type(other)
+            )));
+        }
+    };
+    if let Some(other) = operations.iter().find(|op| !op.is_object() && !op.is_null()) {
+        return Err(PatchError::BadRequest(format!(
+            "error decoding patch: json: cannot unmarshal {} into Go value of type handlers.jsonPatchOp",
+            go_json_type(other)
+        )));
+    }
+    if operations.len() > MAX_JSON_PATCH_OPERATIONS {
+        return Err(PatchError::TooLarge(format!(
+            "The allowed maximum operations in a JSON patch is {MAX_JSON_PATCH_OPERATIONS}, got {}",
+            operations.len()
+        )));
+    }
+    let rejected = |why: String| PatchError::Rejected(why);
+    let mut parsed = Vec::with_capacity(operations.len());
+    for operation in operations {
+        let mut operation = operation.clone();
+        if let Some(fields) = operation.as_object_mut()
+            && matches!(
+                fields.get("op").and_then(Value::as_str),
+                Some("add" | "replace" | "test")
+            )
+        {
+            fields.entry("value").or_insert(Value::Null);
+        }
+        let operation: json_patch::PatchOperation =
+            serde_json::from_value(operation).map_err(|e| rejected(e.to_string()))?;
+        parsed.push(operation);
+    }
     let mut object = original.clone();
-    json_patch::patch(&mut object, &operations).map_err(|e| {
-        PatchError::Invalid(format!(
-            "the server rejected our request due to an error in our request: {e}"
-        ))
-    })?;
+    json_patch::patch(&mut object, &parsed).map_err(|e| rejected(e.to_string()))?;
     Ok(object)
 }

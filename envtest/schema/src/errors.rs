@@ -251,6 +251,31 @@ fn go_syntax(value: &Value) -> String {
     }
 }
 
+/// Go's `%v` (and `%+v`) of a decoded JSON value: `map[a:1 b:[x y]]` (keys sorted, as
+/// `fmt` sorts them), strings bare, `<nil>` for null; what the strategic merge patch's
+/// errors and the patch handler print of the maps and lists they were given.
+pub fn go_plain(value: &Value) -> String {
+    match value {
+        Value::Null => "<nil>".to_owned(),
+        Value::String(text) => text.clone(),
+        Value::Number(number) => go_number(number),
+        Value::Bool(flag) => flag.to_string(),
+        Value::Array(items) => {
+            let items: Vec<String> = items.iter().map(go_plain).collect();
+            format!("[{}]", items.join(" "))
+        }
+        Value::Object(map) => {
+            let mut entries: Vec<(&String, &Value)> = map.iter().collect();
+            entries.sort_by(|a, b| a.0.cmp(b.0));
+            let entries: Vec<String> = entries
+                .into_iter()
+                .map(|(key, value)| format!("{key}:{}", go_plain(value)))
+                .collect();
+            format!("map[{}]", entries.join(" "))
+        }
+    }
+}
+
 /// A number as Go's `%v` prints an `int64` or a `float64`.
 pub fn go_number(number: &serde_json::Number) -> String {
     if let Some(integer) = number.as_i64() {
@@ -342,6 +367,16 @@ mod tests {
     use serde_json::json;
 
     use super::*;
+
+    #[test]
+    fn plain_values_print_as_go_s_percent_v() {
+        assert_eq!(go_plain(&json!({"$patch": "bogus"})), "map[$patch:bogus]");
+        assert_eq!(
+            go_plain(&json!({"b": [1, "x", null], "a": {"c": true}})),
+            "map[a:map[c:true] b:[1 x <nil>]]"
+        );
+        assert_eq!(go_plain(&json!([[{"name": "app"}], ["x"]])), "[[map[name:app]] [x]]");
+    }
 
     #[test]
     fn values_print_as_go_prints_them() {

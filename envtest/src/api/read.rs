@@ -208,15 +208,20 @@ fn expired_continue() -> ApiError {
 pub(crate) async fn list(server: &ApiServer, target: &Target) -> Result<Response<ResponseBody>, ApiError> {
     let resource = &target.resource;
     let filter = Filter::new(server, target)?;
+    // `limit` is an int64 of ListOptions: not a number is the parameter codec's 400; zero
+    // or less is no limit.
     let limit = match target.param("limit") {
-        Some(limit) => Some(
-            limit
-                .parse::<usize>()
-                .map_err(|_| ApiError::bad_request(format!("invalid limit: {limit}")))?,
-        ),
+        Some(limit) => Some(limit.parse::<i64>().map_err(|_| {
+            ApiError::bad_request(format!(
+                "strconv.ParseInt: parsing {}: invalid syntax",
+                wheelhouse_envtest_schema::errors::go_quote(limit)
+            ))
+        })?),
         None => None,
     }
+    .and_then(|l| usize::try_from(l).ok())
     .filter(|l| *l > 0);
+    parse_resource_version(resource, target.param("resourceVersion"))?;
     let group_resource = resource.group_resource();
     let table = Table::for_target(server, resource, target);
     let (objects, encoded, revision, start) = {
@@ -248,6 +253,11 @@ pub(crate) async fn list(server: &ApiServer, target: &Target) -> Result<Response
         let encoded = encoded.get(key).filter(|_| !converted);
         items.push(match &table {
             Some(table) => table.row(&object, || encode(resource, &object, encoded)),
+            // A built-in list's items carry no kind or apiVersion (the typed list's
+            // items are bare structs); a custom resource's keep theirs.
+            None if !resource.custom && !target.metadata_only => {
+                without_type_meta(&encode_for(target, &object, encoded))
+            }
             None => encode_for(target, &object, encoded),
         });
     }
@@ -353,6 +363,119 @@ fn encode(resource: &ResourceType, object: &Arc<Value>, encoded: Option<&(u64, B
         (Some((at, json)), Cow::Borrowed(_)) if Some(*at) == revision => json.clone(),
         (_, converted) => Bytes::from(serde_json::to_vec(converted.as_ref()).unwrap_or_default()),
     }
+}
+
+/// The `resourceVersion` of a list or watch, as a number. One that is not is refused
+/// as the layer that reads it refuses it: the watch cache's plain error (a 500) for
+/// most resources, the storage's 400 for Events, which kube-apiserver does not cache.
+fn parse_resource_version(resource: &ResourceType, version: Option<&str>) -> Result<Option<u64>, ApiError> {
+    let Some(version) = version.filter(|v| !v.is_empty()) else {
+        return Ok(None);
+    };
+    version.parse::<u64>().map(Some).map_err(|_| {
+        let why = if version.bytes().all(|b| b.is_ascii_digit()) {
+            "value out of range"
+        } else {
+            "invalid syntax"
+        };
+        let quoted = wheelhouse_envtest_schema::errors::go_quote(version);
+        let message = format!("resourceVersion: Invalid value: {quoted}: strconv.ParseUint: parsing {quoted}: {why}");
+        if resource.plural == "events" && matches!(resource.group.as_str(), "" | "events.k8s.io") {
+            ApiError::bad_request(format!("invalid resource version: {message}"))
+        } else {
+            ApiError::new(500, "", message)
+        }
+    })
+}
+
+/// An encoded object without its top-level `apiVersion` and `kind` members, cut from
+/// the compact JSON as it is (nothing decoded): how kube-apiserver's typed lists write
+/// their items.
+fn without_type_meta(json: &[u8]) -> Bytes {
+    let mut out = Vec::with_capacity(json.len());
+    let mut depth = 0usize;
+    let mut i = 0;
+    while i < json.len() {
+        let byte = json[i];
+        match byte {
+            b'{' | b'[' => {
+                depth += 1;
+                out.push(byte);
+                i += 1;
+            }
+            b'}' | b']' => {
+                depth = depth.saturating_sub(1);
+                out.push(byte);
+                i += 1;
+            }
+            b'"' => {
+                let end = string_end(json, i);
+                let is_key = depth == 1 && json.get(end) == Some(&b':');
+                if is_key && matches!(&json[i..end], b"\"apiVersion\"" | b"\"kind\"") {
+                    // Skip the key, the colon, the value and one comma.
+                    let mut next = value_end(json, end + 1);
+                    if json.get(next) == Some(&b',') {
+                        next += 1;
+                    } else if out.last() == Some(&b',') {
+                        out.pop(); // the last member: drop the comma before it
+                    }
+                    i = next;
+                    continue;
+                }
+                out.extend_from_slice(&json[i..end]);
+                i = end;
+            }
+            _ => {
+                out.push(byte);
+                i += 1;
+            }
+        }
+    }
+    Bytes::from(out)
+}
+
+/// The index just past the JSON string that starts at `start` (a quote).
+fn string_end(json: &[u8], start: usize) -> usize {
+    let mut i = start + 1;
+    while i < json.len() {
+        match json[i] {
+            b'\\' => i += 2,
+            b'"' => return i + 1,
+            _ => i += 1,
+        }
+    }
+    json.len()
+}
+
+/// The index just past the JSON value that starts at `start`.
+fn value_end(json: &[u8], start: usize) -> usize {
+    let mut depth = 0usize;
+    let mut i = start;
+    while i < json.len() {
+        match json[i] {
+            b'"' => {
+                i = string_end(json, i);
+                if depth == 0 {
+                    return i;
+                }
+                continue;
+            }
+            b'{' | b'[' => depth += 1,
+            b'}' | b']' => {
+                if depth == 0 {
+                    return i;
+                }
+                depth -= 1;
+                if depth == 0 {
+                    return i + 1;
+                }
+            }
+            b',' if depth == 0 => return i,
+            _ => {}
+        }
+        i += 1;
+    }
+    json.len()
 }
 
 /// How many objects follow `start`, for `remainingItemCount`.
@@ -489,13 +612,10 @@ pub(crate) fn watch(server: &ApiServer, target: &Target) -> Result<Response<Resp
     let resource = target.resource.clone();
     // `crate::api::versions` has checked the parameters go together.
     let send_initial_events = target.param("sendInitialEvents").map(|v| v == "true");
+    let version = parse_resource_version(&resource, target.param("resourceVersion"))?;
     let from = match (send_initial_events, target.param("resourceVersion")) {
         (_, None | Some("0")) | (Some(true), Some(_)) => None,
-        (_, Some(version)) => Some(
-            version
-                .parse::<u64>()
-                .map_err(|_| ApiError::bad_request(format!("invalid resource version: {version}")))?,
-        ),
+        (_, Some(_)) => version,
     };
     let request = WatchRequest {
         filter: Filter::new(server, target)?,
@@ -657,4 +777,31 @@ fn stream_response(body: ResponseBody) -> Response<ResponseBody> {
         .insert(header::CONTENT_TYPE, HeaderValue::from_static("application/json"));
     *response.status_mut() = StatusCode::OK;
     response
+}
+
+#[cfg(test)]
+mod tests {
+    use serde_json::{Value, json};
+
+    use super::without_type_meta;
+
+    fn strip(object: &Value) -> Value {
+        let json = serde_json::to_vec(object).expect("encodes");
+        serde_json::from_slice(&without_type_meta(&json)).expect("still JSON")
+    }
+
+    #[test]
+    fn list_items_lose_only_their_top_level_type() {
+        let object = json!({"action": "x", "apiVersion": "v1", "data": {"kind": "kept", "apiVersion": "kept"},
+            "kind": "ConfigMap", "metadata": {"name": "a\"kind\":"}});
+        assert_eq!(
+            strip(&object),
+            json!({"action": "x", "data": {"kind": "kept", "apiVersion": "kept"}, "metadata": {"name": "a\"kind\":"}})
+        );
+        assert_eq!(strip(&json!({"kind": "Pod"})), json!({}));
+        assert_eq!(
+            strip(&json!({"a": [1, {"kind": 2}], "zkind": "x", "kind": "K"})),
+            json!({"a": [1, {"kind": 2}], "zkind": "x"})
+        );
+    }
 }

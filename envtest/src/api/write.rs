@@ -69,6 +69,7 @@ use crate::request::Target;
 use crate::resources::catalogue::{to_storage, to_view};
 use crate::state::{ApiServer, State};
 use crate::store::object_key;
+use wheelhouse_envtest_schema::errors::{go_json, go_plain};
 
 mod options;
 
@@ -342,7 +343,14 @@ impl Write<'_> {
     /// A create that acts rather than stores (a binding, an eviction, a review), after
     /// admission sees it.
     async fn act(&self) -> Result<Response<ResponseBody>, ApiError> {
-        let body = self.body_json()?;
+        // A review is decoded as any built-in body is (kind and apiVersion default to
+        // the path's, `null` is an empty review); the other actions read theirs.
+        let is_review = !self.resource().stored() && self.target.subresource.is_none();
+        let body = if is_review {
+            self.body_object()?
+        } else {
+            self.body_json()?
+        };
         if !body.is_object() {
             return Err(ApiError::bad_request(
                 "the object provided is unrecognized: expected a JSON object",
@@ -359,10 +367,24 @@ impl Write<'_> {
     /// lock, where the namespace and name are checked and the plugins run.
     async fn create(&self) -> Result<Response<ResponseBody>, ApiError> {
         let object = self.body_object()?;
+        // The storage layer refuses a new object that names a resourceVersion (a
+        // plain error: a 500), once admission and validation have passed; a dry run
+        // never reaches it. One that is not a number is cleared like any other.
+        let names_version = object["metadata"]["resourceVersion"]
+            .as_str()
+            .and_then(|v| v.parse::<u64>().ok())
+            .is_some_and(|v| v != 0);
         let mut warnings = self.check_unknown_fields(&object)?;
         let manager = self.manager();
         let object = prepare_new(self.resource(), self.target.namespace.as_deref(), object, &manager)?;
         let admitted = self.admit(Operation::Create, Some(&object), None).await?;
+        if names_version && !self.target.dry_run() {
+            return Err(ApiError::new(
+                500,
+                "",
+                "resourceVersion should not be set on objects to be created",
+            ));
+        }
         let object = admitted.mutated.unwrap_or(object);
         let object = self.to_storage_version(to_storage(self.resource(), object)).await?;
         let stored = {
@@ -597,6 +619,12 @@ impl Write<'_> {
             }
         }
         let name = patched["metadata"]["name"].as_str().unwrap_or_default();
+        if name.is_empty() {
+            return Err(ApiError::bad_request(format!(
+                "the name of the object ({} based on URL) was undeterminable: name must be provided",
+                self.name()
+            )));
+        }
         if name != self.name() {
             return Err(ApiError::bad_request(format!(
                 "the name of the object ({name}) does not match the name on the URL ({})",
@@ -612,18 +640,26 @@ impl Write<'_> {
         if self.target.verb == Verb::Update {
             return self.body_object();
         }
+        let mut strategic_shown: Option<String> = None;
         let patched = if self.is_apply() {
             let applied = self.applied_config()?;
             let writer = crate::lifecycle::writer(resource, manager, now, self.subresource_for_update());
             patch::apply::apply(Some(current), &applied, self.target.flag("force"), &writer)
         } else {
-            let patch_body = self.body_json()?;
-            match self.content_type.split(';').next().unwrap_or_default().trim() {
-                "application/merge-patch+json" => patch::merge(current, &patch_body),
-                "application/json-patch+json" => patch::json(current, &patch_body),
-                "application/strategic-merge-patch+json" if !resource.custom => {
-                    patch::strategic::strategic_merge(current, &patch_body, &resource.group, &resource.kind)
+            let media_type = self.content_type.split(';').next().unwrap_or_default().trim();
+            let decoded = match media_type {
+                "application/merge-patch+json" | "application/json-patch+json" => {
+                    patch::decode(self.body, "error decoding patch: ")
                 }
+                _ => patch::decode(self.body, ""),
+            };
+            match media_type {
+                "application/merge-patch+json" => decoded.and_then(|body| patch::merge(current, &body)),
+                "application/json-patch+json" => decoded.and_then(|body| patch::json(current, &body)),
+                "application/strategic-merge-patch+json" if !resource.custom => decoded.and_then(|body| {
+                    strategic_shown = Some(go_plain(&body));
+                    patch::strategic::strategic_merge(current, &body, &resource.group, &resource.kind)
+                }),
                 other => {
                     return Err(ApiError::new(
                         415,
@@ -635,11 +671,64 @@ impl Write<'_> {
                 }
             }
         };
-        let patched = patched.map_err(patch_error)?;
-        let mut patched = patched;
+        let mut patched = patched.map_err(patch_error)?;
+        if !self.is_apply() {
+            // What the patch handler quotes of a patch that does not decode: the patched
+            // JSON, or the strategic merge patch itself as Go prints a map.
+            let shown = strategic_shown.unwrap_or_else(|| go_json(&patched));
+            self.decode_patched(&mut patched, &shown)?;
+        }
         check_type(resource, &patched)?;
         self.check_patched_name(&mut patched)?;
         Ok(patched)
+    }
+
+    /// A merge, JSON or strategic merge patch's result decoded into the resource's
+    /// type, as the patch handler decodes it: a result that is not an object of this
+    /// kind and version, has a field of the wrong type or (under `fieldValidation=
+    /// Strict`) a field its type lacks is the handler's 422 of `patch`, quoting `shown`.
+    /// A built-in result without kind or apiVersion takes the path's, as its codec does.
+    fn decode_patched(&self, patched: &mut Value, shown: &str) -> Result<(), ApiError> {
+        let resource = self.resource();
+        let invalid = |why: &str| ApiError::invalid_patch(shown, why);
+        if !patched.is_object() {
+            return Err(invalid("the patched object is not a JSON object"));
+        }
+        let text = |value: &Value, field: &str| value[field].as_str().unwrap_or_default().to_owned();
+        if resource.custom {
+            if text(patched, "kind").is_empty() {
+                return Err(invalid(&format!("Object 'Kind' is missing in '{shown}'")));
+            }
+        } else {
+            for (field, default) in [("kind", resource.kind.clone()), ("apiVersion", resource.api_version())] {
+                if text(patched, field).is_empty() {
+                    patched[field] = json!(default);
+                }
+            }
+        }
+        zero_null_strings(patched);
+        let (kind, api_version) = (text(patched, "kind"), text(patched, "apiVersion"));
+        if kind != resource.kind || api_version != resource.api_version() {
+            return Err(invalid(&format!(
+                "no kind \"{kind}\" is registered for version \"{api_version}\""
+            )));
+        }
+        let mut decoded = patched.clone();
+        crate::objects::decode(resource, &mut decoded).map_err(|error| {
+            // The decoder's own complaint, without the create handler's preamble.
+            let preamble = format!("cannot be handled as a {}: ", resource.kind);
+            invalid(
+                error
+                    .message
+                    .split_once(&preamble)
+                    .map_or(error.message.as_str(), |(_, why)| why),
+            )
+        })?;
+        if self.target.param("fieldValidation") == Some("Strict") {
+            crate::objects::field_validation(resource, Some("Strict"), patched)
+                .map_err(|error| invalid(&error.message))?;
+        }
+        Ok(())
     }
 
     /// The object a write of `/scale` asks for: the current one with the replicas of
@@ -662,12 +751,8 @@ impl Write<'_> {
 
     /// The `DeleteOptions` of a delete or deletecollection: its body, else its query.
     fn delete_options(&self) -> Result<DeleteOptions, ApiError> {
-        let body = if self.body.is_empty() {
-            None
-        } else {
-            Some(self.body_json()?)
-        };
-        DeleteOptions::read(body.as_ref(), self.target)
+        let body = (!self.body.is_empty()).then_some(self.body);
+        DeleteOptions::read(body.map(|b| &b[..]), self.target)
     }
 
     /// A delete: the object must exist; the webhooks see it with the options; then,
@@ -797,7 +882,19 @@ fn with_warnings(mut response: Response<ResponseBody>, warnings: &[String]) -> R
 fn patch_error(error: PatchError) -> ApiError {
     match error {
         PatchError::BadRequest(message) => ApiError::bad_request(message),
-        PatchError::Invalid(message) => ApiError::new(422, "Invalid", message),
+        PatchError::Rejected(_) => ApiError {
+            details: Some(json!({})),
+            ..ApiError::new(
+                422,
+                "Invalid",
+                "the server rejected our request due to an error in our request",
+            )
+        },
+        PatchError::TooLarge(message) => ApiError::new(
+            413,
+            "RequestEntityTooLarge",
+            format!("Request entity too large: {message}"),
+        ),
         // The real server's field manager fails with a plain error: a 500 without a reason.
         PatchError::Internal(message) => ApiError::new(500, "", message),
         PatchError::Conflict(ref conflicts) => {
@@ -807,6 +904,29 @@ fn patch_error(error: PatchError) -> ApiError {
             error.details = Some(json!({"causes": causes}));
             error
         }
+    }
+}
+
+/// Go decodes a JSON null into a map of strings as the empty string: a JSON patch that
+/// adds a label or an annotation without a value stores "" (only these maps, where the
+/// value's type is known to be a string, are touched).
+fn zero_null_strings(value: &mut Value) {
+    match value {
+        Value::Object(fields) => {
+            for (key, field) in fields.iter_mut() {
+                if matches!(key.as_str(), "labels" | "annotations")
+                    && let Value::Object(entries) = field
+                {
+                    for entry in entries.values_mut().filter(|entry| entry.is_null()) {
+                        *entry = json!("");
+                    }
+                } else {
+                    zero_null_strings(field);
+                }
+            }
+        }
+        Value::Array(items) => items.iter_mut().for_each(zero_null_strings),
+        _ => {}
     }
 }
 

@@ -521,8 +521,12 @@ pub(crate) fn has_finalizers(object: &Value) -> bool {
         || (object["kind"] == "Namespace" && non_empty(&object["spec"]["finalizers"]))
 }
 
-/// The resourceVersion a PUT or patch carries must be the current one; a PUT of a
-/// custom resource must carry one.
+/// The preconditions of a PUT or a patch, in the order the registry's `Store.Update`
+/// checks them: a PUT's uid is a storage precondition (another uid is the storage
+/// layer's 409), the resourceVersion it carries must be a number (else the versioner's
+/// plain 500) and the current one (409), and a PUT without one is refused where the
+/// type's strategy does not allow unconditional updates (custom resources, Leases,
+/// webhook configurations, ...: [`allows_unconditional_update`]).
 pub(crate) fn check_precondition(
     resource: &ResourceType,
     current: &Value,
@@ -530,23 +534,114 @@ pub(crate) fn check_precondition(
     verb: Verb,
 ) -> Result<(), ApiError> {
     let name = current["metadata"]["name"].as_str().unwrap_or_default();
-    match desired["metadata"]["resourceVersion"]
-        .as_str()
-        .filter(|v| !v.is_empty())
+    let current_uid = current["metadata"]["uid"].as_str().unwrap_or_default();
+    if verb == Verb::Update
+        && let Some(uid) = desired["metadata"]["uid"].as_str().filter(|uid| !uid.is_empty())
+        && uid != current_uid
     {
+        let key = storage_key(resource, current);
+        return Err(ApiError::conflict(
+            resource,
+            name,
+            &format!(
+                "StorageError: invalid object, Code: 4, Key: {key}, ResourceVersion: 0, AdditionalErrorMsg: Precondition failed: UID in precondition: {uid}, UID in object meta: {current_uid}"
+            ),
+        ));
+    }
+    let version = desired["metadata"]["resourceVersion"]
+        .as_str()
+        .filter(|v| !v.is_empty());
+    if let Some(version) = version
+        && version.parse::<u64>().is_err()
+    {
+        let why = if version.bytes().all(|b| b.is_ascii_digit()) {
+            "value out of range"
+        } else {
+            "invalid syntax"
+        };
+        return Err(ApiError::new(
+            500,
+            "",
+            format!(
+                "strconv.ParseUint: parsing {}: {why}",
+                wheelhouse_envtest_schema::errors::go_quote(version)
+            ),
+        ));
+    }
+    match version {
         Some(version) if Some(version) != current["metadata"]["resourceVersion"].as_str() => {
             Err(ApiError::stale(resource, name))
         }
-        None if verb == Verb::Update && resource.requires_resource_version => Err(ApiError::invalid(
-            resource,
-            name,
-            &[(
-                "metadata.resourceVersion",
-                "FieldValueInvalid",
-                "Invalid value: 0x0: must be specified for an update".into(),
-            )],
-        )),
+        None if verb == Verb::Update
+            && (resource.requires_resource_version || !allows_unconditional_update(resource)) =>
+        {
+            // The registry names the resource, not the kind, in this one.
+            Err(ApiError::invalid_kind(
+                &resource.group,
+                &resource.plural,
+                name,
+                &[(
+                    "metadata.resourceVersion",
+                    "FieldValueInvalid",
+                    "Invalid value: 0x0: must be specified for an update".into(),
+                )],
+            ))
+        }
         _ => Ok(()),
+    }
+}
+
+/// `AllowUnconditionalUpdate` of each type's strategy in kube-apiserver 1.32: the
+/// built-in types whose strategy answers false (their status strategies inherit it);
+/// custom resources answer false too ([`ResourceType::requires_resource_version`]).
+fn allows_unconditional_update(resource: &ResourceType) -> bool {
+    const CONDITIONAL_ONLY: &[(&str, &str)] = &[
+        ("certificates.k8s.io", "clustertrustbundles"),
+        ("node.k8s.io", "runtimeclasses"),
+        ("storagemigration.k8s.io", "storageversionmigrations"),
+        ("policy", "poddisruptionbudgets"),
+        ("internal.apiserver.k8s.io", "storageversions"),
+        ("storage.k8s.io", "csidrivers"),
+        ("storage.k8s.io", "csistoragecapacities"),
+        ("storage.k8s.io", "volumeattachments"),
+        ("storage.k8s.io", "csinodes"),
+        ("coordination.k8s.io", "leases"),
+        ("coordination.k8s.io", "leasecandidates"),
+        ("admissionregistration.k8s.io", "validatingadmissionpolicies"),
+        ("admissionregistration.k8s.io", "validatingadmissionpolicybindings"),
+        ("admissionregistration.k8s.io", "mutatingadmissionpolicies"),
+        ("admissionregistration.k8s.io", "mutatingadmissionpolicybindings"),
+        ("admissionregistration.k8s.io", "mutatingwebhookconfigurations"),
+        ("admissionregistration.k8s.io", "validatingwebhookconfigurations"),
+        ("apiextensions.k8s.io", "customresourcedefinitions"),
+        ("apiregistration.k8s.io", "apiservices"),
+    ];
+    resource.custom
+        || !CONDITIONAL_ONLY
+            .iter()
+            .any(|(group, plural)| *group == resource.group && *plural == resource.plural)
+}
+
+/// The object's key in kube-apiserver's etcd, as its storage errors quote it:
+/// `/registry/<prefix>/<namespace>/<name>`, the prefix being the resource (with its
+/// group for custom resources and the aggregated APIs) or the few older names the
+/// registries keep (`minions`, `services/specs`, `controllers`, ...).
+fn storage_key(resource: &ResourceType, object: &Value) -> String {
+    let prefix = match (resource.group.as_str(), resource.plural.as_str()) {
+        ("", "nodes") => "minions".to_owned(),
+        ("", "services") => "services/specs".to_owned(),
+        ("", "endpoints") => "services/endpoints".to_owned(),
+        ("", "replicationcontrollers") => "controllers".to_owned(),
+        ("networking.k8s.io", "ingresses") => "ingress".to_owned(),
+        (group @ ("apiextensions.k8s.io" | "apiregistration.k8s.io"), plural) => format!("{group}/{plural}"),
+        (group, plural) if resource.custom => format!("{group}/{plural}"),
+        (_, plural) => plural.to_owned(),
+    };
+    let metadata = &object["metadata"];
+    let name = metadata["name"].as_str().unwrap_or_default();
+    match metadata["namespace"].as_str().filter(|ns| !ns.is_empty()) {
+        Some(namespace) => format!("/registry/{prefix}/{namespace}/{name}"),
+        None => format!("/registry/{prefix}/{name}"),
     }
 }
 

@@ -3,6 +3,8 @@
 //! apiextensions server accepts, and custom resources are pruned, defaulted and
 //! validated against their CRD's structural schema (the `wheelhouse-envtest-schema` crate, else 422).
 
+use k8s_openapi::apimachinery::pkg::apis::meta::v1::ObjectMeta;
+use serde::Deserialize as _;
 use serde_json::Value;
 
 use crate::core::{ApiError, ResourceType};
@@ -157,7 +159,18 @@ fn unknown_fields(resource: &ResourceType, object: &Value) -> Vec<String> {
 /// Custom resources are checked by their schema in [`validate`].
 pub(crate) fn decode(resource: &ResourceType, object: &mut Value) -> Result<(), ApiError> {
     let Some(builtin) = resource.catalogue() else {
-        return Ok(());
+        // A custom resource's metadata is decoded as an ObjectMeta all the same (the
+        // custom resource codec's `Coerce`): labels that are not a map of strings are
+        // refused here, not stored.
+        return match object.get("metadata") {
+            Some(metadata) if resource.custom => ObjectMeta::deserialize(metadata).map(drop).map_err(|error| {
+                ApiError::bad_request(format!(
+                    "{} in version \"{}\" cannot be handled as a {}: metadata: {error}",
+                    resource.kind, resource.version, resource.kind
+                ))
+            }),
+            _ => Ok(()),
+        };
     };
     builtin.decode(object).map_err(|error| {
         ApiError::bad_request(format!(

@@ -7,6 +7,8 @@
 
 use serde_json::{Map, Value};
 
+use wheelhouse_envtest_schema::errors::go_plain;
+
 use super::PatchError;
 use super::merge_keys::{ListStrategy, list_merge_key};
 
@@ -53,14 +55,15 @@ impl Merger<'_> {
     ) -> Result<Option<Map<String, Value>>, PatchError> {
         match patch.get(PATCH) {
             None => {}
-            Some(Value::String(directive)) if directive == "merge" => {}
             Some(Value::String(directive)) if directive == "delete" => return Ok(None),
             // The patch is the new map; merging it into nothing still drops the nulls and
             // directives it carries.
             Some(Value::String(directive)) if directive == "replace" => {
                 return self.merge_fields(Map::new(), patch, location).map(Some);
             }
-            Some(other) => return Err(PatchError::BadRequest(format!("unknown patch type: {other} in map"))),
+            // `handleDirectiveInMergeMap`: only replace and delete mean something in a map
+            // (`merge` too is `ErrBadPatchType`), and the error is a plain one: a 500.
+            Some(other) => return Err(bad_patch_type(other, patch)),
         }
         self.merge_fields(original, patch, location).map(Some)
     }
@@ -79,6 +82,9 @@ impl Merger<'_> {
                     return Err(PatchError::BadRequest(format!("{key} must be a list")));
                 };
                 if let Some(Value::Array(items)) = result.get_mut(field) {
+                    // `mergeSlice` checks the deletion list against the list first: a list
+                    // of objects is not a list of primitives.
+                    element_types_agree(items, doomed)?;
                     items.retain(|item| !doomed.contains(item));
                 }
             }
@@ -191,22 +197,37 @@ impl Merger<'_> {
         patch_key: &str,
         location: &mut Vec<&'p str>,
     ) -> Result<Vec<Value>, PatchError> {
+        // `mergeSlice`: the items of both lists must be of one type, and not lists.
+        element_types_agree(&original, patch)?;
         let mut result = original;
         for item in patch {
             let Value::Object(item) = item else {
-                return Err(PatchError::BadRequest(format!(
-                    "{}: expected a list of objects merged by {patch_key}, found {item}",
-                    location.join(".")
-                )));
-            };
-            let Some(key) = item.get(patch_key) else {
-                if item.get(PATCH).is_some() && item.len() == 1 {
-                    continue; // a bare `{"$patch": "merge"}`
+                // Primitives under a merge key merge as a set, as `mergeSlice` does.
+                if !result.contains(item) {
+                    result.push(item.clone());
                 }
-                return Err(PatchError::BadRequest(format!(
+                continue;
+            };
+            // `mergeSliceWithSpecialElements`, then `mergeSliceWithoutSpecialElements`:
+            // every item names its merge key, a deletion included.
+            let no_merge_key = || {
+                PatchError::Internal(format!(
                     "map: {} does not contain declared merge key: {patch_key}",
-                    Value::Object(item.clone())
-                )));
+                    go_plain(&Value::Object(item.clone()))
+                ))
+            };
+            match item.get(PATCH) {
+                None => {}
+                Some(Value::String(directive)) if directive == "delete" => {}
+                Some(Value::String(directive)) if directive == "merge" => {
+                    return Err(PatchError::Internal(
+                        "merging lists cannot yet be specified in the patch".into(),
+                    ));
+                }
+                Some(other) => return Err(bad_patch_type(other, item)),
+            }
+            let Some(key) = item.get(patch_key) else {
+                return Err(no_merge_key());
             };
             let same_key = |existing: &Value| existing.get(patch_key) == Some(key);
             if directive_of_map(item) == Some("delete") {
@@ -240,6 +261,54 @@ impl Merger<'_> {
     fn fresh<'p>(&self, value: &'p Value, location: &mut Vec<&'p str>) -> Result<Value, PatchError> {
         Ok(self.merge_value(None, value, location)?.unwrap_or(Value::Null))
     }
+}
+
+/// `mergepatch.ErrBadPatchType`: a `$patch` directive the merge does not know, with
+/// the map that carries it as Go prints it.
+fn bad_patch_type(directive: &Value, map: &Map<String, Value>) -> PatchError {
+    PatchError::Internal(format!(
+        "unknown patch type: {} in map: {}",
+        go_plain(directive),
+        go_plain(&Value::Object(map.clone()))
+    ))
+}
+
+/// `sliceElementType`: the items of the original list and of the patch's are all of
+/// one JSON type (objects, strings, numbers...), and not lists; otherwise the merge
+/// fails as the real server's does (a 500 quoting both lists, or `ErrNoListOfLists`).
+fn element_types_agree(original: &[Value], patch: &[Value]) -> Result<(), PatchError> {
+    fn type_of(value: &Value) -> u8 {
+        match value {
+            Value::Null => 0,
+            Value::Bool(_) => 1,
+            // Go decodes whole numbers as int64 and others as float64: two types.
+            Value::Number(number) if number.is_f64() => 2,
+            Value::Number(_) => 3,
+            Value::String(_) => 4,
+            Value::Array(_) => 5,
+            Value::Object(_) => 6,
+        }
+    }
+    let mut first = None;
+    // A null item has no type (`reflect.TypeOf(nil)`): it neither sets nor breaks it.
+    for item in original.iter().chain(patch).filter(|item| !item.is_null()) {
+        let kind = type_of(item);
+        match first {
+            None if kind == 5 => {
+                return Err(PatchError::Rejected("lists of lists are not supported".into()));
+            }
+            None => first = Some(kind),
+            Some(seen) if seen != kind => {
+                let lists = Value::Array(vec![Value::Array(original.to_vec()), Value::Array(patch.to_vec())]);
+                return Err(PatchError::Internal(format!(
+                    "list element types are not identical: {}",
+                    go_plain(&lists)
+                )));
+            }
+            Some(_) => {}
+        }
+    }
+    Ok(())
 }
 
 fn is_directive(key: &str) -> bool {
@@ -487,7 +556,7 @@ mod tests {
     fn directives_in_new_fields_never_reach_the_result() {
         let original = json!({"spec": {}});
         let patch = json!({"spec": {"template": {"spec": {
-            "containers": [{"name": "a", "env": [{"name": "X", "$patch": "merge"}]}, {"name": "b", "$patch": "delete"}],
+            "containers": [{"name": "a", "env": [{"name": "X"}]}, {"name": "b", "$patch": "delete"}],
             "volumes": [{"name": "v", "$retainKeys": ["name"]}],
             "$setElementOrder/containers": [{"name": "a"}]
         }}}});
@@ -497,25 +566,49 @@ mod tests {
     }
 
     #[test]
-    fn a_keyed_item_without_its_key_is_a_bad_request() {
+    fn a_keyed_item_without_its_key_is_the_merge_s_plain_error() {
         let original = deployment(&json!([{"name": "app"}]));
-        let patch = json!({"spec": {"template": {"spec": {"containers": [{"image": "x"}]}}}});
-        let error = strategic_merge(&original, &patch, "apps", "Deployment").expect_err("no merge key");
-        assert!(matches!(error, PatchError::BadRequest(message) if message.contains("merge key: name")));
+        for item in [json!({"image": "x"}), json!({"$patch": "delete"})] {
+            let patch = json!({"spec": {"template": {"spec": {"containers": [item]}}}});
+            let error = strategic_merge(&original, &patch, "apps", "Deployment").expect_err("no merge key");
+            let PatchError::Internal(message) = error else {
+                panic!("a 500, as kube-apiserver answers: {error:?}");
+            };
+            assert!(message.starts_with("map: map[") && message.ends_with("does not contain declared merge key: name"));
+        }
+        let patch = json!({"spec": {"template": {"spec": {"containers": [{"name": "app", "$patch": "merge"}]}}}});
+        assert_eq!(
+            strategic_merge(&original, &patch, "apps", "Deployment"),
+            Err(PatchError::Internal(
+                "merging lists cannot yet be specified in the patch".into()
+            ))
+        );
     }
 
     #[test]
-    fn non_object_patches_and_unknown_patch_types_are_bad_requests() {
+    fn unknown_patch_types_and_mixed_lists_are_the_merge_s_plain_errors() {
         let original = json!({});
         assert!(matches!(
             strategic_merge(&original, &json!([1]), "", "Pod"),
             Err(PatchError::BadRequest(_))
         ));
-        let patch = json!({"spec": {"$patch": "shuffle"}});
-        assert!(matches!(
-            strategic_merge(&original, &patch, "", "Pod"),
-            Err(PatchError::BadRequest(_))
-        ));
+        for directive in ["shuffle", "merge"] {
+            let patch = json!({"spec": {"$patch": directive}});
+            assert_eq!(
+                strategic_merge(&original, &patch, "", "Pod"),
+                Err(PatchError::Internal(format!(
+                    "unknown patch type: {directive} in map: map[$patch:{directive}]"
+                )))
+            );
+        }
+        let original = deployment(&json!([{"name": "app", "image": "a"}]));
+        let patch = json!({"spec": {"template": {"spec": {"$deleteFromPrimitiveList/containers": ["x"]}}}});
+        assert_eq!(
+            strategic_merge(&original, &patch, "apps", "Deployment"),
+            Err(PatchError::Internal(
+                "list element types are not identical: [[map[image:a name:app]] [x]]".into()
+            ))
+        );
     }
 
     #[test]

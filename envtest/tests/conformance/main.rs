@@ -24,6 +24,7 @@ mod delete;
 mod deletion;
 mod differential;
 mod discovery;
+mod error_classes;
 mod events;
 mod eviction;
 mod faults;

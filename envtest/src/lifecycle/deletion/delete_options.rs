@@ -59,11 +59,13 @@ impl DeleteOptions {
         Ok(Self::from_wire(wire))
     }
 
-    /// Reads the options of a delete: the body (already decoded to JSON) when the
-    /// request had one, else the query string.
-    pub fn read(body: Option<&Value>, target: &Target) -> Result<Self, ApiError> {
+    /// Reads the options of a delete: the body when the request had one, else the
+    /// query string. The body is decoded as the delete handler decodes it, into the
+    /// meta group's `DeleteOptions`, and what does not decode is a plain error, a 500:
+    /// a body that is not JSON, another kind, a field of the wrong type.
+    pub fn read(body: Option<&[u8]>, target: &Target) -> Result<Self, ApiError> {
         let wire = match body {
-            Some(body) => from_body(body)?,
+            Some(body) => from_delete_body(body)?,
             None => from_query(target)?,
         };
         validate(&wire)?;
@@ -115,6 +117,44 @@ fn from_body(body: &Value) -> Result<WireOptions, ApiError> {
     }
     serde_json::from_value(body.clone())
         .map_err(|error| ApiError::bad_request(format!("the DeleteOptions in the body could not be decoded: {error}")))
+}
+
+/// The body of a delete, as `DeleteResource` decodes it (see [`DeleteOptions::read`]).
+fn from_delete_body(body: &[u8]) -> Result<WireOptions, ApiError> {
+    let plain = |message: String| ApiError::new(500, "", message);
+    let body: Value =
+        serde_json::from_slice(body).map_err(|e| plain(format!("couldn't get version/kind; json parse error: {e}")))?;
+    let Some(fields) = body.as_object() else {
+        return Err(plain(format!(
+            "couldn't get version/kind; json parse error: json: cannot unmarshal {} into Go value of type struct {{ APIVersion string \"json:\\\"apiVersion,omitempty\\\"\"; Kind string \"json:\\\"kind,omitempty\\\"\" }}",
+            match body {
+                Value::Array(_) => "array",
+                Value::String(_) => "string",
+                Value::Number(_) => "number",
+                Value::Bool(_) => "bool",
+                _ => "null",
+            }
+        )));
+    };
+    let text = |field: &str| fields.get(field).and_then(Value::as_str).unwrap_or_default();
+    let (kind, api_version) = (text("kind"), text("apiVersion"));
+    match kind {
+        "" | "DeleteOptions" => {}
+        "ListOptions" | "GetOptions" | "CreateOptions" | "UpdateOptions" | "PatchOptions" => {
+            return Err(plain("decoded object cannot be converted to DeleteOptions".into()));
+        }
+        other => {
+            let version = if api_version.is_empty() {
+                "meta.k8s.io/v1"
+            } else {
+                api_version
+            };
+            return Err(plain(format!(
+                "no kind \"{other}\" is registered for version \"{version}\" in scheme \"pkg/apis/meta/internalversion/scheme/register.go:27\""
+            )));
+        }
+    }
+    serde_json::from_value(body.clone()).map_err(|error| plain(error.to_string()))
 }
 
 /// The query: `dryRun`, `gracePeriodSeconds`, `orphanDependents`, `propagationPolicy`
@@ -231,7 +271,11 @@ mod tests {
     fn the_body_wins_over_the_query_and_is_read_whole() {
         let body = json!({"kind": "DeleteOptions", "apiVersion": "v1", "dryRun": ["All"], "propagationPolicy": "Foreground",
             "gracePeriodSeconds": 5, "preconditions": {"uid": "u", "resourceVersion": "7"}});
-        let options = DeleteOptions::read(Some(&body), &target(&[("propagationPolicy", "Orphan")])).unwrap();
+        let options = DeleteOptions::read(
+            Some(body.to_string().as_bytes()),
+            &target(&[("propagationPolicy", "Orphan")]),
+        )
+        .unwrap();
         assert_eq!(
             options,
             DeleteOptions {
@@ -243,7 +287,7 @@ mod tests {
             }
         );
         // A body, even an empty object, means the query is not read at all.
-        let options = DeleteOptions::read(Some(&json!({})), &target(&[("dryRun", "All")])).unwrap();
+        let options = DeleteOptions::read(Some(b"{}"), &target(&[("dryRun", "All")])).unwrap();
         assert!(!options.dry_run);
     }
 
@@ -268,20 +312,38 @@ mod tests {
 
     #[test]
     fn invalid_options_are_refused_as_the_real_server_words_it() {
-        let error = DeleteOptions::read(Some(&json!({"dryRun": ["Bogus"]})), &target(&[])).unwrap_err();
+        let error = DeleteOptions::read(Some(br#"{"dryRun": ["Bogus"]}"#), &target(&[])).unwrap_err();
         assert_eq!(error.code, 422);
         assert_eq!(
             error.message,
             "DeleteOptions.meta.k8s.io \"\" is invalid: dryRun: Unsupported value: []string{\"Bogus\"}: supported values: \"All\""
         );
         let both = json!({"orphanDependents": true, "propagationPolicy": "Background"});
-        let error = DeleteOptions::read(Some(&both), &target(&[])).unwrap_err();
+        let error = DeleteOptions::read(Some(both.to_string().as_bytes()), &target(&[])).unwrap_err();
         assert!(
             error
                 .message
                 .contains("orphanDependents and deletionPropagation cannot be both set")
         );
-        let error = DeleteOptions::read(Some(&json!({"propagationPolicy": 5})), &target(&[])).unwrap_err();
-        assert_eq!(error.code, 400);
+    }
+
+    #[test]
+    fn a_body_that_does_not_decode_is_the_handler_s_plain_error() {
+        for (body, message) in [
+            (&b"{not json"[..], "couldn't get version/kind; json parse error: "),
+            (br#"{"propagationPolicy": 5}"#, "invalid type"),
+            (
+                br#"{"kind": "Pod", "apiVersion": "v1"}"#,
+                "no kind \"Pod\" is registered for version \"v1\" in scheme \"pkg/apis/meta/internalversion/scheme/register.go:27\"",
+            ),
+            (
+                br#"{"kind": "ListOptions"}"#,
+                "decoded object cannot be converted to DeleteOptions",
+            ),
+        ] {
+            let error = DeleteOptions::read(Some(body), &target(&[])).unwrap_err();
+            assert_eq!((error.code, error.reason.as_ref()), (500, ""), "{error:?}");
+            assert!(error.message.starts_with(message), "{}", error.message);
+        }
     }
 }

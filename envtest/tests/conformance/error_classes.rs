@@ -1,0 +1,436 @@
+//! Which layer of kube-apiserver refuses a request, told by its answer: the patch
+//! handler (a patch that does not decode is a 422 of `patch`; a JSON patch operation
+//! that fails is the generic 422; the strategic merge's own errors are plain 500s), the
+//! registry's update (a PUT's uid is a storage precondition, an unconditional PUT is
+//! refused where the type's strategy says so, a resourceVersion that is not a number is
+//! the versioner's 500), the storage's create, and the delete handler's decoder. Found
+//! by the differential fuzzer; 1.19's answers differ where it read patches less strictly.
+
+use serde_json::{Value, json};
+
+use crate::common::start;
+use crate::raw::{Answer, send, send_request};
+use crate::schema_common::server_minor;
+
+/// Sends `body` (text) with `method` and `content_type` to `path`.
+async fn send_text(client: &kube::Client, method: http::Method, path: &str, content_type: &str, body: &str) -> Answer {
+    let request = http::Request::builder()
+        .method(method)
+        .uri(path)
+        .header(http::header::CONTENT_TYPE, content_type)
+        .header(http::header::ACCEPT, "application/json")
+        .body(kube::client::Body::from(body.as_bytes().to_vec()))
+        .expect("a valid request");
+    send_request(client, request).await
+}
+
+/// A patch of the object at `path` with the patch type's media type.
+async fn patch(client: &kube::Client, path: &str, media: &str, body: &str) -> Answer {
+    send_text(client, http::Method::PATCH, path, media, body).await
+}
+
+const MERGE: &str = "application/merge-patch+json";
+const JSON_PATCH: &str = "application/json-patch+json";
+const STRATEGIC: &str = "application/strategic-merge-patch+json";
+
+fn code_and_reason(answer: &Answer) -> (u16, &str) {
+    (answer.code, answer.body["reason"].as_str().unwrap_or_default())
+}
+
+/// Creates the `ConfigMap` `name` in the test's namespace; its path.
+async fn config_map(client: &kube::Client, namespace: &str, name: &str) -> String {
+    let collection = format!("/api/v1/namespaces/{namespace}/configmaps");
+    let body = json!({"apiVersion": "v1", "kind": "ConfigMap", "metadata": {"name": name, "labels": {"app": "a"}}, "data": {"k": "v"}});
+    let created = send(client, http::Method::POST, &collection, Some(&body)).await;
+    assert_eq!(created.code, 201, "{}", created.body);
+    format!("{collection}/{name}")
+}
+
+/// A merge, JSON or strategic merge patch whose result does not decode as the type (a
+/// label that is not a string, labels that are not a map, another kind) is the patch
+/// handler's 422 of the field `patch`, quoting what it patched (the patched JSON, or the
+/// strategic merge patch as Go prints a map); nothing is stored.
+#[tokio::test]
+async fn a_patch_that_does_not_decode_is_the_handler_s_422_of_patch() {
+    let env = start().await;
+    let client = env.client();
+    let path = config_map(&client, env.namespace(), "undecodable").await;
+    let cases = [
+        (MERGE, r#"{"metadata":{"labels":"text"}}"#),
+        (MERGE, r#"{"metadata":{"labels":{"a":1}}}"#),
+        (MERGE, r#"{"kind":"Other"}"#),
+        (JSON_PATCH, r#"[{"op":"add","path":"/metadata/labels/k","value":1}]"#),
+        (STRATEGIC, r#"{"metadata":{"labels":{"k":1}}}"#),
+    ];
+    for (media, body) in cases {
+        let answer = patch(&client, &path, media, body).await;
+        assert_eq!(
+            code_and_reason(&answer),
+            (422, "Invalid"),
+            "{media} {body}: {}",
+            answer.body
+        );
+        let cause = &answer.body["details"]["causes"][0];
+        assert_eq!(cause["field"], "patch", "{media} {body}: {}", answer.body);
+        assert_eq!(cause["reason"], "FieldValueInvalid");
+        let message = answer.body["message"].as_str().unwrap_or_default();
+        assert!(
+            message.starts_with(" \"\" is invalid: patch: Invalid value: \""),
+            "{message}"
+        );
+        if media == STRATEGIC {
+            let shown = cause["message"].as_str().unwrap_or_default();
+            assert!(
+                shown.starts_with("Invalid value: \"map[metadata:map[labels:map[k:1]]]\": "),
+                "{shown}"
+            );
+        }
+    }
+    let read = send(&client, http::Method::GET, &path, None).await;
+    assert_eq!(read.body["metadata"]["labels"], json!({"app": "a"}), "nothing stored");
+    env.stop().await;
+}
+
+/// A JSON patch operation that cannot apply (an unknown op, a path that is missing, a
+/// failing test) is the generic 422, whose message says no more; an `add` without a
+/// value adds null, which a string field decodes as "".
+#[tokio::test]
+async fn a_json_patch_that_cannot_apply_is_the_generic_422() {
+    let env = start().await;
+    let client = env.client();
+    let path = config_map(&client, env.namespace(), "json-patched").await;
+    for body in [
+        r#"[{"op":"bogus","path":"/metadata/labels"}]"#,
+        r#"[{"op":"remove","path":"/metadata/missing"}]"#,
+        r#"[{"op":"test","path":"/metadata/name","value":"other"}]"#,
+        r#"[{"op":"add","path":"/metadata/missing/x","value":1}]"#,
+    ] {
+        let answer = patch(&client, &path, JSON_PATCH, body).await;
+        assert_eq!(code_and_reason(&answer), (422, "Invalid"), "{body}: {}", answer.body);
+        assert_eq!(
+            answer.body["message"], "the server rejected our request due to an error in our request",
+            "{body}"
+        );
+    }
+    let answer = patch(
+        &client,
+        &path,
+        JSON_PATCH,
+        r#"[{"op":"add","path":"/metadata/labels/x"}]"#,
+    )
+    .await;
+    assert_eq!(answer.code, 200, "{}", answer.body);
+    assert_eq!(answer.body["metadata"]["labels"]["x"], "");
+    env.stop().await;
+}
+
+/// A patch body of the wrong shape is a 400 before anything is patched: a merge patch
+/// that is not an object (`null` is the merge library's own complaint), a JSON patch
+/// that is not a list. 1.32 reads the body strictly first (its default field
+/// validation is Warn), so it names the Go type it could not fill; 1.19 did not (its
+/// patch handler's 422 answered them), and the test skips there.
+#[tokio::test]
+async fn a_patch_body_of_the_wrong_shape_is_a_bad_request() {
+    let env = start().await;
+    let client = env.client();
+    if server_minor(&env).await < 25 {
+        eprintln!(
+            "skipped: before 1.25 kube-apiserver did not read a patch strictly first; its patch handler answered these with its 422 of `patch`"
+        );
+        env.stop().await;
+        return;
+    }
+    let path = config_map(&client, env.namespace(), "shapes").await;
+    for (media, body, message) in [
+        (
+            MERGE,
+            "[1]",
+            "error decoding patch: json: cannot unmarshal array into Go value of type map[string]interface {}",
+        ),
+        (
+            MERGE,
+            r#""text""#,
+            "error decoding patch: json: cannot unmarshal string into Go value of type map[string]interface {}",
+        ),
+        (MERGE, "null", "Invalid JSON Patch"),
+        (
+            JSON_PATCH,
+            "{}",
+            "error decoding patch: json: cannot unmarshal object into Go value of type []handlers.jsonPatchOp",
+        ),
+    ] {
+        let answer = patch(&client, &path, media, body).await;
+        assert_eq!(
+            code_and_reason(&answer),
+            (400, "BadRequest"),
+            "{media} {body}: {}",
+            answer.body
+        );
+        assert_eq!(answer.body["message"], message, "{media} {body}");
+    }
+    env.stop().await;
+}
+
+/// The strategic merge's own errors are plain errors, a 500 without a reason: a
+/// `$patch` it does not know (`merge` included, in a map), a list item without its merge
+/// key (a deletion included), a `$deleteFromPrimitiveList` of a list of objects.
+#[tokio::test]
+async fn the_strategic_merge_s_own_errors_are_500s() {
+    let env = start().await;
+    let client = env.client();
+    let ns = env.namespace().to_owned();
+    let path = config_map(&client, &ns, "strategic").await;
+    let answer = patch(&client, &path, STRATEGIC, r#"{"$patch":"bogus"}"#).await;
+    assert_eq!(code_and_reason(&answer), (500, ""), "{}", answer.body);
+    assert_eq!(
+        answer.body["message"],
+        "unknown patch type: bogus in map: map[$patch:bogus]"
+    );
+
+    let pod = json!({"apiVersion": "v1", "kind": "Pod", "metadata": {"name": "strategic"},
+        "spec": {"containers": [{"name": "app", "image": crate::common::IMAGE}]}});
+    let pods = format!("/api/v1/namespaces/{ns}/pods");
+    let created = send(&client, http::Method::POST, &pods, Some(&pod)).await;
+    assert_eq!(created.code, 201, "{}", created.body);
+    let pod_path = format!("{pods}/strategic");
+    for (body, message) in [
+        (
+            r#"{"spec":{"containers":[{"$patch":"delete"}]}}"#,
+            "map: map[$patch:delete] does not contain declared merge key: name".to_owned(),
+        ),
+        (
+            r#"{"spec":{"containers":[{"image":"x"}]}}"#,
+            "map: map[image:x] does not contain declared merge key: name".to_owned(),
+        ),
+    ] {
+        let answer = patch(&client, &pod_path, STRATEGIC, body).await;
+        assert_eq!(code_and_reason(&answer), (500, ""), "{body}: {}", answer.body);
+        assert_eq!(answer.body["message"], Value::String(message), "{body}");
+    }
+    let answer = patch(
+        &client,
+        &pod_path,
+        STRATEGIC,
+        r#"{"spec":{"$deleteFromPrimitiveList/containers":["x"]}}"#,
+    )
+    .await;
+    assert_eq!(code_and_reason(&answer), (500, ""), "{}", answer.body);
+    let message = answer.body["message"].as_str().unwrap_or_default();
+    assert!(
+        message.starts_with("list element types are not identical: [[map[image:"),
+        "{message}"
+    );
+    assert!(message.ends_with("] [x]]"), "{message}");
+    env.stop().await;
+}
+
+/// A PUT is checked as the registry's `Store.Update` checks it: a uid other than the
+/// stored one is a storage precondition (409), a resourceVersion that is not a number is
+/// the versioner's 500, and a PUT without one is refused (422 naming the resource) where
+/// the type's strategy does not allow unconditional updates, as a Lease's; a config map's
+/// does. A patch that sets another uid is the immutable field's 422 instead.
+#[tokio::test]
+async fn a_put_is_checked_as_the_registry_checks_it() {
+    let env = start().await;
+    let client = env.client();
+    let ns = env.namespace().to_owned();
+    let path = config_map(&client, &ns, "preconditions").await;
+    let read = send(&client, http::Method::GET, &path, None).await;
+    let stored = read.body.clone();
+
+    let mut other_uid = stored.clone();
+    other_uid["metadata"]["uid"] = json!("00000000-0000-4000-8000-000000000001");
+    let answer = send(&client, http::Method::PUT, &path, Some(&other_uid)).await;
+    assert_eq!(code_and_reason(&answer), (409, "Conflict"), "{}", answer.body);
+    let message = answer.body["message"].as_str().unwrap_or_default();
+    assert!(
+        message.contains(&format!(
+            "StorageError: invalid object, Code: 4, Key: /registry/configmaps/{ns}/preconditions, ResourceVersion: 0, AdditionalErrorMsg: Precondition failed: UID in precondition: 00000000-0000-4000-8000-000000000001, UID in object meta: {}",
+            stored["metadata"]["uid"].as_str().unwrap_or_default()
+        )),
+        "{message}"
+    );
+    let answer = patch(
+        &client,
+        &path,
+        MERGE,
+        r#"{"metadata":{"uid":"00000000-0000-4000-8000-000000000001"}}"#,
+    )
+    .await;
+    assert_eq!(code_and_reason(&answer), (422, "Invalid"), "{}", answer.body);
+
+    let mut not_a_number = stored.clone();
+    not_a_number["metadata"]["resourceVersion"] = json!("abc");
+    let answer = send(&client, http::Method::PUT, &path, Some(&not_a_number)).await;
+    assert_eq!(code_and_reason(&answer), (500, ""), "{}", answer.body);
+    assert_eq!(
+        answer.body["message"],
+        "strconv.ParseUint: parsing \"abc\": invalid syntax"
+    );
+
+    let mut unconditional = stored.clone();
+    if let Some(metadata) = unconditional["metadata"].as_object_mut() {
+        metadata.remove("resourceVersion");
+    }
+    unconditional["data"] = json!({"k": "w"});
+    let answer = send(&client, http::Method::PUT, &path, Some(&unconditional)).await;
+    assert_eq!(
+        answer.code, 200,
+        "a ConfigMap may be updated unconditionally: {}",
+        answer.body
+    );
+
+    let leases = format!("/apis/coordination.k8s.io/v1/namespaces/{ns}/leases");
+    let lease = json!({"apiVersion": "coordination.k8s.io/v1", "kind": "Lease", "metadata": {"name": "conditional"},
+        "spec": {"holderIdentity": "a"}});
+    let created = send(&client, http::Method::POST, &leases, Some(&lease)).await;
+    assert_eq!(created.code, 201, "{}", created.body);
+    let answer = send(
+        &client,
+        http::Method::PUT,
+        &format!("{leases}/conditional"),
+        Some(&lease),
+    )
+    .await;
+    assert_eq!(code_and_reason(&answer), (422, "Invalid"), "{}", answer.body);
+    assert_eq!(
+        answer.body["message"],
+        "leases.coordination.k8s.io \"conditional\" is invalid: metadata.resourceVersion: Invalid value: 0x0: must be specified for an update"
+    );
+    env.stop().await;
+}
+
+/// The storage refuses a new object that names a resourceVersion with a plain error (a
+/// 500), after everything else passed; a dry run never reaches the storage.
+#[tokio::test]
+async fn a_create_that_names_a_resource_version_is_the_storage_s_500() {
+    let env = start().await;
+    let client = env.client();
+    let collection = format!("/api/v1/namespaces/{}/configmaps", env.namespace());
+    let body =
+        json!({"apiVersion": "v1", "kind": "ConfigMap", "metadata": {"name": "versioned", "resourceVersion": "1"}});
+    let answer = send(&client, http::Method::POST, &collection, Some(&body)).await;
+    assert_eq!(code_and_reason(&answer), (500, ""), "{}", answer.body);
+    assert_eq!(
+        answer.body["message"],
+        "resourceVersion should not be set on objects to be created"
+    );
+    let read = send(&client, http::Method::GET, &format!("{collection}/versioned"), None).await;
+    assert_eq!(read.code, 404, "nothing stored");
+    let dry = send(
+        &client,
+        http::Method::POST,
+        &format!("{collection}?dryRun=All"),
+        Some(&body),
+    )
+    .await;
+    assert_eq!(dry.code, 201, "{}", dry.body);
+    env.stop().await;
+}
+
+/// A list or watch from a resourceVersion that is not a number is refused by the layer
+/// that reads it: the watch cache's 500 for most resources, the storage's 400 for
+/// Events (not cached). A list with a negative limit has no limit; one that is not a
+/// number is the parameter codec's 400.
+#[tokio::test]
+async fn list_options_are_read_as_their_layers_read_them() {
+    let env = start().await;
+    let client = env.client();
+    let ns = env.namespace().to_owned();
+    config_map(&client, &ns, "listed").await;
+    let expected = "resourceVersion: Invalid value: \"abc\": strconv.ParseUint: parsing \"abc\": invalid syntax";
+    for query in ["resourceVersion=abc", "watch=1&resourceVersion=abc&timeoutSeconds=1"] {
+        let answer = send(
+            &client,
+            http::Method::GET,
+            &format!("/api/v1/namespaces/{ns}/configmaps?{query}"),
+            None,
+        )
+        .await;
+        assert_eq!(code_and_reason(&answer), (500, ""), "{query}: {}", answer.body);
+        assert_eq!(answer.body["message"], expected, "{query}");
+    }
+    let events = send(
+        &client,
+        http::Method::GET,
+        &format!("/api/v1/namespaces/{ns}/events?resourceVersion=abc"),
+        None,
+    )
+    .await;
+    if server_minor(&env).await >= 25 {
+        assert_eq!(code_and_reason(&events), (400, "BadRequest"), "{}", events.body);
+        assert_eq!(events.body["message"], format!("invalid resource version: {expected}"));
+    } else {
+        // 1.19 answered Events as the watch cache does.
+        assert_eq!(code_and_reason(&events), (500, ""), "{}", events.body);
+    }
+
+    let unlimited = send(
+        &client,
+        http::Method::GET,
+        &format!("/api/v1/namespaces/{ns}/configmaps?limit=-1"),
+        None,
+    )
+    .await;
+    assert_eq!(unlimited.code, 200, "{}", unlimited.body);
+    assert!(unlimited.body["metadata"].get("continue").is_none());
+    let answer = send(
+        &client,
+        http::Method::GET,
+        &format!("/api/v1/namespaces/{ns}/configmaps?limit=abc"),
+        None,
+    )
+    .await;
+    assert_eq!(code_and_reason(&answer), (400, "BadRequest"), "{}", answer.body);
+    assert_eq!(
+        answer.body["message"],
+        "strconv.ParseInt: parsing \"abc\": invalid syntax"
+    );
+    env.stop().await;
+}
+
+/// A built-in list's items carry no kind or apiVersion (the typed list's items are
+/// bare structs); a watch's objects do.
+#[tokio::test]
+async fn a_built_in_list_s_items_carry_no_type() {
+    let env = start().await;
+    let client = env.client();
+    let ns = env.namespace().to_owned();
+    config_map(&client, &ns, "typeless").await;
+    let list = send(
+        &client,
+        http::Method::GET,
+        &format!("/api/v1/namespaces/{ns}/configmaps"),
+        None,
+    )
+    .await;
+    let item = &list.body["items"][0];
+    assert_eq!(item["metadata"]["name"], "typeless", "{}", list.body);
+    assert!(item.get("kind").is_none() && item.get("apiVersion").is_none(), "{item}");
+    assert_eq!(list.body["kind"], "ConfigMapList");
+    env.stop().await;
+}
+
+/// The body of a delete is decoded into `DeleteOptions` as the delete handler decodes
+/// it; what does not decode is a plain error (a 500) and nothing is deleted.
+#[tokio::test]
+async fn delete_options_that_do_not_decode_are_500s() {
+    let env = start().await;
+    let client = env.client();
+    let path = config_map(&client, env.namespace(), "kept").await;
+    for (body, message) in [
+        ("{not json", "couldn't get version/kind; json parse error: "),
+        (
+            r#"{"kind":"Pod","apiVersion":"v1"}"#,
+            "no kind \"Pod\" is registered for version \"v1\" in scheme \"",
+        ),
+    ] {
+        let answer = send_text(&client, http::Method::DELETE, &path, "application/json", body).await;
+        assert_eq!(code_and_reason(&answer), (500, ""), "{body}: {}", answer.body);
+        let said = answer.body["message"].as_str().unwrap_or_default();
+        assert!(said.starts_with(message), "{said}");
+    }
+    let read = send(&client, http::Method::GET, &path, None).await;
+    assert_eq!(read.code, 200, "not deleted");
+    env.stop().await;
+}
