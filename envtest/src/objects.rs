@@ -20,4 +20,4 @@ mod tests;
 
 pub(crate) use self::defaults::{after_pod_admission, apply as apply_defaults};
 pub(crate) use self::registrations::declared_names as policy_names;
-pub(crate) use self::validate::{decode, field_validation, validate};
+pub(crate) use self::validate::{decode, duplicate_fields, field_validation, validate};

@@ -337,7 +337,18 @@ impl Write<'_> {
     /// `fieldValidation` on the request's object (`objects::field_validation`).
     fn check_unknown_fields(&self, object: &Value) -> Result<Vec<String>, ApiError> {
         let mode = self.target.param("fieldValidation");
-        crate::objects::field_validation(self.resource(), mode, object)
+        // The fields a JSON body names twice are the strict decoder's to report too.
+        let json_body = matches!(self.target.verb, Verb::Create | Verb::Update)
+            && matches!(
+                self.content_type.split(';').next().unwrap_or_default().trim(),
+                "application/json" | ""
+            );
+        let duplicates = if json_body {
+            crate::objects::duplicate_fields(self.body)
+        } else {
+            Vec::new()
+        };
+        crate::objects::field_validation(self.resource(), mode, object, &duplicates)
     }
 
     /// A create that acts rather than stores (a binding, an eviction, a review), after
@@ -713,20 +724,20 @@ impl Write<'_> {
                 "no kind \"{kind}\" is registered for version \"{api_version}\""
             )));
         }
-        let mut decoded = patched.clone();
-        crate::objects::decode(resource, &mut decoded).map_err(|error| {
-            // The decoder's own complaint, without the create handler's preamble.
-            let preamble = format!("cannot be handled as a {}: ", resource.kind);
+        // The decoder's own complaint, without the create handler's preamble.
+        let preamble = format!("cannot be handled as a {}: ", resource.kind);
+        let refused = |error: ApiError| {
             invalid(
                 error
                     .message
                     .split_once(&preamble)
                     .map_or(error.message.as_str(), |(_, why)| why),
             )
-        })?;
+        };
+        let mut decoded = patched.clone();
+        crate::objects::decode(resource, &mut decoded).map_err(refused)?;
         if self.target.param("fieldValidation") == Some("Strict") {
-            crate::objects::field_validation(resource, Some("Strict"), patched)
-                .map_err(|error| invalid(&error.message))?;
+            crate::objects::field_validation(resource, Some("Strict"), patched, &[]).map_err(refused)?;
         }
         Ok(())
     }

@@ -106,40 +106,127 @@ fn invalid(resource: &ResourceType, name: &str, errors: &[FieldError]) -> ApiErr
     ApiError::invalid(resource, name, &causes)
 }
 
-/// `fieldValidation` (`mode`): fields the object's type does not declare are an error
-/// (Strict), warnings (Warn, the default) or nothing (Ignore).
+/// `fieldValidation` (`mode`): fields the object's type does not declare, and fields
+/// the body named twice (`duplicates`, as [`duplicate_fields`] finds them), are an
+/// error (Strict: the decoder's 400, naming the kind and version), warnings (Warn, the
+/// default) or nothing (Ignore).
 pub(crate) fn field_validation(
     resource: &ResourceType,
     mode: Option<&str>,
     object: &Value,
+    duplicates: &[String],
 ) -> Result<Vec<String>, ApiError> {
     let unknown = match resource.catalogue() {
         Some(builtin) => crate::resources::openapi::unknown_fields(builtin, object),
         None => unknown_fields(resource, object),
     };
-    if unknown.is_empty() {
+    if unknown.is_empty() && duplicates.is_empty() {
         return Ok(Vec::new());
     }
-    let described: Vec<String> = unknown.iter().map(|f| format!("unknown field \"{f}\"")).collect();
+    let described: Vec<String> = duplicates
+        .iter()
+        .map(|f| format!("duplicate field \"{f}\""))
+        .chain(unknown.iter().map(|f| format!("unknown field \"{f}\"")))
+        .collect();
     match mode {
         Some("Ignore") => Ok(Vec::new()),
-        Some("Strict") => {
-            // kube-apiserver's decoder of custom resources names the kind and version.
-            let prefix = if resource.custom {
-                format!(
-                    "{} in version \"{}\" cannot be handled as a {}: ",
-                    resource.kind, resource.version, resource.kind
-                )
-            } else {
-                String::new()
-            };
-            Err(ApiError::bad_request(format!(
-                "{prefix}strict decoding error: {}",
-                described.join(", ")
-            )))
-        }
+        Some("Strict") => Err(ApiError::bad_request(format!(
+            "{} in version \"{}\" cannot be handled as a {}: strict decoding error: {}",
+            resource.kind,
+            resource.version,
+            resource.kind,
+            described.join(", ")
+        ))),
         _ => Ok(described),
     }
+}
+
+/// The fields a JSON body names twice in one object, as paths (`spec.replicas`,
+/// `spec.containers[0].name`), in the order they appear: the strict decoder reports
+/// them (the value read is the last one, as here).
+pub(crate) fn duplicate_fields(body: &[u8]) -> Vec<String> {
+    use serde::de::{DeserializeSeed, Deserializer, MapAccess, SeqAccess, Visitor};
+
+    struct Scan<'a> {
+        path: String,
+        found: &'a mut Vec<String>,
+    }
+
+    impl<'de> DeserializeSeed<'de> for Scan<'_> {
+        type Value = ();
+        fn deserialize<D: Deserializer<'de>>(self, deserializer: D) -> Result<(), D::Error> {
+            deserializer.deserialize_any(self)
+        }
+    }
+
+    impl<'de> Visitor<'de> for Scan<'_> {
+        type Value = ();
+        fn expecting(&self, formatter: &mut std::fmt::Formatter) -> std::fmt::Result {
+            formatter.write_str("any JSON value")
+        }
+        fn visit_map<A: MapAccess<'de>>(self, mut map: A) -> Result<(), A::Error> {
+            let mut seen = std::collections::HashSet::new();
+            while let Some(key) = map.next_key::<String>()? {
+                let path = if self.path.is_empty() {
+                    key.clone()
+                } else {
+                    format!("{}.{key}", self.path)
+                };
+                if !seen.insert(key) && !self.found.contains(&path) {
+                    self.found.push(path.clone());
+                }
+                map.next_value_seed(Scan {
+                    path,
+                    found: &mut *self.found,
+                })?;
+            }
+            Ok(())
+        }
+        fn visit_seq<A: SeqAccess<'de>>(self, mut seq: A) -> Result<(), A::Error> {
+            let mut index = 0;
+            loop {
+                let path = format!("{}[{index}]", self.path);
+                if seq
+                    .next_element_seed(Scan {
+                        path,
+                        found: &mut *self.found,
+                    })?
+                    .is_none()
+                {
+                    return Ok(());
+                }
+                index += 1;
+            }
+        }
+        fn visit_bool<E>(self, _: bool) -> Result<(), E> {
+            Ok(())
+        }
+        fn visit_i64<E>(self, _: i64) -> Result<(), E> {
+            Ok(())
+        }
+        fn visit_u64<E>(self, _: u64) -> Result<(), E> {
+            Ok(())
+        }
+        fn visit_f64<E>(self, _: f64) -> Result<(), E> {
+            Ok(())
+        }
+        fn visit_str<E>(self, _: &str) -> Result<(), E> {
+            Ok(())
+        }
+        fn visit_unit<E>(self) -> Result<(), E> {
+            Ok(())
+        }
+    }
+
+    let mut found = Vec::new();
+    let mut deserializer = serde_json::Deserializer::from_slice(body);
+    // A body that is not JSON has been refused already; nothing to report then.
+    let _ = Scan {
+        path: String::new(),
+        found: &mut found,
+    }
+    .deserialize(&mut deserializer);
+    found
 }
 
 /// The fields of a custom resource that its schema does not declare (and that

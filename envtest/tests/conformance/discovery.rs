@@ -53,6 +53,11 @@ async fn legacy(env: &TestEnv, group_version: &str) -> Vec<Value> {
 async fn assert_agrees_with_legacy(env: &TestEnv, list: &Value) {
     for group in list["items"].as_array().expect("items") {
         let name = group["metadata"]["name"].as_str().unwrap_or_default();
+        // The groups of the CRDs other tests of this run create and delete (named after
+        // their test namespaces) may come or go between the two reads on a shared server.
+        if name.starts_with("envtest-") {
+            continue;
+        }
         for version in group["versions"].as_array().expect("versions") {
             let version_name = version["version"].as_str().expect("a version");
             let group_version = if name.is_empty() {

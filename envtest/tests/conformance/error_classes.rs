@@ -434,3 +434,68 @@ async fn delete_options_that_do_not_decode_are_500s() {
     assert_eq!(read.code, 200, "not deleted");
     env.stop().await;
 }
+
+/// A JSON body that names a field twice is the strict decoder's to report, beside the
+/// fields the type lacks: under `fieldValidation=Strict` its 400 names the kind and
+/// version; by default each is a warning and the last value is the one kept; under
+/// Ignore nothing is said.
+#[tokio::test]
+async fn a_field_named_twice_is_the_strict_decoder_s_to_report() {
+    let env = start().await;
+    if server_minor(&env).await < 25 {
+        eprintln!("skipped: field validation is 1.25's (1.19 took the last value and said nothing)");
+        env.stop().await;
+        return;
+    }
+    let client = env.client();
+    let collection = format!("/api/v1/namespaces/{}/configmaps", env.namespace());
+    let body = |name: &str| {
+        format!(
+            r#"{{"apiVersion":"v1","apiVersion":"v1","kind":"ConfigMap","metadata":{{"name":"{name}"}},"data":{{"a":"1","a":"2"}},"stray":1}}"#
+        )
+    };
+    let strict = send_text(
+        &client,
+        http::Method::POST,
+        &format!("{collection}?fieldValidation=Strict"),
+        "application/json",
+        &body("strict"),
+    )
+    .await;
+    assert_eq!(code_and_reason(&strict), (400, "BadRequest"), "{}", strict.body);
+    assert_eq!(
+        strict.body["message"],
+        "ConfigMap in version \"v1\" cannot be handled as a ConfigMap: strict decoding error: duplicate field \"apiVersion\", duplicate field \"data.a\", unknown field \"stray\""
+    );
+    let warned = send_text(
+        &client,
+        http::Method::POST,
+        &collection,
+        "application/json",
+        &body("warned"),
+    )
+    .await;
+    assert_eq!(warned.code, 201, "{}", warned.body);
+    assert_eq!(warned.body["data"]["a"], "2", "the last value is kept");
+    let warnings: Vec<&str> = warned
+        .headers
+        .get_all(http::header::WARNING)
+        .iter()
+        .filter_map(|v| v.to_str().ok())
+        .collect();
+    assert!(
+        warnings.contains(&"299 - \"duplicate field \\\"apiVersion\\\"\""),
+        "{warnings:?}"
+    );
+    let ignored = send_text(
+        &client,
+        http::Method::POST,
+        &format!("{collection}?fieldValidation=Ignore"),
+        "application/json",
+        &body("ignored"),
+    )
+    .await;
+    assert_eq!(ignored.code, 201, "{}", ignored.body);
+    assert!(ignored.headers.get(http::header::WARNING).is_none());
+    env.stop().await;
+}
