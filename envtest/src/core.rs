@@ -1,17 +1,19 @@
 //! The types every part of the server shares and that depend on no other part: what a
-//! resource is, the API verbs, the Kubernetes version imitated, the API error, and how
-//! responses are made. Everything else depends on this module; it depends on nothing
+//! resource is, the API verbs, the Kubernetes version imitated, the API error (with Go's
+//! wording of a body that is not JSON), and how responses are made. Everything else depends on this module; it depends on nothing
 //! else in the crate, so no import cycle can run through it.
 //!
 //! May import: nothing in the crate.
 
 mod error;
+mod go_json;
 mod resource;
 mod response;
 mod verb;
 mod version;
 
 pub(crate) use self::error::ApiError;
+pub(crate) use self::go_json::{decode as decode_json, summarize_data};
 pub(crate) use self::resource::{
     Builtin, BuiltinRef, ConversionWebhook, CrdVersions, GroupResource, ResourceType, ScalePaths,
 };

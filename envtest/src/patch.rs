@@ -95,11 +95,11 @@ const MAX_JSON_PATCH_OPERATIONS: usize = 10_000;
 /// is not JSON is a 400 with the decoder's complaint (`error decoding patch: ...` for
 /// merge and JSON patches, bare for a strategic merge patch).
 pub(crate) fn decode(body: &[u8], prefix: &str) -> Result<Value, PatchError> {
-    serde_json::from_slice(body).map_err(|e| PatchError::BadRequest(format!("{prefix}{e}")))
+    crate::core::decode_json(body).map_err(|why| PatchError::BadRequest(format!("{prefix}{why}")))
 }
 
 /// What Go's `encoding/json` calls a JSON value's type in `cannot unmarshal X into ...`.
-fn go_json_type(value: &Value) -> &'static str {
+pub(crate) fn go_json_type(value: &Value) -> &'static str {
     match value {
         Value::Array(_) => "array",
         Value::Object(_) => "object",

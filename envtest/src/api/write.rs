@@ -176,8 +176,18 @@ impl Write<'_> {
                 }
             }
         }
-        serde_json::from_slice(self.body)
-            .map_err(|e| ApiError::bad_request(format!("the object provided is unrecognized: json parse error: {e}")))
+        crate::core::decode_json(self.body).map_err(|why| self.unrecognized(&format!("json parse error: {why}")))
+    }
+
+    /// The 400 of a create or update body the decoder cannot read as an object: kube's
+    /// `couldn't get version/kind` (`transformDecodeError` without a kind), quoting the
+    /// body's start.
+    fn unrecognized(&self, why: &str) -> ApiError {
+        ApiError::bad_request(format!(
+            "the object provided is unrecognized (must be of type {}): couldn't get version/kind; {why} ({})",
+            self.resource().kind,
+            crate::core::summarize_data(self.body)
+        ))
     }
 
     /// The body as an object of this resource: kind and apiVersion must be the ones of
@@ -190,9 +200,19 @@ impl Write<'_> {
             object = json!({});
         }
         if !object.is_object() {
-            return Err(ApiError::bad_request(
-                "the object provided is unrecognized: expected a JSON object",
-            ));
+            if object.is_null() {
+                // A custom resource's `null` reaches the unstructured decoder, which
+                // finds no kind in it.
+                return Err(ApiError::bad_request(format!(
+                    "the object provided is unrecognized (must be of type {}): Object 'Kind' is missing in 'null' ({})",
+                    self.resource().kind,
+                    crate::core::summarize_data(self.body)
+                )));
+            }
+            return Err(self.unrecognized(&format!(
+                "json parse error: json: cannot unmarshal {} into Go value of type struct {{ APIVersion string \"json:\\\"apiVersion,omitempty\\\"\"; Kind string \"json:\\\"kind,omitempty\\\"\" }}",
+                crate::patch::go_json_type(&object)
+            )));
         }
         let state = self.server.shared.state.lock();
         check_body_type(&state.registry, self.resource(), &mut object, self.body)?;

@@ -100,12 +100,7 @@ pub(crate) fn check_body_type(
     if resource.custom {
         if kind.is_empty() {
             let body = String::from_utf8_lossy(raw);
-            // `runtime.NewNotRegisteredErr...`: the body's first 30 characters, then " ...".
-            let shown: String = if body.chars().count() > 30 {
-                format!("{} ...", body.chars().take(30).collect::<String>())
-            } else {
-                body.to_string()
-            };
+            let shown = crate::core::summarize_data(raw);
             return Err(ApiError::bad_request(format!(
                 "the object provided is unrecognized (must be of type {}): Object 'Kind' is missing in '{body}' ({shown})",
                 resource.kind

@@ -499,3 +499,47 @@ async fn a_field_named_twice_is_the_strict_decoder_s_to_report() {
     assert!(ignored.headers.get(http::header::WARNING).is_none());
     env.stop().await;
 }
+
+/// A body that is not JSON is refused in Go's words, found at the same byte: the
+/// decoder's `couldn't get version/kind` quoting the body's start on a create, the
+/// patch handler's own wording for each patch type.
+#[tokio::test]
+async fn a_body_that_is_not_json_is_refused_in_go_s_words() {
+    let env = start().await;
+    let client = env.client();
+    let collection = format!("/api/v1/namespaces/{}/configmaps", env.namespace());
+    let go = "invalid character 'n' looking for beginning of object key string";
+    let create = send_text(
+        &client,
+        http::Method::POST,
+        &collection,
+        "application/json",
+        "{not json",
+    )
+    .await;
+    assert_eq!(code_and_reason(&create), (400, "BadRequest"), "{}", create.body);
+    assert_eq!(
+        create.body["message"],
+        format!(
+            "the object provided is unrecognized (must be of type ConfigMap): couldn't get version/kind; json parse error: {go} ({{not json)"
+        )
+    );
+    let empty = send_text(&client, http::Method::POST, &collection, "application/json", "").await;
+    assert_eq!(
+        empty.body["message"],
+        "the object provided is unrecognized (must be of type ConfigMap): couldn't get version/kind; json parse error: unexpected end of JSON input (<empty>)"
+    );
+    let path = config_map(&client, env.namespace(), "not-json").await;
+    let strategic = patch(&client, &path, STRATEGIC, "{not json").await;
+    assert_eq!(code_and_reason(&strategic), (400, "BadRequest"), "{}", strategic.body);
+    assert_eq!(strategic.body["message"], go);
+    if server_minor(&env).await >= 25 {
+        // 1.19 did not read a merge patch before merging it.
+        let merge = patch(&client, &path, MERGE, r#"{"a": tru}"#).await;
+        assert_eq!(
+            merge.body["message"],
+            "error decoding patch: invalid character '}' in literal true (expecting 'e')"
+        );
+    }
+    env.stop().await;
+}

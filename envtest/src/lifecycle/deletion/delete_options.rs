@@ -122,8 +122,8 @@ fn from_body(body: &Value) -> Result<WireOptions, ApiError> {
 /// The body of a delete, as `DeleteResource` decodes it (see [`DeleteOptions::read`]).
 fn from_delete_body(body: &[u8]) -> Result<WireOptions, ApiError> {
     let plain = |message: String| ApiError::new(500, "", message);
-    let body: Value =
-        serde_json::from_slice(body).map_err(|e| plain(format!("couldn't get version/kind; json parse error: {e}")))?;
+    let body: Value = crate::core::decode_json(body)
+        .map_err(|why| plain(format!("couldn't get version/kind; json parse error: {why}")))?;
     let Some(fields) = body.as_object() else {
         return Err(plain(format!(
             "couldn't get version/kind; json parse error: json: cannot unmarshal {} into Go value of type struct {{ APIVersion string \"json:\\\"apiVersion,omitempty\\\"\"; Kind string \"json:\\\"kind,omitempty\\\"\" }}",
