@@ -12,6 +12,7 @@
 mod core_defaults;
 mod custom_scale;
 mod defaults;
+mod go_zero;
 mod registrations;
 mod validate;
 
@@ -19,5 +20,6 @@ mod validate;
 mod tests;
 
 pub(crate) use self::defaults::{after_pod_admission, apply as apply_defaults};
+pub(crate) use self::go_zero::fill as fill_go_zero_values;
 pub(crate) use self::registrations::declared_names as policy_names;
 pub(crate) use self::validate::{decode, duplicate_fields, field_validation, validate};

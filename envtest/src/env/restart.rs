@@ -164,6 +164,11 @@ mod tests {
         let refused = tokio::net::TcpStream::connect(address).await;
         assert!(refused.is_err(), "the port is closed while stopped");
         env.start_api_server().await.expect("started");
+        // A new client: the old one's pooled connection was closed by the stop, and it
+        // may not have noticed yet (its connection task not yet run on a busy machine),
+        // so its next request could meet the reset any client of a restarted server may.
+        let http = kube::Client::try_from(env.config_for("tester").expect("a config")).expect("a client");
+        let configs: Api<ConfigMap> = Api::namespaced(http.clone(), env.namespace());
 
         assert!(configs.get_opt("kept").await.expect("get").is_some(), "state kept");
         let gone = configs.watch(&WatchParams::default(), &version).await.map(|_| ()).err();

@@ -408,6 +408,7 @@ pub(crate) fn commit_create(
     }
     crate::admission::plugins::admit(&state.store, resource, &mut object, None)?;
     charge_quota(state, resource, QuotaOperation::Create, None, &object, None, dry_run)?;
+    crate::objects::fill_go_zero_values(resource, &mut object);
     let is_crd = is_crd(resource);
     if is_crd {
         // A dry run checks that the CRD could be served and serves nothing.
@@ -475,6 +476,7 @@ pub(crate) fn commit_update(
 ) -> Arc<Value> {
     let key = object_key(&object);
     let group_resource = resource.group_resource();
+    crate::objects::fill_go_zero_values(resource, &mut object);
     if is_crd(resource)
         && object["metadata"]["deletionTimestamp"].is_null()
         && (if dry_run {
