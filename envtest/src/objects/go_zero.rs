@@ -1,5 +1,5 @@
 //! What Go's JSON encoder writes of a built-in object's zero values, which the API
-//! types' Go structs decide and their OpenAPI documents do not say: a struct held by
+//! types' Go structs decide and their API documents do not say: a struct held by
 //! value is written even when empty (`"status": {}`), its fields that are not
 //! `omitempty` are written at zero (`"replicas": 0`), and an embedded `ObjectMeta`'s
 //! `creationTimestamp` is a `metav1.Time` held by value, written as `null`. A client
