@@ -7,5 +7,11 @@
 
 pub(crate) mod catalogue;
 pub(crate) mod discovery;
+/// Facts about Kubernetes' Go types that its API documents do not carry (which fields
+/// Go leaves out at zero, ...), generated from its source beside the protobuf
+/// transcoder's descriptors (`envtest/tools/protobuf-descriptors`).
+#[cfg_attr(not(feature = "kubectl"), allow(dead_code, reason = "the transcoder's tables"))]
+#[path = "kubectl/protobuf/go_facts.rs"]
+pub(crate) mod go_facts;
 pub(crate) mod openapi;
 pub(crate) mod registry;

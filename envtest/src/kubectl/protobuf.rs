@@ -20,7 +20,6 @@
 
 mod from_json;
 #[rustfmt::skip]
-mod go_facts;
 mod schema;
 mod to_json;
 mod wire;

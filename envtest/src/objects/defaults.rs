@@ -296,7 +296,9 @@ fn service(object: &mut Value, current: Option<&Value>) {
         return;
     }
     set(spec, "sessionAffinity", json!("None"));
-    set(spec, "internalTrafficPolicy", json!("Cluster"));
+    if spec["type"] != "ExternalName" {
+        set(spec, "internalTrafficPolicy", json!("Cluster"));
+    }
     if spec["type"] == "NodePort" || spec["type"] == "LoadBalancer" {
         set(spec, "externalTrafficPolicy", json!("Cluster"));
     }
@@ -358,9 +360,36 @@ fn other_defaults(resource: &ResourceType, object: &mut Value, creating: bool) {
             set(spec, "suspend", json!(false));
             set(spec, "successfulJobsHistoryLimit", json!(3));
             set(spec, "failedJobsHistoryLimit", json!(1));
-            if spec["jobTemplate"].is_object() {
-                job_spec(&mut spec["jobTemplate"]["spec"]);
+            // `SetObjectDefaults_CronJob` defaults the job template's pod spec, not its
+            // JobSpec: the Job made from it is defaulted when it is created.
+            if spec["jobTemplate"]["spec"].is_object() {
+                pod_template(&mut spec["jobTemplate"]["spec"]);
             }
+        }
+        (
+            "admissionregistration.k8s.io",
+            kind @ ("ValidatingWebhookConfiguration" | "MutatingWebhookConfiguration"),
+        ) => {
+            let mutating = kind == "MutatingWebhookConfiguration";
+            for webhook in object["webhooks"].as_array_mut().into_iter().flatten() {
+                admission_webhook(webhook, mutating);
+            }
+        }
+        ("admissionregistration.k8s.io", "ValidatingAdmissionPolicy") => {
+            let spec = &mut object["spec"];
+            set(spec, "failurePolicy", json!("Fail"));
+            if spec["matchConstraints"].is_object() {
+                match_resources(&mut spec["matchConstraints"]);
+            }
+        }
+        ("admissionregistration.k8s.io", "ValidatingAdmissionPolicyBinding")
+            if object["spec"]["matchResources"].is_object() =>
+        {
+            match_resources(&mut object["spec"]["matchResources"]);
+        }
+        // `SetDefaults_IngressClass`: parameters are cluster-scoped unless they say.
+        ("networking.k8s.io", "IngressClass") if object["spec"]["parameters"].is_object() => {
+            set(&mut object["spec"]["parameters"], "scope", json!("Cluster"));
         }
         ("apps", "DaemonSet") => {
             let spec = &mut object["spec"];
@@ -392,6 +421,44 @@ fn other_defaults(resource: &ResourceType, object: &mut Value, creating: bool) {
             }
         }
         _ => {}
+    }
+}
+
+/// `SetDefaults_ValidatingWebhook` / `SetDefaults_MutatingWebhook`, with the defaults
+/// of their service references and rules.
+fn admission_webhook(webhook: &mut Value, mutating: bool) {
+    if !webhook.is_object() {
+        return;
+    }
+    set(webhook, "failurePolicy", json!("Fail"));
+    set(webhook, "matchPolicy", json!("Equivalent"));
+    set(webhook, "namespaceSelector", json!({}));
+    set(webhook, "objectSelector", json!({}));
+    set(webhook, "timeoutSeconds", json!(10));
+    if mutating {
+        set(webhook, "reinvocationPolicy", json!("Never"));
+    }
+    if webhook["clientConfig"]["service"].is_object() {
+        set(&mut webhook["clientConfig"]["service"], "port", json!(443));
+    }
+    for rule in webhook["rules"].as_array_mut().into_iter().flatten() {
+        if rule.is_object() {
+            set(rule, "scope", json!("*"));
+        }
+    }
+}
+
+/// `SetDefaults_MatchResources`, with the defaults of its rules.
+fn match_resources(resources: &mut Value) {
+    set(resources, "matchPolicy", json!("Equivalent"));
+    set(resources, "namespaceSelector", json!({}));
+    set(resources, "objectSelector", json!({}));
+    for field in ["resourceRules", "excludeResourceRules"] {
+        for rule in resources[field].as_array_mut().into_iter().flatten() {
+            if rule.is_object() {
+                set(rule, "scope", json!("*"));
+            }
+        }
     }
 }
 

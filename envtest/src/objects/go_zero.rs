@@ -13,11 +13,21 @@ use serde_json::{Map, Value, json};
 
 use crate::core::ResourceType;
 
-/// Adds what Go's encoder would write of `object`'s zero values (nothing already there
-/// is changed). Custom resources are written as stored.
+/// Writes `object` as Go's encoder would: fields Go leaves out at their zero value
+/// (`omitempty` on a field held by value: `"minReadySeconds": 0`, `"unschedulable":
+/// false`, `"hostname": ""`) are dropped, and what it writes of zero values it holds
+/// is added (nothing already there is changed). Custom resources are written as stored.
 pub(crate) fn fill(resource: &ResourceType, object: &mut Value) {
     if resource.custom || !object.is_object() {
         return;
+    }
+    if let Some(builtin) = resource.catalogue() {
+        crate::resources::openapi::visit_typed(builtin, object, &mut |definition, fields| {
+            let Some(omitted) = omitted_at_zero(definition) else {
+                return;
+            };
+            fields.retain(|field, value| !(omitted.contains(&field.as_str()) && is_zero(value)));
+        });
     }
     let (group, kind) = (resource.group.as_str(), resource.kind.as_str());
     // Pod templates: `PodTemplateSpec.ObjectMeta` is held by value.
@@ -57,6 +67,28 @@ pub(crate) fn fill(resource: &ResourceType, object: &mut Value) {
                 status.entry(field).or_insert(value);
             }
         }
+    }
+}
+
+/// The fields of a type (by its schema's definition name, `io.k8s.api.apps.v1.
+/// DeploymentSpec`) that Go leaves out at zero, from the generated facts (keyed by proto
+/// message, `k8s.io.api.apps.v1.DeploymentSpec`).
+fn omitted_at_zero(definition: &str) -> Option<&'static [&'static str]> {
+    use std::collections::HashMap;
+    use std::sync::LazyLock;
+    static BY_MESSAGE: LazyLock<HashMap<&'static str, &'static [&'static str]>> =
+        LazyLock::new(|| crate::resources::go_facts::OMIT_ZERO.iter().copied().collect());
+    let message = format!("k8s.io.{}", definition.strip_prefix("io.k8s.")?);
+    BY_MESSAGE.get(message.as_str()).copied()
+}
+
+/// A scalar at Go's zero value: 0, "", false.
+fn is_zero(value: &Value) -> bool {
+    match value {
+        Value::Number(number) => number.as_f64() == Some(0.0),
+        Value::String(text) => text.is_empty(),
+        Value::Bool(flag) => !flag,
+        _ => false,
     }
 }
 

@@ -12,6 +12,7 @@ use serde_json::{Value, json};
 
 pub(crate) use self::schemas::{
     Definitions, builtin_type, custom_definition, object_meta_definitions, prune_unknown_fields, unknown_fields,
+    visit_typed,
 };
 use crate::core::sha512_hex;
 use crate::resources::registry::Registry;

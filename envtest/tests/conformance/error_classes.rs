@@ -620,3 +620,50 @@ async fn zero_values_are_answered_as_go_writes_them() {
     assert_eq!(created.body["status"], json!({}));
     env.stop().await;
 }
+
+/// A field Go leaves out at its zero value (`omitempty` on a field held by value) is
+/// not stored at it, though the client sent it.
+#[tokio::test]
+async fn fields_go_leaves_out_at_zero_are_not_stored() {
+    let env = start().await;
+    let client = env.client();
+    let ns = env.namespace().to_owned();
+    let template = json!({"metadata": {"labels": {"app": "zero"}},
+        "spec": {"containers": [{"name": "app", "image": crate::common::IMAGE}]}});
+    let deployment = json!({"apiVersion": "apps/v1", "kind": "Deployment", "metadata": {"name": "omitted"},
+        "spec": {"minReadySeconds": 0, "paused": false, "selector": {"matchLabels": {"app": "zero"}}, "template": template}});
+    let created = send(
+        &client,
+        http::Method::POST,
+        &format!("/apis/apps/v1/namespaces/{ns}/deployments"),
+        Some(&deployment),
+    )
+    .await;
+    assert_eq!(created.code, 201, "{}", created.body);
+    for field in ["minReadySeconds", "paused"] {
+        assert!(
+            created.body["spec"].get(field).is_none(),
+            "{field}: {}",
+            created.body["spec"]
+        );
+    }
+    let priority_class = format!("{ns}-zero");
+    let created = send(
+        &client,
+        http::Method::POST,
+        "/apis/scheduling.k8s.io/v1/priorityclasses",
+        Some(&json!({"apiVersion": "scheduling.k8s.io/v1", "kind": "PriorityClass",
+            "metadata": {"name": priority_class}, "value": 5, "globalDefault": false})),
+    )
+    .await;
+    assert_eq!(created.code, 201, "{}", created.body);
+    send(
+        &client,
+        http::Method::DELETE,
+        &format!("/apis/scheduling.k8s.io/v1/priorityclasses/{priority_class}"),
+        None,
+    )
+    .await;
+    assert!(created.body.get("globalDefault").is_none(), "{}", created.body);
+    env.stop().await;
+}

@@ -8,7 +8,7 @@ use std::sync::OnceLock;
 use prost_reflect::{DescriptorPool, FieldDescriptor, MessageDescriptor};
 
 use super::ProtobufError;
-use super::go_facts::{GROUP_PACKAGES, INLINED, OMIT_ZERO, RENAMED};
+use crate::resources::go_facts::{GROUP_PACKAGES, INLINED, OMIT_ZERO, RENAMED};
 
 /// The descriptors of every Kubernetes `generated.proto`, compiled by
 /// `envtest/tools/protobuf-descriptors`.

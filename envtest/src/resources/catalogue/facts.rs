@@ -127,10 +127,9 @@ fn keeps_generation(group: &str, plural: &str) -> bool {
     admission_configuration(group, plural)
         || matches!(
             (group, plural),
-            ("", "pods" | "replicationcontrollers")
+            ("", "podtemplates" | "replicationcontrollers")
                 | ("apiextensions.k8s.io", "customresourcedefinitions")
                 | ("apps", "daemonsets" | "deployments" | "replicasets" | "statefulsets")
-                | ("autoscaling", "horizontalpodautoscalers")
                 | ("batch", "cronjobs" | "jobs")
                 | ("discovery.k8s.io", "endpointslices")
                 | (
@@ -139,7 +138,7 @@ fn keeps_generation(group: &str, plural: &str) -> bool {
                 )
                 | ("networking.k8s.io", "ingresses" | "ingressclasses" | "networkpolicies")
                 | ("policy", "poddisruptionbudgets")
-                | ("resource.k8s.io", "deviceclasses" | "resourceclaims")
+                | ("resource.k8s.io", "deviceclasses" | "resourceslices")
                 | ("scheduling.k8s.io", "priorityclasses")
         )
 }

@@ -218,6 +218,61 @@ pub(crate) fn prune_unknown_fields(builtin: &'static Builtin, object: &mut Value
     }
 }
 
+/// Visits every object within a built-in object whose schema is a named definition,
+/// with that definition's name (`io.k8s.api.apps.v1.DeploymentSpec`), outermost first.
+pub(crate) fn visit_typed(
+    builtin: &'static Builtin,
+    object: &mut Value,
+    visit: &mut dyn FnMut(&str, &mut Map<String, Value>),
+) {
+    let schema = builtin_type(builtin);
+    let (root, definitions) = schema.as_ref();
+    if let Some(schema) = definitions.get(root) {
+        visit_with(definitions, Some(root), schema, object, visit);
+    }
+}
+
+fn visit_with(
+    definitions: &Definitions,
+    name: Option<&str>,
+    schema: &Value,
+    value: &mut Value,
+    visit: &mut dyn FnMut(&str, &mut Map<String, Value>),
+) {
+    let (name, schema) = match referenced(schema) {
+        Some(reference) => match definitions.get(reference) {
+            Some(resolved) => (Some(reference), resolved),
+            None => return,
+        },
+        None => (name, schema),
+    };
+    if schema["x-kubernetes-preserve-unknown-fields"] == true || schema["x-kubernetes-embedded-resource"] == true {
+        return;
+    }
+    match value {
+        Value::Object(fields) => {
+            if let Some(name) = name {
+                visit(name, fields);
+            }
+            let properties = schema["properties"].as_object();
+            let additional = schema.get("additionalProperties").filter(|a| a.is_object());
+            for (key, child) in fields.iter_mut() {
+                if let Some(child_schema) = properties.and_then(|p| p.get(key)).or(additional) {
+                    visit_with(definitions, None, child_schema, child, visit);
+                }
+            }
+        }
+        Value::Array(items) => {
+            if let Some(item_schema) = schema.get("items") {
+                for item in items {
+                    visit_with(definitions, None, item_schema, item, visit);
+                }
+            }
+        }
+        _ => {}
+    }
+}
+
 fn prune(definitions: &Definitions, schema: &Value, value: &mut Value) {
     let schema = match referenced(schema) {
         Some(name) => match definitions.get(name) {

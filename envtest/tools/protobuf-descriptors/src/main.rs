@@ -300,7 +300,7 @@ fn render(
          //! edit; regenerate with the descriptors in `kubernetes.binpb`).\n\n\
          /// Fields whose zero value Go's JSON encoder leaves out (`omitempty`, not a pointer),\n\
          /// by proto message: go-to-protobuf writes them even when zero.\n\
-         pub(super) const OMIT_ZERO: &[(&str, &[&str])] = &[\n"
+         pub(crate) const OMIT_ZERO: &[(&str, &[&str])] = &[\n"
     );
     for (message, fields) in omit_zero {
         let fields: Vec<String> = fields.iter().map(|f| format!("\"{f}\"")).collect();
@@ -308,7 +308,7 @@ fn render(
     }
     text.push_str(
         "];\n\n/// Fields whose JSON name is not their proto name: (message, proto name, JSON name).\n\
-         pub(super) const RENAMED: &[(&str, &str, &str)] = &[\n",
+         pub(crate) const RENAMED: &[(&str, &str, &str)] = &[\n",
     );
     for (message, field, json) in renamed {
         text.push_str(&format!("    (\"{message}\", \"{field}\", \"{json}\"),\n"));
@@ -316,14 +316,14 @@ fn render(
     text.push_str(
         "];\n\n/// Embedded Go structs, whose fields JSON writes into the embedding object:\n\
          /// (message, proto field).\n\
-         pub(super) const INLINED: &[(&str, &str)] = &[\n",
+         pub(crate) const INLINED: &[(&str, &str)] = &[\n",
     );
     for (message, field) in inlined {
         text.push_str(&format!("    (\"{message}\", \"{field}\"),\n"));
     }
     text.push_str(
         "];\n\n/// The proto package of each API group version (`\"\"` is the core group).\n\
-         pub(super) const GROUP_PACKAGES: &[(&str, &str, &str)] = &[\n",
+         pub(crate) const GROUP_PACKAGES: &[(&str, &str, &str)] = &[\n",
     );
     for (group, version, package) in groups {
         text.push_str(&format!("    (\"{group}\", \"{version}\", \"{package}\"),\n"));
