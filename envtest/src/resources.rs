@@ -7,6 +7,7 @@
 
 pub(crate) mod catalogue;
 pub(crate) mod discovery;
+pub(crate) mod go_encoding;
 /// Facts about Kubernetes' Go types that its API documents do not carry (which fields
 /// Go leaves out at zero, ...), generated from its source beside the protobuf
 /// transcoder's descriptors (`envtest/tools/protobuf-descriptors`).

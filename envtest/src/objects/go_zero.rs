@@ -21,14 +21,7 @@ pub(crate) fn fill(resource: &ResourceType, object: &mut Value) {
     if resource.custom || !object.is_object() {
         return;
     }
-    if let Some(builtin) = resource.catalogue() {
-        crate::resources::openapi::visit_typed(builtin, object, &mut |definition, fields| {
-            let Some(omitted) = omitted_at_zero(definition) else {
-                return;
-            };
-            fields.retain(|field, value| !(omitted.contains(&field.as_str()) && is_zero(value)));
-        });
-    }
+    crate::resources::go_encoding::omit_zero_fields(resource, object);
     let (group, kind) = (resource.group.as_str(), resource.kind.as_str());
     // Pod templates: `PodTemplateSpec.ObjectMeta` is held by value.
     match (group, kind) {
@@ -47,6 +40,21 @@ pub(crate) fn fill(resource: &ResourceType, object: &mut Value) {
                 job["spec"] = json!({});
             }
             template_metadata(&mut job["spec"], "template");
+        }
+        // `EventTime` and the timestamps are held by value; the reporting fields are
+        // not `omitempty`.
+        ("", "Event") => {
+            if let Some(event) = object.as_object_mut() {
+                for (field, zero) in [
+                    ("eventTime", Value::Null),
+                    ("firstTimestamp", Value::Null),
+                    ("lastTimestamp", Value::Null),
+                    ("reportingComponent", json!("")),
+                    ("reportingInstance", json!("")),
+                ] {
+                    event.entry(field).or_insert(zero);
+                }
+            }
         }
         _ => {}
     }
@@ -67,28 +75,6 @@ pub(crate) fn fill(resource: &ResourceType, object: &mut Value) {
                 status.entry(field).or_insert(value);
             }
         }
-    }
-}
-
-/// The fields of a type (by its schema's definition name, `io.k8s.api.apps.v1.
-/// DeploymentSpec`) that Go leaves out at zero, from the generated facts (keyed by proto
-/// message, `k8s.io.api.apps.v1.DeploymentSpec`).
-fn omitted_at_zero(definition: &str) -> Option<&'static [&'static str]> {
-    use std::collections::HashMap;
-    use std::sync::LazyLock;
-    static BY_MESSAGE: LazyLock<HashMap<&'static str, &'static [&'static str]>> =
-        LazyLock::new(|| crate::resources::go_facts::OMIT_ZERO.iter().copied().collect());
-    let message = format!("k8s.io.{}", definition.strip_prefix("io.k8s.")?);
-    BY_MESSAGE.get(message.as_str()).copied()
-}
-
-/// A scalar at Go's zero value: 0, "", false.
-fn is_zero(value: &Value) -> bool {
-    match value {
-        Value::Number(number) => number.as_f64() == Some(0.0),
-        Value::String(text) => text.is_empty(),
-        Value::Bool(flag) => !flag,
-        _ => false,
     }
 }
 

@@ -39,7 +39,11 @@ pub(crate) fn to_view<'a>(resource: &ResourceType, object: &'a Value) -> Cow<'a,
         return Cow::Borrowed(object);
     }
     let mut converted = if is_events_view(resource) && object["apiVersion"] == "v1" {
-        rename(object, |(core, events)| (core, events))
+        // Written as Go writes the events.k8s.io type: its reporting fields are
+        // `omitempty` where the core type's are not.
+        let mut events = rename(object, |(core, events)| (core, events));
+        crate::resources::go_encoding::omit_zero_fields(resource, &mut events);
+        events
     } else if is_autoscaling_v1(resource) && object["apiVersion"] == "autoscaling/v2" {
         super::autoscaling::to_v1(object.clone())
     } else {
