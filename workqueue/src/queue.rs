@@ -168,8 +168,9 @@ struct Applied {
 /// 1,000,000 in the scale bench), and every operation then missed the cache in a table
 /// of that size. A few adds of room keep a producer from waiting behind a short hold
 /// and bound how far it runs ahead (the scale bench's W1 workload run alone, per add, medians
-/// of five alternated runs on a loaded 2-core machine: 655 → 557 ns at 100,000 keys,
-/// 743 → 530 at 1,000,000, 388 → 247 at 10,000, for 1,024 → 8).
+/// of five alternated runs on a loaded 2-core machine: 388 → 247 ns at 10,000 keys,
+/// 655 → 557 at 100,000, 743 → 530 at 1,000,000, for 1,024 → 8; at a heavier load
+/// 779 → 505, 818 → 691, and 902 → 1,097 at 1,000,000, where runs spread widely).
 const DEFERRED_CAPACITY: usize = 8;
 
 impl<K> Clone for WorkQueue<K> {
