@@ -24,7 +24,7 @@
 //!
 //! Each line prints `per_object` figures; a `ratio bench=scale series=… largest/smallest`
 //! line per series says how the per-object cost grows (1.0 is linear growth of the
-//! total). `SCALE_BENCH_ONLY=cache|envtest|workqueue|reconcile` runs those series (a
+//! total), and each series is drawn as a log-log SVG chart (`scale_charts.rs`). `SCALE_BENCH_ONLY=cache|envtest|workqueue|reconcile` runs those series (a
 //! comma-separated list).
 //!
 //! Pods are loaded as a cluster makes them (create by kube-controller-manager,
@@ -42,6 +42,7 @@
 //! `client-go anchor skipped: <why>` and goes on. The workqueue series builds client-go's
 //! workqueue (`benches/clientgo/main.go`) the same way.
 
+mod scale_charts;
 mod scale_reconcile;
 mod scale_workqueue;
 #[allow(dead_code, reason = "each benchmark uses a part of the shared helpers")]
@@ -118,27 +119,46 @@ fn selected(series: &str) -> bool {
     std::env::var("SCALE_BENCH_ONLY").map_or(true, |only| only.split(',').any(|one| one.trim() == series))
 }
 
-/// Per-object figures of one implementation at each size, for the summary lines.
+/// Per-object figures of one implementation at each size, for the summary lines and
+/// the charts (`scale_charts.rs`).
 #[derive(Default)]
-struct Curves(Vec<(String, Vec<f64>)>);
+struct Curves {
+    /// The size the figures recorded next belong to (see `at`).
+    size: usize,
+    series: Vec<(String, Vec<(usize, f64)>)>,
+}
 
 impl Curves {
+    /// Figures recorded from now on are at `size` objects.
+    fn at(&mut self, size: usize) {
+        self.size = size;
+    }
+
     fn record(&mut self, name: &str, per_object: f64) {
-        match self.0.iter_mut().find(|(n, _)| n == name) {
-            Some((_, values)) => values.push(per_object),
-            None => self.0.push((name.to_owned(), vec![per_object])),
+        let point = (self.size, per_object);
+        match self.series.iter_mut().find(|(n, _)| n == name) {
+            Some((_, values)) => values.push(point),
+            None => self.series.push((name.to_owned(), vec![point])),
         }
     }
 
+    /// The figure last recorded for `name`.
+    fn last(&self, name: &str) -> Option<f64> {
+        let (_, values) = self.series.iter().find(|(n, _)| n == name)?;
+        values.last().map(|(_, value)| *value)
+    }
+
+    /// The growth line of each series, then its chart.
     fn summarize(&self) {
-        for (name, values) in &self.0 {
-            if let (Some(first), Some(last)) = (values.first(), values.last()) {
+        for (name, values) in &self.series {
+            if let (Some((_, first)), Some((_, last))) = (values.first(), values.last()) {
                 println!(
                     "ratio bench=scale series={name} largest/smallest per_object={:.2}",
                     last / first
                 );
             }
         }
+        scale_charts::draw(&self.series);
     }
 }
 
@@ -579,6 +599,8 @@ async fn cache_and_envtest(sizes: &[usize], client_go: Option<&ClientGo>) {
     let mut cache = Curves::default();
     let mut envtest = Curves::default();
     for &count in sizes {
+        cache.at(count);
+        envtest.at(count);
         let mut env = loaded_server(count, &mut envtest).await;
         if selected("cache") {
             let served = match client_go {

@@ -200,6 +200,7 @@ fn cold_start(driver: &tokio::runtime::Runtime, operator: Operator, count: usize
 pub fn reconcile(driver: &tokio::runtime::Runtime, sizes: &[usize]) {
     let mut curves = Curves::default();
     for &count in sizes {
+        curves.at(count);
         let mut parts = Vec::new();
         let mut readies = Vec::new();
         for operator in Operator::ALL {

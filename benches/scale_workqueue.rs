@@ -85,12 +85,33 @@ fn client_go(binary: &std::path::Path, count: usize) -> Result<GoFigures, String
     Ok(GoFigures(figures))
 }
 
+/// The `ratio bench=scale kind=workqueue` line of each workload at `count` keys: our
+/// time per add over client-go's from the same run (≤ 1.0 is as fast or faster), with
+/// W1's set-alone floor beside it.
+fn print_ratios(count: usize, figures: &GoFigures, curves: &Curves, set_alone: f64) {
+    for workload in ["W1", "W2"] {
+        let ours = curves.last(&format!("workqueue-{workload}-wheelhouse"));
+        if let (Some(ours), Some(theirs)) = (ours, figures.get(workload, "client-go")) {
+            let floor = if workload == "W1" {
+                format!(" set_alone_ns_per_add={set_alone:.0}")
+            } else {
+                String::new()
+            };
+            println!(
+                "ratio bench=scale kind=workqueue workload={workload} size={count} wheelhouse_ns_per_add={ours:.0} client_go_ns_per_add={theirs:.0}{floor} wheelhouse/client-go={:.2}",
+                ours / theirs
+            );
+        }
+    }
+}
+
 pub fn workqueue(runtime: &tokio::runtime::Runtime, sizes: &[usize]) {
     let mut curves = Curves::default();
     let go = crate::go_build("main.go", "workqueue")
         .map_err(|why| println!("client-go workqueue anchor skipped: {why}"))
         .ok();
     for &count in sizes {
+        curves.at(count);
         let go_figures = go.as_deref().and_then(|binary| {
             client_go(binary, count)
                 .map_err(|why| println!("client-go workqueue anchor failed at {count}: {why}"))
@@ -158,6 +179,9 @@ pub fn workqueue(runtime: &tokio::runtime::Runtime, sizes: &[usize]) {
         );
         curves.record("workqueue-W1-minimal-dedup-queue", minimal);
         curves.record("workqueue-W1-set-alone", set);
+        if let Some(figures) = &go_figures {
+            print_ratios(count, figures, &curves, set);
+        }
     }
     curves.summarize();
 }

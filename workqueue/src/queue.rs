@@ -160,7 +160,18 @@ struct Applied {
 }
 
 /// How many adds may wait for the lock's holder; past that, callers wait for the lock.
-const DEFERRED_CAPACITY: usize = 1024;
+///
+/// Small on purpose. The holder applies every deferred add before its own operation,
+/// so while a producer keeps deferring, a worker holding the lock spends its turn on
+/// the producer's adds and hands out one key per turn: with room for 1,024 the
+/// producers ran ahead and the queue grew as deep as the keys there were (up to
+/// 1,000,000 in the scale bench), and every operation then missed the cache in a table
+/// of that size. A few adds of room keep a producer from waiting behind a short hold
+/// and bound how far it runs ahead (the scale bench's W1 workload run alone, per add, medians
+/// of five alternated runs on a loaded 2-core machine: 388 → 247 ns at 10,000 keys,
+/// 655 → 557 at 100,000, 743 → 530 at 1,000,000, for 1,024 → 8; at a heavier load
+/// 779 → 505, 818 → 691, and 902 → 1,097 at 1,000,000, where runs spread widely).
+const DEFERRED_CAPACITY: usize = 8;
 
 impl<K> Clone for WorkQueue<K> {
     fn clone(&self) -> Self {
