@@ -259,6 +259,9 @@ pub(crate) fn decode(resource: &ResourceType, object: &mut Value) -> Result<(), 
             _ => Ok(()),
         };
     };
+    // Go decodes a JSON null as the field's zero value: the field is as good as absent
+    // (a string of a map is "").
+    crate::resources::openapi::drop_nulls(builtin, object);
     builtin.decode(object).map_err(|error| {
         ApiError::bad_request(format!(
             "{} in version \"{}\" cannot be handled as a {}: {error}",
@@ -266,6 +269,11 @@ pub(crate) fn decode(resource: &ResourceType, object: &mut Value) -> Result<(), 
         ))
     })?;
     crate::resources::openapi::prune_unknown_fields(builtin, object);
+    // Once decoded, the object is what Go would write of it: a field Go leaves out at
+    // zero is indistinguishable from one not sent (defaults treat both alike: a
+    // Service's `type: ""` becomes ClusterIP), and the zero values Go writes are there,
+    // as in the stored object it is compared with.
+    super::go_zero::fill(resource, object);
     Ok(())
 }
 

@@ -11,8 +11,8 @@ mod schemas;
 use serde_json::{Value, json};
 
 pub(crate) use self::schemas::{
-    Definitions, builtin_type, custom_definition, object_meta_definitions, prune_unknown_fields, unknown_fields,
-    visit_typed,
+    Definitions, builtin_type, custom_definition, drop_nulls, object_meta_definitions, prune_unknown_fields,
+    unknown_fields, visit_typed,
 };
 use crate::core::sha512_hex;
 use crate::resources::registry::Registry;

@@ -667,3 +667,44 @@ async fn fields_go_leaves_out_at_zero_are_not_stored() {
     assert!(created.body.get("globalDefault").is_none(), "{}", created.body);
     env.stop().await;
 }
+
+/// A null field of a built-in body is decoded as Go decodes it, as the field's zero
+/// value: as good as absent (not stored), "" in a map of strings; and a field sent at
+/// a zero Go leaves out is defaulted as if absent (a Service's `type: ""`).
+#[tokio::test]
+async fn nulls_and_zeros_are_read_as_go_reads_them() {
+    let env = start().await;
+    let client = env.client();
+    let ns = env.namespace().to_owned();
+    let created = send(
+        &client,
+        http::Method::POST,
+        &format!("/api/v1/namespaces/{ns}/configmaps"),
+        Some(&json!({"apiVersion": "v1", "kind": "ConfigMap",
+            "metadata": {"name": "nulls", "labels": {"a": null}, "annotations": null},
+            "data": {"k": "v"}, "binaryData": null})),
+    )
+    .await;
+    assert_eq!(created.code, 201, "{}", created.body);
+    assert!(created.body.get("binaryData").is_none(), "{}", created.body);
+    assert!(
+        created.body["metadata"].get("annotations").is_none(),
+        "{}",
+        created.body
+    );
+    assert_eq!(created.body["metadata"]["labels"], json!({"a": ""}));
+    let service = send(
+        &client,
+        http::Method::POST,
+        &format!("/api/v1/namespaces/{ns}/services"),
+        Some(
+            &json!({"apiVersion": "v1", "kind": "Service", "metadata": {"name": "zeros"},
+            "spec": {"type": "", "sessionAffinity": "", "ports": [{"port": 80}]}}),
+        ),
+    )
+    .await;
+    assert_eq!(service.code, 201, "{}", service.body);
+    assert_eq!(service.body["spec"]["type"], "ClusterIP");
+    assert_eq!(service.body["spec"]["sessionAffinity"], "None");
+    env.stop().await;
+}

@@ -273,6 +273,59 @@ fn visit_with(
     }
 }
 
+/// Removes the null fields of a built-in object, as decoding into its Go type leaves
+/// them at their zero values; a null in a map of strings is "" (Go's zero string).
+/// Opaque values (a `RawExtension`, a CRD's JSON) keep theirs, as Go keeps their bytes.
+pub(crate) fn drop_nulls(builtin: &'static Builtin, object: &mut Value) {
+    let schema = builtin_type(builtin);
+    let (root, definitions) = schema.as_ref();
+    if let Some(schema) = definitions.get(root) {
+        drop_nulls_with(definitions, schema, object);
+    }
+}
+
+fn drop_nulls_with(definitions: &Definitions, schema: &Value, value: &mut Value) {
+    let schema = match referenced(schema) {
+        Some(name) => match definitions.get(name) {
+            Some(resolved) => resolved,
+            None => return,
+        },
+        None => schema,
+    };
+    if schema["x-kubernetes-preserve-unknown-fields"] == true || schema["x-kubernetes-embedded-resource"] == true {
+        return;
+    }
+    match value {
+        Value::Object(fields) => {
+            let properties = schema["properties"].as_object();
+            let additional = schema.get("additionalProperties").filter(|a| a.is_object());
+            if properties.is_none() && additional.is_none() {
+                return; // opaque
+            }
+            if additional.is_some_and(|a| a["type"] == "string") {
+                for entry in fields.values_mut().filter(|entry| entry.is_null()) {
+                    *entry = Value::String(String::new());
+                }
+                return;
+            }
+            fields.retain(|_, field| !field.is_null());
+            for (key, child) in fields.iter_mut() {
+                if let Some(child_schema) = properties.and_then(|p| p.get(key)).or(additional) {
+                    drop_nulls_with(definitions, child_schema, child);
+                }
+            }
+        }
+        Value::Array(items) => {
+            if let Some(item_schema) = schema.get("items") {
+                for item in items {
+                    drop_nulls_with(definitions, item_schema, item);
+                }
+            }
+        }
+        _ => {}
+    }
+}
+
 fn prune(definitions: &Definitions, schema: &Value, value: &mut Value) {
     let schema = match referenced(schema) {
         Some(name) => match definitions.get(name) {
