@@ -103,6 +103,9 @@ pub struct TestEnv {
     /// environment.
     serving: Option<http::Serving>,
     kubeconfig: Option<PathBuf>,
+    /// The API server's audit log, when this environment started it (the witnesses
+    /// read an existing cluster's from `ENVTEST_AUDIT_LOG`).
+    audit_log: Option<PathBuf>,
     /// What helpers asked to undo when the environment stops ([`on_stop`](Self::on_stop)).
     cleanups: cleanup::Cleanups,
     stopped: bool,
@@ -165,6 +168,7 @@ impl TestEnv {
         let client = kube::Client::try_from(plane.config.clone())?;
         let mut env = Self::with_client(client, None, Some(plane.config.clone())).await?;
         env.kubeconfig = Some(plane.kubeconfig.clone());
+        env.audit_log = Some(plane.audit_log.clone());
         Ok(env)
     }
 
@@ -216,6 +220,7 @@ impl TestEnv {
             served_at: None,
             serving: None,
             kubeconfig: None,
+            audit_log: None,
             cleanups: cleanup::Cleanups::default(),
             stopped: false,
         })

@@ -9,6 +9,8 @@
 //! `default` `ServiceAccount`s) and no endpoint reconciler (a loopback address is not a
 //! valid Endpoints address). No kube-controller-manager runs, as in controller-runtime:
 //! tests that need controllers skip ([`TestEnv::runs_controllers`](super::TestEnv::runs_controllers)).
+//! It writes an audit log with [`AUDIT_POLICY`](crate::AUDIT_POLICY), from which the
+//! write and Lease witnesses read ([`TestEnv::witness_writes`](super::TestEnv::witness_writes)).
 //!
 //! The processes and their temporary directory (etcd's data, credentials, logs) go
 //! with the test process however it ends, killed included: a watchdog shell, in a
@@ -38,6 +40,9 @@ pub const ASSETS: &str = "KUBEBUILDER_ASSETS";
 /// The prefix of the control plane's temporary directory, by which a later start finds
 /// the directories of processes that are gone.
 const DIR_PREFIX: &str = "wheelhouse-envtest-assets-";
+/// kube-apiserver's audit log and policy in that directory.
+const AUDIT_LOG_FILE: &str = "audit.log";
+const AUDIT_POLICY_FILE: &str = "audit-policy.yaml";
 /// The file in that directory holding the owning process's id.
 const OWNER_FILE: &str = "owner";
 /// How long each server may take to get ready: generous, for a busy machine.
@@ -64,6 +69,8 @@ pub(super) struct ControlPlane {
     pub(super) config: kube::Config,
     /// The admin's kubeconfig file.
     pub(super) kubeconfig: PathBuf,
+    /// kube-apiserver's audit log, written with [`AUDIT_POLICY`](crate::AUDIT_POLICY).
+    pub(super) audit_log: PathBuf,
     /// The writing end of the watchdog's pipe: held until the process ends, which the
     /// watchdog takes as the signal to clean up.
     _watchdog: Mutex<ChildStdin>,
@@ -128,6 +135,7 @@ impl ControlPlane {
         Ok(Self {
             config,
             kubeconfig: dir.join("kubeconfig"),
+            audit_log: dir.join(AUDIT_LOG_FILE),
             _watchdog: Mutex::new(watchdog.input),
         })
     }
@@ -334,6 +342,8 @@ fn start_apiserver(
     watchdog: &mut Watchdog,
 ) -> Result<(u16, kube::Config), String> {
     let log = dir.join("kube-apiserver.log");
+    let policy = dir.join(AUDIT_POLICY_FILE);
+    std::fs::write(&policy, crate::AUDIT_POLICY).map_err(|e| format!("could not write {}: {e}", policy.display()))?;
     let runtime = tokio::runtime::Builder::new_current_thread()
         .enable_all()
         .build()
@@ -368,6 +378,8 @@ fn start_apiserver(
             // The lease reconciler would write a loopback address into the `kubernetes`
             // Endpoints, which validation refuses, every ten seconds.
             "--endpoint-reconciler-type=none".to_owned(),
+            format!("--audit-policy-file={}", policy.display()),
+            format!("--audit-log-path={}", dir.join(AUDIT_LOG_FILE).display()),
         ]);
         let kubeconfig = dir.join("kubeconfig");
         std::fs::write(&kubeconfig, credentials.kubeconfig(port))
@@ -508,6 +520,20 @@ mod tests {
             review.contains(pki::ADMIN) && review.contains("system:masters"),
             "{review}"
         );
+
+        // The witnesses read kube-apiserver's audit log: a named client's write is seen.
+        let witness = env.witness_writes().expect("a write witness from the audit log");
+        let named: Api<ConfigMap> = Api::namespaced(env.client_for("replica-a").expect("a client"), env.namespace());
+        config.metadata.name = Some("written-by-a".into());
+        named.create(&PostParams::default(), &config).await.expect("created");
+        crate::eventually("the audit log to hold replica-a's create", || async {
+            witness
+                .writes()
+                .iter()
+                .any(|write| write.user == "replica-a" && write.resource == "configmaps")
+                .then_some(())
+        })
+        .await;
 
         let began = Instant::now();
         let mut second = TestEnv::start().await.expect("a second environment");
