@@ -104,7 +104,8 @@ pub struct TestEnv {
     serving: Option<http::Serving>,
     kubeconfig: Option<PathBuf>,
     /// The API server's audit log, when this environment started it (the witnesses
-    /// read an existing cluster's from `ENVTEST_AUDIT_LOG`).
+    /// read an existing cluster's from `ENVTEST_AUDIT_LOG`): Some on the control plane
+    /// of `KUBEBUILDER_ASSETS` only.
     audit_log: Option<PathBuf>,
     /// What helpers asked to undo when the environment stops ([`on_stop`](Self::on_stop)).
     cleanups: cleanup::Cleanups,

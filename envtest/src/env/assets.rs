@@ -535,6 +535,8 @@ mod tests {
         })
         .await;
 
+        assert!(!env.can_restart_api_server(), "a shared control plane is not restarted");
+
         let began = Instant::now();
         let mut second = TestEnv::start().await.expect("a second environment");
         assert!(
