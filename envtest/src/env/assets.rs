@@ -505,19 +505,29 @@ mod tests {
         let kubeconfig = env.kubeconfig().expect("a kubeconfig");
         let text = std::fs::read_to_string(&kubeconfig).expect("readable");
         assert!(text.contains("https://127.0.0.1:"), "{text}");
-        // The admin's token authenticates as the admin, in system:masters.
+        // The admin's token authenticates as the admin, in system:masters (a
+        // TokenReview, which every version serves, unlike SelfSubjectReview).
+        let token = text
+            .lines()
+            .find_map(|line| line.trim().strip_prefix("token: "))
+            .expect("the kubeconfig holds a token");
+        let body = serde_json::json!({
+            "apiVersion": "authentication.k8s.io/v1",
+            "kind": "TokenReview",
+            "spec": {"token": token},
+        });
         let review = env
             .client()
             .request_text(
-                http::Request::post("/apis/authentication.k8s.io/v1/selfsubjectreviews")
+                http::Request::post("/apis/authentication.k8s.io/v1/tokenreviews")
                     .header("content-type", "application/json")
-                    .body(br#"{"apiVersion":"authentication.k8s.io/v1","kind":"SelfSubjectReview"}"#.to_vec())
+                    .body(body.to_string().into_bytes())
                     .expect("a request"),
             )
             .await
             .expect("a review");
         assert!(
-            review.contains(pki::ADMIN) && review.contains("system:masters"),
+            review.contains(&format!(r#""username":"{}""#, pki::ADMIN)) && review.contains("system:masters"),
             "{review}"
         );
 
