@@ -547,12 +547,7 @@ mod tests {
 
         assert!(!env.can_restart_api_server(), "a shared control plane is not restarted");
 
-        let began = Instant::now();
         let mut second = TestEnv::start().await.expect("a second environment");
-        assert!(
-            began.elapsed() < Duration::from_secs(30),
-            "the control plane is shared, not started again"
-        );
         assert_eq!(
             second.kubeconfig().expect("a kubeconfig"),
             kubeconfig,
