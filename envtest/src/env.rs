@@ -1,5 +1,6 @@
-//! [`TestEnv`]: what a test runs against, the embedded server or an existing cluster,
-//! with the same helpers on both so one test suite serves both; the embedded server on
+//! [`TestEnv`]: what a test runs against, the embedded server, an existing cluster or
+//! the etcd and kube-apiserver of `KUBEBUILDER_ASSETS` (`assets`), with the same
+//! helpers on all so one test suite serves all; the embedded server on
 //! a loopback port for kubectl (`http`), stopped and started again as a restart
 //! (`restart`), waiting for what a test expects (`wait`), and applying an operator's
 //! manifests (`apply`).
@@ -7,6 +8,7 @@
 //! May import: `core`, `options`, `state`.
 
 mod apply;
+mod assets;
 mod cleanup;
 pub(crate) mod http;
 mod restart;
@@ -51,14 +53,26 @@ pub enum Error {
     /// A manifest given to [`TestEnv::apply`] is not YAML of Kubernetes objects.
     #[error("cannot apply the manifest: {0}")]
     Manifest(String),
+    /// The etcd and kube-apiserver of `KUBEBUILDER_ASSETS` did not start.
+    #[error("the control plane of KUBEBUILDER_ASSETS did not start: {0}")]
+    Assets(String),
     /// The helper needs the embedded server (for example `serve_http`).
     #[error("{0} needs the embedded API server, but this environment uses an existing cluster")]
     NotEmbedded(&'static str),
 }
 
-/// A Kubernetes API for one test: the embedded server by default, or the cluster of
-/// the kubeconfig when `USE_EXISTING_CLUSTER=true`, as Go's envtest does. Each
-/// environment creates a fresh namespace for its test ([`TestEnv::namespace`]).
+/// A Kubernetes API for one test, chosen as Go's envtest chooses:
+///
+/// 1. `USE_EXISTING_CLUSTER=true`: the cluster of the kubeconfig ([`existing`](TestEnv::existing));
+/// 2. else, when `KUBEBUILDER_ASSETS` names a folder holding `etcd` and
+///    `kube-apiserver`: those binaries, started once per test process on free loopback
+///    ports and shared by its tests ([`assets`](TestEnv::assets)), reached as an existing
+///    cluster is (no controllers run there: no kube-controller-manager is started);
+/// 3. else the embedded server ([`embedded`](TestEnv::embedded)), the default: no
+///    binaries, starts in microseconds, simulates the controllers and records what
+///    tests witness.
+///
+/// Each environment creates a fresh namespace for its test ([`TestEnv::namespace`]).
 ///
 /// ```
 /// # #[tokio::main(flavor = "current_thread")]
@@ -89,6 +103,10 @@ pub struct TestEnv {
     /// environment.
     serving: Option<http::Serving>,
     kubeconfig: Option<PathBuf>,
+    /// The API server's audit log, when this environment started it (the witnesses
+    /// read an existing cluster's from `ENVTEST_AUDIT_LOG`): Some on the control plane
+    /// of `KUBEBUILDER_ASSETS` only.
+    audit_log: Option<PathBuf>,
     /// What helpers asked to undo when the environment stops ([`on_stop`](Self::on_stop)).
     cleanups: cleanup::Cleanups,
     stopped: bool,
@@ -113,23 +131,46 @@ fn env_flag(name: &str) -> bool {
 }
 
 impl TestEnv {
-    /// The existing cluster when `USE_EXISTING_CLUSTER=true`, else the embedded server.
+    /// The existing cluster when `USE_EXISTING_CLUSTER=true`, else the control plane of
+    /// `KUBEBUILDER_ASSETS` when it is set, else the embedded server.
     pub async fn start() -> Result<Self, Error> {
-        if use_existing_cluster() {
-            Self::existing().await
-        } else {
-            Self::embedded().await
-        }
+        Self::start_with(ServerOptions::default()).await
     }
 
-    /// The existing cluster when `USE_EXISTING_CLUSTER=true`, else an embedded server
-    /// with `options` (which a real cluster ignores: it has its own controllers).
+    /// As [`start`](Self::start), with `options` for the embedded server (which a real
+    /// API server ignores).
     pub async fn start_with(options: ServerOptions) -> Result<Self, Error> {
         if use_existing_cluster() {
             Self::existing().await
+        } else if assets::assets_dir().is_some() {
+            Self::assets().await
         } else {
             Self::embedded_with(options).await
         }
+    }
+
+    /// The folder `KUBEBUILDER_ASSETS` names, when set: [`start`](Self::start) then runs
+    /// its etcd and kube-apiserver (unless `USE_EXISTING_CLUSTER=true`).
+    pub fn kubebuilder_assets() -> Option<PathBuf> {
+        assets::assets_dir()
+    }
+
+    /// An environment on the etcd and kube-apiserver in the folder `KUBEBUILDER_ASSETS`
+    /// names, started by the first call in the process (on free loopback ports, with
+    /// fresh certificates and an admin token in `system:masters`) and shared by the
+    /// later ones; they end with the process, killed or not, and their temporary
+    /// directory goes with them. [`kubeconfig`](Self::kubeconfig) is the admin's.
+    ///
+    /// # Errors
+    /// When `KUBEBUILDER_ASSETS` is unset or lacks a binary, or the servers do not get
+    /// ready within two minutes (the error quotes their logs' last lines).
+    pub async fn assets() -> Result<Self, Error> {
+        let plane = assets::shared().await?;
+        let client = kube::Client::try_from(plane.config.clone())?;
+        let mut env = Self::with_client(client, None, Some(plane.config.clone())).await?;
+        env.kubeconfig = Some(plane.kubeconfig.clone());
+        env.audit_log = Some(plane.audit_log.clone());
+        Ok(env)
     }
 
     /// A new embedded API server with default options.
@@ -180,6 +221,7 @@ impl TestEnv {
             served_at: None,
             serving: None,
             kubeconfig: None,
+            audit_log: None,
             cleanups: cleanup::Cleanups::default(),
             stopped: false,
         })
@@ -302,7 +344,8 @@ impl TestEnv {
 
     /// A kubeconfig file for this environment: for the embedded server, one pointing
     /// at [`serve_http`](Self::serve_http)'s address (call that first), in the test's
-    /// temporary directory; for an existing cluster, the ambient kubeconfig.
+    /// temporary directory; for an existing cluster, the ambient kubeconfig; for the
+    /// control plane of `KUBEBUILDER_ASSETS`, its admin's.
     pub fn kubeconfig(&mut self) -> Result<PathBuf, Error> {
         if let Some(path) = &self.kubeconfig {
             return Ok(path.clone());

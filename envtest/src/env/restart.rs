@@ -3,7 +3,8 @@
 //! HTTP listener closes (connections reset, new ones refused) and opens again on the
 //! same address; on an existing cluster, the commands `ENVTEST_APISERVER_STOP` and
 //! `ENVTEST_APISERVER_START` do it (run with `sh -c`), and the start waits for
-//! `/readyz`.
+//! `/readyz`; not on the control plane of `KUBEBUILDER_ASSETS`, which the process's
+//! tests share.
 //!
 //! A restarted kube-apiserver's watch cache starts at the storage's current revision:
 //! a watch from an older resourceVersion is answered 410 Gone, and informers relist.
@@ -30,6 +31,13 @@ impl TestEnv {
     pub fn can_restart_api_server(&self) -> bool {
         if self.server.is_some() {
             return self.served_at.is_some();
+        }
+        if self.audit_log.is_some() {
+            eprintln!(
+                "no restart of the KUBEBUILDER_ASSETS control plane: the test process's tests share it, \
+                 and a restart would disturb the others"
+            );
+            return false;
         }
         let set = std::env::var_os(STOP_COMMAND).is_some() && std::env::var_os(START_COMMAND).is_some();
         if !set {
@@ -62,6 +70,11 @@ impl TestEnv {
             server.compact();
             return Ok(());
         }
+        if self.audit_log.is_some() {
+            return Err(Error::Assets(
+                "the control plane is shared by the process's tests: no restart".into(),
+            ));
+        }
         run_command(STOP_COMMAND).await
     }
 
@@ -92,6 +105,11 @@ impl TestEnv {
             };
             self.serving = Some(serving);
             return Ok(());
+        }
+        if self.audit_log.is_some() {
+            return Err(Error::Assets(
+                "the control plane is shared by the process's tests: no restart".into(),
+            ));
         }
         run_command(START_COMMAND).await?;
         let deadline = tokio::time::Instant::now() + READY_WITHIN;

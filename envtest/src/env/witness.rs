@@ -1,7 +1,8 @@
 //! Telling replicas apart on either server, and witnessing their writes there: on the
 //! embedded server by the user a bearer token names and the server's own records; on
 //! an existing cluster by the `User-Agent` each replica sends and the API server's
-//! audit log, named by `ENVTEST_AUDIT_LOG`.
+//! audit log, named by `ENVTEST_AUDIT_LOG` (or written by the control plane of
+//! `KUBEBUILDER_ASSETS`, which the environment started).
 
 use std::path::PathBuf;
 
@@ -69,7 +70,7 @@ impl TestEnv {
         if let Some(server) = &self.server {
             return Some(server.witness_writes());
         }
-        let log = audit_log()?;
+        let log = self.audit_log()?;
         WriteWitness::from_audit_log(&log, &self.namespace)
             .inspect_err(|e| eprintln!("no write witness: cannot read {}: {e}", log.display()))
             .ok()
@@ -82,21 +83,28 @@ impl TestEnv {
         if let Some(server) = &self.server {
             return Some(server.witness_lease(namespace, name));
         }
-        let log = audit_log()?;
+        let log = self.audit_log()?;
         LeaseWitness::from_audit_log(&log, namespace, name)
             .inspect_err(|e| eprintln!("no lease witness: cannot read {}: {e}", log.display()))
             .ok()
     }
 }
 
-/// The audit log `ENVTEST_AUDIT_LOG` names, or None with the reason on stderr.
-fn audit_log() -> Option<PathBuf> {
-    let log = std::env::var_os(AUDIT_LOG).map(PathBuf::from);
-    if log.is_none() {
-        eprintln!(
-            "no witness on an existing cluster without its audit log: start the API server with \
-             an audit policy (wheelhouse_envtest::AUDIT_POLICY) and set {AUDIT_LOG} to the log's path"
-        );
+impl TestEnv {
+    /// The audit log of the API server this environment started (the control plane of
+    /// `KUBEBUILDER_ASSETS`), else the one `ENVTEST_AUDIT_LOG` names, else None with
+    /// the reason on stderr.
+    fn audit_log(&self) -> Option<PathBuf> {
+        if let Some(log) = &self.audit_log {
+            return Some(log.clone());
+        }
+        let log = std::env::var_os(AUDIT_LOG).map(PathBuf::from);
+        if log.is_none() {
+            eprintln!(
+                "no witness on an existing cluster without its audit log: start the API server with \
+                 an audit policy (wheelhouse_envtest::AUDIT_POLICY) and set {AUDIT_LOG} to the log's path"
+            );
+        }
+        log
     }
-    log
 }

@@ -69,7 +69,9 @@ pub(crate) async fn client_without_retries(env: &wheelhouse_envtest::TestEnv) ->
     if env.is_embedded() {
         return env.client();
     }
-    let mut config = kube::Config::infer().await.expect("the kubeconfig of the cluster");
+    // The environment's own configuration: the ambient kubeconfig of an existing
+    // cluster, or the generated one of the KUBEBUILDER_ASSETS control plane.
+    let mut config = env.config_for("conformance").expect("the configuration of the cluster");
     config.default_retry = false;
     kube::Client::try_from(config).expect("a client")
 }
