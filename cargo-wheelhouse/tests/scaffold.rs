@@ -216,8 +216,7 @@ fn cargo(dir: &Path, ci: bool, args: &[&str]) {
     } else {
         command.env_remove("CI");
     }
-    let output = command.output()
-        .expect("cargo runs");
+    let output = command.output().expect("cargo runs");
     let report = format!(
         "{}{}",
         String::from_utf8_lossy(&output.stdout),

@@ -58,6 +58,7 @@ mod apply;
 pub mod conditions;
 mod controller;
 pub mod finalizer;
+pub mod fleet;
 mod key;
 mod metrics;
 pub mod owner;
@@ -70,7 +71,8 @@ mod worker;
 
 pub use crate::apply::{Applier, apply};
 pub use crate::controller::{Builder, Controller, children_scope, primary_scope};
-pub use crate::key::ObjectKey;
+pub use crate::fleet::{ClusterStatus, FleetBuilder, FleetController, FleetMetrics, FleetView};
+pub use crate::key::{ClusterKey, ObjectKey};
 pub use crate::metrics::ControllerMetrics;
 pub use crate::predicate::Predicate;
 pub use crate::reconciler::{Action, Context, Error, NotOwned, Reconciler};

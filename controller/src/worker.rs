@@ -15,6 +15,12 @@ use wheelhouse_cache::{Cache, Informer, Route, Shards};
 use wheelhouse_manager::Stop;
 use wheelhouse_workqueue::WorkQueue;
 
+use std::sync::atomic::{AtomicUsize, Ordering};
+use std::task::Poll;
+
+use tokio::sync::{OwnedSemaphorePermit, Semaphore};
+
+use crate::fleet::{ClusterSeries, Members};
 use crate::key::ObjectKey;
 use crate::metrics::Series;
 use crate::reconciler::{Context, OwnedStores, Reconciler};
@@ -39,6 +45,8 @@ pub(crate) struct Worker<K: Resource, R> {
     #[expect(dead_code, reason = "held for its lifetime, not read")]
     pub cache: Cache,
     pub reconciler: R,
+    /// In a fleet: the cluster this worker serves, and the gate shared by the fleet.
+    pub cluster: Option<InCluster>,
     /// The children cached whole, handed to each reconcile's [`Context`].
     pub owned: Arc<OwnedStores>,
     /// In a sharded manager: the slots this replica may reconcile.
@@ -50,8 +58,39 @@ pub(crate) struct Worker<K: Resource, R> {
     pub series: OnceLock<Series>,
 }
 
+/// What a fleet's worker knows of its cluster.
+pub(crate) struct InCluster {
+    pub name: Arc<str>,
+    /// Every engaged member, for reconcilers that read one cluster and write another.
+    pub members: Members,
+    /// The fleet's reconcile slots, handed out first come, first served: a cluster's
+    /// worker waits its turn behind every other cluster's, so a busy cluster cannot
+    /// starve the rest.
+    pub gate: Arc<Semaphore>,
+    /// This cluster's workers in line for a slot.
+    pub waiting: Arc<AtomicUsize>,
+    pub series: Option<ClusterSeries>,
+}
+
+impl InCluster {
+    /// Takes a slot, in line behind every worker of the fleet that asked before.
+    async fn slot(&self) -> Option<OwnedSemaphorePermit> {
+        let acquire = self.gate.clone().acquire_owned();
+        let mut acquire = std::pin::pin!(acquire);
+        // Polled once first, so that this worker is in the line before it counts as
+        // waiting: whoever reads the count knows the order is already fixed.
+        if let Poll::Ready(slot) = futures::poll!(&mut acquire) {
+            return slot.ok();
+        }
+        self.waiting.fetch_add(1, Ordering::AcqRel);
+        let slot = acquire.await;
+        self.waiting.fetch_sub(1, Ordering::AcqRel);
+        slot.ok()
+    }
+}
+
 /// How one reconcile ended.
-enum Outcome {
+pub(crate) enum Outcome {
     Done,
     RequeueAfter(Duration),
     Failed { terminal: bool },
@@ -89,6 +128,17 @@ where
                 queue.done(&key);
                 continue;
             }
+            // In a fleet: wait for a slot, in line with the other clusters' workers.
+            let _slot = match &self.cluster {
+                Some(cluster) => {
+                    let Some(slot) = cluster.slot().await else {
+                        queue.done(&key);
+                        continue;
+                    };
+                    Some(slot)
+                }
+                None => None,
+            };
             // A deleted object is gone from the cache: it reaches the reconciler only
             // while a finalizer holds it. Its failures go with it.
             let Some(object) = self.primary.store().get(key.namespace.as_deref(), &key.name) else {
@@ -141,14 +191,17 @@ where
 
     async fn reconcile(&self, key: &ObjectKey, object: Arc<K>) -> Outcome {
         let reconcile_id = format!("{:016x}", rand::random::<u64>());
-        let span =
-            tracing::info_span!("reconcile", controller = %self.name, object = %key, reconcile_id = %reconcile_id);
+        let span = tracing::info_span!("reconcile", controller = %self.name, object = %key, reconcile_id = %reconcile_id, cluster = tracing::field::Empty);
+        if let Some(cluster) = &self.cluster {
+            span.record("cluster", &*cluster.name);
+        }
         let context = Context {
             client: self.client.clone(),
             controller: self.name.clone(),
             reconcile_id,
             recorder: self.recorder.clone(),
             owned: Some(self.owned.clone()),
+            cluster: self.cluster.as_ref().map(|c| (c.name.clone(), c.members.clone())),
         };
         let started = Instant::now();
         let future: BoxFuture<'_, _> =
@@ -187,6 +240,9 @@ where
                 Outcome::Failed { terminal: false }
             }
         };
+        if let Some(series) = self.cluster.as_ref().and_then(|c| c.series.as_ref()) {
+            series.count(&outcome);
+        }
         if let Some(series) = series {
             series.time.observe(elapsed.as_secs_f64());
             match outcome {

@@ -140,6 +140,7 @@ mod cert_watcher;
 mod certs;
 mod error;
 mod fence;
+pub mod fleet;
 mod health;
 mod http;
 mod leader;
