@@ -87,7 +87,7 @@ async fn main() -> Result<(), Failure> {
     println!("stopping {}'s API server", away.name);
     away.env.stop().await;
     let deadline = tokio::time::Instant::now() + Duration::from_secs(30);
-    while view.clusters().iter().all(|status| status.ready()) {
+    while view.clusters().iter().all(wheelhouse::controller::ClusterStatus::ready) {
         if tokio::time::Instant::now() > deadline {
             return Err("the stopped member was not reported within 30 s".into());
         }
