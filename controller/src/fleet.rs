@@ -51,7 +51,7 @@ use std::sync::{Arc, OnceLock};
 use futures::StreamExt;
 use futures::future::BoxFuture;
 use kube::Resource;
-use parking_lot::{Mutex, RwLock};
+use parking_lot::Mutex;
 use serde::de::DeserializeOwned;
 use tokio::sync::{Semaphore, watch};
 use tokio::task::JoinSet;
@@ -62,15 +62,12 @@ use wheelhouse_manager::{BoxError, CancellationToken, Manager, Runnable, Stop};
 use wheelhouse_workqueue::{WorkQueue, default_rate_limiter};
 
 use self::engage::{Engaged, Plan, PlanOf, Probe, Shared};
-pub(crate) use self::metrics::ClusterSeries;
 pub use self::metrics::FleetMetrics;
+use crate::cluster::Members;
 use crate::controller::Builder;
 use crate::key::ObjectKey;
 use crate::metrics::{ControllerMetrics, Series};
 use crate::reconciler::Reconciler;
-
-/// The engaged members of a fleet, by name, for [`Context::member`](crate::Context::member).
-pub(crate) type Members = Arc<RwLock<BTreeMap<Arc<str>, Cluster>>>;
 
 impl<K> Builder<K>
 where

@@ -55,6 +55,7 @@
 //! | `Controller::new(api, config)` then `.owns(api, config)` | [`Controller::for_`] then [`Builder::owns`] | informers come from a shared cache in one scope, set once on the builder |
 
 mod apply;
+mod cluster;
 pub mod conditions;
 mod controller;
 pub mod finalizer;

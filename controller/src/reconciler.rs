@@ -18,7 +18,7 @@ use std::any::TypeId;
 use wheelhouse_cache::{Cache, Scope, ScopeKind, Store};
 use wheelhouse_manager::fleet::Cluster;
 
-use crate::fleet::Members;
+use crate::cluster::Members;
 
 /// What a successful reconcile asks for next.
 ///

@@ -15,12 +15,7 @@ use wheelhouse_cache::{Cache, Informer, Route, Shards};
 use wheelhouse_manager::Stop;
 use wheelhouse_workqueue::WorkQueue;
 
-use std::sync::atomic::{AtomicUsize, Ordering};
-use std::task::Poll;
-
-use tokio::sync::{OwnedSemaphorePermit, Semaphore};
-
-use crate::fleet::{ClusterSeries, Members};
+use crate::cluster::InCluster;
 use crate::key::ObjectKey;
 use crate::metrics::Series;
 use crate::reconciler::{Context, OwnedStores, Reconciler};
@@ -58,39 +53,8 @@ pub(crate) struct Worker<K: Resource, R> {
     pub series: OnceLock<Series>,
 }
 
-/// What a fleet's worker knows of its cluster.
-pub(crate) struct InCluster {
-    pub name: Arc<str>,
-    /// Every engaged member, for reconcilers that read one cluster and write another.
-    pub members: Members,
-    /// The fleet's reconcile slots, handed out first come, first served: a cluster's
-    /// worker waits its turn behind every other cluster's, so a busy cluster cannot
-    /// starve the rest.
-    pub gate: Arc<Semaphore>,
-    /// This cluster's workers in line for a slot.
-    pub waiting: Arc<AtomicUsize>,
-    pub series: Option<ClusterSeries>,
-}
-
-impl InCluster {
-    /// Takes a slot, in line behind every worker of the fleet that asked before.
-    async fn slot(&self) -> Option<OwnedSemaphorePermit> {
-        let acquire = self.gate.clone().acquire_owned();
-        let mut acquire = std::pin::pin!(acquire);
-        // Polled once first, so that this worker is in the line before it counts as
-        // waiting: whoever reads the count knows the order is already fixed.
-        if let Poll::Ready(slot) = futures::poll!(&mut acquire) {
-            return slot.ok();
-        }
-        self.waiting.fetch_add(1, Ordering::AcqRel);
-        let slot = acquire.await;
-        self.waiting.fetch_sub(1, Ordering::AcqRel);
-        slot.ok()
-    }
-}
-
 /// How one reconcile ended.
-pub(crate) enum Outcome {
+enum Outcome {
     Done,
     RequeueAfter(Duration),
     Failed { terminal: bool },
@@ -241,7 +205,12 @@ where
             }
         };
         if let Some(series) = self.cluster.as_ref().and_then(|c| c.series.as_ref()) {
-            series.count(&outcome);
+            match outcome {
+                Outcome::Done => series.success.inc(),
+                Outcome::RequeueAfter(delay) if delay.is_zero() => series.requeue.inc(),
+                Outcome::RequeueAfter(_) => series.requeue_after.inc(),
+                Outcome::Failed { .. } => series.error.inc(),
+            }
         }
         if let Some(series) = series {
             series.time.observe(elapsed.as_secs_f64());

@@ -13,14 +13,14 @@ use tokio::sync::Semaphore;
 use wheelhouse_cache::{Informer, Scope, ScopeKind};
 use wheelhouse_manager::fleet::Cluster;
 
-use super::{ClusterSeries, Members};
+use crate::cluster::{ClusterSeries, InCluster, Members};
 use crate::controller::{MakeIndex, MakeSource};
 use crate::metrics::Series;
 use crate::predicate::Predicate;
 use crate::reconciler::{OwnedStores, Reconciler, recorder};
 use crate::settled::Settled;
 use crate::source::{self, Source};
-use crate::worker::{InCluster, Work, Worker};
+use crate::worker::{Work, Worker};
 
 /// How to engage a cluster, whatever the controller's object type.
 pub(crate) trait Plan: Send + Sync {

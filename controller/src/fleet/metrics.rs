@@ -7,10 +7,10 @@ use std::sync::{Arc, Weak};
 use parking_lot::Mutex;
 use prometheus::core::{Collector, Desc};
 use prometheus::proto::MetricFamily;
-use prometheus::{IntCounter, IntCounterVec, IntGaugeVec, Opts, Registry};
+use prometheus::{IntCounterVec, IntGaugeVec, Opts, Registry};
 
 use super::State;
-use crate::worker::Outcome;
+use crate::cluster::ClusterSeries;
 
 /// The metric families of every fleet controller; register once per registry (a
 /// manager does it for the fleet controllers added to it).
@@ -120,26 +120,6 @@ impl FleetMetrics {
             for result in ["success", "error", "requeue", "requeue_after"] {
                 let _ = self.reconciles.remove_label_values(&[controller, cluster, result]);
             }
-        }
-    }
-}
-
-/// One cluster's reconcile counters, resolved once at engage.
-#[derive(Clone, Debug)]
-pub(crate) struct ClusterSeries {
-    success: IntCounter,
-    error: IntCounter,
-    requeue: IntCounter,
-    requeue_after: IntCounter,
-}
-
-impl ClusterSeries {
-    pub(crate) fn count(&self, outcome: &Outcome) {
-        match outcome {
-            Outcome::Done => self.success.inc(),
-            Outcome::RequeueAfter(delay) if delay.is_zero() => self.requeue.inc(),
-            Outcome::RequeueAfter(_) => self.requeue_after.inc(),
-            Outcome::Failed { .. } => self.error.inc(),
         }
     }
 }
