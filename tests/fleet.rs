@@ -26,12 +26,14 @@ use wheelhouse_envtest::{TestEnv, eventually};
 /// The label of the objects the tests' reconciler answers.
 const LABEL: &str = "wheelhouse.dev/fleet-facade-test";
 
-/// A single-cluster reconciler: a labelled `ConfigMap` gets a `<name>-reply` next to it.
-struct Replies;
+/// A single-cluster reconciler: a `ConfigMap` labelled for its test gets a
+/// `<name>-reply` next to it. The label's value keeps tests that run at once on one
+/// real cluster from answering each other's requests.
+struct Replies(&'static str);
 
 impl Reconciler<ConfigMap> for Replies {
     async fn reconcile(&self, object: Arc<ConfigMap>, context: &Context) -> Result<Action, Error> {
-        if !object.labels().contains_key(LABEL) {
+        if object.labels().get(LABEL).map(String::as_str) != Some(self.0) {
             return Ok(Action::done());
         }
         let replies: Api<ConfigMap> =
@@ -48,10 +50,10 @@ impl Reconciler<ConfigMap> for Replies {
     }
 }
 
-async fn request(env: &TestEnv, name: &str) {
+async fn request(env: &TestEnv, name: &str, test: &str) {
     let configmaps: Api<ConfigMap> = Api::namespaced(env.client(), env.namespace());
     let object: ConfigMap =
-        serde_json::from_value(json!({"metadata": {"name": name, "labels": {LABEL: "yes"}}})).expect("a ConfigMap");
+        serde_json::from_value(json!({"metadata": {"name": name, "labels": {LABEL: test}}})).expect("a ConfigMap");
     configmaps
         .create(&PostParams::default(), &object)
         .await
@@ -139,13 +141,13 @@ async fn fleet_under_a_manager_names_an_unreachable_member_on_readyz_and_stays_r
     let controller = Controller::for_::<ConfigMap>(manager.cache())
         .name("replies")
         .fleet(fleet.clone())
-        .build(Replies);
+        .build(Replies("manager"));
     let view = controller.view();
     manager.add(controller).expect("the fleet controller is added");
     let probes = manager.health_probe_address().expect("a probe address");
     let shutdown = manager.shutdown_token();
     let running = tokio::spawn(manager.run());
-    request(&member_1, "request").await;
+    request(&member_1, "request", "manager").await;
     assert_eq!(reply(&member_1, "request").await, "member-1");
     eventually("the unreachable member reported", || async {
         view.clusters()
@@ -218,12 +220,12 @@ async fn fleet_from_kubeconfig_contexts_reaches_each_context() {
     assert_eq!(names, ["a", "b"]);
     let controller = Controller::for_::<ConfigMap>(&Cache::new(first.client()))
         .fleet(fleet)
-        .build(Replies);
+        .build(Replies("contexts"));
     let token = tokio_util::sync::CancellationToken::new();
     let stop = token.clone();
     let running = tokio::spawn(controller.run(async move { stop.cancelled().await }));
-    request(&first, "request").await;
-    request(&second, "request").await;
+    request(&first, "request", "contexts").await;
+    request(&second, "request", "contexts").await;
     assert_eq!(reply(&first, "request").await, "a");
     assert_eq!(reply(&second, "request").await, "b");
     token.cancel();
