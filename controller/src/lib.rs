@@ -8,6 +8,11 @@
 //! back after its delay, success forgets the key's failures; panics and timeouts count
 //! as errors and never take the process down.
 //!
+//! [`fleet`] runs one controller across many clusters: `.fleet(provider)` on the
+//! builder engages each cluster the provider announces (its own cache, queue and
+//! workers), serves the clusters in turn, and hands each reconcile its cluster's
+//! client and stores, so a reconciler written for one cluster runs per cluster as is.
+//!
 //! [`phase`] builds Autopilot's model on top: a resource moves through declared phases,
 //! one stateless worker per phase, inputs watched and outputs applied and pruned.
 //!
