@@ -7,6 +7,9 @@
 //!   [`KubeconfigSecrets`]: a Secret created joins a member, one deleted makes it leave.
 //! - The reconciler is the single-cluster WebApp reconciler, unchanged: each reconcile's
 //!   context carries its member's client.
+//! - A WebApp on the hub fans out: a hub controller ([`HubFanOut`]) copies it into every
+//!   member and writes back how many members run it Ready and the replicas available
+//!   across the fleet.
 //! - Each join and leave is printed as the controller engages or disengages the member.
 //! - At the end one member's API server stops: `/readyz?verbose` names it (degraded,
 //!   the replica stays ready) and the others carry on.
@@ -21,10 +24,12 @@ use kube::CustomResourceExt;
 use kube::api::{Api, DeleteParams, PostParams};
 use serde_json::json;
 use tokio::io::{AsyncReadExt, AsyncWriteExt};
+use wheelhouse::controller::Controller;
 use wheelhouse::controller::FleetView;
 use wheelhouse::manager::Manager;
 use wheelhouse::manager::fleet::KubeconfigSecrets;
 use wheelhouse_envtest::{ServerOptions, TestEnv, WorkloadSimulation};
+use wheelhouse_examples::fanout::{HubFanOut, MEMBER_NAMESPACE};
 use wheelhouse_examples::webapp::{self, Phase, WebApp, WebAppReconciler, WebAppSpec};
 
 type Failure = Box<dyn std::error::Error + Send + Sync>;
@@ -48,7 +53,13 @@ async fn main() -> Result<(), Failure> {
     let manager = Manager::builder(hub.client())
         .health_probe_address(Some(SocketAddr::from(([127, 0, 0, 1], 0))))
         .build()?;
+    hub.install_crd(&WebApp::crd()).await?;
     let provider = KubeconfigSecrets::new(manager.cache(), FLEET_NAMESPACE);
+    let fan_out = Controller::for_::<WebApp>(manager.cache())
+        .name("webapp-fan-out")
+        .namespace(MEMBER_NAMESPACE)
+        .build(HubFanOut::new(provider.clusters().clone()));
+    manager.add(fan_out)?;
     let controller = webapp::builder(manager.cache(), None)
         .fleet(provider)
         .build(WebAppReconciler::new());
@@ -66,6 +77,28 @@ async fn main() -> Result<(), Failure> {
     view.wait_for(|names| names.len() == 3).await;
     for member in &members[..3] {
         deploy_and_wait(member).await?;
+    }
+
+    // A WebApp on the hub fans out into the members; their progress comes back.
+    let hub_webapps: Api<WebApp> = Api::namespaced(hub.client(), MEMBER_NAMESPACE);
+    let spec: WebAppSpec = serde_json::from_value(json!({"image": "nginx:1.27", "replicas": 2}))?;
+    hub_webapps
+        .create(&PostParams::default(), &WebApp::new("catalog", spec))
+        .await?;
+    let deadline = tokio::time::Instant::now() + Duration::from_secs(30);
+    loop {
+        let status = hub_webapps.get("catalog").await?.status.unwrap_or_default();
+        if status.phase == Some(Phase::Ready) {
+            println!(
+                "  hub: WebApp catalog Ready in every member, {} replicas available across the fleet",
+                status.available_replicas.unwrap_or(0)
+            );
+            break;
+        }
+        if tokio::time::Instant::now() > deadline {
+            return Err(format!("hub WebApp catalog not Ready after 30 s ({status:?})").into());
+        }
+        tokio::time::sleep(Duration::from_millis(100)).await;
     }
 
     // A fourth joins while it runs.
