@@ -45,12 +45,13 @@ pub fn children_scope(cache: &Cache, scope: &Scope) -> Scope {
     }
 }
 
-/// Makes a secondary source once the controller's scope is known, at build.
-type MakeSource = Box<dyn FnOnce(&Cache, &Scope) -> Source + Send>;
+/// Makes a secondary source once the controller's scope is known, at build (and, in a
+/// fleet, in each cluster's cache as it joins).
+pub(crate) type MakeSource = Arc<dyn Fn(&Cache, &Scope) -> Source + Send + Sync>;
 
 /// Declares an index once the controller's scope and whole-cached children are known,
-/// at build.
-type MakeIndex = Box<dyn FnOnce(&Cache, &Scope, &[TypeId]) + Send>;
+/// at build (and, in a fleet, in each cluster's cache as it joins).
+pub(crate) type MakeIndex = Arc<dyn Fn(&Cache, &Scope, &[TypeId]) + Send + Sync>;
 
 /// A controller, built and ready to [`run`](Self::run), or to add to a
 /// [`Manager`], whose [`Runnable`] it is (leader-only).
@@ -283,19 +284,19 @@ impl Runnable for Controller {
 
 /// Builds a [`Controller`]; see [`Controller::for_`].
 pub struct Builder<K: Resource> {
-    cache: Cache,
-    name: String,
-    scope: Scope,
-    sources: Vec<MakeSource>,
+    pub(crate) cache: Cache,
+    pub(crate) name: String,
+    pub(crate) scope: Scope,
+    pub(crate) sources: Vec<MakeSource>,
     /// The indexes to declare on the informers the controller reads (`index`).
-    indexes: Vec<MakeIndex>,
+    pub(crate) indexes: Vec<MakeIndex>,
     /// The children cached whole (`owns_full`), whose appliers this builder can make.
-    owned_full: Vec<TypeId>,
-    predicate: Option<Predicate<K>>,
-    concurrency: usize,
+    pub(crate) owned_full: Vec<TypeId>,
+    pub(crate) predicate: Option<Predicate<K>>,
+    pub(crate) concurrency: usize,
     rate_limiter: Option<Box<dyn RateLimiter<ObjectKey>>>,
-    reconcile_timeout: Option<Duration>,
-    metrics: Option<ControllerMetrics>,
+    pub(crate) reconcile_timeout: Option<Duration>,
+    pub(crate) metrics: Option<ControllerMetrics>,
     queue_metrics: Option<PrometheusMetrics>,
 }
 
@@ -330,8 +331,9 @@ where
         D::DynamicType: Default,
         D::Scope: ScopeKind,
     {
-        let owner = OwnerKind::of::<K>();
-        self.sources.push(Box::new(move |cache: &Cache, scope: &Scope| {
+        let owner = Arc::new(OwnerKind::of::<K>());
+        self.sources.push(Arc::new(move |cache: &Cache, scope: &Scope| {
+            let owner = owner.clone();
             source::mapped(
                 cache.metadata_informer::<D>(children_scope(cache, scope)),
                 Arc::new(move |child| owner.keys(child)),
@@ -354,8 +356,9 @@ where
         D::Scope: ScopeKind,
     {
         self.owned_full.push(TypeId::of::<D>());
-        let owner = OwnerKind::of::<K>();
-        self.sources.push(Box::new(move |cache: &Cache, scope: &Scope| {
+        let owner = Arc::new(OwnerKind::of::<K>());
+        self.sources.push(Arc::new(move |cache: &Cache, scope: &Scope| {
+            let owner = owner.clone();
             source::mapped(
                 cache.informer::<D>(children_scope(cache, scope)),
                 Arc::new(move |child| owner.keys(child)),
@@ -373,8 +376,8 @@ where
         X::Scope: ScopeKind,
     {
         let map: MapFn<X> = Arc::new(map);
-        self.sources.push(Box::new(move |cache: &Cache, scope: &Scope| {
-            source::mapped(cache.informer::<X>(scope.clone()), map)
+        self.sources.push(Arc::new(move |cache: &Cache, scope: &Scope| {
+            source::mapped(cache.informer::<X>(scope.clone()), map.clone())
         }));
         self
     }
@@ -432,8 +435,9 @@ where
         D::Scope: ScopeKind,
     {
         let name = name.into();
+        let function = Arc::new(function);
         self.indexes
-            .push(Box::new(move |cache: &Cache, scope: &Scope, owned_full: &[TypeId]| {
+            .push(Arc::new(move |cache: &Cache, scope: &Scope, owned_full: &[TypeId]| {
                 // The scope each kind of source reads `D` in (sharding routes them apart).
                 let scope = if TypeId::of::<D>() == TypeId::of::<K>() {
                     primary_scope(cache, scope)
@@ -442,7 +446,11 @@ where
                 } else {
                     scope.clone()
                 };
-                cache.informer::<D>(scope).store().add_index(name, function);
+                let function = function.clone();
+                cache
+                    .informer::<D>(scope)
+                    .store()
+                    .add_index(name.clone(), move |object: &D| function(object));
             }));
         self
     }
@@ -502,10 +510,10 @@ where
         let settled = Settled::default();
         let mut sources = vec![source::primary(primary.clone(), self.predicate, settled.clone())];
         let primary_of_work = primary.clone();
-        for make in self.sources {
+        for make in &self.sources {
             sources.push(make(&self.cache, &self.scope));
         }
-        for declare in self.indexes {
+        for declare in &self.indexes {
             declare(&self.cache, &self.scope, &self.owned_full);
         }
         let name: Arc<str> = self.name.clone().into();
@@ -519,6 +527,7 @@ where
             client: self.cache.client(),
             cache: self.cache.clone(),
             reconciler,
+            cluster: None,
             owned: Arc::new(OwnedStores {
                 cache: self.cache.clone(),
                 scope: children_scope(&self.cache, &self.scope),

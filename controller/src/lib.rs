@@ -8,6 +8,11 @@
 //! back after its delay, success forgets the key's failures; panics and timeouts count
 //! as errors and never take the process down.
 //!
+//! [`fleet`] runs one controller across many clusters: `.fleet(provider)` on the
+//! builder engages each cluster the provider announces (its own cache, queue and
+//! workers), serves the clusters in turn, and hands each reconcile its cluster's
+//! client and stores, so a reconciler written for one cluster runs per cluster as is.
+//!
 //! [`phase`] builds Autopilot's model on top: a resource moves through declared phases,
 //! one stateless worker per phase, inputs watched and outputs applied and pruned.
 //!
@@ -55,9 +60,11 @@
 //! | `Controller::new(api, config)` then `.owns(api, config)` | [`Controller::for_`] then [`Builder::owns`] | informers come from a shared cache in one scope, set once on the builder |
 
 mod apply;
+mod cluster;
 pub mod conditions;
 mod controller;
 pub mod finalizer;
+pub mod fleet;
 mod key;
 mod metrics;
 pub mod owner;
@@ -70,7 +77,8 @@ mod worker;
 
 pub use crate::apply::{Applier, apply};
 pub use crate::controller::{Builder, Controller, children_scope, primary_scope};
-pub use crate::key::ObjectKey;
+pub use crate::fleet::{ClusterStatus, FleetBuilder, FleetController, FleetMetrics, FleetView};
+pub use crate::key::{ClusterKey, ObjectKey};
 pub use crate::metrics::ControllerMetrics;
 pub use crate::predicate::Predicate;
 pub use crate::reconciler::{Action, Context, Error, NotOwned, Reconciler};

@@ -16,6 +16,9 @@ use serde_json::json;
 use std::any::TypeId;
 
 use wheelhouse_cache::{Cache, Scope, ScopeKind, Store};
+use wheelhouse_manager::fleet::Cluster;
+
+use crate::cluster::Members;
 
 /// What a successful reconcile asks for next.
 ///
@@ -162,6 +165,8 @@ pub struct Context {
     /// The children the controller caches whole, for [`owned`](Self::owned); `None`
     /// outside a controller.
     pub(crate) owned: Option<Arc<OwnedStores>>,
+    /// In a fleet: the cluster this reconcile is for, and the fleet's engaged members.
+    pub(crate) cluster: Option<(Arc<str>, Members)>,
 }
 
 /// Where a controller's whole-cached children are: its cache, the children's scope
@@ -191,7 +196,31 @@ impl Context {
             controller: controller.into(),
             reconcile_id: format!("{:016x}", rand::random::<u64>()),
             owned: None,
+            cluster: None,
         }
+    }
+
+    /// In a fleet controller, the cluster this reconcile is for (the `cluster` of its
+    /// [`ClusterKey`](crate::ClusterKey)); `None` in a single-cluster controller.
+    /// [`client`](Self::client) and [`owned`](Self::owned) already point at it.
+    pub fn cluster(&self) -> Option<&str> {
+        self.cluster.as_ref().map(|(name, _)| &**name)
+    }
+
+    /// In a fleet controller, the engaged member named `name` (its client and cache),
+    /// for a reconciler that reads one cluster and writes another; `None` when no such
+    /// member is engaged, or outside a fleet.
+    pub fn member(&self, name: &str) -> Option<Cluster> {
+        let (_, members) = self.cluster.as_ref()?;
+        members.read().get(name).cloned()
+    }
+
+    /// In a fleet controller, every engaged member, by name (empty outside a fleet).
+    pub fn members(&self) -> Vec<Cluster> {
+        self.cluster
+            .as_ref()
+            .map(|(_, members)| members.read().values().cloned().collect())
+            .unwrap_or_default()
     }
 
     /// The cached store of the controller's children of type `D` (those it
@@ -354,6 +383,14 @@ pub(crate) fn recorder(client: &kube::Client, controller: &str) -> Recorder {
 pub trait Reconciler<K>: Send + Sync + 'static {
     /// Reconciles `object`; see [`Action`] and [`Error`] for what the result does.
     fn reconcile(&self, object: Arc<K>, context: &Context) -> impl Future<Output = Result<Action, Error>> + Send;
+}
+
+/// A shared reconciler reconciles as itself: a fleet controller hands one reconciler
+/// to every cluster's workers.
+impl<K, R: Reconciler<K>> Reconciler<K> for Arc<R> {
+    fn reconcile(&self, object: Arc<K>, context: &Context) -> impl Future<Output = Result<Action, Error>> + Send {
+        (**self).reconcile(object, context)
+    }
 }
 
 #[cfg(test)]

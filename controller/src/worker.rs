@@ -15,6 +15,7 @@ use wheelhouse_cache::{Cache, Informer, Route, Shards};
 use wheelhouse_manager::Stop;
 use wheelhouse_workqueue::WorkQueue;
 
+use crate::cluster::InCluster;
 use crate::key::ObjectKey;
 use crate::metrics::Series;
 use crate::reconciler::{Context, OwnedStores, Reconciler};
@@ -39,6 +40,8 @@ pub(crate) struct Worker<K: Resource, R> {
     #[expect(dead_code, reason = "held for its lifetime, not read")]
     pub cache: Cache,
     pub reconciler: R,
+    /// In a fleet: the cluster this worker serves, and the gate shared by the fleet.
+    pub cluster: Option<InCluster>,
     /// The children cached whole, handed to each reconcile's [`Context`].
     pub owned: Arc<OwnedStores>,
     /// In a sharded manager: the slots this replica may reconcile.
@@ -89,6 +92,17 @@ where
                 queue.done(&key);
                 continue;
             }
+            // In a fleet: wait for a slot, in line with the other clusters' workers.
+            let _slot = match &self.cluster {
+                Some(cluster) => {
+                    let Some(slot) = cluster.slot().await else {
+                        queue.done(&key);
+                        continue;
+                    };
+                    Some(slot)
+                }
+                None => None,
+            };
             // A deleted object is gone from the cache: it reaches the reconciler only
             // while a finalizer holds it. Its failures go with it.
             let Some(object) = self.primary.store().get(key.namespace.as_deref(), &key.name) else {
@@ -141,14 +155,17 @@ where
 
     async fn reconcile(&self, key: &ObjectKey, object: Arc<K>) -> Outcome {
         let reconcile_id = format!("{:016x}", rand::random::<u64>());
-        let span =
-            tracing::info_span!("reconcile", controller = %self.name, object = %key, reconcile_id = %reconcile_id);
+        let span = tracing::info_span!("reconcile", controller = %self.name, object = %key, reconcile_id = %reconcile_id, cluster = tracing::field::Empty);
+        if let Some(cluster) = &self.cluster {
+            span.record("cluster", &*cluster.name);
+        }
         let context = Context {
             client: self.client.clone(),
             controller: self.name.clone(),
             reconcile_id,
             recorder: self.recorder.clone(),
             owned: Some(self.owned.clone()),
+            cluster: self.cluster.as_ref().map(|c| (c.name.clone(), c.members.clone())),
         };
         let started = Instant::now();
         let future: BoxFuture<'_, _> =
@@ -187,6 +204,14 @@ where
                 Outcome::Failed { terminal: false }
             }
         };
+        if let Some(series) = self.cluster.as_ref().and_then(|c| c.series.as_ref()) {
+            match outcome {
+                Outcome::Done => series.success.inc(),
+                Outcome::RequeueAfter(delay) if delay.is_zero() => series.requeue.inc(),
+                Outcome::RequeueAfter(_) => series.requeue_after.inc(),
+                Outcome::Failed { .. } => series.error.inc(),
+            }
+        }
         if let Some(series) = series {
             series.time.observe(elapsed.as_secs_f64());
             match outcome {

@@ -8,6 +8,7 @@
 //!   record of when each did leader-only work.
 //! - [`fault_proxy`]: a per-replica TCP proxy in front of the embedded server that
 //!   holds, delays, stalls or drops traffic, for partition tests.
+//! - [`fanout`]: a hub WebApp copied into every member of a fleet, status summed back.
 //! - [`demo`]: what the phase-scheduler demos share.
 //! - [`pods`]: realistic Pods from a seed (managedFields and all), for an operator's own
 //!   tests and benchmarks at scale.
@@ -18,6 +19,7 @@
 pub mod autoroute;
 pub mod canary;
 pub mod demo;
+pub mod fanout;
 pub mod fault_proxy;
 pub mod pods;
 pub mod replicas;

@@ -13,7 +13,18 @@ pub type Check = Arc<dyn Fn() -> Result<(), String> + Send + Sync>;
 /// The checks of one endpoint, in the order they were added.
 #[derive(Default, Clone)]
 pub(crate) struct Checks {
-    checks: Arc<RwLock<Vec<(String, Check)>>>,
+    checks: Arc<RwLock<Vec<(String, Check, Weight)>>>,
+}
+
+/// Whether a failing check fails its endpoint.
+#[derive(Clone, Copy, PartialEq, Eq)]
+enum Weight {
+    /// A failure fails the endpoint.
+    Counts,
+    /// A failure is listed (`[+]name degraded: reason`) but the endpoint still passes:
+    /// something to see in `?verbose`, not a reason to take the replica out (one
+    /// unreachable member of a fleet).
+    Notice,
 }
 
 /// What an endpoint answers.
@@ -24,10 +35,18 @@ pub(crate) struct Answer {
 
 impl Checks {
     pub(crate) fn add(&self, name: impl Into<String>, check: Check) {
-        let name = name.into();
+        self.insert(name.into(), check, Weight::Counts);
+    }
+
+    /// Adds a check whose failure is reported but never fails the endpoint.
+    pub(crate) fn add_notice(&self, name: impl Into<String>, check: Check) {
+        self.insert(name.into(), check, Weight::Notice);
+    }
+
+    fn insert(&self, name: String, check: Check, weight: Weight) {
         let mut checks = self.checks.write();
-        checks.retain(|(existing, _)| *existing != name);
-        checks.push((name, check));
+        checks.retain(|(existing, _, _)| *existing != name);
+        checks.push((name, check, weight));
     }
 
     /// Runs every check (or only `only`), skipping `excluded`. The body lists each
@@ -41,11 +60,15 @@ impl Checks {
     ) -> Option<Answer> {
         let checks = self.checks.read();
         if let Some(name) = only {
-            let (_, check) = checks.iter().find(|(n, _)| n == name)?;
+            let (_, check, weight) = checks.iter().find(|(n, _, _)| n == name)?;
             return Some(match check() {
                 Ok(()) => Answer {
                     healthy: true,
                     body: "ok".into(),
+                },
+                Err(why) if *weight == Weight::Notice => Answer {
+                    healthy: true,
+                    body: format!("degraded: {why}\n"),
                 },
                 Err(why) => Answer {
                     healthy: false,
@@ -55,7 +78,7 @@ impl Checks {
         }
         let mut lines = String::new();
         let mut healthy = true;
-        for (name, check) in checks.iter() {
+        for (name, check, weight) in checks.iter() {
             if excluded.contains(&name.as_str()) {
                 let _ = writeln!(lines, "[+]{name} excluded: ok");
                 continue;
@@ -63,6 +86,9 @@ impl Checks {
             match check() {
                 Ok(()) => {
                     let _ = writeln!(lines, "[+]{name} ok");
+                }
+                Err(why) if *weight == Weight::Notice => {
+                    let _ = writeln!(lines, "[+]{name} degraded: {why}");
                 }
                 Err(why) => {
                     healthy = false;
@@ -132,6 +158,28 @@ mod tests {
                 .healthy
         );
         assert!(checks.answer("healthz", Some("nope"), false, &[]).is_none());
+    }
+
+    #[test]
+    fn a_failing_notice_is_listed_without_failing_the_endpoint() {
+        let checks = Checks::default();
+        checks.add("ping", Arc::new(|| Ok(())));
+        checks.add_notice(
+            "fleet-webapp",
+            Arc::new(|| Err("1 of 3 clusters unreachable: eu-2".into())),
+        );
+        let answer = checks.answer("readyz", None, true, &[]).expect("an answer");
+        assert!(answer.healthy);
+        assert_eq!(
+            answer.body,
+            "[+]ping ok\n[+]fleet-webapp degraded: 1 of 3 clusters unreachable: eu-2\nreadyz check passed\n"
+        );
+        assert_eq!(checks.answer("readyz", None, false, &[]).expect("an answer").body, "ok");
+        let one = checks
+            .answer("readyz", Some("fleet-webapp"), false, &[])
+            .expect("by name");
+        assert!(one.healthy);
+        assert_eq!(one.body, "degraded: 1 of 3 clusters unreachable: eu-2\n");
     }
 
     #[test]

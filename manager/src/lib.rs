@@ -107,6 +107,21 @@
 //! `wheelhouse_shard_handover_slots_total{direction}` and
 //! `wheelhouse_shard_handover_duration_seconds`.
 //!
+//! ## Fleets
+//!
+//! One operator can reconcile across many clusters. A [`fleet::Provider`] announces
+//! clusters joining and leaving (a stream of [`fleet::ClusterEvent`]s, every current
+//! member first): [`fleet::InProcess`] for clusters the program joins itself (embedded
+//! `TestEnv`s), [`fleet::KubeconfigContexts`] for a fixed list of kubeconfig contexts,
+//! [`fleet::KubeconfigSecrets`] for Cluster API's `<cluster>-kubeconfig` Secrets in the
+//! home cluster, watched. Each [`fleet::Cluster`] carries its own client and cache,
+//! shared by every controller of the fleet; the controller crate's
+//! `Builder::fleet(provider)` engages and disengages them. A member that cannot be
+//! reached is a `/readyz` notice ([`Manager::add_readyz_notice`]): listed under
+//! `?verbose` as `[+]fleet-<controller> degraded: ...`, without making the replica
+//! unready. The manager's leader election covers the fleet (one leader reconciles every
+//! member); spreading members across a sharded ring is not built yet.
+//!
 //! `manager/tests/leader_election.rs` and `tests/ha.rs` run three replicas on one API
 //! server and record when each replica's work runs; across kills, failed renewals (the
 //! embedded server's fault injection), frozen electors and graceful handovers, no two
@@ -140,6 +155,7 @@ mod cert_watcher;
 mod certs;
 mod error;
 mod fence;
+pub mod fleet;
 mod health;
 mod http;
 mod leader;

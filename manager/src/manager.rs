@@ -265,6 +265,17 @@ impl Manager {
         self.inner.readyz.add(name, Arc::new(check) as Check);
     }
 
+    /// Adds a readiness notice to `/readyz`, by name: when it fails, `?verbose` lists it
+    /// as `[+]name degraded: reason`, but the replica stays ready (a fleet's unreachable
+    /// member is worth seeing, not a reason to stop serving the others).
+    pub fn add_readyz_notice(
+        &self,
+        name: impl Into<String>,
+        check: impl Fn() -> Result<(), String> + Send + Sync + 'static,
+    ) {
+        self.inner.readyz.add_notice(name, Arc::new(check) as Check);
+    }
+
     /// Where `/metrics` is served (known from [`ManagerBuilder::build`] on).
     pub fn metrics_address(&self) -> Option<SocketAddr> {
         self.inner.addresses.metrics

@@ -10,6 +10,7 @@ mod catch_up;
 mod common;
 mod context;
 mod fencing;
+mod fleet;
 mod helpers;
 mod outcomes;
 mod phases;
