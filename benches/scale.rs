@@ -310,12 +310,64 @@ async fn loaded_server(count: usize, envtest: &mut Curves) -> TestEnv {
             size_of::<ContainerStatus>()
         );
     }
+    if count == sizes_first() {
+        where_the_bytes_go(&env, &name).await;
+    }
     println!(
         "scale series=envtest-memory size={count} server_bytes_per_object={server_bytes:.0} | anchor json_bytes_per_object={stored_json} | ratio={:.2}",
         server_bytes / as_f64(stored_json)
     );
+    println!(
+        "bench=scale kind=envtest size={count} server_bytes_per_object={server_bytes:.0} json_bytes_per_object={stored_json} json_factor={:.2}",
+        server_bytes / as_f64(stored_json)
+    );
     envtest.record("envtest-memory", server_bytes);
     env
+}
+
+/// What one stored Pod costs the server, part by part: the JSON of each version its
+/// history holds (a watch of it from the first revision), and the bytes one version
+/// takes decoded into a `serde_json::Value`, as the store held each until it kept bytes.
+async fn where_the_bytes_go(env: &TestEnv, name: &str) {
+    let path = format!("/api/v1/namespaces/{}/pods?watch=true&resourceVersion=1&fieldSelector=metadata.name%3D{name}&timeoutSeconds=1", env.namespace());
+    let request = http::Request::get(path).body(Vec::new()).expect("a watch request");
+    let text = env.client().request_text(request).await.unwrap_or_default();
+    let versions: Vec<usize> = text
+        .lines()
+        .filter_map(|line| serde_json::from_str::<serde_json::Value>(line).ok())
+        .filter_map(|event| serde_json::to_vec(&event["object"]).ok())
+        .map(|json| json.len())
+        .collect();
+    let latest = versions.last().copied().unwrap_or_default();
+    let stored = serde_json::to_vec(&realistic_pod(env.namespace(), 0)).unwrap_or_default();
+    let before = live_bytes();
+    let decoded: serde_json::Value = serde_json::from_slice(&stored).expect("a Pod's JSON");
+    let tree = live_bytes().saturating_sub(before);
+    std::hint::black_box(&decoded);
+    drop(decoded);
+    println!(
+        "breakdown envtest pod versions_in_history={} version_json_bytes={versions:?} history_json_bytes={} \
+         value_tree_bytes={tree} (of {} JSON bytes: {:.1}x) latest_json_bytes={latest}",
+        versions.len(),
+        versions.iter().sum::<usize>(),
+        stored.len(),
+        as_f64(tree) / as_f64(stored.len())
+    );
+}
+
+/// `gets` single-object reads of Pods (cycling through the `count` stored), their bytes
+/// only (the server and the transport, no client decode): how long each takes.
+async fn get_each(env: &TestEnv, count: usize, gets: usize) -> Duration {
+    let start = Instant::now();
+    for n in 0..gets {
+        let name = realistic_pod(env.namespace(), (n % count) as u64).metadata.name.unwrap_or_default();
+        let request = http::Request::get(format!("/api/v1/namespaces/{}/pods/{name}", env.namespace()))
+            .body(Vec::new())
+            .expect("a get request");
+        let body = env.client().request_text(request).await.expect("the Pod");
+        std::hint::black_box(body);
+    }
+    start.elapsed()
 }
 
 /// A paginated list (500 a page, as an informer's) and a streaming-list watch of every
@@ -353,6 +405,15 @@ async fn list_and_watch(env: &TestEnv, count: usize, envtest: &mut Curves) {
     }
     let (watch, raw, decode) = (median(watches), median(raws), median(decodes));
     let per = |elapsed: Duration| millis(elapsed) * 1000.0 / as_f64(count);
+    let gets = count.min(GETS);
+    let get = median(vec![
+        get_each(env, count, gets).await,
+        get_each(env, count, gets).await,
+        get_each(env, count, gets).await,
+    ]);
+    let get_us = millis(get) * 1000.0 / as_f64(gets);
+    println!("scale series=envtest-get size={count} gets={gets} get_us_per_object={get_us:.1}");
+    envtest.record("envtest-get", get_us);
     println!(
         "scale series=envtest-list size={count} list_ms={:.0} list_us_per_object={:.1} | watch_ms={:.0} watch_us_per_object={:.1} \
          | watch_bytes_only_us_per_object={:.1} decode_only_us_per_object={:.1}",
@@ -368,6 +429,9 @@ async fn list_and_watch(env: &TestEnv, count: usize, envtest: &mut Curves) {
     envtest.record("envtest-watch-bytes-only", per(raw));
     envtest.record("envtest-watch-decode-only", per(decode));
 }
+
+/// Single-object gets timed at each size (each the median of three passes).
+const GETS: usize = 1_000;
 
 /// Runs of each watch, of which the median is kept.
 const WATCH_RUNS: usize = 3;
