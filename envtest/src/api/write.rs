@@ -247,13 +247,10 @@ impl Write<'_> {
             let configs = |plural: &str| {
                 state
                     .store
-                    .objects(&crate::core::GroupResource {
+                    .values(&crate::core::GroupResource {
                         group: "admissionregistration.k8s.io".into(),
                         resource: plural.into(),
                     })
-                    .values()
-                    .cloned()
-                    .collect::<Vec<_>>()
             };
             let mutating = configs("mutatingwebhookconfigurations");
             let validating = configs("validatingwebhookconfigurations");
@@ -727,8 +724,8 @@ impl Write<'_> {
             let state = self.server.shared.state.lock();
             state
                 .store
-                .objects(&resource.group_resource())
-                .values()
+                .values(&resource.group_resource())
+                .iter()
                 .filter(|o| {
                     self.target
                         .namespace

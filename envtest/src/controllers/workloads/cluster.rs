@@ -138,10 +138,7 @@ impl Cluster<'_> {
     pub fn all(&self, kind: Kind) -> Vec<Arc<Value>> {
         self.state
             .store
-            .objects(&kind.group_resource())
-            .values()
-            .cloned()
-            .collect()
+            .values(&kind.group_resource())
     }
 
     /// The objects of `kind` that `owner` controls, oldest first (ties by name), as
