@@ -339,6 +339,9 @@ async fn where_the_bytes_go(env: &TestEnv, name: &str) {
         .map(|json| json.len())
         .collect();
     let latest = versions.last().copied().unwrap_or_default();
+    if versions.len() < 2 {
+        println!("breakdown envtest history watch answered: {}", text.chars().take(300).collect::<String>());
+    }
     let stored = serde_json::to_vec(&realistic_pod(env.namespace(), 0)).unwrap_or_default();
     let before = live_bytes();
     let decoded: serde_json::Value = serde_json::from_slice(&stored).expect("a Pod's JSON");

@@ -27,7 +27,6 @@ use std::collections::{HashMap, VecDeque};
 use std::sync::{Arc, OnceLock};
 use std::time::Instant;
 
-use bytes::Bytes;
 use futures::channel::mpsc;
 use parking_lot::Mutex;
 use serde_json::Value;
@@ -35,7 +34,7 @@ use serde_json::Value;
 use crate::core::GroupResource;
 use crate::options::WatchWindow;
 
-pub(crate) use self::stored::{ObjectKey, Stored};
+pub(crate) use self::stored::{ObjectKey, Stored, head_api_version};
 use self::stored::Decoded;
 
 /// The objects of one resource, by (namespace, name); namespace is empty when
@@ -94,11 +93,6 @@ impl Event {
         self.previous
             .get_or_init(|| self.before.as_ref().map(|b| b.decode()))
             .as_ref()
-    }
-
-    /// The object after the change as JSON.
-    pub fn json(&self) -> Bytes {
-        self.stored.json()
     }
 }
 
@@ -236,7 +230,8 @@ impl Store {
     pub fn write(&mut self, resource: &GroupResource, key: ObjectKey, object: Option<Value>) -> Arc<Event> {
         self.revision += 1;
         let revision = self.revision;
-        let previous = self.resources.get(resource).and_then(|o| o.get(&key)).cloned();
+        let current = self.resources.get(resource).and_then(|o| o.get(&key)).cloned();
+        let previous = current.map(|c| self.supersede(resource, c));
         let shared_key = previous
             .as_ref()
             .map_or_else(|| Arc::new(key.clone()), |p| p.shared_key());
@@ -258,7 +253,12 @@ impl Store {
             }
         };
         object["metadata"]["resourceVersion"] = Value::String(revision.to_string());
-        let stored = Arc::new(Stored::new(revision, shared_key, &object));
+        let stored = Stored::new(revision, shared_key, &object);
+        // A delete's version is never the latest: it is kept compressed from the start.
+        let stored = Arc::new(match kind {
+            EventType::Deleted => stored.superseded().unwrap_or(stored),
+            _ => stored,
+        });
         let objects = self.resources.entry(resource.clone()).or_default();
         if kind == EventType::Deleted {
             objects.remove(&key);
@@ -291,6 +291,24 @@ impl Store {
             w.resource.as_ref().is_some_and(|r| r != resource) || w.sender.unbounded_send(event.clone()).is_ok()
         });
         event
+    }
+
+    /// `version`, an object's latest version until now, as kept once superseded
+    /// (compressed), also in the history event that wrote it.
+    fn supersede(&mut self, resource: &GroupResource, version: Arc<Stored>) -> Arc<Stored> {
+        let Some(compressed) = version.superseded() else {
+            return version;
+        };
+        let compressed = Arc::new(compressed);
+        if let Some(history) = self.history.get_mut(resource) {
+            let at = history.events.partition_point(|c| c.revision() < version.revision());
+            if let Some(change) = history.events.get_mut(at)
+                && Arc::ptr_eq(&change.object, &version)
+            {
+                change.object = compressed.clone();
+            }
+        }
+        compressed
     }
 
     /// Events of `resource` after `revision`, or None if some were compacted away.

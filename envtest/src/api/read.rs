@@ -58,7 +58,7 @@ use serde_json::{Value, json};
 use crate::core::{ApiError, GroupResource, ResourceType, ResponseBody, bytes_response, document, json_response};
 use crate::request::Target;
 use crate::state::ApiServer;
-use crate::store::{Event, EventType, ObjectKey, Objects, Store, Stored};
+use crate::store::{Event, EventType, ObjectKey, Objects, Store, Stored, head_api_version};
 use wheelhouse_selector::{FieldSelector, LabelSelector};
 
 #[cfg(feature = "kubectl")]
@@ -111,9 +111,9 @@ pub(crate) async fn get(server: &ApiServer, target: &Target) -> Result<Response<
         && table.is_none()
         && !target.metadata_only
         && !crate::conversion::by_webhook(resource)
-        && served_as_stored(resource, &stored)
+        && let Some(json) = as_stored(resource, &stored)
     {
-        return Ok(bytes_response(StatusCode::OK, stored.json().to_vec()));
+        return Ok(bytes_response(StatusCode::OK, json.to_vec()));
     }
     let object = crate::conversion::for_read(&server.shared.webhooks, resource, stored.decode()).await?;
     if target.subresource.as_deref() == Some("scale") {
@@ -148,19 +148,23 @@ fn encode_for(target: &Target, object: &Arc<Value>) -> Bytes {
 /// What a list or watch sends of a stored version: its bytes when the whole object is
 /// asked for at the version it is stored in, else it decoded and converted.
 fn encode_stored(target: &Target, stored: &Stored) -> Bytes {
-    if !target.metadata_only && served_as_stored(&target.resource, stored) {
-        return stored.json();
+    if !target.metadata_only
+        && let Some(json) = as_stored(&target.resource, stored)
+    {
+        return json;
     }
     encode_for(target, &stored.decode())
 }
 
-/// Whether `resource` serves `stored` as it is stored (the version [`at_version`]
-/// leaves as it is), read from the head of its JSON when it can be.
-fn served_as_stored(resource: &ResourceType, stored: &Stored) -> bool {
-    match stored.api_version() {
+/// The JSON of `stored` when `resource` serves it as it is stored (the version
+/// [`at_version`] leaves as it is), which the head of its JSON tells when it can.
+fn as_stored(resource: &ResourceType, stored: &Stored) -> Option<Bytes> {
+    let json = stored.json();
+    let served = match head_api_version(&json) {
         Some(version) => version == resource.api_version(),
         None => stored.decode()["apiVersion"] == resource.api_version().as_str(),
-    }
+    };
+    served.then_some(json)
 }
 
 /// An object as served at the requested version (objects of multi-version CRDs are
@@ -429,8 +433,8 @@ fn watch_line_of(kind: &str, json: &[u8]) -> Bytes {
 
 /// The watch line of an event, from the bytes encoded at its write when the version fits.
 fn event_line(resource: &ResourceType, kind: &str, event: &Event) -> Bytes {
-    if served_as_stored(resource, &event.stored) {
-        return watch_line_of(kind, &event.json());
+    if let Some(json) = as_stored(resource, &event.stored) {
+        return watch_line_of(kind, &json);
     }
     watch_line(kind, at_version(resource, event.object()).as_ref())
 }

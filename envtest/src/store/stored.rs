@@ -3,7 +3,9 @@
 //! serving or filtering a version needs no decoded object. The decoded object
 //! (a `serde_json::Value`, about seven times the bytes of its JSON for a Pod) is made
 //! on demand; the store keeps a few recently decoded ones ([`Decoded`]), which the
-//! write path reads back as the base of its next write.
+//! write path reads back as the base of its next write. A version superseded by a
+//! later one (kept only for watches and lists from an older revision) is compressed
+//! (LZ4: a Pod's JSON to about a quarter, a few microseconds each way).
 //!
 //! May import: nothing in the crate.
 
@@ -22,7 +24,7 @@ pub(crate) struct Stored {
     revision: u64,
     /// Shared by every version of the object.
     key: Arc<ObjectKey>,
-    json: Bytes,
+    json: Body,
     uid: Box<str>,
     /// Has a `metadata.deletionTimestamp`.
     deleting: bool,
@@ -30,12 +32,21 @@ pub(crate) struct Stored {
     labels: Box<[(Box<str>, Box<str>)]>,
 }
 
+/// A version's JSON, as it is or compressed.
+#[derive(Clone)]
+enum Body {
+    /// The JSON itself: an object's latest version, which gets, lists and watches read.
+    Plain(Bytes),
+    /// LZ4 block with the JSON's length before it: a superseded version.
+    Compressed(Arc<[u8]>),
+}
+
 impl std::fmt::Debug for Stored {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
         f.debug_struct("Stored")
             .field("revision", &self.revision)
             .field("key", &self.key)
-            .field("json_bytes", &self.json.len())
+            .field("compressed", &matches!(self.json, Body::Compressed(_)))
             .finish_non_exhaustive()
     }
 }
@@ -54,7 +65,7 @@ impl Stored {
         Self {
             revision,
             key,
-            json: Bytes::from(serde_json::to_vec(object).unwrap_or_default()),
+            json: Body::Plain(Bytes::from(serde_json::to_vec(object).unwrap_or_default())),
             uid: metadata["uid"].as_str().unwrap_or_default().into(),
             deleting: metadata["deletionTimestamp"].is_string(),
             labels: labels.into_boxed_slice(),
@@ -98,29 +109,51 @@ impl Stored {
             .map(|i| self.labels[i].1.as_ref())
     }
 
-    /// The version's JSON, as written.
+    /// The version's JSON, as written (empty if a compressed version does not
+    /// decompress, which one the store compressed always does).
     pub(crate) fn json(&self) -> Bytes {
-        self.json.clone()
+        match &self.json {
+            Body::Plain(json) => json.clone(),
+            Body::Compressed(block) => lz4_flex::block::decompress_size_prepended(block)
+                .map(Bytes::from)
+                .unwrap_or_default(),
+        }
     }
 
-    /// The version's `apiVersion`, read from the head of its JSON when it is there
-    /// (serde_json writes an object's keys in order, and `apiVersion` sorts first among
-    /// an object's usual keys), else None: the caller decodes the object to know.
-    pub(crate) fn api_version(&self) -> Option<&str> {
-        let rest = self.json.strip_prefix(br#"{"apiVersion":""#)?;
-        let end = rest.iter().position(|&b| b == b'"')?;
-        let version = rest.get(..end)?;
-        if version.contains(&b'\\') {
+    /// This version compressed, as kept once a later version supersedes it; None when
+    /// it already is.
+    pub(crate) fn superseded(&self) -> Option<Self> {
+        let Body::Plain(json) = &self.json else {
             return None;
-        }
-        std::str::from_utf8(version).ok()
+        };
+        Some(Self {
+            revision: self.revision,
+            key: self.key.clone(),
+            json: Body::Compressed(lz4_flex::block::compress_prepend_size(json).into()),
+            uid: self.uid.clone(),
+            deleting: self.deleting,
+            labels: self.labels.clone(),
+        })
     }
 
     /// The version decoded (Null if its JSON does not decode, which JSON the store wrote
     /// always does).
     pub(crate) fn decode(&self) -> Arc<Value> {
-        Arc::new(serde_json::from_slice(&self.json).unwrap_or(Value::Null))
+        Arc::new(serde_json::from_slice(&self.json()).unwrap_or(Value::Null))
     }
+}
+
+/// The `apiVersion` of an object's JSON, read from its head when it is there
+/// (serde_json writes an object's keys in order, and `apiVersion` sorts first among an
+/// object's usual keys), else None: the caller decodes the object to know.
+pub(crate) fn head_api_version(json: &[u8]) -> Option<&str> {
+    let rest = json.strip_prefix(br#"{"apiVersion":""#)?;
+    let end = rest.iter().position(|&b| b == b'"')?;
+    let version = rest.get(..end)?;
+    if version.contains(&b'\\') {
+        return None;
+    }
+    std::str::from_utf8(version).ok()
 }
 
 /// The most recently decoded versions, by revision (which names one version of one
@@ -182,7 +215,12 @@ mod tests {
             "metadata": {"name": "a", "uid": "u-1", "labels": {"b": "2", "a": "1"}}});
         let version = stored(&object);
         assert_eq!(*version.decode(), object);
-        assert_eq!(version.api_version(), Some("v1"));
+        assert_eq!(head_api_version(&version.json()), Some("v1"));
+        let superseded = version.superseded().unwrap();
+        assert_eq!(*superseded.decode(), object);
+        assert_eq!(superseded.json(), version.json());
+        assert_eq!(superseded.label("a"), Some("1"));
+        assert!(superseded.superseded().is_none());
         assert_eq!((version.label("a"), version.label("b"), version.label("c")), (Some("1"), Some("2"), None));
         assert_eq!(version.uid(), "u-1");
         assert_eq!((version.namespace(), version.name(), version.revision()), ("ns", "a", 7));
@@ -191,9 +229,10 @@ mod tests {
     #[test]
     fn an_unusual_head_reads_as_unknown_version() {
         // A key sorting before apiVersion, or an escaped version: the caller decodes.
-        assert_eq!(stored(&json!({"Zeta": 1, "apiVersion": "v1"})).api_version(), None);
-        assert_eq!(stored(&json!({"apiVersion": "a\"b"})).api_version(), None);
-        assert_eq!(stored(&json!({"kind": "x"})).api_version(), None);
+        let head = |object: Value| head_api_version(&stored(&object).json()).map(str::to_owned);
+        assert_eq!(head(json!({"Zeta": 1, "apiVersion": "v1"})), None);
+        assert_eq!(head(json!({"apiVersion": "a\"b"})), None);
+        assert_eq!(head(json!({"kind": "x"})), None);
     }
 
     #[test]
