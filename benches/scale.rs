@@ -329,7 +329,10 @@ async fn loaded_server(count: usize, envtest: &mut Curves) -> TestEnv {
 /// history holds (a watch of it from the first revision), and the bytes one version
 /// takes decoded into a `serde_json::Value`, as the store held each until it kept bytes.
 async fn where_the_bytes_go(env: &TestEnv, name: &str) {
-    let path = format!("/api/v1/namespaces/{}/pods?watch=true&resourceVersion=1&fieldSelector=metadata.name%3D{name}&timeoutSeconds=1", env.namespace());
+    let path = format!(
+        "/api/v1/namespaces/{}/pods?watch=true&resourceVersion=1&fieldSelector=metadata.name%3D{name}&timeoutSeconds=1",
+        env.namespace()
+    );
     let request = http::Request::get(path).body(Vec::new()).expect("a watch request");
     let text = env.client().request_text(request).await.unwrap_or_default();
     let versions: Vec<usize> = text
@@ -340,7 +343,10 @@ async fn where_the_bytes_go(env: &TestEnv, name: &str) {
         .collect();
     let latest = versions.last().copied().unwrap_or_default();
     if versions.len() < 2 {
-        println!("breakdown envtest history watch answered: {}", text.chars().take(300).collect::<String>());
+        println!(
+            "breakdown envtest history watch answered: {}",
+            text.chars().take(300).collect::<String>()
+        );
     }
     let stored = serde_json::to_vec(&realistic_pod(env.namespace(), 0)).unwrap_or_default();
     let before = live_bytes();
@@ -363,7 +369,10 @@ async fn where_the_bytes_go(env: &TestEnv, name: &str) {
 async fn get_each(env: &TestEnv, count: usize, gets: usize) -> Duration {
     let start = Instant::now();
     for n in 0..gets {
-        let name = realistic_pod(env.namespace(), (n % count) as u64).metadata.name.unwrap_or_default();
+        let name = realistic_pod(env.namespace(), (n % count) as u64)
+            .metadata
+            .name
+            .unwrap_or_default();
         let request = http::Request::get(format!("/api/v1/namespaces/{}/pods/{name}", env.namespace()))
             .body(Vec::new())
             .expect("a get request");

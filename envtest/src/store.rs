@@ -34,8 +34,8 @@ use serde_json::Value;
 use crate::core::GroupResource;
 use crate::options::WatchWindow;
 
-pub(crate) use self::stored::{ObjectKey, Stored, head_api_version};
 use self::stored::Decoded;
+pub(crate) use self::stored::{ObjectKey, Stored, head_api_version};
 
 /// The objects of one resource, by (namespace, name); namespace is empty when
 /// cluster-scoped. Each is its latest version's JSON ([`Stored`]): encoded once, when

@@ -245,12 +245,10 @@ impl Write<'_> {
         let (mutating, validating, policies, namespace_labels) = {
             let state = self.server.shared.state.lock();
             let configs = |plural: &str| {
-                state
-                    .store
-                    .values(&crate::core::GroupResource {
-                        group: "admissionregistration.k8s.io".into(),
-                        resource: plural.into(),
-                    })
+                state.store.values(&crate::core::GroupResource {
+                    group: "admissionregistration.k8s.io".into(),
+                    resource: plural.into(),
+                })
             };
             let mutating = configs("mutatingwebhookconfigurations");
             let validating = configs("validatingwebhookconfigurations");

@@ -221,9 +221,15 @@ mod tests {
         assert_eq!(superseded.json(), version.json());
         assert_eq!(superseded.label("a"), Some("1"));
         assert!(superseded.superseded().is_none());
-        assert_eq!((version.label("a"), version.label("b"), version.label("c")), (Some("1"), Some("2"), None));
+        assert_eq!(
+            (version.label("a"), version.label("b"), version.label("c")),
+            (Some("1"), Some("2"), None)
+        );
         assert_eq!(version.uid(), "u-1");
-        assert_eq!((version.namespace(), version.name(), version.revision()), ("ns", "a", 7));
+        assert_eq!(
+            (version.namespace(), version.name(), version.revision()),
+            ("ns", "a", 7)
+        );
     }
 
     #[test]

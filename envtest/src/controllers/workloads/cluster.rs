@@ -136,9 +136,7 @@ impl Cluster<'_> {
 
     /// Every object of `kind`.
     pub fn all(&self, kind: Kind) -> Vec<Arc<Value>> {
-        self.state
-            .store
-            .values(&kind.group_resource())
+        self.state.store.values(&kind.group_resource())
     }
 
     /// The objects of `kind` that `owner` controls, oldest first (ties by name), as
