@@ -235,22 +235,19 @@ impl Store {
         let shared_key = previous
             .as_ref()
             .map_or_else(|| Arc::new(key.clone()), |p| p.shared_key());
-        let (kind, mut object) = match object {
-            Some(mut object) => {
-                if !object["metadata"].is_object() {
-                    object["metadata"] = Value::Object(serde_json::Map::new());
-                }
-                let kind = if previous.is_some() {
-                    EventType::Modified
-                } else {
-                    EventType::Added
-                };
-                (kind, object)
+        let (kind, mut object) = if let Some(mut object) = object {
+            if !object["metadata"].is_object() {
+                object["metadata"] = Value::Object(serde_json::Map::new());
             }
-            None => {
-                let last = previous.as_ref().map(|p| (*self.value(p)).clone());
-                (EventType::Deleted, last.unwrap_or(Value::Null))
-            }
+            let kind = if previous.is_some() {
+                EventType::Modified
+            } else {
+                EventType::Added
+            };
+            (kind, object)
+        } else {
+            let last = previous.as_ref().map(|p| (*self.value(p)).clone());
+            (EventType::Deleted, last.unwrap_or(Value::Null))
         };
         object["metadata"]["resourceVersion"] = Value::String(revision.to_string());
         let stored = Stored::new(revision, shared_key, &object);

@@ -229,7 +229,7 @@ pub(crate) fn usage_status(store: &Store, quota: &Value, served: impl Fn(&GroupR
             .iter()
             .map(|name| (name.clone(), resources::Quantity::zero()))
             .collect();
-        for object in store.values(&resource).iter() {
+        for object in &store.values(&resource) {
             if object["metadata"]["namespace"] != namespace
                 || !selectors.iter().all(|s| evaluator.matches_scope(s, object))
             {

@@ -63,7 +63,7 @@ impl GarbageCollector {
                 dirty.extend(dependents.iter().cloned());
             }
         }
-        let previous = event.previous().map(|p| p.as_ref()).into_iter().flat_map(references);
+        let previous = event.previous().map(AsRef::as_ref).into_iter().flat_map(references);
         for reference in references(event.object()).chain(previous) {
             if let Some((owner, _)) = resolve(state, reference, &item.namespace) {
                 dirty.insert(owner);

@@ -203,7 +203,7 @@ impl Simulation {
         if deleted && kind == Kind::Pod {
             self.kubelet.forget(event.object());
         }
-        let objects = std::iter::once(event.object().as_ref()).chain(event.previous().map(|p| p.as_ref()));
+        let objects = std::iter::once(event.object().as_ref()).chain(event.previous().map(AsRef::as_ref));
         for object in objects {
             if let Some(owner) = fields::controller_ref(object)
                 && let Some(owner_kind) = Kind::of_owner(owner)

@@ -144,7 +144,7 @@ impl Stored {
 }
 
 /// The `apiVersion` of an object's JSON, read from its head when it is there
-/// (serde_json writes an object's keys in order, and `apiVersion` sorts first among an
+/// (`serde_json` writes an object's keys in order, and `apiVersion` sorts first among an
 /// object's usual keys), else None: the caller decodes the object to know.
 pub(crate) fn head_api_version(json: &[u8]) -> Option<&str> {
     let rest = json.strip_prefix(br#"{"apiVersion":""#)?;
@@ -244,7 +244,7 @@ mod tests {
     #[test]
     fn the_decoded_cache_forgets_the_oldest() {
         let mut decoded = Decoded::new();
-        for revision in 0..(Decoded::CAPACITY as u64 + 1) {
+        for revision in 0..=(Decoded::CAPACITY as u64) {
             decoded.insert(revision, Arc::new(json!(revision)));
         }
         assert!(decoded.get(0).is_none());
