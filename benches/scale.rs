@@ -330,12 +330,54 @@ async fn loaded_server(count: usize, envtest: &mut Curves) -> TestEnv {
             size_of::<ContainerStatus>()
         );
     }
+    if count == sizes_first() {
+        where_the_bytes_go(env.namespace());
+    }
     println!(
         "scale series=envtest-memory size={count} server_bytes_per_object={server_bytes:.0} | anchor json_bytes_per_object={stored_json} | ratio={:.2}",
         server_bytes / as_f64(stored_json)
     );
+    println!(
+        "bench=scale kind=envtest size={count} server_bytes_per_object={server_bytes:.0} json_bytes_per_object={stored_json} json_factor={:.2}",
+        server_bytes / as_f64(stored_json)
+    );
     envtest.record("envtest-memory", server_bytes);
     env
+}
+
+/// Where a stored Pod's bytes went while the store kept decoded objects: the bytes one
+/// version takes decoded into a `serde_json::Value`, beside its JSON (the store kept
+/// one such tree per version within the watch window, four per Pod as loaded here).
+fn where_the_bytes_go(namespace: &str) {
+    let json = serde_json::to_vec(&realistic_pod(namespace, 0)).unwrap_or_default();
+    let before = live_bytes();
+    let decoded: serde_json::Value = serde_json::from_slice(&json).expect("a Pod's JSON");
+    let tree = live_bytes().saturating_sub(before);
+    std::hint::black_box(&decoded);
+    drop(decoded);
+    println!(
+        "breakdown envtest value_tree_bytes={tree} json_bytes={} ({:.1}x)",
+        json.len(),
+        as_f64(tree) / as_f64(json.len())
+    );
+}
+
+/// `gets` single-object reads of Pods (cycling through the `count` stored), their bytes
+/// only (the server and the transport, no client decode): how long each takes.
+async fn get_each(env: &TestEnv, count: usize, gets: usize) -> Duration {
+    let start = Instant::now();
+    for n in 0..gets {
+        let name = realistic_pod(env.namespace(), (n % count) as u64)
+            .metadata
+            .name
+            .unwrap_or_default();
+        let request = http::Request::get(format!("/api/v1/namespaces/{}/pods/{name}", env.namespace()))
+            .body(Vec::new())
+            .expect("a get request");
+        let body = env.client().request_text(request).await.expect("the Pod");
+        std::hint::black_box(body);
+    }
+    start.elapsed()
 }
 
 /// A paginated list (500 a page, as an informer's) and a streaming-list watch of every
@@ -373,6 +415,15 @@ async fn list_and_watch(env: &TestEnv, count: usize, envtest: &mut Curves) {
     }
     let (watch, raw, decode) = (median(watches), median(raws), median(decodes));
     let per = |elapsed: Duration| millis(elapsed) * 1000.0 / as_f64(count);
+    let gets = count.min(GETS);
+    let get = median(vec![
+        get_each(env, count, gets).await,
+        get_each(env, count, gets).await,
+        get_each(env, count, gets).await,
+    ]);
+    let get_us = millis(get) * 1000.0 / as_f64(gets);
+    println!("scale series=envtest-get size={count} gets={gets} get_us_per_object={get_us:.1}");
+    envtest.record("envtest-get", get_us);
     println!(
         "scale series=envtest-list size={count} list_ms={:.0} list_us_per_object={:.1} | watch_ms={:.0} watch_us_per_object={:.1} \
          | watch_bytes_only_us_per_object={:.1} decode_only_us_per_object={:.1}",
@@ -388,6 +439,9 @@ async fn list_and_watch(env: &TestEnv, count: usize, envtest: &mut Curves) {
     envtest.record("envtest-watch-bytes-only", per(raw));
     envtest.record("envtest-watch-decode-only", per(decode));
 }
+
+/// Single-object gets timed at each size (each the median of three passes).
+const GETS: usize = 1_000;
 
 /// Runs of each watch, of which the median is kept.
 const WATCH_RUNS: usize = 3;

@@ -94,7 +94,7 @@ pub(crate) fn start(server: &ApiServer) {
         let mut initial = Vec::new();
         for resource in resources {
             for object in state.store.objects(&resource).values() {
-                initial.push((resource.clone(), object.clone()));
+                initial.push(Arc::new(Event::added(resource.clone(), object.clone())));
             }
         }
         if let Some(workloads) = &mut controllers.workloads {
@@ -167,23 +167,9 @@ impl Controllers {
         mut self,
         shared: Weak<Shared>,
         mut events: UnboundedReceiver<Arc<Event>>,
-        initial: Vec<(GroupResource, Arc<Value>)>,
+        // The initial scan, handled as if every object had just been added.
+        mut batch: Vec<Arc<Event>>,
     ) {
-        // The initial scan is handled as if every object had just been added.
-        let mut batch: Vec<Arc<Event>> = initial
-            .into_iter()
-            .map(|(resource, object)| {
-                let (kind, previous) = (EventType::Added, None);
-                Arc::new(Event {
-                    revision: 0,
-                    resource,
-                    kind,
-                    object,
-                    previous,
-                    json: bytes::Bytes::new(),
-                })
-            })
-            .collect();
         loop {
             {
                 let Some(shared) = shared.upgrade() else {
@@ -239,7 +225,7 @@ impl Controllers {
     fn observe(&mut self, state: &State, event: &Event) {
         if let Some(workloads) = &mut self.workloads {
             workloads.observe(event);
-            let (namespace, _) = object_key(&event.object);
+            let (namespace, _) = object_key(event.object());
             if !namespace.is_empty() {
                 self.quota_namespaces.insert(namespace);
             }
@@ -247,7 +233,7 @@ impl Controllers {
         if !self.cleanup {
             return;
         }
-        let item = ObjectRef::of(&event.resource, &event.object);
+        let item = ObjectRef::of(&event.resource, event.object());
         self.gc.observe(state, event, &item, &mut self.dirty);
         if event.kind == EventType::Deleted {
             // Whoever waits for this object to go (its namespace, its CRD) looks again.

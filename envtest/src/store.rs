@@ -11,29 +11,37 @@
 //!   ([`WatchWindow`]): events leave it oldest first, and its floor rises to the
 //!   revision just below the oldest event kept, as the watch cache's does (a watch from
 //!   below it is 410 Expired even when no event of the resource lies in between);
-//! - every open watch of a resource receives each of its events exactly once, in order.
+//! - every open watch of a resource receives each of its events exactly once, in order;
+//! - each version of an object is held once, as the JSON it was written as
+//!   ([`Stored`]), shared by the object map, the history event that wrote it and the
+//!   next event's `previous`: an object and its history within the window cost about
+//!   the JSON of each version kept, not a decoded tree per version (a Pod's
+//!   `serde_json::Value` is about seven times its JSON). Objects are decoded on demand,
+//!   the few most recent kept decoded for the write that follows.
 //!
 //! May import: `core`.
 
+mod stored;
+
 use std::collections::{HashMap, VecDeque};
-use std::sync::Arc;
+use std::sync::{Arc, OnceLock};
 use std::time::Instant;
 
-use bytes::Bytes;
 use futures::channel::mpsc;
+use parking_lot::Mutex;
 use serde_json::Value;
 
 use crate::core::GroupResource;
 use crate::options::WatchWindow;
 
-/// Objects of one resource, by (namespace, name); namespace is empty when
-/// cluster-scoped. Persistent, so a list can keep a snapshot for its next pages at no cost.
-pub(crate) type Objects = imbl::OrdMap<(String, String), Arc<Value>>;
+use self::stored::Decoded;
+pub(crate) use self::stored::{ObjectKey, Stored, head_api_version};
 
-/// The JSON of the objects of one resource, with the revision it was encoded at:
-/// every object is encoded once, when written, and lists and watches send those bytes
-/// to every reader instead of encoding the object again for each.
-pub(crate) type Encoded = imbl::OrdMap<(String, String), (u64, Bytes)>;
+/// The objects of one resource, by (namespace, name); namespace is empty when
+/// cluster-scoped. Each is its latest version's JSON ([`Stored`]): encoded once, when
+/// written, so lists and watches send those bytes to every reader. Persistent, so a
+/// list can keep a snapshot for its next pages at no cost.
+pub(crate) type Objects = imbl::OrdMap<ObjectKey, Arc<Stored>>;
 
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub(crate) enum EventType {
@@ -42,18 +50,65 @@ pub(crate) enum EventType {
     Deleted,
 }
 
-/// One change to one object.
+/// One change to one object, as watches and the built-in controllers receive it: the
+/// versions before and after, decoded when first asked for.
 #[derive(Debug)]
 pub(crate) struct Event {
     pub revision: u64,
     pub resource: GroupResource,
     pub kind: EventType,
     /// The object after the change; for a delete, its last state (at the delete's revision).
-    pub object: Arc<Value>,
+    pub stored: Arc<Stored>,
     /// The object before the change, if it existed.
-    pub previous: Option<Arc<Value>>,
-    /// `object` as JSON.
-    pub json: Bytes,
+    pub before: Option<Arc<Stored>>,
+    object: OnceLock<Arc<Value>>,
+    previous: OnceLock<Option<Arc<Value>>>,
+}
+
+impl Event {
+    fn new(resource: GroupResource, kind: EventType, stored: Arc<Stored>, before: Option<Arc<Stored>>) -> Self {
+        Self {
+            revision: stored.revision(),
+            resource,
+            kind,
+            stored,
+            before,
+            object: OnceLock::new(),
+            previous: OnceLock::new(),
+        }
+    }
+
+    /// An object already stored, seen as just added (a scan at startup).
+    pub fn added(resource: GroupResource, stored: Arc<Stored>) -> Self {
+        Self::new(resource, EventType::Added, stored, None)
+    }
+
+    /// The object after the change, decoded.
+    pub fn object(&self) -> &Arc<Value> {
+        self.object.get_or_init(|| self.stored.decode())
+    }
+
+    /// The object before the change, decoded, if it existed.
+    pub fn previous(&self) -> Option<&Arc<Value>> {
+        self.previous
+            .get_or_init(|| self.before.as_ref().map(|b| b.decode()))
+            .as_ref()
+    }
+}
+
+/// One event as the history keeps it: the versions, not their decoded objects.
+struct Change {
+    /// When it was written, for the window's age bound.
+    written: Instant,
+    kind: EventType,
+    object: Arc<Stored>,
+    previous: Option<Arc<Stored>>,
+}
+
+impl Change {
+    fn revision(&self) -> u64 {
+        self.object.revision()
+    }
 }
 
 struct Watcher {
@@ -65,8 +120,8 @@ struct Watcher {
 /// The recent events of one resource: the watch cache's window.
 #[derive(Default)]
 struct History {
-    /// The events, oldest first, each with the moment it was written.
-    events: VecDeque<(Instant, Arc<Event>)>,
+    /// The events, oldest first.
+    events: VecDeque<Change>,
     /// Watches from a revision below this one get 410 Expired (0: none dropped yet).
     floor: u64,
 }
@@ -75,12 +130,13 @@ struct History {
 pub(crate) struct Store {
     revision: u64,
     resources: HashMap<GroupResource, Objects>,
-    encoded: HashMap<GroupResource, Encoded>,
     history: HashMap<GroupResource, History>,
     window: WatchWindow,
     /// Every resource's floor after a compaction ([`Store::compact`]).
     compacted: u64,
     watchers: Vec<Watcher>,
+    /// Recently decoded versions; behind a lock of its own so reads (`&self`) fill it.
+    decoded: Mutex<Decoded>,
 }
 
 impl Store {
@@ -88,11 +144,11 @@ impl Store {
         Self {
             revision: 1,
             resources: HashMap::new(),
-            encoded: HashMap::new(),
             history: HashMap::new(),
             window,
             compacted: 1,
             watchers: Vec::new(),
+            decoded: Mutex::new(Decoded::new()),
         }
     }
 
@@ -107,21 +163,37 @@ impl Store {
             .map_or(self.compacted, |h| h.floor.max(self.compacted))
     }
 
+    /// The object now, decoded.
     pub fn get(&self, resource: &GroupResource, namespace: &str, name: &str) -> Option<Arc<Value>> {
+        self.get_stored(resource, namespace, name).map(|s| self.value(&s))
+    }
+
+    /// The object's latest version.
+    pub fn get_stored(&self, resource: &GroupResource, namespace: &str, name: &str) -> Option<Arc<Stored>> {
         self.resources
             .get(resource)?
             .get(&(namespace.to_owned(), name.to_owned()))
             .cloned()
     }
 
+    /// `version` decoded, from the recently decoded ones when it is there.
+    pub fn value(&self, version: &Stored) -> Arc<Value> {
+        if let Some(value) = self.decoded.lock().get(version.revision()) {
+            return value;
+        }
+        let value = version.decode();
+        self.decoded.lock().insert(version.revision(), value.clone());
+        value
+    }
+
+    /// Every object of a resource now, decoded.
+    pub fn values(&self, resource: &GroupResource) -> Vec<Arc<Value>> {
+        self.objects(resource).values().map(|s| self.value(s)).collect()
+    }
+
     /// The objects of a resource now (an O(1) snapshot).
     pub fn objects(&self, resource: &GroupResource) -> Objects {
         self.resources.get(resource).cloned().unwrap_or_default()
-    }
-
-    /// The encoded objects of a resource now (an O(1) snapshot).
-    pub fn encoded(&self, resource: &GroupResource) -> Encoded {
-        self.encoded.get(resource).cloned().unwrap_or_default()
     }
 
     /// The objects of a resource as they were at `revision`, or None when the history
@@ -132,17 +204,17 @@ impl Store {
         }
         let mut objects = self.objects(resource);
         let events = self.history.get(resource).map(|h| &h.events);
-        for (_, event) in events
+        for change in events
             .into_iter()
             .flatten()
             .rev()
-            .take_while(|(_, e)| e.revision > revision)
+            .take_while(|c| c.revision() > revision)
         {
-            let key = object_key(&event.object);
-            if event.kind == EventType::Added {
-                objects.remove(&key);
-            } else if let Some(previous) = &event.previous {
-                objects.insert(key, previous.clone());
+            let key = change.object.key();
+            if change.kind == EventType::Added {
+                objects.remove(key);
+            } else if let Some(previous) = &change.previous {
+                objects.insert(key.clone(), previous.clone());
             }
         }
         Some(objects)
@@ -155,51 +227,85 @@ impl Store {
 
     /// Stores `object` (None deletes the object at `key`), stamps it with the next
     /// revision, records the event and sends it to the watches. Returns the event.
-    pub fn write(&mut self, resource: &GroupResource, key: (String, String), object: Option<Value>) -> Arc<Event> {
+    pub fn write(&mut self, resource: &GroupResource, key: ObjectKey, object: Option<Value>) -> Arc<Event> {
         self.revision += 1;
         let revision = self.revision;
-        let objects = self.resources.entry(resource.clone()).or_default();
-        let encoded = self.encoded.entry(resource.clone()).or_default();
-        let previous = objects.get(&key).cloned();
-        let (kind, object, json) = if let Some(mut object) = object {
+        let current = self.resources.get(resource).and_then(|o| o.get(&key)).cloned();
+        let previous = current.map(|c| self.supersede(resource, c));
+        let shared_key = previous
+            .as_ref()
+            .map_or_else(|| Arc::new(key.clone()), |p| p.shared_key());
+        let (kind, mut object) = if let Some(mut object) = object {
             if !object["metadata"].is_object() {
                 object["metadata"] = Value::Object(serde_json::Map::new());
             }
-            object["metadata"]["resourceVersion"] = Value::String(revision.to_string());
-            let json = Bytes::from(serde_json::to_vec(&object).unwrap_or_default());
-            let object = Arc::new(object);
-            objects.insert(key.clone(), object.clone());
-            encoded.insert(key, (revision, json.clone()));
             let kind = if previous.is_some() {
                 EventType::Modified
             } else {
                 EventType::Added
             };
-            (kind, object, json)
+            (kind, object)
         } else {
-            objects.remove(&key);
-            encoded.remove(&key);
-            let mut last = previous.as_deref().cloned().unwrap_or(Value::Null);
-            last["metadata"]["resourceVersion"] = Value::String(revision.to_string());
-            let json = Bytes::from(serde_json::to_vec(&last).unwrap_or_default());
-            (EventType::Deleted, Arc::new(last), json)
+            let last = previous.as_ref().map(|p| (*self.value(p)).clone());
+            (EventType::Deleted, last.unwrap_or(Value::Null))
         };
-        let event = Arc::new(Event {
-            revision,
-            resource: resource.clone(),
-            kind,
-            object,
-            previous,
-            json,
+        object["metadata"]["resourceVersion"] = Value::String(revision.to_string());
+        let stored = Stored::new(revision, shared_key, &object);
+        // A delete's version is never the latest: it is kept compressed from the start.
+        let stored = Arc::new(match kind {
+            EventType::Deleted => stored.superseded().unwrap_or(stored),
+            _ => stored,
         });
+        let objects = self.resources.entry(resource.clone()).or_default();
+        if kind == EventType::Deleted {
+            objects.remove(&key);
+        } else {
+            objects.insert(key, stored.clone());
+        }
+        let object = Arc::new(object);
+        let event = Event::new(resource.clone(), kind, stored.clone(), previous.clone());
+        let _ = event.object.set(object.clone());
+        {
+            let mut decoded = self.decoded.lock();
+            if let Some(before) = previous.as_ref().and_then(|p| decoded.get(p.revision())) {
+                let _ = event.previous.set(Some(before));
+            }
+            if kind != EventType::Deleted {
+                decoded.insert(revision, object);
+            }
+        }
+        let event = Arc::new(event);
         let now = Instant::now();
         let history = self.history.entry(resource.clone()).or_default();
-        history.events.push_back((now, event.clone()));
+        history.events.push_back(Change {
+            written: now,
+            kind,
+            object: stored,
+            previous,
+        });
         self.window.trim(history, now);
         self.watchers.retain(|w| {
             w.resource.as_ref().is_some_and(|r| r != resource) || w.sender.unbounded_send(event.clone()).is_ok()
         });
         event
+    }
+
+    /// `version`, an object's latest version until now, as kept once superseded
+    /// (compressed), also in the history event that wrote it.
+    fn supersede(&mut self, resource: &GroupResource, version: Arc<Stored>) -> Arc<Stored> {
+        let Some(compressed) = version.superseded() else {
+            return version;
+        };
+        let compressed = Arc::new(compressed);
+        if let Some(history) = self.history.get_mut(resource) {
+            let at = history.events.partition_point(|c| c.revision() < version.revision());
+            if let Some(change) = history.events.get_mut(at)
+                && Arc::ptr_eq(&change.object, &version)
+            {
+                change.object = compressed.clone();
+            }
+        }
+        compressed
     }
 
     /// Events of `resource` after `revision`, or None if some were compacted away.
@@ -210,8 +316,21 @@ impl Store {
         let Some(history) = self.history.get(resource) else {
             return Some(Vec::new());
         };
-        let start = history.events.partition_point(|(_, e)| e.revision <= revision);
-        Some(history.events.range(start..).map(|(_, e)| e.clone()).collect())
+        let start = history.events.partition_point(|c| c.revision() <= revision);
+        Some(
+            history
+                .events
+                .range(start..)
+                .map(|c| {
+                    Arc::new(Event::new(
+                        resource.clone(),
+                        c.kind,
+                        c.object.clone(),
+                        c.previous.clone(),
+                    ))
+                })
+                .collect(),
+        )
     }
 
     /// Opens a watch of `resource`: it receives every event written from now on.
@@ -252,7 +371,7 @@ impl Store {
     /// Deletes every object of a resource without events (its type is gone).
     pub fn forget_resource(&mut self, resource: &GroupResource) {
         self.resources.remove(resource);
-        self.encoded.remove(resource);
+        self.decoded.lock().clear();
     }
 }
 
@@ -263,7 +382,7 @@ impl WatchWindow {
     fn trim(&self, history: &mut History, now: Instant) {
         let keep_at_least = self.min_events.max(1);
         let mut dropped = false;
-        while let Some((written, _)) = history.events.front() {
+        while let Some(Change { written, .. }) = history.events.front() {
             let over = history.events.len() > self.max_events.max(keep_at_least);
             let stale = history.events.len() > keep_at_least && now.duration_since(*written) > self.fresh_for;
             if !(over || stale) {
@@ -272,8 +391,8 @@ impl WatchWindow {
             history.events.pop_front();
             dropped = true;
         }
-        if dropped && let Some((_, oldest)) = history.events.front() {
-            history.floor = oldest.revision - 1;
+        if dropped && let Some(oldest) = history.events.front() {
+            history.floor = oldest.revision() - 1;
         }
     }
 }
@@ -329,7 +448,7 @@ mod tests {
         store.write(&configmaps(), key("a"), None);
         let then = store.objects_at(&configmaps(), at).unwrap();
         assert_eq!(then.len(), 1);
-        assert_eq!(then[&key("a")]["data"]["v"], json!("1"));
+        assert_eq!(then[&key("a")].decode()["data"]["v"], json!("1"));
         store.compact();
         assert!(store.objects_at(&configmaps(), at).is_none());
         assert!(store.events_since(&configmaps(), at).is_none());
@@ -411,7 +530,7 @@ mod tests {
         store.write(&secrets, key("s"), Some(object("s", "1")));
         store.write(&configmaps(), key("a"), Some(object("a", "1")));
         let event = watch.try_recv().unwrap();
-        assert_eq!(event.object["metadata"]["name"], json!("a"));
+        assert_eq!(event.object()["metadata"]["name"], json!("a"));
         assert!(watch.try_recv().is_err());
         assert_eq!(store.drop_watches(), 1);
         assert!(matches!(watch.try_recv(), Ok(_) | Err(_)));

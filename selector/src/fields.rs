@@ -84,6 +84,19 @@ impl FieldSelector {
         self.terms.is_empty()
     }
 
+    /// The field labels the terms compare, as converted for the resource: a caller that
+    /// holds only some fields of an object can tell whether they are enough.
+    ///
+    /// ```
+    /// use wheelhouse_selector::FieldSelector;
+    ///
+    /// let selector = FieldSelector::parse("metadata.name=a,metadata.namespace!=b").unwrap();
+    /// assert_eq!(selector.fields().collect::<Vec<_>>(), ["metadata.name", "metadata.namespace"]);
+    /// ```
+    pub fn fields(&self) -> impl Iterator<Item = &str> {
+        self.terms.iter().map(|term| term.field.as_str())
+    }
+
     /// Whether `object` satisfies the selector: each term compares the value its field
     /// has in the resource's selectable fields (absent reads as empty, as in kube's
     /// `fields.Set`).

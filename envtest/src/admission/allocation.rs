@@ -46,7 +46,7 @@ pub(crate) fn allocate(
         })
         .into_iter()
         .filter(|((ns, n), _)| !(*ns == namespace && *n == name))
-        .map(|(_, other)| other)
+        .map(|(_, other)| store.value(&other))
         .collect();
     let invalid =
         |field: &str, detail: String| ApiError::invalid(resource, &name, &[(field, "FieldValueInvalid", detail)]);

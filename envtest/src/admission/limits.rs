@@ -292,8 +292,8 @@ fn ranges_of(store: &Store, object: &Value) -> Vec<Value> {
         resource: "limitranges".to_owned(),
     };
     store
-        .objects(&resource)
-        .values()
+        .values(&resource)
+        .iter()
         .filter(|r| r["metadata"]["namespace"] == namespace)
         .map(|r| (**r).clone())
         .collect()

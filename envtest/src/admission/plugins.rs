@@ -203,7 +203,7 @@ fn cluster_objects(store: &Store, group: &str, plural: &str) -> Vec<Value> {
         group: group.to_owned(),
         resource: plural.to_owned(),
     };
-    store.objects(&resource).values().map(|o| (**o).clone()).collect()
+    store.values(&resource).iter().map(|o| (**o).clone()).collect()
 }
 
 /// The class marked default by one of `annotations`; of several, the newest, as

@@ -64,7 +64,8 @@ pub(crate) fn collect(store: &Store, registry: &Registry, namespace: Option<&str
         return Policies::default();
     }
     let mut bound = Vec::new();
-    for binding in bindings.values() {
+    for binding in bindings.values().map(|b| store.value(b)) {
+        let binding = &binding;
         let Some(policy_name) = binding["spec"]["policyName"].as_str() else {
             continue;
         };
@@ -144,8 +145,8 @@ fn params_of(
             .objects(&group_resource)
             .iter()
             .filter(|((ns, _), _)| !resource.namespaced || *ns == in_namespace)
-            .filter(|(_, object)| selector.matches(object["metadata"].get("labels")))
-            .map(|(_, object)| object.clone())
+            .filter(|(_, object)| selector.matches_with(|key| object.label(key)))
+            .map(|(_, object)| store.value(object))
             .collect()
     };
     if found.is_empty() && reference["parameterNotFoundAction"] == "Deny" {

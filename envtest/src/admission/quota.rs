@@ -63,8 +63,8 @@ pub(crate) fn quotas_resource() -> GroupResource {
 /// The quotas of a namespace, by name.
 fn quotas_of(store: &Store, namespace: &str) -> Vec<Value> {
     let mut quotas: Vec<Value> = store
-        .objects(&quotas_resource())
-        .values()
+        .values(&quotas_resource())
+        .iter()
         .filter(|q| q["metadata"]["namespace"] == namespace)
         .map(|q| (**q).clone())
         .collect();
@@ -229,7 +229,7 @@ pub(crate) fn usage_status(store: &Store, quota: &Value, served: impl Fn(&GroupR
             .iter()
             .map(|name| (name.clone(), resources::Quantity::zero()))
             .collect();
-        for object in store.objects(&resource).values() {
+        for object in &store.values(&resource) {
             if object["metadata"]["namespace"] != namespace
                 || !selectors.iter().all(|s| evaluator.matches_scope(s, object))
             {

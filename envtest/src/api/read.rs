@@ -35,14 +35,15 @@
 //!   subscription to live writes happen under one lock, so no write falls between
 //!   them.
 //!
-//! Bodies are written from the bytes each object was encoded to when it was stored,
-//! whenever the requested version is the stored one, so a list or a watch event costs
-//! a copy of bytes, not a serialization; a multi-version CRD or a metadata-only or Table
-//! request is converted per object. A CRD version with a conversion webhook has its
+//! Bodies are written from the bytes each object was encoded to when it was stored
+//! (the store keeps nothing else of it, `crate::store`), whenever the requested version
+//! is the stored one, so a get, a list or a watch event costs a copy of bytes, not a
+//! serialization; a multi-version CRD or a metadata-only or Table request decodes and
+//! converts per object. Selectors read the labels and names the store keeps beside the
+//! bytes; a field selector on other fields decodes the objects it looks at. A CRD version with a conversion webhook has its
 //! objects converted by the webhook after the lock is released (`crate::conversion`):
 //! a page of a list in one review, a watch's initial events in one, then each event.
 
-use std::borrow::Cow;
 use std::ops::Bound;
 use std::sync::Arc;
 use std::time::Duration;
@@ -57,7 +58,7 @@ use serde_json::{Value, json};
 use crate::core::{ApiError, GroupResource, ResourceType, ResponseBody, bytes_response, document, json_response};
 use crate::request::Target;
 use crate::state::ApiServer;
-use crate::store::{Event, EventType, Objects, Store};
+use crate::store::{Event, EventType, ObjectKey, Objects, Store, Stored, head_api_version};
 use wheelhouse_selector::{FieldSelector, LabelSelector};
 
 #[cfg(feature = "kubectl")]
@@ -99,21 +100,30 @@ const INITIAL_EVENTS_END: &str = "k8s.io/initial-events-end";
 pub(crate) async fn get(server: &ApiServer, target: &Target) -> Result<Response<ResponseBody>, ApiError> {
     let resource = &target.resource;
     let name = target.name.as_deref().unwrap_or_default();
-    let object = server.shared.state.lock().store.get(
+    let stored = server.shared.state.lock().store.get_stored(
         &resource.group_resource(),
         target.namespace.as_deref().unwrap_or_default(),
         name,
     );
-    let object = object.ok_or_else(|| ApiError::not_found(resource, name))?;
-    let object = crate::conversion::for_read(&server.shared.webhooks, resource, object).await?;
+    let stored = stored.ok_or_else(|| ApiError::not_found(resource, name))?;
+    let table = Table::for_target(server, resource, target);
+    if target.subresource.as_deref() != Some("scale")
+        && table.is_none()
+        && !target.metadata_only
+        && !crate::conversion::by_webhook(resource)
+        && let Some(json) = as_stored(resource, &stored)
+    {
+        return Ok(bytes_response(StatusCode::OK, json.to_vec()));
+    }
+    let object = crate::conversion::for_read(&server.shared.webhooks, resource, stored.decode()).await?;
     if target.subresource.as_deref() == Some("scale") {
         return Ok(json_response(
             StatusCode::OK,
             &crate::api::scale::to_scale(resource, &object),
         ));
     }
-    if let Some(table) = Table::for_target(server, resource, target) {
-        let body = table.of_object(&object, || encode(resource, &object, None));
+    if let Some(table) = table {
+        let body = table.of_object(&object, || encode(resource, &object));
         return Ok(bytes_response(StatusCode::OK, body));
     }
     if target.metadata_only {
@@ -128,11 +138,33 @@ fn metadata_of(object: &Value) -> Value {
 }
 
 /// What a list or watch sends of an object: all of it, or its metadata.
-fn encode_for(target: &Target, object: &Arc<Value>, encoded: Option<&(u64, Bytes)>) -> Bytes {
+fn encode_for(target: &Target, object: &Arc<Value>) -> Bytes {
     if target.metadata_only {
         return Bytes::from(serde_json::to_vec(&metadata_of(object)).unwrap_or_default());
     }
-    encode(&target.resource, object, encoded)
+    encode(&target.resource, object)
+}
+
+/// What a list or watch sends of a stored version: its bytes when the whole object is
+/// asked for at the version it is stored in, else it decoded and converted.
+fn encode_stored(target: &Target, stored: &Stored) -> Bytes {
+    if !target.metadata_only
+        && let Some(json) = as_stored(&target.resource, stored)
+    {
+        return json;
+    }
+    encode_for(target, &stored.decode())
+}
+
+/// The JSON of `stored` when `resource` serves it as it is stored (the version
+/// [`at_version`] leaves as it is), which the head of its JSON tells when it can.
+fn as_stored(resource: &ResourceType, stored: &Stored) -> Option<Bytes> {
+    let json = stored.json();
+    let served = match head_api_version(&json) {
+        Some(version) => version == resource.api_version(),
+        None => stored.decode()["apiVersion"] == resource.api_version().as_str(),
+    };
+    served.then_some(json)
 }
 
 /// An object as served at the requested version (objects of multi-version CRDs are
@@ -167,14 +199,35 @@ impl Filter {
         })
     }
 
-    /// Whether the list or watch includes `object`.
-    fn matches(&self, object: &Value) -> bool {
-        self.namespace
-            .as_deref()
-            .is_none_or(|ns| object["metadata"]["namespace"] == ns)
-            && self.labels.matches(object["metadata"].get("labels"))
-            && self.fields.matches(object)
-            && self.shard.as_ref().is_none_or(|shard| shard.matches(object))
+    /// Whether the list or watch includes the version `stored`: from the names and
+    /// labels kept beside its bytes, and `object` (it decoded) only for a field selector
+    /// on other fields than its name and namespace.
+    fn matches(&self, stored: &Stored, object: impl FnOnce() -> Arc<Value>) -> bool {
+        let names = || {
+            let mut metadata = json!({"name": stored.name()});
+            if !stored.namespace().is_empty() {
+                metadata["namespace"] = json!(stored.namespace());
+            }
+            json!({"metadata": metadata})
+        };
+        self.namespace.as_deref().is_none_or(|ns| stored.namespace() == ns)
+            && self.labels.matches_with(|key| stored.label(key))
+            && (self.fields.is_empty()
+                || if self.fields_read_names_only(stored) {
+                    self.fields.matches(&names())
+                } else {
+                    self.fields.matches(&object())
+                })
+            && self.shard.as_ref().is_none_or(|shard| {
+                shard.matches(&json!({"metadata": {"uid": stored.uid(), "namespace": stored.namespace()}}))
+            })
+    }
+
+    /// Whether the field selector reads nothing but the object's name and namespace.
+    fn fields_read_names_only(&self, stored: &Stored) -> bool {
+        self.fields
+            .fields()
+            .all(|field| field == "metadata.name" || (field == "metadata.namespace" && !stored.namespace().is_empty()))
     }
 
     /// Whether no selector narrows the resource (the namespace aside), so the
@@ -224,20 +277,18 @@ pub(crate) async fn list(server: &ApiServer, target: &Target) -> Result<Response
     parse_resource_version(resource, target.param("resourceVersion"))?;
     let group_resource = resource.group_resource();
     let table = Table::for_target(server, resource, target);
-    let (objects, encoded, revision, start) = {
+    let (objects, revision, start) = {
         let state = server.shared.state.lock();
-        let encoded = state.store.encoded(&group_resource);
-        let (objects, revision, start) = snapshot(&state.store, &group_resource, target)?;
-        (objects, encoded, revision, start)
+        snapshot(&state.store, &group_resource, target)?
     };
-    let mut page: Vec<(&ObjectKey, Arc<Value>)> = Vec::new();
+    let mut page: Vec<(&ObjectKey, Arc<Stored>)> = Vec::new();
     let mut continue_from = None;
     {
-        let range: Box<dyn Iterator<Item = (&ObjectKey, &Arc<Value>)>> = match &start {
+        let range: Box<dyn Iterator<Item = (&ObjectKey, &Arc<Stored>)>> = match &start {
             Some(after) => Box::new(objects.range((Bound::Excluded(after.clone()), Bound::Unbounded))),
             None => Box::new(objects.iter()),
         };
-        let mut range = range.filter(|(_, o)| filter.matches(o)).peekable();
+        let mut range = range.filter(|(_, o)| filter.matches(o, || o.decode())).peekable();
         while let Some((key, object)) = range.next() {
             page.push((key, object.clone()));
             if limit.is_some_and(|l| page.len() >= l) && range.peek().is_some() {
@@ -248,17 +299,19 @@ pub(crate) async fn list(server: &ApiServer, target: &Target) -> Result<Response
     }
     let page = converted_page(server, resource, page).await?;
     let mut items: Vec<Bytes> = Vec::with_capacity(page.len());
-    for (key, object, converted) in page {
-        // A converted object is not the one whose bytes were encoded when it was stored.
-        let encoded = encoded.get(key).filter(|_| !converted);
-        items.push(match &table {
-            Some(table) => table.row(&object, || encode(resource, &object, encoded)),
-            // A built-in list's items carry no kind or apiVersion (the typed list's
-            // items are bare structs); a custom resource's keep theirs.
-            None if !resource.custom && !target.metadata_only => {
-                without_type_meta(&encode_for(target, &object, encoded))
+    // A built-in list's items carry no kind or apiVersion (the typed list's items are
+    // bare structs); a custom resource's keep theirs.
+    let typeless = !resource.custom && !target.metadata_only;
+    for (stored, converted) in page {
+        items.push(match (&table, converted) {
+            (Some(table), converted) => {
+                let object = converted.unwrap_or_else(|| stored.decode());
+                table.row(&object, || encode(resource, &object))
             }
-            None => encode_for(target, &object, encoded),
+            (None, Some(object)) if typeless => without_type_meta(&encode_for(target, &object)),
+            (None, Some(object)) => encode_for(target, &object),
+            (None, None) if typeless => without_type_meta(&encode_stored(target, &stored)),
+            (None, None) => encode_stored(target, &stored),
         });
     }
     let mut metadata = json!({"resourceVersion": revision.to_string()});
@@ -292,29 +345,28 @@ pub(crate) async fn list(server: &ApiServer, target: &Target) -> Result<Response
     ))
 }
 
-/// A stored object's key: namespace (empty for cluster-scoped) and name.
-type ObjectKey = (String, String);
-
 /// A page of stored objects as the requested version serves them: those of a CRD
 /// version with a conversion webhook converted in one call (`crate::conversion`),
-/// each with whether it was (its bytes encoded at write time are then of no use).
-async fn converted_page<'a>(
+/// each with the object it was converted to, if it was (its bytes encoded at write
+/// time are then of no use).
+async fn converted_page(
     server: &ApiServer,
     resource: &ResourceType,
-    page: Vec<(&'a ObjectKey, Arc<Value>)>,
-) -> Result<Vec<(&'a ObjectKey, Arc<Value>, bool)>, ApiError> {
+    page: Vec<(&ObjectKey, Arc<Stored>)>,
+) -> Result<Vec<(Arc<Stored>, Option<Arc<Value>>)>, ApiError> {
     if !crate::conversion::by_webhook(resource) {
-        return Ok(page.into_iter().map(|(key, object)| (key, object, false)).collect());
+        return Ok(page.into_iter().map(|(_, stored)| (stored, None)).collect());
     }
-    let (keys, stored): (Vec<&ObjectKey>, Vec<Arc<Value>>) = page.into_iter().unzip();
-    let objects = crate::conversion::list_for_read(&server.shared.webhooks, resource, stored.clone()).await?;
-    Ok(keys
+    let stored: Vec<Arc<Stored>> = page.into_iter().map(|(_, stored)| stored).collect();
+    let decoded: Vec<Arc<Value>> = stored.iter().map(|s| s.decode()).collect();
+    let objects = crate::conversion::list_for_read(&server.shared.webhooks, resource, decoded.clone()).await?;
+    Ok(stored
         .into_iter()
         .zip(objects)
-        .zip(stored)
-        .map(|((key, object), stored)| {
-            let converted = !Arc::ptr_eq(&object, &stored);
-            (key, object, converted)
+        .zip(decoded)
+        .map(|((stored, object), decoded)| {
+            let converted = !Arc::ptr_eq(&object, &decoded);
+            (stored, Some(object).filter(|_| converted))
         })
         .collect())
 }
@@ -353,16 +405,9 @@ fn snapshot(
     Ok((store.objects(resource), store.revision(), None))
 }
 
-/// The JSON of an object as served at `resource`'s version: the bytes encoded when it
-/// was written if they are of this very revision and version, else encoded now.
-fn encode(resource: &ResourceType, object: &Arc<Value>, encoded: Option<&(u64, Bytes)>) -> Bytes {
-    let revision = object["metadata"]["resourceVersion"]
-        .as_str()
-        .and_then(|v| v.parse::<u64>().ok());
-    match (encoded, at_version(resource, object)) {
-        (Some((at, json)), Cow::Borrowed(_)) if Some(*at) == revision => json.clone(),
-        (_, converted) => Bytes::from(serde_json::to_vec(converted.as_ref()).unwrap_or_default()),
-    }
+/// The JSON of a decoded object as served at `resource`'s version.
+fn encode(resource: &ResourceType, object: &Arc<Value>) -> Bytes {
+    Bytes::from(serde_json::to_vec(at_version(resource, object).as_ref()).unwrap_or_default())
 }
 
 /// The `resourceVersion` of a list or watch, as a number. One that is not is refused
@@ -511,10 +556,10 @@ fn watch_line_of(kind: &str, json: &[u8]) -> Bytes {
 
 /// The watch line of an event, from the bytes encoded at its write when the version fits.
 fn event_line(resource: &ResourceType, kind: &str, event: &Event) -> Bytes {
-    match at_version(resource, &event.object) {
-        Cow::Borrowed(_) => watch_line_of(kind, &event.json),
-        Cow::Owned(converted) => watch_line(kind, &converted),
+    if let Some(json) = as_stored(resource, &event.stored) {
+        return watch_line_of(kind, &json);
     }
+    watch_line(kind, at_version(resource, event.object()).as_ref())
 }
 
 /// A `BOOKMARK` event: the revision a watch has reached, with no object but its kind
@@ -534,8 +579,11 @@ fn bookmark(resource: &ResourceType, revision: u64, initial_events_end: bool) ->
 /// What a watch event becomes for a filtered watch: an object that starts or stops
 /// matching is ADDED or DELETED, as the real server's watch cache reports it.
 fn filtered(filter: &Filter, event: &Event) -> Option<&'static str> {
-    let now = filter.matches(&event.object);
-    let before = event.previous.as_deref().is_some_and(|p| filter.matches(p));
+    let now = filter.matches(&event.stored, || event.object().clone());
+    let before = event
+        .before
+        .as_ref()
+        .is_some_and(|b| filter.matches(b, || event.previous().cloned().unwrap_or_else(|| b.decode())));
     match event.kind {
         EventType::Added => now.then_some("ADDED"),
         EventType::Deleted => before.then_some("DELETED"),
@@ -566,11 +614,11 @@ impl WatchRequest {
     /// The watch line of an event for this watch.
     fn line(&self, kind: &str, event: &Event) -> Bytes {
         if let Some(table) = &self.table {
-            let object = table.of_watched(&event.object, || encode(&self.resource, &event.object, None));
+            let object = table.of_watched(event.object(), || encode(&self.resource, event.object()));
             return watch_line_of(kind, &object);
         }
         if self.metadata_only {
-            return watch_line(kind, &metadata_of(&event.object));
+            return watch_line(kind, &metadata_of(event.object()));
         }
         event_line(&self.resource, kind, event)
     }
@@ -578,7 +626,7 @@ impl WatchRequest {
     /// The watch line of an object already converted to the watched version.
     fn converted_line(&self, kind: &str, object: &Arc<Value>) -> Bytes {
         if let Some(table) = &self.table {
-            let object = table.of_watched(object, || encode(&self.resource, object, None));
+            let object = table.of_watched(object, || encode(&self.resource, object));
             return watch_line_of(kind, &object);
         }
         if self.metadata_only {
@@ -650,7 +698,7 @@ pub(crate) fn watch(server: &ApiServer, target: &Target) -> Result<Response<Resp
             for event in events {
                 if let Some(kind) = filtered(&request.filter, &event) {
                     if converts {
-                        unconverted.push((kind, event.object.clone()));
+                        unconverted.push((kind, event.object().clone()));
                     } else {
                         initial.push(request.line(kind, &event));
                     }
@@ -658,20 +706,21 @@ pub(crate) fn watch(server: &ApiServer, target: &Target) -> Result<Response<Resp
             }
         } else if send_initial_events != Some(false) {
             // No revision, or a streamed initial list: the current objects as ADDED.
-            let encoded = store.encoded(&group_resource);
-            for (key, object) in store
+            for stored in store
                 .objects(&group_resource)
-                .iter()
-                .filter(|(_, o)| request.filter.matches(o))
+                .values()
+                .filter(|s| request.filter.matches(s, || s.decode()))
             {
                 if converts {
-                    unconverted.push(("ADDED", object.clone()));
+                    unconverted.push(("ADDED", stored.decode()));
                     continue;
                 }
-                let json = || encode_for(target, object, encoded.get(key));
                 let line = match &request.table {
-                    Some(table) => table.of_watched(object, || encode(&request.resource, object, encoded.get(key))),
-                    None => json(),
+                    Some(table) => {
+                        let object = stored.decode();
+                        table.of_watched(&object, || encode(&request.resource, &object))
+                    }
+                    None => encode_stored(target, stored),
                 };
                 initial.push(watch_line_of("ADDED", &line));
             }
@@ -747,7 +796,7 @@ async fn stream_events(
                 }
                 last_revision = event.revision;
                 match (filtered(&request.filter, &event), &request.converter) {
-                    (Some(kind), Some(server)) => match request.convert(server, vec![(kind, event.object.clone())]).await {
+                    (Some(kind), Some(server)) => match request.convert(server, vec![(kind, event.object().clone())]).await {
                         Ok(mut converted) => converted.pop(),
                         Err(error) => {
                             let _ = sender.send(error).await;

@@ -266,15 +266,10 @@ impl Write<'_> {
         let (mutating, validating, policies, namespace_labels) = {
             let state = self.server.shared.state.lock();
             let configs = |plural: &str| {
-                state
-                    .store
-                    .objects(&crate::core::GroupResource {
-                        group: "admissionregistration.k8s.io".into(),
-                        resource: plural.into(),
-                    })
-                    .values()
-                    .cloned()
-                    .collect::<Vec<_>>()
+                state.store.values(&crate::core::GroupResource {
+                    group: "admissionregistration.k8s.io".into(),
+                    resource: plural.into(),
+                })
             };
             let mutating = configs("mutatingwebhookconfigurations");
             let validating = configs("validatingwebhookconfigurations");
@@ -843,8 +838,8 @@ impl Write<'_> {
             let state = self.server.shared.state.lock();
             state
                 .store
-                .objects(&resource.group_resource())
-                .values()
+                .values(&resource.group_resource())
+                .iter()
                 .filter(|o| {
                     self.target
                         .namespace

@@ -86,7 +86,7 @@ pub(crate) fn authorize(state: &State, subject: &Subject, attributes: &Attribute
         ("rolebindings", "RoleBinding"),
     ];
     for (plural, kind) in bindings {
-        for binding in state.store.objects(&rbac(plural)).values() {
+        for binding in &state.store.values(&rbac(plural)) {
             let binding_namespace = binding["metadata"]["namespace"].as_str().unwrap_or_default();
             if kind == "RoleBinding" && (request_namespace.is_empty() || binding_namespace != request_namespace) {
                 continue;

@@ -24,13 +24,15 @@ pub(super) fn deleting_crds_of(state: &State, resource: &GroupResource) -> Vec<O
     if !state.registry.any_version(resource).is_some_and(|t| t.custom) {
         return Vec::new();
     }
+    // Only CRDs being deleted are decoded: a delete of any object looks here.
     state
         .store
         .objects(&crds())
         .values()
-        .filter(|crd| is_deleting(crd))
+        .filter(|crd| crd.deleting())
+        .map(|crd| state.store.value(crd))
         .filter(|crd| defined_resource(crd).as_ref() == Some(resource))
-        .map(|crd| ObjectRef::of(&crds(), crd))
+        .map(|crd| ObjectRef::of(&crds(), &crd))
         .collect()
 }
 
@@ -59,7 +61,7 @@ pub(super) fn cleanup(state: &mut State, item: &ObjectRef) {
     {
         let objects = state.store.objects(&resource);
         for ((namespace, name), object) in &objects {
-            if !is_deleting(object) {
+            if !is_deleting(&state.store.value(object)) {
                 let _ = delete(state, &resource_type, namespace, name, &DeleteOptions::background());
             }
         }

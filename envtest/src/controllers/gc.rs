@@ -50,21 +50,21 @@ impl GarbageCollector {
         let owner_uids = if event.kind == EventType::Deleted {
             Vec::new()
         } else {
-            references(&event.object)
+            references(event.object())
                 .filter_map(|r| r["uid"].as_str())
                 .map(str::to_owned)
                 .collect()
         };
         self.index(item, owner_uids);
         if event.kind == EventType::Deleted {
-            let uid = uid_of(&event.object);
+            let uid = uid_of(event.object());
             if let Some(dependents) = self.dependents.get(uid) {
                 self.deleted.insert(uid.to_owned());
                 dirty.extend(dependents.iter().cloned());
             }
         }
-        let previous = event.previous.as_deref().into_iter().flat_map(references);
-        for reference in references(&event.object).chain(previous) {
+        let previous = event.previous().map(AsRef::as_ref).into_iter().flat_map(references);
+        for reference in references(event.object()).chain(previous) {
             if let Some((owner, _)) = resolve(state, reference, &item.namespace) {
                 dirty.insert(owner);
             }

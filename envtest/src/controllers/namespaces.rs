@@ -58,7 +58,7 @@ pub(super) fn finalize(state: &mut State, item: &ObjectRef) {
         // Objects are ordered by (namespace, name): this namespace's form one range.
         let start = (name.clone(), String::new());
         for ((namespace, object_name), object) in objects.range(start..).take_while(|((ns, _), _)| ns == name) {
-            if !is_deleting(object) {
+            if !is_deleting(&state.store.value(object)) {
                 let _ = delete(
                     state,
                     &resource_type,

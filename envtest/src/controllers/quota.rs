@@ -20,8 +20,8 @@ pub(super) fn sync(state: &mut State, namespace: &str) {
     };
     let quotas: Vec<_> = state
         .store
-        .objects(&resource)
-        .values()
+        .values(&resource)
+        .iter()
         .filter(|q| q["metadata"]["namespace"] == namespace && !super::is_deleting(q))
         .cloned()
         .collect();
@@ -44,6 +44,6 @@ pub(super) fn with_quotas(state: &State, namespaces: BTreeSet<String>) -> Vec<St
     let quotas = state.store.objects(&quotas_resource());
     namespaces
         .into_iter()
-        .filter(|n| quotas.values().any(|q| q["metadata"]["namespace"] == n.as_str()))
+        .filter(|n| quotas.keys().any(|(namespace, _)| namespace == n))
         .collect()
 }

@@ -174,18 +174,18 @@ impl Simulation {
         let deleted = event.kind == EventType::Deleted;
         if deleted
             && kind == Kind::Pod
-            && let Some(owner) = fields::controller_ref(&event.object)
+            && let Some(owner) = fields::controller_ref(event.object())
             && Kind::of_owner(owner) == Some(Kind::ReplicaSet)
         {
             // A Recreate rollout waits for the old pods to be gone, which changes no
             // ReplicaSet status: the deployment controller watches pod deletions.
             self.pods_gone.insert(Key {
                 kind: Kind::ReplicaSet,
-                namespace: fields::namespace_of(&event.object).to_owned(),
+                namespace: fields::namespace_of(event.object()).to_owned(),
                 name: owner["name"].as_str().unwrap_or_default().to_owned(),
             });
         }
-        self.index.observe(kind, &event.object, deleted);
+        self.index.observe(kind, event.object(), deleted);
         if kind == Kind::Node {
             // Every DaemonSet places pods by the Nodes, and pods may now fit somewhere.
             self.dirty.insert(Key {
@@ -198,12 +198,12 @@ impl Simulation {
             kind,
             Kind::Deployment | Kind::ReplicaSet | Kind::StatefulSet | Kind::DaemonSet | Kind::Job | Kind::Pod
         ) {
-            self.dirty.insert(Key::of(kind, &event.object));
+            self.dirty.insert(Key::of(kind, event.object()));
         }
         if deleted && kind == Kind::Pod {
-            self.kubelet.forget(&event.object);
+            self.kubelet.forget(event.object());
         }
-        let objects = std::iter::once(event.object.as_ref()).chain(event.previous.as_deref());
+        let objects = std::iter::once(event.object().as_ref()).chain(event.previous().map(AsRef::as_ref));
         for object in objects {
             if let Some(owner) = fields::controller_ref(object)
                 && let Some(owner_kind) = Kind::of_owner(owner)

@@ -163,7 +163,7 @@ pub(crate) fn delete(
             return Ok(Deleted::Pending(Arc::new(object)));
         }
         let event = state.store.write(&group_resource, key, Some(object));
-        return Ok(Deleted::Pending(event.object.clone()));
+        return Ok(Deleted::Pending(event.object().clone()));
     }
     if options.dry_run {
         return Ok(Deleted::Gone(Arc::new(object)));
@@ -174,8 +174,8 @@ pub(crate) fn delete(
         state.store.write(&group_resource, key.clone(), Some(object));
     }
     let event = state.store.write(&group_resource, key, None);
-    after_delete(state, resource, &event.object);
-    Ok(Deleted::Gone(event.object.clone()))
+    after_delete(state, resource, event.object());
+    Ok(Deleted::Gone(event.object().clone()))
 }
 
 /// `BeforeDelete`'s preconditions, with its wording (the resource named by its kind).

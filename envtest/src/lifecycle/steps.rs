@@ -424,7 +424,7 @@ pub(crate) fn commit_create(
         return Ok(Arc::new(object));
     }
     let event = state.store.write(&group_resource, (namespace, name), Some(object));
-    Ok(event.object.clone())
+    Ok(event.object().clone())
 }
 
 /// The `ResourceQuota` admission step of a write, under the server's lock so that the
@@ -492,10 +492,10 @@ pub(crate) fn commit_update(
     }
     if object["metadata"]["deletionTimestamp"].is_string() && !has_finalizers(&object) {
         let event = state.store.write(&group_resource, key, None);
-        after_delete(state, resource, &event.object);
-        return event.object.clone();
+        after_delete(state, resource, event.object());
+        return event.object().clone();
     }
-    state.store.write(&group_resource, key, Some(object)).object.clone()
+    state.store.write(&group_resource, key, Some(object)).object().clone()
 }
 
 /// What goes when an object is gone: a CRD takes its resource with it.

@@ -192,7 +192,9 @@ impl Parts {
         annotations
     }
 
-    fn probe(path: &str, port: &str, period: u32) -> Value {
+    /// An HTTP probe on a named port (a string) or a number: a port given as a
+    /// string must be a port name, which has a letter, as kube-apiserver validates.
+    fn probe(path: &str, port: &Value, period: u32) -> Value {
         json!({"httpGet": {"path": path, "port": port}, "periodSeconds": period})
     }
 
@@ -206,8 +208,8 @@ impl Parts {
                 "ports": [
                     {"name": "http", "containerPort": 8080, "protocol": "TCP"},
                 ],
-                "livenessProbe": Self::probe("/healthz", "http", 10),
-                "readinessProbe": Self::probe("/ready", "http", 5),
+                "livenessProbe": Self::probe("/healthz", &json!("http"), 10),
+                "readinessProbe": Self::probe("/ready", &json!("http"), 5),
                 "resources": {
                     "requests": {"cpu": format!("{}m", self.cpu_millis), "memory": memory},
                     "limits": {"memory": memory},
@@ -222,7 +224,7 @@ impl Parts {
                 "image": format!("{REGISTRY}/platform/proxy:1.31.2"),
                 "env": self.sidecar_env,
                 "ports": [{"name": "proxy", "containerPort": 15001, "protocol": "TCP"}],
-                "readinessProbe": Self::probe("/healthz/ready", "15021", 2),
+                "readinessProbe": Self::probe("/healthz/ready", &json!(15021), 2),
                 "resources": {"requests": {"cpu": "50m", "memory": "64Mi"}},
                 "volumeMounts": [
                     {"name": "tmp", "mountPath": "/tmp"},

@@ -182,6 +182,6 @@ fn store_pod(state: &mut State, namespace: &str, name: &str, pod: Value) -> std:
     state
         .store
         .write(&storage, (namespace.to_owned(), name.to_owned()), Some(pod))
-        .object
+        .object()
         .clone()
 }

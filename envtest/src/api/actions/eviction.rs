@@ -188,8 +188,8 @@ fn budgets_of(state: &State, pod: &Value) -> Vec<Arc<Value>> {
     let labels = pod["metadata"].get("labels");
     state
         .store
-        .objects(&budgets.group_resource())
-        .values()
+        .values(&budgets.group_resource())
+        .iter()
         .filter(|b| &b["metadata"]["namespace"] == namespace)
         .filter(|b| {
             let selector = &b["spec"]["selector"];

@@ -136,12 +136,7 @@ impl Cluster<'_> {
 
     /// Every object of `kind`.
     pub fn all(&self, kind: Kind) -> Vec<Arc<Value>> {
-        self.state
-            .store
-            .objects(&kind.group_resource())
-            .values()
-            .cloned()
-            .collect()
+        self.state.store.values(&kind.group_resource())
     }
 
     /// The objects of `kind` that `owner` controls, oldest first (ties by name), as
