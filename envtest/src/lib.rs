@@ -108,7 +108,14 @@
 //!   allocated and checked as the Service storage does. `DeleteOptions` from the
 //!   body or the query (`propagationPolicy`, `preconditions`, `gracePeriodSeconds`);
 //!   finalizers and `deletionTimestamp`; Background, Foreground and Orphan propagation;
-//!   owner-reference garbage collection, namespace and CRD cleanup.
+//!   owner-reference garbage collection, namespace and CRD cleanup. Each refusal is the
+//!   one of the layer that refuses it in kube-apiserver (the decoder's 400 in Go's
+//!   wording, the patch handler's 422 of `patch`, a strategic merge's or a storage
+//!   precondition's plain 500, a PUT's uid precondition's 409).
+//! - **Go's encoding**: a built-in body is read as Go decodes it (a null is the field's
+//!   zero value) and written as Go encodes it (a zero Go leaves out is not stored, a
+//!   status or template metadata held by value is there: `"status": {}`,
+//!   `"creationTimestamp": null`), and a built-in list's items carry no kind.
 //! - **Admission webhooks**: registered mutating then validating webhooks are called
 //!   over HTTPS (trusting their `caBundle`) with `AdmissionReview` v1; patches, denials,
 //!   warnings, `failurePolicy`, `timeoutSeconds` and `matchPolicy` behave as on a real
