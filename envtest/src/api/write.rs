@@ -69,8 +69,8 @@ use crate::request::Target;
 use crate::resources::catalogue::{to_storage, to_view};
 use crate::state::{ApiServer, State};
 use crate::store::object_key;
-use wheelhouse_envtest_schema::errors::{go_json, go_plain};
 
+mod desired;
 mod options;
 
 /// How many times an update is retried when the object changes under it (the real
@@ -404,7 +404,9 @@ impl Write<'_> {
         let manager = self.manager();
         let object = prepare_new(self.resource(), self.target.namespace.as_deref(), object, &manager)?;
         let admitted = self.admit(Operation::Create, Some(&object), None).await?;
-        if names_version && !self.target.dry_run() {
+        // A PUT that creates (Leases, ...) is the registry's update writing a new key,
+        // which never asks that question.
+        if names_version && self.target.verb == Verb::Create && !self.target.dry_run() {
             return Err(ApiError::new(
                 500,
                 "",
@@ -615,166 +617,6 @@ impl Write<'_> {
         Ok(())
     }
 
-    /// A patched object names the object of the URL, as the patch handler checks it
-    /// (`EnsureObjectNamespaceMatchesRequestNamespace`, then `checkName`): a namespace
-    /// the patch removed is the request's again, a cluster-scoped object's is cleared,
-    /// another namespace or another name is a 400 (a rename is never a write).
-    fn check_patched_name(&self, patched: &mut Value) -> Result<(), ApiError> {
-        let resource = self.resource();
-        if !patched["metadata"].is_object() {
-            patched["metadata"] = json!({});
-        }
-        let request_namespace = if resource.namespaced {
-            self.target.namespace.clone().unwrap_or_default()
-        } else {
-            String::new()
-        };
-        let namespace = patched["metadata"]["namespace"].as_str().unwrap_or_default().to_owned();
-        if namespace != request_namespace {
-            if namespace.is_empty() || request_namespace.is_empty() {
-                patched["metadata"]["namespace"] = json!(request_namespace);
-                if request_namespace.is_empty()
-                    && let Some(metadata) = patched["metadata"].as_object_mut()
-                {
-                    metadata.remove("namespace");
-                }
-            } else {
-                return Err(ApiError::bad_request(
-                    "the namespace of the provided object does not match the namespace sent on the request",
-                ));
-            }
-        }
-        let name = patched["metadata"]["name"].as_str().unwrap_or_default();
-        if name.is_empty() {
-            return Err(ApiError::bad_request(format!(
-                "the name of the object ({} based on URL) was undeterminable: name must be provided",
-                self.name()
-            )));
-        }
-        if name != self.name() {
-            return Err(ApiError::bad_request(format!(
-                "the name of the object ({name}) does not match the name on the URL ({})",
-                self.name()
-            )));
-        }
-        Ok(())
-    }
-
-    /// The object a PUT or a patch asks for, from the current one.
-    fn desired(&self, current: &Value, manager: &str, now: &str) -> Result<Value, ApiError> {
-        let resource = self.resource();
-        if self.target.verb == Verb::Update {
-            return self.body_object();
-        }
-        let mut strategic_shown: Option<String> = None;
-        let patched = if self.is_apply() {
-            let applied = self.applied_config()?;
-            let writer = crate::lifecycle::writer(resource, manager, now, self.subresource_for_update());
-            patch::apply::apply(Some(current), &applied, self.target.flag("force"), &writer)
-        } else {
-            let media_type = self.content_type.split(';').next().unwrap_or_default().trim();
-            let decoded = match media_type {
-                "application/merge-patch+json" | "application/json-patch+json" => {
-                    patch::decode(self.body, "error decoding patch: ")
-                }
-                _ => patch::decode(self.body, ""),
-            };
-            match media_type {
-                "application/merge-patch+json" => decoded.and_then(|body| patch::merge(current, &body)),
-                "application/json-patch+json" => decoded.and_then(|body| patch::json(current, &body)),
-                "application/strategic-merge-patch+json" if !resource.custom => decoded.and_then(|body| {
-                    strategic_shown = Some(go_plain(&body));
-                    patch::strategic::strategic_merge(current, &body, &resource.group, &resource.kind)
-                }),
-                other => {
-                    return Err(ApiError::new(
-                        415,
-                        "UnsupportedMediaType",
-                        format!(
-                            "the body of the request was in an unknown format - accepted media types include: application/json-patch+json, application/merge-patch+json, application/apply-patch+yaml (got {other})"
-                        ),
-                    ));
-                }
-            }
-        };
-        let mut patched = patched.map_err(patch_error)?;
-        if !self.is_apply() {
-            // What the patch handler quotes of a patch that does not decode: the patched
-            // JSON, or the strategic merge patch itself as Go prints a map.
-            let shown = strategic_shown.unwrap_or_else(|| go_json(&patched));
-            self.decode_patched(&mut patched, &shown)?;
-        }
-        check_type(resource, &patched)?;
-        self.check_patched_name(&mut patched)?;
-        Ok(patched)
-    }
-
-    /// A merge, JSON or strategic merge patch's result decoded into the resource's
-    /// type, as the patch handler decodes it: a result that is not an object of this
-    /// kind and version, has a field of the wrong type or (under `fieldValidation=
-    /// Strict`) a field its type lacks is the handler's 422 of `patch`, quoting `shown`.
-    /// A built-in result without kind or apiVersion takes the path's, as its codec does.
-    fn decode_patched(&self, patched: &mut Value, shown: &str) -> Result<(), ApiError> {
-        let resource = self.resource();
-        let invalid = |why: &str| ApiError::invalid_patch(shown, why);
-        if !patched.is_object() {
-            return Err(invalid("the patched object is not a JSON object"));
-        }
-        let text = |value: &Value, field: &str| value[field].as_str().unwrap_or_default().to_owned();
-        if resource.custom {
-            if text(patched, "kind").is_empty() {
-                return Err(invalid(&format!("Object 'Kind' is missing in '{shown}'")));
-            }
-        } else {
-            for (field, default) in [("kind", resource.kind.clone()), ("apiVersion", resource.api_version())] {
-                if text(patched, field).is_empty() {
-                    patched[field] = json!(default);
-                }
-            }
-        }
-        zero_null_strings(patched);
-        let (kind, api_version) = (text(patched, "kind"), text(patched, "apiVersion"));
-        if kind != resource.kind || api_version != resource.api_version() {
-            return Err(invalid(&format!(
-                "no kind \"{kind}\" is registered for version \"{api_version}\""
-            )));
-        }
-        // The decoder's own complaint, without the create handler's preamble.
-        let preamble = format!("cannot be handled as a {}: ", resource.kind);
-        let refused = |error: ApiError| {
-            invalid(
-                error
-                    .message
-                    .split_once(&preamble)
-                    .map_or(error.message.as_str(), |(_, why)| why),
-            )
-        };
-        let mut decoded = patched.clone();
-        crate::objects::decode(resource, &mut decoded).map_err(refused)?;
-        if self.target.param("fieldValidation") == Some("Strict") {
-            crate::objects::field_validation(resource, Some("Strict"), patched, &[]).map_err(refused)?;
-        }
-        Ok(())
-    }
-
-    /// The object a write of `/scale` asks for: the current one with the replicas of
-    /// the Scale the PUT sends or the patch makes (`crate::api::scale::apply`).
-    fn desired_scale(&self, current: &Value) -> Result<Value, ApiError> {
-        let resource = self.resource();
-        let scale = crate::api::scale::base_scale(resource, current);
-        let asked = if self.target.verb == Verb::Update {
-            self.body_json()?
-        } else {
-            let patch_body = self.body_json()?;
-            match self.content_type.split(';').next().unwrap_or_default().trim() {
-                "application/json-patch+json" => patch::json(&scale, &patch_body),
-                _ => patch::merge(&scale, &patch_body),
-            }
-            .map_err(patch_error)?
-        };
-        crate::api::scale::apply(resource, current, &asked, self.target.verb == Verb::Patch)
-    }
-
     /// The `DeleteOptions` of a delete or deletecollection: its body, else its query.
     fn delete_options(&self) -> Result<DeleteOptions, ApiError> {
         let body = (!self.body.is_empty()).then_some(self.body);
@@ -930,29 +772,6 @@ fn patch_error(error: PatchError) -> ApiError {
             error.details = Some(json!({"causes": causes}));
             error
         }
-    }
-}
-
-/// Go decodes a JSON null into a map of strings as the empty string: a JSON patch that
-/// adds a label or an annotation without a value stores "" (only these maps, where the
-/// value's type is known to be a string, are touched).
-fn zero_null_strings(value: &mut Value) {
-    match value {
-        Value::Object(fields) => {
-            for (key, field) in fields.iter_mut() {
-                if matches!(key.as_str(), "labels" | "annotations")
-                    && let Value::Object(entries) = field
-                {
-                    for entry in entries.values_mut().filter(|entry| entry.is_null()) {
-                        *entry = json!("");
-                    }
-                } else {
-                    zero_null_strings(field);
-                }
-            }
-        }
-        Value::Array(items) => items.iter_mut().for_each(zero_null_strings),
-        _ => {}
     }
 }
 

@@ -42,7 +42,7 @@ pub(crate) fn to_view<'a>(resource: &ResourceType, object: &'a Value) -> Cow<'a,
         // Written as Go writes the events.k8s.io type: its reporting fields are
         // `omitempty` where the core type's are not.
         let mut events = rename(object, |(core, events)| (core, events));
-        crate::resources::go_encoding::omit_zero_fields(resource, &mut events);
+        omit_events_zero_fields(&mut events);
         events
     } else if is_autoscaling_v1(resource) && object["apiVersion"] == "autoscaling/v2" {
         super::autoscaling::to_v1(object.clone())
@@ -51,6 +51,21 @@ pub(crate) fn to_view<'a>(resource: &ResourceType, object: &'a Value) -> Cow<'a,
     };
     converted["apiVersion"] = json!(api_version);
     Cow::Owned(converted)
+}
+
+/// The top-level fields of an events.k8s.io Event that Go leaves out at zero (the
+/// generated Go facts), dropped where the core Event's same field is written at zero.
+fn omit_events_zero_fields(event: &mut Value) {
+    let omitted = crate::resources::go_facts::OMIT_ZERO
+        .iter()
+        .find(|(message, _)| *message == "k8s.io.api.events.v1.Event")
+        .map_or(&[][..], |(_, fields)| *fields);
+    if let Some(fields) = event.as_object_mut() {
+        fields.retain(|field, value| {
+            let zero = value == &json!("") || value == &json!(0) || value == &json!(false);
+            !(zero && omitted.contains(&field.as_str()))
+        });
+    }
 }
 
 /// `object` (as `resource` serves it) as stored: events.k8s.io Events become core
