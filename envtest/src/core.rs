@@ -13,7 +13,7 @@ mod verb;
 mod version;
 
 pub(crate) use self::error::ApiError;
-pub(crate) use self::go_json::{decode as decode_json, summarize_data};
+pub(crate) use self::go_json::{decode as decode_json, go_json_type, parse_uint, summarize_data};
 pub(crate) use self::resource::{
     Builtin, BuiltinRef, ConversionWebhook, CrdVersions, GroupResource, ResourceType, ScalePaths,
 };

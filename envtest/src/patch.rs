@@ -98,18 +98,6 @@ pub(crate) fn decode(body: &[u8], prefix: &str) -> Result<Value, PatchError> {
     crate::core::decode_json(body).map_err(|why| PatchError::BadRequest(format!("{prefix}{why}")))
 }
 
-/// What Go's `encoding/json` calls a JSON value's type in `cannot unmarshal X into ...`.
-pub(crate) fn go_json_type(value: &Value) -> &'static str {
-    match value {
-        Value::Array(_) => "array",
-        Value::Object(_) => "object",
-        Value::String(_) => "string",
-        Value::Number(_) => "number",
-        Value::Bool(_) => "bool",
-        Value::Null => "null",
-    }
-}
-
 /// RFC 7386 JSON merge patch, as kube's patch handler applies it: the patch must
 /// unmarshal into a map (a list, a string, a number is a 400 naming its type), and
 /// `null` is the merge library's `Invalid JSON Patch`.
@@ -120,7 +108,7 @@ pub(crate) fn merge(original: &Value, patch: &Value) -> Result<Value, PatchError
         other => {
             return Err(PatchError::BadRequest(format!(
                 "error decoding patch: json: cannot unmarshal {} into Go value of type map[string]interface {{}}",
-                go_json_type(other)
+                crate::core::go_json_type(other)
             )));
         }
     }
@@ -141,14 +129,14 @@ pub(crate) fn json(original: &Value, patch: &Value) -> Result<Value, PatchError>
         other => {
             return Err(PatchError::BadRequest(format!(
                 "error decoding patch: json: cannot unmarshal {} into Go value of type []handlers.jsonPatchOp",
-                go_json_type(other)
+                crate::core::go_json_type(other)
             )));
         }
     };
     if let Some(other) = operations.iter().find(|op| !op.is_object() && !op.is_null()) {
         return Err(PatchError::BadRequest(format!(
             "error decoding patch: json: cannot unmarshal {} into Go value of type handlers.jsonPatchOp",
-            go_json_type(other)
+            crate::core::go_json_type(other)
         )));
     }
     if operations.len() > MAX_JSON_PATCH_OPERATIONS {

@@ -417,14 +417,9 @@ fn parse_resource_version(resource: &ResourceType, version: Option<&str>) -> Res
     let Some(version) = version.filter(|v| !v.is_empty()) else {
         return Ok(None);
     };
-    version.parse::<u64>().map(Some).map_err(|_| {
-        let why = if version.bytes().all(|b| b.is_ascii_digit()) {
-            "value out of range"
-        } else {
-            "invalid syntax"
-        };
+    crate::core::parse_uint(version).map(Some).map_err(|why| {
         let quoted = wheelhouse_envtest_schema::errors::go_quote(version);
-        let message = format!("resourceVersion: Invalid value: {quoted}: strconv.ParseUint: parsing {quoted}: {why}");
+        let message = format!("resourceVersion: Invalid value: {quoted}: {why}");
         if resource.plural == "events" && matches!(resource.group.as_str(), "" | "events.k8s.io") {
             ApiError::bad_request(format!("invalid resource version: {message}"))
         } else {

@@ -211,7 +211,7 @@ impl Write<'_> {
             }
             return Err(self.unrecognized(&format!(
                 "json parse error: json: cannot unmarshal {} into Go value of type struct {{ APIVersion string \"json:\\\"apiVersion,omitempty\\\"\"; Kind string \"json:\\\"kind,omitempty\\\"\" }}",
-                crate::patch::go_json_type(&object)
+                crate::core::go_json_type(&object)
             )));
         }
         let state = self.server.shared.state.lock();
@@ -601,7 +601,12 @@ impl Write<'_> {
                 "the namespace of the provided object does not match the namespace sent on the request",
             ));
         }
-        let name = metadata["name"].as_str().unwrap_or_default();
+        self.check_name(metadata["name"].as_str().unwrap_or_default())
+    }
+
+    /// The handlers' `checkName`: the object a PUT or a patch makes names the object of
+    /// the URL (an object without a name is one whose name cannot be determined).
+    fn check_name(&self, name: &str) -> Result<(), ApiError> {
         if name.is_empty() {
             return Err(ApiError::bad_request(format!(
                 "the name of the object ({} based on URL) was undeterminable: name must be provided",

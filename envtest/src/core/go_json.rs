@@ -31,6 +31,35 @@ pub(crate) fn summarize_data(data: &[u8]) -> String {
     }
 }
 
+/// What Go's `encoding/json` calls a JSON value's type in `cannot unmarshal X into ...`.
+pub(crate) fn go_json_type(value: &serde_json::Value) -> &'static str {
+    match value {
+        serde_json::Value::Array(_) => "array",
+        serde_json::Value::Object(_) => "object",
+        serde_json::Value::String(_) => "string",
+        serde_json::Value::Number(_) => "number",
+        serde_json::Value::Bool(_) => "bool",
+        serde_json::Value::Null => "null",
+    }
+}
+
+/// `strconv.ParseUint(text, 10, 64)`, failing in Go's words (`strconv.ParseUint:
+/// parsing "abc": invalid syntax`), as kube-apiserver reports a resourceVersion that is
+/// not a number.
+pub(crate) fn parse_uint(text: &str) -> Result<u64, String> {
+    text.parse::<u64>().map_err(|_| {
+        let why = if !text.is_empty() && text.bytes().all(|b| b.is_ascii_digit()) {
+            "value out of range"
+        } else {
+            "invalid syntax"
+        };
+        format!(
+            "strconv.ParseUint: parsing {}: {why}",
+            wheelhouse_envtest_schema::errors::go_quote(text)
+        )
+    })
+}
+
 /// The error Go's `json.Unmarshal` reports for `data`, or `None` when it is valid JSON.
 pub(crate) fn syntax_error(data: &[u8]) -> Option<String> {
     let mut scanner = Scanner { data, at: 0 };

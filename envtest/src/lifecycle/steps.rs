@@ -548,22 +548,8 @@ pub(crate) fn check_precondition(
     let version = desired["metadata"]["resourceVersion"]
         .as_str()
         .filter(|v| !v.is_empty());
-    if let Some(version) = version
-        && version.parse::<u64>().is_err()
-    {
-        let why = if version.bytes().all(|b| b.is_ascii_digit()) {
-            "value out of range"
-        } else {
-            "invalid syntax"
-        };
-        return Err(ApiError::new(
-            500,
-            "",
-            format!(
-                "strconv.ParseUint: parsing {}: {why}",
-                wheelhouse_envtest_schema::errors::go_quote(version)
-            ),
-        ));
+    if let Some(Err(why)) = version.map(crate::core::parse_uint) {
+        return Err(ApiError::new(500, "", why));
     }
     match version {
         Some(version) if Some(version) != current["metadata"]["resourceVersion"].as_str() => {

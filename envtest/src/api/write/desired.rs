@@ -41,20 +41,7 @@ impl Write<'_> {
                 ));
             }
         }
-        let name = patched["metadata"]["name"].as_str().unwrap_or_default();
-        if name.is_empty() {
-            return Err(ApiError::bad_request(format!(
-                "the name of the object ({} based on URL) was undeterminable: name must be provided",
-                self.name()
-            )));
-        }
-        if name != self.name() {
-            return Err(ApiError::bad_request(format!(
-                "the name of the object ({name}) does not match the name on the URL ({})",
-                self.name()
-            )));
-        }
-        Ok(())
+        self.check_name(patched["metadata"]["name"].as_str().unwrap_or_default())
     }
 
     /// The object a PUT or a patch asks for, from the current one.

@@ -127,13 +127,7 @@ fn from_delete_body(body: &[u8]) -> Result<WireOptions, ApiError> {
     let Some(fields) = body.as_object() else {
         return Err(plain(format!(
             "couldn't get version/kind; json parse error: json: cannot unmarshal {} into Go value of type struct {{ APIVersion string \"json:\\\"apiVersion,omitempty\\\"\"; Kind string \"json:\\\"kind,omitempty\\\"\" }}",
-            match body {
-                Value::Array(_) => "array",
-                Value::String(_) => "string",
-                Value::Number(_) => "number",
-                Value::Bool(_) => "bool",
-                _ => "null",
-            }
+            crate::core::go_json_type(&body)
         )));
     };
     let text = |field: &str| fields.get(field).and_then(Value::as_str).unwrap_or_default();

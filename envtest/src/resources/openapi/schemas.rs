@@ -218,6 +218,19 @@ pub(crate) fn prune_unknown_fields(builtin: &'static Builtin, object: &mut Value
     }
 }
 
+/// A schema with its `$ref` followed, and the name of the definition it refers to;
+/// None where the walkers below stop: an unknown reference, or a value its schema
+/// leaves free (`x-kubernetes-preserve-unknown-fields`, an embedded resource).
+fn resolve<'d>(definitions: &'d Definitions, schema: &'d Value) -> Option<(Option<&'d str>, &'d Value)> {
+    let (name, schema) = match referenced(schema) {
+        Some(name) => (Some(name), definitions.get(name)?),
+        None => (None, schema),
+    };
+    let free =
+        schema["x-kubernetes-preserve-unknown-fields"] == true || schema["x-kubernetes-embedded-resource"] == true;
+    (!free).then_some((name, schema))
+}
+
 /// Visits every object within a built-in object whose schema is a named definition,
 /// with that definition's name (`io.k8s.api.apps.v1.DeploymentSpec`), outermost first.
 pub(crate) fn visit_typed(
@@ -239,16 +252,10 @@ fn visit_with(
     value: &mut Value,
     visit: &mut dyn FnMut(&str, &mut Map<String, Value>),
 ) {
-    let (name, schema) = match referenced(schema) {
-        Some(reference) => match definitions.get(reference) {
-            Some(resolved) => (Some(reference), resolved),
-            None => return,
-        },
-        None => (name, schema),
-    };
-    if schema["x-kubernetes-preserve-unknown-fields"] == true || schema["x-kubernetes-embedded-resource"] == true {
+    let Some((reference, schema)) = resolve(definitions, schema) else {
         return;
-    }
+    };
+    let name = reference.or(name);
     match value {
         Value::Object(fields) => {
             if let Some(name) = name {
@@ -285,16 +292,9 @@ pub(crate) fn drop_nulls(builtin: &'static Builtin, object: &mut Value) {
 }
 
 fn drop_nulls_with(definitions: &Definitions, schema: &Value, value: &mut Value) {
-    let schema = match referenced(schema) {
-        Some(name) => match definitions.get(name) {
-            Some(resolved) => resolved,
-            None => return,
-        },
-        None => schema,
-    };
-    if schema["x-kubernetes-preserve-unknown-fields"] == true || schema["x-kubernetes-embedded-resource"] == true {
+    let Some((_, schema)) = resolve(definitions, schema) else {
         return;
-    }
+    };
     match value {
         Value::Object(fields) => {
             let properties = schema["properties"].as_object();
@@ -327,16 +327,9 @@ fn drop_nulls_with(definitions: &Definitions, schema: &Value, value: &mut Value)
 }
 
 fn prune(definitions: &Definitions, schema: &Value, value: &mut Value) {
-    let schema = match referenced(schema) {
-        Some(name) => match definitions.get(name) {
-            Some(resolved) => resolved,
-            None => return,
-        },
-        None => schema,
-    };
-    if schema["x-kubernetes-preserve-unknown-fields"] == true || schema["x-kubernetes-embedded-resource"] == true {
+    let Some((_, schema)) = resolve(definitions, schema) else {
         return;
-    }
+    };
     match value {
         Value::Object(fields) => {
             let properties = schema["properties"].as_object();
@@ -363,16 +356,9 @@ fn prune(definitions: &Definitions, schema: &Value, value: &mut Value) {
 }
 
 fn walk(definitions: &Definitions, schema: &Value, value: &Value, path: &str, found: &mut Vec<String>) {
-    let schema = match referenced(schema) {
-        Some(name) => match definitions.get(name) {
-            Some(resolved) => resolved,
-            None => return,
-        },
-        None => schema,
-    };
-    if schema["x-kubernetes-preserve-unknown-fields"] == true || schema["x-kubernetes-embedded-resource"] == true {
+    let Some((_, schema)) = resolve(definitions, schema) else {
         return;
-    }
+    };
     match value {
         Value::Object(fields) => {
             let properties = schema["properties"].as_object();
