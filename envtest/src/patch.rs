@@ -14,7 +14,6 @@ pub(crate) mod type_schema;
 mod typed;
 mod updater;
 mod value;
-mod zero_values;
 
 use serde_json::Value;
 

@@ -40,6 +40,7 @@ pub(crate) fn writer<'a>(
         kind: &resource.kind,
         object_type: object_type(resource),
         custom: resource.custom,
+        built_in: resource.catalogue().filter(|_| !resource.custom),
         reset,
     }
 }

@@ -197,6 +197,7 @@ pub(crate) fn prepare_new(
     reset_server_fields(resource, &mut object, &now);
     initialize_builtin(resource, &mut object);
     crate::objects::apply_defaults(resource, &mut object, None);
+    crate::objects::fill_go_zero_values(resource, &mut object);
     crate::objects::validate(resource, &mut object, None, None)?;
     patch::apply::record_update(None, &mut object, &super::writer(resource, manager, &now, None));
     Ok(object)
@@ -660,6 +661,7 @@ pub(crate) fn prepare_update(
     if resource.group.is_empty() && resource.plural == "pods" && subresource.is_none() {
         crate::admission::plugins::default_tolerations(&mut new);
     }
+    crate::objects::fill_go_zero_values(resource, &mut new);
     crate::objects::validate(resource, &mut new, Some(current), subresource)?;
     // A custom resource without a status subresource counts a status change as a
     // change of its generation, as the custom resource strategy compares everything

@@ -269,11 +269,11 @@ pub(crate) fn decode(resource: &ResourceType, object: &mut Value) -> Result<(), 
         ))
     })?;
     crate::resources::openapi::prune_unknown_fields(builtin, object);
-    // Once decoded, the object is what Go would write of it: a field Go leaves out at
-    // zero is indistinguishable from one not sent (defaults treat both alike: a
-    // Service's `type: ""` becomes ClusterIP), and the zero values Go writes are there,
-    // as in the stored object it is compared with.
-    super::go_zero::fill(resource, object);
+    // Once decoded, a field Go leaves out at zero is indistinguishable from one not sent
+    // (defaults treat both alike: a Service's `type: ""` becomes ClusterIP). The zero
+    // values Go writes are added once the defaults are in (`fill_go_zero_values`): the
+    // defaults here set a field that is not there, where Go's set one at its zero.
+    crate::resources::go_encoding::omit_zero_fields(resource, object);
     Ok(())
 }
 

@@ -20,13 +20,15 @@ use std::sync::Arc;
 
 use serde_json::{Map, Value};
 
-use super::fieldpath::{Path, PathElement, Set, describe, fields};
+use super::fieldpath::{Path, Set, describe, fields};
 use super::managed::{self, APPLY, Identity, Managed, UPDATE, VersionedSet};
 use super::type_schema::ObjectType;
 use super::updater::{UpdateError, Updater};
-use super::zero_values::{GoMap, go_map, list_always_present};
 use super::{Conflict, PatchError};
 use wheelhouse_envtest_schema::errors::go_quote;
+
+use crate::core::Builtin;
+use crate::resources::go_encoding;
 
 /// The manager the fields an object had before its first apply are given to.
 const BEFORE_FIRST_APPLY: &str = "before-first-apply";
@@ -54,9 +56,12 @@ pub(crate) struct Writer<'a> {
     pub kind: &'a str,
     /// The type's structure: how its lists and maps merge and are owned.
     pub object_type: Arc<ObjectType>,
-    /// A built-in object is compared as its Go value, where value structs are always
-    /// present (see `zero_values`); a custom resource as it is.
+    /// A custom resource (its nulls are its schema's to keep or drop).
     pub custom: bool,
+    /// A built-in type's objects are compared as the Go values kube-apiserver compares
+    /// (`FromStructured`): as Go's encoder writes them, value structs and fields that
+    /// are not `omitempty` always there; a custom resource's as they are.
+    pub built_in: Option<&'static Builtin>,
     /// The top-level fields the endpoint's strategy resets (kube's `GetResetFields`:
     /// `spec` on `/status`, `status` on the main endpoint of a type with a status
     /// subresource): a write neither owns them nor conflicts on them.
@@ -120,15 +125,28 @@ fn strip_meta(managers: &mut Managed, identifier: &str) {
     }
 }
 
-/// The object a type's `New()` gives: nothing but its type.
-fn empty_like(object: &Value) -> Value {
-    let mut empty = Map::new();
-    for field in ["apiVersion", "kind"] {
-        if let Some(value) = object.get(field) {
-            empty.insert(field.to_owned(), value.clone());
+impl Writer<'_> {
+    /// The object a type's `New()` gives: nothing but its type, and for a built-in
+    /// type what Go writes of its zero value.
+    fn empty_like(&self, object: &Value) -> Value {
+        if let Some(builtin) = self.built_in {
+            return go_encoding::zero_object(builtin, object);
+        }
+        let mut empty = Map::new();
+        for field in ["apiVersion", "kind"] {
+            if let Some(value) = object.get(field) {
+                empty.insert(field.to_owned(), value.clone());
+            }
+        }
+        Value::Object(empty)
+    }
+
+    /// `object` as the value kube-apiserver compares: a built-in object as Go writes it.
+    fn go_value(&self, object: &mut Value) {
+        if let Some(builtin) = self.built_in {
+            go_encoding::encode_builtin(builtin, object);
         }
     }
-    Value::Object(empty)
 }
 
 /// Applies `applied` (the manager's whole intent) to `live` (None when the object does
@@ -150,7 +168,8 @@ pub(crate) fn apply(
     {
         return Err(PatchError::BadRequest("metadata.managedFields must be nil".into()));
     }
-    let mut live = live.cloned().unwrap_or_else(|| empty_like(applied));
+    let mut live = live.cloned().unwrap_or_else(|| writer.empty_like(applied));
+    writer.go_value(&mut live);
     let managed = managed::decode(managed::take(&mut live).as_ref())
         .map_err(|e| PatchError::Internal(format!("failed to decode managed fields: {e}")))?;
     let (mut object, managed) = apply_with_last_applied(&live, applied, managed, force, writer)?;
@@ -158,6 +177,8 @@ pub(crate) fn apply(
         set_last_applied(&mut object, applied);
     }
     drop_nulls(&mut object, writer.custom);
+    // kube-apiserver turns the merged value back into the Go object it stores.
+    writer.go_value(&mut object);
     managed::put(&mut object, &managed);
     Ok(object)
 }
@@ -275,7 +296,7 @@ fn apply_tracked(
     writer: &Writer<'_>,
 ) -> Result<(Value, Managed), UpdateError> {
     if managed.fields.is_empty() {
-        managed = update_tracked(&empty_like(live), live, managed, BEFORE_FIRST_APPLY, writer)?;
+        managed = update_tracked(&writer.empty_like(live), live, managed, BEFORE_FIRST_APPLY, writer)?;
     }
     let entry = managed::identifier(writer.manager, APPLY, &writer.api_version, writer.subresource);
     let object_type = &*writer.object_type;
@@ -312,7 +333,9 @@ fn apply_tracked(
 /// Records a non-apply write (create, update, patch) by `writer`: the fields it set or
 /// changed between `old` and `new` become its own (operation `Update`).
 pub(crate) fn record_update(old: Option<&Value>, new: &mut Value, writer: &Writer<'_>) {
-    let mut live = old.cloned().unwrap_or_else(|| empty_like(new));
+    let mut live = old.cloned().unwrap_or_else(|| writer.empty_like(new));
+    writer.go_value(&mut live);
+    writer.go_value(new);
     let live_fields = managed::take(&mut live);
     let new_fields = managed::take(new);
     let managed = if writer.subresource.is_some() {
@@ -359,15 +382,7 @@ fn update_tracked(
         object_type,
         ignored: ignored.as_ref(),
     };
-    let keep_added = |path: &Path| writer.custom || added_in_go(object_type, live, new, path);
-    let fields = updater.record_update(
-        live,
-        new,
-        &writer.api_version,
-        managed.fields,
-        CURRENT_OPERATION,
-        &keep_added,
-    )?;
+    let fields = updater.record_update(live, new, &writer.api_version, managed.fields, CURRENT_OPERATION)?;
     managed.fields = fields;
     strip_meta(&mut managed, CURRENT_OPERATION);
     if let Some(current) = managed.fields.remove(CURRENT_OPERATION) {
@@ -391,41 +406,6 @@ fn update_tracked(
     }
     managed::cap_update_managers(&mut managed);
     Ok(managed)
-}
-
-/// Whether the comparison of the Go values of a built-in object finds the map or list
-/// node at `path` added, as the comparison of its JSON did (see `zero_values`): an
-/// empty map or optional list is not there in Go, and a value struct (or a list Go
-/// always writes) was already there wherever the struct holding it was. Fields and
-/// items that are not such nodes are added in both.
-fn added_in_go(object_type: &ObjectType, old: &Value, new: &Value, path: &Path) -> bool {
-    let Some((PathElement::Field(name), parent)) = path.split_last() else {
-        return true;
-    };
-    match object_type.value_at(new, path) {
-        Some(Value::Object(fields)) => match go_map(name) {
-            GoMap::Map => !fields.is_empty(),
-            GoMap::Pointer => true,
-            GoMap::Struct => !in_go_value(object_type, old, parent),
-        },
-        Some(Value::Array(items)) => {
-            !(items.is_empty() || list_always_present(name) && in_go_value(object_type, old, parent))
-        }
-        _ => true,
-    }
-}
-
-/// Whether the node at `path` is in the Go value of the built-in object `object`: set
-/// in it, or a value struct of a struct that is.
-fn in_go_value(object_type: &ObjectType, object: &Value, path: &[PathElement]) -> bool {
-    match path.split_last() {
-        None => true,
-        Some((last, parent)) => {
-            object_type.value_at(object, path).is_some_and(|value| !value.is_null())
-                || matches!(last, PathElement::Field(name) if go_map(name) == GoMap::Struct)
-                    && in_go_value(object_type, object, parent)
-        }
-    }
 }
 
 /// Nulls an apply leaves (fields set to null, maps it emptied) are dropped where the

@@ -227,37 +227,6 @@ impl ObjectType {
         remove::remove_items(&self.schema, &self.root, value, set)
     }
 
-    /// The value at `path` in `value`, finding list items by their elements.
-    pub(crate) fn value_at<'v>(&self, value: &'v Value, path: &[PathElement]) -> Option<&'v Value> {
-        let mut type_ref = self.root.clone();
-        let mut current = value;
-        for element in path {
-            let atom = self.schema.resolve(&type_ref)?;
-            match (element, current) {
-                (PathElement::Field(name), Value::Object(fields)) => {
-                    current = fields.get(name)?;
-                    type_ref = atom
-                        .map
-                        .as_ref()
-                        .map_or(TypeRef::None, |map| map.field_type(name).clone());
-                }
-                (PathElement::Key(_) | PathElement::Value(_), Value::Array(items)) => {
-                    let list = atom.list.as_ref()?;
-                    current = items
-                        .iter()
-                        .find(|item| item_element(&self.schema, list, item).as_ref() == Ok(element))?;
-                    type_ref = list.element.clone();
-                }
-                (PathElement::Index(index), Value::Array(items)) => {
-                    current = items.get(*index)?;
-                    type_ref = atom.list.as_ref()?.element.clone();
-                }
-                _ => return None,
-            }
-        }
-        Some(current)
-    }
-
     /// `EnsureNamedFieldsAreMembers`: `set` with each struct field it passes through
     /// counted as a member (a map's keys are not), so removing a set removes the struct
     /// fields its leaves leave empty.

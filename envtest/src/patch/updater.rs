@@ -109,19 +109,17 @@ impl Updater<'_> {
         version: &str,
         managers: Managers,
         manager: &str,
-        keep_added: &dyn Fn(&Path) -> bool,
     ) -> Result<Managers, UpdateError> {
         let (mut managers, comparison) = self.update(live, new, managers, manager, true)?;
         let previous = managers
             .remove(manager)
             .map(|versioned| versioned.set)
             .unwrap_or_default();
-        let added = retain(&comparison.added, keep_added);
         let set = self.filter(
             previous
                 .difference(&comparison.removed)
                 .union(&comparison.modified)
-                .union(&added),
+                .union(&comparison.added),
         );
         if !set.is_empty() {
             managers.insert(
@@ -198,15 +196,4 @@ impl Updater<'_> {
             .object_type
             .remove_items(merged, &merged_set.difference(&pruned_set).intersection(&last)))
     }
-}
-
-/// The paths of `set` that `keep` keeps.
-fn retain(set: &Set, keep: &dyn Fn(&Path) -> bool) -> Set {
-    let mut out = Set::new();
-    for path in set.paths() {
-        if keep(&path) {
-            out.insert(&path);
-        }
-    }
-    out
 }

@@ -1,35 +1,137 @@
-//! Go's JSON encoding of the built-in types where it leaves fields out: a field that is
-//! `omitempty` and held by value is not written at its zero value (`"minReadySeconds":
-//! 0`, `"unschedulable": false`, `"hostname": ""`), from the facts generated from
-//! Kubernetes' Go source ([`super::go_facts`]).
+//! Go's JSON encoding of the built-in types, from the facts generated from Kubernetes'
+//! Go source ([`super::go_facts`]): a field that is `omitempty` and held by value is
+//! not written at its zero value (`"minReadySeconds": 0`, `"unschedulable": false`,
+//! `"hostname": ""`), a field that is not `omitempty` is written at its zero (`""`, `0`,
+//! `false`, null for a nil pointer, slice or map), and a struct held by value is always
+//! written (`"status": {}`, `"resources": {}`, a template's `"metadata":
+//! {"creationTimestamp": null}`), as its own fields say or as its `MarshalJSON` writes
+//! its zero (a `metav1.Time` as null).
+//!
+//! The same facts give the value server-side apply compares: kube-apiserver reads a
+//! built-in object's Go value through reflection (`FromStructured`), which keeps and
+//! drops fields as the encoder does, so the stored object written this way is that
+//! value, and the value of a type's `New()` is an empty object written this way.
 
-use serde_json::Value;
+use std::collections::HashMap;
+use std::sync::LazyLock;
 
-use crate::core::ResourceType;
+use serde_json::{Map, Value};
 
-/// Drops from a built-in object every field Go leaves out at the zero value it holds.
+use crate::core::{Builtin, ResourceType};
+
+/// Writes a built-in object as Go's encoder writes it: drops the fields Go leaves out
+/// at the zero value they hold, and adds those Go always writes that are not there
+/// (or are null where Go writes something else). Fields the served schema does not
+/// declare are never added. Other resources are left as they are.
+pub(crate) fn encode_as_go(resource: &ResourceType, object: &mut Value) {
+    if let Some(builtin) = resource.catalogue().filter(|_| !resource.custom) {
+        encode_builtin(builtin, object);
+    }
+}
+
+/// Drops from a built-in object the fields Go leaves out at the zero value they hold
+/// (a decoded object, before its defaults, which treat such a field as not sent).
 pub(crate) fn omit_zero_fields(resource: &ResourceType, object: &mut Value) {
-    let Some(builtin) = resource.catalogue().filter(|_| !resource.custom) else {
-        return;
-    };
-    super::openapi::visit_typed(builtin, object, &mut |definition, fields| {
-        let Some(omitted) = omitted_at_zero(definition) else {
+    if let Some(builtin) = resource.catalogue().filter(|_| !resource.custom) {
+        super::openapi::visit_typed(builtin, object, &mut |definition, _, fields| {
+            if let Some(facts) = facts(definition) {
+                facts.omit(fields);
+            }
+        });
+    }
+}
+
+/// [`encode_as_go`] for a built-in type.
+pub(crate) fn encode_builtin(builtin: &'static Builtin, object: &mut Value) {
+    super::openapi::visit_typed(builtin, object, &mut |definition, schema, fields| {
+        let Some(facts) = facts(definition) else {
             return;
         };
-        fields.retain(|field, value| !(omitted.contains(&field.as_str()) && is_zero(value)));
+        facts.omit(fields);
+        let declared = schema["properties"].as_object();
+        for (field, zero) in &facts.present {
+            if !declared.is_some_and(|declared| declared.contains_key(*field)) {
+                continue;
+            }
+            match fields.get_mut(*field) {
+                None => {
+                    fields.insert((*field).to_owned(), zero.clone());
+                }
+                // Go decodes null as the zero value, and writes that.
+                Some(value) if value.is_null() => *value = zero.clone(),
+                Some(_) => {}
+            }
+        }
     });
 }
 
-/// The fields of a type (by its schema's definition name, `io.k8s.api.apps.v1.
-/// DeploymentSpec`) that Go leaves out at zero, from the generated facts (keyed by proto
-/// message, `k8s.io.api.apps.v1.DeploymentSpec`).
-fn omitted_at_zero(definition: &str) -> Option<&'static [&'static str]> {
-    use std::collections::HashMap;
-    use std::sync::LazyLock;
-    static BY_MESSAGE: LazyLock<HashMap<&'static str, &'static [&'static str]>> =
-        LazyLock::new(|| super::go_facts::OMIT_ZERO.iter().copied().collect());
-    let message = format!("k8s.io.{}", definition.strip_prefix("io.k8s.")?);
-    BY_MESSAGE.get(message.as_str()).copied()
+/// What the generated facts say of one Go type.
+#[derive(Default)]
+struct Facts {
+    /// Scalars left out at their zero value.
+    omitted: &'static [&'static str],
+    /// Slices and maps left out when empty.
+    omitted_empty: &'static [&'static str],
+    /// Fields always written, with their zero.
+    present: Vec<(&'static str, Value)>,
+}
+
+impl Facts {
+    /// Drops the fields Go leaves out at the value they hold.
+    fn omit(&self, fields: &mut Map<String, Value>) {
+        fields.retain(|field, value| {
+            let field = field.as_str();
+            !(self.omitted.contains(&field) && is_zero(value) || self.omitted_empty.contains(&field) && is_empty(value))
+        });
+    }
+}
+
+/// The facts of a type by its schema's definition name (`io.k8s.api.apps.v1.
+/// DeploymentSpec`); the generated facts are keyed by proto message
+/// (`k8s.io.api.apps.v1.DeploymentSpec`).
+fn facts(definition: &str) -> Option<&'static Facts> {
+    static BY_MESSAGE: LazyLock<HashMap<&'static str, Facts>> = LazyLock::new(|| {
+        let mut facts: HashMap<&'static str, Facts> = HashMap::new();
+        for (message, omitted) in super::go_facts::OMIT_ZERO {
+            facts.entry(message).or_default().omitted = omitted;
+        }
+        for (message, omitted) in super::go_facts::OMIT_EMPTY {
+            facts.entry(message).or_default().omitted_empty = omitted;
+        }
+        for (message, present) in super::go_facts::PRESENT_AT_ZERO {
+            facts.entry(message).or_default().present = present
+                .iter()
+                .map(|(field, zero)| (*field, serde_json::from_str(zero).unwrap_or(Value::Null)))
+                .collect();
+        }
+        facts
+    });
+    let message = format!("k8s.io.{}", definition.strip_prefix("io.k8s.")?)
+        .replace("k8s.io.apiextensions-apiserver.", "k8s.io.apiextensions_apiserver.");
+    BY_MESSAGE.get(message.as_str())
+}
+
+/// The value a built-in type's `New()` gives, as Go writes it: its type, and what Go
+/// writes of its zero value.
+pub(crate) fn zero_object(builtin: &'static Builtin, like: &Value) -> Value {
+    let mut object = Map::new();
+    for field in ["apiVersion", "kind"] {
+        if let Some(value) = like.get(field) {
+            object.insert(field.to_owned(), value.clone());
+        }
+    }
+    let mut object = Value::Object(object);
+    encode_builtin(builtin, &mut object);
+    object
+}
+
+/// An empty slice or map.
+fn is_empty(value: &Value) -> bool {
+    match value {
+        Value::Array(items) => items.is_empty(),
+        Value::Object(fields) => fields.is_empty(),
+        _ => false,
+    }
 }
 
 /// A scalar at Go's zero value: 0, "", false.

@@ -27,11 +27,14 @@ fn config(replicas: u32, image: &str) -> Value {
 }
 
 /// A built-in type as the server types it (the catalogue's schema with extensions).
-fn builtin_type(group: &str, kind: &str) -> Arc<ObjectType> {
-    let builtin = crate::resources::catalogue::builtins()
+fn builtin(group: &str, kind: &str) -> Option<&'static crate::core::Builtin> {
+    crate::resources::catalogue::builtins()
         .iter()
         .find(|b| b.group == group && b.kind == kind)
-        .expect("a built-in type");
+}
+
+fn builtin_type(group: &str, kind: &str) -> Arc<ObjectType> {
+    let builtin = builtin(group, kind).expect("a built-in type");
     let definitions = crate::resources::openapi::builtin_type(builtin);
     let (root, definitions) = definitions.as_ref();
     Arc::new(ObjectType {
@@ -78,6 +81,7 @@ fn deployment_writer<'a>(manager: &'a str, now: &'a str) -> Writer<'a> {
         kind: "Deployment",
         object_type: builtin_type("apps", "Deployment"),
         custom: false,
+        built_in: builtin("apps", "Deployment"),
         reset: &["status"],
     }
 }
@@ -92,6 +96,7 @@ fn widget_writer(manager: &str) -> Writer<'_> {
         kind: "Widget",
         object_type: widget_type(),
         custom: true,
+        built_in: None,
         reset: &[],
     }
 }
@@ -128,6 +133,14 @@ fn without_managed_fields(object: &Value) -> Value {
     object
 }
 
+/// A Deployment as an apply leaves it: as Go writes it (`"status": {}`, a container's
+/// `"resources": {}`, a template's `"creationTimestamp": null`).
+fn as_go(deployment: &Value) -> Value {
+    let mut deployment = deployment.clone();
+    crate::resources::go_encoding::encode_builtin(builtin("apps", "Deployment").expect("a built-in"), &mut deployment);
+    deployment
+}
+
 /// The conflicts of a refused apply: (manager as shown, field).
 fn conflicts(result: Result<Value, PatchError>) -> Vec<(String, String)> {
     match result {
@@ -145,7 +158,7 @@ const REPLICAS: &str = "/f:spec/f:replicas";
 #[test]
 fn apply_creates_the_object_with_an_apply_entry() {
     let created = apply_as(None, &config(1, "nginx:1"), "ci", false).expect("created");
-    assert_eq!(without_managed_fields(&created), config(1, "nginx:1"));
+    assert_eq!(without_managed_fields(&created), as_go(&config(1, "nginx:1")));
     let entry = entry(&created, "ci", "Apply").expect("an Apply entry");
     assert_eq!(entry["apiVersion"], "apps/v1");
     assert_eq!(entry["time"], NOW);
@@ -188,7 +201,7 @@ fn reapplying_without_a_field_removes_it() {
         .push(json!({"name": "sidecar", "image": "proxy:1"}));
     let live = apply_as(None, &first, "ci", false).expect("created");
     let second = apply_as(Some(&live), &config(1, "nginx:1"), "ci", false).expect("applied");
-    assert_eq!(without_managed_fields(&second), config(1, "nginx:1"));
+    assert_eq!(without_managed_fields(&second), as_go(&config(1, "nginx:1")));
     assert!(!owns(&second, "ci", "Apply", "/f:metadata/f:labels/f:tier"));
 }
 
@@ -345,14 +358,14 @@ fn malformed_configurations_are_bad_requests() {
 #[test]
 fn fields_an_object_had_before_its_first_apply_are_owned_by_before_first_apply() {
     let mut live = config(1, "nginx:1");
-    live["spec"]["paused"] = json!(false);
+    live["spec"]["paused"] = json!(true);
     live["metadata"]["uid"] = json!("1234");
     assert_eq!(
         conflicts(apply_as(Some(&live), &config(4, "nginx:1"), "ci", false)),
         [conflict("\"before-first-apply\" using apps/v1", ".spec.replicas")]
     );
     let applied = apply_as(Some(&live), &config(4, "nginx:1"), "ci", true).expect("forced");
-    assert_eq!(applied["spec"]["paused"], false);
+    assert_eq!(applied["spec"]["paused"], true);
     assert_eq!(applied["metadata"]["uid"], "1234");
     assert_eq!(applied["spec"]["replicas"], 4);
     assert!(owns(&applied, "before-first-apply", "Update", "/f:spec/f:paused"));
@@ -431,6 +444,7 @@ fn an_update_owns_the_maps_it_adds_so_its_entry_outlives_its_leaves() {
         api_version: "v1".into(),
         kind: "ConfigMap",
         object_type: builtin_type("", "ConfigMap"),
+        built_in: builtin("", "ConfigMap"),
         reset: &[],
         ..deployment_writer(manager, NOW)
     };

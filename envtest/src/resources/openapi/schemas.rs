@@ -231,13 +231,13 @@ fn resolve<'d>(definitions: &'d Definitions, schema: &'d Value) -> Option<(Optio
     (!free).then_some((name, schema))
 }
 
+/// A visit of [`visit_typed`]: the definition's name, its schema and the object's fields.
+pub(crate) type TypedVisit<'v> = dyn FnMut(&str, &Value, &mut Map<String, Value>) + 'v;
+
 /// Visits every object within a built-in object whose schema is a named definition,
-/// with that definition's name (`io.k8s.api.apps.v1.DeploymentSpec`), outermost first.
-pub(crate) fn visit_typed(
-    builtin: &'static Builtin,
-    object: &mut Value,
-    visit: &mut dyn FnMut(&str, &mut Map<String, Value>),
-) {
+/// with that definition's name (`io.k8s.api.apps.v1.DeploymentSpec`) and schema,
+/// outermost first: fields the visit adds are visited in turn.
+pub(crate) fn visit_typed(builtin: &'static Builtin, object: &mut Value, visit: &mut TypedVisit<'_>) {
     let schema = builtin_type(builtin);
     let (root, definitions) = schema.as_ref();
     if let Some(schema) = definitions.get(root) {
@@ -250,7 +250,7 @@ fn visit_with(
     name: Option<&str>,
     schema: &Value,
     value: &mut Value,
-    visit: &mut dyn FnMut(&str, &mut Map<String, Value>),
+    visit: &mut TypedVisit<'_>,
 ) {
     let Some((reference, schema)) = resolve(definitions, schema) else {
         return;
@@ -259,7 +259,7 @@ fn visit_with(
     match value {
         Value::Object(fields) => {
             if let Some(name) = name {
-                visit(name, fields);
+                visit(name, schema, fields);
             }
             let properties = schema["properties"].as_object();
             let additional = schema.get("additionalProperties").filter(|a| a.is_object());

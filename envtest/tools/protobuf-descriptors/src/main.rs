@@ -7,6 +7,11 @@
 //!   not a pointer: go-to-protobuf writes such fields to the wire even when zero, so a
 //!   decoder must know to drop them, or `kubectl create` bodies would store
 //!   `"paused": false`, `"generation": 0` and the like);
+//! - which fields the Go value of a type holds even when unset, and as what: a field
+//!   that is not `omitempty` is there at its zero (`""`, `0`, `false`, or null for a nil
+//!   pointer, slice or map), and a struct held by value is always there (filled the same
+//!   way, or as its `MarshalJSON` writes its zero: `metav1.Time` as null). Server-side
+//!   apply compares Go values, not JSON, so these decide which fields a write changed;
 //! - which API group each proto package serves (`+groupName` / `GroupName`).
 //!
 //! Run it when envtest moves to a new Kubernetes version, with checkouts of the same
@@ -85,15 +90,17 @@ fn main() {
     let out = PathBuf::from(out);
     fs::write(out.join("kubernetes.binpb"), descriptors.encode_to_vec()).expect("writing the descriptors");
 
-    let scalars = named_scalars(&roots);
+    let named = named_types(&roots);
     let mut omit_zero: BTreeMap<String, Vec<String>> = BTreeMap::new();
     let mut groups: Vec<(String, String, String)> = Vec::new();
     let mut renamed: Vec<(String, String, String)> = Vec::new();
     let mut inlined: Vec<(String, String)> = Vec::new();
+    let mut present: BTreeMap<String, Vec<(String, String)>> = BTreeMap::new();
+    let mut omit_empty: BTreeMap<String, Vec<String>> = BTreeMap::new();
     for (module, dir, package_dir) in &packages {
         let proto_package = format!("{module}/{}", package_dir.display()).replace(['/', '-'], ".");
         let proto_package = proto_package.replace("apiextensions.apiserver", "apiextensions_apiserver");
-        let fields = go_fields(dir, &scalars);
+        let fields = go_fields(dir, &named);
         let known = |message: &str, field: &str| messages.get(message).is_some_and(|fields| fields.contains(field));
         for (message, field) in fields.omitted {
             let full = format!("{proto_package}.{message}");
@@ -105,6 +112,18 @@ fn main() {
             let full = format!("{proto_package}.{message}");
             if known(&full, &field) {
                 inlined.push((full, field));
+            }
+        }
+        for (message, fields) in fields.present {
+            let full = format!("{proto_package}.{message}");
+            if messages.contains_key(&full) {
+                present.insert(full, fields);
+            }
+        }
+        for (message, fields) in fields.omit_empty {
+            let full = format!("{proto_package}.{message}");
+            if messages.contains_key(&full) {
+                omit_empty.insert(full, fields);
             }
         }
         for (message, field, json) in fields.renamed {
@@ -123,7 +142,7 @@ fn main() {
     inlined.sort();
     fs::write(
         out.join("go_facts.rs"),
-        render(version, &omit_zero, &renamed, &inlined, &groups),
+        render(version, &omit_zero, &omit_empty, &present, &renamed, &inlined, &groups),
     )
     .expect("writing go_facts.rs");
     let fields: usize = omit_zero.values().map(Vec::len).sum();
@@ -169,9 +188,10 @@ fn go_files(dir: &Path) -> Vec<PathBuf> {
     files
 }
 
-/// Names of Go types declared as a scalar (`type PodPhase string`), in any package.
-fn named_scalars(roots: &[(&str, PathBuf)]) -> BTreeSet<String> {
-    let mut names = BTreeSet::new();
+/// Go types declared by name over another type (`type PodPhase string`, `type
+/// ResourceList map[ResourceName]resource.Quantity`), in any package: name to underlying.
+fn named_types(roots: &[(&str, PathBuf)]) -> BTreeMap<String, String> {
+    let mut names = BTreeMap::new();
     for (_, root) in roots {
         let mut pending = vec![root.clone()];
         while let Some(dir) = pending.pop() {
@@ -185,15 +205,61 @@ fn named_scalars(roots: &[(&str, PathBuf)]) -> BTreeSet<String> {
                 for line in text.lines() {
                     let mut words = line.split_whitespace();
                     if let (Some("type"), Some(name), Some(underlying)) = (words.next(), words.next(), words.next())
-                        && GO_SCALARS.contains(&underlying)
+                        && underlying != "struct"
+                        && underlying != "interface"
+                        && underlying != "="
                     {
-                        names.insert(name.to_owned());
+                        names.insert(name.to_owned(), underlying.to_owned());
                     }
                 }
             }
         }
     }
     names
+}
+
+/// What a Go type is to `omitempty` and to a zero value.
+enum GoKind {
+    /// A pointer, slice or map: nil when unset.
+    Nilable,
+    /// A scalar, whose zero JSON is given.
+    Scalar(&'static str),
+    /// A struct held by value, whose zero JSON is given (`{}` for one filled field by
+    /// field, or what its `MarshalJSON` writes for its zero value).
+    Struct(&'static str),
+}
+
+/// What `go_type` (as written in a struct field) is, following named types.
+fn go_kind(go_type: &str, named: &BTreeMap<String, String>) -> GoKind {
+    let mut go_type = go_type.to_owned();
+    for _ in 0..4 {
+        match go_type.as_str() {
+            // Bytes are a base64 string to JSON (so `omitempty` drops them as a scalar),
+            // and nil unless set.
+            "[]byte" => return GoKind::Scalar("null"),
+            "string" => return GoKind::Scalar("\"\""),
+            "bool" => return GoKind::Scalar("false"),
+            scalar if GO_SCALARS.contains(&scalar) => return GoKind::Scalar("0"),
+            _ => {}
+        }
+        if go_type.starts_with(['*', '[']) || go_type.starts_with("map[") {
+            return GoKind::Nilable;
+        }
+        let unqualified = go_type.rsplit('.').next().unwrap_or(&go_type).to_owned();
+        // Types whose MarshalJSON writes their zero as something other than an object.
+        match unqualified.as_str() {
+            "Time" | "MicroTime" | "RawExtension" | "JSON" | "FieldsV1" => return GoKind::Struct("null"),
+            "Quantity" => return GoKind::Struct("\"0\""),
+            "IntOrString" => return GoKind::Struct("0"),
+            "Duration" => return GoKind::Struct("\"0s\""),
+            _ => {}
+        }
+        match named.get(&unqualified) {
+            Some(underlying) => go_type = underlying.clone(),
+            None => return GoKind::Struct("{}"),
+        }
+    }
+    GoKind::Struct("{}")
 }
 
 /// What the Go structs of `dir` say of their fields.
@@ -206,10 +272,18 @@ struct GoFields {
     /// (struct, proto field name) of embedded structs, whose fields Go's JSON writes
     /// into the embedding object (`ProbeHandler` in `Probe`, `VolumeSource` in `Volume`).
     inlined: Vec<(String, String)>,
+    /// By struct, the (JSON name, zero JSON) of the fields its Go value holds even when
+    /// unset, an embedded struct's included.
+    present: BTreeMap<String, Vec<(String, String)>>,
+    /// By struct, the JSON names of its `omitempty` slices and maps, which Go leaves
+    /// out when empty (`"labels": {}` is not written), an embedded struct's included.
+    omit_empty: BTreeMap<String, Vec<String>>,
 }
 
-fn go_fields(dir: &Path, scalars: &BTreeSet<String>) -> GoFields {
+fn go_fields(dir: &Path, named: &BTreeMap<String, String>) -> GoFields {
     let mut fields = GoFields::default();
+    // Embedded structs by embedding struct, folded in once every struct is read.
+    let mut embedded: Vec<(String, String)> = Vec::new();
     for file in go_files(dir) {
         let text = fs::read_to_string(&file).unwrap_or_default();
         let mut current: Option<String> = None;
@@ -237,25 +311,61 @@ fn go_fields(dir: &Path, scalars: &BTreeSet<String>) -> GoFields {
             };
             let go_type = match words.as_slice() {
                 [_field, go_type] => *go_type,
-                [_embedded] if json.split(',').next().unwrap_or_default().is_empty() => {
+                [embedded_type] if json.split(',').next().unwrap_or_default().is_empty() => {
                     fields.inlined.push((name.clone(), proto_name.to_owned()));
+                    embedded.push((name.clone(), embedded_type.to_string()));
                     continue;
                 }
+                // An embedded struct with a name of its own (`metav1.ObjectMeta` as
+                // `metadata`) is a field like any other.
+                [embedded_type] => *embedded_type,
                 _ => continue,
             };
             let omitempty = json.split(',').skip(1).any(|o| o == "omitempty");
-            let unqualified = go_type.rsplit('.').next().unwrap_or(go_type);
-            let composite = go_type.starts_with(['*', '[']) || go_type.starts_with("map[");
-            let scalar = GO_SCALARS.contains(&go_type) || (!composite && scalars.contains(unqualified));
-            if omitempty && scalar {
+            let kind = go_kind(go_type, named);
+            if omitempty && matches!(kind, GoKind::Scalar(_)) {
                 fields.omitted.push((name.clone(), proto_name.to_owned()));
             }
             let json_name = json.split(',').next().unwrap_or_default();
+            if omitempty && matches!(kind, GoKind::Nilable) && !go_type.starts_with('*') && !json_name.is_empty() {
+                fields
+                    .omit_empty
+                    .entry(name.clone())
+                    .or_default()
+                    .push(json_name.to_owned());
+            }
+            let zero = match kind {
+                GoKind::Struct(zero) => Some(zero),
+                GoKind::Scalar(zero) if !omitempty => Some(zero),
+                GoKind::Nilable if !omitempty => Some("null"),
+                _ => None,
+            };
+            if let Some(zero) = zero
+                && !json_name.is_empty()
+                && json_name != "-"
+            {
+                fields
+                    .present
+                    .entry(name.clone())
+                    .or_default()
+                    .push((json_name.to_owned(), zero.to_owned()));
+            }
             if !json_name.is_empty() && json_name != "-" && json_name != proto_name {
                 fields
                     .renamed
                     .push((name.clone(), proto_name.to_owned(), json_name.to_owned()));
             }
+        }
+    }
+    for (embedding, embedded_type) in embedded {
+        if embedded_type.starts_with('*') {
+            continue;
+        }
+        if let Some(inner) = fields.present.get(&embedded_type).cloned() {
+            fields.present.entry(embedding.clone()).or_default().extend(inner);
+        }
+        if let Some(inner) = fields.omit_empty.get(&embedded_type).cloned() {
+            fields.omit_empty.entry(embedding).or_default().extend(inner);
         }
     }
     fields
@@ -290,6 +400,8 @@ fn group_name(dir: &Path) -> Option<String> {
 fn render(
     version: &str,
     omit_zero: &BTreeMap<String, Vec<String>>,
+    omit_empty: &BTreeMap<String, Vec<String>>,
+    present: &BTreeMap<String, Vec<(String, String)>>,
     renamed: &[(String, String, String)],
     inlined: &[(String, String)],
     groups: &[(String, String, String)],
@@ -304,6 +416,29 @@ fn render(
     );
     for (message, fields) in omit_zero {
         let fields: Vec<String> = fields.iter().map(|f| format!("\"{f}\"")).collect();
+        text.push_str(&format!("    (\"{message}\", &[{}]),\n", fields.join(", ")));
+    }
+    text.push_str(
+        "];\n\n/// Slices and maps Go's JSON encoder leaves out when empty (`omitempty`), by proto\n\
+         /// message, by JSON name.\n\
+         pub(crate) const OMIT_EMPTY: &[(&str, &[&str])] = &[\n",
+    );
+    for (message, fields) in omit_empty {
+        let fields: Vec<String> = fields.iter().map(|f| format!("\"{f}\"")).collect();
+        text.push_str(&format!("    (\"{message}\", &[{}]),\n", fields.join(", ")));
+    }
+    text.push_str(
+        "];\n\n/// Fields the Go value of a type holds even when unset, by proto message: (JSON name,\n\
+         /// zero JSON). A field that is not `omitempty` holds its zero (`\"\"`, `0`, `false`, null\n\
+         /// for a nil pointer, slice or map); a struct held by value is always there, as `{}`\n\
+         /// (holding its own such fields) or as its `MarshalJSON` writes its zero value.\n\
+         pub(crate) const PRESENT_AT_ZERO: &[(&str, &[(&str, &str)])] = &[\n",
+    );
+    for (message, fields) in present {
+        let fields: Vec<String> = fields
+            .iter()
+            .map(|(name, zero)| format!("(\"{name}\", {zero:?})"))
+            .collect();
         text.push_str(&format!("    (\"{message}\", &[{}]),\n", fields.join(", ")));
     }
     text.push_str(
