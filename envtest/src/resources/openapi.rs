@@ -7,6 +7,7 @@
 mod extensions;
 mod paths;
 mod schemas;
+mod unmarshal;
 
 use serde_json::{Value, json};
 
@@ -14,6 +15,7 @@ pub(crate) use self::schemas::{
     Definitions, builtin_type, custom_definition, drop_nulls, object_meta_definitions, prune_unknown_fields,
     unknown_fields, visit_typed,
 };
+pub(crate) use self::unmarshal::type_error;
 use crate::core::sha512_hex;
 use crate::resources::registry::Registry;
 

@@ -708,3 +708,82 @@ async fn nulls_and_zeros_are_read_as_go_reads_them() {
     assert_eq!(service.body["spec"]["sessionAffinity"], "None");
     env.stop().await;
 }
+
+/// A body whose value does not fit its field's type is refused in Go's decoder's words:
+/// the value's kind, the innermost struct and the field path from the root (no list
+/// indices or map keys), and the Go type as `reflect` prints it (a named string type
+/// by its package, a slice as `[]string`, a struct held by value by its type).
+#[tokio::test]
+async fn a_value_of_the_wrong_type_is_refused_in_go_s_words() {
+    let env = start().await;
+    let client = env.client();
+    let ns = env.namespace().to_owned();
+    let prefix = |kind: &str| format!("{kind} in version \"v1\" cannot be handled as a {kind}: ");
+    let cases = [
+        (
+            format!("/apis/rbac.authorization.k8s.io/v1/namespaces/{ns}/roles"),
+            json!({"apiVersion": "rbac.authorization.k8s.io/v1", "kind": "Role", "metadata": {"name": "typed"},
+                "rules": [{"apiGroups": [""], "resources": "pods", "verbs": ["get"]}]}),
+            "Role",
+            "json: cannot unmarshal string into Go struct field PolicyRule.rules.resources of type []string",
+        ),
+        (
+            format!("/api/v1/namespaces/{ns}/configmaps"),
+            json!({"apiVersion": "v1", "kind": "ConfigMap", "metadata": {"name": "typed", "labels": {"a": 1}}}),
+            "ConfigMap",
+            "json: cannot unmarshal number into Go struct field ObjectMeta.metadata.labels of type string",
+        ),
+        (
+            format!("/api/v1/namespaces/{ns}/services"),
+            json!({"apiVersion": "v1", "kind": "Service", "metadata": {"name": "typed"},
+                "spec": {"ports": [{"port": 80, "protocol": 6}]}}),
+            "Service",
+            "json: cannot unmarshal number into Go struct field ServicePort.spec.ports.protocol of type v1.Protocol",
+        ),
+        (
+            format!("/apis/apps/v1/namespaces/{ns}/daemonsets"),
+            json!({"apiVersion": "apps/v1", "kind": "DaemonSet", "metadata": {"name": "typed"}, "status": "text"}),
+            "DaemonSet",
+            "json: cannot unmarshal string into Go struct field DaemonSet.status of type v1.DaemonSetStatus",
+        ),
+    ];
+    // 1.19's decoder named only the last field (`ObjectMeta.labels`).
+    let full_paths = server_minor(&env).await >= 25;
+    for (collection, body, kind, go) in cases {
+        let answer = send(&client, http::Method::POST, &collection, Some(&body)).await;
+        assert_eq!(code_and_reason(&answer), (400, "BadRequest"), "{kind}: {}", answer.body);
+        let message = answer.body["message"].as_str().unwrap_or_default();
+        if full_paths {
+            assert_eq!(message, format!("{}{go}", prefix(kind)));
+        } else {
+            assert!(message.starts_with(&prefix(kind)), "{message}");
+        }
+    }
+    env.stop().await;
+}
+
+/// A struct held by value that is atomic (a binding's `roleRef`) is there in the Go
+/// value of an empty object, so its creator owns it whole: managed fields compare Go
+/// values, not the JSON sent.
+#[tokio::test]
+async fn managed_fields_compare_go_values() {
+    let env = start().await;
+    let client = env.client();
+    let collection = format!(
+        "/apis/rbac.authorization.k8s.io/v1/namespaces/{}/rolebindings?fieldManager=creator",
+        env.namespace()
+    );
+    let body = json!({"apiVersion": "rbac.authorization.k8s.io/v1", "kind": "RoleBinding",
+        "metadata": {"name": "owned", "labels": {"a": "b"}},
+        "roleRef": {"apiGroup": "rbac.authorization.k8s.io", "kind": "ClusterRole", "name": "view"},
+        "subjects": [{"kind": "ServiceAccount", "name": "default", "namespace": env.namespace()}]});
+    let created = send(&client, http::Method::POST, &collection, Some(&body)).await;
+    assert_eq!(created.code, 201, "{}", created.body);
+    let entry = &created.body["metadata"]["managedFields"][0];
+    assert_eq!(entry["manager"], "creator");
+    assert_eq!(
+        entry["fieldsV1"],
+        json!({"f:metadata": {"f:labels": {".": {}, "f:a": {}}}, "f:roleRef": {}, "f:subjects": {}})
+    );
+    env.stop().await;
+}

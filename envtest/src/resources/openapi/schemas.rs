@@ -31,7 +31,7 @@ fn generator() -> SchemaGenerator {
 }
 
 /// The name a `$ref` schema refers to.
-fn referenced(schema: &Value) -> Option<&str> {
+pub(super) fn referenced(schema: &Value) -> Option<&str> {
     schema
         .get("$ref")
         .or_else(|| {
@@ -221,7 +221,7 @@ pub(crate) fn prune_unknown_fields(builtin: &'static Builtin, object: &mut Value
 /// A schema with its `$ref` followed, and the name of the definition it refers to;
 /// None where the walkers below stop: an unknown reference, or a value its schema
 /// leaves free (`x-kubernetes-preserve-unknown-fields`, an embedded resource).
-fn resolve<'d>(definitions: &'d Definitions, schema: &'d Value) -> Option<(Option<&'d str>, &'d Value)> {
+pub(super) fn resolve<'d>(definitions: &'d Definitions, schema: &'d Value) -> Option<(Option<&'d str>, &'d Value)> {
     let (name, schema) = match referenced(schema) {
         Some(name) => (Some(name), definitions.get(name)?),
         None => (None, schema),

@@ -97,6 +97,8 @@ fn main() {
     let mut inlined: Vec<(String, String)> = Vec::new();
     let mut present: BTreeMap<String, Vec<(String, String)>> = BTreeMap::new();
     let mut omit_empty: BTreeMap<String, Vec<String>> = BTreeMap::new();
+    let mut types: BTreeMap<String, Vec<(String, String)>> = BTreeMap::new();
+    let mut composites: BTreeMap<String, String> = BTreeMap::new();
     for (module, dir, package_dir) in &packages {
         let proto_package = format!("{module}/{}", package_dir.display()).replace(['/', '-'], ".");
         let proto_package = proto_package.replace("apiextensions.apiserver", "apiextensions_apiserver");
@@ -120,6 +122,13 @@ fn main() {
                 present.insert(full, fields);
             }
         }
+        for (message, fields) in fields.types {
+            let full = format!("{proto_package}.{message}");
+            if messages.contains_key(&full) {
+                types.insert(full, fields);
+            }
+        }
+        composites.extend(fields.composites);
         for (message, fields) in fields.omit_empty {
             let full = format!("{proto_package}.{message}");
             if messages.contains_key(&full) {
@@ -137,12 +146,27 @@ fn main() {
             groups.push((group, version.into_owned(), proto_package));
         }
     }
+    // Only the composites a field of a message is declared as.
+    let used: BTreeSet<&str> = types.values().flatten().map(|(_, go_type)| go_type.as_str()).collect();
+    composites.retain(|name, _| used.contains(name.as_str()));
     groups.sort();
     renamed.sort();
     inlined.sort();
     fs::write(
         out.join("go_facts.rs"),
-        render(version, &omit_zero, &omit_empty, &present, &renamed, &inlined, &groups),
+        render(
+            version,
+            &Facts {
+                omit_zero: &omit_zero,
+                omit_empty: &omit_empty,
+                present: &present,
+                types: &types,
+                composites: &composites,
+            },
+            &renamed,
+            &inlined,
+            &groups,
+        ),
     )
     .expect("writing go_facts.rs");
     let fields: usize = omit_zero.values().map(Vec::len).sum();
@@ -278,6 +302,12 @@ struct GoFields {
     /// By struct, the JSON names of its `omitempty` slices and maps, which Go leaves
     /// out when empty (`"labels": {}` is not written), an embedded struct's included.
     omit_empty: BTreeMap<String, Vec<String>>,
+    /// By struct, each field's JSON name and Go type as `reflect` prints it once a
+    /// pointer is followed (`[]v1.Container`, `v1.Protocol`, `int32`), as `encoding/json`
+    /// names it in a type error; an embedded struct's included.
+    types: BTreeMap<String, Vec<(String, String)>>,
+    /// Types declared over a slice or map, as `reflect` prints them: name, underlying.
+    composites: Vec<(String, String)>,
 }
 
 fn go_fields(dir: &Path, named: &BTreeMap<String, String>) -> GoFields {
@@ -286,8 +316,18 @@ fn go_fields(dir: &Path, named: &BTreeMap<String, String>) -> GoFields {
     let mut embedded: Vec<(String, String)> = Vec::new();
     for file in go_files(dir) {
         let text = fs::read_to_string(&file).unwrap_or_default();
+        let (package, imports) = package_and_imports(&text);
         let mut current: Option<String> = None;
         for line in text.lines() {
+            let mut words = line.split_whitespace();
+            if let (Some("type"), Some(declared), Some(underlying)) = (words.next(), words.next(), words.next())
+                && (underlying.starts_with("[]") || underlying.starts_with("map["))
+            {
+                fields.composites.push((
+                    format!("{package}.{declared}"),
+                    reflect_name(underlying, &package, &imports),
+                ));
+            }
             if let Some(rest) = line.strip_prefix("type ")
                 && let Some(name) = rest.strip_suffix(" struct {")
             {
@@ -323,6 +363,13 @@ fn go_fields(dir: &Path, named: &BTreeMap<String, String>) -> GoFields {
             };
             let omitempty = json.split(',').skip(1).any(|o| o == "omitempty");
             let kind = go_kind(go_type, named);
+            let json_name_here = json.split(',').next().unwrap_or_default();
+            if !json_name_here.is_empty() && json_name_here != "-" {
+                fields.types.entry(name.clone()).or_default().push((
+                    json_name_here.to_owned(),
+                    reflect_name(go_type.trim_start_matches('*'), &package, &imports),
+                ));
+            }
             if omitempty && matches!(kind, GoKind::Scalar(_)) {
                 fields.omitted.push((name.clone(), proto_name.to_owned()));
             }
@@ -365,10 +412,100 @@ fn go_fields(dir: &Path, named: &BTreeMap<String, String>) -> GoFields {
             fields.present.entry(embedding.clone()).or_default().extend(inner);
         }
         if let Some(inner) = fields.omit_empty.get(&embedded_type).cloned() {
-            fields.omit_empty.entry(embedding).or_default().extend(inner);
+            fields.omit_empty.entry(embedding.clone()).or_default().extend(inner);
+        }
+        if let Some(inner) = fields.types.get(&embedded_type).cloned() {
+            fields.types.entry(embedding).or_default().extend(inner);
         }
     }
     fields
+}
+
+/// A Go file's package name and its imports' names (an import's alias, else the last
+/// element of its path, which is its package's name in Kubernetes' tree).
+fn package_and_imports(text: &str) -> (String, BTreeMap<String, String>) {
+    let mut package = String::new();
+    let mut imports = BTreeMap::new();
+    let mut in_block = false;
+    for line in text.lines() {
+        let line = line.trim();
+        if let Some(name) = line.strip_prefix("package ") {
+            package = name.trim().to_owned();
+            continue;
+        }
+        let spec = if line == "import (" {
+            in_block = true;
+            continue;
+        } else if in_block && line == ")" {
+            in_block = false;
+            continue;
+        } else if in_block {
+            line
+        } else if let Some(spec) = line.strip_prefix("import ") {
+            spec
+        } else {
+            continue;
+        };
+        let mut parts = spec.split_whitespace();
+        let (alias, path) = match (parts.next(), parts.next()) {
+            (Some(alias), Some(path)) if path.starts_with('"') => (Some(alias), path),
+            (Some(path), _) if path.starts_with('"') => (None, path),
+            _ => continue,
+        };
+        let path = path.trim_matches('"');
+        let last = path.rsplit('/').next().unwrap_or(path);
+        let name = alias.unwrap_or(last);
+        imports.insert(name.to_owned(), last.to_owned());
+    }
+    (package, imports)
+}
+
+/// Go's predeclared types, which `reflect` prints unqualified (`byte` as `uint8`).
+const GO_PREDECLARED: &[&str] = &[
+    "string", "bool", "int", "int8", "int16", "int32", "int64", "uint", "uint8", "uint16", "uint32", "uint64",
+    "float32", "float64", "uintptr", "rune", "byte",
+];
+
+/// How `reflect.Type.String` prints `go_type`, written in package `package` whose file
+/// imports `imports`: named types qualified by their package's name.
+fn reflect_name(go_type: &str, package: &str, imports: &BTreeMap<String, String>) -> String {
+    if let Some(rest) = go_type.strip_prefix('*') {
+        return format!("*{}", reflect_name(rest, package, imports));
+    }
+    if let Some(rest) = go_type.strip_prefix("[]") {
+        return format!("[]{}", reflect_name(rest, package, imports));
+    }
+    if let Some(rest) = go_type.strip_prefix("map[") {
+        let mut depth = 1;
+        for (index, c) in rest.char_indices() {
+            match c {
+                '[' => depth += 1,
+                ']' => {
+                    depth -= 1;
+                    if depth == 0 {
+                        let (key, value) = (&rest[..index], &rest[index + 1..]);
+                        return format!(
+                            "map[{}]{}",
+                            reflect_name(key, package, imports),
+                            reflect_name(value, package, imports)
+                        );
+                    }
+                }
+                _ => {}
+            }
+        }
+    }
+    match go_type {
+        "byte" => return "uint8".into(),
+        "rune" => return "int32".into(),
+        "interface{}" | "any" => return "interface {}".into(),
+        predeclared if GO_PREDECLARED.contains(&predeclared) => return predeclared.into(),
+        _ => {}
+    }
+    match go_type.split_once('.') {
+        Some((alias, name)) => format!("{}.{name}", imports.get(alias).map_or(alias, String::as_str)),
+        None => format!("{package}.{go_type}"),
+    }
 }
 
 /// The value of one key of a Go struct tag (`json:"name,omitempty"`).
@@ -397,11 +534,18 @@ fn group_name(dir: &Path) -> Option<String> {
     None
 }
 
+/// The facts by proto message that [`render`] writes.
+struct Facts<'a> {
+    omit_zero: &'a BTreeMap<String, Vec<String>>,
+    omit_empty: &'a BTreeMap<String, Vec<String>>,
+    present: &'a BTreeMap<String, Vec<(String, String)>>,
+    types: &'a BTreeMap<String, Vec<(String, String)>>,
+    composites: &'a BTreeMap<String, String>,
+}
+
 fn render(
     version: &str,
-    omit_zero: &BTreeMap<String, Vec<String>>,
-    omit_empty: &BTreeMap<String, Vec<String>>,
-    present: &BTreeMap<String, Vec<(String, String)>>,
+    facts: &Facts<'_>,
     renamed: &[(String, String, String)],
     inlined: &[(String, String)],
     groups: &[(String, String, String)],
@@ -414,7 +558,7 @@ fn render(
          /// by proto message: go-to-protobuf writes them even when zero.\n\
          pub(crate) const OMIT_ZERO: &[(&str, &[&str])] = &[\n"
     );
-    for (message, fields) in omit_zero {
+    for (message, fields) in facts.omit_zero {
         let fields: Vec<String> = fields.iter().map(|f| format!("\"{f}\"")).collect();
         text.push_str(&format!("    (\"{message}\", &[{}]),\n", fields.join(", ")));
     }
@@ -423,7 +567,7 @@ fn render(
          /// message, by JSON name.\n\
          pub(crate) const OMIT_EMPTY: &[(&str, &[&str])] = &[\n",
     );
-    for (message, fields) in omit_empty {
+    for (message, fields) in facts.omit_empty {
         let fields: Vec<String> = fields.iter().map(|f| format!("\"{f}\"")).collect();
         text.push_str(&format!("    (\"{message}\", &[{}]),\n", fields.join(", ")));
     }
@@ -434,12 +578,31 @@ fn render(
          /// (holding its own such fields) or as its `MarshalJSON` writes its zero value.\n\
          pub(crate) const PRESENT_AT_ZERO: &[(&str, &[(&str, &str)])] = &[\n",
     );
-    for (message, fields) in present {
+    for (message, fields) in facts.present {
         let fields: Vec<String> = fields
             .iter()
             .map(|(name, zero)| format!("(\"{name}\", {zero:?})"))
             .collect();
         text.push_str(&format!("    (\"{message}\", &[{}]),\n", fields.join(", ")));
+    }
+    text.push_str(
+        "];\n\n/// Each field's Go type as `reflect` prints it once a pointer is followed, by proto\n\
+         /// message: (JSON name, type), as `encoding/json` names it in a type error.\n\
+         pub(crate) const GO_TYPES: &[(&str, &[(&str, &str)])] = &[\n",
+    );
+    for (message, fields) in facts.types {
+        let fields: Vec<String> = fields
+            .iter()
+            .map(|(name, go_type)| format!("(\"{name}\", {go_type:?})"))
+            .collect();
+        text.push_str(&format!("    (\"{message}\", &[{}]),\n", fields.join(", ")));
+    }
+    text.push_str(
+        "];\n\n/// Types declared over a slice or map, as `reflect` prints them: (name, underlying).\n\
+         pub(crate) const GO_COMPOSITES: &[(&str, &str)] = &[\n",
+    );
+    for (name, underlying) in facts.composites {
+        text.push_str(&format!("    ({name:?}, {underlying:?}),\n"));
     }
     text.push_str(
         "];\n\n/// Fields whose JSON name is not their proto name: (message, proto name, JSON name).\n\

@@ -1,0 +1,335 @@
+//! The type errors Go's `encoding/json` (as `sigs.k8s.io/json` forks it) reports when a
+//! body does not fit a built-in type: `json: cannot unmarshal number into Go struct
+//! field RoleRef.roleRef.apiGroup of type string`. The value's JSON kind (`string`,
+//! `number`, `bool`, `array`, `object`; a number that does not fit an integer as
+//! `number 1.5`), the innermost struct being decoded and the JSON field names from the
+//! root joined by dots (no list indices, no map keys), and the Go type as `reflect`
+//! prints it, from the facts generated from the types' source ([`crate::resources::
+//! go_facts`]). The types that decode themselves answer as their `UnmarshalJSON` does:
+//! a `metav1.Time` wants a string, a `resource.Quantity` a string or number matching
+//! its pattern, an `intstr.IntOrString` a string or an `int32`.
+
+use std::collections::HashMap;
+use std::sync::LazyLock;
+
+use serde_json::Value;
+
+use super::schemas::{Definitions, builtin_type, resolve};
+use crate::core::Builtin;
+
+/// What `resource.Quantity`'s `UnmarshalJSON` says of a value it cannot parse.
+const QUANTITY_PATTERN: &str =
+    "quantities must match the regular expression '^([+-]?[0-9.]+)([eEinumkKMGTP]*[-+]?[0-9]*)$'";
+
+/// The first type error Go meets decoding `object` into `builtin`'s type, in Go's
+/// words; None when Go would decode it (or fails on what this does not follow: a time
+/// or quantity string that does not parse, base64 bytes).
+pub(crate) fn type_error(builtin: &'static Builtin, object: &Value) -> Option<String> {
+    let schema = builtin_type(builtin);
+    let (root, definitions) = schema.as_ref();
+    let mut decoder = Decoder {
+        definitions,
+        fields: Vec::new(),
+        structure: String::new(),
+    };
+    decoder.value(definitions.get(root)?, &go_name(root), object).err()
+}
+
+struct Decoder<'d> {
+    definitions: &'d Definitions,
+    /// The JSON field names from the root to the value being decoded.
+    fields: Vec<String>,
+    /// The Go name of the innermost struct whose field is being decoded.
+    structure: String,
+}
+
+impl Decoder<'_> {
+    fn value(&mut self, schema: &Value, go_type: &str, value: &Value) -> Result<(), String> {
+        let Some((name, schema)) = resolve(self.definitions, schema) else {
+            return Ok(());
+        };
+        if value.is_null() {
+            return Ok(());
+        }
+        match name.and_then(|name| name.rsplit('.').next()) {
+            Some("Time" | "MicroTime" | "Duration") if name.is_some_and(|n| n.contains(".apis.meta.")) => {
+                return match value {
+                    Value::String(_) => Ok(()),
+                    other => Err(self.mismatch(kind(other), "string")),
+                };
+            }
+            Some("Quantity") => {
+                return match value {
+                    Value::String(_) | Value::Number(_) => Ok(()),
+                    _ => Err(QUANTITY_PATTERN.to_owned()),
+                };
+            }
+            Some("IntOrString") => {
+                return match value {
+                    Value::String(_) => Ok(()),
+                    Value::Number(number) if fits("int32", number) => Ok(()),
+                    other => Err(self.mismatch(&what(other), "int32")),
+                };
+            }
+            _ => {}
+        }
+        if let Some(properties) = schema["properties"].as_object() {
+            let Value::Object(fields) = value else {
+                return Err(self.mismatch(kind(value), go_type));
+            };
+            let structure = name.map_or_else(|| go_type.rsplit('.').next().unwrap_or(go_type).to_owned(), go_struct);
+            let types = name.and_then(field_types);
+            for (field, child) in fields {
+                let Some(child_schema) = properties.get(field) else {
+                    continue;
+                };
+                let child_type = types
+                    .and_then(|types| types.get(field.as_str()).copied())
+                    .map_or_else(|| schema_type(child_schema), str::to_owned);
+                let outer = std::mem::replace(&mut self.structure, structure.clone());
+                self.fields.push(field.clone());
+                let result = self.value(child_schema, &child_type, child);
+                self.fields.pop();
+                self.structure = outer;
+                result?;
+            }
+            return Ok(());
+        }
+        if let Some(element) = schema.get("additionalProperties").filter(|a| a.is_object()) {
+            let Value::Object(entries) = value else {
+                return Err(self.mismatch(kind(value), go_type));
+            };
+            let element_type = map_element(go_type).unwrap_or_else(|| schema_type(element));
+            for child in entries.values() {
+                self.value(element, &element_type, child)?;
+            }
+            return Ok(());
+        }
+        if let Some(item) = schema.get("items") {
+            let Value::Array(items) = value else {
+                return Err(self.mismatch(kind(value), go_type));
+            };
+            let item_type = slice_element(go_type).unwrap_or_else(|| schema_type(item));
+            for child in items {
+                self.value(item, &item_type, child)?;
+            }
+            return Ok(());
+        }
+        match (schema["type"].as_str(), value) {
+            (Some("integer"), Value::Number(number)) if !fits(go_type, number) => {
+                Err(self.mismatch(&format!("number {number}"), go_type))
+            }
+            (Some("string"), Value::String(_))
+            | (Some("boolean"), Value::Bool(_))
+            | (Some("integer" | "number"), Value::Number(_)) => Ok(()),
+            (Some("string" | "boolean" | "integer" | "number"), _) => Err(self.mismatch(kind(value), go_type)),
+            _ => Ok(()),
+        }
+    }
+
+    /// `UnmarshalTypeError.Error()`.
+    fn mismatch(&self, what: &str, go_type: &str) -> String {
+        if self.structure.is_empty() && self.fields.is_empty() {
+            return format!("json: cannot unmarshal {what} into Go value of type {go_type}");
+        }
+        format!(
+            "json: cannot unmarshal {what} into Go struct field {}.{} of type {go_type}",
+            self.structure,
+            self.fields.join(".")
+        )
+    }
+}
+
+/// The JSON kind Go names in a type error.
+fn kind(value: &Value) -> &'static str {
+    match value {
+        Value::String(_) => "string",
+        Value::Number(_) => "number",
+        Value::Bool(_) => "bool",
+        Value::Array(_) => "array",
+        Value::Object(_) => "object",
+        Value::Null => "null",
+    }
+}
+
+/// What Go names a value that does not fit an integer: a number with its literal.
+fn what(value: &Value) -> String {
+    match value {
+        Value::Number(number) => format!("number {number}"),
+        other => kind(other).to_owned(),
+    }
+}
+
+/// Whether `number` decodes into the Go type `go_type`: an integer type takes an
+/// integer in its range; any other type any number.
+fn fits(go_type: &str, number: &serde_json::Number) -> bool {
+    let (Some(value), unsigned) = (
+        number
+            .as_i64()
+            .map(i128::from)
+            .or_else(|| number.as_u64().map(i128::from)),
+        go_type.starts_with('u'),
+    ) else {
+        // Not an integer (`1.5`, `1e3`): no integer type takes it.
+        return !is_integer_type(go_type);
+    };
+    let bits = match go_type {
+        "int8" | "uint8" => 8,
+        "int16" | "uint16" => 16,
+        "int32" | "uint32" => 32,
+        _ => 64,
+    };
+    if unsigned {
+        0 <= value && value < 1_i128 << bits
+    } else {
+        -(1_i128 << (bits - 1)) <= value && value < 1_i128 << (bits - 1)
+    }
+}
+
+/// Go's integer types.
+fn is_integer_type(go_type: &str) -> bool {
+    matches!(
+        go_type,
+        "int" | "int8" | "int16" | "int32" | "int64" | "uint" | "uint8" | "uint16" | "uint32" | "uint64"
+    )
+}
+
+/// How `reflect` prints the Go type of a definition (`io.k8s.api.core.v1.PodSpec` is
+/// `v1.PodSpec`).
+fn go_name(definition: &str) -> String {
+    let mut parts = definition.rsplit('.');
+    match (parts.next(), parts.next()) {
+        (Some(name), Some(package)) => format!("{package}.{name}"),
+        _ => definition.to_owned(),
+    }
+}
+
+/// The Go struct name of a definition (`io.k8s.api.rbac.v1.RoleRef` is `RoleRef`).
+fn go_struct(definition: &str) -> String {
+    definition.rsplit('.').next().unwrap_or(definition).to_owned()
+}
+
+/// The Go type a schema without generated facts stands for.
+fn schema_type(schema: &Value) -> String {
+    if let Some(name) = super::schemas::referenced(schema) {
+        return go_name(name);
+    }
+    match schema["type"].as_str() {
+        Some("string") => "string".into(),
+        Some("boolean") => "bool".into(),
+        Some("integer") if schema["format"] == "int32" => "int32".into(),
+        Some("integer") => "int64".into(),
+        Some("number") => "float64".into(),
+        Some("array") => format!("[]{}", schema_type(&schema["items"])),
+        Some("object") if schema["additionalProperties"].is_object() => {
+            format!("map[string]{}", schema_type(&schema["additionalProperties"]))
+        }
+        _ => "interface {}".into(),
+    }
+}
+
+/// The element type of a slice type, following a named slice (`v1.Verbs`).
+fn slice_element(go_type: &str) -> Option<String> {
+    let go_type = underlying(go_type);
+    go_type.strip_prefix("[]").map(str::to_owned)
+}
+
+/// The value type of a map type, following a named map (`v1.ResourceList`).
+fn map_element(go_type: &str) -> Option<String> {
+    let rest = underlying(go_type).strip_prefix("map[")?;
+    let mut depth = 1;
+    for (index, c) in rest.char_indices() {
+        match c {
+            '[' => depth += 1,
+            ']' => {
+                depth -= 1;
+                if depth == 0 {
+                    return Some(rest[index + 1..].to_owned());
+                }
+            }
+            _ => {}
+        }
+    }
+    None
+}
+
+/// A named slice or map type's underlying type; any other type itself.
+fn underlying(go_type: &str) -> &str {
+    static COMPOSITES: LazyLock<HashMap<&'static str, &'static str>> =
+        LazyLock::new(|| crate::resources::go_facts::GO_COMPOSITES.iter().copied().collect());
+    COMPOSITES.get(go_type).copied().unwrap_or(go_type)
+}
+
+/// The Go types of a definition's fields by JSON name, from the generated facts (keyed
+/// by proto message).
+fn field_types(definition: &str) -> Option<&'static HashMap<&'static str, &'static str>> {
+    static BY_MESSAGE: LazyLock<HashMap<&'static str, HashMap<&'static str, &'static str>>> = LazyLock::new(|| {
+        crate::resources::go_facts::GO_TYPES
+            .iter()
+            .map(|(message, fields)| (*message, fields.iter().copied().collect()))
+            .collect()
+    });
+    let message = format!("k8s.io.{}", definition.strip_prefix("io.k8s.")?)
+        .replace("k8s.io.apiextensions-apiserver.", "k8s.io.apiextensions_apiserver.");
+    BY_MESSAGE.get(message.as_str())
+}
+
+#[cfg(test)]
+mod tests {
+    use serde_json::json;
+
+    use super::*;
+
+    fn builtin(group: &str, kind: &str) -> &'static Builtin {
+        crate::resources::catalogue::builtins()
+            .iter()
+            .find(|b| b.group == group && b.kind == kind)
+            .expect("a built-in type")
+    }
+
+    #[test]
+    fn type_errors_name_the_struct_the_path_and_the_go_type() {
+        let role_binding = builtin("rbac.authorization.k8s.io", "RoleBinding");
+        assert_eq!(
+            type_error(role_binding, &json!({"roleRef": {"apiGroup": 42}})).as_deref(),
+            Some("json: cannot unmarshal number into Go struct field RoleRef.roleRef.apiGroup of type string")
+        );
+        let role = builtin("rbac.authorization.k8s.io", "Role");
+        assert_eq!(
+            type_error(role, &json!({"rules": [{"resources": "text"}]})).as_deref(),
+            Some("json: cannot unmarshal string into Go struct field PolicyRule.rules.resources of type []string")
+        );
+        let daemon_set = builtin("apps", "DaemonSet");
+        assert_eq!(
+            type_error(daemon_set, &json!({"status": "text"})).as_deref(),
+            Some("json: cannot unmarshal string into Go struct field DaemonSet.status of type v1.DaemonSetStatus")
+        );
+        let namespace = builtin("", "Namespace");
+        assert_eq!(
+            type_error(namespace, &json!({"metadata": {"labels": {"k": 1}}})).as_deref(),
+            Some("json: cannot unmarshal number into Go struct field ObjectMeta.metadata.labels of type string")
+        );
+        let pod = builtin("", "Pod");
+        assert_eq!(
+            type_error(pod, &json!({"spec": {"containers": [{"ports": [{"protocol": 6}]}]}})).as_deref(),
+            Some(
+                "json: cannot unmarshal number into Go struct field ContainerPort.spec.containers.ports.protocol of type v1.Protocol"
+            )
+        );
+        assert_eq!(
+            type_error(pod, &json!({"spec": {"terminationGracePeriodSeconds": 1.5}})).as_deref(),
+            Some(
+                "json: cannot unmarshal number 1.5 into Go struct field PodSpec.spec.terminationGracePeriodSeconds of type int64"
+            )
+        );
+        assert_eq!(
+            type_error(
+                pod,
+                &json!({"spec": {"containers": [{"resources": {"limits": {"cpu": true}}}]}})
+            )
+            .as_deref(),
+            Some(QUANTITY_PATTERN)
+        );
+        assert_eq!(type_error(pod, &json!({"spec": {"containers": [{"name": "a"}]}})), None);
+    }
+}
