@@ -265,7 +265,8 @@ pub(crate) fn decode(resource: &ResourceType, object: &mut Value) -> Result<(), 
     builtin.decode(object).map_err(|error| {
         // Go's decoder names the struct, field path and Go type; where it would not
         // refuse what serde refuses, serde's own words.
-        let error = crate::resources::openapi::type_error(builtin, object).unwrap_or_else(|| error.clone());
+        let error = crate::resources::openapi::type_error(builtin, object, crate::resources::openapi::Mode::Json)
+            .unwrap_or_else(|| error.clone());
         ApiError::bad_request(format!(
             "{} in version \"{}\" cannot be handled as a {}: {error}",
             resource.kind, resource.version, resource.kind

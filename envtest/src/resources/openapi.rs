@@ -15,7 +15,7 @@ pub(crate) use self::schemas::{
     Definitions, builtin_type, custom_definition, drop_nulls, object_meta_definitions, prune_unknown_fields,
     unknown_fields, visit_typed,
 };
-pub(crate) use self::unmarshal::type_error;
+pub(crate) use self::unmarshal::{Mode, type_error};
 use crate::core::sha512_hex;
 use crate::resources::registry::Registry;
 

@@ -85,8 +85,9 @@ impl Write<'_> {
         if !self.is_apply() {
             // What the patch handler quotes of a patch that does not decode: the patched
             // JSON, or the strategic merge patch itself as Go prints a map.
+            let strategic = strategic_shown.is_some();
             let shown = strategic_shown.unwrap_or_else(|| go_json(&patched));
-            self.decode_patched(&mut patched, &shown)?;
+            self.decode_patched(&mut patched, &shown, strategic)?;
         }
         check_type(resource, &patched)?;
         self.check_patched_name(&mut patched)?;
@@ -98,7 +99,9 @@ impl Write<'_> {
     /// kind and version, has a field of the wrong type or (under `fieldValidation=
     /// Strict`) a field its type lacks is the handler's 422 of `patch`, quoting `shown`.
     /// A built-in result without kind or apiVersion takes the path's, as its codec does.
-    fn decode_patched(&self, patched: &mut Value, shown: &str) -> Result<(), ApiError> {
+    /// A strategic merge patch's result is converted from the patched map, not decoded
+    /// from JSON, and refused in the converter's words.
+    fn decode_patched(&self, patched: &mut Value, shown: &str, strategic: bool) -> Result<(), ApiError> {
         let resource = self.resource();
         let invalid = |why: &str| ApiError::invalid_patch(shown, why);
         if !patched.is_object() {
@@ -133,6 +136,13 @@ impl Write<'_> {
                     .map_or(error.message.as_str(), |(_, why)| why),
             )
         };
+        if strategic
+            && let Some(builtin) = resource.catalogue()
+            && let Some(why) =
+                crate::resources::openapi::type_error(builtin, patched, crate::resources::openapi::Mode::Unstructured)
+        {
+            return Err(invalid(&why));
+        }
         let mut decoded = patched.clone();
         crate::objects::decode(resource, &mut decoded).map_err(refused)?;
         if self.target.param("fieldValidation") == Some("Strict") {

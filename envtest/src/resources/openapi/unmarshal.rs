@@ -8,6 +8,11 @@
 //! go_facts`]). The types that decode themselves answer as their `UnmarshalJSON` does:
 //! a `metav1.Time` wants a string, a `resource.Quantity` a string or number matching
 //! its pattern, an `intstr.IntOrString` a string or an `int32`.
+//!
+//! A strategic merge patch's result is not decoded from JSON but converted from the
+//! patched map (`runtime.DefaultUnstructuredConverter.FromUnstructured`), whose errors
+//! are its own: `cannot convert int64 to string`, `unrecognized type: int32`, `cannot
+//! restore struct from: string`, without a path ([`Mode::Unstructured`]).
 
 use std::collections::HashMap;
 use std::sync::LazyLock;
@@ -21,13 +26,23 @@ use crate::core::Builtin;
 const QUANTITY_PATTERN: &str =
     "quantities must match the regular expression '^([+-]?[0-9.]+)([eEinumkKMGTP]*[-+]?[0-9]*)$'";
 
+/// How a value reaches the Go type.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub(crate) enum Mode {
+    /// Decoded from JSON (`encoding/json`): a create, an update, a merge or JSON patch.
+    Json,
+    /// Converted from an unstructured map (`FromUnstructured`): a strategic merge patch.
+    Unstructured,
+}
+
 /// The first type error Go meets decoding `object` into `builtin`'s type, in Go's
 /// words; None when Go would decode it (or fails on what this does not follow: a time
 /// or quantity string that does not parse, base64 bytes).
-pub(crate) fn type_error(builtin: &'static Builtin, object: &Value) -> Option<String> {
+pub(crate) fn type_error(builtin: &'static Builtin, object: &Value, mode: Mode) -> Option<String> {
     let schema = builtin_type(builtin);
     let (root, definitions) = schema.as_ref();
     let mut decoder = Decoder {
+        mode,
         definitions,
         fields: Vec::new(),
         structure: String::new(),
@@ -36,6 +51,7 @@ pub(crate) fn type_error(builtin: &'static Builtin, object: &Value) -> Option<St
 }
 
 struct Decoder<'d> {
+    mode: Mode,
     definitions: &'d Definitions,
     /// The JSON field names from the root to the value being decoded.
     fields: Vec<String>,
@@ -55,7 +71,7 @@ impl Decoder<'_> {
             Some("Time" | "MicroTime" | "Duration") if name.is_some_and(|n| n.contains(".apis.meta.")) => {
                 return match value {
                     Value::String(_) => Ok(()),
-                    other => Err(self.mismatch(kind(other), "string")),
+                    other => Err(self.unmarshaler(kind(other), "string")),
                 };
             }
             Some("Quantity") => {
@@ -68,14 +84,14 @@ impl Decoder<'_> {
                 return match value {
                     Value::String(_) => Ok(()),
                     Value::Number(number) if fits("int32", number) => Ok(()),
-                    other => Err(self.mismatch(&what(other), "int32")),
+                    other => Err(self.unmarshaler(&what(other), "int32")),
                 };
             }
             _ => {}
         }
         if let Some(properties) = schema["properties"].as_object() {
             let Value::Object(fields) = value else {
-                return Err(self.mismatch(kind(value), go_type));
+                return Err(self.refused("struct from:", value, go_type));
             };
             let structure = name.map_or_else(|| go_type.rsplit('.').next().unwrap_or(go_type).to_owned(), go_struct);
             let types = name.and_then(field_types);
@@ -97,7 +113,7 @@ impl Decoder<'_> {
         }
         if let Some(element) = schema.get("additionalProperties").filter(|a| a.is_object()) {
             let Value::Object(entries) = value else {
-                return Err(self.mismatch(kind(value), go_type));
+                return Err(self.refused("map from", value, go_type));
             };
             let element_type = map_element(go_type).unwrap_or_else(|| schema_type(element));
             for child in entries.values() {
@@ -106,14 +122,21 @@ impl Decoder<'_> {
             return Ok(());
         }
         if let Some(item) = schema.get("items") {
-            let Value::Array(items) = value else {
-                return Err(self.mismatch(kind(value), go_type));
-            };
             let item_type = slice_element(go_type).unwrap_or_else(|| schema_type(item));
+            let Value::Array(items) = value else {
+                // Bytes are converted from their base64 string.
+                if self.mode == Mode::Unstructured && value.is_string() && item_type == "uint8" {
+                    return Ok(());
+                }
+                return Err(self.refused("slice from", value, go_type));
+            };
             for child in items {
                 self.value(item, &item_type, child)?;
             }
             return Ok(());
+        }
+        if self.mode == Mode::Unstructured {
+            return convert_scalar(schema, value, go_type);
         }
         match (schema["type"].as_str(), value) {
             (Some("integer"), Value::Number(number)) if !fits(go_type, number) => {
@@ -127,6 +150,24 @@ impl Decoder<'_> {
         }
     }
 
+    /// A value that is not the object, map or list its type is: Go's decoder's type
+    /// error, or the converter's `cannot restore <what> <kind>`.
+    fn refused(&self, what_restored: &str, value: &Value, go_type: &str) -> String {
+        match self.mode {
+            Mode::Json => self.mismatch(kind(value), go_type),
+            Mode::Unstructured => format!("cannot restore {what_restored} {}", unstructured_kind(value)),
+        }
+    }
+
+    /// A type that decodes itself failing to decode `what` as `go_type`: decoded from
+    /// JSON, the decoder adds where; converted, its `UnmarshalJSON` is called alone.
+    fn unmarshaler(&self, what: &str, go_type: &str) -> String {
+        match self.mode {
+            Mode::Json => self.mismatch(what, go_type),
+            Mode::Unstructured => format!("json: cannot unmarshal {what} into Go value of type {go_type}"),
+        }
+    }
+
     /// `UnmarshalTypeError.Error()`.
     fn mismatch(&self, what: &str, go_type: &str) -> String {
         if self.structure.is_empty() && self.fields.is_empty() {
@@ -137,6 +178,45 @@ impl Decoder<'_> {
             self.structure,
             self.fields.join(".")
         )
+    }
+}
+
+/// `fromUnstructured` of a scalar: a value of the unstructured map (string, int64,
+/// float64, bool) set on a field of a scalar kind, as Go's reflection converts it.
+fn convert_scalar(schema: &Value, value: &Value, go_type: &str) -> Result<(), String> {
+    let target = match schema["type"].as_str() {
+        Some("string") => "string",
+        Some("boolean") => "bool",
+        Some("integer") if schema["format"] == "int32" => "int32",
+        Some("integer") => "int64",
+        Some("number") => "float64",
+        _ => return Ok(()),
+    };
+    let source = unstructured_kind(value);
+    // Exactly as Go compares: `sv.Float() == math.Trunc(sv.Float())`.
+    #[expect(clippy::float_cmp, reason = "Go's own test is exact")]
+    let integral = |value: &Value| value.as_f64().is_some_and(|f| f == f.trunc());
+    match (target, source) {
+        ("string", "string") | ("bool", "bool") | ("int32" | "int64" | "float64", "int64") | ("float64", "float64") => {
+            Ok(())
+        }
+        ("int32" | "int64", "float64") if integral(value) => Ok(()),
+        // Convertible in Go, but not between JSON's kinds.
+        ("string", "int64") | ("int32" | "int64", "float64") => Err(format!("cannot convert {source} to {go_type}")),
+        _ => Err(format!("unrecognized type: {target}")),
+    }
+}
+
+/// The `reflect.Kind` of a value of an unstructured map.
+fn unstructured_kind(value: &Value) -> &'static str {
+    match value {
+        Value::String(_) => "string",
+        Value::Number(number) if number.is_f64() => "float64",
+        Value::Number(_) => "int64",
+        Value::Bool(_) => "bool",
+        Value::Array(_) => "slice",
+        Value::Object(_) => "map",
+        Value::Null => "invalid",
     }
 }
 
@@ -280,6 +360,10 @@ mod tests {
 
     use super::*;
 
+    fn json_error(builtin: &'static Builtin, object: &Value) -> Option<String> {
+        type_error(builtin, object, Mode::Json)
+    }
+
     fn builtin(group: &str, kind: &str) -> &'static Builtin {
         crate::resources::catalogue::builtins()
             .iter()
@@ -291,45 +375,76 @@ mod tests {
     fn type_errors_name_the_struct_the_path_and_the_go_type() {
         let role_binding = builtin("rbac.authorization.k8s.io", "RoleBinding");
         assert_eq!(
-            type_error(role_binding, &json!({"roleRef": {"apiGroup": 42}})).as_deref(),
+            json_error(role_binding, &json!({"roleRef": {"apiGroup": 42}})).as_deref(),
             Some("json: cannot unmarshal number into Go struct field RoleRef.roleRef.apiGroup of type string")
         );
         let role = builtin("rbac.authorization.k8s.io", "Role");
         assert_eq!(
-            type_error(role, &json!({"rules": [{"resources": "text"}]})).as_deref(),
+            json_error(role, &json!({"rules": [{"resources": "text"}]})).as_deref(),
             Some("json: cannot unmarshal string into Go struct field PolicyRule.rules.resources of type []string")
         );
         let daemon_set = builtin("apps", "DaemonSet");
         assert_eq!(
-            type_error(daemon_set, &json!({"status": "text"})).as_deref(),
+            json_error(daemon_set, &json!({"status": "text"})).as_deref(),
             Some("json: cannot unmarshal string into Go struct field DaemonSet.status of type v1.DaemonSetStatus")
         );
         let namespace = builtin("", "Namespace");
         assert_eq!(
-            type_error(namespace, &json!({"metadata": {"labels": {"k": 1}}})).as_deref(),
+            json_error(namespace, &json!({"metadata": {"labels": {"k": 1}}})).as_deref(),
             Some("json: cannot unmarshal number into Go struct field ObjectMeta.metadata.labels of type string")
         );
         let pod = builtin("", "Pod");
         assert_eq!(
-            type_error(pod, &json!({"spec": {"containers": [{"ports": [{"protocol": 6}]}]}})).as_deref(),
+            json_error(pod, &json!({"spec": {"containers": [{"ports": [{"protocol": 6}]}]}})).as_deref(),
             Some(
                 "json: cannot unmarshal number into Go struct field ContainerPort.spec.containers.ports.protocol of type v1.Protocol"
             )
         );
         assert_eq!(
-            type_error(pod, &json!({"spec": {"terminationGracePeriodSeconds": 1.5}})).as_deref(),
+            json_error(pod, &json!({"spec": {"terminationGracePeriodSeconds": 1.5}})).as_deref(),
             Some(
                 "json: cannot unmarshal number 1.5 into Go struct field PodSpec.spec.terminationGracePeriodSeconds of type int64"
             )
         );
         assert_eq!(
-            type_error(
+            json_error(
                 pod,
                 &json!({"spec": {"containers": [{"resources": {"limits": {"cpu": true}}}]}})
             )
             .as_deref(),
             Some(QUANTITY_PATTERN)
         );
-        assert_eq!(type_error(pod, &json!({"spec": {"containers": [{"name": "a"}]}})), None);
+        assert_eq!(json_error(pod, &json!({"spec": {"containers": [{"name": "a"}]}})), None);
+    }
+
+    #[test]
+    fn a_converted_map_s_errors_are_the_converter_s() {
+        let pod = builtin("", "Pod");
+        let converted = |object: Value| type_error(pod, &object, Mode::Unstructured);
+        assert_eq!(
+            converted(json!({"spec": {"containers": [{"image": 42}]}})).as_deref(),
+            Some("cannot convert int64 to string")
+        );
+        assert_eq!(
+            converted(json!({"spec": {"containers": [{"ports": [{"protocol": 6}]}]}})).as_deref(),
+            Some("cannot convert int64 to v1.Protocol")
+        );
+        assert_eq!(
+            converted(json!({"spec": {"activeDeadlineSeconds": "x"}})).as_deref(),
+            Some("unrecognized type: int64")
+        );
+        assert_eq!(
+            converted(json!({"spec": "x"})).as_deref(),
+            Some("cannot restore struct from: string")
+        );
+        assert_eq!(
+            converted(json!({"spec": {"containers": {"a": 1}}})).as_deref(),
+            Some("cannot restore slice from map")
+        );
+        assert_eq!(
+            converted(json!({"metadata": {"labels": "x"}})).as_deref(),
+            Some("cannot restore map from string")
+        );
+        assert_eq!(converted(json!({"spec": {"activeDeadlineSeconds": 3.0}})), None);
     }
 }
