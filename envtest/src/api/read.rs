@@ -44,11 +44,12 @@
 //! objects converted by the webhook after the lock is released (`crate::conversion`):
 //! a page of a list in one review, a watch's initial events in one, then each event.
 
+mod continuation;
+
 use std::ops::Bound;
 use std::sync::Arc;
 use std::time::Duration;
 
-use base64::Engine;
 use bytes::Bytes;
 use futures::StreamExt;
 use http::{HeaderValue, Response, StatusCode, header};
@@ -237,16 +238,6 @@ impl Filter {
     }
 }
 
-/// Where a paged list continues: the revision it reads at and the last key served.
-/// The token is base64 JSON, its fields named as kube-apiserver's (`v`, `rv`, `start`),
-/// which clients treat as opaque.
-#[derive(serde::Serialize, serde::Deserialize)]
-struct Continue {
-    v: String,
-    rv: u64,
-    start: (String, String),
-}
-
 /// The 410 of a `continue` token whose revision the history no longer reaches.
 fn expired_continue() -> ApiError {
     ApiError::gone(
@@ -285,7 +276,7 @@ pub(crate) async fn list(server: &ApiServer, target: &Target) -> Result<Response
     let mut continue_from = None;
     {
         let range: Box<dyn Iterator<Item = (&ObjectKey, &Arc<Stored>)>> = match &start {
-            Some(after) => Box::new(objects.range((Bound::Excluded(after.clone()), Bound::Unbounded))),
+            Some(after) => Box::new(objects.range((after.clone(), Bound::Unbounded))),
             None => Box::new(objects.iter()),
         };
         let mut range = range.filter(|(_, o)| filter.matches(o, || o.decode())).peekable();
@@ -320,12 +311,7 @@ pub(crate) async fn list(server: &ApiServer, target: &Target) -> Result<Response
     }
     if let Some(start) = continue_from {
         let remaining = filter.selects_all().then(|| remaining_after(&objects, &start));
-        let token = Continue {
-            v: "meta.k8s.io/v1".into(),
-            rv: revision,
-            start,
-        };
-        let token = base64::engine::general_purpose::STANDARD.encode(serde_json::to_vec(&token).unwrap_or_default());
+        let token = continuation::encode(resource, target.namespace.as_deref(), revision, &start);
         metadata["continue"] = json!(token);
         if let Some(remaining) = remaining {
             metadata["remainingItemCount"] = json!(remaining);
@@ -379,19 +365,11 @@ fn snapshot(
     store: &Store,
     resource: &GroupResource,
     target: &Target,
-) -> Result<(Objects, u64, Option<ObjectKey>), ApiError> {
+) -> Result<(Objects, u64, Option<Bound<ObjectKey>>), ApiError> {
     if let Some(token) = target.param("continue") {
-        let token = base64::engine::general_purpose::STANDARD
-            .decode(token)
-            .ok()
-            .and_then(|bytes| serde_json::from_slice::<Continue>(&bytes).ok())
-            .ok_or_else(|| {
-                ApiError::bad_request(
-                    "continue key is not valid: incorrect encoded start resourceVersion (version meta.k8s.io/v1)",
-                )
-            })?;
-        let objects = store.objects_at(resource, token.rv).ok_or_else(expired_continue)?;
-        return Ok((objects, token.rv, Some(token.start)));
+        let (revision, start) = continuation::decode(&target.resource, target.namespace.as_deref(), token)?;
+        let objects = store.objects_at(resource, revision).ok_or_else(expired_continue)?;
+        return Ok((objects, revision, Some(start)));
     }
     if let (Some(version), Some("Exact")) = (target.param("resourceVersion"), target.param("resourceVersionMatch")) {
         let revision: u64 = version

@@ -400,6 +400,42 @@ async fn list_options_are_read_as_their_layers_read_them() {
         answer.body["message"],
         "strconv.ParseInt: parsing \"abc\": invalid syntax"
     );
+
+    // A continue token is the storage's to read: unpadded URL-safe base64 of its JSON,
+    // and a page's token continues where the page ended.
+    config_map(&client, &ns, "listed-too").await;
+    let first = send(
+        &client,
+        http::Method::GET,
+        &format!("/api/v1/namespaces/{ns}/configmaps?limit=1"),
+        None,
+    )
+    .await;
+    let token = first.body["metadata"]["continue"]
+        .as_str()
+        .unwrap_or_default()
+        .to_owned();
+    assert!(!token.is_empty() && !token.contains(['=', '+', '/']), "{token}");
+    let next = send(
+        &client,
+        http::Method::GET,
+        &format!("/api/v1/namespaces/{ns}/configmaps?limit=1&continue={token}"),
+        None,
+    )
+    .await;
+    assert_eq!(next.body["items"][0]["metadata"]["name"], "listed-too", "{}", next.body);
+    let bogus = send(
+        &client,
+        http::Method::GET,
+        &format!("/api/v1/namespaces/{ns}/configmaps?limit=1&continue=bogus"),
+        None,
+    )
+    .await;
+    assert_eq!(code_and_reason(&bogus), (400, "BadRequest"), "{}", bogus.body);
+    assert_eq!(
+        bogus.body["message"],
+        "invalid continue token: continue key is not valid: illegal base64 data at input byte 4"
+    );
     env.stop().await;
 }
 
