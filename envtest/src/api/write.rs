@@ -546,6 +546,8 @@ impl Write<'_> {
             return self.create().await;
         }
         let applied = self.applied_config()?;
+        // Nothing exists to lend the object a name: the configuration must give it.
+        self.check_name(applied["metadata"]["name"].as_str().unwrap_or_default())?;
         let now = now();
         let writer = crate::lifecycle::writer(resource, manager, &now, None);
         let object = patch::apply::apply(None, &applied, self.target.flag("force"), &writer).map_err(patch_error)?;
@@ -575,15 +577,31 @@ impl Write<'_> {
         let text = std::str::from_utf8(self.body).map_err(|_| ApiError::bad_request("the apply patch is not UTF-8"))?;
         let applied: Value =
             serde_saphyr::from_str(text).map_err(|e| ApiError::bad_request(format!("error decoding YAML: {e}")))?;
+        // An empty document decodes as an empty map.
+        let applied = if applied.is_null() { json!({}) } else { applied };
         if !applied.is_object() {
-            return Err(ApiError::bad_request("the apply patch must be an object"));
+            // sigs.k8s.io/yaml's words for a document that is not a map.
+            return Err(ApiError::bad_request(format!(
+                "error decoding YAML: error unmarshaling JSON: while decoding JSON: json: cannot unmarshal {} into Go value of type map[string]interface {{}}",
+                crate::core::go_json_type(&applied)
+            )));
         }
-        check_type(self.resource(), &applied)?;
-        let name = applied["metadata"]["name"].as_str().unwrap_or_default();
-        if name != self.name() {
-            return Err(ApiError::bad_request(
-                "the name of the object does not match the name on the URL",
-            ));
+        // The field manager's version check: the configuration is of the endpoint's
+        // group, version and kind (`invalid object type: /v1, Kind=`, its GVK printed).
+        let resource = self.resource();
+        let api_version = applied["apiVersion"].as_str().unwrap_or_default();
+        let kind = applied["kind"].as_str().unwrap_or_default();
+        if kind != resource.kind || api_version != resource.api_version() {
+            let (group, version) = api_version.rsplit_once('/').unwrap_or(("", api_version));
+            return Err(ApiError::bad_request(format!(
+                "invalid object type: {group}/{version}, Kind={kind}"
+            )));
+        }
+        check_type(resource, &applied)?;
+        // The handler's `checkName` of the object the apply makes, which takes the
+        // configuration's name.
+        if let Some(name) = applied["metadata"]["name"].as_str().filter(|name| *name != self.name()) {
+            self.check_name(name)?;
         }
         Ok(applied)
     }

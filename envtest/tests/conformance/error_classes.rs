@@ -837,3 +837,80 @@ async fn managed_fields_compare_go_values() {
     );
     env.stop().await;
 }
+
+/// A server-side apply is refused by the layer that refuses it: its YAML decoder (a
+/// body that is not a map), the field manager's version check (another group, version
+/// or kind, printed as a GVK), and the handler's `checkName` of the object the apply
+/// makes (another name; no name where nothing exists to take one from).
+#[tokio::test]
+async fn an_apply_is_refused_by_the_layer_that_refuses_it() {
+    let env = start().await;
+    let client = env.client();
+    let ns = env.namespace().to_owned();
+    let path = |name: &str| format!("/api/v1/namespaces/{ns}/configmaps/{name}?fieldManager=applier");
+    let apply = |name: &str, body: &str| {
+        let (client, path) = (client.clone(), path(name));
+        let body = body.to_owned();
+        async move {
+            send_text(
+                &client,
+                http::Method::PATCH,
+                &path,
+                "application/apply-patch+yaml",
+                &body,
+            )
+            .await
+        }
+    };
+    let full_paths = server_minor(&env).await >= 25;
+    let cases = [
+        (
+            "applied",
+            r#"{"apiVersion":"v1","kind":"ConfigMap","metadata":{"name":"other"}}"#,
+            "the name of the object (other) does not match the name on the URL (applied)",
+        ),
+        (
+            "applied",
+            r#"{"kind":"ConfigMap","metadata":{"name":"applied"}}"#,
+            "invalid object type: /, Kind=ConfigMap",
+        ),
+        (
+            "applied",
+            r#"{"apiVersion":"v1","metadata":{"name":"applied"}}"#,
+            "invalid object type: /v1, Kind=",
+        ),
+        (
+            "applied",
+            r#"{"apiVersion":"apps/v1","kind":"ConfigMap","metadata":{"name":"applied"}}"#,
+            "invalid object type: apps/v1, Kind=ConfigMap",
+        ),
+        (
+            "nameless",
+            r#"{"apiVersion":"v1","kind":"ConfigMap","data":{"a":"b"}}"#,
+            "the name of the object (nameless based on URL) was undeterminable: name must be provided",
+        ),
+        (
+            "applied",
+            r#""text""#,
+            "error decoding YAML: error unmarshaling JSON: while decoding JSON: json: cannot unmarshal string into Go value of type map[string]interface {}",
+        ),
+    ];
+    for (name, body, message) in cases {
+        let answer = apply(name, body).await;
+        assert_eq!(code_and_reason(&answer), (400, "BadRequest"), "{body}: {}", answer.body);
+        if full_paths {
+            assert_eq!(answer.body["message"], message, "{body}");
+        }
+    }
+    // An object that exists lends the apply its name.
+    let created = apply(
+        "named",
+        r#"{"apiVersion":"v1","kind":"ConfigMap","metadata":{"name":"named"}}"#,
+    )
+    .await;
+    assert_eq!(created.code, 201, "{}", created.body);
+    let nameless = apply("named", r#"{"apiVersion":"v1","kind":"ConfigMap","data":{"a":"c"}}"#).await;
+    assert_eq!(nameless.code, 200, "{}", nameless.body);
+    assert_eq!(nameless.body["data"]["a"], "c");
+    env.stop().await;
+}

@@ -20,7 +20,7 @@ use std::sync::LazyLock;
 use serde_json::Value;
 
 use super::schemas::{Definitions, builtin_type, resolve};
-use crate::core::Builtin;
+use crate::core::{Builtin, go_json_type as kind};
 
 /// What `resource.Quantity`'s `UnmarshalJSON` says of a value it cannot parse.
 const QUANTITY_PATTERN: &str =
@@ -217,18 +217,6 @@ fn unstructured_kind(value: &Value) -> &'static str {
         Value::Array(_) => "slice",
         Value::Object(_) => "map",
         Value::Null => "invalid",
-    }
-}
-
-/// The JSON kind Go names in a type error.
-fn kind(value: &Value) -> &'static str {
-    match value {
-        Value::String(_) => "string",
-        Value::Number(_) => "number",
-        Value::Bool(_) => "bool",
-        Value::Array(_) => "array",
-        Value::Object(_) => "object",
-        Value::Null => "null",
     }
 }
 
