@@ -170,6 +170,7 @@ pub use crate::cert_watcher::{CertHealth, CertWatcher, ServingCertificate, tls_s
 pub use crate::certs::{CA_FILE, CERT_FILE, CertificateError, Certificates, KEY_FILE};
 pub use crate::error::{BoxError, Error};
 pub use crate::fence::Fenced;
+pub use crate::fence::server::{ServerFencing, ServerFencingError, TERM_ANNOTATION};
 pub use crate::leader::{LeaderElection, OnLeadershipLost};
 pub use crate::manager::runnable::{Runnable, Stop, runnable_fn};
 pub use crate::manager::{Manager, ManagerBuilder};
