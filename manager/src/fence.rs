@@ -252,7 +252,7 @@ impl tower_service::Service<Request<Body>> for FencedService {
             let client = fence.writes_of(&term)?;
             let request = match (fence.server.get(), term.token()) {
                 (Some(fencing), Some(token)) if stamp::applies(fencing, &request) => {
-                    stamp::stamp(request, token).await?
+                    stamp::stamp(request, &format!("{}/{token}", fence.lease)).await?
                 }
                 _ => request,
             };

@@ -5,8 +5,8 @@
 //! the process, and cancels it at the term's end; what it cannot stop is a request
 //! whose bytes already left and that a partition holds past a takeover. For the
 //! resources named here, the manager's client stamps every create, update and patch
-//! of the object itself with the term it was sent in ([`TERM_ANNOTATION`]:
-//! `<holderIdentity>/<leaseTransitions>` of the Lease record that began the term), and
+//! of the object itself with the term it was sent in ([`TERM_ANNOTATION`]: the Lease,
+//! and `<holderIdentity>/<leaseTransitions>` of the record that began the term), and
 //! a `ValidatingAdmissionPolicy` ([`ServerFencing::manifests`]) whose parameter is the
 //! leader-election Lease refuses a stamped object whose term is not the Lease's now.
 //! A write held in a partition while another replica took the Lease arrives with the
@@ -53,7 +53,9 @@ use kube::core::{ApiResource, DynamicObject, GroupVersionKind};
 use serde_json::{Value, json};
 
 /// The annotation a fenced write carries: the term it was sent in,
-/// `<holderIdentity>/<leaseTransitions>` of the Lease record that began it.
+/// `<lease namespace>/<lease name>/<holderIdentity>/<leaseTransitions>` of the Lease
+/// record that began it (the Lease named first, so that each operator's policy judges
+/// only the objects stamped with its own Lease).
 pub const TERM_ANNOTATION: &str = "wheelhouse.dev/leader-term";
 
 /// Which writes the API server fences, and the policy that does it. See the
@@ -162,7 +164,9 @@ impl ServerFencing {
                 })
             })
             .collect();
-        let stamped = format!("object.metadata.annotations[{}]", cel_string(TERM_ANNOTATION));
+        let key = cel_string(TERM_ANNOTATION);
+        let stamped = format!("object.metadata.annotations[{key}]");
+        let prefix = cel_string(&format!("{lease_namespace}/{lease_name}/"));
         let mut spec = json!({
             "failurePolicy": "Fail",
             "paramKind": {"apiVersion": "coordination.k8s.io/v1", "kind": "Lease"},
@@ -172,22 +176,29 @@ impl ServerFencing {
                 "expression": "(has(params.spec.holderIdentity) ? params.spec.holderIdentity : '') + '/' + \
                                string(has(params.spec.leaseTransitions) ? params.spec.leaseTransitions : 0)",
             }],
-            "validations": [{
+            // Only objects stamped with a term of this Lease: another operator's
+            // fencing (its own Lease, its own policy) is not this policy's to judge.
+            "matchConditions": [{
+                "name": "stamped-with-this-lease",
                 "expression": format!(
-                    "!has(object.metadata.annotations) || !({key} in object.metadata.annotations) || {stamped} == variables.term",
-                    key = cel_string(TERM_ANNOTATION),
+                    "has(object.metadata.annotations) && {key} in object.metadata.annotations && {stamped}.startsWith({prefix})"
                 ),
+            }],
+            "validations": [{
+                "expression": format!("{stamped} == {prefix} + variables.term"),
                 "messageExpression": format!(
-                    "'written in leadership term ' + {stamped} + ' of lease {lease_namespace}/{lease_name}, which is in term ' + variables.term + ' now'"
+                    "'written in leadership term ' + {stamped} + ', but the lease is in term ' + {prefix} + variables.term + ' now'"
                 ),
                 "reason": "Forbidden",
             }],
         });
         if let Some(operator) = &self.operator {
-            spec["matchConditions"] = json!([{
-                "name": "operator",
-                "expression": format!("request.userInfo.username == {}", cel_string(operator)),
-            }]);
+            if let Some(conditions) = spec["matchConditions"].as_array_mut() {
+                conditions.push(json!({
+                    "name": "operator",
+                    "expression": format!("request.userInfo.username == {}", cel_string(operator)),
+                }));
+            }
         }
         let policy = json!({
             "apiVersion": "admissionregistration.k8s.io/v1",
@@ -340,7 +351,7 @@ mod tests {
         assert_eq!(rules[0]["resources"], json!(["configmaps", "secrets"]));
         assert_eq!(rules[1]["apiGroups"], json!(["apps"]));
         assert_eq!(
-            policy["spec"]["matchConditions"][0]["expression"],
+            policy["spec"]["matchConditions"][1]["expression"],
             "request.userInfo.username == 'system:serviceaccount:ns:o\\'p'"
         );
         assert_eq!(binding["spec"]["paramRef"]["namespace"], "ns");
