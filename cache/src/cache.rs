@@ -22,7 +22,7 @@ use crate::backoff::WatchBackoff;
 use crate::decode::WithoutManagedFields;
 use crate::informer::{Informer, InformerOptions};
 use crate::metrics::CacheMetrics;
-use crate::relist::{self, Relisting};
+use crate::relist::Relisting;
 use crate::shard::{Route, Shards};
 use crate::sharded::{self, ShardedWatch};
 use crate::source::Source;
@@ -382,16 +382,12 @@ impl Cache {
                 let config = scope.watcher_config(options.list_page_size);
                 let source = if options.decode_managed_fields {
                     let api: Api<K> = K::Scope::api(client, namespace, &dyntype);
-                    Relisting::new(move |after_outage| {
-                        watcher(api.clone(), relist::config_for(&config, after_outage)).boxed()
-                    })
-                    .backoff(WatchBackoff::new())
-                    .boxed()
+                    Relisting::new(move || watcher(api.clone(), config.clone()).boxed())
+                        .backoff(WatchBackoff::new())
+                        .boxed()
                 } else {
                     let api: Api<WithoutManagedFields<K>> = K::Scope::api(client, namespace, &dyntype);
-                    without_managed_fields(Relisting::new(move |after_outage| {
-                        watcher(api.clone(), relist::config_for(&config, after_outage)).boxed()
-                    }))
+                    without_managed_fields(Relisting::new(move || watcher(api.clone(), config.clone()).boxed()))
                 };
                 Informer::new(name, source, options, self.inner.metrics.as_ref())
             },
@@ -418,17 +414,13 @@ impl Cache {
             if decode_managed_fields {
                 let api: Api<K> = K::Scope::api(client, namespace, &dyntype);
                 let config = scope.watcher_config(list_page_size);
-                Relisting::new(move |after_outage| {
-                    watcher(api.clone(), relist::config_for(&config, after_outage)).boxed()
-                })
-                .backoff(WatchBackoff::new())
-                .boxed()
+                Relisting::new(move || watcher(api.clone(), config.clone()).boxed())
+                    .backoff(WatchBackoff::new())
+                    .boxed()
             } else {
                 let api: Api<WithoutManagedFields<K>> = K::Scope::api(client, namespace, &dyntype);
                 let config = scope.watcher_config(list_page_size);
-                without_managed_fields(Relisting::new(move |after_outage| {
-                    watcher(api.clone(), relist::config_for(&config, after_outage)).boxed()
-                }))
+                without_managed_fields(Relisting::new(move || watcher(api.clone(), config.clone()).boxed()))
             }
         })
     }
@@ -459,9 +451,7 @@ impl Cache {
                 None => Api::all_with(self.inner.client.clone(), resource),
             };
             let config = scope.watcher_config(None);
-            let source = without_managed_fields(Relisting::new(move |after_outage| {
-                watcher(api.clone(), relist::config_for(&config, after_outage)).boxed()
-            }));
+            let source = without_managed_fields(Relisting::new(move || watcher(api.clone(), config.clone()).boxed()));
             Informer::new(name, source, InformerOptions::default(), self.inner.metrics.as_ref())
         })
     }

@@ -7,13 +7,9 @@
 //! watch cache is ready, and 1.19 sent a custom resource watch's 410 4-7 s after
 //! `/readyz`, seconds in which the cache stayed as it was before the outage. A
 //! refused (or reset) connection when a watch is restarted says the server went away;
-//! the next attempt is then a fresh watcher, which lists at once and delivers what
-//! changed in the outage as soon as the server answers. Its lists ask for the most
-//! recent state (no resourceVersion: read from storage, as a quorum read), not for any
-//! (`resourceVersion=0`, kube's default, which the watch cache serves, and which a
-//! restarted 1.19 held until that cache was ready: 5 s for a custom resource). That
-//! watcher keeps asking so for its later relists, which then cost the server a read of
-//! storage instead of its cache.
+//! the next attempt is then a fresh watcher, which lists at once (a list with no
+//! resourceVersion is read from storage, not from the watch cache), and delivers what
+//! changed in the outage as soon as the server answers.
 //!
 //! A watch that merely broke (an idle timeout, a proxy's reset) and is resumed at once
 //! keeps kube's resume from its resourceVersion: no list is spent on it.
@@ -25,23 +21,9 @@ use futures::Stream;
 use futures::stream::BoxStream;
 use kube::runtime::watcher;
 
-/// A watcher's stream, made by `make(after_outage)`.
-type Make<K> = Box<dyn Fn(bool) -> BoxStream<'static, Result<watcher::Event<K>, watcher::Error>> + Send>;
-
-/// `config` for a watcher made after the server went away (`after_outage`): its lists
-/// read the most recent state from storage, not the watch cache.
-pub(crate) fn config_for(config: &watcher::Config, after_outage: bool) -> watcher::Config {
-    let config = config.clone();
-    if after_outage {
-        config.list_semantic(watcher::ListSemantic::MostRecent)
-    } else {
-        config
-    }
-}
-
-/// The stream of a watcher, made again by `make(true)` after a refused reconnect.
+/// The stream of a watcher, made again by `make` after a refused reconnect.
 pub(crate) struct Relisting<K> {
-    make: Make<K>,
+    make: Box<dyn Fn() -> BoxStream<'static, Result<watcher::Event<K>, watcher::Error>> + Send>,
     current: BoxStream<'static, Result<watcher::Event<K>, watcher::Error>>,
     /// The last restart of the watch was refused: start over on the next poll.
     start_over: bool,
@@ -49,9 +31,9 @@ pub(crate) struct Relisting<K> {
 
 impl<K> Relisting<K> {
     pub(crate) fn new(
-        make: impl Fn(bool) -> BoxStream<'static, Result<watcher::Event<K>, watcher::Error>> + Send + 'static,
+        make: impl Fn() -> BoxStream<'static, Result<watcher::Event<K>, watcher::Error>> + Send + 'static,
     ) -> Self {
-        let current = make(false);
+        let current = make();
         Self {
             make: Box::new(make),
             current,
@@ -66,7 +48,7 @@ impl<K> Stream for Relisting<K> {
     fn poll_next(self: Pin<&mut Self>, cx: &mut Context<'_>) -> Poll<Option<Self::Item>> {
         let this = self.get_mut();
         if std::mem::take(&mut this.start_over) {
-            this.current = (this.make)(true);
+            this.current = (this.make)();
         }
         let item = this.current.as_mut().poll_next(cx);
         if let Poll::Ready(Some(Err(watcher::Error::WatchStartFailed(error)))) = &item
@@ -120,15 +102,6 @@ mod tests {
     }
 
     #[test]
-    fn after_an_outage_lists_read_the_most_recent_state() {
-        let config = watcher::Config::default().labels("a=b");
-        assert_eq!(config_for(&config, false).list_semantic, watcher::ListSemantic::Any);
-        let fresh = config_for(&config, true);
-        assert_eq!(fresh.list_semantic, watcher::ListSemantic::MostRecent);
-        assert_eq!(fresh.label_selector.as_deref(), Some("a=b"));
-    }
-
-    #[test]
     fn refusals_and_resets_are_told_from_other_failures() {
         let io = |kind| kube::Error::Service(Box::new(std::io::Error::from(kind)));
         assert!(went_away(&io(std::io::ErrorKind::ConnectionRefused)));
@@ -143,9 +116,8 @@ mod tests {
         let made = Arc::new(AtomicUsize::new(0));
         let mut stream = Relisting::<ConfigMap>::new({
             let made = made.clone();
-            move |after_outage| {
+            move || {
                 let round = made.fetch_add(1, Ordering::SeqCst);
-                assert_eq!(after_outage, round > 0, "only a new watcher is made after an outage");
                 let items: Vec<Result<watcher::Event<ConfigMap>, watcher::Error>> = match round {
                     0 => vec![Ok(watcher::Event::Init), Err(timed_out()), Err(refused())],
                     _ => vec![Ok(watcher::Event::Init), Ok(watcher::Event::InitDone)],
