@@ -40,6 +40,7 @@ use webapp::fencing::LEADER_ELECTION_ID;
 
 #[derive(Parser)]
 #[command(about = "The WebApp operator, on an embedded API server or your cluster")]
+#[expect(clippy::struct_excessive_bools, reason = "command-line switches, one per flag")]
 struct Args {
     /// Use the cluster of the kubeconfig (or in-cluster configuration); create nothing.
     #[arg(long)]

@@ -61,6 +61,10 @@ mod stamp;
 /// `kind=fence-window` line: from handing a write to the client to its arrival at the
 /// server); `benches/README.md` records the figures.
 ///
+/// Nothing in the client can stop bytes a network holds past a takeover; for the
+/// resources that matter, [`ServerFencing`](crate::ServerFencing) has the API server
+/// refuse a write whose term is over.
+///
 /// A Lease deleted under its leader ends the term as soon as the leader sees it (its
 /// watch, or a renew answered 404), while the other replicas wait a whole lease
 /// duration from the last change they saw, as for an expiry: the same margin holds.

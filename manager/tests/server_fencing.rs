@@ -13,7 +13,7 @@ use std::time::{Duration, Instant};
 
 use k8s_openapi::api::coordination::v1::Lease;
 use k8s_openapi::api::core::v1::ConfigMap;
-use kube::api::{Api, DeleteParams, Patch, PatchParams, PostParams};
+use kube::api::{Api, DeleteParams, ListParams, Patch, PatchParams, PostParams};
 use tokio_util::sync::CancellationToken;
 use wheelhouse_envtest::{TestEnv, Verb};
 use wheelhouse_examples::fault_proxy::FaultProxy;
@@ -30,7 +30,7 @@ fn config_map(name: &str, value: &str, term: Option<&str>) -> ConfigMap {
     map
 }
 
-/// A replica electing on `LEASE` through `proxy`, its ConfigMap writes fenced by the
+/// A replica electing on `LEASE` through `proxy`, its `ConfigMap` writes fenced by the
 /// server; stopped by the returned token.
 fn replica(env: &TestEnv, proxy: &FaultProxy, identity: &str) -> (Manager, CancellationToken) {
     let shutdown = CancellationToken::new();
@@ -65,20 +65,20 @@ async fn holder(leases: &Api<Lease>) -> Option<String> {
         .and_then(|lease| lease.spec?.holder_identity)
 }
 
-#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
-async fn a_write_held_past_a_takeover_is_refused_by_the_api_server() {
+/// The environment with the policy installed for `LEASE`, or None (and why on stderr)
+/// where the server has no admission policies.
+async fn fenced_env() -> Option<(TestEnv, ServerFencing)> {
     let mut env = TestEnv::start().await.expect("a test environment");
     if env.is_embedded() {
         env.serve_http(([127, 0, 0, 1], 0).into())
             .await
             .expect("serve over HTTP");
     }
-    let admin = env.client();
-    match ServerFencing::supported(&admin).await {
+    match ServerFencing::supported(&env.client()).await {
         Ok(()) => {}
         Err(ServerFencingError::Unsupported(why)) => {
             eprintln!("skipped: {why}");
-            return;
+            return None;
         }
         Err(error) => panic!("discovery: {error}"),
     }
@@ -86,26 +86,22 @@ async fn a_write_held_past_a_takeover_is_refused_by_the_api_server() {
     // Cluster-scoped: named after the test's namespace so runs on one cluster differ.
     let fencing = ServerFencing::new(format!("fencing-{namespace}")).resource::<ConfigMap>();
     fencing
-        .install(&admin, &namespace, LEASE)
+        .install(&env.client(), &namespace, LEASE)
         .await
         .expect("the policy installed");
+    Some((env, fencing))
+}
 
-    let proxy_a = FaultProxy::in_front_of(&env).await.expect("a proxy");
-    let proxy_b = FaultProxy::in_front_of(&env).await.expect("a proxy");
-    let leases: Api<Lease> = Api::namespaced(admin.clone(), &namespace);
-    let maps: Api<ConfigMap> = Api::namespaced(admin.clone(), &namespace);
-    let (a, stop_a) = replica(&env, &proxy_a, "replica-a");
-    until("replica-a to lead", Duration::from_secs(30), async || a.is_leader()).await;
-    let (b, stop_b) = replica(&env, &proxy_b, "replica-b");
-
-    // The admission plugin reads new policies and their parameters from informers: a
-    // write stamped with a term no Lease is in is refused once the policy is in force.
+/// Waits until the policy is in force: the admission plugin reads new policies and
+/// their parameters from informers, and a write stamped with a term no Lease is in is
+/// refused once it has them.
+async fn wait_for_the_policy(maps: &Api<ConfigMap>, namespace: &str) {
     let mut probes = 0;
     until(
         "the policy to be in force (a kube-apiserver whose admission policies' Lease informer was \
          stopped, when the last binding with paramKind Lease was removed, never sees a new Lease: \
          kubernetes/kubernetes#130887; restart it)",
-        Duration::from_secs(60),
+        Duration::from_mins(1),
         async || {
             probes += 1;
             let probe = config_map(
@@ -120,6 +116,64 @@ async fn a_write_held_past_a_takeover_is_refused_by_the_api_server() {
         },
     )
     .await;
+}
+
+/// The policy's answer to a write from an ended term: 403, naming the term.
+fn assert_refused_by_the_policy(answer: Result<ConfigMap, kube::Error>) {
+    match answer {
+        Err(kube::Error::Api(status)) => {
+            assert_eq!(status.code, 403, "{status:?}");
+            assert!(status.message.contains("leadership term"), "{}", status.message);
+        }
+        other => panic!("not the policy's answer: {other:?}"),
+    }
+}
+
+/// The term annotation of `map`.
+fn term_of(map: &ConfigMap) -> Option<String> {
+    map.metadata.annotations.as_ref()?.get(TERM_ANNOTATION).cloned()
+}
+
+/// Waits until both held writes of replica-a have arrived after `healed`, as the
+/// witness saw them; without a witness, waits 5 s instead.
+async fn wait_for_the_held_writes(witness: Option<&wheelhouse_envtest::WriteWitness>, healed: Instant) {
+    let Some(witness) = witness else {
+        eprintln!("no write witness here: waiting 5 s for the held writes instead of seeing them arrive");
+        tokio::time::sleep(Duration::from_secs(5)).await;
+        return;
+    };
+    until("both held writes to arrive", Duration::from_secs(30), async || {
+        witness
+            .writes()
+            .iter()
+            .filter(|write| {
+                write.user == "replica-a"
+                    && write.verb == Verb::Patch
+                    && write.name.as_deref() == Some("target")
+                    && write.arrived >= healed
+            })
+            .count()
+            >= 2
+    })
+    .await;
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_write_held_past_a_takeover_is_refused_by_the_api_server() {
+    let Some((env, fencing)) = fenced_env().await else {
+        return;
+    };
+    let admin = env.client();
+    let namespace = env.namespace().to_owned();
+    let proxy_a = FaultProxy::in_front_of(&env).await.expect("a proxy");
+    let proxy_b = FaultProxy::in_front_of(&env).await.expect("a proxy");
+    let leases: Api<Lease> = Api::namespaced(admin.clone(), &namespace);
+    let maps: Api<ConfigMap> = Api::namespaced(admin.clone(), &namespace);
+    let (a, stop_a) = replica(&env, &proxy_a, "replica-a");
+    until("replica-a to lead", Duration::from_secs(30), async || a.is_leader()).await;
+    let (b, stop_b) = replica(&env, &proxy_b, "replica-b");
+
+    wait_for_the_policy(&maps, &namespace).await;
 
     let a_maps: Api<ConfigMap> = Api::namespaced(a.client(), &namespace);
     let apply = |who: &str| PatchParams::apply(who).force();
@@ -131,13 +185,7 @@ async fn a_write_held_past_a_takeover_is_refused_by_the_api_server() {
         )
         .await
         .expect("the leader's write");
-    let stored = maps.get("target").await.expect("the target");
-    let a_term = stored
-        .metadata
-        .annotations
-        .as_ref()
-        .and_then(|a| a.get(TERM_ANNOTATION))
-        .cloned();
+    let a_term = term_of(&maps.get("target").await.expect("the target"));
     assert!(
         a_term
             .as_deref()
@@ -183,13 +231,7 @@ async fn a_write_held_past_a_takeover_is_refused_by_the_api_server() {
         )
         .await
         .expect("the new leader's write");
-    let b_term = written
-        .metadata
-        .annotations
-        .as_ref()
-        .and_then(|a| a.get(TERM_ANNOTATION))
-        .cloned();
-    assert_ne!(a_term, b_term, "a new term");
+    assert_ne!(a_term, term_of(&written), "a new term");
 
     // The partition heals: the held write arrives, and the server refuses it.
     let healed = Instant::now();
@@ -197,35 +239,8 @@ async fn a_write_held_past_a_takeover_is_refused_by_the_api_server() {
     let answer = held.await.expect("the held write's task");
     assert!(answer.is_err(), "the held write did not succeed: {answer:?}");
     // The write a frozen process sent is answered by the policy.
-    match frozen.await.expect("the frozen write's task") {
-        Err(kube::Error::Api(status)) => {
-            assert_eq!(status.code, 403, "{status:?}");
-            assert!(status.message.contains("leadership term"), "{}", status.message);
-        }
-        other => panic!("not the policy's answer: {other:?}"),
-    }
-    match &witness {
-        Some(witness) => {
-            until("both held writes to arrive", Duration::from_secs(30), async || {
-                witness
-                    .writes()
-                    .iter()
-                    .filter(|write| {
-                        write.user == "replica-a"
-                            && write.verb == Verb::Patch
-                            && write.name.as_deref() == Some("target")
-                            && write.arrived >= healed
-                    })
-                    .count()
-                    >= 2
-            })
-            .await;
-        }
-        None => {
-            eprintln!("no write witness here: waiting 5 s for the held write instead of seeing it arrive");
-            tokio::time::sleep(Duration::from_secs(5)).await;
-        }
-    }
+    assert_refused_by_the_policy(frozen.await.expect("the frozen write's task"));
+    wait_for_the_held_writes(witness.as_ref(), healed).await;
     let after = maps.get("target").await.expect("the target");
     assert_eq!(
         after.metadata.resource_version, written.metadata.resource_version,
@@ -237,21 +252,14 @@ async fn a_write_held_past_a_takeover_is_refused_by_the_api_server() {
     );
 
     // What the server answers such a write: the old term's stamp, sent now.
-    let refused = maps
-        .patch(
+    assert_refused_by_the_policy(
+        maps.patch(
             "target",
             &PatchParams::default(),
             &Patch::Merge(config_map("target", "stale", a_term.as_deref())),
         )
-        .await
-        .expect_err("refused");
-    match refused {
-        kube::Error::Api(status) => {
-            assert_eq!(status.code, 403, "{status:?}");
-            assert!(status.message.contains("leadership term"), "{}", status.message);
-        }
-        other => panic!("not the policy's answer: {other}"),
-    }
+        .await,
+    );
 
     stop_a.cancel();
     stop_b.cancel();
@@ -264,6 +272,6 @@ async fn a_write_held_past_a_takeover_is_refused_by_the_api_server() {
         fencing.uninstall(&admin).await.expect("the policy removed");
     }
     let _ = maps
-        .delete_collection(&DeleteParams::default(), &Default::default())
+        .delete_collection(&DeleteParams::default(), &ListParams::default())
         .await;
 }

@@ -25,6 +25,23 @@
 //! - The manager's client reads and re-serialises the body of each fenced write to
 //!   stamp it.
 //!
+//! # What it judges against
+//!
+//! The admission plugin reads the Lease from its informer, not from etcd: a write that
+//! arrives within that informer's lag of a takeover (milliseconds on a healthy server) is
+//! judged against the record before it. The same lag refuses the new leader's first
+//! writes (403, retried by the workqueue) until the informer has its term; and a takeover
+//! comes at least `lease_duration - renew_deadline` after the old term's end. So the
+//! policy never lets both terms write: it follows the Lease's history one record at a
+//! time, a lag behind. Each kube-apiserver has its own informer, each with its lag.
+//!
+//! Known problem of kube-apiserver (kubernetes/kubernetes#130887, still open): once no
+//! binding names `paramKind` Lease for a policy refresh (say the binding is deleted and
+//! applied again), the server's Lease informer is stopped for good and never restarted;
+//! its policies then judge against a frozen copy of the Lease (and find no new one) until
+//! kube-apiserver restarts. Install the binding once with `deploy/` and leave it in place
+//! (or restart the API servers after removing it).
+//!
 //! # What it does not cover
 //!
 //! - Writes to a subresource (`/status`, `/scale`): kube-apiserver's status strategy
@@ -192,13 +209,13 @@ impl ServerFencing {
                 "reason": "Forbidden",
             }],
         });
-        if let Some(operator) = &self.operator {
-            if let Some(conditions) = spec["matchConditions"].as_array_mut() {
-                conditions.push(json!({
-                    "name": "operator",
-                    "expression": format!("request.userInfo.username == {}", cel_string(operator)),
-                }));
-            }
+        if let Some(operator) = &self.operator
+            && let Some(conditions) = spec["matchConditions"].as_array_mut()
+        {
+            conditions.push(json!({
+                "name": "operator",
+                "expression": format!("request.userInfo.username == {}", cel_string(operator)),
+            }));
         }
         let policy = json!({
             "apiVersion": "admissionregistration.k8s.io/v1",
@@ -262,8 +279,7 @@ impl ServerFencing {
         let version = client
             .apiserver_version()
             .await
-            .map(|v| v.git_version)
-            .unwrap_or_else(|_| "unknown".into());
+            .map_or_else(|_| "unknown".into(), |v| v.git_version);
         Err(ServerFencingError::Unsupported(format!(
             "admissionregistration.k8s.io/v1 serves no validatingadmissionpolicies on {version} (GA in 1.30); \
              fence status writes with a resourceVersion precondition instead"
