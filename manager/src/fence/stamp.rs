@@ -18,9 +18,10 @@ fn resource_of(path: &str) -> Option<(&str, &str)> {
         ["apis", group, _version, rest @ ..] => (*group, rest),
         _ => return None,
     };
-    // `namespaces/<ns>/<resource>...`, unless the resource is namespaces itself.
+    // `namespaces/<ns>/<resource>...`, unless it is a namespace's own subresource
+    // (kube-apiserver's RequestInfoFactory: `status` and `finalize`).
     let rest = match rest {
-        ["namespaces", _, resource, tail @ ..] => {
+        ["namespaces", _, resource, tail @ ..] if !matches!(*resource, "status" | "finalize") => {
             let mut named = vec![*resource];
             named.extend(tail);
             named
