@@ -571,3 +571,20 @@ fn deploy_webhook_yaml_is_what_the_code_generates() {
     );
     assert!(generated.contains("cert-manager.io/inject-ca-from: webapp-system/webapp-serving-cert"));
 }
+
+#[test]
+fn deploy_fencing_yaml_is_what_the_code_generates() {
+    let path = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("deploy/fencing.yaml");
+    let generated = wheelhouse_examples::webapp::fencing::deploy_manifests().unwrap();
+    if std::env::var_os("WHEELHOUSE_UPDATE_DEPLOY").is_some() {
+        std::fs::write(&path, &generated).unwrap();
+    }
+    let checked_in = std::fs::read_to_string(&path).unwrap_or_default();
+    assert!(
+        checked_in == generated,
+        "deploy/fencing.yaml differs from examples/src/webapp/fencing.rs's deploy_manifests(); \
+         regenerate it with WHEELHOUSE_UPDATE_DEPLOY=1 cargo test --test webapp_webhooks deploy"
+    );
+    assert!(generated.contains("kind: ValidatingAdmissionPolicyBinding"));
+    assert!(generated.contains("system:serviceaccount:webapp-system:webapp-operator"));
+}

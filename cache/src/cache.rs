@@ -22,6 +22,7 @@ use crate::backoff::WatchBackoff;
 use crate::decode::WithoutManagedFields;
 use crate::informer::{Informer, InformerOptions};
 use crate::metrics::CacheMetrics;
+use crate::relist::Relisting;
 use crate::shard::{Route, Shards};
 use crate::sharded::{self, ShardedWatch};
 use crate::source::Source;
@@ -381,10 +382,12 @@ impl Cache {
                 let config = scope.watcher_config(options.list_page_size);
                 let source = if options.decode_managed_fields {
                     let api: Api<K> = K::Scope::api(client, namespace, &dyntype);
-                    watcher(api, config).backoff(WatchBackoff::new()).boxed()
+                    Relisting::new(move || watcher(api.clone(), config.clone()).boxed())
+                        .backoff(WatchBackoff::new())
+                        .boxed()
                 } else {
                     let api: Api<WithoutManagedFields<K>> = K::Scope::api(client, namespace, &dyntype);
-                    without_managed_fields(watcher(api, config))
+                    without_managed_fields(Relisting::new(move || watcher(api.clone(), config.clone()).boxed()))
                 };
                 Informer::new(name, source, options, self.inner.metrics.as_ref())
             },
@@ -410,12 +413,14 @@ impl Cache {
             let namespace = scope.namespace.as_deref();
             if decode_managed_fields {
                 let api: Api<K> = K::Scope::api(client, namespace, &dyntype);
-                watcher(api, scope.watcher_config(list_page_size))
+                let config = scope.watcher_config(list_page_size);
+                Relisting::new(move || watcher(api.clone(), config.clone()).boxed())
                     .backoff(WatchBackoff::new())
                     .boxed()
             } else {
                 let api: Api<WithoutManagedFields<K>> = K::Scope::api(client, namespace, &dyntype);
-                without_managed_fields(watcher(api, scope.watcher_config(list_page_size)))
+                let config = scope.watcher_config(list_page_size);
+                without_managed_fields(Relisting::new(move || watcher(api.clone(), config.clone()).boxed()))
             }
         })
     }
@@ -445,7 +450,8 @@ impl Cache {
                 Some(namespace) => Api::namespaced_with(self.inner.client.clone(), namespace, resource),
                 None => Api::all_with(self.inner.client.clone(), resource),
             };
-            let source = without_managed_fields(watcher(api, scope.watcher_config(None)));
+            let config = scope.watcher_config(None);
+            let source = without_managed_fields(Relisting::new(move || watcher(api.clone(), config.clone()).boxed()));
             Informer::new(name, source, InformerOptions::default(), self.inner.metrics.as_ref())
         })
     }

@@ -30,6 +30,7 @@ mod decode;
 mod informer;
 mod metrics;
 mod outage;
+mod relist;
 mod report;
 pub mod shard;
 mod sharded;

@@ -35,11 +35,12 @@ use wheelhouse::webhook::{WebhookOptions, WebhookServer};
 use wheelhouse_envtest::{ServerOptions, TestEnv, WorkloadSimulation};
 use wheelhouse_examples::webapp::{self, v1alpha1, webhooks};
 
-/// The Lease the operator's replicas elect their leader on.
-const LEADER_ELECTION_ID: &str = "webapp-operator.example.com";
+// The Lease the operator's replicas elect their leader on.
+use webapp::fencing::LEADER_ELECTION_ID;
 
 #[derive(Parser)]
 #[command(about = "The WebApp operator, on an embedded API server or your cluster")]
+#[expect(clippy::struct_excessive_bools, reason = "command-line switches, one per flag")]
 struct Args {
     /// Use the cluster of the kubeconfig (or in-cluster configuration); create nothing.
     #[arg(long)]
@@ -56,6 +57,11 @@ struct Args {
     /// server). Exclusive with --leader-elect.
     #[arg(long, conflicts_with = "leader_elect")]
     shards: bool,
+    /// With --cluster --leader-elect: stamp the Deployments and Services written with
+    /// the leadership term, for the policy of deploy/fencing.yaml (Kubernetes 1.30+),
+    /// which refuses a write from a term that has ended.
+    #[arg(long, conflicts_with = "shards")]
+    server_fencing: bool,
     #[command(flatten)]
     manager: ManagerArgs,
 }
@@ -72,7 +78,7 @@ async fn main() -> Result<(), Failure> {
     }
     args.manager.init_logging()?;
     if args.cluster {
-        return run_on_cluster(&args.manager, args.shards).await;
+        return run_on_cluster(&args.manager, args.shards, args.server_fencing).await;
     }
     let options = ServerOptions {
         workloads: Some(WorkloadSimulation::pods_start_after(Duration::from_secs(1))),
@@ -169,7 +175,7 @@ fn loopback(matches: &ArgMatches, flag: &str, parsed: Option<SocketAddr>) -> Opt
 /// from `--cert-dir`; apply deploy/webhook.yaml); the embedded demo always serves them.
 /// The conversions are served in either case: deploy/crd.yaml sends every read of
 /// `v1alpha1` to `/convert`, which would fail with nothing there.
-async fn run_on_cluster(flags: &ManagerArgs, shards: bool) -> Result<(), Failure> {
+async fn run_on_cluster(flags: &ManagerArgs, shards: bool, server_fencing: bool) -> Result<(), Failure> {
     // From the configuration, not a client: with leader election the manager's writes
     // then go out on connections that check the term at the socket.
     let config = kube::Config::infer().await?;
@@ -178,6 +184,9 @@ async fn run_on_cluster(flags: &ManagerArgs, shards: bool) -> Result<(), Failure
         .leader_election_id(LEADER_ELECTION_ID);
     if shards {
         builder = builder.sharding(Sharding::new("webapp-operator"));
+    }
+    if server_fencing {
+        builder = builder.server_fencing(webapp::fencing::server_fencing());
     }
     let manager = builder.build()?;
     manager.add(webapp::controller(manager.cache(), None, None))?;

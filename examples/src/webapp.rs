@@ -6,6 +6,7 @@
 //! version, which the operator reads and writes, and the older
 //! [`v1alpha1`](v1alpha1::WebApp), converted by the webhook server ([`conversion`]).
 
+pub mod fencing;
 pub mod image;
 pub mod v1alpha1;
 pub mod webhooks;

@@ -19,7 +19,9 @@ use parking_lot::Mutex;
 use crate::error::BoxError;
 use crate::leader::Term;
 
+pub(crate) mod server;
 mod socket;
+mod stamp;
 
 /// Why the manager's client refused or cancelled a write. A reconcile sees it as
 /// `kube::Error::Service`; [`Fenced::of`] finds it there.
@@ -58,6 +60,10 @@ mod socket;
 /// `cargo bench --bench failover` measures the span between the two (its
 /// `kind=fence-window` line: from handing a write to the client to its arrival at the
 /// server); `benches/README.md` records the figures.
+///
+/// Nothing in the client can stop bytes a network holds past a takeover; for the
+/// resources that matter, [`ServerFencing`](crate::ServerFencing) has the API server
+/// refuse a write whose term is over.
 ///
 /// A Lease deleted under its leader ends the term as soon as the leader sees it (its
 /// watch, or a renew answered 404), while the other replicas wait a whole lease
@@ -106,6 +112,8 @@ pub(crate) struct Fence {
     term: Mutex<Option<Arc<Term>>>,
     /// Where writes go: one client for all, or one per term checked at the socket.
     writes: Writes,
+    /// Server-side fencing: which writes are stamped with their term.
+    server: std::sync::OnceLock<server::ServerFencing>,
 }
 
 /// The clients the fenced writes go out on.
@@ -129,6 +137,7 @@ impl Fence {
             lease,
             term: Mutex::new(None),
             writes: Writes::Shared(client),
+            server: std::sync::OnceLock::new(),
         })
     }
 
@@ -147,6 +156,7 @@ impl Fence {
                 wrap: Box::new(wrap),
                 current: Mutex::new(None),
             },
+            server: std::sync::OnceLock::new(),
         })
     }
 
@@ -166,6 +176,11 @@ impl Fence {
                 Ok(client)
             }
         }
+    }
+
+    /// Stamps the writes `fencing` names with their term from now on.
+    pub(crate) fn stamp_with(&self, fencing: server::ServerFencing) {
+        let _ = self.server.set(fencing);
     }
 
     pub(crate) fn enter(&self, term: Arc<Term>) {
@@ -239,6 +254,12 @@ impl tower_service::Service<Request<Body>> for FencedService {
         Box::pin(async move {
             let term = fence.admit()?;
             let client = fence.writes_of(&term)?;
+            let request = match (fence.server.get(), term.token()) {
+                (Some(fencing), Some(token)) if stamp::applies(fencing, &request) => {
+                    stamp::stamp(request, &format!("{}/{token}", fence.lease)).await?
+                }
+                _ => request,
+            };
             let ended = || Fenced::TermEnded {
                 lease: fence.lease.clone(),
             };

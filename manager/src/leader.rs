@@ -237,6 +237,9 @@ pub(crate) struct Term {
     /// The first cause found for the end (one of [`why`]); set before `ended` is
     /// cancelled, so whoever sees the end reads why.
     why: OnceLock<&'static str>,
+    /// The Lease record that began the term, as `<holderIdentity>/<leaseTransitions>`:
+    /// what server-side fencing stamps on the term's writes.
+    token: OnceLock<String>,
 }
 
 impl Term {
@@ -248,7 +251,19 @@ impl Term {
             valid_until: AtomicU64::new(nanos_between(start, valid_until)),
             ended: CancellationToken::new(),
             why: OnceLock::new(),
+            token: OnceLock::new(),
         })
+    }
+
+    /// Names the Lease record that began the term (set once, before the term is
+    /// handed out).
+    pub(crate) fn set_token(&self, token: String) {
+        let _ = self.token.set(token);
+    }
+
+    /// The Lease record that began the term, as `<holderIdentity>/<leaseTransitions>`.
+    pub(crate) fn token(&self) -> Option<&str> {
+        self.token.get().map(String::as_str)
     }
 
     pub(crate) fn number(&self) -> u64 {

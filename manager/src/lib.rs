@@ -57,7 +57,10 @@
 //!   Built with [`Manager::builder_from_config`], the writes go out on connections of
 //!   their own that check the term on every write to the socket, so a request frozen
 //!   anywhere above it is refused at resume; what remains is what the kernel already
-//!   held: see [`Fenced`].
+//!   held: see [`Fenced`]. For the writes that matter, [`ServerFencing`] (opt-in,
+//!   Kubernetes 1.30+) closes that too: the writes carry their term, and a
+//!   `ValidatingAdmissionPolicy` with the Lease as its parameter refuses one whose term
+//!   is over, however late it arrives.
 //! - **A replica whose term ended rejoins warm.** By default it stays up as a standby:
 //!   its caches stay warm, its writes are refused, it competes for the Lease again, and
 //!   each new term starts the leader-only runnables afresh (so after an API server
@@ -170,6 +173,7 @@ pub use crate::cert_watcher::{CertHealth, CertWatcher, ServingCertificate, tls_s
 pub use crate::certs::{CA_FILE, CERT_FILE, CertificateError, Certificates, KEY_FILE};
 pub use crate::error::{BoxError, Error};
 pub use crate::fence::Fenced;
+pub use crate::fence::server::{ServerFencing, ServerFencingError, TERM_ANNOTATION};
 pub use crate::leader::{LeaderElection, OnLeadershipLost};
 pub use crate::manager::runnable::{Runnable, Stop, runnable_fn};
 pub use crate::manager::{Manager, ManagerBuilder};

@@ -23,6 +23,7 @@ use crate::cert_watcher::{CertWatcher, ServingCertificate, tls_server_config};
 use crate::certs::Certificates;
 use crate::error::BoxError;
 use crate::fence::Fence;
+use crate::fence::server::ServerFencing;
 use crate::health::{Check, Checks};
 use crate::http::{Listener, Routes, Secure};
 use crate::leader::{Elector, LeaderElection, LeaderMetrics, Leadership, default_identity};
@@ -139,6 +140,7 @@ impl Manager {
             cache_sync_timeout: Duration::from_mins(2),
             args_error: None,
             cluster_url: None,
+            server_fencing: None,
         }
     }
 
@@ -359,6 +361,7 @@ pub struct ManagerBuilder {
     cache_sync_timeout: Duration,
     args_error: Option<Error>,
     cluster_url: Option<http::Uri>,
+    server_fencing: Option<ServerFencing>,
 }
 
 impl ManagerBuilder {
@@ -473,6 +476,18 @@ impl ManagerBuilder {
         self
     }
 
+    /// Asks the API server to fence the writes `fencing` names (opt-in, with leader
+    /// election): the manager's client stamps each create, update and patch of those
+    /// resources with its term ([`TERM_ANNOTATION`](crate::TERM_ANNOTATION)), and the
+    /// `ValidatingAdmissionPolicy` of [`ServerFencing::manifests`] (installed with the
+    /// operator's `deploy/`, or by [`ServerFencing::install`]) refuses a write from a
+    /// term that has ended, however late it arrives. What it costs and leaves out is on
+    /// [`ServerFencing`]'s module. [`build`](Self::build) refuses it with sharding.
+    pub fn server_fencing(mut self, fencing: ServerFencing) -> Self {
+        self.server_fencing = Some(fencing);
+        self
+    }
+
     /// Elects one leader among the replicas, which alone runs the leader-only
     /// runnables. Exclusive with [`sharding`](Self::sharding).
     pub fn leader_election(mut self, election: LeaderElection) -> Self {
@@ -542,6 +557,11 @@ impl ManagerBuilder {
             Some((_, elector)) => Some(elector.clone()),
             None => self.leader_elector(&registry)?,
         };
+        if self.server_fencing.is_some() && (shard_ring.is_some() || elector.is_none()) {
+            return Err(Error::InvalidLeaderElection(
+                "server-side fencing needs leader election, without sharding (a ring member's term is its own Lease's, which one policy binding cannot name)".into(),
+            ));
+        }
         let fence = elector.as_ref().map(|elector| match &self.config {
             Some(config) => {
                 let cluster_url = self.cluster_url.clone();
@@ -551,6 +571,9 @@ impl ManagerBuilder {
             }
             None => Fence::new(elector.lease(), self.client.clone()),
         });
+        if let (Some(fence), Some(fencing)) = (&fence, self.server_fencing.take()) {
+            fence.stamp_with(fencing);
+        }
         let client = match &fence {
             Some(fence) => fence.client(self.client.clone()),
             None => self.client.clone(),

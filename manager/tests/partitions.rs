@@ -236,11 +236,16 @@ async fn after_an_api_server_outage_every_ring_member_rejoins_without_exiting() 
     for proxy in &proxies {
         proxy.refuse(false);
     }
+    let back = Instant::now();
     // Back: the members, still up with their caches, form the ring again.
     until("the ring to form again", || {
         balanced(&members.iter().collect::<Vec<_>>())
     })
     .await;
+    eprintln!(
+        "the ring formed again {} ms after the server was reachable",
+        back.elapsed().as_millis()
+    );
     assert!(members.iter().all(Replica::is_running), "no member exited");
     for member in &mut members {
         member.stop().await.expect("a clean stop");

@@ -7,6 +7,7 @@ mod common;
 mod events;
 mod kinds;
 mod metrics;
+mod restart;
 mod sharing;
 mod slow;
 mod store;

@@ -63,6 +63,16 @@ impl Observed {
         }
     }
 
+    /// The term this record began, as server-side fencing names it:
+    /// `<holderIdentity>/<leaseTransitions>` (the policy reads the Lease the same way).
+    fn token(&self) -> String {
+        format!(
+            "{}/{}",
+            self.spec.holder_identity.as_deref().unwrap_or_default(),
+            self.spec.lease_transitions.unwrap_or(0)
+        )
+    }
+
     fn holder(&self) -> Option<&str> {
         self.spec.holder_identity.as_deref().filter(|h| !h.is_empty())
     }
@@ -367,7 +377,11 @@ impl Elector {
             let failed = match attempt {
                 Ok(Ok(true)) => {
                     let number = self.terms.fetch_add(1, Ordering::Relaxed) + 1;
-                    return Some(Term::new(number, sent + self.config.renew_deadline));
+                    let term = Term::new(number, sent + self.config.renew_deadline);
+                    if let Some(token) = self.written.lock().as_ref().map(Observed::token) {
+                        term.set_token(token);
+                    }
+                    return Some(term);
                 }
                 Ok(Ok(false)) => false,
                 Ok(Err(error)) => {
