@@ -69,7 +69,7 @@ pub(crate) fn apply(resource: &ResourceType, object: &mut Value, current: Option
         }
         ("apps", "DaemonSet") => {
             other_defaults(resource, object, current.is_none());
-            template_generation(object, current);
+            template_generation(resource, object, current);
         }
         ("apps", "ReplicaSet") => {
             set(&mut object["spec"], "replicas", json!(1));
@@ -148,7 +148,7 @@ fn pod_spec(spec: &mut Value) {
 /// A DaemonSet's template generation, which apps/v1 shows as the
 /// `deprecated.daemonset.template.generation` annotation: 1 on create, one more on
 /// each update that changes the pod template (the DaemonSet strategy's).
-fn template_generation(object: &mut Value, current: Option<&Value>) {
+fn template_generation(resource: &ResourceType, object: &mut Value, current: Option<&Value>) {
     const ANNOTATION: &str = "deprecated.daemonset.template.generation";
     let generation = match current {
         None => 1,
@@ -159,7 +159,14 @@ fn template_generation(object: &mut Value, current: Option<&Value>) {
             else {
                 return;
             };
-            if current["spec"]["template"] == object["spec"]["template"] {
+            // The strategy compares Go values: a template is the same whether its
+            // zero values were sent or not.
+            let go_template = |object: &Value| {
+                let mut object = object.clone();
+                super::go_zero::fill(resource, &mut object);
+                object["spec"]["template"].take()
+            };
+            if go_template(current) == go_template(object) {
                 before
             } else {
                 before + 1

@@ -19,6 +19,13 @@ pub(crate) fn fill(resource: &ResourceType, object: &mut Value) {
     if resource.custom || !object.is_object() {
         return;
     }
+    // A view (events.k8s.io Events, autoscaling/v1) is stored as the type it views:
+    // the object is written as the type it is.
+    let api_version = object["apiVersion"].as_str().unwrap_or_default();
+    let stored_as = crate::resources::catalogue::resource_types()
+        .iter()
+        .find(|t| t.kind == resource.kind && t.api_version() == api_version && api_version != resource.api_version());
+    let resource = stored_as.map_or(resource, |t| &**t);
     crate::resources::go_encoding::encode_as_go(resource, object);
     // An APIService's types are kube-aggregator's, which the generated facts do not
     // cover: its status is held by value.

@@ -914,3 +914,46 @@ async fn an_apply_is_refused_by_the_layer_that_refuses_it() {
     assert_eq!(nameless.body["data"]["a"], "c");
     env.stop().await;
 }
+
+/// Strategies compare Go values: a patch that leaves a DaemonSet's template alone keeps
+/// its template generation though the patched JSON drops the template's zero values,
+/// and a view stored as another type (an events.k8s.io Event) keeps what it was sent.
+#[tokio::test]
+async fn strategies_compare_go_values() {
+    let env = start().await;
+    let client = env.client();
+    let ns = env.namespace().to_owned();
+    let collection = format!("/apis/apps/v1/namespaces/{ns}/daemonsets");
+    let body = json!({"apiVersion": "apps/v1", "kind": "DaemonSet", "metadata": {"name": "same"},
+        "spec": {"selector": {"matchLabels": {"app": "same"}}, "template": {"metadata": {"labels": {"app": "same"}},
+            "spec": {"containers": [{"name": "app", "image": crate::common::IMAGE}]}}}});
+    let created = send(&client, http::Method::POST, &collection, Some(&body)).await;
+    assert_eq!(created.code, 201, "{}", created.body);
+    let patched = patch(
+        &client,
+        &format!("{collection}/same"),
+        MERGE,
+        r#"{"metadata":{"labels":{"patched":"yes"}}}"#,
+    )
+    .await;
+    assert_eq!(patched.code, 200, "{}", patched.body);
+    assert_eq!(
+        patched.body["metadata"]["annotations"]["deprecated.daemonset.template.generation"],
+        "1"
+    );
+
+    let event = json!({"apiVersion": "events.k8s.io/v1", "kind": "Event", "metadata": {"name": "seen"},
+        "eventTime": "2024-01-02T03:04:05.000000Z", "reportingController": "example.com/controller",
+        "reportingInstance": "controller-1", "action": "Started", "reason": "Started", "type": "Normal",
+        "regarding": {"apiVersion": "v1", "kind": "Pod", "name": "web", "namespace": ns}});
+    let created = send(
+        &client,
+        http::Method::POST,
+        &format!("/apis/events.k8s.io/v1/namespaces/{ns}/events"),
+        Some(&event),
+    )
+    .await;
+    assert_eq!(created.code, 201, "{}", created.body);
+    assert_eq!(created.body["regarding"]["name"], "web", "{}", created.body);
+    env.stop().await;
+}
