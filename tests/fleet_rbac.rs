@@ -110,6 +110,21 @@ fn grants(rules: &[Value], resource: &str, verb: &str) -> bool {
     })
 }
 
+/// What the operator sent to the members, which must be the same for each.
+fn asked_of_every_member(members: &[(TestEnv, String)]) -> Rbac {
+    let mut member_rbac = sent_to_member(&members[0].0);
+    for (member, _) in &members[1..] {
+        let rbac = sent_to_member(member);
+        assert_eq!(
+            rbac.cluster_rules(),
+            member_rbac.cluster_rules(),
+            "the members are asked the same"
+        );
+        member_rbac = rbac;
+    }
+    member_rbac
+}
+
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn fleet_rbac_in_deploy_is_what_the_operator_sends_to_its_home_and_members() {
     if wheelhouse_envtest::use_existing_cluster() {
@@ -155,7 +170,7 @@ async fn fleet_rbac_in_deploy_is_what_the_operator_sends_to_its_home_and_members
     let view = controller.view();
     manager.add(controller).expect("add the fleet controller");
     let running = tokio::spawn(manager.run());
-    tokio::time::timeout(Duration::from_secs(60), view.wait_for(|names| names.len() == 2))
+    tokio::time::timeout(Duration::from_mins(1), view.wait_for(|names| names.len() == 2))
         .await
         .expect("both members engaged within 60 s");
     for (member, _) in &members {
@@ -185,17 +200,7 @@ async fn fleet_rbac_in_deploy_is_what_the_operator_sends_to_its_home_and_members
         "nothing cluster-wide on the home cluster: {home_manifest}"
     );
 
-    // Every member is asked the same of; the file is their union.
-    let mut member_rbac = sent_to_member(&members[0].0);
-    for (member, _) in &members[1..] {
-        let rbac = sent_to_member(member);
-        assert_eq!(
-            rbac.cluster_rules(),
-            member_rbac.cluster_rules(),
-            "the members are asked the same"
-        );
-        member_rbac = rbac;
-    }
+    let member_rbac = asked_of_every_member(&members);
     let member_manifest = rbac::manifest(
         &member_rbac,
         ACCOUNT,
