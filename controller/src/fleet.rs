@@ -13,6 +13,10 @@
 //! [`Context::member`](crate::Context::member) reaches another one, for reconcilers that
 //! read one cluster and write another.
 //!
+//! A walkthrough that turns a single-cluster controller (a `CronJob` port) into a fleet
+//! controller, with its example and test, is the `cronjob` module of the
+//! `wheelhouse-examples` crate (`examples/src/cronjob.rs`).
+//!
 //! # Fair across clusters
 //!
 //! The fleet's [`concurrency`](crate::Builder::concurrency) is a pool of reconcile slots
