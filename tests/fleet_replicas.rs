@@ -1,7 +1,8 @@
 //! A fleet controller run by several replicas on one home cluster: with leader election
 //! the leader alone engages the members, and a standby takes them all over when it
 //! dies; in a ring, each member cluster (with every object in it) is engaged by exactly
-//! one replica, and a killed replica's clusters are taken over by the others.
+//! one replica, and the clusters of a replica killed or paused past its renew deadline
+//! are taken over by the others.
 //!
 //! Every reconcile of every replica is recorded on a [`Timeline`] (which replica, which
 //! object of which cluster, from when to when): no object may ever be reconciled by two
@@ -258,6 +259,28 @@ async fn fleet_ring_of_three_replicas_engages_each_of_ten_clusters_once_and_take
     })
     .await;
     every_request_reconciled(&timeline, MEMBERS, "every request reconciled after the join").await;
+    assert_no_overlap(&timeline);
+
+    // A pause past the renew deadline: the paused replica's term ends, its clusters
+    // are disengaged (their writes refused from then on) before the others see its
+    // Lease expire and take them; then it rejoins.
+    let paused = (0..survivors.len())
+        .max_by_key(|&index| survivor_views[index].names().len())
+        .unwrap_or(0);
+    survivors[paused].manager.pause_leader_election(Duration::from_secs(4));
+    until("the paused replica to disengage its clusters", || {
+        survivor_views[paused].names().is_empty()
+    })
+    .await;
+    until("the paused replica to rejoin", || {
+        balanced(&survivors.iter().collect::<Vec<_>>())
+    })
+    .await;
+    until("every member engaged by exactly one replica after the pause", || {
+        each_cluster_engaged_once(&survivor_views.iter().collect::<Vec<_>>(), MEMBERS)
+    })
+    .await;
+    every_request_reconciled(&timeline, MEMBERS, "every request reconciled after the pause").await;
     assert_no_overlap(&timeline);
 
     let mut checked = 0;
