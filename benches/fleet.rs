@@ -10,9 +10,17 @@
 //!   across 10 clusters of 1,000 objects, for one fleet controller (concurrency 10, one
 //!   worker per cluster) against one `Manager` per cluster in the same process (one
 //!   worker each): `ratio ... fleet/managers`.
+//! - `kind=ring`: steady reconciles per second (each one merge patch, every object
+//!   requeued at once) across 10 clusters of 1,000 objects with a per-request latency
+//!   on the members (as over a network), for three replicas in a ring on a home
+//!   cluster, each engaging the clusters of its slots, against one replica elected
+//!   leader engaging them all; every replica has the same limits (8 reconcile slots, 4
+//!   per cluster): `ratio ... ring/leader`. Also the time from starting the replicas
+//!   to every cluster engaged by exactly one of them.
 //!
 //! Settings: `FLEET_BENCH_SIZES` (`1,10,100`), `FLEET_OBJECTS` (1000),
-//! `FLEET_THROUGHPUT_CLUSTERS` (10).
+//! `FLEET_THROUGHPUT_CLUSTERS` (10), `FLEET_RING_LATENCY_MS` (5), `FLEET_RING_WINDOW_MS`
+//! (3000), `FLEET_BENCH_ONLY` (`engage`, `throughput` or `ring`: that kind alone).
 
 #[allow(dead_code, reason = "each bench uses some of the shared helpers")]
 mod support;
@@ -29,10 +37,11 @@ use kube::api::{Api, Patch, PatchParams, PostParams};
 use support::{as_f64, millis, per_second, runtime, setting};
 use tokio::time::Instant;
 use wheelhouse::cache::Cache;
-use wheelhouse::controller::{Action, Context, Controller, Error, Reconciler};
-use wheelhouse::manager::Manager;
+use wheelhouse::controller::{Action, Context, Controller, Error, FleetView, Reconciler};
 use wheelhouse::manager::fleet::InProcess;
+use wheelhouse::manager::{LeaderElection, Manager, Sharding};
 use wheelhouse_envtest::{ServerOptions, TestEnv};
+use wheelhouse_examples::replicas::{Replica, client_of, short, short_ring};
 
 #[global_allocator]
 static ALLOCATOR: Cap<System> = Cap::new(System, usize::MAX);
@@ -40,10 +49,12 @@ static ALLOCATOR: Cap<System> = Cap::new(System, usize::MAX);
 /// Creates in flight at once while loading a server.
 const IN_FLIGHT: usize = 32;
 
-/// Counts reconciles; with `write`, each one merge-patches its object on its cluster.
+/// Counts reconciles; with `write`, each one merge-patches its object on its cluster;
+/// with `again`, each object is queued again at once (a steady load).
 struct Counting {
     write: bool,
     reconciles: Arc<AtomicUsize>,
+    again: bool,
 }
 
 impl Reconciler<ConfigMap> for Counting {
@@ -56,7 +67,11 @@ impl Reconciler<ConfigMap> for Counting {
             api.patch(&name, &PatchParams::default(), &Patch::Merge(&patch)).await?;
         }
         self.reconciles.fetch_add(1, Ordering::Relaxed);
-        Ok(Action::done())
+        Ok(if self.again {
+            Action::requeue_after(Duration::ZERO)
+        } else {
+            Action::done()
+        })
     }
 }
 
@@ -114,6 +129,7 @@ async fn engage_fleet(envs: &[TestEnv], objects: usize) -> (Duration, f64) {
         .build(Counting {
             write: false,
             reconciles: reconciles.clone(),
+            again: false,
         });
     let token = tokio_util::sync::CancellationToken::new();
     let stop = token.clone();
@@ -138,6 +154,7 @@ async fn engage_controller(env: &TestEnv, objects: usize) -> (Duration, f64) {
     let controller = Controller::for_::<ConfigMap>(&cache).concurrency(4).build(Counting {
         write: false,
         reconciles: reconciles.clone(),
+        again: false,
     });
     let token = tokio_util::sync::CancellationToken::new();
     let stop = token.clone();
@@ -201,6 +218,7 @@ async fn throughput(clusters: usize, objects: usize) {
         .build(Counting {
             write: true,
             reconciles: reconciles.clone(),
+            again: false,
         });
     let token = tokio_util::sync::CancellationToken::new();
     let stop = token.clone();
@@ -224,6 +242,7 @@ async fn throughput(clusters: usize, objects: usize) {
         let controller = Controller::for_::<ConfigMap>(manager.cache()).build(Counting {
             write: true,
             reconciles: reconciles.clone(),
+            again: false,
         });
         manager.add(controller).expect("the controller is added");
         managers.push(tokio::spawn(manager.run()));
@@ -246,13 +265,146 @@ async fn throughput(clusters: usize, objects: usize) {
     }
 }
 
+/// Starts replica `index` of a fleet controller over `members` on `home`.
+fn fleet_replica(
+    home: &TestEnv,
+    members: &[TestEnv],
+    index: usize,
+    membership: impl Into<wheelhouse_examples::replicas::Membership>,
+    reconciles: &Arc<AtomicUsize>,
+) -> (Replica, FleetView) {
+    let mut view = None;
+    let replica = Replica::start(
+        &client_of(home, index),
+        home.namespace(),
+        index,
+        membership,
+        |manager| {
+            let fleet = InProcess::new();
+            for (member, env) in members.iter().enumerate() {
+                fleet.join(format!("member-{member}"), env.client());
+            }
+            let controller = Controller::for_::<ConfigMap>(manager.cache())
+                .concurrency(8)
+                .fleet(fleet)
+                .concurrency_per_cluster(4)
+                .build(Counting {
+                    write: true,
+                    reconciles: reconciles.clone(),
+                    again: true,
+                });
+            view = Some(controller.view());
+            manager.add(controller)
+        },
+    )
+    .expect("a replica starts");
+    (replica, view.expect("the controller was built"))
+}
+
+/// Waits until the replicas engage every one of `clusters` exactly once.
+async fn engaged_once(views: &[FleetView], clusters: usize) {
+    loop {
+        let mut names: Vec<Arc<str>> = views.iter().flat_map(FleetView::names).collect();
+        let total = names.len();
+        names.sort_unstable();
+        names.dedup();
+        if total == clusters && names.len() == clusters {
+            return;
+        }
+        tokio::time::sleep(Duration::from_millis(5)).await;
+    }
+}
+
+/// Reconciles per second over `window`, once the replicas have settled.
+async fn steady_rate(reconciles: &AtomicUsize, window: Duration) -> f64 {
+    tokio::time::sleep(Duration::from_millis(500)).await;
+    let before = reconciles.load(Ordering::Relaxed);
+    let start = Instant::now();
+    tokio::time::sleep(window).await;
+    per_second(reconciles.load(Ordering::Relaxed) - before, start.elapsed())
+}
+
+async fn ring(clusters: usize, objects: usize) {
+    let latency = Duration::from_millis(u64::try_from(setting("FLEET_RING_LATENCY_MS", 5)).unwrap_or(5));
+    let window = Duration::from_millis(u64::try_from(setting("FLEET_RING_WINDOW_MS", 3_000)).unwrap_or(3_000));
+    let home = TestEnv::embedded().await.expect("the home cluster starts");
+    let mut members = Vec::new();
+    for _ in 0..clusters {
+        members.push(loaded(objects).await);
+    }
+    for member in &members {
+        if let Some(server) = member.server() {
+            server.set_latency(latency);
+        }
+    }
+
+    let reconciles = Arc::new(AtomicUsize::new(0));
+    let started = Instant::now();
+    let (leader, leader_view) = fleet_replica(
+        &home,
+        &members,
+        0,
+        short(LeaderElection::new("fleet-bench-leader")),
+        &reconciles,
+    );
+    engaged_once(std::slice::from_ref(&leader_view), clusters).await;
+    let leader_engaged = started.elapsed();
+    let leader_rate = steady_rate(&reconciles, window).await;
+    drop(leader);
+
+    let reconciles = Arc::new(AtomicUsize::new(0));
+    let started = Instant::now();
+    let mut replicas = Vec::new();
+    let mut views = Vec::new();
+    for index in 1..=3 {
+        let (replica, view) = fleet_replica(
+            &home,
+            &members,
+            index,
+            short_ring(Sharding::new("fleet-bench-ring")),
+            &reconciles,
+        );
+        replicas.push(replica);
+        views.push(view);
+    }
+    engaged_once(&views, clusters).await;
+    let ring_engaged = started.elapsed();
+    let ring_rate = steady_rate(&reconciles, window).await;
+    let spread: Vec<usize> = views.iter().map(|view| view.names().len()).collect();
+    drop(replicas);
+    println!(
+        "bench=fleet kind=ring clusters={clusters} objects_per_cluster={objects} latency_ms={} ring_per_s={ring_rate:.0} leader_per_s={leader_rate:.0} ring_engaged_ms={:.0} leader_engaged_ms={:.0} clusters_per_replica={spread:?}",
+        millis(latency),
+        millis(ring_engaged),
+        millis(leader_engaged),
+    );
+    println!(
+        "ratio bench=fleet kind=ring clusters={clusters} ring/leader={:.2}",
+        ring_rate / leader_rate
+    );
+    for member in members {
+        member.stop().await;
+    }
+    home.stop().await;
+}
+
 fn main() {
     let sizes: Vec<usize> = std::env::var("FLEET_BENCH_SIZES").ok().map_or_else(
         || vec![1, 10, 100],
         |value| value.split(',').filter_map(|s| s.trim().parse().ok()).collect(),
     );
     let objects = setting("FLEET_OBJECTS", 1_000);
+    let only = std::env::var("FLEET_BENCH_ONLY").unwrap_or_default();
+    let runs = |kind: &str| only.is_empty() || only == kind;
     let runtime = runtime();
-    runtime.block_on(throughput(setting("FLEET_THROUGHPUT_CLUSTERS", 10), objects));
-    runtime.block_on(engage(&sizes, objects));
+    let clusters = setting("FLEET_THROUGHPUT_CLUSTERS", 10);
+    if runs("throughput") {
+        runtime.block_on(throughput(clusters, objects));
+    }
+    if runs("ring") {
+        runtime.block_on(ring(clusters, objects));
+    }
+    if runs("engage") {
+        runtime.block_on(engage(&sizes, objects));
+    }
 }

@@ -13,6 +13,10 @@
 //! [`Context::member`](crate::Context::member) reaches another one, for reconcilers that
 //! read one cluster and write another.
 //!
+//! A walkthrough that turns a single-cluster controller (a `CronJob` port) into a fleet
+//! controller, with its example and test, is the `cronjob` module of the
+//! `wheelhouse-examples` crate (`examples/src/cronjob.rs`).
+//!
 //! # Fair across clusters
 //!
 //! The fleet's [`concurrency`](crate::Builder::concurrency) is a pool of reconcile slots
@@ -28,6 +32,20 @@
 //! manager, on `/readyz?verbose` as `[+]fleet-<controller> degraded: ...`, without
 //! making the replica unready.
 //!
+//! # Spread across replicas
+//!
+//! Under a manager with leader election, the leader engages every member. Under a
+//! sharded manager ([`ManagerBuilder::sharding`](wheelhouse_manager::ManagerBuilder::sharding)),
+//! each cluster, with every object in it, belongs to one ring slot
+//! ([`cluster_slot`], the hash of its name), and a replica engages only the clusters
+//! whose slots it serves. A cluster changes hands with the ring's protocol: the old
+//! owner disengages it (queue dropped, reconciles aborted and awaited, informers
+//! stopped) before it publishes that the slot is free, and the new owner engages it
+//! only after that. Writes a cluster's reconciles send through their context's client
+//! are refused once the cluster is no longer served here or the term is over
+//! ([`ClusterFenced`]). A replica's [`Context::member`](crate::Context::member) reaches
+//! only the clusters it has engaged.
+//!
 //! # Compared with multicluster-runtime
 //!
 //! multicluster-runtime's providers call every cluster-aware component back to engage a
@@ -41,11 +59,13 @@
 
 mod engage;
 mod metrics;
+mod shard;
+mod view;
 
 use std::collections::BTreeMap;
 use std::fmt::{self, Debug};
 use std::future::Future;
-use std::sync::atomic::{AtomicUsize, Ordering};
+use std::sync::atomic::AtomicUsize;
 use std::sync::{Arc, OnceLock};
 
 use futures::StreamExt;
@@ -56,13 +76,17 @@ use serde::de::DeserializeOwned;
 use tokio::sync::{Semaphore, watch};
 use tokio::task::JoinSet;
 use tokio_util::task::AbortOnDropHandle;
-use wheelhouse_cache::ScopeKind;
+use wheelhouse_cache::shard::InFlight;
+use wheelhouse_cache::{ScopeKind, Shards};
 use wheelhouse_manager::fleet::{Cluster, ClusterEvent, Provider};
 use wheelhouse_manager::{BoxError, CancellationToken, Manager, Runnable, Stop};
 use wheelhouse_workqueue::{WorkQueue, default_rate_limiter};
 
 use self::engage::{Engaged, Plan, PlanOf, Probe, Shared};
 pub use self::metrics::FleetMetrics;
+use self::shard::Admission;
+pub use self::shard::{ClusterFenced, cluster_slot};
+pub use self::view::{ClusterStatus, FleetView};
 use crate::cluster::Members;
 use crate::controller::Builder;
 use crate::key::ObjectKey;
@@ -172,6 +196,7 @@ where
             fleet_metrics: OnceLock::new(),
         });
         let controller = FleetController {
+            shards: builder.cache.shards().cloned(),
             name,
             provider: self.provider,
             plan: Arc::new(plan),
@@ -200,6 +225,8 @@ pub struct FleetController {
     per_cluster: usize,
     series: OnceLock<Series>,
     state: Arc<State>,
+    /// The ring's shards, in a sharded manager: only the clusters they serve engage.
+    shards: Option<Shards>,
 }
 
 impl Debug for FleetController {
@@ -230,117 +257,23 @@ struct Engagement {
     waiting: Arc<AtomicUsize>,
     pumps: Vec<AbortOnDropHandle<()>>,
     workers: JoinSet<()>,
+    /// In a sharded manager, the cluster's slot held while it is engaged: the ring
+    /// hands the slot over only once this is dropped (see [`shard`]).
+    _served: Option<InFlight>,
 }
 
-/// How one engaged cluster is doing.
-#[derive(Debug, Clone, PartialEq, Eq)]
-pub struct ClusterStatus {
-    /// The cluster's name.
-    pub name: Arc<str>,
-    /// Whether its primary objects have been listed once.
-    pub synced: bool,
-    /// Why its primary objects' watch fails, while it does (until a relist succeeds).
-    pub error: Option<String>,
-    /// Primary objects cached.
-    pub objects: usize,
-    /// Keys waiting on its queue.
-    pub queued: usize,
-    /// Its workers holding a key and waiting for one of the fleet's reconcile slots.
-    pub waiting: usize,
-}
+/// Disengages every cluster when dropped, so a fleet controller whose future is
+/// dropped (its replica killed, its manager's task aborted) leaves no workers behind.
+struct DisengageAllOnDrop<'a>(&'a State);
 
-impl ClusterStatus {
-    /// Listed and watched: its API server answers.
-    pub fn ready(&self) -> bool {
-        self.synced && self.error.is_none()
-    }
-}
-
-impl State {
-    pub(crate) fn statuses(&self) -> Vec<ClusterStatus> {
-        self.engaged
-            .lock()
-            .values()
-            .map(|engagement| {
-                let (synced, error, objects) = engagement.probe.probe();
-                ClusterStatus {
-                    name: engagement.cluster.name_arc(),
-                    synced,
-                    error,
-                    objects,
-                    queued: engagement.queue.len(),
-                    waiting: engagement.waiting.load(Ordering::Acquire),
-                }
-            })
-            .collect()
-    }
-
-    fn publish_names(&self) {
-        let names: Vec<Arc<str>> = self.engaged.lock().keys().cloned().collect();
-        self.names.send_replace(names);
-    }
-
-    /// The `/readyz` notice: which members are not reachable, and why.
-    fn readiness(&self) -> Result<(), String> {
-        let statuses = self.statuses();
-        let failing: Vec<String> = statuses
-            .iter()
-            .filter(|status| !status.ready())
-            .map(|status| match &status.error {
-                Some(error) => format!("{} ({error})", status.name),
-                None => format!("{} (not listed yet)", status.name),
-            })
-            .collect();
-        if failing.is_empty() {
-            return Ok(());
+impl Drop for DisengageAllOnDrop<'_> {
+    fn drop(&mut self) {
+        let engaged = std::mem::take(&mut *self.0.engaged.lock());
+        if !engaged.is_empty() {
+            self.0.members.write().clear();
+            drop(engaged);
+            self.0.publish_names();
         }
-        Err(format!(
-            "{} of {} clusters unreachable: {}",
-            failing.len(),
-            statuses.len(),
-            failing.join(", ")
-        ))
-    }
-}
-
-/// A handle on a fleet controller's engaged clusters, to look at while it runs (from
-/// [`FleetController::view`], before the controller is handed to a manager).
-#[derive(Clone)]
-pub struct FleetView {
-    state: Arc<State>,
-}
-
-impl Debug for FleetView {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        f.debug_struct("FleetView")
-            .field("controller", &self.state.name)
-            .finish_non_exhaustive()
-    }
-}
-
-impl FleetView {
-    /// Every engaged cluster's status, by name.
-    pub fn clusters(&self) -> Vec<ClusterStatus> {
-        self.state.statuses()
-    }
-
-    /// The engaged clusters' names, sorted.
-    pub fn names(&self) -> Vec<Arc<str>> {
-        self.state.names.borrow().clone()
-    }
-
-    /// Waits until the engaged clusters' names (sorted) satisfy `condition`.
-    pub async fn wait_for(&self, mut condition: impl FnMut(&[Arc<str>]) -> bool) {
-        let mut names = self.state.names.subscribe();
-        let _ = names.wait_for(|names| condition(names)).await;
-    }
-
-    /// Waits for the next change of the engaged clusters and returns their names.
-    pub async fn changed(&self, mut seen: Vec<Arc<str>>) -> Vec<Arc<str>> {
-        let mut names = self.state.names.subscribe();
-        let _ = names.wait_for(|names| *names != seen).await;
-        seen.clone_from(&names.borrow());
-        seen
     }
 }
 
@@ -381,23 +314,43 @@ impl FleetController {
                 .max_concurrent
                 .set(i64::try_from(self.concurrency).unwrap_or(i64::MAX));
         }
+        let _disengage_all = DisengageAllOnDrop(&self.state);
         let mut events = self.provider.watch();
+        // Every member the provider announced, engaged or not (sharded: not ours now).
+        let mut known: BTreeMap<Arc<str>, Cluster> = BTreeMap::new();
+        let mut serving = self.shards.as_ref().map(Shards::watch_serving);
+        let mut events_open = true;
         tracing::info!(controller = %self.name, "fleet controller started");
         let graceful = loop {
+            let serving_changed = async {
+                match serving.as_mut() {
+                    Some(serving) => serving.changed().await.is_ok(),
+                    None => std::future::pending().await,
+                }
+            };
             tokio::select! {
                 () = stop.requested() => break true,
                 () = stop.term_over() => break false,
-                event = events.next() => match event {
-                    Some(ClusterEvent::Joined(cluster)) => self.engage(cluster, &gate, &stop),
-                    Some(ClusterEvent::Left(name)) => self.disengage(&name),
-                    // The provider is done: the members stay as they are.
-                    None => {
-                        tokio::select! {
-                            () = stop.requested() => break true,
-                            () = stop.term_over() => break false,
-                        }
+                event = events.next(), if events_open => match event {
+                    Some(ClusterEvent::Joined(cluster)) => {
+                        known.insert(cluster.name_arc(), cluster.clone());
+                        self.disengage(cluster.name()).await;
+                        self.engage(cluster, &gate, &stop);
                     }
+                    Some(ClusterEvent::Left(name)) => {
+                        known.remove(&name);
+                        self.disengage(&name).await;
+                    }
+                    // The provider is done: the members stay as they are.
+                    None => events_open = false,
                 },
+                open = serving_changed => {
+                    if open {
+                        self.follow_the_ring(&known, &gate, &stop).await;
+                    } else {
+                        serving = None;
+                    }
+                }
             }
         };
         let engaged = std::mem::take(&mut *self.state.engaged.lock());
@@ -427,11 +380,44 @@ impl FleetController {
         tracing::info!(controller = %self.name, "fleet controller stopped");
     }
 
+    /// Sharded: disengages the clusters whose slots this replica stopped serving, and
+    /// engages those whose slots it serves now.
+    async fn follow_the_ring(&self, known: &BTreeMap<Arc<str>, Cluster>, gate: &Arc<Semaphore>, stop: &Stop) {
+        let Some(shards) = &self.shards else { return };
+        let serving = shards.serving();
+        let lost: Vec<Arc<str>> = self
+            .state
+            .engaged
+            .lock()
+            .keys()
+            .filter(|name| !serving.contains(cluster_slot(name)))
+            .cloned()
+            .collect();
+        for name in lost {
+            self.disengage(&name).await;
+            tracing::info!(controller = %self.name, cluster = %name, "cluster handed over to another replica");
+        }
+        for (name, cluster) in known {
+            let engaged = self.state.engaged.lock().contains_key(name);
+            if !engaged && serving.contains(cluster_slot(name)) {
+                self.engage(cluster.clone(), gate, stop);
+            }
+        }
+    }
+
+    /// Engages `cluster`, which is not engaged; sharded, only if its slot is served here.
     fn engage(&self, cluster: Cluster, gate: &Arc<Semaphore>, stop: &Stop) {
         let name = cluster.name_arc();
-        if self.state.engaged.lock().contains_key(&name) {
-            self.disengage(&name);
-        }
+        let served = match &self.shards {
+            Some(shards) => {
+                let Some(served) = shards.enter(cluster_slot(&name)) else {
+                    tracing::debug!(controller = %self.name, cluster = %name, "cluster joined: served by another replica");
+                    return;
+                };
+                Some(served)
+            }
+            None => None,
+        };
         let metrics = self.state.fleet_metrics.get();
         let waiting = Arc::new(AtomicUsize::new(0));
         let Engaged { sources, work, probe } = self.plan.engage(
@@ -442,6 +428,7 @@ impl FleetController {
                 waiting: waiting.clone(),
                 series: self.series.get().cloned(),
                 cluster_series: metrics.map(|m| m.for_cluster(&self.name, &name)),
+                admission: Admission::new(name.clone(), stop.clone(), self.shards.as_ref()),
             },
         );
         // Each cluster's own queue and backoff: one failing cluster's keys back off on
@@ -468,6 +455,7 @@ impl FleetController {
                 waiting,
                 pumps,
                 workers,
+                _served: served,
             },
         );
         self.state.publish_names();
@@ -477,14 +465,19 @@ impl FleetController {
         tracing::info!(controller = %self.name, cluster = %name, "cluster joined: engaged");
     }
 
-    fn disengage(&self, name: &str) {
-        let Some(engagement) = self.state.engaged.lock().remove(name) else {
+    /// Disengages the cluster `name`, if engaged, and returns once its workers are gone.
+    async fn disengage(&self, name: &str) {
+        let Some(mut engagement) = self.state.engaged.lock().remove(name) else {
             return;
         };
         self.state.members.write().remove(name);
         // Queued keys are dropped, pumps and workers (with their reconciles in flight)
-        // aborted; the cache goes with the last handle.
+        // aborted and awaited before the slot is let go; the cache goes with the last
+        // handle.
         engagement.queue.shutdown();
+        engagement.pumps.clear();
+        engagement.workers.abort_all();
+        while engagement.workers.join_next().await.is_some() {}
         drop(engagement);
         self.state.publish_names();
         if let Some(metrics) = self.state.fleet_metrics.get() {

@@ -9,6 +9,8 @@
 //! - [`fault_proxy`]: a per-replica TCP proxy in front of the embedded server that
 //!   holds, delays, stalls or drops traffic, for partition tests.
 //! - [`fanout`]: a hub WebApp copied into every member of a fleet, status summed back.
+//! - [`cronjob`]: the `CronJob` controller, and the walkthrough that turns it into a fleet
+//!   controller.
 //! - [`demo`]: what the phase-scheduler demos share.
 //! - [`pods`]: realistic Pods from a seed (managedFields and all), for an operator's own
 //!   tests and benchmarks at scale.
@@ -18,6 +20,7 @@
 
 pub mod autoroute;
 pub mod canary;
+pub mod cronjob;
 pub mod demo;
 pub mod fanout;
 pub mod fault_proxy;

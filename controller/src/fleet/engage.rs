@@ -13,6 +13,7 @@ use tokio::sync::Semaphore;
 use wheelhouse_cache::{Informer, Scope, ScopeKind};
 use wheelhouse_manager::fleet::Cluster;
 
+use super::shard::Admission;
 use crate::cluster::{ClusterSeries, InCluster, Members};
 use crate::controller::{MakeIndex, MakeSource};
 use crate::metrics::Series;
@@ -34,6 +35,8 @@ pub(crate) struct Shared {
     pub waiting: Arc<AtomicUsize>,
     pub series: Option<Series>,
     pub cluster_series: Option<ClusterSeries>,
+    /// Whether the cluster's reconciles may still write to it.
+    pub admission: Admission,
 }
 
 /// A cluster engaged: the sources to subscribe, the work to run, and how it is doing.
@@ -96,7 +99,7 @@ where
         if let Some(controller) = shared.series {
             let _ = series.set(controller);
         }
-        let client = cluster.client().clone();
+        let client = shared.admission.client(cluster.client().clone());
         let work = Arc::new(Worker {
             name: self.name.clone(),
             recorder: recorder(&client, &self.name),

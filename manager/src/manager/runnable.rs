@@ -150,6 +150,14 @@ impl Stop {
         self.token.is_cancelled() || self.term.as_ref().is_some_and(|term| !term.is_valid())
     }
 
+    /// False once the leadership term this runnable runs in has ended (always true for
+    /// a runnable that runs without leader election), whether or not a graceful stop
+    /// was requested: work draining after a graceful stop may still write; work whose
+    /// term is over may not.
+    pub fn in_term(&self) -> bool {
+        self.term.as_ref().is_none_or(|term| term.is_valid())
+    }
+
     /// The cancellation token behind the graceful stop, for APIs that take one.
     pub fn token(&self) -> &CancellationToken {
         &self.token
