@@ -572,11 +572,11 @@ async fn endless_header(tls: Option<TlsConnector>, address: SocketAddr, from: Ip
         }
         None => Box::pin(tcp),
     };
+    let piece = vec![b'a'; 16 * 1024];
     let sending = async {
         stream
             .write_all(b"GET /metrics HTTP/1.1\r\nHost: x\r\nX-Padding: ")
             .await?;
-        let piece = [b'a'; 16 * 1024];
         for _ in 0..25 {
             stream.write_all(&piece).await?;
         }
