@@ -184,6 +184,8 @@ async fn review(connector: &TlsConnector, address: SocketAddr, path: &str, body:
 #[derive(Default)]
 struct Measured {
     admission: Vec<Duration>,
+    /// The 100 KiB admission reviews' (also in `admission`): the large share's.
+    large: Vec<Duration>,
     conversion: Vec<Duration>,
     failed: usize,
     first_failure: Option<String>,
@@ -194,12 +196,14 @@ impl Measured {
         self.admission.len() + self.conversion.len() + self.failed
     }
 
-    fn p99(&self) -> (f64, f64, f64) {
+    /// The p99 of all, of admission, of the 100 KiB admission and of conversion.
+    fn p99(&self) -> (f64, f64, f64, f64) {
         let mut all: Vec<Duration> = self.admission.iter().chain(&self.conversion).copied().collect();
         let p99 = |samples: &mut [Duration]| percentile(samples, 99).map_or(0.0, millis);
         (
             p99(&mut all),
             p99(&mut self.admission.clone()),
+            p99(&mut self.large.clone()),
             p99(&mut self.conversion.clone()),
         )
     }
@@ -218,7 +222,12 @@ async fn reviews(connector: &TlsConnector, address: SocketAddr, rounds: usize) -
         for (path, body, converts) in &kinds {
             match review(connector, address, path, body).await {
                 Ok(time) if *converts => measured.conversion.push(time),
-                Ok(time) => measured.admission.push(time),
+                Ok(time) => {
+                    measured.admission.push(time);
+                    if body.len() > 64 * 1024 {
+                        measured.large.push(time);
+                    }
+                }
                 Err(error) => {
                     measured.failed += 1;
                     measured.first_failure.get_or_insert(error);
@@ -461,6 +470,15 @@ pub async fn slow_bodies(servers: &tokio::runtime::Handle) {
         }
     }
     cases.push(Attacker::Http2 { streams: 99 });
+    // `WEBHOOK_BENCH_SLOW_CASES=200/40,h2` runs only those (conns/addresses, h2).
+    let only = std::env::var("WEBHOOK_BENCH_SLOW_CASES").ok();
+    cases.retain(|case| {
+        let key = match case {
+            Attacker::Http1 { conns, addresses } => format!("{conns}/{addresses}"),
+            Attacker::Http2 { .. } => "h2".to_owned(),
+        };
+        only.as_deref().is_none_or(|only| only.split(',').any(|one| one == key))
+    });
     for case in cases {
         let ours = start(servers, &certificates, matches!(case, Attacker::Http2 { .. })).await;
         let quiet = reviews(&http1, ours.address, QUIET_ROUNDS).await;
@@ -475,12 +493,12 @@ pub async fn slow_bodies(servers: &tokio::runtime::Handle) {
         for attacker in attackers {
             let _ = attacker.await;
         }
-        let (p99, admission_p99, conversion_p99) = measured.p99();
-        let (quiet_p99, _, _) = quiet.p99();
+        let (p99, admission_p99, large_p99, conversion_p99) = measured.p99();
+        let (quiet_p99, _, _, _) = quiet.p99();
         #[expect(clippy::cast_precision_loss, reason = "megabytes")]
         let upload = attack.sent.load(Ordering::Relaxed) as f64 / 1_048_576.0 / attacked.as_secs_f64();
         println!(
-            "bench=webhook-abuse kind=slow-bodies {what} p99_ms={p99:.2} quiet_p99_ms={quiet_p99:.2} admission_p99_ms={admission_p99:.2} conversion_p99_ms={conversion_p99:.2} failed={} of={} attack_opened={} attack_mib_s={upload:.1}",
+            "bench=webhook-abuse kind=slow-bodies {what} p99_ms={p99:.2} quiet_p99_ms={quiet_p99:.2} admission_p99_ms={admission_p99:.2} admission_100k_p99_ms={large_p99:.2} conversion_p99_ms={conversion_p99:.2} failed={} of={} attack_opened={} attack_mib_s={upload:.1}",
             measured.failed,
             measured.of(),
             attack.opened(),
