@@ -13,16 +13,25 @@
 //! `ratio bench=webhook conns=N throughput=X p99_latency=Y` (ours divided by bare).
 //!
 //! The machine is shared and noisy, so the two servers take turns in short slices
-//! (`WEBHOOK_BENCH_SLICES`, default 8 each, of `WEBHOOK_BENCH_SLICE_MS`, default 1000
-//! ms, each after a warm-up of a quarter of it on new connections), and a slow spell
-//! falls on both; the figures are over all of a server's slices.
-//! `WEBHOOK_BENCH_CONNS=16` runs one level only.
+//! (`WEBHOOK_BENCH_SLICES`, default 4 each per run, of `WEBHOOK_BENCH_SLICE_MS`, default
+//! 1000 ms, each after a warm-up of a quarter of it on new connections), and a slow
+//! spell falls on both. `WEBHOOK_BENCH_RUNS` (default 5) such runs: the `ratio` line's
+//! throughput is the median of the runs' ratios (each listed after `each=`), the other
+//! figures are over all of a server's slices.
+//! `WEBHOOK_BENCH_CONNS=16` runs one level only. `WEBHOOK_BENCH_FLOOR=1` serves, in place
+//! of the WebApp's validator, a raw handler doing the anchor's own work (the floor: the
+//! serving layer and the review's envelope against bare hyper).
 //!
 //! Then the server under hostile and heavy traffic (`webhook_abuse.rs`: idle and
 //! slowloris floods, maximal bodies beside `/healthz`, a mutate's peak memory;
 //! `webhook_silence.rs`: silent bodies, declared-but-silent budget, unread answers, a
 //! mutate's RSS in a child process);
-//! `WEBHOOK_BENCH_ABUSE_ONLY=1` runs only those, `WEBHOOK_BENCH_THROUGHPUT_ONLY=1` none.
+//! `webhook_slow.rs`: trickling bodies over HTTP/1.1 and HTTP/2, headers that never end
+//! on the webhook, metrics and probe ports, with the child's RSS);
+//! `WEBHOOK_BENCH_ABUSE_ONLY=1` runs only those, `WEBHOOK_BENCH_THROUGHPUT_ONLY=1` none,
+//! `WEBHOOK_BENCH_SLOW_ONLY=1` only `webhook_slow.rs`'s. `WEBHOOK_BENCH_THROUGH_API=1`
+//! runs the trickling bodies while an API server calls the webhooks instead
+//! (`webhook_slow_api.rs`; a real one with `USE_EXISTING_CLUSTER=true`).
 //!
 //! Between the two, `webhook_conversion.rs`: a `ConversionReview` of 500 WebApps
 //! (`v1alpha1` to `v1`) answered by our server's `/convert` against a bare hyper +
@@ -32,6 +41,8 @@
 mod webhook_abuse;
 mod webhook_conversion;
 mod webhook_silence;
+mod webhook_slow;
+mod webhook_slow_api;
 
 #[allow(dead_code, reason = "each benchmark uses a part of the shared helpers")]
 mod support;
@@ -51,7 +62,7 @@ use kube::core::admission::{AdmissionRequest, AdmissionResponse, AdmissionReview
 use rustls::pki_types::pem::PemObject as _;
 use rustls::pki_types::{CertificateDer, PrivateKeyDer, ServerName};
 use serde_json::json;
-use support::{percentile, setting};
+use support::{median, percentile, setting};
 use tokio::net::{TcpListener, TcpStream};
 use tokio_rustls::{TlsAcceptor, TlsConnector};
 use tokio_util::sync::CancellationToken;
@@ -115,6 +126,13 @@ struct Running {
 
 /// Starts our server; called on the servers' runtime.
 fn start_wheelhouse(certificates: Certificates) -> Running {
+    start_wheelhouse_with(certificates, false)
+}
+
+/// Starts our server, or with `floor` the same server with nothing at [`PATH`] but a raw
+/// handler doing the anchor's work (kube's `DynamicObject` decoded, allowed): what
+/// the serving layer and the review's envelope cost, whatever the validator.
+fn start_wheelhouse_with(certificates: Certificates, floor: bool) -> Running {
     let options = WebhookOptions {
         host: [127, 0, 0, 1].into(),
         port: 0,
@@ -122,7 +140,15 @@ fn start_wheelhouse(certificates: Certificates) -> Running {
         ..WebhookOptions::default()
     };
     let metrics = WebhookMetrics::register(&prometheus::Registry::new()).expect("metrics");
-    let mut server = webhooks::webhook_server(options).metrics(metrics);
+    let server = if floor {
+        wheelhouse::webhook::WebhookServer::new(options)
+            .handler(PATH, |request: AdmissionRequest<DynamicObject>| async move {
+                AdmissionResponse::from(&request)
+            })
+    } else {
+        webhooks::webhook_server(options)
+    };
+    let mut server = server.metrics(metrics);
     let address = server.bind().expect("the webhook server binds");
     let stop = CancellationToken::new();
     let signal = Stop::new(stop.clone());
@@ -250,6 +276,17 @@ impl Sample {
         self.measured += slice;
     }
 
+    /// Requests per second.
+    fn rps(&self) -> f64 {
+        crate::support::as_f64(self.latencies.len()) / self.measured.as_secs_f64()
+    }
+
+    /// Adds another run's requests to these.
+    fn absorb(&mut self, other: Self) {
+        self.latencies.extend(other.latencies);
+        self.measured += other.measured;
+    }
+
     /// Requests per second, p50 and p99 in milliseconds.
     fn figures(&mut self) -> (f64, f64, f64) {
         let answered = u32::try_from(self.latencies.len()).unwrap_or(u32::MAX);
@@ -271,7 +308,21 @@ fn main() {
         webhook_silence::rss_child();
         return;
     }
+    if std::env::var_os("WEBHOOK_BENCH_HEADERS_CHILD").is_some() {
+        webhook_slow::headers_child();
+        return;
+    }
+    webhook_slow::raise_fd_limit();
     let (servers, clients) = (runtime("servers"), runtime("clients"));
+    if std::env::var_os("WEBHOOK_BENCH_THROUGH_API").is_some() {
+        clients.block_on(webhook_slow_api::through_api(servers.handle()));
+        return;
+    }
+    if std::env::var_os("WEBHOOK_BENCH_SLOW_ONLY").is_some() {
+        clients.block_on(webhook_slow::slow_bodies(servers.handle()));
+        webhook_slow::headers(&clients);
+        return;
+    }
     if std::env::var_os("WEBHOOK_BENCH_CONVERSION_ONLY").is_some() {
         clients.block_on(webhook_conversion::run(servers.handle().clone()));
         return;
@@ -294,7 +345,9 @@ fn main() {
         webhook_silence::silent_bodies(servers.handle(), &connector, &certificates, &review).await;
         webhook_silence::budget_starve(servers.handle(), &connector, &certificates, &review).await;
         webhook_silence::unread_answers(servers.handle(), &connector, &certificates, &review).await;
+        webhook_slow::slow_bodies(servers.handle()).await;
     });
+    webhook_slow::headers(&clients);
 }
 
 /// A TLS client that trusts `certificates`' CA.
@@ -312,7 +365,10 @@ fn connector(certificates: &Certificates) -> TlsConnector {
 }
 
 async fn run(servers: tokio::runtime::Handle) {
-    let slices = setting("WEBHOOK_BENCH_SLICES", 8).max(1);
+    let (runs, slices) = (
+        setting("WEBHOOK_BENCH_RUNS", 5).max(1),
+        setting("WEBHOOK_BENCH_SLICES", 4).max(1),
+    );
     let slice = Duration::from_millis(u64::try_from(setting("WEBHOOK_BENCH_SLICE_MS", 1000)).unwrap_or(1000));
     let levels: Vec<usize> = match std::env::var("WEBHOOK_BENCH_CONNS") {
         Ok(one) => vec![one.parse().expect("WEBHOOK_BENCH_CONNS is a number")],
@@ -320,9 +376,12 @@ async fn run(servers: tokio::runtime::Handle) {
     };
     let certificates = Certificates::self_signed(["127.0.0.1"]).expect("certificates");
     let connector = connector(&certificates);
+    let floor = std::env::var_os("WEBHOOK_BENCH_FLOOR").is_some();
     let ours = {
         let certificates = certificates.clone();
-        servers.spawn(async move { start_wheelhouse(certificates) }).await
+        servers
+            .spawn(async move { start_wheelhouse_with(certificates, floor) })
+            .await
     }
     .expect("our server starts");
     let bare = servers
@@ -330,22 +389,30 @@ async fn run(servers: tokio::runtime::Handle) {
         .await
         .expect("the bare server starts");
     println!(
-        "bench=webhook review_bytes={} slices={slices} slice_ms={} (the two servers take turns, slice by slice)",
+        "bench=webhook review_bytes={} runs={runs} slices={slices} slice_ms={} handler={} (the two servers take turns, slice by slice)",
         realistic_review().len(),
-        slice.as_millis()
+        slice.as_millis(),
+        if floor { "floor" } else { "validator" }
     );
     for conns in levels {
         let (mut our_sample, mut bare_sample) = (Sample::default(), Sample::default());
-        for turn in 0..slices {
-            let order = if turn % 2 == 0 { [true, false] } else { [false, true] };
-            for wheelhouse in order {
-                let (address, sample) = if wheelhouse {
-                    (ours.address, &mut our_sample)
-                } else {
-                    (bare.address, &mut bare_sample)
-                };
-                sample.add_slice(address, &connector, conns, slice).await;
+        let mut ratios = Vec::with_capacity(runs);
+        for _ in 0..runs {
+            let (mut our_run, mut bare_run) = (Sample::default(), Sample::default());
+            for turn in 0..slices {
+                let order = if turn % 2 == 0 { [true, false] } else { [false, true] };
+                for wheelhouse in order {
+                    let (address, sample) = if wheelhouse {
+                        (ours.address, &mut our_run)
+                    } else {
+                        (bare.address, &mut bare_run)
+                    };
+                    sample.add_slice(address, &connector, conns, slice).await;
+                }
             }
+            ratios.push(our_run.rps() / bare_run.rps());
+            our_sample.absorb(our_run);
+            bare_sample.absorb(bare_run);
         }
         let (our_rps, our_p50, our_p99) = our_sample.figures();
         let (bare_rps, bare_p50, bare_p99) = bare_sample.figures();
@@ -355,10 +422,12 @@ async fn run(servers: tokio::runtime::Handle) {
         ] {
             println!("bench=webhook impl={name} conns={conns} rps={rps:.0} p50_ms={p50:.3} p99_ms={p99:.3}");
         }
+        let each: Vec<String> = ratios.iter().map(|ratio| format!("{ratio:.2}")).collect();
         println!(
-            "ratio bench=webhook conns={conns} throughput={:.2} p99_latency={:.2}",
-            our_rps / bare_rps,
-            our_p99 / bare_p99
+            "ratio bench=webhook conns={conns} throughput={:.2} p99_latency={:.2} runs={runs} each={}",
+            median(ratios),
+            our_p99 / bare_p99,
+            each.join(",")
         );
     }
     for server in [ours, bare] {

@@ -6,10 +6,10 @@
 //! typed, converts each object with the same `From` impl and encodes the answer.
 //!
 //! Two connections send reviews back to back; the servers take turns in slices, as
-//! the admission throughput does. Prints
+//! the admission throughput does, in `WEBHOOK_BENCH_RUNS` (default 5) runs. Prints
 //! `bench=conversion impl=wheelhouse|bare objects=500 review_bytes=.. rps=.. p50_ms=..`
-//! and `ratio bench=conversion objects=500 wheelhouse/bare=X` (throughput, ours over
-//! bare; higher is better).
+//! and `ratio bench=conversion objects=500 wheelhouse/bare=X runs=5 each=..` (throughput,
+//! ours over bare, the median of the runs' ratios; higher is better).
 
 use std::net::SocketAddr;
 use std::time::{Duration, Instant};
@@ -25,7 +25,7 @@ use tokio_rustls::TlsConnector;
 use wheelhouse::webhook::Certificates;
 use wheelhouse_examples::webapp::{self, v1alpha1};
 
-use crate::support::{percentile, setting};
+use crate::support::{median, percentile, setting};
 use crate::{connector, start_bare_with, start_wheelhouse};
 
 const OBJECTS: usize = 500;
@@ -167,6 +167,17 @@ impl Sample {
         self.measured += slice;
     }
 
+    /// Reviews per second.
+    fn rps(&self) -> f64 {
+        crate::support::as_f64(self.latencies.len()) / self.measured.as_secs_f64()
+    }
+
+    /// Adds another run's reviews to these.
+    fn absorb(&mut self, other: Self) {
+        self.latencies.extend(other.latencies);
+        self.measured += other.measured;
+    }
+
     /// Reviews per second and the median latency in milliseconds.
     fn figures(&mut self) -> (f64, f64) {
         let answered = u32::try_from(self.latencies.len()).unwrap_or(u32::MAX);
@@ -177,7 +188,10 @@ impl Sample {
 
 /// Runs the comparison with the servers on `servers`.
 pub async fn run(servers: tokio::runtime::Handle) {
-    let slices = setting("WEBHOOK_BENCH_SLICES", 8).max(1);
+    let (runs, slices) = (
+        setting("WEBHOOK_BENCH_RUNS", 5).max(1),
+        setting("WEBHOOK_BENCH_SLICES", 4).max(1),
+    );
     let slice = Duration::from_millis(u64::try_from(setting("WEBHOOK_BENCH_SLICE_MS", 1000)).unwrap_or(1000));
     let certificates = Certificates::self_signed(["127.0.0.1"]).expect("certificates");
     let connector = connector(&certificates);
@@ -192,16 +206,23 @@ pub async fn run(servers: tokio::runtime::Handle) {
         .expect("the bare server starts");
     let body = review();
     let (mut our_sample, mut bare_sample) = (Sample::default(), Sample::default());
-    for turn in 0..slices {
-        let order = if turn % 2 == 0 { [true, false] } else { [false, true] };
-        for wheelhouse in order {
-            let (address, sample) = if wheelhouse {
-                (ours.address, &mut our_sample)
-            } else {
-                (bare.address, &mut bare_sample)
-            };
-            sample.add_slice(address, &connector, &body, slice).await;
+    let mut ratios = Vec::with_capacity(runs);
+    for _ in 0..runs {
+        let (mut our_run, mut bare_run) = (Sample::default(), Sample::default());
+        for turn in 0..slices {
+            let order = if turn % 2 == 0 { [true, false] } else { [false, true] };
+            for wheelhouse in order {
+                let (address, sample) = if wheelhouse {
+                    (ours.address, &mut our_run)
+                } else {
+                    (bare.address, &mut bare_run)
+                };
+                sample.add_slice(address, &connector, &body, slice).await;
+            }
         }
+        ratios.push(our_run.rps() / bare_run.rps());
+        our_sample.absorb(our_run);
+        bare_sample.absorb(bare_run);
     }
     let (our_rps, our_p50) = our_sample.figures();
     let (bare_rps, bare_p50) = bare_sample.figures();
@@ -211,9 +232,11 @@ pub async fn run(servers: tokio::runtime::Handle) {
             body.len()
         );
     }
+    let each: Vec<String> = ratios.iter().map(|ratio| format!("{ratio:.2}")).collect();
     println!(
-        "ratio bench=conversion objects={OBJECTS} wheelhouse/bare={:.2}",
-        our_rps / bare_rps
+        "ratio bench=conversion objects={OBJECTS} wheelhouse/bare={:.2} runs={runs} each={}",
+        median(ratios),
+        each.join(",")
     );
     for server in [ours, bare] {
         server.stop.cancel();

@@ -166,8 +166,14 @@ impl Share {
             };
             notified.as_mut().enable();
             let waiting = Waiting { share: self, holder };
+            // Bytes are given back with a notification, but a body becomes evictable
+            // by time alone (it stalls): read the ledger again every STALLED, or a
+            // waiter sleeps to its deadline while newcomers evict the stalled bodies
+            // it could have taken and keep the share full.
+            let recheck = Instant::now() + STALLED;
             let woken = tokio::select! {
                 () = &mut notified => true,
+                () = tokio::time::sleep_until(recheck.min(until)), if recheck < until => true,
                 () = tokio::time::sleep_until(until) => false,
                 () = holder.evicted.cancelled() => false,
             };

@@ -94,8 +94,26 @@ async fn a_slow_body_gives_its_room_to_a_newcomer_at_once() {
 }
 
 #[tokio::test(start_paused = true)]
+async fn a_waiter_takes_a_body_that_stalls_while_it_waits() {
+    let budget = ByteBudget::new(SMALL_BODY, SMALL_BODY, Duration::from_secs(2));
+    let slow = holding(&budget, origin(2), 60_000).await;
+    // Young when the newcomer arrives, so it waits; the body stalls meanwhile, and the
+    // waiter takes it then, not at the end of the budget's 2 s wait (no byte was given
+    // back to wake it).
+    let started = Instant::now();
+    let _newcomer = holding(&budget, origin(1), 8_000).await;
+    assert!(slow.is_evicted(), "the body that stalled gave way");
+    assert!(
+        started.elapsed() <= STALLED * 2,
+        "taken once stalled, not at the wait's end: {:?}",
+        started.elapsed()
+    );
+}
+
+#[tokio::test(start_paused = true)]
 async fn a_body_arriving_fast_keeps_its_room() {
-    let budget = ByteBudget::new(1024 * 1024, SMALL_BODY, Duration::from_millis(300));
+    // The newcomer waits less than STALLED: the fast body has not stalled by then.
+    let budget = ByteBudget::new(1024 * 1024, SMALL_BODY, Duration::from_millis(150));
     let mut fast = Reserved::new(origin(2), Some(2 * 1024 * 1024));
     for _ in 0..8 {
         // 100 KB every 50 ms: 2 MB a second, never silent for STALLED.
