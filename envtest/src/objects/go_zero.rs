@@ -8,7 +8,7 @@
 //! The rule is Go's, from the facts generated from the types' source
 //! ([`crate::resources::go_encoding`]).
 
-use serde_json::{Value, json};
+use serde_json::Value;
 
 use crate::core::ResourceType;
 
@@ -27,13 +27,6 @@ pub(crate) fn fill(resource: &ResourceType, object: &mut Value) {
         .find(|t| t.kind == resource.kind && t.api_version() == api_version && api_version != resource.api_version());
     let resource = stored_as.map_or(resource, |t| &**t);
     crate::resources::go_encoding::encode_as_go(resource, object);
-    // An APIService's types are kube-aggregator's, which the generated facts do not
-    // cover: its status is held by value.
-    if (resource.group.as_str(), resource.kind.as_str()) == ("apiregistration.k8s.io", "APIService")
-        && !object["status"].is_object()
-    {
-        object["status"] = json!({});
-    }
 }
 
 #[cfg(test)]

@@ -98,11 +98,17 @@ fn facts(definition: &str) -> Option<&'static Facts> {
         for (message, omitted) in super::go_facts::OMIT_EMPTY {
             facts.entry(message).or_default().omitted_empty = omitted;
         }
-        for (message, present) in super::go_facts::PRESENT_AT_ZERO {
+        for (message, present) in super::go_facts::PRESENT_AT_ZERO
+            .iter()
+            .chain(AGGREGATOR_PRESENT_AT_ZERO)
+        {
             facts.entry(message).or_default().present = present
                 .iter()
                 .map(|(field, zero)| (*field, serde_json::from_str(zero).unwrap_or(Value::Null)))
                 .collect();
+        }
+        for (message, omitted) in AGGREGATOR_OMIT_ZERO {
+            facts.entry(message).or_default().omitted = omitted;
         }
         facts
     });
@@ -110,6 +116,29 @@ fn facts(definition: &str) -> Option<&'static Facts> {
         .replace("k8s.io.apiextensions-apiserver.", "k8s.io.apiextensions_apiserver.");
     BY_MESSAGE.get(message.as_str())
 }
+
+/// The APIService's Go types are kube-aggregator's, whose source the facts generator
+/// does not read: the same facts, transcribed from `apiregistration/v1/types.go`.
+const AGGREGATOR_PRESENT_AT_ZERO: &[(&str, &[(&str, &str)])] = &[
+    (
+        "k8s.io.kube-aggregator.pkg.apis.apiregistration.v1.APIService",
+        &[("metadata", "{}"), ("spec", "{}"), ("status", "{}")],
+    ),
+    (
+        "k8s.io.kube-aggregator.pkg.apis.apiregistration.v1.APIServiceSpec",
+        &[("groupPriorityMinimum", "0"), ("versionPriority", "0")],
+    ),
+    (
+        "k8s.io.kube-aggregator.pkg.apis.apiregistration.v1.APIServiceCondition",
+        &[("type", "\"\""), ("status", "\"\""), ("lastTransitionTime", "null")],
+    ),
+];
+
+/// The kube-aggregator fields left out at zero (`omitempty` scalars).
+const AGGREGATOR_OMIT_ZERO: &[(&str, &[&str])] = &[(
+    "k8s.io.kube-aggregator.pkg.apis.apiregistration.v1.APIServiceSpec",
+    &["group", "version", "insecureSkipTLSVerify", "caBundle"],
+)];
 
 /// The value a built-in type's `New()` gives, as Go writes it: its type, and what Go
 /// writes of its zero value.
