@@ -183,6 +183,14 @@ impl Fence {
         let _ = self.server.set(fencing);
     }
 
+    /// Whether the manager has begun `term` here: its writes are let through.
+    pub(crate) fn has_entered(&self, term: &Term) -> bool {
+        self.term
+            .lock()
+            .as_ref()
+            .is_some_and(|current| current.number() == term.number() && current.is_valid())
+    }
+
     pub(crate) fn enter(&self, term: Arc<Term>) {
         *self.term.lock() = Some(term);
     }

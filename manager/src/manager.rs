@@ -293,11 +293,17 @@ impl Manager {
         self.inner.elector.as_deref().map(Elector::identity)
     }
 
-    /// True while this replica runs leader-only work: it holds a valid lease, or there
+    /// True while this replica runs leader-only work: it holds a valid lease and the
+    /// manager has begun its term (its client's writes pass the fence; between the two,
+    /// while the previous term's runnables are still stopping, they would not), or there
     /// is no leader election and the manager runs.
     pub fn is_leader(&self) -> bool {
         match &self.inner.elector {
-            Some(elector) => matches!(&*elector.subscribe().borrow(), Leadership::Leader(term) if term.is_valid()),
+            Some(elector) => matches!(
+                &*elector.subscribe().borrow(),
+                Leadership::Leader(term) if term.is_valid()
+                    && self.inner.fence.as_ref().is_none_or(|fence| fence.has_entered(term))
+            ),
             None => self.inner.started.load(Ordering::Acquire) && self.inner.synced.load(Ordering::Acquire),
         }
     }
