@@ -117,7 +117,7 @@ fn facts(definition: &str) -> Option<&'static Facts> {
     BY_MESSAGE.get(message.as_str())
 }
 
-/// The APIService's Go types are kube-aggregator's, whose source the facts generator
+/// The `APIService`'s Go types are kube-aggregator's, whose source the facts generator
 /// does not read: the same facts, transcribed from `apiregistration/v1/types.go`.
 const AGGREGATOR_PRESENT_AT_ZERO: &[(&str, &[(&str, &str)])] = &[
     (
