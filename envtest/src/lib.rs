@@ -113,9 +113,11 @@
 //!   wording, the patch handler's 422 of `patch`, a strategic merge's or a storage
 //!   precondition's plain 500, a PUT's uid precondition's 409).
 //! - **Go's encoding**: a built-in body is read as Go decodes it (a null is the field's
-//!   zero value) and written as Go encodes it (a zero Go leaves out is not stored, a
-//!   status or template metadata held by value is there: `"status": {}`,
-//!   `"creationTimestamp": null`), and a built-in list's items carry no kind.
+//!   zero value; a value of the wrong type is refused in its decoder's words) and
+//!   written as Go encodes it (a zero Go leaves out is not stored, what it always writes
+//!   is there: `"status": {}`, `"resources": {}`, `"creationTimestamp": null`), by
+//!   facts generated from the types' Go source, and a built-in list's items carry no
+//!   kind.
 //! - **Admission webhooks**: registered mutating then validating webhooks are called
 //!   over HTTPS (trusting their `caBundle`) with `AdmissionReview` v1; patches, denials,
 //!   warnings, `failurePolicy`, `timeoutSeconds` and `matchPolicy` behave as on a real
@@ -247,10 +249,10 @@
 //! - **Server-side apply** is structured-merge-diff's (merge, compare, removal, field
 //!   sets, conflicts, release, force) with the apiserver's field-manager layers, over
 //!   types built from the served `OpenAPI` schemas (a CRD's list and map types; built-in
-//!   types with kube 1.32's `x-kubernetes-*` extensions). What remains: a built-in
-//!   object is JSON here and a Go value there, so which maps and structs an update adds
-//!   (`.` in `fieldsV1`) is known by field name for the common fields only, and fields
-//!   Go always writes (a condition's `lastProbeTime: null`) are not owned here; every
+//!   types with kube 1.32's `x-kubernetes-*` extensions), comparing a built-in object's
+//!   Go value as kube-apiserver does (the fields its type always holds, from the
+//!   generated Go facts). What remains: fields a strategy sets after kube's field
+//!   manager ran (a Job's selector, a Service's IP families) are owned here; every
 //!   version of a type is taken for the same shape (no conversion webhook is called to
 //!   compare managers of other versions), and a schema change from granular to atomic
 //!   does not rewrite existing entries; nulls an apply leaves in a custom resource are
