@@ -37,13 +37,16 @@ use hyper::body::{Body, Frame};
 use hyper_util::rt::{TokioExecutor, TokioIo};
 use rustls::pki_types::CertificateDer;
 use rustls::pki_types::pem::PemObject as _;
-use serde_json::{Value, json};
 use tokio::io::{AsyncReadExt as _, AsyncWriteExt as _};
 use tokio::net::TcpSocket;
 use tokio::sync::mpsc;
 use tokio_rustls::TlsConnector;
 use tokio_util::sync::CancellationToken;
 use wheelhouse::webhook::{Certificates, WebhookMetrics, WebhookOptions};
+
+#[path = "../tests/shared/reviews.rs"]
+mod reviews;
+use reviews::{admission, conversion};
 use wheelhouse_manager::{Runnable as _, Stop};
 
 use crate::support::{millis, percentile};
@@ -99,48 +102,6 @@ pub fn connector(certificates: &Certificates, alpn: &[&[u8]]) -> TlsConnector {
         .with_no_client_auth();
     config.alpn_protocols = alpn.iter().map(|p| p.to_vec()).collect();
     TlsConnector::from(Arc::new(config))
-}
-
-/// A review of creating a valid WebApp whose annotation is `padding` bytes long.
-fn admission(padding: usize) -> Bytes {
-    let object = json!({
-        "apiVersion": "example.com/v1", "kind": "WebApp",
-        "metadata": {"name": "padded", "namespace": "shop", "annotations": {"padding": "x".repeat(padding)}},
-        "spec": {"image": "nginx:1.27", "replicas": 2, "port": 8080},
-    });
-    Bytes::from(
-        json!({
-            "apiVersion": "admission.k8s.io/v1", "kind": "AdmissionReview",
-            "request": {
-                "uid": "0123abcd-0123-4567-89ab-0123456789ab",
-                "kind": {"group": "example.com", "version": "v1", "kind": "WebApp"},
-                "resource": {"group": "example.com", "version": "v1", "resource": "webapps"},
-                "name": "padded", "namespace": "shop", "operation": "CREATE",
-                "userInfo": {"username": "alice"}, "object": object,
-            }
-        })
-        .to_string(),
-    )
-}
-
-/// A review converting five `v1alpha1` WebApps to `v1`, as a list in the old version sends.
-fn conversion() -> Bytes {
-    let objects: Vec<Value> = (0..5)
-        .map(|i| {
-            json!({
-                "apiVersion": "example.com/v1alpha1", "kind": "WebApp",
-                "metadata": {"name": format!("shop-{i}"), "namespace": "shop", "uid": format!("uid-{i}")},
-                "spec": {"image": "nginx:1.27", "replicas": 2, "containerPort": 8080},
-            })
-        })
-        .collect();
-    Bytes::from(
-        json!({
-            "apiVersion": "apiextensions.k8s.io/v1", "kind": "ConversionReview",
-            "request": {"uid": "0123abcd-0123-4567-89ab-0123456789ab", "desiredAPIVersion": "example.com/v1", "objects": objects},
-        })
-        .to_string(),
-    )
 }
 
 /// One review on a fresh HTTP/1.1 connection from 127.0.0.1: its time, or why it failed
@@ -214,7 +175,7 @@ impl Measured {
 async fn reviews(connector: &TlsConnector, address: SocketAddr, rounds: usize) -> Measured {
     let kinds = [
         (VALIDATE, crate::realistic_review(), false),
-        (VALIDATE, admission(100 * 1024), false),
+        (VALIDATE, admission("padded", 100 * 1024), false),
         (CONVERT, conversion(), true),
     ];
     let mut measured = Measured::default();

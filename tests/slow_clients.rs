@@ -20,7 +20,7 @@ use hyper::body::{Body, Frame};
 use hyper_util::rt::{TokioExecutor, TokioIo};
 use rustls::pki_types::pem::PemObject as _;
 use rustls::pki_types::{CertificateDer, ServerName};
-use serde_json::{Value, json};
+use serde_json::Value;
 use tokio::io::{AsyncReadExt as _, AsyncWriteExt as _};
 use tokio::net::{TcpSocket, TcpStream};
 use tokio::sync::mpsc;
@@ -29,6 +29,10 @@ use tokio_rustls::client::TlsStream;
 use tokio_util::sync::CancellationToken;
 use wheelhouse::webhook::{Certificates, MinDataRate, WebhookOptions};
 use wheelhouse_examples::webapp::webhooks;
+
+#[path = "shared/reviews.rs"]
+mod reviews;
+use reviews::{admission, conversion};
 use wheelhouse_manager::{Runnable as _, Stop};
 
 const VALIDATE: &str = "/validate-example-com-v1-webapp?timeout=30s";
@@ -91,48 +95,6 @@ async fn tls_from(
     socket.bind(SocketAddr::new(IpAddr::V4(from), 0))?;
     let tcp = socket.connect(address).await?;
     connector.connect(ServerName::try_from("127.0.0.1").unwrap(), tcp).await
-}
-
-/// A review of creating a valid WebApp, its annotation `padding` bytes long.
-fn admission(name: &str, padding: usize) -> Bytes {
-    let object = json!({
-        "apiVersion": "example.com/v1", "kind": "WebApp",
-        "metadata": {"name": name, "namespace": "shop", "annotations": {"padding": "x".repeat(padding)}},
-        "spec": {"image": "nginx:1.27", "replicas": 2, "port": 8080},
-    });
-    Bytes::from(
-        json!({
-            "apiVersion": "admission.k8s.io/v1", "kind": "AdmissionReview",
-            "request": {
-                "uid": "0123abcd-0123-4567-89ab-0123456789ab",
-                "kind": {"group": "example.com", "version": "v1", "kind": "WebApp"},
-                "resource": {"group": "example.com", "version": "v1", "resource": "webapps"},
-                "name": name, "namespace": "shop", "operation": "CREATE",
-                "userInfo": {"username": "alice"}, "object": object,
-            }
-        })
-        .to_string(),
-    )
-}
-
-/// A review converting five `v1alpha1` WebApps to `v1`, as a list in the old version sends.
-fn conversion() -> Bytes {
-    let objects: Vec<Value> = (0..5)
-        .map(|i| {
-            json!({
-                "apiVersion": "example.com/v1alpha1", "kind": "WebApp",
-                "metadata": {"name": format!("shop-{i}"), "namespace": "shop", "uid": format!("uid-{i}")},
-                "spec": {"image": "nginx:1.27", "replicas": 2, "containerPort": 8080},
-            })
-        })
-        .collect();
-    Bytes::from(
-        json!({
-            "apiVersion": "apiextensions.k8s.io/v1", "kind": "ConversionReview",
-            "request": {"uid": "0123abcd-0123-4567-89ab-0123456789ab", "desiredAPIVersion": "example.com/v1", "objects": objects},
-        })
-        .to_string(),
-    )
 }
 
 /// One review on a fresh HTTP/1.1 connection from 127.0.0.1, as kube-apiserver
