@@ -92,6 +92,27 @@ impl Writer<'_> {
             self.kind
         )
     }
+
+    /// The object a type's `New()` gives: nothing but its type, and for a built-in
+    /// type what Go writes of its zero value.
+    fn empty_like(&self, object: &Value) -> Value {
+        let mut empty = Map::new();
+        for field in ["apiVersion", "kind"] {
+            if let Some(value) = object.get(field) {
+                empty.insert(field.to_owned(), value.clone());
+            }
+        }
+        let mut empty = Value::Object(empty);
+        self.go_value(&mut empty);
+        empty
+    }
+
+    /// `object` as the value kube-apiserver compares: a built-in object as Go writes it.
+    fn go_value(&self, object: &mut Value) {
+        if let Some(builtin) = self.built_in {
+            go_encoding::encode_builtin(builtin, object);
+        }
+    }
 }
 
 /// `stripmeta`'s set: nobody owns these.
@@ -121,30 +142,6 @@ fn strip_meta(managers: &mut Managed, identifier: &str) {
         versioned.set = versioned.set.difference(&stripped());
         if versioned.set.is_empty() {
             managers.fields.remove(identifier);
-        }
-    }
-}
-
-impl Writer<'_> {
-    /// The object a type's `New()` gives: nothing but its type, and for a built-in
-    /// type what Go writes of its zero value.
-    fn empty_like(&self, object: &Value) -> Value {
-        if let Some(builtin) = self.built_in {
-            return go_encoding::zero_object(builtin, object);
-        }
-        let mut empty = Map::new();
-        for field in ["apiVersion", "kind"] {
-            if let Some(value) = object.get(field) {
-                empty.insert(field.to_owned(), value.clone());
-            }
-        }
-        Value::Object(empty)
-    }
-
-    /// `object` as the value kube-apiserver compares: a built-in object as Go writes it.
-    fn go_value(&self, object: &mut Value) {
-        if let Some(builtin) = self.built_in {
-            go_encoding::encode_builtin(builtin, object);
         }
     }
 }

@@ -140,20 +140,6 @@ const AGGREGATOR_OMIT_ZERO: &[(&str, &[&str])] = &[(
     &["group", "version", "insecureSkipTLSVerify", "caBundle"],
 )];
 
-/// The value a built-in type's `New()` gives, as Go writes it: its type, and what Go
-/// writes of its zero value.
-pub(crate) fn zero_object(builtin: &'static Builtin, like: &Value) -> Value {
-    let mut object = Map::new();
-    for field in ["apiVersion", "kind"] {
-        if let Some(value) = like.get(field) {
-            object.insert(field.to_owned(), value.clone());
-        }
-    }
-    let mut object = Value::Object(object);
-    encode_builtin(builtin, &mut object);
-    object
-}
-
 /// An empty slice or map.
 fn is_empty(value: &Value) -> bool {
     match value {
