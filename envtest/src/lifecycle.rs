@@ -1,10 +1,11 @@
 //! An object's life in the store, whatever the verb or caller: what every write does
-//! to it before and after storing (`steps`: the fields set on a new object, what an
-//! update may change, generation, finalizers, the side effects of storing CRDs and
-//! namespaces; `namespace_strategy`: what each namespace endpoint keeps) and how it is
-//! deleted (`deletion`: preconditions, graceful deletion, propagation, finalizers), and who a write is for managed fields (`ownership`: its
-//! manager, subresource and reset fields). Client requests (`api`) and the simulated
-//! controllers (`controllers`) both go through here, so both keep kube-apiserver's rules.
+//! to it before and after storing (`steps`: the fields set on a new object, the side
+//! effects of storing CRDs and namespaces; `update_rules`: what an update may change,
+//! generation, finalizers; `namespace_strategy`: what each namespace endpoint keeps) and
+//! how it is deleted (`deletion`: preconditions, graceful deletion, propagation,
+//! finalizers), and who a write is for managed fields (`ownership`: its manager,
+//! subresource and reset fields). Client requests (`api`) and the simulated controllers
+//! (`controllers`) both go through here, so both keep kube-apiserver's rules.
 //!
 //! May import: `core`, `options`, `resources`, `store`, `request`, `objects`,
 //! `admission`, `patch`, `state`.
@@ -13,6 +14,7 @@ pub(crate) mod deletion;
 mod namespace_strategy;
 mod ownership;
 mod steps;
+mod update_rules;
 
 pub(crate) use self::ownership::writer;
 pub(crate) use self::steps::{

@@ -13,13 +13,14 @@ mod core_defaults;
 mod custom_scale;
 mod defaults;
 mod go_zero;
+mod group_defaults;
 mod registrations;
 mod validate;
 
 #[cfg(test)]
 mod tests;
 
-pub(crate) use self::defaults::{after_pod_admission, apply as apply_defaults};
+pub(crate) use self::defaults::{after_pod_admission, apply as apply_defaults, prepare_for_create, prepare_for_update};
 pub(crate) use self::go_zero::fill as fill_go_zero_values;
 pub(crate) use self::registrations::declared_names as policy_names;
 pub(crate) use self::validate::{decode, duplicate_fields, field_validation, validate};

@@ -88,9 +88,11 @@ impl ApiError {
     }
 
     /// 422: the object breaks a validation rule; `field` and `detail` as the real
-    /// server's causes (for example `metadata.name`, `Required value: ...`).
+    /// server's causes (for example `metadata.name`, `Required value: ...`). The kind
+    /// is the stored type's (`rest.BeforeCreate` names the internal object's kind), so
+    /// an events.k8s.io Event is refused as a core `Event`.
     pub fn invalid(resource: &ResourceType, name: &str, causes: &[(&str, &str, String)]) -> Self {
-        Self::invalid_kind(&resource.group, &resource.kind, name, causes)
+        Self::invalid_kind(&resource.storage().group, &resource.kind, name, causes)
     }
 
     /// [`invalid`](Self::invalid) of any group and kind, such as `ListOptions` of

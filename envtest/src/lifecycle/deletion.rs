@@ -117,6 +117,43 @@ fn orphans_by_default(resource: &ResourceType) -> bool {
 
 /// Deletes an object, or marks it for deletion while finalizers or a grace period
 /// hold it.
+/// The CRD storage's `Delete`: the first delete of a CRD adds the cleanup finalizer
+/// (which the finalizer controller removes once the CRD's objects are gone) and a
+/// `Terminating` condition; a live CRD carries no finalizer of the server's.
+fn begin_crd_deletion(crd: &mut Value) {
+    let finalizers = crd["metadata"]["finalizers"].as_array().cloned().unwrap_or_default();
+    if !finalizers.iter().any(|f| f == crate::lifecycle::CRD_CLEANUP_FINALIZER) {
+        let mut finalizers = finalizers;
+        finalizers.push(json!(crate::lifecycle::CRD_CLEANUP_FINALIZER));
+        crd["metadata"]["finalizers"] = json!(finalizers);
+    }
+    if !crd["status"].is_object() {
+        crd["status"] = json!({});
+    }
+    let mut conditions = crd["status"]["conditions"].as_array().cloned().unwrap_or_default();
+    let terminating = json!({
+        "type": "Terminating",
+        "status": "True",
+        "lastTransitionTime": now(),
+        "reason": "InstanceDeletionPending",
+        "message": "CustomResourceDefinition marked for deletion; CustomResource deletion will begin soon",
+    });
+    // `SetCRDCondition`: a condition of the same status keeps its transition time.
+    match conditions.iter_mut().find(|c| c["type"] == "Terminating") {
+        Some(existing) => {
+            let time = if existing["status"] == "True" {
+                existing["lastTransitionTime"].clone()
+            } else {
+                terminating["lastTransitionTime"].clone()
+            };
+            *existing = terminating;
+            existing["lastTransitionTime"] = time;
+        }
+        None => conditions.push(terminating),
+    }
+    crd["status"]["conditions"] = json!(conditions);
+}
+
 pub(crate) fn delete(
     state: &mut State,
     resource: &ResourceType,
@@ -145,6 +182,10 @@ pub(crate) fn delete(
     }
     if collects_garbage(resource) {
         set_gc_finalizers(resource, &mut object, options);
+    }
+    let is_crd = !resource.custom && group_resource.group == "apiextensions.k8s.io";
+    if is_crd && current["metadata"]["deletionTimestamp"].is_null() {
+        begin_crd_deletion(&mut object);
     }
     let key = (namespace.to_owned(), name.to_owned());
     // The namespace storage's `Delete`: the first delete of a namespace only marks it

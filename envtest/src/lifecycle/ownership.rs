@@ -24,8 +24,12 @@ pub(crate) fn writer<'a>(
     subresource: Option<&'a str>,
 ) -> Writer<'a> {
     // The strategies' `GetResetFields`: `/status` resets the spec, and the main
-    // endpoint of a type with a status subresource resets the status.
+    // endpoint of a type with a status subresource resets the status; a
+    // CertificateSigningRequest's main endpoint resets its spec too (its user fields
+    // are the server's).
+    let csr = !resource.custom && resource.kind == "CertificateSigningRequest";
     let reset: &'static [&'static str] = match subresource {
+        None if csr => &["spec", "status"],
         Some("status") => &["spec"],
         // A namespace's `/finalize` resets its status, as its main endpoint does.
         Some("finalize") => &["status"],

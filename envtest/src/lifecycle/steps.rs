@@ -14,6 +14,10 @@ use crate::patch;
 use crate::state::State;
 use crate::store::object_key;
 
+use super::update_rules::{
+    check_no_finalizer_added_while_deleting, keep_immutable_metadata, same_object, spec_changed, split_by_subresource,
+};
+
 /// The finalizer the real server puts on CRDs so their objects go first.
 pub(crate) const CRD_CLEANUP_FINALIZER: &str = "customresourcecleanup.apiextensions.k8s.io";
 
@@ -175,12 +179,13 @@ pub(crate) fn check_body_type(
 }
 
 /// Prepares a new object for storing, in kube-apiserver's order (the body decoded as
-/// its Go type, `BeforeCreate` in `staging/src/k8s.io/apiserver/pkg/registry/rest/create.go`,
-/// then the type's defaults and validation): the name, from `generateName` if need be, and its
+/// its Go type with its defaults, the field manager, `BeforeCreate` in
+/// `staging/src/k8s.io/apiserver/pkg/registry/rest/create.go` with the type's strategy,
+/// then validation): the name, from `generateName` if need be, and its
 /// syntax ([`name_new`]); the namespace of the URL ([`place_in_namespace`]); what the
 /// server owns in `metadata` and a status behind its subresource ([`reset_server_fields`]);
-/// a built-in type's own initial state, defaults and validation; and the creator's
-/// managed fields.
+/// a built-in type's defaults, the creator's managed fields, the type's own initial
+/// state, and validation.
 pub(crate) fn prepare_new(
     resource: &ResourceType,
     namespace: Option<&str>,
@@ -195,11 +200,14 @@ pub(crate) fn prepare_new(
     place_in_namespace(resource, namespace, &mut object["metadata"])?;
     let now = now();
     reset_server_fields(resource, &mut object, &now);
-    initialize_builtin(resource, &mut object);
     crate::objects::apply_defaults(resource, &mut object, None);
+    // The field manager records the creator's fields as the body decoded, defaults
+    // included, before the strategy and the storage add theirs, which nobody owns.
+    patch::apply::record_update(None, &mut object, &super::writer(resource, manager, &now, None));
+    initialize_builtin(resource, &mut object);
+    crate::objects::prepare_for_create(resource, &mut object, &now);
     crate::objects::fill_go_zero_values(resource, &mut object);
     crate::objects::validate(resource, &mut object, None, None)?;
-    patch::apply::record_update(None, &mut object, &super::writer(resource, manager, &now, None));
     Ok(object)
 }
 
@@ -320,7 +328,11 @@ fn reset_server_fields(resource: &ResourceType, object: &mut Value, now: &str) {
             map.remove("generation");
         }
     }
+    // A Node's strategy keeps the status it is created with (the kubelet registers
+    // its node with one); every other type's drops a status its subresource owns.
+    let keeps_status = !resource.custom && resource.group.is_empty() && resource.kind == "Node";
     if resource.status
+        && !keeps_status
         && let Some(map) = object.as_object_mut()
     {
         map.remove("status");
@@ -328,22 +340,13 @@ fn reset_server_fields(resource: &ResourceType, object: &mut Value, now: &str) {
 }
 
 /// What built-in types get on creation: namespaces their `kubernetes` finalizer and
-/// phase (`namespace_strategy`), CRDs their cleanup finalizer and accepted status.
+/// phase (`namespace_strategy`). (A CRD gets its cleanup finalizer when it is deleted.)
 fn initialize_builtin(resource: &ResourceType, object: &mut Value) {
     if resource.custom {
         return;
     }
-    match (resource.group.as_str(), resource.plural.as_str()) {
-        ("", "namespaces") => super::namespace_strategy::prepare_for_create(object),
-        ("apiextensions.k8s.io", "customresourcedefinitions") => {
-            let finalizers = object["metadata"]["finalizers"].as_array().cloned().unwrap_or_default();
-            if !finalizers.iter().any(|f| f == CRD_CLEANUP_FINALIZER) {
-                let mut finalizers = finalizers;
-                finalizers.push(json!(CRD_CLEANUP_FINALIZER));
-                object["metadata"]["finalizers"] = json!(finalizers);
-            }
-        }
-        _ => {}
+    if resource.group.is_empty() && resource.plural == "namespaces" {
+        super::namespace_strategy::prepare_for_create(object);
     }
 }
 
@@ -419,13 +422,39 @@ pub(crate) fn commit_create(
             state.registry.serve_crd(&object)
         };
         served.map_err(|message| ApiError::invalid(resource, &name, &[("spec", "FieldValueInvalid", message)]))?;
-        object["status"] = established_crd_status(&object);
+        object["status"] = initial_crd_status(&object);
+        crate::objects::fill_go_zero_values(resource, &mut object);
     }
     if dry_run {
         return Ok(Arc::new(object));
     }
-    let event = state.store.write(&group_resource, (namespace, name), Some(object));
-    Ok(event.object().clone())
+    let created = state
+        .store
+        .write(&group_resource, (namespace, name), Some(object))
+        .object()
+        .clone();
+    if is_crd {
+        // The naming and establishing controllers accept the names and establish the
+        // CRD right after: a status write of their own, which the creator's answer
+        // does not show (as on a real server, a moment later).
+        let mut established = (*created).clone();
+        established["status"] = established_crd_status(&created);
+        controller_update(state, resource, &created, established, Some("status"), "kube-apiserver");
+    }
+    Ok(created)
+}
+
+/// A new CRD's status as its strategy's `PrepareForCreate` leaves it: no names
+/// accepted and no conditions yet, the storage version recorded.
+fn initial_crd_status(crd: &Value) -> Value {
+    let storage: Vec<Value> = crd["spec"]["versions"]
+        .as_array()
+        .into_iter()
+        .flatten()
+        .filter(|v| v["storage"] == true)
+        .map(|v| v["name"].clone())
+        .collect();
+    json!({"storedVersions": storage})
 }
 
 /// The `ResourceQuota` admission step of a write, under the server's lock so that the
@@ -655,6 +684,7 @@ pub(crate) fn prepare_update(
     keep_immutable_metadata(resource.custom, current, &mut new);
     check_no_finalizer_added_while_deleting(resource, current, &new)?;
     crate::objects::apply_defaults(resource, &mut new, Some(current));
+    crate::objects::prepare_for_update(resource, &mut new);
     // kube-apiserver runs its mutating admission before validation: the tolerations
     // `DefaultTolerationSeconds` adds on every update of a pod are there before the
     // pod's update rules (only additions to tolerations) look at it.
@@ -710,154 +740,4 @@ pub(crate) fn controller_update(
             None
         }
     }
-}
-
-/// The object a write produces: status from `desired` and the rest from `current`
-/// on `/status`; the reverse on the main endpoint of a type with a status subresource.
-fn split_by_subresource(
-    resource: &ResourceType,
-    current: &Value,
-    desired: Value,
-    subresource: Option<&str>,
-    apply: bool,
-) -> Value {
-    if subresource == Some("status") {
-        let mut new = current.clone();
-        match desired.get("status") {
-            Some(status) => new["status"] = status.clone(),
-            None => {
-                if let Some(map) = new.as_object_mut() {
-                    map.remove("status");
-                }
-            }
-        }
-        if apply {
-            new["metadata"]["managedFields"] = desired["metadata"]["managedFields"].clone();
-        }
-        new
-    } else {
-        let mut new = desired;
-        if resource.status {
-            match current.get("status") {
-                Some(status) => new["status"] = status.clone(),
-                None => {
-                    if let Some(map) = new.as_object_mut() {
-                        map.remove("status");
-                    }
-                }
-            }
-        }
-        new
-    }
-}
-
-/// What no write may change: identity, creation and deletion times, generation
-/// (the server computes it). For built-in kinds this is `rest.BeforeUpdate`'s: the
-/// stored uid fills a missing one, the creation time and a set deletion time and grace
-/// period stay, and what else differs is left for validation to refuse
-/// (`ValidateObjectMetaUpdate`: "field is immutable"); custom resources keep all of it.
-fn keep_immutable_metadata(custom: bool, current: &Value, new: &mut Value) {
-    if !new["metadata"].is_object() {
-        new["metadata"] = json!({});
-    }
-    let old = &current["metadata"];
-    let keep = |field: &str, new: &mut Value| match old.get(field) {
-        Some(value) => new["metadata"][field] = value.clone(),
-        None => {
-            if let Some(map) = new["metadata"].as_object_mut() {
-                map.remove(field);
-            }
-        }
-    };
-    for field in ["generation", "namespace", "name"] {
-        keep(field, new);
-    }
-    if custom {
-        for field in [
-            "uid",
-            "creationTimestamp",
-            "deletionTimestamp",
-            "deletionGracePeriodSeconds",
-        ] {
-            keep(field, new);
-        }
-        return;
-    }
-    if new["metadata"]["uid"].as_str().is_none_or(str::is_empty) {
-        keep("uid", new);
-    }
-    for field in ["creationTimestamp", "deletionTimestamp"] {
-        if old[field].is_string() {
-            keep(field, new);
-        }
-    }
-    if !old["deletionGracePeriodSeconds"].is_null() && new["metadata"]["deletionGracePeriodSeconds"].is_null() {
-        keep("deletionGracePeriodSeconds", new);
-    }
-}
-
-/// A custom resource being deleted may lose finalizers but not gain them.
-fn check_no_finalizer_added_while_deleting(
-    resource: &ResourceType,
-    current: &Value,
-    new: &Value,
-) -> Result<(), ApiError> {
-    // Built-in kinds get it from their ported validation (`ValidateObjectMetaUpdate`,
-    // with the finalizers it found).
-    if !resource.custom {
-        return Ok(());
-    }
-    if current["metadata"]["deletionTimestamp"].is_string() {
-        let old: Vec<&Value> = current["metadata"]["finalizers"]
-            .as_array()
-            .map(|a| a.iter().collect())
-            .unwrap_or_default();
-        let added = new["metadata"]["finalizers"]
-            .as_array()
-            .into_iter()
-            .flatten()
-            .any(|f| !old.contains(&f));
-        if added {
-            let name = current["metadata"]["name"].as_str().unwrap_or_default();
-            let detail = "Forbidden: no new finalizers can be added if the object is being deleted".to_owned();
-            return Err(ApiError::invalid(
-                resource,
-                name,
-                &[("metadata.finalizers", "FieldValueForbidden", detail)],
-            ));
-        }
-    }
-    Ok(())
-}
-
-/// Anything outside metadata (and status, unless `with_status`) changed: what bumps
-/// `generation`.
-fn spec_changed(old: &Value, new: &Value, with_status: bool) -> bool {
-    let strip = |v: &Value| {
-        let mut map = v.as_object().cloned().unwrap_or_default();
-        for key in ["metadata", "status", "apiVersion", "kind"] {
-            if key != "status" || !with_status {
-                map.remove(key);
-            }
-        }
-        map
-    };
-    strip(old) != strip(new)
-}
-
-/// Equal but for the times in managed fields: such an update is a no-op and the real
-/// server neither bumps the resourceVersion nor sends an event.
-fn same_object(old: &Value, new: &Value) -> bool {
-    let strip = |v: &Value| {
-        let mut v = v.clone();
-        if let Some(entries) = v["metadata"]["managedFields"].as_array_mut() {
-            for entry in entries {
-                if let Some(map) = entry.as_object_mut() {
-                    map.remove("time");
-                }
-            }
-        }
-        v
-    };
-    strip(old) == strip(new)
 }

@@ -234,6 +234,7 @@ pub(super) fn apply(kind: &str, object: &mut Value, current: Option<&Value>) {
         "ReplicationController" => replication_controller(object),
         "Service" => session_affinity(object),
         "Node" => node(object),
+        "Namespace" => namespace(object),
         "PersistentVolume" => {
             let azure = object.get_mut("spec").and_then(|s| s.get_mut("azureDisk"));
             if let Some(azure) = azure.filter(|a| a.is_object()) {
@@ -245,6 +246,23 @@ pub(super) fn apply(kind: &str, object: &mut Value, current: Option<&Value>) {
         }
         _ => {}
     }
+}
+
+/// `SetDefaults_Namespace`: a namespace with a name is labelled with it (one made
+/// from `generateName` is labelled by its strategy once it has a name).
+fn namespace(object: &mut Value) {
+    let Some(name) = object["metadata"]["name"]
+        .as_str()
+        .filter(|n| !n.is_empty())
+        .map(str::to_owned)
+    else {
+        return;
+    };
+    let metadata = &mut object["metadata"];
+    if !metadata["labels"].is_object() {
+        metadata["labels"] = Value::Object(Map::new());
+    }
+    metadata["labels"]["kubernetes.io/metadata.name"] = Value::String(name);
 }
 
 /// `SetDefaults_Endpoints`: ports are TCP unless said otherwise.

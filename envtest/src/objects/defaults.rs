@@ -17,6 +17,7 @@ pub(crate) fn apply(resource: &ResourceType, object: &mut Value, current: Option
     if resource.custom {
         return;
     }
+    super::group_defaults::apply(resource, object);
     match (resource.group.as_str(), resource.kind.as_str()) {
         ("", "Pod") => {
             pod_spec(&mut object["spec"]);
@@ -68,7 +69,7 @@ pub(crate) fn apply(resource: &ResourceType, object: &mut Value, current: Option
             pod_template(spec);
         }
         ("apps", "DaemonSet") => {
-            other_defaults(resource, object, current.is_none());
+            other_defaults(resource, object);
             template_generation(resource, object, current);
         }
         ("apps", "ReplicaSet") => {
@@ -94,10 +95,10 @@ pub(crate) fn apply(resource: &ResourceType, object: &mut Value, current: Option
             volume_claim_templates(spec);
         }
         ("", kind) => {
-            other_defaults(resource, object, current.is_none());
+            other_defaults(resource, object);
             super::core_defaults::apply(kind, object, current);
         }
-        _ => other_defaults(resource, object, current.is_none()),
+        _ => other_defaults(resource, object),
     }
 }
 
@@ -321,8 +322,6 @@ fn service(object: &mut Value, current: Option<&Value>) {
         if let Some(ip) = spec["clusterIP"].as_str().filter(|ip| !ip.is_empty()) {
             set(spec, "clusterIPs", json!([ip]));
         }
-        set(spec, "ipFamilies", json!(["IPv4"]));
-        set(spec, "ipFamilyPolicy", json!("SingleStack"));
     }
     if let Some(ports) = spec.get_mut("ports").and_then(Value::as_array_mut) {
         for port in ports {
@@ -341,25 +340,15 @@ fn service(object: &mut Value, current: Option<&Value>) {
     }
 }
 
-/// Fills in the defaults of the other built-in kinds (Jobs, `CronJobs`, `DaemonSets`...);
-/// `creating` on a create (a Job's selector is generated then only).
-fn other_defaults(resource: &ResourceType, object: &mut Value, creating: bool) {
+/// Fills in the defaults of the other built-in kinds (Jobs, `CronJobs`, `DaemonSets`...).
+fn other_defaults(resource: &ResourceType, object: &mut Value) {
     match (resource.group.as_str(), resource.kind.as_str()) {
         ("batch", "Job") => {
-            if creating {
-                job_selector(object);
-            }
             job_spec(&mut object["spec"]);
-            set(&mut object["spec"], "manualSelector", json!(false));
-            // `SetDefaults_Job` copies the template's labels to a Job without labels;
-            // the server defaults again on every read, after the selector's labels.
-            let labels = object["spec"]["template"]["metadata"]["labels"].clone();
-            let unlabelled = object["metadata"]["labels"]
-                .as_object()
-                .is_none_or(serde_json::Map::is_empty);
-            if labels.as_object().is_some_and(|l| !l.is_empty()) && unlabelled && object["metadata"].is_object() {
-                object["metadata"]["labels"] = labels;
+            if object["spec"].is_object() {
+                set(&mut object["spec"], "manualSelector", json!(false));
             }
+            job_labels(object);
         }
         ("batch", "CronJob") => {
             let spec = &mut object["spec"];
@@ -493,6 +482,53 @@ fn job_spec(spec: &mut Value) {
     };
     set(spec, "podReplacementPolicy", json!(replacement));
     pod_template(spec);
+}
+
+/// `SetDefaults_Job` copies the template's labels to a Job without labels; the server
+/// defaults again on every read, so after the strategy's selector labels too.
+fn job_labels(object: &mut Value) {
+    let labels = object["spec"]["template"]["metadata"]["labels"].clone();
+    let unlabelled = object["metadata"]["labels"]
+        .as_object()
+        .is_none_or(serde_json::Map::is_empty);
+    if labels.as_object().is_some_and(|l| !l.is_empty()) && unlabelled && object["metadata"].is_object() {
+        object["metadata"]["labels"] = labels;
+    }
+}
+
+/// What a type's strategy sets on a new object after kube-apiserver's field manager
+/// recorded the creator's fields (`PrepareForCreate`, and a Service's IP families,
+/// which its storage allocates), so nobody owns them: a Job's generated selector, a
+/// persistent volume's phase and its time.
+pub(crate) fn prepare_for_create(resource: &ResourceType, object: &mut Value, now: &str) {
+    if resource.custom {
+        return;
+    }
+    match (resource.group.as_str(), resource.kind.as_str()) {
+        ("batch", "Job") => {
+            job_selector(object);
+            job_labels(object);
+        }
+        ("", "PersistentVolume") => {
+            object["status"] = json!({"phase": "Pending", "lastPhaseTransitionTime": now});
+        }
+        _ => {}
+    }
+    prepare_for_update(resource, object);
+}
+
+/// What a type's storage sets on every write after the field manager ran: a Service's
+/// IP families (those of its cluster IPs; this server has IPv4 only), kept from the
+/// stored object on an update.
+pub(crate) fn prepare_for_update(resource: &ResourceType, object: &mut Value) {
+    if resource.custom || !resource.group.is_empty() || resource.kind != "Service" {
+        return;
+    }
+    let spec = &mut object["spec"];
+    if spec.is_object() && spec["type"] != "ExternalName" {
+        set(spec, "ipFamilies", json!(["IPv4"]));
+        set(spec, "ipFamilyPolicy", json!("SingleStack"));
+    }
 }
 
 /// A Job created without `manualSelector` gets a selector on its own uid, and its pod

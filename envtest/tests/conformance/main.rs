@@ -52,6 +52,7 @@ mod served;
 mod services;
 mod shard;
 mod simulation;
+mod strategies;
 mod tables;
 mod validation_cluster;
 mod validation_core;

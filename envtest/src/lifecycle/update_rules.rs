@@ -1,0 +1,217 @@
+//! What an update may change, as the types' `PrepareForUpdate` strategies and
+//! `rest.BeforeUpdate` decide it: which half of the object each endpoint writes (the
+//! status on `/status`, the rest on the main endpoint, with the metadata a few status
+//! strategies also keep), the metadata no write changes, finalizers while deleting,
+//! and when an update is a change at all (generation, no-op writes).
+
+use serde_json::{Value, json};
+
+use crate::core::{ApiError, ResourceType};
+
+/// The object a write produces: status from `desired` and the rest from `current`
+/// on `/status`; the reverse on the main endpoint of a type with a status subresource.
+pub(super) fn split_by_subresource(
+    resource: &ResourceType,
+    current: &Value,
+    desired: Value,
+    subresource: Option<&str>,
+    apply: bool,
+) -> Value {
+    if subresource == Some("status") && !resource.custom {
+        return built_in_status_write(resource, current, desired);
+    }
+    if subresource == Some("status") {
+        let mut new = current.clone();
+        match desired.get("status") {
+            Some(status) => new["status"] = status.clone(),
+            None => {
+                if let Some(map) = new.as_object_mut() {
+                    map.remove("status");
+                }
+            }
+        }
+        if apply {
+            new["metadata"]["managedFields"] = desired["metadata"]["managedFields"].clone();
+        }
+        new
+    } else {
+        let mut new = desired;
+        if resource.status {
+            match current.get("status") {
+                Some(status) => new["status"] = status.clone(),
+                None => {
+                    if let Some(map) = new.as_object_mut() {
+                        map.remove("status");
+                    }
+                }
+            }
+        }
+        new
+    }
+}
+
+/// A built-in type's `/status` write, as its status strategy's `PrepareForUpdate`
+/// makes it: the spec as stored, metadata and status as sent (label changes through
+/// `/status` are kept, as kube-apiserver keeps them), but for the metadata a few
+/// strategies also keep: a Deployment's labels; an `APIService`'s labels,
+/// annotations, finalizers and owners; all of a `FlowSchema`'s or priority level's
+/// metadata; a Pod's owners and its quality-of-service class; a Node's status
+/// drops `config`.
+fn built_in_status_write(resource: &ResourceType, current: &Value, mut new: Value) -> Value {
+    fn keep(new: &mut Value, current: &Value, field: &str) {
+        match current.get(field) {
+            Some(value) => new[field] = value.clone(),
+            None => {
+                if let Some(map) = new.as_object_mut() {
+                    map.remove(field);
+                }
+            }
+        }
+    }
+    keep(&mut new, current, "spec");
+    if !new["metadata"].is_object() {
+        new["metadata"] = current["metadata"].clone();
+    }
+    let kept_metadata: &[&str] = match (resource.group.as_str(), resource.kind.as_str()) {
+        ("apps", "Deployment") => &["labels"],
+        ("apiregistration.k8s.io", "APIService") => &["labels", "annotations", "finalizers", "ownerReferences"],
+        ("", "Pod") => &["ownerReferences"],
+        ("flowcontrol.apiserver.k8s.io", "FlowSchema" | "PriorityLevelConfiguration") => {
+            let managed = new["metadata"]["managedFields"].take();
+            new["metadata"] = current["metadata"].clone();
+            keep(
+                &mut new["metadata"],
+                &json!({"managedFields": managed}),
+                "managedFields",
+            );
+            &[]
+        }
+        _ => &[],
+    };
+    for field in kept_metadata {
+        keep(&mut new["metadata"], &current["metadata"], field);
+    }
+    match (resource.group.as_str(), resource.kind.as_str()) {
+        ("", "Pod") if new["status"].is_object() && new["status"]["qosClass"].as_str().is_none_or(str::is_empty) => {
+            keep(&mut new["status"], &current["status"], "qosClass");
+        }
+        ("", "Node") => {
+            if let Some(status) = new["status"].as_object_mut() {
+                status.remove("config");
+            }
+        }
+        _ => {}
+    }
+    new
+}
+
+/// What no write may change: identity, creation and deletion times, generation
+/// (the server computes it). For built-in kinds this is `rest.BeforeUpdate`'s: the
+/// stored uid fills a missing one, the creation time and a set deletion time and grace
+/// period stay, and what else differs is left for validation to refuse
+/// (`ValidateObjectMetaUpdate`: "field is immutable"); custom resources keep all of it.
+pub(super) fn keep_immutable_metadata(custom: bool, current: &Value, new: &mut Value) {
+    if !new["metadata"].is_object() {
+        new["metadata"] = json!({});
+    }
+    let old = &current["metadata"];
+    let keep = |field: &str, new: &mut Value| match old.get(field) {
+        Some(value) => new["metadata"][field] = value.clone(),
+        None => {
+            if let Some(map) = new["metadata"].as_object_mut() {
+                map.remove(field);
+            }
+        }
+    };
+    for field in ["generation", "namespace", "name"] {
+        keep(field, new);
+    }
+    if custom {
+        for field in [
+            "uid",
+            "creationTimestamp",
+            "deletionTimestamp",
+            "deletionGracePeriodSeconds",
+        ] {
+            keep(field, new);
+        }
+        return;
+    }
+    if new["metadata"]["uid"].as_str().is_none_or(str::is_empty) {
+        keep("uid", new);
+    }
+    for field in ["creationTimestamp", "deletionTimestamp"] {
+        if old[field].is_string() {
+            keep(field, new);
+        }
+    }
+    if !old["deletionGracePeriodSeconds"].is_null() && new["metadata"]["deletionGracePeriodSeconds"].is_null() {
+        keep("deletionGracePeriodSeconds", new);
+    }
+}
+
+/// A custom resource being deleted may lose finalizers but not gain them.
+pub(super) fn check_no_finalizer_added_while_deleting(
+    resource: &ResourceType,
+    current: &Value,
+    new: &Value,
+) -> Result<(), ApiError> {
+    // Built-in kinds get it from their ported validation (`ValidateObjectMetaUpdate`,
+    // with the finalizers it found).
+    if !resource.custom {
+        return Ok(());
+    }
+    if current["metadata"]["deletionTimestamp"].is_string() {
+        let old: Vec<&Value> = current["metadata"]["finalizers"]
+            .as_array()
+            .map(|a| a.iter().collect())
+            .unwrap_or_default();
+        let added = new["metadata"]["finalizers"]
+            .as_array()
+            .into_iter()
+            .flatten()
+            .any(|f| !old.contains(&f));
+        if added {
+            let name = current["metadata"]["name"].as_str().unwrap_or_default();
+            let detail = "Forbidden: no new finalizers can be added if the object is being deleted".to_owned();
+            return Err(ApiError::invalid(
+                resource,
+                name,
+                &[("metadata.finalizers", "FieldValueForbidden", detail)],
+            ));
+        }
+    }
+    Ok(())
+}
+
+/// Anything outside metadata (and status, unless `with_status`) changed: what bumps
+/// `generation`.
+pub(super) fn spec_changed(old: &Value, new: &Value, with_status: bool) -> bool {
+    let strip = |v: &Value| {
+        let mut map = v.as_object().cloned().unwrap_or_default();
+        for key in ["metadata", "status", "apiVersion", "kind"] {
+            if key != "status" || !with_status {
+                map.remove(key);
+            }
+        }
+        map
+    };
+    strip(old) != strip(new)
+}
+
+/// Equal but for the times in managed fields: such an update is a no-op and the real
+/// server neither bumps the resourceVersion nor sends an event.
+pub(super) fn same_object(old: &Value, new: &Value) -> bool {
+    let strip = |v: &Value| {
+        let mut v = v.clone();
+        if let Some(entries) = v["metadata"]["managedFields"].as_array_mut() {
+            for entry in entries {
+                if let Some(map) = entry.as_object_mut() {
+                    map.remove("time");
+                }
+            }
+        }
+        v
+    };
+    strip(old) == strip(new)
+}

@@ -1,0 +1,329 @@
+//! What the types' defaults and strategies store, and who owns it: defaults are
+//! filled in as a body decodes, before the field manager records the write, so the
+//! writer owns them; what a strategy or the storage adds afterwards (a Job's
+//! generated selector, a Service's IP families) nobody owns. A `/status` write of a
+//! built-in type keeps the metadata it changes (but for the few strategies that keep
+//! their own); a CRD is answered before its names are accepted, and gets its cleanup
+//! finalizer only when it is deleted.
+
+use http::Method;
+use serde_json::{Value, json};
+
+use crate::common::{start, wait_gone};
+use crate::raw::send;
+use crate::schema_common::server_minor;
+
+const MANAGER: &str = "conformance-strategies";
+
+/// The fields `manager` owns in `object`'s managed fields (as JSON text, empty when
+/// it owns nothing).
+fn owned_by(object: &Value, manager: &str) -> String {
+    object["metadata"]["managedFields"]
+        .as_array()
+        .into_iter()
+        .flatten()
+        .filter(|entry| entry["manager"] == manager)
+        .map(|entry| entry["fieldsV1"].to_string())
+        .collect()
+}
+
+/// Creates `body` at `path` as [`MANAGER`] and returns the stored object.
+async fn create(client: &kube::Client, path: &str, body: &Value) -> Value {
+    let answer = send(
+        client,
+        Method::POST,
+        &format!("{path}?fieldManager={MANAGER}"),
+        Some(body),
+    )
+    .await;
+    assert_eq!(answer.code, 201, "create at {path}: {}", answer.body);
+    answer.body
+}
+
+/// Defaults of the smaller groups are stored, and owned by the object's creator.
+#[tokio::test]
+async fn group_defaults_are_stored_and_owned_by_the_creator() {
+    let env = start().await;
+    let client = env.client();
+    let minor = server_minor(&env).await;
+    let namespace = env.namespace();
+    let policy = create(
+        &client,
+        &format!("/apis/networking.k8s.io/v1/namespaces/{namespace}/networkpolicies"),
+        &json!({"metadata": {"name": "egress"}, "spec": {"podSelector": {}, "egress": [{"ports": [{"port": 53}]}]}}),
+    )
+    .await;
+    assert_eq!(policy["spec"]["policyTypes"], json!(["Ingress", "Egress"]));
+    assert_eq!(policy["spec"]["egress"][0]["ports"][0]["protocol"], "TCP");
+    assert!(owned_by(&policy, MANAGER).contains("f:policyTypes"), "{policy}");
+
+    let class_name = format!("defaults-{namespace}");
+    let class = create(
+        &client,
+        "/apis/storage.k8s.io/v1/storageclasses",
+        &json!({"metadata": {"name": class_name}, "provisioner": "example.com/disk"}),
+    )
+    .await;
+    assert_eq!(
+        (&class["reclaimPolicy"], &class["volumeBindingMode"]),
+        (&json!("Delete"), &json!("Immediate"))
+    );
+    assert!(owned_by(&class, MANAGER).contains("f:reclaimPolicy"), "{class}");
+    send(
+        &client,
+        Method::DELETE,
+        &format!("/apis/storage.k8s.io/v1/storageclasses/{class_name}"),
+        None,
+    )
+    .await;
+
+    if minor >= 23 {
+        let autoscaler = create(
+            &client,
+            &format!("/apis/autoscaling/v2/namespaces/{namespace}/horizontalpodautoscalers"),
+            &json!({"metadata": {"name": "web"}, "spec": {
+                "scaleTargetRef": {"apiVersion": "apps/v1", "kind": "Deployment", "name": "web"},
+                "maxReplicas": 5,
+                "behavior": {"scaleDown": {"stabilizationWindowSeconds": 300}},
+            }}),
+        )
+        .await;
+        let spec = &autoscaler["spec"];
+        assert_eq!(spec["minReplicas"], 1);
+        assert_eq!(spec["metrics"][0]["resource"]["name"], "cpu");
+        assert_eq!(
+            spec["behavior"]["scaleUp"]["policies"].as_array().map(Vec::len),
+            Some(2)
+        );
+        assert_eq!(spec["behavior"]["scaleDown"]["stabilizationWindowSeconds"], 300);
+        assert_eq!(spec["behavior"]["scaleDown"]["selectPolicy"], "Max");
+        assert!(owned_by(&autoscaler, MANAGER).contains("f:scaleUp"), "{autoscaler}");
+    } else {
+        eprintln!("skipping autoscaling/v2 defaults: the server (1.{minor}) predates autoscaling/v2");
+    }
+    if minor >= 28 {
+        let driver_name = format!("defaults-{namespace}.example.com");
+        let driver = create(
+            &client,
+            "/apis/storage.k8s.io/v1/csidrivers",
+            &json!({"metadata": {"name": driver_name}, "spec": {}}),
+        )
+        .await;
+        assert_eq!(
+            driver["spec"],
+            json!({
+                "attachRequired": true, "podInfoOnMount": false, "storageCapacity": false,
+                "fsGroupPolicy": "ReadWriteOnceWithFSType", "volumeLifecycleModes": ["Persistent"],
+                "requiresRepublish": false, "seLinuxMount": false,
+            })
+        );
+        send(
+            &client,
+            Method::DELETE,
+            &format!("/apis/storage.k8s.io/v1/csidrivers/{driver_name}"),
+            None,
+        )
+        .await;
+    } else {
+        eprintln!("skipping CSIDriver defaults: the server (1.{minor}) predates several of its fields");
+    }
+    env.stop().await;
+}
+
+/// What a strategy or the storage sets after the field manager ran is owned by
+/// nobody: a Job's generated selector and pod labels, a Service's IP families.
+#[tokio::test]
+async fn fields_a_strategy_sets_are_owned_by_nobody() {
+    let env = start().await;
+    let client = env.client();
+    let namespace = env.namespace();
+    let job = create(
+        &client,
+        &format!("/apis/batch/v1/namespaces/{namespace}/jobs"),
+        &json!({"metadata": {"name": "once"}, "spec": {"template": {"spec": {
+            "restartPolicy": "Never",
+            "containers": [{"name": "work", "image": crate::common::IMAGE}],
+        }}}}),
+    )
+    .await;
+    assert!(job["spec"]["selector"]["matchLabels"].is_object(), "{job}");
+    let owned = owned_by(&job, MANAGER);
+    assert!(owned.contains("f:backoffLimit"), "defaults are the creator's: {owned}");
+    assert!(
+        !owned.contains("f:selector") && !owned.contains("controller-uid"),
+        "the generated selector is nobody's: {owned}"
+    );
+    if server_minor(&env).await >= 20 {
+        let service = create(
+            &client,
+            &format!("/api/v1/namespaces/{namespace}/services"),
+            &json!({"metadata": {"name": "web"}, "spec": {"ports": [{"port": 80}]}}),
+        )
+        .await;
+        assert_eq!(
+            service["spec"]["ipFamilies"].as_array().map(Vec::len),
+            Some(1),
+            "{service}"
+        );
+        let owned = owned_by(&service, MANAGER);
+        assert!(
+            owned.contains("f:sessionAffinity"),
+            "defaults are the creator's: {owned}"
+        );
+        assert!(
+            !owned.contains("f:ipFamilies"),
+            "the allocated families are nobody's: {owned}"
+        );
+    }
+    env.stop().await;
+}
+
+/// A `/status` write of a built-in object keeps the labels it changes (a Service);
+/// a Deployment's status strategy keeps its labels as stored, and a custom
+/// resource's keeps everything but the status.
+#[tokio::test]
+async fn status_writes_keep_the_metadata_their_strategy_allows() {
+    let env = start().await;
+    let client = env.client();
+    let namespace = env.namespace();
+    let path = format!("/api/v1/namespaces/{namespace}/services");
+    let mut service = create(
+        &client,
+        &path,
+        &json!({"metadata": {"name": "web"}, "spec": {"ports": [{"port": 80}]}}),
+    )
+    .await;
+    service["metadata"]["labels"] = json!({"written-through": "status"});
+    let answer = send(&client, Method::PUT, &format!("{path}/web/status"), Some(&service)).await;
+    assert_eq!(answer.code, 200, "{}", answer.body);
+    assert_eq!(answer.body["metadata"]["labels"]["written-through"], "status");
+
+    let path = format!("/apis/apps/v1/namespaces/{namespace}/deployments");
+    let mut deployment = create(
+        &client,
+        &path,
+        &json!({"metadata": {"name": "web", "labels": {"app": "web"}}, "spec": {
+            "selector": {"matchLabels": {"app": "web"}},
+            "template": {"metadata": {"labels": {"app": "web"}}, "spec": {"containers": [{"name": "web", "image": crate::common::IMAGE}]}},
+        }}),
+    )
+    .await;
+    // Unconditional (no resourceVersion): a real cluster's controllers write the
+    // status too.
+    if let Some(metadata) = deployment["metadata"].as_object_mut() {
+        metadata.remove("resourceVersion");
+    }
+    deployment["metadata"]["labels"] = json!({"app": "web", "written-through": "status"});
+    deployment["metadata"]["annotations"] = json!({"written-through": "status"});
+    let answer = send(&client, Method::PUT, &format!("{path}/web/status"), Some(&deployment)).await;
+    assert_eq!(answer.code, 200, "{}", answer.body);
+    assert_eq!(answer.body["metadata"]["labels"], json!({"app": "web"}));
+    assert_eq!(answer.body["metadata"]["annotations"]["written-through"], "status");
+    env.stop().await;
+}
+
+/// A CRD's create is answered with the status its strategy gives (no names accepted
+/// yet), and it is established right after; it carries no finalizer until it is
+/// deleted, when the cleanup finalizer and a `Terminating` condition are added.
+#[tokio::test]
+async fn a_crd_is_answered_before_it_is_established_and_finalized_only_when_deleted() {
+    let env = start().await;
+    let client = env.client();
+    let group = format!("{}.strategies.wheelhouse.rs", env.namespace());
+    let name = format!("gadgets.{group}");
+    let crd = json!({
+        "apiVersion": "apiextensions.k8s.io/v1",
+        "kind": "CustomResourceDefinition",
+        "metadata": {"name": name},
+        "spec": {
+            "group": group,
+            "names": {"kind": "Gadget", "plural": "gadgets"},
+            "scope": "Namespaced",
+            "versions": [{"name": "v1", "served": true, "storage": true,
+                "schema": {"openAPIV3Schema": {"type": "object", "x-kubernetes-preserve-unknown-fields": true}}}],
+        },
+    });
+    let path = "/apis/apiextensions.k8s.io/v1/customresourcedefinitions";
+    let created = create(&client, path, &crd).await;
+    assert_eq!(created["status"]["acceptedNames"], json!({"kind": "", "plural": ""}));
+    assert!(created["status"]["conditions"].is_null(), "{}", created["status"]);
+    assert_eq!(created["status"]["storedVersions"], json!(["v1"]));
+    assert!(
+        created["metadata"].get("finalizers").is_none(),
+        "{}",
+        created["metadata"]
+    );
+    crate::common::eventually("the CRD to be established", || async {
+        let answer = send(&client, Method::GET, &format!("{path}/{name}"), None).await;
+        answer.body["status"]["conditions"]
+            .as_array()
+            .is_some_and(|c| c.iter().any(|c| c["type"] == "Established" && c["status"] == "True"))
+            .then_some(())
+    })
+    .await;
+    let deleted = send(&client, Method::DELETE, &format!("{path}/{name}"), None).await;
+    assert_eq!(deleted.code, 200, "{}", deleted.body);
+    assert_eq!(
+        deleted.body["metadata"]["finalizers"],
+        json!(["customresourcecleanup.apiextensions.k8s.io"])
+    );
+    let terminating = deleted.body["status"]["conditions"]
+        .as_array()
+        .into_iter()
+        .flatten()
+        .find(|c| c["type"] == "Terminating")
+        .cloned()
+        .unwrap_or_default();
+    assert_eq!(
+        (&terminating["status"], &terminating["reason"]),
+        (&json!("True"), &json!("InstanceDeletionPending"))
+    );
+    let crds: kube::Api<k8s_openapi::apiextensions_apiserver::pkg::apis::apiextensions::v1::CustomResourceDefinition> =
+        kube::Api::all(client.clone());
+    wait_gone(&crds, &name).await;
+    env.stop().await;
+}
+
+/// A Node keeps the status it is created with (the kubelet registers its node with
+/// one).
+#[tokio::test]
+async fn a_node_keeps_the_status_it_is_created_with() {
+    let env = start().await;
+    let client = env.client();
+    let name = format!("strategies-{}", env.namespace());
+    let node = create(
+        &client,
+        "/api/v1/nodes",
+        &json!({"metadata": {"name": name}, "status": {"capacity": {"cpu": "4", "pods": "110"}}}),
+    )
+    .await;
+    assert_eq!(node["status"]["capacity"], json!({"cpu": "4", "pods": "110"}));
+    send(&client, Method::DELETE, &format!("/api/v1/nodes/{name}"), None).await;
+    env.stop().await;
+}
+
+/// An events.k8s.io Event is validated as the core Event it is stored as, so a
+/// refusal names the core kind, without a group.
+#[tokio::test]
+async fn an_invalid_events_api_event_is_refused_as_a_core_event() {
+    let env = start().await;
+    let client = env.client();
+    let namespace = env.namespace();
+    let answer = send(
+        &client,
+        Method::POST,
+        &format!("/apis/events.k8s.io/v1/namespaces/{namespace}/events"),
+        Some(
+            &json!({"metadata": {"name": "started"}, "eventTime": "2024-01-02T03:04:05.000000Z",
+            "reportingController": "example.com/controller", "reportingInstance": "one",
+            "action": "Started", "reason": "Started", "type": "Bogus",
+            "regarding": {"kind": "Pod", "name": "web", "namespace": namespace}}),
+        ),
+    )
+    .await;
+    assert_eq!(answer.code, 422, "{}", answer.body);
+    let message = answer.body["message"].as_str().unwrap_or_default();
+    assert!(message.starts_with("Event \"started\" is invalid: "), "{message}");
+    assert!(answer.body["details"].get("group").is_none(), "{}", answer.body);
+    env.stop().await;
+}
