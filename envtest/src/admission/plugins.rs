@@ -9,6 +9,8 @@
 //!   else 0 with `preemptionPolicy: PreemptLowerPriority`; an unknown class is refused;
 //! - `DefaultStorageClass`: claims without a class get the default `StorageClass`;
 //! - `DefaultIngressClass`: Ingresses without a class get the default `IngressClass`;
+//! - `TaintNodesByCondition`: a new Node is tainted `node.kubernetes.io/not-ready`
+//!   (`NoSchedule`) until the node lifecycle controller sees it Ready;
 //! - `LimitRanger` (`limits`): a new Pod's containers get the default requests and
 //!   limits of the `LimitRange`s of their namespace, and the annotation saying so; Pods
 //!   and claims outside a range's `min`, `max` or `maxLimitRequestRatio` are refused.
@@ -18,7 +20,7 @@
 //! `quota`, run after these under the same lock. Not run:
 //! `ServiceAccount` (no token controller),
 //! `StorageObjectInUseProtection` (its finalizers need kube-controller-manager's
-//! protection controllers to go away), `TaintNodesByCondition`, `RuntimeClass`,
+//! protection controllers to go away), `RuntimeClass`,
 //! `PodSecurity` (privileged by default), `PersistentVolumeClaimResize` and the
 //! certificate plugins.
 
@@ -105,8 +107,36 @@ pub(crate) fn admit(
             Ok(())
         }
         ("", "services") => super::allocation::allocate(store, resource, object, old),
+        ("", "nodes") if old.is_none() => {
+            taint_not_ready(object);
+            Ok(())
+        }
         _ => Ok(()),
     }
+}
+
+/// The taint `TaintNodesByCondition` puts on a new Node, removed by the node lifecycle
+/// controller once the node is Ready.
+pub(crate) const NOT_READY_TAINT: &str = "node.kubernetes.io/not-ready";
+
+/// `TaintNodesByCondition`: the not-ready taint appended, unless the node has one of
+/// that key and effect.
+fn taint_not_ready(node: &mut Value) {
+    if !node["spec"].is_object() {
+        if !node["spec"].is_null() {
+            return;
+        }
+        node["spec"] = json!({});
+    }
+    let mut taints = node["spec"]["taints"].as_array().cloned().unwrap_or_default();
+    if taints
+        .iter()
+        .any(|t| t["key"] == NOT_READY_TAINT && t["effect"] == "NoSchedule")
+    {
+        return;
+    }
+    taints.push(json!({"key": NOT_READY_TAINT, "effect": "NoSchedule"}));
+    node["spec"]["taints"] = json!(taints);
 }
 
 /// `DefaultTolerationSeconds`: a toleration of the key (or of every key) with the

@@ -77,13 +77,10 @@ fn built_in_status_write(resource: &ResourceType, current: &Value, mut new: Valu
         ("apiregistration.k8s.io", "APIService") => &["labels", "annotations", "finalizers", "ownerReferences"],
         ("", "Pod") => &["ownerReferences"],
         ("flowcontrol.apiserver.k8s.io", "FlowSchema" | "PriorityLevelConfiguration") => {
-            let managed = new["metadata"]["managedFields"].take();
+            // All of the stored metadata but the managed fields the write recorded.
+            let written = new["metadata"].clone();
             new["metadata"] = current["metadata"].clone();
-            keep(
-                &mut new["metadata"],
-                &json!({"managedFields": managed}),
-                "managedFields",
-            );
+            keep(&mut new["metadata"], &written, "managedFields");
             &[]
         }
         _ => &[],
@@ -96,7 +93,7 @@ fn built_in_status_write(resource: &ResourceType, current: &Value, mut new: Valu
             keep(&mut new["status"], &current["status"], "qosClass");
         }
         ("", "Node") => {
-            if let Some(status) = new["status"].as_object_mut() {
+            if let Some(status) = new.get_mut("status").and_then(Value::as_object_mut) {
                 status.remove("config");
             }
         }

@@ -524,8 +524,10 @@ pub(crate) fn prepare_for_update(resource: &ResourceType, object: &mut Value) {
     if resource.custom || !resource.group.is_empty() || resource.kind != "Service" {
         return;
     }
-    let spec = &mut object["spec"];
-    if spec.is_object() && spec["type"] != "ExternalName" {
+    let Some(spec) = object.get_mut("spec").filter(|s| s.is_object()) else {
+        return;
+    };
+    if spec["type"] != "ExternalName" {
         set(spec, "ipFamilies", json!(["IPv4"]));
         set(spec, "ipFamilyPolicy", json!("SingleStack"));
     }

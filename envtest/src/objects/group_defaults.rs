@@ -36,9 +36,14 @@ pub(super) fn apply(resource: &ResourceType, object: &mut Value) {
     }
 }
 
-/// A field Go holds as a pointer (or a slice) that is unset: absent or null.
-fn unset(object: &Value, field: &str) -> bool {
-    object.get(field).is_none_or(Value::is_null)
+/// The items of the list `field` of `object`, none when it is absent or not a list
+/// (never adding the field, as indexing a JSON map mutably would).
+fn array_mut<'a>(object: &'a mut Value, field: &str) -> impl Iterator<Item = &'a mut Value> {
+    object
+        .get_mut(field)
+        .and_then(Value::as_array_mut)
+        .into_iter()
+        .flatten()
 }
 
 /// Sets `field` when it is unset or Go's zero for its type (`== 0`, `== ""`, an empty
@@ -59,20 +64,18 @@ fn set_if_zero(object: &mut Value, field: &str, value: Value) {
 /// autoscaling/v2: one replica at least, a CPU target of 80% when no metric is given,
 /// and a behavior given in part completed from the default scaling rules.
 fn autoscaler(object: &mut Value) {
-    let spec = &mut object["spec"];
-    if !spec.is_object() {
+    let Some(spec) = object.get_mut("spec").filter(|s| s.is_object()) else {
         return;
-    }
+    };
     set(spec, "minReplicas", json!(1));
     set_if_zero(
         spec,
         "metrics",
         json!([{"type": "Resource", "resource": {"name": "cpu", "target": {"type": "Utilization", "averageUtilization": 80}}}]),
     );
-    if unset(spec, "behavior") || !spec["behavior"].is_object() {
+    let Some(behavior) = spec.get_mut("behavior").filter(|b| b.is_object()) else {
         return;
-    }
-    let behavior = &mut spec["behavior"];
+    };
     let scale_up = json!({
         "stabilizationWindowSeconds": 0,
         "selectPolicy": "Max",
@@ -106,10 +109,9 @@ fn storage_class(object: &mut Value) {
 }
 
 fn csi_driver(object: &mut Value) {
-    let spec = &mut object["spec"];
-    if !spec.is_object() {
+    let Some(spec) = object.get_mut("spec").filter(|s| s.is_object()) else {
         return;
-    }
+    };
     set(spec, "attachRequired", json!(true));
     set(spec, "podInfoOnMount", json!(false));
     set(spec, "storageCapacity", json!(false));
@@ -122,13 +124,12 @@ fn csi_driver(object: &mut Value) {
 /// `Ingress`, and `Egress` too when egress rules are given; each rule's ports TCP
 /// unless they say.
 fn network_policy(object: &mut Value) {
-    let spec = &mut object["spec"];
-    if !spec.is_object() {
+    let Some(spec) = object.get_mut("spec").filter(|s| s.is_object()) else {
         return;
-    }
+    };
     for direction in ["ingress", "egress"] {
-        for rule in spec[direction].as_array_mut().into_iter().flatten() {
-            for port in rule["ports"].as_array_mut().into_iter().flatten() {
+        for rule in array_mut(spec, direction) {
+            for port in array_mut(rule, "ports") {
                 if port.is_object() {
                     set(port, "protocol", json!("TCP"));
                 }
@@ -145,25 +146,26 @@ fn network_policy(object: &mut Value) {
 }
 
 fn flow_schema(object: &mut Value) {
-    if object["spec"].is_object() {
-        set_if_zero(&mut object["spec"], "matchingPrecedence", json!(1000));
+    if let Some(spec) = object.get_mut("spec").filter(|s| s.is_object()) {
+        set_if_zero(spec, "matchingPrecedence", json!(1000));
     }
 }
 
 fn priority_level(object: &mut Value) {
-    let spec = &mut object["spec"];
-    if spec["exempt"].is_object() {
-        set(&mut spec["exempt"], "nominalConcurrencyShares", json!(0));
-        set(&mut spec["exempt"], "lendablePercent", json!(0));
-    }
-    if !spec["limited"].is_object() {
+    let Some(spec) = object.get_mut("spec").filter(|s| s.is_object()) else {
         return;
+    };
+    if let Some(exempt) = spec.get_mut("exempt").filter(|e| e.is_object()) {
+        set(exempt, "nominalConcurrencyShares", json!(0));
+        set(exempt, "lendablePercent", json!(0));
     }
-    let limited = &mut spec["limited"];
+    let Some(limited) = spec.get_mut("limited").filter(|l| l.is_object()) else {
+        return;
+    };
     set(limited, "nominalConcurrencyShares", json!(30));
     set(limited, "lendablePercent", json!(0));
-    let queuing = &mut limited["limitResponse"]["queuing"];
-    if queuing.is_object() {
+    let queuing = limited.get_mut("limitResponse").and_then(|r| r.get_mut("queuing"));
+    if let Some(queuing) = queuing.filter(|q| q.is_object()) {
         set_if_zero(queuing, "handSize", json!(8));
         set_if_zero(queuing, "queues", json!(64));
         set_if_zero(queuing, "queueLengthLimit", json!(50));
@@ -172,7 +174,7 @@ fn priority_level(object: &mut Value) {
 
 /// Each port named `""` and TCP unless it says.
 fn endpoint_slice(object: &mut Value) {
-    for port in object["ports"].as_array_mut().into_iter().flatten() {
+    for port in array_mut(object, "ports") {
         if port.is_object() {
             set(port, "name", json!(""));
             set(port, "protocol", json!("TCP"));
@@ -183,10 +185,10 @@ fn endpoint_slice(object: &mut Value) {
 /// The role reference's group is RBAC's unless given; a subject's group is RBAC's for
 /// users and groups, none for service accounts.
 fn role_binding(object: &mut Value) {
-    if object["roleRef"].is_object() {
-        set_if_zero(&mut object["roleRef"], "apiGroup", json!("rbac.authorization.k8s.io"));
+    if let Some(role) = object.get_mut("roleRef").filter(|r| r.is_object()) {
+        set_if_zero(role, "apiGroup", json!("rbac.authorization.k8s.io"));
     }
-    for subject in object["subjects"].as_array_mut().into_iter().flatten() {
+    for subject in array_mut(object, "subjects") {
         if !subject.is_object() {
             continue;
         }
@@ -235,5 +237,12 @@ mod tests {
         assert_eq!(binding["roleRef"]["apiGroup"], "rbac.authorization.k8s.io");
         assert_eq!(binding["subjects"][0]["apiGroup"], "rbac.authorization.k8s.io");
         assert!(binding["subjects"][1].get("apiGroup").is_none());
+        // What the body leaves out stays out: no field is added as null.
+        let mut bare = json!({"roleRef": {"kind": "Role", "name": "r"}});
+        role_binding(&mut bare);
+        assert!(bare.get("subjects").is_none(), "{bare}");
+        let mut policy = json!({"spec": {"podSelector": {}}});
+        network_policy(&mut policy);
+        assert_eq!(policy["spec"], json!({"podSelector": {}, "policyTypes": ["Ingress"]}));
     }
 }

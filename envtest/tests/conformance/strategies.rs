@@ -285,7 +285,7 @@ async fn a_crd_is_answered_before_it_is_established_and_finalized_only_when_dele
 }
 
 /// A Node keeps the status it is created with (the kubelet registers its node with
-/// one).
+/// one), and admission taints it not ready.
 #[tokio::test]
 async fn a_node_keeps_the_status_it_is_created_with() {
     let env = start().await;
@@ -298,6 +298,11 @@ async fn a_node_keeps_the_status_it_is_created_with() {
     )
     .await;
     assert_eq!(node["status"]["capacity"], json!({"cpu": "4", "pods": "110"}));
+    // `TaintNodesByCondition`: not ready until the node lifecycle controller sees it so.
+    assert_eq!(
+        node["spec"]["taints"],
+        json!([{"key": "node.kubernetes.io/not-ready", "effect": "NoSchedule"}])
+    );
     send(&client, Method::DELETE, &format!("/api/v1/nodes/{name}"), None).await;
     env.stop().await;
 }

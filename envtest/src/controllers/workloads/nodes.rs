@@ -36,11 +36,34 @@ pub(super) fn register(cluster: &mut Cluster<'_>) {
         let status = node["status"].take();
         match cluster.create(Kind::Node, "", node, KUBELET) {
             Ok(created) => {
-                cluster.write_status(Kind::Node, &created, status, KUBELET);
+                let ready = cluster.write_status(Kind::Node, &created, status, KUBELET);
+                untaint_ready(cluster, ready.as_deref().unwrap_or(&created));
             }
             Err(error) => tracing::debug!(?error, name, "a simulated node was refused"),
         }
     }
+}
+
+/// The node lifecycle controller's part: a Ready node loses the not-ready taint
+/// admission gave it.
+fn untaint_ready(cluster: &mut Cluster<'_>, node: &Value) {
+    let taint = crate::admission::plugins::NOT_READY_TAINT;
+    let Some(taints) = node["spec"]["taints"].as_array() else {
+        return;
+    };
+    if !taints.iter().any(|t| t["key"] == taint) {
+        return;
+    }
+    let mut untainted = node.clone();
+    let kept: Vec<Value> = taints.iter().filter(|t| t["key"] != taint).cloned().collect();
+    if kept.is_empty() {
+        if let Some(spec) = untainted["spec"].as_object_mut() {
+            spec.remove("taints");
+        }
+    } else {
+        untainted["spec"]["taints"] = json!(kept);
+    }
+    cluster.update(Kind::Node, node, untainted, false, "kube-controller-manager");
 }
 
 /// The Node the kubelet of the `number`th node registers.
