@@ -367,7 +367,12 @@ fn other_defaults(resource: &ResourceType, object: &mut Value) {
             kind @ ("ValidatingWebhookConfiguration" | "MutatingWebhookConfiguration"),
         ) => {
             let mutating = kind == "MutatingWebhookConfiguration";
-            for webhook in object["webhooks"].as_array_mut().into_iter().flatten() {
+            for webhook in object
+                .get_mut("webhooks")
+                .and_then(Value::as_array_mut)
+                .into_iter()
+                .flatten()
+            {
                 admission_webhook(webhook, mutating);
             }
         }
@@ -437,7 +442,12 @@ fn admission_webhook(webhook: &mut Value, mutating: bool) {
     if webhook["clientConfig"]["service"].is_object() {
         set(&mut webhook["clientConfig"]["service"], "port", json!(443));
     }
-    for rule in webhook["rules"].as_array_mut().into_iter().flatten() {
+    for rule in webhook
+        .get_mut("rules")
+        .and_then(Value::as_array_mut)
+        .into_iter()
+        .flatten()
+    {
         if rule.is_object() {
             set(rule, "scope", json!("*"));
         }
@@ -450,7 +460,12 @@ fn match_resources(resources: &mut Value) {
     set(resources, "namespaceSelector", json!({}));
     set(resources, "objectSelector", json!({}));
     for field in ["resourceRules", "excludeResourceRules"] {
-        for rule in resources[field].as_array_mut().into_iter().flatten() {
+        for rule in resources
+            .get_mut(field)
+            .and_then(Value::as_array_mut)
+            .into_iter()
+            .flatten()
+        {
             if rule.is_object() {
                 set(rule, "scope", json!("*"));
             }

@@ -143,6 +143,8 @@ const AGGREGATOR_OMIT_ZERO: &[(&str, &[&str])] = &[(
 /// An empty slice or map.
 fn is_empty(value: &Value) -> bool {
     match value {
+        // null decodes as a nil slice or map, which `omitempty` leaves out.
+        Value::Null => true,
         Value::Array(items) => items.is_empty(),
         Value::Object(fields) => fields.is_empty(),
         _ => false,
@@ -152,6 +154,8 @@ fn is_empty(value: &Value) -> bool {
 /// A scalar at Go's zero value: 0, "", false.
 fn is_zero(value: &Value) -> bool {
     match value {
+        // null leaves a Go scalar at its zero.
+        Value::Null => true,
         Value::Number(number) => number.as_f64() == Some(0.0),
         Value::String(text) => text.is_empty(),
         Value::Bool(flag) => !flag,
