@@ -123,9 +123,32 @@ fn secret_string_data(object: &mut Value) {
     }
 }
 
+/// The defaults of a pod template held by value (`PodTemplateSpec`, whose `PodSpec`
+/// is a value too): Go decodes a missing template, or a template without a spec, as
+/// the zero value and defaults that, so its pod spec is defaulted all the same (and
+/// validation then asks for its containers, not for a restart policy).
 pub(crate) fn pod_template(spec: &mut Value) {
-    if spec.is_object() && spec["template"].is_object() && spec["template"]["spec"].is_object() {
-        pod_spec(&mut spec["template"]["spec"]);
+    if !spec.is_object() {
+        return;
+    }
+    if spec["template"].is_null() {
+        spec["template"] = json!({});
+    }
+    let template = &mut spec["template"];
+    if !template.is_object() {
+        return;
+    }
+    if template["spec"].is_null() {
+        template["spec"] = json!({});
+    }
+    pod_spec(&mut template["spec"]);
+}
+
+/// The defaults of a pod template held by pointer (a `ReplicationController`'s): only
+/// a template that is there.
+fn pointer_pod_template(spec: &mut Value) {
+    if spec.is_object() && spec.get("template").is_some_and(Value::is_object) {
+        pod_template(spec);
     }
 }
 
@@ -196,7 +219,11 @@ fn volume_claim_templates(spec: &mut Value) {
         if template["spec"].is_object() {
             set(&mut template["spec"], "volumeMode", json!("Filesystem"));
         }
-        set(template, "status", json!({"phase": "Pending"}));
+        // `SetDefaults_PersistentVolumeClaim`: a claim's phase is Pending unless set.
+        set(template, "status", json!({}));
+        if template["status"].is_object() {
+            set(&mut template["status"], "phase", json!("Pending"));
+        }
     }
 }
 
@@ -406,7 +433,7 @@ fn other_defaults(resource: &ResourceType, object: &mut Value) {
         }
         ("", "ReplicationController") => {
             set(&mut object["spec"], "replicas", json!(1));
-            pod_template(&mut object["spec"]);
+            pointer_pod_template(&mut object["spec"]);
         }
         ("", "PersistentVolumeClaim") => {
             set(&mut object["spec"], "volumeMode", json!("Filesystem"));

@@ -332,3 +332,28 @@ async fn an_invalid_events_api_event_is_refused_as_a_core_event() {
     assert!(answer.body["details"].get("group").is_none(), "{}", answer.body);
     env.stop().await;
 }
+
+/// A workload without a pod template is defaulted as Go decodes it, a zero template
+/// with a zero pod spec, so it is refused for its missing containers, never for a
+/// restart policy its defaults would have set.
+#[tokio::test]
+async fn a_workload_without_a_template_is_refused_for_its_containers() {
+    let env = start().await;
+    let client = env.client();
+    let namespace = env.namespace();
+    let answer = send(
+        &client,
+        Method::POST,
+        &format!("/apis/apps/v1/namespaces/{namespace}/deployments"),
+        Some(&json!({"metadata": {"name": "bare"}})),
+    )
+    .await;
+    assert_eq!(answer.code, 422, "{}", answer.body);
+    let message = answer.body["message"].as_str().unwrap_or_default();
+    assert!(
+        message.contains("spec.template.spec.containers: Required value"),
+        "{message}"
+    );
+    assert!(!message.contains("restartPolicy"), "{message}");
+    env.stop().await;
+}
