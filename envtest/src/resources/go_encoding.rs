@@ -65,6 +65,26 @@ pub(crate) fn encode_builtin(builtin: &'static Builtin, object: &mut Value) {
     });
 }
 
+/// A built-in object as kube-apiserver's encoder writes its Go value: each struct's
+/// fields in declaration order (the generated facts' order), maps sorted; what a patch
+/// added that the type does not declare, after. The objects at the paths `sorted`
+/// accepts are written with sorted keys instead (those a patch re-encoded).
+pub(crate) fn go_struct_json(builtin: &'static Builtin, object: &Value, sorted: &dyn Fn(&[String]) -> bool) -> String {
+    static ORDER: LazyLock<HashMap<&'static str, &'static [(&'static str, &'static str)]>> =
+        LazyLock::new(|| super::go_facts::GO_TYPES.iter().copied().collect());
+    let order = |definition: &str| ORDER.get(message_name(definition)?.as_str()).copied();
+    super::openapi::ordered_json(builtin, object, &order, sorted)
+}
+
+/// The generated facts' key of a type (`k8s.io.api.apps.v1.DeploymentSpec`) by its
+/// schema's definition name (`io.k8s.api.apps.v1.DeploymentSpec`).
+fn message_name(definition: &str) -> Option<String> {
+    Some(
+        format!("k8s.io.{}", definition.strip_prefix("io.k8s.")?)
+            .replace("k8s.io.apiextensions-apiserver.", "k8s.io.apiextensions_apiserver."),
+    )
+}
+
 /// What the generated facts say of one Go type.
 #[derive(Default)]
 struct Facts {
@@ -112,9 +132,7 @@ fn facts(definition: &str) -> Option<&'static Facts> {
         }
         facts
     });
-    let message = format!("k8s.io.{}", definition.strip_prefix("io.k8s.")?)
-        .replace("k8s.io.apiextensions-apiserver.", "k8s.io.apiextensions_apiserver.");
-    BY_MESSAGE.get(message.as_str())
+    BY_MESSAGE.get(message_name(definition)?.as_str())
 }
 
 /// The `APIService`'s Go types are kube-aggregator's, whose source the facts generator
@@ -160,5 +178,36 @@ fn is_zero(value: &Value) -> bool {
         Value::String(text) => text.is_empty(),
         Value::Bool(flag) => !flag,
         _ => false,
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use serde_json::json;
+
+    use super::*;
+
+    #[test]
+    fn objects_are_written_in_go_struct_order_with_sorted_maps() {
+        let builtin = crate::resources::catalogue::builtins()
+            .iter()
+            .find(|b| b.group == "networking.k8s.io" && b.kind == "NetworkPolicy")
+            .expect("a served type");
+        let policy = json!({
+            "spec": {"podSelector": {}, "policyTypes": ["Ingress"]},
+            "metadata": {"uid": "u", "name": "p", "labels": {"z": "1", "a": "<2>"}, "namespace": "n"},
+            "kind": "NetworkPolicy",
+            "apiVersion": "networking.k8s.io/v1",
+            "extra": true,
+        });
+        assert_eq!(
+            go_struct_json(builtin, &policy, &|path| path.len() == 1 && path[0] == "spec"),
+            r#"{"kind":"NetworkPolicy","apiVersion":"networking.k8s.io/v1","metadata":{"name":"p","namespace":"n","uid":"u","labels":{"a":"\u003c2\u003e","z":"1"}},"spec":{"podSelector":{},"policyTypes":["Ingress"]},"extra":true}"#
+        );
+        // The top level re-encoded by a patch: sorted.
+        assert!(
+            go_struct_json(builtin, &policy, &|path| path.is_empty())
+                .starts_with(r#"{"apiVersion":"networking.k8s.io/v1","extra":true,"kind""#)
+        );
     }
 }

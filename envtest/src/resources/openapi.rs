@@ -5,12 +5,14 @@
 //! paths to learn that the server validates fields itself (`fieldValidation`).
 
 mod extensions;
+mod ordered;
 mod paths;
 mod schemas;
 mod unmarshal;
 
 use serde_json::{Value, json};
 
+pub(crate) use self::ordered::ordered_json;
 pub(crate) use self::schemas::{
     Definitions, builtin_type, custom_definition, drop_nulls, object_meta_definitions, prune_unknown_fields,
     unknown_fields, visit_typed,

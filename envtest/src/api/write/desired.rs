@@ -51,6 +51,7 @@ impl Write<'_> {
             return self.body_object();
         }
         let mut strategic_shown: Option<String> = None;
+        let mut patch_body: Option<Value> = None;
         let patched = if self.is_apply() {
             let applied = self.applied_config()?;
             let writer = crate::lifecycle::writer(resource, manager, now, self.subresource_for_update());
@@ -63,6 +64,7 @@ impl Write<'_> {
                 }
                 _ => patch::decode(self.body, ""),
             };
+            patch_body = decoded.as_ref().ok().cloned();
             match media_type {
                 "application/merge-patch+json" => decoded.and_then(|body| patch::merge(current, &body)),
                 "application/json-patch+json" => decoded.and_then(|body| patch::json(current, &body)),
@@ -86,7 +88,19 @@ impl Write<'_> {
             // What the patch handler quotes of a patch that does not decode: the patched
             // JSON, or the strategic merge patch itself as Go prints a map.
             let strategic = strategic_shown.is_some();
-            let shown = strategic_shown.unwrap_or_else(|| go_json(&patched));
+            // A built-in object is patched as its Go encoding, in struct field order,
+            // but for the objects the patch reached, which json-patch re-encodes sorted.
+            let shown = strategic_shown.unwrap_or_else(|| match resource.catalogue().filter(|_| !resource.custom) {
+                Some(builtin) => {
+                    let reached = patch_body
+                        .as_ref()
+                        .map(|body| reached_paths(current, body))
+                        .unwrap_or_default();
+                    let sorted = |path: &[String]| path.is_empty() || reached.iter().any(|p| p == path);
+                    crate::resources::go_encoding::go_struct_json(builtin, &patched, &sorted)
+                }
+                None => go_json(&patched),
+            });
             self.decode_patched(&mut patched, &shown, strategic)?;
         }
         check_type(resource, &patched)?;
@@ -190,5 +204,49 @@ fn zero_null_strings(value: &mut Value) {
         }
         Value::Array(items) => items.iter_mut().for_each(zero_null_strings),
         _ => {}
+    }
+}
+
+/// The objects of `current` a merge or JSON patch reaches (as key paths), which
+/// json-patch decodes and so writes again with sorted keys: for a JSON patch, those
+/// along each operation's `path` and `from`; for a merge patch, each object it
+/// merges into.
+fn reached_paths(current: &Value, patch: &Value) -> Vec<Vec<String>> {
+    let mut reached = Vec::new();
+    match patch {
+        Value::Array(operations) => {
+            for operation in operations {
+                for pointer in ["path", "from"].iter().filter_map(|f| operation[*f].as_str()) {
+                    let tokens: Vec<String> = pointer
+                        .split('/')
+                        .skip(1)
+                        .map(|t| t.replace("~1", "/").replace("~0", "~"))
+                        .collect();
+                    for end in 1..tokens.len() {
+                        reached.push(tokens[..end].to_vec());
+                    }
+                }
+            }
+        }
+        Value::Object(_) => merged_into(current, patch, &mut Vec::new(), &mut reached),
+        _ => {}
+    }
+    reached
+}
+
+/// `mergeDocs`: a patch object met by an object is merged into it, key by key.
+fn merged_into(current: &Value, patch: &Value, path: &mut Vec<String>, reached: &mut Vec<Vec<String>>) {
+    let (Value::Object(current), Value::Object(patch)) = (current, patch) else {
+        return;
+    };
+    if !path.is_empty() {
+        reached.push(path.clone());
+    }
+    for (key, value) in patch {
+        if let Some(inner) = current.get(key) {
+            path.push(key.clone());
+            merged_into(inner, value, path, reached);
+            path.pop();
+        }
     }
 }
