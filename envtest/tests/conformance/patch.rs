@@ -340,3 +340,31 @@ async fn a_patch_never_renames_or_moves_the_object() {
     assert!(api.get_opt("renamed").await.unwrap().is_none(), "nothing was renamed");
     env.stop().await;
 }
+
+/// A JSON patch whose result does not decode is refused quoting the patched object as
+/// json-patch wrote it: the top level (which the patch reached) with sorted keys, the
+/// untouched metadata in `ObjectMeta`'s field order.
+#[tokio::test]
+async fn an_undecodable_patch_result_is_quoted_as_json_patch_writes_it() {
+    let env = start().await;
+    let api: Api<ConfigMap> = Api::namespaced(env.client(), env.namespace());
+    api.create(&PostParams::default(), &configmap("quoted", &[], &[("a", "1")]))
+        .await
+        .expect("created");
+    let body = serde_json::to_vec(&json!([{"op": "replace", "path": "/data", "value": "text"}])).expect("JSON");
+    let request = http::Request::builder()
+        .method(http::Method::PATCH)
+        .uri(format!("/api/v1/namespaces/{}/configmaps/quoted", env.namespace()))
+        .header(http::header::CONTENT_TYPE, "application/json-patch+json")
+        .body(kube::client::Body::from(body))
+        .expect("a valid request");
+    let answer = crate::raw::send_request(&env.client(), request).await;
+    assert_eq!(answer.code, 422, "{}", answer.body);
+    let message = answer.body["message"].as_str().unwrap_or_default();
+    let quoted = format!(
+        r#"{{\"apiVersion\":\"v1\",\"data\":\"text\",\"kind\":\"ConfigMap\",\"metadata\":{{\"name\":\"quoted\",\"namespace\":\"{}\",\"uid\":"#,
+        env.namespace()
+    );
+    assert!(message.contains(&quoted), "{quoted} not in {message}");
+    env.stop().await;
+}
