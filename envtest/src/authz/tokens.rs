@@ -351,7 +351,7 @@ fn validate(server: &ApiServer, claims: &Value) -> Result<Authenticated, String>
     let state = server.shared.state.lock();
     let get = |resource: &str, namespace: &str, name: &str| state.store.get(&core(resource), namespace, name);
     let account = get("serviceaccounts", namespace, &account_name)
-        .ok_or_else(|| format!("serviceaccount \"{account_name}\" not found"))?;
+        .ok_or_else(|| format!("serviceaccounts \"{account_name}\" not found"))?;
     if uid_of(&account) != account_uid {
         return Err(format!(
             "service account UID ({}) does not match claim ({account_uid})",

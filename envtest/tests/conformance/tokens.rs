@@ -452,3 +452,48 @@ async fn a_bound_token_is_invalidated_with_its_object() {
     }
     env.stop().await;
 }
+
+/// A token outlives neither its `ServiceAccount` nor a new one of the same name: the
+/// review names the account missing, then the uids that differ.
+#[tokio::test]
+async fn a_token_fails_once_its_service_account_is_gone_or_replaced() {
+    let env = start().await;
+    let minor = server_minor(&env).await;
+    let namespace = env.namespace().to_owned();
+    let accounts = format!("/api/v1/namespaces/{namespace}/serviceaccounts");
+    let account = json!({"apiVersion": "v1", "kind": "ServiceAccount", "metadata": {"name": "fleeting"}});
+    let first = post(&env, &accounts, &account).await;
+    assert_eq!(first.code, 201, "{}", first.body);
+    let issued = post(&env, &token_path(&env, "fleeting"), &token_request(&json!({}))).await;
+    assert_eq!(issued.code, 201, "{}", issued.body);
+    let token = issued.body["status"]["token"].as_str().expect("a token").to_owned();
+    let deleted = send(
+        &env.client(),
+        http::Method::DELETE,
+        &format!("{accounts}/fleeting"),
+        None,
+    )
+    .await;
+    assert_eq!(deleted.code, 200, "{}", deleted.body);
+    // Never reviewed while valid, so no authentication cache answers for it.
+    assert_eq!(
+        review(&env, &token, &[]).await,
+        json!({"user": {}, "error": "[invalid bearer token, serviceaccounts \"fleeting\" not found]"})
+    );
+    let second = post(&env, &accounts, &account).await;
+    assert_eq!(second.code, 201, "{}", second.body);
+    // 1.19 names the kind in Go's spelling.
+    let subject = if minor > 19 {
+        "service account"
+    } else {
+        "ServiceAccount"
+    };
+    let (new_uid, old_uid) = (&second.body["metadata"]["uid"], &first.body["metadata"]["uid"]);
+    let expected = format!(
+        "[invalid bearer token, {subject} UID ({}) does not match claim ({})]",
+        new_uid.as_str().unwrap_or_default(),
+        old_uid.as_str().unwrap_or_default()
+    );
+    assert_eq!(review(&env, &token, &[]).await, json!({"user": {}, "error": expected}));
+    env.stop().await;
+}
