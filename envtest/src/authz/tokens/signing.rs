@@ -176,6 +176,30 @@ mod tests {
     }
 
     #[test]
+    fn hostile_tokens_are_refused_without_harm() {
+        let key = key().expect("a key");
+        let deep = URL_SAFE_NO_PAD.encode(format!("{}{}", "[".repeat(100_000), "]".repeat(100_000)));
+        let huge = "A".repeat(1 << 20);
+        for token in [
+            String::new(),
+            "a.b".to_owned(),
+            "...".to_owned(),
+            format!("{deep}.{deep}.AAAA"),
+            format!("{huge}.{huge}.{huge}"),
+            "e30.e30.!!!".to_owned(),
+        ] {
+            assert!(key.verify(&token).is_err(), "{}", &token[..token.len().min(40)]);
+            assert_eq!(unverified_issuer(&token), None);
+        }
+        let four = format!(
+            "{}.{}.c.d",
+            URL_SAFE_NO_PAD.encode("{}"),
+            URL_SAFE_NO_PAD.encode(r#"{"iss":"x"}"#)
+        );
+        assert_eq!(unverified_issuer(&four), None, "a JWT has three parts");
+    }
+
+    #[test]
     fn the_key_id_is_the_hash_of_the_public_key() {
         let key = key().expect("a key");
         assert_eq!(key.kid().len(), 43, "unpadded base64url of 32 bytes");
