@@ -12,4 +12,4 @@ pub(crate) mod reviews;
 pub(crate) mod tokens;
 
 pub use self::evidence::Rbac;
-pub(crate) use self::tokens::authenticate as authenticate_token;
+pub(crate) use self::tokens::{ISSUER, authenticate as authenticate_token, jwks, openid_configuration};

@@ -18,9 +18,9 @@ pub(crate) use self::resource::{
     Builtin, BuiltinRef, ConversionWebhook, CrdVersions, GroupResource, ResourceType, ScalePaths,
 };
 pub use self::response::ResponseBody;
-#[cfg(feature = "kubectl")]
-pub(crate) use self::response::full_body;
-pub(crate) use self::response::{bytes_response, document, error_response, json_response, sha512_hex, text_response};
+pub(crate) use self::response::{
+    bytes_response, document, error_response, full_body, json_response, sha512_hex, text_response,
+};
 pub use self::verb::Verb;
 pub use self::version::KUBERNETES_VERSION;
 pub(crate) use self::version::{git_version, openapi_version};

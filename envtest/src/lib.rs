@@ -138,19 +138,35 @@
 //! - **kubectl's vocabulary**: `/openapi/v3` per group version with the schemas of
 //!   built-in types and of each CRD (`kubectl explain`, client-side validation),
 //!   cached as kube-openapi lets clients cache it (`ETag` and 304, hashed URLs
-//!   `public, immutable`, a stale hash redirected); with
+//!   `public, immutable`, a stale hash redirected); `/openapi/v2` as JSON, every
+//!   definition and path in one document (a CRD's in apiextensions' v2 form), built
+//!   once per change of the served CRDs, with its `ETag` and 304; with
 //!   the `kubectl` feature also Tables with the columns of kube-apiserver's printers and
 //!   CRDs' `additionalPrinterColumns` (`kubectl get`, `-o wide`, `get -w`), protobuf
 //!   request bodies (`kubectl create deployment ...`) and protobuf answers and watch
 //!   streams to clients that accept only protobuf.
 //!
+//! - **Service-account tokens**: `serviceaccounts/<name>/token` signs a JWT (RS256,
+//!   kube's `kid`) with kube-apiserver 1.32's claims and bound object (a pod with its
+//!   node, a secret or a node, checked as `TokenREST` checks it); `TokenReview` and
+//!   bearer tokens over HTTP verify signature, times, audiences and that the account and
+//!   bound object still exist, with the pod and `credential-id` extras;
+//!   `/.well-known/openid-configuration` and `/openid/v1/jwks` publish the key (one
+//!   2048-bit key per process, made on the first token). Issuer and API audience are
+//!   kind's, `https://kubernetes.default.svc.cluster.local`.
+//! - **`pods/ephemeralcontainers`**: read as the Pod, written to add ephemeral
+//!   containers, refusing the removal or change of existing ones and the fields an
+//!   ephemeral container may not have, as 1.32 does.
+//!
 //! Not there (yet): processes in pods (no `pods/log`, `exec`, `attach`, `portforward`,
 //! `proxy`: discovery lists them as kube-apiserver does, a request is 404; simulated
 //! pods only report a status), `CronJobs`, HPAs and the endpoints
 //! controllers in the simulation, probes and resources on simulated Nodes, CSR
-//! `approval`, `pods/ephemeralcontainers` and `pods/resize`; authentication and
-//! authorization of the server's own requests; `/openapi/v2`'s definitions and paths
-//! (it is an empty document; kubectl reads v3); conversion between versions of one built-in
+//! `approval` and `pods/resize`; authentication and authorization of the server's own
+//! requests (a bearer token names the user; the key set is served to anyone);
+//! `/openapi/v2` as protobuf (asked for as protobuf only, it is an empty document, so
+//! kubectl falls back to its built-in types), its shared `parameters` and operation
+//! ids; `managedFields` of a `TokenRequest`; conversion between versions of one built-in
 //! resource other than Events and autoscalers; storage-protection finalizers and
 //! the pod garbage collector; strategic-merge keys in the `OpenAPI` documents; label
 //! and name syntax on custom resources; protobuf Tables, and protobuf answers to clients

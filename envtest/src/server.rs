@@ -47,7 +47,6 @@ impl ApiServer {
             non_resource_requests: Mutex::new(BTreeSet::new()),
             authorization_checks: Mutex::new(HashSet::new()),
             witnesses: Witnesses::default(),
-            tokens: Mutex::new(crate::state::Tokens::default()),
             runtime: ServerRuntime::new(),
         });
         let server = Self { shared, user: None };
@@ -66,9 +65,12 @@ impl ApiServer {
     }
 
     /// The user a bearer token authenticates as: a `ServiceAccount`'s, for a token the
-    /// server issued (`serviceaccounts/token`) that is still valid.
+    /// server issued (`serviceaccounts/token`) that is still valid for the API's audience.
     pub(crate) fn user_of_token(&self, token: &str) -> Option<String> {
-        crate::authz::authenticate_token(self, token).map(|(subject, _, _)| subject.user)
+        let audiences = [crate::authz::ISSUER.to_owned()];
+        crate::authz::authenticate_token(self, token, &audiences)
+            .ok()
+            .map(|user| user.subject.user)
     }
 
     fn create_system_object(&self, group: &str, version: &str, plural: &str, object: Value) {
@@ -130,8 +132,10 @@ impl ApiServer {
                 let method = parts.method.as_str().to_ascii_lowercase();
                 let key = (self.user.clone(), method, path.clone());
                 self.shared.non_resource_requests.lock().insert(key);
-                let state = self.shared.state.lock();
-                return crate::api::discovery::serve(&state.registry, &parts);
+                // A copy of the registry (its types are shared): documents are built,
+                // `/openapi/v2`'s once per change, without holding the server's lock.
+                let registry = self.shared.state.lock().registry.clone();
+                return crate::api::discovery::serve(&registry, &parts);
             }
             Err(error) => return error_response(&error),
         };

@@ -1,6 +1,6 @@
 //! The server's state and the handle every handler is given: [`ApiServer`] and what
 //! its clones share (the store and registry behind one lock, webhooks, injected
-//! faults, what requests were seen, issued tokens, lease witnesses). The request
+//! faults, what requests were seen, lease witnesses). The request
 //! dispatcher (`server`) and the handlers build on this module; it knows none of them.
 //!
 //! May import: `core`, `options`, `resources`, `store`, `request`, `admission` (the
@@ -51,24 +51,9 @@ pub(crate) struct Shared {
     /// by user.
     pub authorization_checks: Mutex<HashSet<(Option<Arc<str>>, Evidence)>>,
     pub witnesses: Witnesses,
-    /// The `ServiceAccount` tokens issued (`serviceaccounts/token`), for `TokenReviews`.
-    pub tokens: Mutex<Tokens>,
     /// The server's own threads, where every request is handled (see `runtime`).
     pub runtime: ServerRuntime,
 }
-
-/// A token the server issued.
-#[derive(Debug, Clone)]
-pub(crate) struct Issued {
-    pub namespace: String,
-    pub service_account: String,
-    pub uid: String,
-    pub audiences: Vec<String>,
-    pub expires: jiff::Timestamp,
-}
-
-/// The tokens issued so far, by token.
-pub(crate) type Tokens = HashMap<String, Issued>;
 
 /// The embedded API server. Cheap to clone: clones share one server.
 ///

@@ -12,13 +12,11 @@ use crate::resources::registry::Registry;
 
 /// Answers discovery, version, health and the `OpenAPI` documents. kubectl reads the latter
 /// before it writes: `/openapi/v3` tells it which group versions exist and that PATCH
-/// takes `fieldValidation`, so it leaves validation to the server; `/openapi/v2` is
-/// valid but empty (JSON, or the protobuf kubectl asks for), so kubectl's fallbacks
-/// find no schema and use their built-in types.
+/// takes `fieldValidation`, so it leaves validation to the server; `/openapi/v2` holds
+/// every definition and path as JSON (`kubectl explain`, client-side validation); asked
+/// for as protobuf only, it is an empty document, so kubectl's fallbacks find no schema
+/// and use their built-in types.
 pub(crate) fn serve(registry: &Registry, parts: &http::request::Parts) -> Response<ResponseBody> {
-    /// `Document{swagger: "2.0", info: {title: "Kubernetes", version: "v1.34.0"},
-    /// paths: {}, definitions: {}}` in the encoding of gnostic's `OpenAPIv2.proto`.
-    const OPENAPI_V2_PROTOBUF: &[u8] = b"\x0a\x032.0\x12\x15\x0a\x0aKubernetes\x12\x07v1.34.0\x42\x00\x4a\x00";
     if parts.method != http::Method::GET {
         return error_response(&ApiError::method_not_allowed());
     }
@@ -47,6 +45,32 @@ pub(crate) fn serve(registry: &Registry, parts: &http::request::Parts) -> Respon
     let document = match segments.as_slice() {
         ["healthz" | "readyz" | "livez"] => return text_response(StatusCode::OK, "ok"),
         ["version"] => Some(version()),
+        // kube-apiserver's `routes.ServiceAccountIssuerDiscovery`, cached an hour.
+        [".well-known", "openid-configuration"] => {
+            let document = crate::authz::openid_configuration();
+            return openid_response(json_response(StatusCode::OK, &document), "application/json");
+        }
+        ["openid", "v1", "jwks"] => {
+            // go-restful's route `Produces(mimeJWKS)`: any other media type is 406.
+            let acceptable = accept.is_empty()
+                || accept.split(',').any(|clause| {
+                    let media = clause.split(';').next().unwrap_or_default().trim();
+                    matches!(media, "application/jwk-set+json" | "application/*" | "*/*")
+                });
+            if !acceptable {
+                let mut error = ApiError::new(
+                    406,
+                    "NotAcceptable",
+                    "406: Not Acceptable\n\nAvailable representations: application/jwk-set+json",
+                );
+                error.details = Some(json!({}));
+                return error_response(&error);
+            }
+            return match crate::authz::jwks() {
+                Ok(keys) => openid_response(json_response(StatusCode::OK, &keys), "application/jwk-set+json"),
+                Err(error) => error_response(&ApiError::new(500, "InternalError", error)),
+            };
+        }
         ["api"] => Some(Registry::core_versions()),
         ["api", "v1"] => registry.resource_list("", "v1"),
         ["apis"] => Some(registry.group_list()),
@@ -56,20 +80,14 @@ pub(crate) fn serve(registry: &Registry, parts: &http::request::Parts) -> Respon
         ["apis", group] => registry.group(group),
         ["apis", group, version] => registry.resource_list(group, version),
         ["openapi", "v2"] if accept.contains("protobuf") && !accept.contains("json") => {
-            let mut response = bytes_response(StatusCode::OK, OPENAPI_V2_PROTOBUF.to_vec());
+            let mut response = bytes_response(StatusCode::OK, empty_openapi_v2_protobuf());
             response.headers_mut().insert(
                 header::CONTENT_TYPE,
                 HeaderValue::from_static("application/com.github.proto-openapi.spec.v2.v1.0+protobuf"),
             );
             return response;
         }
-        ["openapi", "v2"] => {
-            let document = json!({
-                "swagger": "2.0", "info": {"title": "Kubernetes", "version": crate::core::openapi_version()},
-                "paths": {}, "definitions": {},
-            });
-            return serve_openapi(parts, &document, None);
-        }
+        ["openapi", "v2"] => return serve_openapi_v2(parts, &crate::resources::openapi::v2::document(registry)),
         // kube-apiserver 1.32 sends the index without an `ETag`.
         ["openapi", "v3"] => Some(crate::resources::openapi::index(registry)),
         ["openapi", "v3", "api", version] => {
@@ -90,6 +108,62 @@ pub(crate) fn serve(registry: &Registry, parts: &http::request::Parts) -> Respon
         Some(document) => json_response(StatusCode::OK, &document),
         None => error_response(&ApiError::path_not_found()),
     }
+}
+
+/// An issuer-discovery document with its content type and `Cache-Control: public,
+/// max-age=3600` (the key getter's cache age), as kube serves both.
+fn openid_response(mut response: Response<ResponseBody>, content_type: &'static str) -> Response<ResponseBody> {
+    let headers = response.headers_mut();
+    headers.insert(header::CONTENT_TYPE, HeaderValue::from_static(content_type));
+    headers.insert(header::CACHE_CONTROL, HeaderValue::from_static("public, max-age=3600"));
+    response
+}
+
+/// `/openapi/v2` as kube-openapi's v2 handler serves it (`http.ServeContent`): the
+/// `ETag` the SHA-512 of the JSON, 304 when `If-None-Match` names it, `Vary: Accept`.
+fn serve_openapi_v2(
+    parts: &http::request::Parts,
+    document: &crate::resources::openapi::v2::Document,
+) -> Response<ResponseBody> {
+    let not_modified = parts
+        .headers
+        .get(header::IF_NONE_MATCH)
+        .is_some_and(|value| value.as_bytes() == document.etag.as_bytes());
+    let mut response = if not_modified {
+        let mut response = bytes_response(StatusCode::NOT_MODIFIED, Vec::new());
+        response.headers_mut().remove(header::CONTENT_TYPE);
+        response
+    } else {
+        let mut response = Response::new(crate::core::full_body(document.bytes.clone()));
+        response
+            .headers_mut()
+            .insert(header::CONTENT_TYPE, HeaderValue::from_static("application/json"));
+        response
+    };
+    let headers = response.headers_mut();
+    if let Ok(value) = HeaderValue::from_str(&document.etag) {
+        headers.insert(header::ETAG, value);
+    }
+    headers.insert(header::VARY, HeaderValue::from_static("Accept"));
+    response
+}
+
+/// `Document{swagger: "2.0", info: {title: "Kubernetes", version}, paths: {},
+/// definitions: {}}` in the encoding of gnostic's `OpenAPIv2.proto`.
+fn empty_openapi_v2_protobuf() -> Vec<u8> {
+    let version = crate::core::openapi_version();
+    let mut info = vec![0x0a, 10];
+    info.extend_from_slice(b"Kubernetes");
+    info.push(0x12);
+    info.push(u8::try_from(version.len()).unwrap_or(0));
+    info.extend_from_slice(version.as_bytes());
+    let mut document = vec![0x0a, 3];
+    document.extend_from_slice(b"2.0");
+    document.push(0x12);
+    document.push(u8::try_from(info.len()).unwrap_or(0));
+    document.extend(info);
+    document.extend_from_slice(&[0x42, 0x00, 0x4a, 0x00]);
+    document
 }
 
 /// The aggregated discovery version a transform names (`v2` or `v2beta1` of

@@ -521,12 +521,12 @@ impl Write<'_> {
 
     /// The subresource an update goes through, as managed fields name it: `status`,
     /// `scale` (which writes the spec; the object is split as on the main endpoint) or
-    /// a namespace's `finalize`.
+    /// a namespace's `finalize`, a pod's `ephemeralcontainers`.
     fn subresource_for_update(&self) -> Option<&str> {
         self.target
             .subresource
             .as_deref()
-            .filter(|s| matches!(*s, "status" | "scale" | "finalize"))
+            .filter(|s| matches!(*s, "status" | "scale" | "finalize" | "ephemeralcontainers"))
     }
 
     /// Whether the request is a server-side apply (`PATCH` with an apply content type).

@@ -17,6 +17,9 @@ pub(super) fn split_by_subresource(
     subresource: Option<&str>,
     apply: bool,
 ) -> Value {
+    if subresource == Some("ephemeralcontainers") {
+        return drop_non_ephemeral_container_updates(current, &desired, apply);
+    }
     if subresource == Some("status") && !resource.custom {
         return built_in_status_write(resource, current, desired);
     }
@@ -48,6 +51,35 @@ pub(super) fn split_by_subresource(
         }
         new
     }
+}
+
+/// A pod written through `/ephemeralcontainers` (`dropNonEphemeralContainerUpdates`):
+/// the stored pod with the written name, namespace, resourceVersion and uid, and the
+/// written ephemeral containers; nothing else of the write is kept.
+fn drop_non_ephemeral_container_updates(current: &Value, desired: &Value, apply: bool) -> Value {
+    let mut new = current.clone();
+    for field in ["name", "namespace", "resourceVersion", "uid"] {
+        match desired["metadata"].get(field) {
+            Some(value) => new["metadata"][field] = value.clone(),
+            None => {
+                if let Some(metadata) = new["metadata"].as_object_mut() {
+                    metadata.remove(field);
+                }
+            }
+        }
+    }
+    match desired["spec"].get("ephemeralContainers") {
+        Some(containers) => new["spec"]["ephemeralContainers"] = containers.clone(),
+        None => {
+            if let Some(spec) = new["spec"].as_object_mut() {
+                spec.remove("ephemeralContainers");
+            }
+        }
+    }
+    if apply {
+        new["metadata"]["managedFields"] = desired["metadata"]["managedFields"].clone();
+    }
+    new
 }
 
 /// A built-in type's `/status` write, as its status strategy's `PrepareForUpdate`

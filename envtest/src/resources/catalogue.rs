@@ -209,7 +209,7 @@ impl ResourceType {
             ("", "pods") => subresources.extend([
                 Subresource::of_kind("attach", "PodAttachOptions", None, CONNECT).not_served(),
                 Subresource::of_kind("binding", "Binding", None, &["create"]),
-                Subresource::of_self("ephemeralcontainers", SUBRESOURCE).not_served(),
+                Subresource::of_self("ephemeralcontainers", SUBRESOURCE),
                 Subresource::of_kind("eviction", "Eviction", Some(("policy", "v1")), &["create"]),
                 Subresource::of_kind("exec", "PodExecOptions", None, CONNECT).not_served(),
                 Subresource::of_self("log", &["get"]).not_served(),

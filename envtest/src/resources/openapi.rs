@@ -3,12 +3,14 @@
 //! (clients cache by URL), and each document the group version's paths and the
 //! schemas of its kinds. `kubectl explain` reads the schemas; kubectl also reads the
 //! paths to learn that the server validates fields itself (`fieldValidation`).
+//! `/openapi/v2` (`v2`) is made from the same documents.
 
 mod extensions;
 mod ordered;
 mod paths;
 mod schemas;
 mod unmarshal;
+pub(crate) mod v2;
 
 use serde_json::{Value, json};
 

@@ -67,6 +67,12 @@ impl Registry {
             .collect()
     }
 
+    /// The custom resource types served, in the registry's order: what `/openapi/v2`'s
+    /// cached document depends on (each CRD change serves new ones).
+    pub fn custom_types(&self) -> Vec<Arc<ResourceType>> {
+        self.types.values().filter(|t| t.custom).cloned().collect()
+    }
+
     /// Every served version of a group and resource.
     pub fn types_of(&self, group: &str, plural: &str) -> Vec<Arc<ResourceType>> {
         self.types

@@ -1,0 +1,370 @@
+//! `/openapi/v2`: one Swagger 2.0 document of every served group version's paths and
+//! definitions, built-in and custom, as kube-apiserver aggregates them
+//! (`k8s.io/kube-openapi/pkg/handler`, with apiextensions-apiserver's CRD documents
+//! merged in). `kubectl explain` and older kubectl's client-side validation read it.
+//!
+//! It is made from the same documents as `/openapi/v3` (the v3 forms turned into v2's:
+//! `#/definitions/` references, parameters with their type inline, request bodies as
+//! `in: body` parameters, no `nullable`), once per set of served types: the document
+//! and its `ETag` are kept until a `CustomResourceDefinition` changes what is served, so
+//! a request costs a lookup, not a rebuild.
+
+use std::sync::{Arc, LazyLock};
+
+use parking_lot::Mutex;
+use serde_json::{Map, Value, json};
+
+use crate::core::{ResourceType, sha512_hex};
+use crate::resources::registry::Registry;
+
+/// The serialized document and its `ETag` (kube's `%X` of the SHA-512, quoted).
+#[derive(Clone)]
+pub(crate) struct Document {
+    /// Shared, not copied, by every answer that sends it.
+    pub bytes: bytes::Bytes,
+    pub etag: Arc<str>,
+}
+
+/// How many sets of served types are remembered: test environments running at once
+/// with CRDs of their own each have theirs.
+const CACHED: usize = 8;
+
+type Cache = Mutex<Vec<(Vec<Arc<ResourceType>>, Document)>>;
+
+static CACHE: LazyLock<Cache> = LazyLock::new(Mutex::default);
+
+/// The document for what `registry` serves: built-in types never change, so the served
+/// custom types (held, so they cannot be freed and their addresses reused) say whether
+/// a document made before still holds.
+pub(crate) fn document(registry: &Registry) -> Document {
+    let key: Vec<Arc<ResourceType>> = registry.custom_types();
+    let same =
+        |held: &[Arc<ResourceType>]| held.len() == key.len() && held.iter().zip(&key).all(|(a, b)| Arc::ptr_eq(a, b));
+    {
+        let mut cache = CACHE.lock();
+        if let Some(index) = cache.iter().position(|(held, _)| same(held)) {
+            let entry = cache.remove(index);
+            let document = entry.1.clone();
+            cache.insert(0, entry);
+            return document;
+        }
+    }
+    let bytes = serde_json::to_vec(&build(registry)).unwrap_or_default();
+    let document = Document {
+        etag: Arc::from(format!("\"{}\"", sha512_hex(&bytes))),
+        bytes: bytes::Bytes::from(bytes),
+    };
+    let mut cache = CACHE.lock();
+    cache.insert(0, (key, document.clone()));
+    cache.truncate(CACHED);
+    document
+}
+
+/// The whole document, from each group version's v3 document.
+fn build(registry: &Registry) -> Value {
+    let mut paths = Map::new();
+    let mut definitions = Map::new();
+    for (group, versions) in registry.groups() {
+        for version in versions {
+            let Some(document) = super::group_version(registry, &group, &version) else {
+                continue;
+            };
+            if let Some(schemas) = document["components"]["schemas"].as_object() {
+                for (name, schema) in schemas {
+                    definitions
+                        .entry(name.clone())
+                        .or_insert_with(|| to_v2_schema(schema.clone()));
+                }
+            }
+            if let Some(group_paths) = document["paths"].as_object() {
+                for (path, item) in group_paths {
+                    paths.insert(path.clone(), item.clone());
+                }
+            }
+        }
+    }
+    // A CRD's definition as apiextensions-apiserver publishes it in v2.
+    for resource in registry.custom_types() {
+        if let Some((name, mut schema)) = super::custom_definition(&resource) {
+            structural_to_v2(&mut schema);
+            definitions.insert(name, to_v2_schema(schema));
+        }
+    }
+    let by_kind = definitions_by_kind(&definitions);
+    for item in paths.values_mut() {
+        to_v2_path(item, &by_kind);
+    }
+    json!({
+        "swagger": "2.0",
+        "info": {"title": "Kubernetes", "version": crate::core::openapi_version()},
+        "paths": paths,
+        "definitions": definitions,
+        "securityDefinitions": {"BearerToken": {
+            "description": "Bearer Token authentication", "type": "apiKey", "name": "authorization", "in": "header",
+        }},
+        "security": [{"BearerToken": []}],
+    })
+}
+
+/// A v3 schema as v2 writes it: references into `#/definitions/`, a lone `allOf`
+/// reference (v3's way to describe a reference) as the reference itself, and none of
+/// what Swagger 2.0 lacks (`nullable`, `anyOf`, `oneOf`, `not`), as kube-openapi's and
+/// apiextensions' v2 builders drop them.
+fn to_v2_schema(mut schema: Value) -> Value {
+    match &mut schema {
+        Value::Object(fields) => {
+            for key in ["nullable", "anyOf", "oneOf", "not"] {
+                fields.remove(key);
+            }
+            let lone_reference = fields
+                .get("allOf")
+                .and_then(Value::as_array)
+                .filter(|all| all.len() == 1)
+                .and_then(|all| all[0].get("$ref"))
+                .cloned();
+            if let Some(reference) = lone_reference {
+                fields.remove("allOf");
+                fields.insert("$ref".into(), reference);
+            }
+            if let Some(Value::String(reference)) = fields.get_mut("$ref")
+                && let Some(name) = reference.strip_prefix("#/components/schemas/")
+            {
+                *reference = format!("#/definitions/{name}");
+            }
+            for value in fields.values_mut() {
+                *value = to_v2_schema(std::mem::take(value));
+            }
+        }
+        Value::Array(items) => {
+            for item in items {
+                *item = to_v2_schema(std::mem::take(item));
+            }
+        }
+        _ => {}
+    }
+    schema
+}
+
+/// apiextensions-apiserver's `ToStructuralOpenAPIV2`: what kubectl cannot read of a
+/// structural schema goes. Junctors are dropped; a nullable value loses its type, items
+/// and properties (and its name in its parent's `required`); a value that keeps unknown
+/// fields loses its items and properties, and its type when an object; an array left
+/// without items loses its type.
+fn structural_to_v2(schema: &mut Value) {
+    let Some(fields) = schema.as_object_mut() else {
+        return;
+    };
+    // A lone `allOf` reference is how the v3 form describes a reference (metadata's
+    // `ObjectMeta`): `to_v2_schema` makes it the reference; other junctors go.
+    let lone_reference = fields
+        .get("allOf")
+        .and_then(Value::as_array)
+        .is_some_and(|all| all.len() == 1 && all[0].get("$ref").is_some());
+    if !lone_reference {
+        fields.remove("allOf");
+    }
+    for key in ["oneOf", "anyOf", "not"] {
+        fields.remove(key);
+    }
+    let nullable_properties: Vec<String> = fields
+        .get("properties")
+        .and_then(Value::as_object)
+        .map(|properties| {
+            properties
+                .iter()
+                .filter(|(_, property)| property["nullable"] == true)
+                .map(|(name, _)| name.clone())
+                .collect()
+        })
+        .unwrap_or_default();
+    let nullable_additional = fields
+        .get("additionalProperties")
+        .is_some_and(|additional| additional["nullable"] == true);
+    if fields.remove("nullable") == Some(Value::Bool(true)) {
+        for key in ["type", "items", "properties"] {
+            fields.remove(key);
+        }
+    }
+    let preserves = fields.get("x-kubernetes-preserve-unknown-fields") == Some(&Value::Bool(true));
+    if preserves {
+        fields.remove("items");
+        fields.remove("properties");
+    }
+    let typed = |fields: &Map<String, Value>, name: &str| fields.get("type").and_then(Value::as_str) == Some(name);
+    if !fields.contains_key("items") && typed(fields, "array") {
+        fields.remove("type");
+    }
+    if preserves && typed(fields, "object") {
+        fields.remove("type");
+    }
+    if nullable_additional {
+        fields.remove("required");
+    } else if let Some(Value::Array(required)) = fields.get_mut("required") {
+        required.retain(|name| !nullable_properties.iter().any(|nullable| name == nullable));
+    }
+    if let Some(Value::Object(properties)) = fields.get_mut("properties") {
+        for property in properties.values_mut() {
+            structural_to_v2(property);
+        }
+    }
+    for key in ["items", "additionalProperties"] {
+        if let Some(child) = fields.get_mut(key) {
+            structural_to_v2(child);
+        }
+    }
+}
+
+/// Definition names by `group/version/kind`, to type the bodies of operations.
+fn definitions_by_kind(definitions: &Map<String, Value>) -> Map<String, Value> {
+    let mut by_kind = Map::new();
+    for (name, schema) in definitions {
+        for gvk in schema["x-kubernetes-group-version-kind"]
+            .as_array()
+            .into_iter()
+            .flatten()
+        {
+            let key = format!(
+                "{}/{}/{}",
+                text(&gvk["group"]),
+                text(&gvk["version"]),
+                text(&gvk["kind"])
+            );
+            by_kind.insert(key, json!(format!("#/definitions/{name}")));
+        }
+    }
+    by_kind
+}
+
+/// A v3 path item as v2 writes it: each parameter's schema inline, a request body as
+/// an `in: body` parameter (with the media types a PATCH consumes), and the kind's
+/// definition as the body and the 200 answer of the operations that carry one.
+fn to_v2_path(item: &mut Value, by_kind: &Map<String, Value>) {
+    let Some(item) = item.as_object_mut() else {
+        return;
+    };
+    for (key, value) in item.iter_mut() {
+        if key == "parameters" {
+            inline_parameters(value);
+            continue;
+        }
+        let gvk = &value["x-kubernetes-group-version-kind"];
+        let definition = by_kind
+            .get(&format!(
+                "{}/{}/{}",
+                text(&gvk["group"]),
+                text(&gvk["version"]),
+                text(&gvk["kind"])
+            ))
+            .cloned();
+        inline_parameters(&mut value["parameters"]);
+        let action = text(&value["x-kubernetes-action"]).to_owned();
+        let consumes: Option<Vec<String>> = value["requestBody"]["content"]
+            .as_object()
+            .map(|content| content.keys().cloned().collect());
+        if let Some(operation) = value.as_object_mut() {
+            operation.remove("requestBody");
+        }
+        let body_schema = match (&consumes, &definition) {
+            (Some(_), _) => Some(json!({"type": "object"})),
+            (None, Some(reference)) if matches!(action.as_str(), "post" | "put") => Some(json!({"$ref": reference})),
+            _ => None,
+        };
+        if let Some(schema) = body_schema
+            && let Some(parameters) = value["parameters"].as_array_mut()
+        {
+            parameters.insert(
+                0,
+                json!({"name": "body", "in": "body", "required": true, "schema": schema}),
+            );
+        }
+        if let Some(consumes) = consumes {
+            value["consumes"] = json!(consumes);
+        }
+        value["produces"] = json!([
+            "application/json",
+            "application/yaml",
+            "application/vnd.kubernetes.protobuf"
+        ]);
+        value["schemes"] = json!(["https"]);
+        if let Some(reference) = definition
+            && matches!(action.as_str(), "get" | "put" | "patch" | "post")
+        {
+            value["responses"]["200"]["schema"] = json!({"$ref": reference});
+        }
+    }
+}
+
+/// v3's `schema: {type, uniqueItems}` of each parameter written inline, as v2 has it.
+fn inline_parameters(parameters: &mut Value) {
+    for parameter in parameters.as_array_mut().into_iter().flatten() {
+        let Some(fields) = parameter.as_object_mut() else {
+            continue;
+        };
+        if let Some(Value::Object(schema)) = fields.remove("schema") {
+            for (key, value) in schema {
+                fields.insert(key, value);
+            }
+        }
+    }
+}
+
+fn text(value: &Value) -> &str {
+    value.as_str().unwrap_or_default()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn v3_forms_become_v2s() {
+        let schema = json!({"properties": {"a": {"allOf": [{"$ref": "#/components/schemas/X"}], "description": "d"},
+            "b": {"type": "string", "nullable": true}}});
+        assert_eq!(
+            to_v2_schema(schema),
+            json!({"properties": {"a": {"$ref": "#/definitions/X", "description": "d"}, "b": {"type": "string"}}})
+        );
+    }
+
+    #[test]
+    fn structural_schemas_lose_what_kubectl_cannot_read() {
+        let mut schema = json!({"type": "object", "required": ["a", "b"], "properties": {
+            "a": {"type": "string", "nullable": true},
+            "b": {"type": "object", "x-kubernetes-preserve-unknown-fields": true, "properties": {"c": {"type": "string"}}},
+            "d": {"type": "array", "x-kubernetes-preserve-unknown-fields": true, "items": {"type": "string"}},
+            "e": {"anyOf": [{"type": "integer"}, {"type": "string"}], "x-kubernetes-int-or-string": true},
+        }});
+        structural_to_v2(&mut schema);
+        assert_eq!(
+            schema,
+            json!({"type": "object", "required": ["b"], "properties": {
+                "a": {},
+                "b": {"x-kubernetes-preserve-unknown-fields": true},
+                "d": {"x-kubernetes-preserve-unknown-fields": true},
+                "e": {"x-kubernetes-int-or-string": true},
+            }})
+        );
+    }
+
+    #[test]
+    fn the_document_is_built_once_per_set_of_served_types() {
+        let registry = Registry::default();
+        let first = document(&registry);
+        let second = document(&registry.clone());
+        assert_eq!(
+            first.bytes.as_ptr(),
+            second.bytes.as_ptr(),
+            "the cached document is served again"
+        );
+        let parsed: Value = serde_json::from_slice(&first.bytes).expect("JSON");
+        assert_eq!(parsed["swagger"], "2.0");
+        let pod = &parsed["definitions"]["io.k8s.api.core.v1.Pod"];
+        assert_eq!(pod["x-kubernetes-group-version-kind"][0]["kind"], "Pod", "{pod}");
+        let post = &parsed["paths"]["/api/v1/namespaces/{namespace}/pods"]["post"];
+        assert_eq!(
+            post["parameters"][0]["schema"]["$ref"], "#/definitions/io.k8s.api.core.v1.Pod",
+            "{post}"
+        );
+        assert!(!String::from_utf8_lossy(&first.bytes).contains("#/components/"));
+    }
+}
