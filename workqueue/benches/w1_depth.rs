@@ -1,12 +1,12 @@
 //! The queue under the scale bench's W1 alone (2 producers adding `keys` distinct
 //! strings round-robin, 4 adds per key, a copy of the key per add, yielding every 64
-//! adds; 4 workers that get and done with no work; tokio's multi-threaded runtime with
+//! adds; or W2 when asked: 1 producer adding each key once; 4 workers that get and done with no work; tokio's multi-threaded runtime with
 //! one thread per core), with the queue's depth sampled every 0.5 ms: how deep the
 //! producers let it get decides whether its table stays in the CPU's caches. The
 //! workspace's `cargo bench --bench scale` runs the same workload beside client-go's.
 //!
 //! ```sh
-//! cargo bench -p wheelhouse-workqueue --bench w1_depth -- <keys> [runs]
+//! cargo bench -p wheelhouse-workqueue --bench w1_depth -- <keys> [runs] [W1|W2]
 //! ```
 
 use std::sync::Arc;
@@ -21,7 +21,7 @@ const YIELD_EVERY: usize = 64;
 const WORKERS: usize = 4;
 
 /// One run: its time and the deepest queue sampled.
-async fn run(keys: Arc<Vec<String>>) -> (Duration, usize) {
+async fn run(keys: Arc<Vec<String>>, w2: bool) -> (Duration, usize) {
     let queue: WorkQueue<String> = WorkQueue::new();
     let (stop, deepest) = (Arc::new(AtomicBool::new(false)), Arc::new(AtomicUsize::new(0)));
     let sampler = {
@@ -44,11 +44,16 @@ async fn run(keys: Arc<Vec<String>>) -> (Duration, usize) {
             })
         })
         .collect();
-    let producers: Vec<_> = (0..PRODUCERS)
+    let producers: Vec<_> = (0..if w2 { 1 } else { PRODUCERS })
         .map(|_| {
             let (queue, keys) = (queue.clone(), keys.clone());
             tokio::spawn(async move {
-                for n in 0..keys.len() * ADDS_PER_KEY / PRODUCERS {
+                let adds = if w2 {
+                    keys.len()
+                } else {
+                    keys.len() * ADDS_PER_KEY / PRODUCERS
+                };
+                for n in 0..adds {
                     queue.add(keys[n % keys.len()].clone());
                     if n % YIELD_EVERY == 0 {
                         tokio::task::yield_now().await;
@@ -74,24 +79,27 @@ fn main() {
     let args: Vec<String> = std::env::args().skip(1).filter(|a| a != "--bench").collect();
     let count: usize = args.first().and_then(|n| n.parse().ok()).unwrap_or(1_000_000);
     let runs: usize = args.get(1).and_then(|n| n.parse().ok()).unwrap_or(5);
+    let w2 = args.get(2).is_some_and(|workload| workload == "W2");
     let runtime = tokio::runtime::Builder::new_multi_thread()
         .enable_all()
         .build()
         .expect("a tokio runtime");
     let keys = Arc::new((0..count).map(|n| format!("default/object-{n}")).collect::<Vec<_>>());
-    runtime.block_on(run(keys.clone())); // warm-up, untimed
+    runtime.block_on(run(keys.clone(), w2)); // warm-up, untimed
     let mut results = Vec::with_capacity(runs);
     for _ in 0..runs {
-        let (elapsed, deepest) = runtime.block_on(run(keys.clone()));
+        let (elapsed, deepest) = runtime.block_on(run(keys.clone(), w2));
+        let adds = if w2 { count } else { count * ADDS_PER_KEY };
         #[allow(clippy::cast_precision_loss)]
-        let nanos = elapsed.as_secs_f64() * 1e9 / (count * ADDS_PER_KEY) as f64;
+        let nanos = elapsed.as_secs_f64() * 1e9 / adds as f64;
         results.push((nanos, deepest));
     }
     let mut sorted: Vec<f64> = results.iter().map(|(nanos, _)| *nanos).collect();
     sorted.sort_by(f64::total_cmp);
     let deepest: Vec<usize> = results.iter().map(|(_, deepest)| *deepest).collect();
     println!(
-        "bench=w1_depth keys={count} ns_per_add={:.0} runs={:.0?} deepest={deepest:?}",
+        "bench=w1_depth workload={} keys={count} ns_per_add={:.0} runs={:.0?} deepest={deepest:?}",
+        if w2 { "W2" } else { "W1" },
         sorted[sorted.len() / 2],
         results.iter().map(|(nanos, _)| *nanos).collect::<Vec<_>>()
     );
