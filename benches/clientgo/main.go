@@ -31,6 +31,7 @@ const (
 	defaultYieldEvery   = 64
 	defaultRuns         = 5
 	clientGo, goChannel = "client-go", "go-channel"
+	setAlone            = "set-alone"
 )
 
 // The workloads' sizes, from the environment (see the top of this file).
@@ -147,6 +148,38 @@ func runChannel(workload string, all [][]string, yieldEvery int) time.Duration {
 	return time.Since(start)
 }
 
+// runSetAlone is the set alone of the Rust bench's W1 floor, with client-go's own set
+// (a map[string]struct{}) and queue (a slice): on one goroutine, every add of the
+// producers in the order their turns interleave (YIELD_EVERY adds each in turn, each
+// key copied), a key not in the set inserted and appended, then every key taken out
+// in order. It holds every distinct key at once, as the Rust floor does.
+func runSetAlone(all [][]string, yieldEvery int) time.Duration {
+	set := map[string]struct{}{}
+	var order []string
+	start := time.Now()
+	longest := 0
+	for _, keys := range all {
+		longest = max(longest, len(keys))
+	}
+	for from := 0; from < longest; from += yieldEvery {
+		for _, keys := range all {
+			for _, key := range keys[min(from, len(keys)):min(from+yieldEvery, len(keys))] {
+				key = strings.Clone(key)
+				if _, found := set[key]; !found {
+					set[key] = struct{}{}
+					order = append(order, key)
+				}
+			}
+		}
+	}
+	for len(order) > 0 {
+		key := order[0]
+		order = order[1:]
+		delete(set, key)
+	}
+	return time.Since(start)
+}
+
 func envInt(name string, fallback int) int {
 	if value, err := strconv.Atoi(os.Getenv(name)); err == nil && value > 0 {
 		return value
@@ -160,7 +193,10 @@ func main() {
 	only := os.Getenv("WQ_BENCH_ONLY")
 	fmt.Fprintf(os.Stderr, "  client-go anchor: %s, GOMAXPROCS=%d\n", runtime.Version(), runtime.GOMAXPROCS(0))
 	for _, workload := range []string{"W1", "W2"} {
-		for _, impl := range []string{clientGo, goChannel} {
+		for _, impl := range []string{clientGo, goChannel, setAlone} {
+			if impl == setAlone && (workload != "W1" || only == "") {
+				continue // run only when asked for: WQ_BENCH_ONLY=W1/set-alone
+			}
 			if only != "" && only != workload+"/"+impl {
 				continue
 			}
@@ -171,6 +207,8 @@ func main() {
 				var elapsed time.Duration
 				if impl == clientGo {
 					elapsed = runClientGo(workload, all, yieldEvery)
+				} else if impl == setAlone {
+					elapsed = runSetAlone(all, yieldEvery)
 				} else {
 					elapsed = runChannel(workload, all, yieldEvery)
 				}

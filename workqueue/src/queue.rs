@@ -279,7 +279,10 @@ impl<K: Key> WorkQueue<K> {
             Some(at) => inner.state.add_at(key, hash, priority, at),
         };
         match added {
-            Added::Queued => wake.push(inner.waiters.wake_for_work()),
+            Added::Queued => {
+                let queued = inner.state.len();
+                wake.push(inner.waiters.wake_for_work(queued));
+            }
             Added::Scheduled { earliest: true } => wake.push(inner.waiters.take_timer_owner()),
             Added::Scheduled { earliest: false } | Added::MarkedDirty | Added::Unchanged => {}
         }
@@ -311,7 +314,8 @@ impl<K: Key> WorkQueue<K> {
         let applied = self.shared.apply_deferred(&mut inner, &mut wake);
         let finished = inner.state.done(key, hash);
         if finished.requeued {
-            wake.push(inner.waiters.wake_for_work());
+            let queued = inner.state.len();
+            wake.push(inner.waiters.wake_for_work(queued));
         }
         let drained = inner.state.is_drained();
         let depth = inner.state.depth();
@@ -339,7 +343,8 @@ impl<K: Key> WorkQueue<K> {
         let mut inner = self.shared.inner.lock();
         let applied = self.shared.apply_deferred(&mut inner, &mut wake);
         if inner.state.promote_due(&mut Now::lazy()) > 0 {
-            wake.push(inner.waiters.wake_for_work());
+            let queued = inner.state.len();
+            wake.push(inner.waiters.wake_for_work(queued));
         }
         let len = inner.state.len();
         drop(inner);
@@ -417,7 +422,8 @@ impl<K: Key> WorkQueue<K> {
             if popped.is_some() || inner.state.is_shutting_down() {
                 // More keys queued: pass the wake-up on down the chain.
                 if inner.state.len() > 0 {
-                    wake.push(inner.waiters.wake_for_work());
+                    let queued = inner.state.len();
+                    wake.push(inner.waiters.wake_for_work(queued));
                 }
                 if let Some(id) = parked_as.take() {
                     release_timer(inner, id, &mut wake);
@@ -464,7 +470,8 @@ impl<K: Key> WorkQueue<K> {
         let applied = self.shared.apply_deferred(inner, &mut wake);
         let was_woken = !inner.waiters.unpark(id);
         if was_woken && inner.state.len() > 0 {
-            wake.push(inner.waiters.wake_for_work());
+            let queued = inner.state.len();
+            wake.push(inner.waiters.wake_for_work(queued));
         }
         release_timer(inner, id, &mut wake);
         drop(guard);
@@ -497,7 +504,8 @@ impl<K: Key> Shared<K> {
         while let Some(DeferredAdd { key, hash, priority }) = self.deferred.pop() {
             match inner.state.add(key, hash, priority, &mut now) {
                 Added::Queued => {
-                    wake.push(inner.waiters.wake_for_work());
+                    let queued = inner.state.len();
+                    wake.push(inner.waiters.wake_for_work(queued));
                     applied.added += 1;
                 }
                 Added::MarkedDirty => applied.added += 1,

@@ -4,14 +4,21 @@
 //! "is anything queued?" and parking are one step and no wake-up is lost:
 //! - a worker on the list is one that found nothing queued; a woken worker is off it,
 //!   and if it is dropped before it runs, it passes the wake-up on (`Waiter`'s `Drop`);
-//! - an add that queues a key wakes a parked worker only if none is already *waking*
-//!   (woken and not yet running); a worker that gets a key and sees more queued wakes
-//!   the next one. A burst of adds so costs its producer one wake-up, not one per key,
-//!   and the others are chained from worker to worker, the way tokio wakes its own
-//!   threads. No key is stranded: while keys are queued, a worker is waking, or every
-//!   worker is busy and will come back for them. (A woken `get` future leaked with
-//!   `mem::forget`, never dropped, counts as waking for ever: adds then wake nobody
-//!   until a busy worker comes back. Dropping it, as cancellation does, is fine.);
+//! - an add that queues a key wakes a parked worker only if fewer are already *waking*
+//!   (woken and not yet running) than keys are queued; a worker that gets a key and
+//!   sees more queued wakes the next one on the same rule. A burst of adds so costs its
+//!   producer at most one wake-up per parked worker, not one per key. One waking worker
+//!   for the whole burst is not enough: tokio runs a task woken from one of its threads
+//!   next on that thread (its LIFO slot, which other threads do not steal), so the
+//!   first woken worker drained the queue alone while the one it woke waited behind it,
+//!   and producers on the other core ran ahead: the queue grew to most of its keys (up
+//!   to 857,000 of 1,000,000 in the scale bench's W1), and every add, get and done
+//!   missed the cache. Waking one per queued key moves the earlier ones out of that
+//!   slot, where the idle core takes them. No key is stranded: while keys are queued,
+//!   a worker is waking, or every worker is busy and will come back for them. (A woken
+//!   `get` future leaked with `mem::forget`, never dropped, counts as waking for ever:
+//!   adds then wake one worker fewer than keys are queued, and a single queued key
+//!   waits until a busy worker comes back. Dropping it, as cancellation does, is fine.);
 //! - at most one parked worker, the *timer owner*, sleeps until the next deadline, so a
 //!   deadline wakes one worker, not all of them.
 
@@ -47,10 +54,11 @@ impl Waiters {
         false
     }
 
-    /// A worker to wake because keys are queued, unless one is already on its way.
+    /// A worker to wake because `queued` keys are queued, unless as many are already on
+    /// their way.
     #[inline]
-    pub fn wake_for_work(&mut self) -> Option<Waker> {
-        if self.waking > 0 {
+    pub fn wake_for_work(&mut self, queued: usize) -> Option<Waker> {
+        if self.waking >= queued {
             return None;
         }
         self.pop()
@@ -127,5 +135,42 @@ impl Wakeups {
         for waker in self.rest {
             waker.wake();
         }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn parked(count: u64) -> Waiters {
+        let mut waiters = Waiters::default();
+        for _ in 0..count {
+            let id = waiters.new_id();
+            waiters.park(id, Waker::noop());
+        }
+        waiters
+    }
+
+    #[test]
+    fn one_worker_wakes_per_queued_key_up_to_the_parked_ones() {
+        let mut waiters = parked(3);
+        assert!(waiters.wake_for_work(1).is_some(), "one key, nobody waking");
+        assert!(waiters.wake_for_work(1).is_none(), "one key, one worker already waking");
+        assert!(waiters.wake_for_work(3).is_some(), "three keys, one waking");
+        assert!(waiters.wake_for_work(3).is_some(), "three keys, two waking");
+        assert!(waiters.wake_for_work(64).is_none(), "every parked worker is waking");
+        assert_eq!(waiters.waking, 3);
+    }
+
+    #[test]
+    fn a_woken_worker_that_runs_no_longer_counts_as_waking() {
+        let mut waiters = parked(2);
+        assert!(waiters.wake_for_work(1).is_some());
+        // The woken one (the last parked, id 2) runs: it is no longer on its way.
+        assert!(!waiters.unpark(2));
+        assert!(
+            waiters.wake_for_work(1).is_some(),
+            "the key still queued gets the other worker"
+        );
     }
 }

@@ -65,7 +65,7 @@ impl Stored {
         Self {
             revision,
             key,
-            json: Body::Plain(Bytes::from(serde_json::to_vec(object).unwrap_or_default())),
+            json: Body::Plain(exact(serde_json::to_vec(object).unwrap_or_default())),
             uid: metadata["uid"].as_str().unwrap_or_default().into(),
             deleting: metadata["deletionTimestamp"].is_string(),
             labels: labels.into_boxed_slice(),
@@ -141,6 +141,14 @@ impl Stored {
     pub(crate) fn decode(&self) -> Arc<Value> {
         Arc::new(serde_json::from_slice(&self.json()).unwrap_or(Value::Null))
     }
+}
+
+/// `json` in an allocation of its own length. `serde_json` grows its buffer by
+/// doubling, so a Pod's 8.8 KB of JSON sat in a 16 KiB buffer, and `Bytes::from(Vec)`
+/// keeps the whole buffer for as long as the version lives: the latest version of each
+/// object cost 1.87 times its JSON before any history.
+fn exact(json: Vec<u8>) -> Bytes {
+    Bytes::from(json.into_boxed_slice())
 }
 
 /// The `apiVersion` of an object's JSON, read from its head when it is there
