@@ -157,6 +157,7 @@
 mod args;
 mod cert_watcher;
 mod certs;
+mod client;
 mod error;
 mod fence;
 pub mod fleet;

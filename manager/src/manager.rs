@@ -148,7 +148,11 @@ impl Manager {
     }
 
     /// Starts building a manager on the API server `config` describes: reads go
-    /// through a client as `kube::Client::try_from(config)` makes it, and, with leader
+    /// through a client as `kube::Client::try_from(config)` makes it, except that a
+    /// 429, 503 or 504 is retried three times within a second rather than after the
+    /// server's `Retry-After` (a restarting kube-apiserver's `Retry-After: 10` for
+    /// custom resources would keep the informers stale for seconds after `/readyz`;
+    /// the callers' own backoff takes over), and, with leader
     /// election or sharding, writes through connections of their own that check the
     /// term on every write to the socket, so a request frozen anywhere above the
     /// socket is refused when the process resumes (see [`Fenced`](crate::Fenced)).
@@ -168,7 +172,7 @@ impl Manager {
     /// [`Error::Client`] when kube cannot make a client of `config` (its TLS or
     /// credentials settings).
     pub fn builder_from_config(config: kube::Config) -> Result<ManagerBuilder, Error> {
-        let client = kube::Client::try_from(config.clone()).map_err(Error::Client)?;
+        let client = crate::client::client_of(&config).map_err(Error::Client)?;
         let cluster_url = config.cluster_url.clone();
         let mut builder = Self::builder(client).cluster_url(cluster_url);
         builder.config = Some(config);
