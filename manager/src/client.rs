@@ -95,7 +95,7 @@ mod tests {
         let config = kube::Config::new(url.parse().expect("a URL"));
         let maps: Api<ConfigMap> = Api::namespaced(client_of(&config).expect("a client"), "default");
         let started = tokio::time::Instant::now();
-        let answer = maps.list(&Default::default()).await;
+        let answer = maps.list(&kube::api::ListParams::default()).await;
         assert!(
             matches!(&answer, Err(kube::Error::Api(status)) if status.code == 503),
             "{answer:?}"
