@@ -588,3 +588,21 @@ fn deploy_fencing_yaml_is_what_the_code_generates() {
     assert!(generated.contains("kind: ValidatingAdmissionPolicyBinding"));
     assert!(generated.contains("system:serviceaccount:webapp-system:webapp-operator"));
 }
+
+#[test]
+fn deploy_fencing_webhook_yaml_is_what_the_code_generates() {
+    let path = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("deploy/fencing-webhook.yaml");
+    let generated = wheelhouse_examples::webapp::fencing::deploy_webhook_manifests().unwrap();
+    if std::env::var_os("WHEELHOUSE_UPDATE_DEPLOY").is_some() {
+        std::fs::write(&path, &generated).unwrap();
+    }
+    let checked_in = std::fs::read_to_string(&path).unwrap_or_default();
+    assert!(
+        checked_in == generated,
+        "deploy/fencing-webhook.yaml differs from examples/src/webapp/fencing.rs's deploy_webhook_manifests(); \
+         regenerate it with WHEELHOUSE_UPDATE_DEPLOY=1 cargo test --test webapp_webhooks deploy"
+    );
+    assert!(generated.contains("kind: ValidatingWebhookConfiguration"));
+    assert!(generated.contains("path: /fence-webapp-operator-fencing"));
+    assert!(generated.contains("wheelhouse.dev/fenced-by: webapp-operator-fencing"));
+}

@@ -191,11 +191,20 @@ async fn run_on_cluster(flags: &ManagerArgs, shards: bool, server_fencing: bool)
     let manager = builder.build()?;
     manager.add(webapp::controller(manager.cache(), None, None))?;
     let options = WebhookOptions::from_args(flags);
-    if flags.enable_webhooks {
-        manager.add(webhooks::webhook_server(options))?;
+    let mut server = if flags.enable_webhooks {
+        webhooks::webhook_server(options)
     } else {
-        manager.add(WebhookServer::new(options).conversion(webapp::conversion()))?;
+        WebhookServer::new(options).conversion(webapp::conversion())
+    };
+    // Every replica serves the fence webhook: on clusters without admission policies
+    // (before 1.30) deploy/fencing-webhook.yaml sends the fenced writes to it.
+    if let Some(fence) = manager.fence_webhook() {
+        server = server.handler(webapp::fencing::server_fencing().webhook_path(), move |request| {
+            let fence = fence.clone();
+            async move { fence.review(request).await }
+        });
     }
+    manager.add(server)?;
     tracing::info!(
         metrics = ?manager.metrics_address(),
         probes = ?manager.health_probe_address(),

@@ -22,6 +22,7 @@ use crate::leader::Term;
 pub(crate) mod server;
 mod socket;
 mod stamp;
+pub(crate) mod webhook;
 
 /// Why the manager's client refused or cancelled a write. A reconcile sees it as
 /// `kube::Error::Service`; [`Fenced::of`] finds it there.
@@ -183,6 +184,11 @@ impl Fence {
         let _ = self.server.set(fencing);
     }
 
+    /// What the server fences, if server-side fencing was asked for.
+    pub(crate) fn server_fencing(&self) -> Option<&server::ServerFencing> {
+        self.server.get()
+    }
+
     /// Whether the manager has begun `term` here: its writes are let through.
     pub(crate) fn has_entered(&self, term: &Term) -> bool {
         self.term
@@ -264,7 +270,7 @@ impl tower_service::Service<Request<Body>> for FencedService {
             let client = fence.writes_of(&term)?;
             let request = match (fence.server.get(), term.token()) {
                 (Some(fencing), Some(token)) if stamp::applies(fencing, &request) => {
-                    stamp::stamp(request, &format!("{}/{token}", fence.lease)).await?
+                    stamp::stamp(request, &format!("{}/{token}", fence.lease), &fencing.label_value()).await?
                 }
                 _ => request,
             };

@@ -57,10 +57,11 @@
 //!   Built with [`Manager::builder_from_config`], the writes go out on connections of
 //!   their own that check the term on every write to the socket, so a request frozen
 //!   anywhere above it is refused at resume; what remains is what the kernel already
-//!   held: see [`Fenced`]. For the writes that matter, [`ServerFencing`] (opt-in,
-//!   Kubernetes 1.30+) closes that too: the writes carry their term, and a
-//!   `ValidatingAdmissionPolicy` with the Lease as its parameter refuses one whose term
-//!   is over, however late it arrives.
+//!   held: see [`Fenced`]. For the writes that matter, [`ServerFencing`] (opt-in)
+//!   closes that too: the writes carry their term, and a `ValidatingAdmissionPolicy`
+//!   with the Lease as its parameter (1.30+), or before 1.30 the operator's own
+//!   [`FenceWebhook`] reading the Lease from etcd, refuses one whose term is over,
+//!   however late it arrives; [`FencingMechanism`] is chosen from discovery.
 //! - **A replica whose term ended rejoins warm.** By default it stays up as a standby:
 //!   its caches stay warm, its writes are refused, it competes for the Lease again, and
 //!   each new term starts the leader-only runnables afresh (so after an API server
@@ -156,6 +157,7 @@
 mod args;
 mod cert_watcher;
 mod certs;
+mod client;
 mod error;
 mod fence;
 pub mod fleet;
@@ -174,6 +176,7 @@ pub use crate::certs::{CA_FILE, CERT_FILE, CertificateError, Certificates, KEY_F
 pub use crate::error::{BoxError, Error};
 pub use crate::fence::Fenced;
 pub use crate::fence::server::{ServerFencing, ServerFencingError, TERM_ANNOTATION};
+pub use crate::fence::webhook::{FENCE_LABEL, FenceWebhook, FenceWebhookClient, FencingMechanism};
 pub use crate::leader::{LeaderElection, OnLeadershipLost};
 pub use crate::manager::runnable::{Runnable, Stop, runnable_fn};
 pub use crate::manager::{Manager, ManagerBuilder};

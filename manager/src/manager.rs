@@ -23,7 +23,8 @@ use crate::cert_watcher::{CertWatcher, ServingCertificate, tls_server_config};
 use crate::certs::Certificates;
 use crate::error::BoxError;
 use crate::fence::Fence;
-use crate::fence::server::ServerFencing;
+use crate::fence::server::{ServerFencing, ServerFencingError};
+use crate::fence::webhook::{FenceWebhook, FencingMechanism};
 use crate::health::{Check, Checks};
 use crate::http::{Listener, Routes, Secure};
 use crate::leader::{Elector, LeaderElection, LeaderMetrics, Leadership, default_identity};
@@ -86,6 +87,8 @@ pub(crate) struct Inner {
     pub cache_sync_timeout: Duration,
     pub synced: AtomicBool,
     pub started: AtomicBool,
+    /// How the server fences, once discovery has said.
+    pub fencing_mechanism: std::sync::OnceLock<FencingMechanism>,
     /// Metric families registered once in `registry` and shared, by type.
     pub shared_metrics: Mutex<HashMap<TypeId, Box<dyn Any + Send + Sync>>>,
 }
@@ -145,7 +148,11 @@ impl Manager {
     }
 
     /// Starts building a manager on the API server `config` describes: reads go
-    /// through a client as `kube::Client::try_from(config)` makes it, and, with leader
+    /// through a client as `kube::Client::try_from(config)` makes it, except that a
+    /// 429, 503 or 504 is retried three times within a second rather than after the
+    /// server's `Retry-After` (a restarting kube-apiserver's `Retry-After: 10` for
+    /// custom resources would keep the informers stale for seconds after `/readyz`;
+    /// the callers' own backoff takes over), and, with leader
     /// election or sharding, writes through connections of their own that check the
     /// term on every write to the socket, so a request frozen anywhere above the
     /// socket is refused when the process resumes (see [`Fenced`](crate::Fenced)).
@@ -165,7 +172,7 @@ impl Manager {
     /// [`Error::Client`] when kube cannot make a client of `config` (its TLS or
     /// credentials settings).
     pub fn builder_from_config(config: kube::Config) -> Result<ManagerBuilder, Error> {
-        let client = kube::Client::try_from(config.clone()).map_err(Error::Client)?;
+        let client = crate::client::client_of(&config).map_err(Error::Client)?;
         let cluster_url = config.cluster_url.clone();
         let mut builder = Self::builder(client).cluster_url(cluster_url);
         builder.config = Some(config);
@@ -286,6 +293,45 @@ impl Manager {
     /// Where `/healthz` and `/readyz` are served.
     pub fn health_probe_address(&self) -> Option<SocketAddr> {
         self.inner.addresses.health_probe
+    }
+
+    /// The webhook that fences [`ManagerBuilder::server_fencing`]'s writes on API
+    /// servers without admission policies, judging them against this manager's Lease:
+    /// serve it on every replica's webhook server at
+    /// [`ServerFencing::webhook_path`]. None without server-side fencing.
+    pub fn fence_webhook(&self) -> Option<FenceWebhook> {
+        let fencing = self.inner.fence.as_ref()?.server_fencing()?;
+        let elector = self.inner.elector.as_ref()?;
+        Some(FenceWebhook::new(
+            fencing,
+            self.inner.unfenced_client.clone(),
+            elector.namespace(),
+            elector.lease_name(),
+        ))
+    }
+
+    /// How the API server fences [`ManagerBuilder::server_fencing`]'s writes, from
+    /// discovery (asked once, then remembered): the admission policy where the server
+    /// has one, else the [`fence_webhook`](Self::fence_webhook). None without
+    /// server-side fencing.
+    ///
+    /// # Errors
+    /// Discovery's error (asked again next time).
+    pub async fn server_fencing_mechanism(&self) -> Result<Option<FencingMechanism>, ServerFencingError> {
+        if self
+            .inner
+            .fence
+            .as_ref()
+            .and_then(|fence| fence.server_fencing())
+            .is_none()
+        {
+            return Ok(None);
+        }
+        if let Some(known) = self.inner.fencing_mechanism.get() {
+            return Ok(Some(*known));
+        }
+        let mechanism = ServerFencing::mechanism(&self.inner.unfenced_client).await?;
+        Ok(Some(*self.inner.fencing_mechanism.get_or_init(|| mechanism)))
     }
 
     /// This replica's identity in the Lease, with leader election.
@@ -615,6 +661,7 @@ impl ManagerBuilder {
                 cache_sync_timeout: self.cache_sync_timeout,
                 synced: AtomicBool::new(false),
                 started: AtomicBool::new(false),
+                fencing_mechanism: std::sync::OnceLock::new(),
                 shared_metrics: Mutex::new(HashMap::new()),
             }),
         };

@@ -92,6 +92,7 @@ pub async fn calls_loopback(env: &TestEnv) -> bool {
 #[derive(Debug, Clone)]
 pub struct Served {
     address: SocketAddr,
+    ca_bundle: String,
     configurations: Configurations,
     crds: Vec<CustomResourceDefinition>,
 }
@@ -100,6 +101,12 @@ impl Served {
     /// Where the server listens (`127.0.0.1`, a free port).
     pub fn address(&self) -> SocketAddr {
         self.address
+    }
+
+    /// The CA bundle (PEM) that verifies the server's self-signed certificate: for a
+    /// configuration a test registers itself (a raw handler's, say).
+    pub fn ca_bundle(&self) -> &str {
+        &self.ca_bundle
     }
 
     /// The admission configurations registered.
@@ -191,6 +198,7 @@ pub async fn serve(env: &TestEnv, mut server: WebhookServer) -> Result<Served, E
     }
     Ok(Served {
         address,
+        ca_bundle: certificates.ca_bundle().to_owned(),
         configurations,
         crds,
     })

@@ -1,5 +1,5 @@
 //! After the API server restarts, an informer lists again as soon as the server
-//! answers: its watch was refused while the server was away, so it does not resume
+//! answers (and its client does not sleep a starting server's `Retry-After`): its watch was refused while the server was away, so it does not resume
 //! that watch from its old resourceVersion and wait for the restarted server's 410
 //! (1.19 sent a custom resource watch's 410 seconds after `/readyz`, once that
 //! resource's watch cache was ready), it starts over from a list. A custom resource,
@@ -65,7 +65,14 @@ async fn after_a_restart_the_informer_lists_at_once_instead_of_resuming_its_watc
     }
     env.install_crd(&crd()).await.expect("the CRD");
     // The informer reaches the server over TCP, so the stop refuses and resets it.
-    let client = kube::Client::try_from(env.config_for("informer").expect("a configuration")).expect("a client");
+    // Without kube's default retry, which sleeps a 503's `Retry-After` inside the
+    // request: a restarting kube-apiserver answers custom resources `503 server is
+    // starting` with `Retry-After: 10` until shortly before `/readyz`, and a list that
+    // arrived then waited 10 s (the informer's own backoff retries instead; the
+    // manager's client retries briefly and ignores `Retry-After`).
+    let mut config = env.config_for("informer").expect("a configuration");
+    config.default_retry = false;
+    let client = kube::Client::try_from(config).expect("a client");
     let namespace = env.namespace().to_owned();
     let cache = Cache::new(client);
     let informer = cache.dynamic_informer(&resource(), Scope::namespace(namespace.clone()));

@@ -60,8 +60,12 @@
 //!   name; [`ManagerBuilder::server_fencing`](crate::ManagerBuilder::server_fencing)
 //!   with sharding is refused.
 //! - Clusters before 1.30 (`admissionregistration.k8s.io/v1` policies are GA in 1.30;
-//!   1.19 has none): [`ServerFencing::supported`] says so from discovery, and the
-//!   `resourceVersion` precondition is the fallback there.
+//!   1.19 has none): [`ServerFencing::mechanism`] says so from discovery, and the
+//!   operator's own validating webhook fences there instead
+//!   ([`FenceWebhook`](crate::FenceWebhook), which reads the Lease from etcd for each
+//!   write). A `resourceVersion` precondition is no substitute: it refuses a held
+//!   write only when something else wrote the object since it was read, and a new
+//!   leader that finds the object as it wants it writes nothing.
 
 use std::fmt::Write as _;
 
@@ -155,6 +159,23 @@ impl ServerFencing {
         &self.name
     }
 
+    /// The user whose writes alone are judged, if one was named.
+    pub fn operator_name(&self) -> Option<&str> {
+        self.operator.as_deref()
+    }
+
+    /// The fenced resources' plurals by API group, in the order first named.
+    pub(crate) fn groups(&self) -> Vec<(&str, Vec<&str>)> {
+        let mut groups: Vec<(&str, Vec<&str>)> = Vec::new();
+        for (group, plural) in &self.resources {
+            match groups.iter_mut().find(|(g, _)| g == group) {
+                Some((_, plurals)) => plurals.push(plural),
+                None => groups.push((group, vec![plural])),
+            }
+        }
+        groups
+    }
+
     /// Whether writes of `group`/`plural` are stamped and judged.
     pub fn fences(&self, group: &str, plural: &str) -> bool {
         self.resources.iter().any(|(g, p)| g == group && p == plural)
@@ -163,14 +184,8 @@ impl ServerFencing {
     /// The `ValidatingAdmissionPolicy` and its binding for the Lease
     /// `lease_namespace/lease_name`, as JSON objects (admissionregistration.k8s.io/v1).
     pub fn manifests(&self, lease_namespace: &str, lease_name: &str) -> [Value; 2] {
-        let mut groups: Vec<(&str, Vec<&str>)> = Vec::new();
-        for (group, plural) in &self.resources {
-            match groups.iter_mut().find(|(g, _)| g == group) {
-                Some((_, plurals)) => plurals.push(plural),
-                None => groups.push((group, vec![plural])),
-            }
-        }
-        let rules: Vec<Value> = groups
+        let rules: Vec<Value> = self
+            .groups()
             .iter()
             .map(|(group, plurals)| {
                 json!({
@@ -255,9 +270,8 @@ impl ServerFencing {
     }
 
     /// Ok when the API server serves `admissionregistration.k8s.io/v1`
-    /// `ValidatingAdmissionPolicy`; else why not (from discovery), and the
-    /// `resourceVersion` precondition of the [module documentation](self) is the
-    /// fallback.
+    /// `ValidatingAdmissionPolicy`; else why not (from discovery), and the fence
+    /// webhook ([`FenceWebhook`](crate::FenceWebhook)) is the fallback.
     ///
     /// # Errors
     /// [`ServerFencingError::Unsupported`] with what discovery found, or the request's
@@ -282,7 +296,7 @@ impl ServerFencing {
             .map_or_else(|_| "unknown".into(), |v| v.git_version);
         Err(ServerFencingError::Unsupported(format!(
             "admissionregistration.k8s.io/v1 serves no validatingadmissionpolicies on {version} (GA in 1.30); \
-             fence status writes with a resourceVersion precondition instead"
+             fence with the fence webhook instead (ServerFencing::webhook_manifest, Manager::fence_webhook)"
         )))
     }
 

@@ -1,12 +1,14 @@
 //! Stamping a fenced write with its term: the body of a create, update or patch of a
 //! resource [`ServerFencing`] names gets [`TERM_ANNOTATION`] set to the term's token,
-//! which the server's policy compares with the Lease.
+//! which the server's policy or webhook compares with the Lease, and labelled
+//! [`FENCE_LABEL`] so a webhook configuration can select the fenced objects alone.
 
 use bytes::Bytes;
 use http::{Method, Request, header};
 use kube::client::Body;
 
 use super::server::{ServerFencing, TERM_ANNOTATION};
+use super::webhook::FENCE_LABEL;
 use crate::error::BoxError;
 
 /// The API group and resource a request's path names, when it names the object itself
@@ -48,31 +50,34 @@ pub(super) fn applies(fencing: &ServerFencing, request: &Request<Body>) -> bool 
     !json_patch && resource_of(request.uri().path()).is_some_and(|(group, resource)| fencing.fences(group, resource))
 }
 
-/// `request` with its body's `metadata.annotations` carrying `token`. A body that is
-/// not a JSON object is sent as it was (the server refuses it anyway).
-pub(super) async fn stamp(request: Request<Body>, token: &str) -> Result<Request<Body>, BoxError> {
+/// `request` with its body's `metadata.annotations` carrying `token` and its labels
+/// `label`. A body that is not a JSON object is sent as it was (the server refuses it
+/// anyway).
+pub(super) async fn stamp(request: Request<Body>, token: &str, label: &str) -> Result<Request<Body>, BoxError> {
     let (mut parts, body) = request.into_parts();
     let bytes = body.collect_bytes().await?;
-    let stamped = stamped(&bytes, token).unwrap_or(bytes);
+    let stamped = stamped(&bytes, token, label).unwrap_or(bytes);
     parts.headers.insert(header::CONTENT_LENGTH, stamped.len().into());
     Ok(Request::from_parts(parts, Body::from(stamped)))
 }
 
-/// `body` with the term annotation set, or None when it is not a JSON object.
-fn stamped(body: &[u8], token: &str) -> Option<Bytes> {
+/// `body` with the term annotation and the fence label set, or None when it is not a
+/// JSON object.
+fn stamped(body: &[u8], token: &str, label: &str) -> Option<Bytes> {
     let mut object: serde_json::Value = serde_json::from_slice(body).ok()?;
     let metadata = object
         .as_object_mut()?
         .entry("metadata")
         .or_insert_with(|| serde_json::json!({}));
     let metadata = metadata.as_object_mut()?;
-    let annotations = metadata.entry("annotations").or_insert_with(|| serde_json::json!({}));
-    if annotations.is_null() {
-        *annotations = serde_json::json!({});
+    for (field, key, value) in [("annotations", TERM_ANNOTATION, token), ("labels", FENCE_LABEL, label)] {
+        let map = metadata.entry(field).or_insert_with(|| serde_json::json!({}));
+        if map.is_null() {
+            *map = serde_json::json!({});
+        }
+        map.as_object_mut()?
+            .insert(key.to_owned(), serde_json::Value::String(value.to_owned()));
     }
-    annotations
-        .as_object_mut()?
-        .insert(TERM_ANNOTATION.to_owned(), serde_json::Value::String(token.to_owned()));
     serde_json::to_vec(&object).ok().map(Bytes::from)
 }
 
@@ -106,7 +111,7 @@ mod tests {
     fn the_annotation_is_merged_into_any_metadata() {
         let token = "a/3";
         let read = |body: &[u8]| -> serde_json::Value {
-            serde_json::from_slice(&stamped(body, token).expect("stamped")).expect("json")
+            serde_json::from_slice(&stamped(body, token, "f").expect("stamped")).expect("json")
         };
         assert_eq!(
             read(br#"{"data":{"k":"v"}}"#)["metadata"]["annotations"][TERM_ANNOTATION],
@@ -115,12 +120,13 @@ mod tests {
         let kept = read(br#"{"metadata":{"annotations":{"other":"x"},"name":"n"}}"#);
         assert_eq!(kept["metadata"]["annotations"]["other"], "x");
         assert_eq!(kept["metadata"]["annotations"][TERM_ANNOTATION], "a/3");
+        assert_eq!(kept["metadata"]["labels"][FENCE_LABEL], "f");
         assert_eq!(
             read(br#"{"metadata":{"annotations":null}}"#)["metadata"]["annotations"][TERM_ANNOTATION],
             "a/3"
         );
-        assert!(stamped(b"[1]", token).is_none());
-        assert!(stamped(b"not json", token).is_none());
+        assert!(stamped(b"[1]", token, "f").is_none());
+        assert!(stamped(b"not json", token, "f").is_none());
     }
 
     #[test]

@@ -177,6 +177,32 @@ async fn term_over(term: Option<&Arc<Term>>) {
     }
 }
 
+/// Logs which mechanism discovery chose for server-side fencing (retried until the
+/// API server answers), so an operator on a cluster without admission policies learns
+/// that its webhook must serve [`Manager::fence_webhook`].
+async fn say_how_the_server_fences(manager: Manager) {
+    loop {
+        match manager.server_fencing_mechanism().await {
+            Ok(None) => return,
+            Ok(Some(crate::FencingMechanism::AdmissionPolicy)) => {
+                tracing::info!("server-side fencing by the ValidatingAdmissionPolicy with the Lease as its parameter");
+                return;
+            }
+            Ok(Some(crate::FencingMechanism::Webhook)) => {
+                tracing::info!(
+                    "server-side fencing by the fence webhook (this API server has no ValidatingAdmissionPolicy): \
+                     every replica's webhook server must serve Manager::fence_webhook"
+                );
+                return;
+            }
+            Err(error) => {
+                tracing::debug!(%error, "server-side fencing: discovery failed, asking again");
+                tokio::time::sleep(Duration::from_secs(5)).await;
+            }
+        }
+    }
+}
+
 pub(crate) async fn run(manager: Manager) -> Result<(), Error> {
     let inner = &manager.inner;
     if inner.started.swap(true, Ordering::AcqRel) {
@@ -189,6 +215,7 @@ pub(crate) async fn run(manager: Manager) -> Result<(), Error> {
     } else {
         None
     };
+    let _fencing = AbortOnDropHandle::new(tokio::spawn(say_how_the_server_fences(manager.clone())));
     let mut running = Running::new(&manager);
     let failure = running.start_and_watch().await;
     tracing::info!("stopping");
