@@ -92,7 +92,9 @@ impl Converting {
 async fn environment() -> Option<TestEnv> {
     let env = TestEnv::start().await.expect("a test environment");
     if !env.is_embedded() {
-        let config = kube::Config::infer().await.expect("a kubeconfig");
+        let config = env
+            .config_for("wheelhouse-loopback-probe")
+            .expect("the environment's configuration");
         let host = config.cluster_url.host().unwrap_or_default().to_owned();
         if !matches!(host.as_str(), "127.0.0.1" | "localhost" | "[::1]") {
             eprintln!("skipped: the API server at {host} cannot call a webhook on this machine's 127.0.0.1");
@@ -321,7 +323,9 @@ async fn impersonating(env: &TestEnv, user: &str) -> Option<kube::Client> {
     if env.is_embedded() {
         return None;
     }
-    let mut config = kube::Config::infer().await.expect("a kubeconfig");
+    let mut config = env
+        .config_for("wheelhouse-impersonating")
+        .expect("the environment's configuration");
     config.auth_info.impersonate = Some(user.to_owned());
     config.auth_info.impersonate_groups = Some(vec!["system:authenticated".to_owned()]);
     let client = kube::Client::try_from(config).expect("an impersonating client");

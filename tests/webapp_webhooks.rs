@@ -263,7 +263,9 @@ async fn the_defaulter_fills_in_and_keeps_what_it_does_not_know() {
 async fn environment() -> Option<(TestEnv, LabelSelector)> {
     let env = TestEnv::start().await.expect("a test environment");
     if !env.is_embedded() {
-        let config = kube::Config::infer().await.expect("a kubeconfig");
+        let config = env
+            .config_for("wheelhouse-loopback-probe")
+            .expect("the environment's configuration");
         let host = config.cluster_url.host().unwrap_or_default().to_owned();
         if !matches!(host.as_str(), "127.0.0.1" | "localhost" | "[::1]") {
             eprintln!("skipped: the API server at {host} cannot call a webhook on this machine's 127.0.0.1");

@@ -260,9 +260,10 @@ fn write_reconciler(files: &mut Files<'_>, kind: &Kind) -> Result<(), Error> {
     let module = kind.module();
     let values = kind_values(files.project(), kind, &kind.storage);
     let values = pairs(&values);
+    let fleet = render::fleet_sections(files.project());
     files.generated_rust(
         &format!("src/controllers/{module}.rs"),
-        &render(render::CONTROLLER, &values),
+        &render(&render::sections(render::CONTROLLER, &fleet), &values),
     )?;
     files.generated_rust(&format!("tests/{module}.rs"), &render(render::CONTROLLER_TEST, &values))?;
     files.insert("src/controllers.rs", "controllers", &format!("pub mod {module};"), true)?;

@@ -6,7 +6,7 @@ use crate::Error;
 use crate::files::{Files, Outcome};
 use crate::names;
 use crate::project::{LAYOUT, Project};
-use crate::render::{self, render};
+use crate::render::{self, render, sections};
 
 /// What `init` is asked for.
 #[derive(Debug, Clone, Default)]
@@ -19,6 +19,12 @@ pub struct Init {
     pub domain: Option<String>,
     /// A wheelhouse checkout to depend on by path (default: the crates.io release).
     pub wheelhouse_path: Option<String>,
+    /// Makes the project a fleet controller's: the home cluster's namespace holding the
+    /// members' `<cluster>-kubeconfig` Secrets. Its reconcilers then run in every
+    /// member, and the home cluster's and the members' RBAC is written beside
+    /// `deploy/rbac.yaml`. An existing project becomes one when `init` runs again with
+    /// it; none keeps what the project is.
+    pub fleet: Option<String>,
 }
 
 /// Starts a project in `request.dir` (or completes one: what exists and was changed
@@ -46,6 +52,10 @@ pub fn init(request: &Init) -> Result<Vec<Outcome>, Error> {
     };
     if let Some(path) = &request.wheelhouse_path {
         project.wheelhouse_path = Some(path.clone());
+    }
+    if let Some(namespace) = &request.fleet {
+        names::check_namespace(namespace)?;
+        project.fleet = Some(namespace.clone());
     }
     names::check_crate_name(&project.name)?;
     names::check_group(&project.domain)?;
@@ -101,6 +111,7 @@ pub(crate) fn project_values(project: &Project) -> Vec<(&'static str, String)> {
         ("wheelhouse", wheelhouse),
         ("envtest", envtest),
         ("wheelhouse_envtest_feature", feature),
+        ("fleet_namespace", project.fleet.clone().unwrap_or_default()),
     ]
 }
 
@@ -116,7 +127,8 @@ fn write_init(files: &mut Files<'_>) -> Result<(), Error> {
     files.generated("rustfmt.toml", render::RUSTFMT)?;
     files.owned("Cargo.toml", &render(render::CARGO_TOML, &values))?;
     files.owned(".gitignore", render::GITIGNORE)?;
-    files.owned("README.md", &render(render::README, &values))?;
+    let fleet = render::fleet_sections(files.project());
+    files.owned("README.md", &render(&sections(render::README, &fleet), &values))?;
     files.generated(".ci/run", render::CI_RUN)?;
     make_executable(&files.root().join(".ci/run"));
     files.owned_rust("src/main.rs", &render(render::MAIN, &values))?;

@@ -4,7 +4,10 @@
 //! - [`init`]: a crate whose `main()` composes a `Manager` with kubebuilder's flags,
 //!   the module lists later generators add to, `deploy/` (RBAC, the Deployment,
 //!   `Dockerfile.prebuilt`; the CRDs and webhook registrations are written from the
-//!   code by the project's `tests/deploy.rs`), `.ci/run` and a README.
+//!   code by the project's `tests/deploy.rs`), `.ci/run` and a README. With
+//!   [`Init::fleet`], a fleet controller's: its reconcilers run in every member whose
+//!   kubeconfig Secret is in the home cluster, and `deploy/` also gets the home
+//!   cluster's RBAC and the members'.
 //! - [`create_api`]: a kind (or a new version of one) with `CustomResource`, its
 //!   reconciler with a finalizer and status conditions, and a `TestEnv` test.
 //! - [`create_webhook`]: a typed defaulter and validator with unit tests, and end to

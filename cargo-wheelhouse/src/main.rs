@@ -37,6 +37,12 @@ enum Command {
         /// Depend on the crates.io release even when installed from a checkout.
         #[arg(long)]
         crates_io: bool,
+        /// A fleet controller: its reconcilers run in every member cluster whose
+        /// `<member>-kubeconfig` Secret is in this namespace of the home cluster
+        /// (`--fleet` alone: `fleet`), and deploy/ gets the home cluster's and the
+        /// members' RBAC. Given to an existing project, makes it one.
+        #[arg(long, value_name = "NAMESPACE", num_args = 0..=1, require_equals = true, default_missing_value = "fleet")]
+        fleet: Option<String>,
     },
     /// Adds to the project.
     #[command(subcommand)]
@@ -132,6 +138,7 @@ fn main() -> ExitCode {
             domain,
             wheelhouse_path,
             crates_io,
+            fleet,
         } => {
             // A new project depends on what this command was built from, so that the
             // README's two commands work from a checkout; an existing one keeps its
@@ -147,6 +154,7 @@ fn main() -> ExitCode {
                 name,
                 domain: Some(domain),
                 wheelhouse_path,
+                fleet,
             };
             let result = cargo_wheelhouse::init(&request);
             (

@@ -53,6 +53,23 @@ pub fn check_group(group: &str) -> Result<(), Error> {
     Ok(())
 }
 
+/// Checks a namespace: one DNS label (lower-case letters, digits and '-', at most 63).
+pub fn check_namespace(namespace: &str) -> Result<(), Error> {
+    let ok = !namespace.is_empty()
+        && namespace.len() <= 63
+        && namespace
+            .chars()
+            .all(|c| c.is_ascii_lowercase() || c.is_ascii_digit() || c == '-')
+        && !namespace.starts_with('-')
+        && !namespace.ends_with('-');
+    if !ok {
+        return Err(Error::Invalid(format!(
+            "--fleet {namespace:?}: a namespace is one lower-case DNS label, such as fleet"
+        )));
+    }
+    Ok(())
+}
+
 /// Checks a crate name: what cargo accepts and a Rust path can name.
 pub fn check_crate_name(name: &str) -> Result<(), Error> {
     let starts = name.chars().next().is_some_and(|c| c.is_ascii_lowercase());
@@ -154,5 +171,9 @@ mod tests {
         assert!(check_group("a..b").is_err());
         assert!(check_crate_name("widget-operator").is_ok());
         assert!(check_crate_name("1up").is_err());
+        assert!(check_namespace("fleet").is_ok());
+        for bad in ["", "Fleet", "fleet.x", "-fleet", &"a".repeat(64)] {
+            assert!(check_namespace(bad).is_err(), "{bad}");
+        }
     }
 }

@@ -30,6 +30,12 @@ pub struct Project {
     /// Where the wheelhouse crates come from: a path to a checkout, or none for crates.io.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub wheelhouse_path: Option<String>,
+    /// A fleet controller's: the home cluster's namespace holding the members'
+    /// `<cluster>-kubeconfig` Secrets (Cluster API's convention); none for an operator of
+    /// one cluster. With it the scaffold also writes the home cluster's and the members'
+    /// RBAC (`deploy/fleet-home-rbac.yaml`, `deploy/fleet-member-rbac.yaml`).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub fleet: Option<String>,
     /// Every kind, in the order created.
     #[serde(default)]
     pub kinds: Vec<Kind>,
@@ -162,6 +168,7 @@ mod tests {
             layout: LAYOUT.into(),
             name: "widget-operator".into(),
             domain: "example.com".into(),
+            fleet: Some("fleet".into()),
             ..Project::default()
         };
         project.kinds.push(Kind {

@@ -34,6 +34,13 @@ pub fn render(template: &str, values: &[(&str, &str)]) -> String {
     out
 }
 
+/// The sections of a project that is a fleet controller's (`fleet`) or one cluster's
+/// (`single`).
+pub fn fleet_sections(project: &crate::project::Project) -> [(&'static str, bool); 2] {
+    let fleet = project.fleet.is_some();
+    [("fleet", fleet), ("single", !fleet)]
+}
+
 /// `template` with its conditional sections kept or dropped: the lines between
 /// `##if <name>` and `##end` (each alone on its line) stay when `name` is on.
 pub fn sections(template: &str, on: &[(&str, bool)]) -> String {
@@ -84,6 +91,7 @@ mod tests {
             "wheelhouse",
             "wheelhouse_envtest_feature",
             "envtest",
+            "fleet_namespace",
             "group",
             "version",
             "kind",

@@ -6,37 +6,16 @@
 //! compiling, on the workspace's target directory so the dependencies are shared).
 
 use std::collections::BTreeMap;
-use std::path::{Path, PathBuf};
+use std::path::Path;
 use std::process::Command;
 use std::time::Instant;
 
+#[allow(dead_code, reason = "each test binary uses some of the shared helpers")]
+mod support;
+
 use cargo_wheelhouse::files::Outcome;
-use cargo_wheelhouse::{CreateApi, CreatePhases, CreateWebhook, Init};
-
-/// The workspace's root: the checkout the generated project depends on by path.
-fn checkout() -> PathBuf {
-    Path::new(env!("CARGO_MANIFEST_DIR"))
-        .parent()
-        .expect("the crate is a workspace member")
-        .to_owned()
-}
-
-/// A fresh directory under the target directory: cargo's configuration and the
-/// build's artifacts are the workspace's there.
-fn fresh(name: &str) -> PathBuf {
-    let dir = Path::new(env!("CARGO_TARGET_TMPDIR")).join(name);
-    let _ = std::fs::remove_dir_all(&dir);
-    dir
-}
-
-fn api(dir: &Path, group: &str, version: &str, kind: &str) -> CreateApi {
-    CreateApi {
-        dir: dir.to_owned(),
-        group: group.into(),
-        version: version.into(),
-        kind: kind.into(),
-    }
-}
+use cargo_wheelhouse::{CreatePhases, CreateWebhook, Init};
+use support::{api, cargo_wheelhouse, checkout, fresh};
 
 /// Runs every generator, as a newcomer growing a project would; returns every outcome.
 fn generate(dir: &Path) -> Vec<Outcome> {
@@ -45,6 +24,7 @@ fn generate(dir: &Path) -> Vec<Outcome> {
         name: Some("shop-operator".into()),
         domain: None,
         wheelhouse_path: Some(checkout().display().to_string()),
+        fleet: None,
     })
     .expect("init");
     outcomes.extend(cargo_wheelhouse::create_api(&api(dir, "shop", "v1", "Widget")).expect("create api"));
@@ -363,24 +343,25 @@ fn scaffold_project_passes_its_tests_clippy_and_rustfmt() {
             .is_ok_and(|crds| crds.contains("widgets.shop.example.com")),
         "the project's deploy test wrote its CRDs"
     );
-}
 
-/// Runs `cargo wheelhouse <args>` as cargo runs a subcommand (its name first) in `dir`;
-/// returns what it printed, failing the test when it fails.
-fn cargo_wheelhouse(dir: &Path, args: &[&str]) -> String {
-    let output = Command::new(env!("CARGO_BIN_EXE_cargo-wheelhouse"))
-        .arg("wheelhouse")
-        .args(args)
-        .current_dir(dir)
-        .output()
-        .expect("cargo-wheelhouse runs");
-    let printed = String::from_utf8_lossy(&output.stdout).into_owned();
+    // The same project made a fleet controller's: its reconcilers' `add` builds them
+    // with `.fleet(..)`, which must compile and pass clippy too (its tests are the
+    // single-cluster ones above, the builder and reconciler being the same).
+    cargo_wheelhouse::init(&Init {
+        dir: dir.clone(),
+        fleet: Some("fleet".into()),
+        ..Init::default()
+    })
+    .expect("init --fleet");
+    let controller = std::fs::read_to_string(dir.join("src/controllers/widget.rs")).expect("widget.rs");
     assert!(
-        output.status.success(),
-        "cargo wheelhouse {args:?} failed:\n{printed}{}",
-        String::from_utf8_lossy(&output.stderr)
+        !controller.contains(".fleet("),
+        "a controller is rewritten by create api, not init"
     );
-    printed
+    cargo_wheelhouse::create_api(&api(&dir, "shop", "v1", "Widget")).expect("create api again");
+    let controller = std::fs::read_to_string(dir.join("src/controllers/widget.rs")).expect("widget.rs");
+    assert!(controller.contains(".fleet(members)"), "{controller}");
+    cargo(&dir, true, &["clippy", "--all-targets", "--", "-D", "warnings"]);
 }
 
 /// The README's two commands, verbatim: a new project depends on the checkout the

@@ -67,7 +67,9 @@
 //! member needs what the single-cluster controller needed (here `CronJobs` and their
 //! status, Jobs, Events). `tests/fleet_rbac.rs` shows how to generate both from what
 //! the operator sends in a test; `deploy/fleet-home-rbac.yaml` and
-//! `deploy/fleet-member-rbac.yaml` are the WebApp operator's.
+//! `deploy/fleet-member-rbac.yaml` are the WebApp operator's. A project started with
+//! `cargo wheelhouse init --fleet` gets both files written from its kinds, and its
+//! reconcilers' `add` already calls `.fleet(..)` with the kubeconfig Secrets' provider.
 //!
 //! # 6. Testing it
 //!

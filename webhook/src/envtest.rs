@@ -74,14 +74,21 @@ const PROBE_VALIDATE: &str = "/wheelhouse-envtest-probe-validate";
 const TAKE_EFFECT: Duration = Duration::from_secs(30);
 
 /// Whether `env`'s API server can call a webhook served on this machine's `127.0.0.1`:
-/// the embedded server always; an existing cluster when its kubeconfig reaches it at a
+/// the embedded server always; a real one (an existing cluster, or the control plane of
+/// `KUBEBUILDER_ASSETS`) when the environment's own configuration reaches it at a
 /// loopback address (an API server in a container or elsewhere cannot call back). A
 /// webhook test skips, saying why, when this is false.
+#[allow(
+    clippy::unused_async,
+    reason = "public and awaited by its callers; it read the kubeconfig file asynchronously before"
+)]
 pub async fn calls_loopback(env: &TestEnv) -> bool {
     if env.is_embedded() {
         return true;
     }
-    let Ok(config) = kube::Config::infer().await else {
+    // The environment's configuration, not the ambient kubeconfig: the control plane of
+    // KUBEBUILDER_ASSETS has a generated one of its own.
+    let Ok(config) = env.config_for("wheelhouse-loopback-probe") else {
         return false;
     };
     let host = config.cluster_url.host().unwrap_or_default().to_owned();

@@ -110,12 +110,15 @@ async fn reaches_loopback(env: &TestEnv) -> bool {
     reaches
 }
 
-/// A client of the same API server as `env`'s (given its embedded server, if any) that
-/// outlives it: to see what its stop left. Made on the runtime it is used on.
-async fn survivor(embedded: Option<wheelhouse_envtest::ApiServer>) -> kube::Client {
+/// A client of the same API server as `env`'s (given its embedded server, or else its
+/// configuration: the ambient kubeconfig's, or the generated one of `KUBEBUILDER_ASSETS`)
+/// that outlives it: to see what its stop left. Made on the runtime it is used on.
+fn survivor(embedded: Option<wheelhouse_envtest::ApiServer>, config: Option<kube::Config>) -> kube::Client {
     match embedded {
         Some(server) => kube::Client::new(server, "default"),
-        None => kube::Client::try_default().await.expect("a client of the cluster"),
+        None => {
+            kube::Client::try_from(config.expect("a real cluster's configuration")).expect("a client of the cluster")
+        }
     }
 }
 
@@ -163,7 +166,7 @@ async fn one_line_serves_the_webhooks_and_the_conversions_and_stop_removes_them(
     let converted = older.get("small").await.expect("read in the other version");
     assert_eq!(converted.spec.cogs, 12, "converted by the webhook");
 
-    let after = survivor(env.server().cloned()).await;
+    let after = survivor(env.server().cloned(), env.config_for("survivor").ok());
     let name = served
         .configurations()
         .validating
@@ -248,12 +251,13 @@ fn a_test_that_panics_still_removes_its_webhooks() {
                 .validating
                 .as_ref()
                 .and_then(|c| c.metadata.name.clone());
-            let _ = registered.send((name, served.address(), env.server().cloned()));
+            let config = env.config_for("survivor").ok();
+            let _ = registered.send((name, served.address(), env.server().cloned(), config));
             panic!("the test fails before it stops its environment");
         });
     });
     let panicked = test.join().is_err();
-    let Ok((name, address, embedded)) = names.recv() else {
+    let Ok((name, address, embedded, config)) = names.recv() else {
         return; // skipped
     };
     assert!(panicked, "the test panicked");
@@ -262,7 +266,7 @@ fn a_test_that_panics_still_removes_its_webhooks() {
         .build()
         .expect("a runtime");
     runtime.block_on(async move {
-        let after = survivor(embedded).await;
+        let after = survivor(embedded, config);
         let configurations: Api<ValidatingWebhookConfiguration> = Api::all(after.clone());
         let name = name.expect("a validating configuration");
         assert!(

@@ -50,7 +50,9 @@ where
 pub(crate) fn embedded<'a>(env: &'a TestEnv, what: &str) -> Option<&'a ApiServer> {
     let server = env.server();
     if server.is_none() {
-        eprintln!("skipped: {what} needs the embedded API server (not USE_EXISTING_CLUSTER=true)");
+        eprintln!(
+            "skipped: {what} needs the embedded API server, not a real one (USE_EXISTING_CLUSTER=true or KUBEBUILDER_ASSETS)"
+        );
     }
     server
 }

@@ -17,7 +17,7 @@ use crate::common::{TIMEOUT, configmap, describe, disconnect, event_of, next_eve
 async fn an_informer_relists_when_the_watch_window_has_moved_past_it() {
     if use_existing_cluster() {
         eprintln!(
-            "skipped: a watch window of a chosen size needs the embedded API server (not USE_EXISTING_CLUSTER=true)"
+            "skipped: a watch window of a chosen size needs the embedded API server, not a real one (USE_EXISTING_CLUSTER=true or KUBEBUILDER_ASSETS)"
         );
         return;
     }

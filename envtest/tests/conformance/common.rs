@@ -90,7 +90,9 @@ pub(crate) fn skip_unless_embedded(env: &TestEnv, what: &str) -> bool {
     if env.is_embedded() {
         return false;
     }
-    eprintln!("skipped: {what} needs the embedded API server (not USE_EXISTING_CLUSTER=true)");
+    eprintln!(
+        "skipped: {what} needs the embedded API server, not a real one (USE_EXISTING_CLUSTER=true or KUBEBUILDER_ASSETS)"
+    );
     true
 }
 
