@@ -267,16 +267,16 @@
 //!   types built from the served `OpenAPI` schemas (a CRD's list and map types; built-in
 //!   types with kube 1.32's `x-kubernetes-*` extensions), comparing a built-in object's
 //!   Go value as kube-apiserver does (the fields its type always holds, from the
-//!   generated Go facts). What remains: fields a strategy sets after kube's field
-//!   manager ran (a Job's selector, a Service's IP families) are owned here; every
-//!   version of a type is taken for the same shape (no conversion webhook is called to
+//!   generated Go facts); defaults are recorded as the writer's and what a strategy or
+//!   the storage sets afterwards (a Job's selector, a Service's IP families) as nobody's,
+//!   in kube-apiserver's order. What remains: every version of a type is taken for the same shape (no conversion webhook is called to
 //!   compare managers of other versions), and a schema change from granular to atomic
 //!   does not rewrite existing entries; nulls an apply leaves in a custom resource are
 //!   pruned before validation (kube validates them: an emptied `spec` is a 422 there);
 //!   `fieldsV1` keys come back sorted as text (`k:{"port":10}` before `k:{"port":9}`);
 //!   on `/status` the reset fields are `spec` alone, where some built-in status
-//!   strategies also reset metadata (a Deployment's labels); fields the server sets
-//!   while storing (a Service's `ipFamilies`) are owned by the creator here.
+//!   strategies also reset metadata (a Deployment's labels), which the write itself
+//!   keeps as stored (`lifecycle::update_rules`).
 //! - **Services**: single-stack IPv4 only (10.96.0.0/12; `ipFamilies` is always
 //!   `IPv4`, an IPv6 `clusterIP` is refused as not configured); the node port range is
 //!   fixed at 30000-32767; addresses and ports are handed out in turn, not at random;

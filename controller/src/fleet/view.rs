@@ -80,7 +80,7 @@ impl State {
 }
 
 /// A handle on a fleet controller's engaged clusters, to look at while it runs (from
-/// [`FleetController::view`], before the controller is handed to a manager).
+/// [`FleetController::view`](super::FleetController::view), before the controller is handed to a manager).
 #[derive(Clone)]
 pub struct FleetView {
     pub(super) state: Arc<State>,

@@ -1,71 +1,5 @@
-//! Server-side fencing (opt-in): the API server itself refuses a write sent in a
-//! leadership term that has ended, however late the network delivers it.
-//!
-//! The client-side fence ([`Fenced`](crate::Fenced)) stops a write before it leaves
-//! the process, and cancels it at the term's end; what it cannot stop is a request
-//! whose bytes already left and that a partition holds past a takeover. For the
-//! resources named here, the manager's client stamps every create, update and patch
-//! of the object itself with the term it was sent in ([`TERM_ANNOTATION`]: the Lease,
-//! and `<holderIdentity>/<leaseTransitions>` of the record that began the term), and
-//! a `ValidatingAdmissionPolicy` ([`ServerFencing::manifests`]) whose parameter is the
-//! leader-election Lease refuses a stamped object whose term is not the Lease's now.
-//! A write held in a partition while another replica took the Lease arrives with the
-//! old term, and is answered 403 without being applied.
-//!
-//! # What it costs
-//!
-//! - One CEL evaluation in admission per write of a fenced resource (the binding
-//!   matches only those resources, and `matchConditions` can narrow it to the
-//!   operator's own user); the Lease is read from the admission plugin's informer, not
-//!   from etcd.
-//! - One annotation on every fenced object, rewritten on the first write of each new
-//!   term (annotation churn: one extra changed field per object and takeover; within a
-//!   term the value does not change, so a write that changed nothing else stays a
-//!   no-op).
-//! - The manager's client reads and re-serialises the body of each fenced write to
-//!   stamp it.
-//!
-//! # What it judges against
-//!
-//! The admission plugin reads the Lease from its informer, not from etcd: a write that
-//! arrives within that informer's lag of a takeover (milliseconds on a healthy server) is
-//! judged against the record before it. The same lag refuses the new leader's first
-//! writes (403, retried by the workqueue) until the informer has its term; and a takeover
-//! comes at least `lease_duration - renew_deadline` after the old term's end. So the
-//! policy never lets both terms write: it follows the Lease's history one record at a
-//! time, a lag behind. Each kube-apiserver has its own informer, each with its lag.
-//!
-//! Known problem of kube-apiserver (kubernetes/kubernetes#130887, still open): once no
-//! binding names `paramKind` Lease for a policy refresh (say the binding is deleted and
-//! applied again), the server's Lease informer is stopped for good and never restarted;
-//! its policies then judge against a frozen copy of the Lease (and find no new one) until
-//! kube-apiserver restarts. Install the binding once with `deploy/` and leave it in place
-//! (or restart the API servers after removing it).
-//!
-//! # What it does not cover
-//!
-//! - Writes to a subresource (`/status`, `/scale`): kube-apiserver's status strategy
-//!   copies the stored object's metadata over the request's, so a term stamped there
-//!   never reaches the policy. Fence status writes with a `resourceVersion`
-//!   precondition (`replace_status` with the object read in the term): a write from an
-//!   ended term then fails with 409 if anything was written since it read the object.
-//! - Deletes: a DELETE carries no object. Use `Preconditions` (uid, resourceVersion).
-//! - JSON patches (`application/json-patch+json`) are sent unstamped; the stored
-//!   object's term is what the policy judges. Use merge or apply patches on fenced
-//!   resources.
-//! - A missing Lease: the binding's `parameterNotFoundAction` is `Allow`, so that users
-//!   can write the fenced resources before any replica has led (and while a deleted
-//!   Lease is being re-created); the client-side fence alone covers that window.
-//! - Sharding: a ring member's term is its own Lease's, which a single binding cannot
-//!   name; [`ManagerBuilder::server_fencing`](crate::ManagerBuilder::server_fencing)
-//!   with sharding is refused.
-//! - Clusters before 1.30 (`admissionregistration.k8s.io/v1` policies are GA in 1.30;
-//!   1.19 has none): [`ServerFencing::mechanism`] says so from discovery, and the
-//!   operator's own validating webhook fences there instead
-//!   ([`FenceWebhook`](crate::FenceWebhook), which reads the Lease from etcd for each
-//!   write). A `resourceVersion` precondition is no substitute: it refuses a held
-//!   write only when something else wrote the object since it was read, and a new
-//!   leader that finds the object as it wants it writes nothing.
+//! Server-side fencing (opt-in): see [`ServerFencing`], whose documentation says how
+//! it works, what it costs and what it leaves out.
 
 use std::fmt::Write as _;
 
@@ -79,8 +13,76 @@ use serde_json::{Value, json};
 /// only the objects stamped with its own Lease).
 pub const TERM_ANNOTATION: &str = "wheelhouse.dev/leader-term";
 
-/// Which writes the API server fences, and the policy that does it. See the
-/// [module documentation](self) for what it costs and what it leaves out.
+/// Server-side fencing (opt-in): the API server itself refuses a write sent in a
+/// leadership term that has ended, however late the network delivers it.
+///
+/// The client-side fence ([`Fenced`](crate::Fenced)) stops a write before it leaves
+/// the process, and cancels it at the term's end; what it cannot stop is a request
+/// whose bytes already left and that a partition holds past a takeover. For the
+/// resources named here, the manager's client stamps every create, update and patch
+/// of the object itself with the term it was sent in ([`TERM_ANNOTATION`]: the Lease,
+/// and `<holderIdentity>/<leaseTransitions>` of the record that began the term), and
+/// a `ValidatingAdmissionPolicy` ([`ServerFencing::manifests`]) whose parameter is the
+/// leader-election Lease refuses a stamped object whose term is not the Lease's now.
+/// A write held in a partition while another replica took the Lease arrives with the
+/// old term, and is answered 403 without being applied.
+///
+/// # What it costs
+///
+/// - One CEL evaluation in admission per write of a fenced resource (the binding
+///   matches only those resources, and `matchConditions` can narrow it to the
+///   operator's own user); the Lease is read from the admission plugin's informer, not
+///   from etcd.
+/// - One annotation on every fenced object, rewritten on the first write of each new
+///   term (annotation churn: one extra changed field per object and takeover; within a
+///   term the value does not change, so a write that changed nothing else stays a
+///   no-op).
+/// - The manager's client reads and re-serialises the body of each fenced write to
+///   stamp it.
+///
+/// # What it judges against
+///
+/// The admission plugin reads the Lease from its informer, not from etcd: a write that
+/// arrives within that informer's lag of a takeover (milliseconds on a healthy server) is
+/// judged against the record before it. The same lag refuses the new leader's first
+/// writes (403, retried by the workqueue) until the informer has its term; and a takeover
+/// comes at least `lease_duration - renew_deadline` after the old term's end. So the
+/// policy never lets both terms write: it follows the Lease's history one record at a
+/// time, a lag behind. Each kube-apiserver has its own informer, each with its lag.
+///
+/// Known problem of kube-apiserver (kubernetes/kubernetes#130887, still open): once no
+/// binding names `paramKind` Lease for a policy refresh (say the binding is deleted and
+/// applied again), the server's Lease informer is stopped for good and never restarted;
+/// its policies then judge against a frozen copy of the Lease (and find no new one) until
+/// kube-apiserver restarts. Install the binding once with `deploy/` and leave it in place
+/// (or restart the API servers after removing it).
+///
+/// # What it does not cover
+///
+/// - Writes to a subresource (`/status`, `/scale`): kube-apiserver's status strategy
+///   copies the stored object's metadata over the request's, so a term stamped there
+///   never reaches the policy. Fence status writes with a `resourceVersion`
+///   precondition (`replace_status` with the object read in the term): a write from an
+///   ended term then fails with 409 if anything was written since it read the object.
+/// - Deletes: a DELETE carries no object. Use `Preconditions` (uid, resourceVersion).
+/// - JSON patches (`application/json-patch+json`) are sent unstamped; the stored
+///   object's term is what the policy judges. Use merge or apply patches on fenced
+///   resources.
+/// - A missing Lease: the binding's `parameterNotFoundAction` is `Allow`, so that users
+///   can write the fenced resources before any replica has led (and while a deleted
+///   Lease is being re-created); the client-side fence alone covers that window.
+/// - Sharding: a ring member's term is its own Lease's, which a single binding cannot
+///   name; [`ManagerBuilder::server_fencing`](crate::ManagerBuilder::server_fencing)
+///   with sharding is refused.
+/// - Clusters before 1.30 (`admissionregistration.k8s.io/v1` policies are GA in 1.30;
+///   1.19 has none): [`ServerFencing::mechanism`] says so from discovery, and the
+///   operator's own validating webhook fences there instead
+///   ([`FenceWebhook`](crate::FenceWebhook), which reads the Lease from etcd for each
+///   write). A `resourceVersion` precondition is no substitute: it refuses a held
+///   write only when something else wrote the object since it was read, and a new
+///   leader that finds the object as it wants it writes nothing.
+///
+/// Which writes the API server fences, and the policy that does it.
 ///
 /// ```
 /// use k8s_openapi::api::core::v1::ConfigMap;

@@ -1,50 +1,5 @@
-//! Server-side fencing where the API server has no `ValidatingAdmissionPolicy`
-//! (before 1.30; 1.19 has none): a validating webhook the operator serves judges each
-//! fenced write against the Lease read fresh from the API server.
-//!
-//! The writes are stamped as for the policy (the term in [`TERM_ANNOTATION`]), and
-//! labelled [`FENCE_LABEL`]`=<fencing>` so the webhook configuration's `objectSelector`
-//! sends kube-apiserver's admission only the operator's fenced objects (1.19's
-//! configurations have no `matchConditions`). [`FenceWebhook::review`] then reads the
-//! Lease with a plain GET (no `resourceVersion`: a quorum read of etcd, never a cache)
-//! and allows the write only when its stamp is the Lease's term now.
-//!
-//! # Which replica answers, and why that is safe
-//!
-//! Every replica serves the webhook (it is a route of the webhook server, which every
-//! replica runs), and kube-apiserver calls whichever the Service picks. None judges by
-//! what it believes of its own term: the answer depends only on the write's stamp and
-//! the Lease as etcd holds it when the webhook reads it, after the write arrived. So an
-//! old leader whose held write arrives after a takeover cannot approve it, even when
-//! the Service routes the review to that very replica: it reads the new holder.
-//!
-//! # Failing closed
-//!
-//! - A replica that cannot read the Lease (partitioned from the API server, the read
-//!   slower than [`READ_TIMEOUT`]) denies: a fenced write is never allowed unjudged.
-//! - No replica reachable: the configuration's `failurePolicy: Fail` refuses.
-//! - No Lease: a stamped write was sent in a term, and a term needs its Lease, so the
-//!   Lease was deleted since; its holder's term ended with it. Denied (the policy,
-//!   whose `parameterNotFoundAction` must be `Allow` for unstamped writes, allows it).
-//!
-//! # What it costs (beyond the policy's costs)
-//!
-//! - Per fenced write: one call from kube-apiserver to the webhook (TLS, an
-//!   `AdmissionReview` each way) and one GET of the Lease from etcd: about one extra
-//!   request's latency and one extra etcd read per write.
-//! - Availability: while no replica answers, every write of a labelled object is
-//!   refused, the users' included (their writes are allowed only once judged, as
-//!   [`ServerFencing::operator`] lets them through in the handler, not in the
-//!   configuration, which 1.19 cannot condition on the user).
-//! - One label per fenced object besides the annotation.
-//!
-//! # The window that remains
-//!
-//! The decision is taken when the Lease is read; the write is stored after the answer
-//! travels back. A takeover in between (the old holder's record unrenewed for a lease
-//! duration at the very moment of the read) lets the write in after it. The answer's
-//! travel is bounded by the configuration's `timeoutSeconds` ([`WEBHOOK_TIMEOUT_SECONDS`]),
-//! as the policy's window is bounded by its informer's lag.
+//! The fence webhook, for API servers without admission policies: see
+//! [`FenceWebhook`].
 
 use std::time::Duration;
 
@@ -93,9 +48,57 @@ pub enum FenceWebhookClient {
     Url(String),
 }
 
+/// Server-side fencing where the API server has no `ValidatingAdmissionPolicy`
+/// (before 1.30; 1.19 has none): a validating webhook the operator serves judges each
+/// fenced write against the Lease read fresh from the API server.
+///
+/// The writes are stamped as for the policy (the term in [`TERM_ANNOTATION`]), and
+/// labelled [`FENCE_LABEL`]`=<fencing>` so the webhook configuration's `objectSelector`
+/// sends kube-apiserver's admission only the operator's fenced objects (1.19's
+/// configurations have no `matchConditions`). [`FenceWebhook::review`] then reads the
+/// Lease with a plain GET (no `resourceVersion`: a quorum read of etcd, never a cache)
+/// and allows the write only when its stamp is the Lease's term now.
+///
+/// # Which replica answers, and why that is safe
+///
+/// Every replica serves the webhook (it is a route of the webhook server, which every
+/// replica runs), and kube-apiserver calls whichever the Service picks. None judges by
+/// what it believes of its own term: the answer depends only on the write's stamp and
+/// the Lease as etcd holds it when the webhook reads it, after the write arrived. So an
+/// old leader whose held write arrives after a takeover cannot approve it, even when
+/// the Service routes the review to that very replica: it reads the new holder.
+///
+/// # Failing closed
+///
+/// - A replica that cannot read the Lease (partitioned from the API server, the read
+///   slower than 3 s) denies: a fenced write is never allowed unjudged.
+/// - No replica reachable: the configuration's `failurePolicy: Fail` refuses.
+/// - No Lease: a stamped write was sent in a term, and a term needs its Lease, so the
+///   Lease was deleted since; its holder's term ended with it. Denied (the policy,
+///   whose `parameterNotFoundAction` must be `Allow` for unstamped writes, allows it).
+///
+/// # What it costs (beyond the policy's costs)
+///
+/// - Per fenced write: one call from kube-apiserver to the webhook (TLS, an
+///   `AdmissionReview` each way) and one GET of the Lease from etcd: about one extra
+///   request's latency and one extra etcd read per write.
+/// - Availability: while no replica answers, every write of a labelled object is
+///   refused, the users' included (their writes are allowed only once judged, as
+///   [`ServerFencing::operator`] lets them through in the handler, not in the
+///   configuration, which 1.19 cannot condition on the user).
+/// - One label per fenced object besides the annotation.
+///
+/// # The window that remains
+///
+/// The decision is taken when the Lease is read; the write is stored after the answer
+/// travels back. A takeover in between (the old holder's record unrenewed for a lease
+/// duration at the very moment of the read) lets the write in after it. The answer's
+/// travel is bounded by the configuration's `timeoutSeconds` (5 s),
+/// as the policy's window is bounded by its informer's lag.
+///
 /// The fence webhook's decision: serve it on every replica's webhook server at
 /// [`ServerFencing::webhook_path`], as a raw handler of `wheelhouse-webhook`. Cheap to
-/// clone. See the [module documentation](self).
+/// clone.
 ///
 /// ```no_run
 /// # fn example(manager: &wheelhouse_manager::Manager, fencing: &wheelhouse_manager::ServerFencing) {
@@ -147,7 +150,7 @@ impl FenceWebhook {
         }
     }
 
-    /// Allows or denies one write: see the [module documentation](self).
+    /// Allows or denies one write, as the [`FenceWebhook`] documentation says.
     pub async fn review(&self, request: AdmissionRequest<DynamicObject>) -> AdmissionResponse {
         let response = AdmissionResponse::from(&request);
         let Some(stamp) = self.stamp_to_judge(&request) else {

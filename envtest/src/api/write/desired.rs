@@ -235,18 +235,18 @@ fn reached_paths(current: &Value, patch: &Value) -> Vec<Vec<String>> {
 }
 
 /// `mergeDocs`: a patch object met by an object is merged into it, key by key.
-fn merged_into(current: &Value, patch: &Value, path: &mut Vec<String>, reached: &mut Vec<Vec<String>>) {
+fn merged_into(current: &Value, patch: &Value, keys: &mut Vec<String>, reached: &mut Vec<Vec<String>>) {
     let (Value::Object(current), Value::Object(patch)) = (current, patch) else {
         return;
     };
-    if !path.is_empty() {
-        reached.push(path.clone());
+    if !keys.is_empty() {
+        reached.push(keys.clone());
     }
     for (key, value) in patch {
         if let Some(inner) = current.get(key) {
-            path.push(key.clone());
-            merged_into(inner, value, path, reached);
-            path.pop();
+            keys.push(key.clone());
+            merged_into(inner, value, keys, reached);
+            keys.pop();
         }
     }
 }
