@@ -183,11 +183,10 @@ impl ServerFencing {
         self.resources.iter().any(|(g, p)| g == group && p == plural)
     }
 
-    /// The `ValidatingAdmissionPolicy` and its binding for the Lease
-    /// `lease_namespace/lease_name`, as JSON objects (admissionregistration.k8s.io/v1).
-    pub fn manifests(&self, lease_namespace: &str, lease_name: &str) -> [Value; 2] {
-        let rules: Vec<Value> = self
-            .groups()
+    /// The admission rules that send the fenced resources' creates and updates to the
+    /// policy or the webhook.
+    pub(super) fn admission_rules(&self) -> Vec<Value> {
+        self.groups()
             .iter()
             .map(|(group, plurals)| {
                 json!({
@@ -197,7 +196,13 @@ impl ServerFencing {
                     "resources": plurals,
                 })
             })
-            .collect();
+            .collect()
+    }
+
+    /// The `ValidatingAdmissionPolicy` and its binding for the Lease
+    /// `lease_namespace/lease_name`, as JSON objects (admissionregistration.k8s.io/v1).
+    pub fn manifests(&self, lease_namespace: &str, lease_name: &str) -> [Value; 2] {
+        let rules = self.admission_rules();
         let key = cel_string(TERM_ANNOTATION);
         let stamped = format!("object.metadata.annotations[{key}]");
         let prefix = cel_string(&format!("{lease_namespace}/{lease_name}/"));

@@ -288,18 +288,7 @@ impl ServerFencing {
             let encoded = k8s_openapi::ByteString(ca_bundle.as_bytes().to_vec());
             client_config["caBundle"] = serde_json::to_value(encoded).unwrap_or_default();
         }
-        let rules: Vec<Value> = self
-            .groups()
-            .iter()
-            .map(|(group, plurals)| {
-                json!({
-                    "apiGroups": [group],
-                    "apiVersions": ["*"],
-                    "operations": ["CREATE", "UPDATE"],
-                    "resources": plurals,
-                })
-            })
-            .collect();
+        let rules = self.admission_rules();
         json!({
             "apiVersion": "admissionregistration.k8s.io/v1",
             "kind": "ValidatingWebhookConfiguration",
