@@ -8,7 +8,7 @@
 //! | `namespaceStrategy.PrepareForUpdate` | [`prepare_for_update`] (main endpoint): `spec.finalizers` and status as stored |
 //! | `namespaceStatusStrategy.PrepareForUpdate` | [`prepare_for_update`] (`status`): the spec as stored, metadata and status as sent |
 //! | `namespaceFinalizeStrategy.PrepareForUpdate` | [`prepare_for_update`] (`finalize`): the status as stored, metadata and spec as sent |
-//! | `namespaceStrategy.Canonicalize` | [`label_namespace`]: `kubernetes.io/metadata.name` is the name |
+//! | `namespaceStrategy.Canonicalize` | `objects::label_namespace`: `kubernetes.io/metadata.name` is the name |
 //!
 //! Their validation (`ValidateNamespace`, `ValidateNamespaceUpdate`,
 //! `ValidateNamespaceStatusUpdate`, `ValidateNamespaceFinalizeUpdate`) is the
@@ -32,7 +32,7 @@ pub(super) fn prepare_for_create(namespace: &mut Value) {
         namespace["spec"] = json!({});
     }
     namespace["spec"]["finalizers"] = json!(finalizers);
-    label_namespace(namespace);
+    crate::objects::label_namespace(namespace);
 }
 
 /// An update of namespace `old` through `subresource` (None: the main endpoint), as
@@ -52,16 +52,7 @@ pub(super) fn prepare_for_update(new: &mut Value, old: &Value, subresource: Opti
     if !new["spec"].is_object() {
         new["spec"] = json!({});
     }
-    label_namespace(new);
-}
-
-/// `Canonicalize`: every namespace is labelled with its own name, and keeps the label.
-pub(super) fn label_namespace(namespace: &mut Value) {
-    let name = namespace["metadata"]["name"].clone();
-    if !namespace["metadata"]["labels"].is_object() {
-        namespace["metadata"]["labels"] = json!({});
-    }
-    namespace["metadata"]["labels"]["kubernetes.io/metadata.name"] = name;
+    crate::objects::label_namespace(new);
 }
 
 /// `object[field] = value`, or the field removed when there is no value.

@@ -234,7 +234,7 @@ pub(super) fn apply(kind: &str, object: &mut Value, current: Option<&Value>) {
         "ReplicationController" => replication_controller(object),
         "Service" => session_affinity(object),
         "Node" => node(object),
-        "Namespace" => namespace(object),
+        "Namespace" => label_namespace(object),
         "PersistentVolume" => {
             let azure = object.get_mut("spec").and_then(|s| s.get_mut("azureDisk"));
             if let Some(azure) = azure.filter(|a| a.is_object()) {
@@ -248,9 +248,10 @@ pub(super) fn apply(kind: &str, object: &mut Value, current: Option<&Value>) {
     }
 }
 
-/// `SetDefaults_Namespace`: a namespace with a name is labelled with it (one made
-/// from `generateName` is labelled by its strategy once it has a name).
-fn namespace(object: &mut Value) {
+/// `SetDefaults_Namespace` (and the namespace strategy's `Canonicalize`, which labels
+/// a namespace made from `generateName` once it has its name): a namespace with a name
+/// is labelled with it.
+pub(crate) fn label_namespace(object: &mut Value) {
     let Some(name) = object["metadata"]["name"]
         .as_str()
         .filter(|n| !n.is_empty())

@@ -40,6 +40,13 @@ async fn create(client: &kube::Client, path: &str, body: &Value) -> Value {
     answer.body
 }
 
+/// Posts `body` at `path`, which must be refused as invalid; returns the refusal.
+async fn refused(client: &kube::Client, path: &str, body: &Value) -> Value {
+    let answer = send(client, Method::POST, path, Some(body)).await;
+    assert_eq!(answer.code, 422, "{}", answer.body);
+    answer.body
+}
+
 /// Defaults of the smaller groups are stored, and owned by the object's creator.
 #[tokio::test]
 async fn group_defaults_are_stored_and_owned_by_the_creator() {
@@ -314,22 +321,18 @@ async fn an_invalid_events_api_event_is_refused_as_a_core_event() {
     let env = start().await;
     let client = env.client();
     let namespace = env.namespace();
-    let answer = send(
+    let refusal = refused(
         &client,
-        Method::POST,
         &format!("/apis/events.k8s.io/v1/namespaces/{namespace}/events"),
-        Some(
-            &json!({"metadata": {"name": "started"}, "eventTime": "2024-01-02T03:04:05.000000Z",
+        &json!({"metadata": {"name": "started"}, "eventTime": "2024-01-02T03:04:05.000000Z",
             "reportingController": "example.com/controller", "reportingInstance": "one",
             "action": "Started", "reason": "Started", "type": "Bogus",
             "regarding": {"kind": "Pod", "name": "web", "namespace": namespace}}),
-        ),
     )
     .await;
-    assert_eq!(answer.code, 422, "{}", answer.body);
-    let message = answer.body["message"].as_str().unwrap_or_default();
+    let message = refusal["message"].as_str().unwrap_or_default();
     assert!(message.starts_with("Event \"started\" is invalid: "), "{message}");
-    assert!(answer.body["details"].get("group").is_none(), "{}", answer.body);
+    assert!(refusal["details"].get("group").is_none(), "{refusal}");
     env.stop().await;
 }
 
@@ -341,15 +344,13 @@ async fn a_workload_without_a_template_is_refused_for_its_containers() {
     let env = start().await;
     let client = env.client();
     let namespace = env.namespace();
-    let answer = send(
+    let refusal = refused(
         &client,
-        Method::POST,
         &format!("/apis/apps/v1/namespaces/{namespace}/deployments"),
-        Some(&json!({"metadata": {"name": "bare"}})),
+        &json!({"metadata": {"name": "bare"}}),
     )
     .await;
-    assert_eq!(answer.code, 422, "{}", answer.body);
-    let message = answer.body["message"].as_str().unwrap_or_default();
+    let message = refusal["message"].as_str().unwrap_or_default();
     assert!(
         message.contains("spec.template.spec.containers: Required value"),
         "{message}"
