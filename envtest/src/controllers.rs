@@ -1,6 +1,7 @@
 //! The controllers a cluster runs beside its API server and that tests rely on: the
 //! garbage collector, namespace and CRD cleanup, and on request the workload
-//! simulation (`workloads`: the workload controllers, a scheduler and kubelets).
+//! simulation (`workloads`: the workload controllers, a scheduler and kubelets) with the
+//! storage protection controllers (`protection`) beside it.
 //!
 //! They run as one tokio task inside the embedded server. The task watches every write
 //! through `Store::subscribe_all` and acts on the server's state directly, as
@@ -14,6 +15,7 @@
 mod crds;
 mod gc;
 mod namespaces;
+mod protection;
 mod quota;
 #[cfg(feature = "workloads")]
 mod workloads;
@@ -212,6 +214,10 @@ impl Controllers {
             self.gc.process_owner(state, item);
             namespaces::finalize(state, item);
             crds::cleanup(state, item);
+            if self.workloads.is_some() {
+                protection::protect_claim(state, item);
+                protection::protect_volume(state, item);
+            }
         }
         if let Some(workloads) = &mut self.workloads {
             workloads.run(state, tokio::time::Instant::now());
@@ -242,7 +248,10 @@ impl Controllers {
             }
             self.dirty.extend(crds::deleting_crds_of(state, &item.resource));
         } else {
-            self.dirty.insert(item);
+            self.dirty.insert(item.clone());
+        }
+        if self.workloads.is_some() {
+            self.dirty.extend(protection::released_by(state, &item));
         }
     }
 }

@@ -251,14 +251,14 @@
 //!   here; expressions are not type-checked against the matched resources' schemas and
 //!   `status.typeChecking` is never written; the `authorizer` library and
 //!   `auditAnnotations` are not evaluated; `matchPolicy: Equivalent` matches the
-//!   requested version only; `request.userInfo` is always `system:admin`; a new or
+//!   requested version only; `request.userInfo` is always the administrator (`wheelhouse-admin`); a new or
 //!   changed policy applies to the very next write (a cluster takes a moment, and
 //!   denies with "no params found" until the binding's parameter informer has listed);
 //!   `MutatingAdmissionPolicy` is stored, never run.
 //! - **Admission webhooks**: `matchConditions` are not evaluated;
 //!   `matchPolicy: Equivalent` knows the equivalent versions of CRDs only (a built-in
 //!   resource's other versions are not matched); `request.userInfo` is always
-//!   `system:admin`.
+//!   the administrator (`wheelhouse-admin`).
 //! - **Multi-version CRDs**: what the section above lists as not covered (service
 //!   references, the CRD's URL and `caBundle` checks, batching, selectors evaluated
 //!   before conversion).

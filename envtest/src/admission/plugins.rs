@@ -11,6 +11,10 @@
 //! - `DefaultIngressClass`: Ingresses without a class get the default `IngressClass`;
 //! - `TaintNodesByCondition`: a new Node is tainted `node.kubernetes.io/not-ready`
 //!   (`NoSchedule`) until the node lifecycle controller sees it Ready;
+//! - `StorageObjectInUseProtection`: new claims and volumes get the
+//!   `kubernetes.io/pvc-protection` and `kubernetes.io/pv-protection` finalizers, which
+//!   the protection controllers (`controllers::protection`) remove once the object is
+//!   deleted and unused;
 //! - `LimitRanger` (`limits`): a new Pod's containers get the default requests and
 //!   limits of the `LimitRange`s of their namespace, and the annotation saying so; Pods
 //!   and claims outside a range's `min`, `max` or `maxLimitRequestRatio` are refused.
@@ -19,8 +23,7 @@
 //! namespace; `deletion`: the namespaces a cluster needs); `ResourceQuota` is in
 //! `quota`, run after these under the same lock. Not run:
 //! `ServiceAccount` (no token controller),
-//! `StorageObjectInUseProtection` (its finalizers need kube-controller-manager's
-//! protection controllers to go away), `RuntimeClass`,
+//! `RuntimeClass`,
 //! `PodSecurity` (privileged by default), `PersistentVolumeClaimResize` and the
 //! certificate plugins.
 
@@ -76,6 +79,7 @@ pub(crate) fn admit(
             if old.is_some() {
                 return Ok(());
             }
+            protect(object, CLAIM_PROTECTION);
             let spec = &mut object["spec"];
             if spec.is_object() && spec.get("storageClassName").is_none_or(Value::is_null) {
                 let class = default_class(
@@ -107,11 +111,36 @@ pub(crate) fn admit(
             Ok(())
         }
         ("", "services") => super::allocation::allocate(store, resource, object, old),
+        ("", "persistentvolumes") if old.is_none() => {
+            protect(object, VOLUME_PROTECTION);
+            Ok(())
+        }
         ("", "nodes") if old.is_none() => {
             taint_not_ready(object);
             Ok(())
         }
         _ => Ok(()),
+    }
+}
+
+/// The finalizer on every claim (`volumeutil.PVCProtectionFinalizer`).
+pub(crate) const CLAIM_PROTECTION: &str = "kubernetes.io/pvc-protection";
+/// The finalizer on every volume (`volumeutil.PVProtectionFinalizer`).
+pub(crate) const VOLUME_PROTECTION: &str = "kubernetes.io/pv-protection";
+
+/// `StorageObjectInUseProtection`: a new claim or volume gets its protection finalizer
+/// (appended, unless it has it), which kube-controller-manager's protection
+/// controllers remove once it is deleted and unused (`controllers::protection`).
+fn protect(object: &mut Value, finalizer: &str) {
+    let Some(metadata) = object.get_mut("metadata").and_then(Value::as_object_mut) else {
+        return;
+    };
+    match metadata.get_mut("finalizers").and_then(Value::as_array_mut) {
+        Some(list) if list.iter().any(|f| f == finalizer) => {}
+        Some(list) => list.push(finalizer.into()),
+        None => {
+            metadata.insert("finalizers".into(), json!([finalizer]));
+        }
     }
 }
 

@@ -402,7 +402,8 @@ impl Write<'_> {
             .is_some_and(|v| v != 0);
         let mut warnings = self.check_unknown_fields(&object)?;
         let manager = self.manager();
-        let object = prepare_new(self.resource(), self.target.namespace.as_deref(), object, &manager)?;
+        let mut object = prepare_new(self.resource(), self.target.namespace.as_deref(), object, &manager)?;
+        name_requester(self.resource(), &mut object, self.server);
         let admitted = self.admit(Operation::Create, Some(&object), None).await?;
         // A PUT that creates (Leases, ...) is the registry's update writing a new key,
         // which never asks that question.
@@ -553,6 +554,7 @@ impl Write<'_> {
         let object = patch::apply::apply(None, &applied, self.target.flag("force"), &writer).map_err(patch_error)?;
         let managed_fields = object["metadata"]["managedFields"].clone();
         let mut object = prepare_new(resource, self.target.namespace.as_deref(), object, manager)?;
+        name_requester(resource, &mut object, self.server);
         // prepare_new records an Update entry for a plain create; an apply owns its fields as Apply.
         object["metadata"]["managedFields"] = managed_fields;
         let admitted = self.admit(Operation::Create, Some(&object), None).await?;
@@ -809,4 +811,25 @@ fn labels_of(object: &Value) -> std::collections::BTreeMap<String, String> {
                 .collect()
         })
         .unwrap_or_default()
+}
+
+/// A `CertificateSigningRequest` names who asked for it: its strategy's
+/// `PrepareForCreate` drops the user fields a client sent and fills them from the
+/// request's user, after the field manager recorded the client's fields.
+fn name_requester(resource: &ResourceType, object: &mut Value, server: &ApiServer) {
+    if resource.custom || resource.group != "certificates.k8s.io" || resource.kind != "CertificateSigningRequest" {
+        return;
+    }
+    let Some(spec) = object.get_mut("spec").and_then(Value::as_object_mut) else {
+        return;
+    };
+    for field in ["username", "uid", "groups", "extra"] {
+        spec.remove(field);
+    }
+    let info = crate::authz::reviews::requester_info(server);
+    for field in ["username", "uid", "groups"] {
+        if let Some(value) = info.get(field) {
+            spec.insert(field.to_owned(), value.clone());
+        }
+    }
 }

@@ -59,8 +59,8 @@ pub(crate) fn answer(server: &ApiServer, target: &Target, body: &Value) -> Resul
     let requester = match server.user() {
         Some(user) => Subject::named(user),
         None => Subject {
-            user: "system:admin".to_owned(),
-            groups: vec!["system:masters".to_owned(), "system:authenticated".to_owned()],
+            user: crate::core::ADMIN.to_owned(),
+            groups: crate::core::ADMIN_GROUPS.map(str::to_owned).to_vec(),
         },
     };
     let spec = &body["spec"];
@@ -83,7 +83,7 @@ pub(crate) fn answer(server: &ApiServer, target: &Target, body: &Value) -> Resul
             "evaluationError": "the embedded API server lists rules only for administrators",
         }),
         "TokenReview" => tokens::review(server, spec)?,
-        "SelfSubjectReview" => json!({"userInfo": {"username": requester.user, "groups": requester.groups}}),
+        "SelfSubjectReview" => json!({"userInfo": requester_info(server)}),
         _ => return Err(ApiError::method_not_allowed()),
     };
     let mut answer = body.clone();
@@ -167,4 +167,17 @@ fn invalid(why: &str) -> ApiError {
         "Invalid",
         format!("SubjectAccessReview.authorization.k8s.io \"\" is invalid: {why}"),
     )
+}
+
+/// The requesting user as a `UserInfo`: the administrator's (with its uid), or a user
+/// named by `ApiServer::as_user` (a name and its groups, no uid, as kube-apiserver's
+/// impersonation gives).
+pub(crate) fn requester_info(server: &ApiServer) -> Value {
+    match server.user() {
+        Some(user) => {
+            let subject = Subject::named(user);
+            json!({"username": subject.user, "groups": subject.groups})
+        }
+        None => crate::core::admin_user_info(),
+    }
 }

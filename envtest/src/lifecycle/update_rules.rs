@@ -25,31 +25,35 @@ pub(super) fn split_by_subresource(
     }
     if subresource == Some("status") {
         let mut new = current.clone();
-        match desired.get("status") {
-            Some(status) => new["status"] = status.clone(),
-            None => {
-                if let Some(map) = new.as_object_mut() {
-                    map.remove("status");
-                }
-            }
-        }
+        keep(&mut new, &desired, "status");
         if apply {
             new["metadata"]["managedFields"] = desired["metadata"]["managedFields"].clone();
         }
         new
     } else {
         let mut new = desired;
+        // A CertificateSigningRequest is immutable but through its subresources: its
+        // main endpoint keeps the stored spec as well as the status.
+        if !resource.custom && resource.kind == "CertificateSigningRequest" {
+            keep(&mut new, current, "spec");
+        }
         if resource.status {
-            match current.get("status") {
-                Some(status) => new["status"] = status.clone(),
-                None => {
-                    if let Some(map) = new.as_object_mut() {
-                        map.remove("status");
-                    }
-                }
-            }
+            keep(&mut new, current, "status");
         }
         new
+    }
+}
+
+/// `new`'s `field` as `current` has it (`current` being whichever object the field is
+/// taken from): the same value, or absent.
+fn keep(new: &mut Value, current: &Value, field: &str) {
+    match current.get(field) {
+        Some(value) => new[field] = value.clone(),
+        None => {
+            if let Some(map) = new.as_object_mut() {
+                map.remove(field);
+            }
+        }
     }
 }
 
@@ -90,16 +94,6 @@ fn drop_non_ephemeral_container_updates(current: &Value, desired: &Value, apply:
 /// metadata; a Pod's owners and its quality-of-service class; a Node's status
 /// drops `config`.
 fn built_in_status_write(resource: &ResourceType, current: &Value, mut new: Value) -> Value {
-    fn keep(new: &mut Value, current: &Value, field: &str) {
-        match current.get(field) {
-            Some(value) => new[field] = value.clone(),
-            None => {
-                if let Some(map) = new.as_object_mut() {
-                    map.remove(field);
-                }
-            }
-        }
-    }
     keep(&mut new, current, "spec");
     if !new["metadata"].is_object() {
         new["metadata"] = current["metadata"].clone();

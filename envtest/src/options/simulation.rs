@@ -11,7 +11,11 @@ pub const BEHAVIOUR_ANNOTATION: &str = "envtest.wheelhouse.rs/behaviour";
 /// The embedded server's stand-in for kube-controller-manager's workload controllers,
 /// kube-scheduler and the kubelet (see `ServerOptions::workloads`): Deployments make
 /// ReplicaSets, ReplicaSets, StatefulSets, DaemonSets and Jobs make Pods, Pods are
-/// bound to simulated Nodes and, `pod_start_delay` later, run.
+/// bound to simulated Nodes and, `pod_start_delay` later, run. The storage protection
+/// controllers run with it: a deleted claim or volume goes once nothing uses it
+/// (without the simulation it stays terminating, held by its protection finalizer, as
+/// on a cluster whose controller manager runs only the garbage collector and the
+/// namespace controller).
 ///
 /// ```
 /// # #[tokio::main(flavor = "current_thread")]

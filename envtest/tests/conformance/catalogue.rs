@@ -40,7 +40,7 @@ fn pod_template(restart: &str) -> Value {
 }
 
 /// A certificate signing request (PEM) the real server accepts.
-fn csr_pem() -> String {
+pub(crate) fn csr_pem() -> String {
     let key = rcgen::KeyPair::generate().expect("a key pair");
     let params = rcgen::CertificateParams::new(vec!["conformance.example.com".to_owned()]).expect("parameters");
     params.serialize_request(&key).expect("a CSR").pem().expect("PEM")

@@ -3,14 +3,19 @@
 //! priority and the service-link default; an unknown priority class is refused; a
 //! claim without a class gets the default `StorageClass`, an Ingress the default
 //! `IngressClass`; `LimitRange` defaults fill in Pod resources; the namespaces the cluster
-//! needs may not be deleted.
+//! needs may not be deleted; claims and volumes carry their protection finalizers, and
+//! a claim a scheduled pod uses outlives its deletion until the pod is gone.
 
-use k8s_openapi::api::core::v1::{PersistentVolumeClaim, Pod};
+use k8s_openapi::api::core::v1::{PersistentVolume, PersistentVolumeClaim, Pod};
 use k8s_openapi::api::storage::v1::StorageClass;
-use kube::api::{Api, PostParams};
+use kube::api::{Api, DeleteParams, PostParams};
 use serde_json::{Value, json};
 
-use crate::common::{IMAGE, api_error, delete_quietly, eventually, from_json, start};
+use std::time::Duration;
+
+use wheelhouse_envtest::{ServerOptions, TestEnv, WorkloadSimulation};
+
+use crate::common::{IMAGE, api_error, delete_quietly, eventually, from_json, is_gone, start, wait_gone};
 
 fn pod(name: &str, spec: &Value) -> Pod {
     let mut spec = spec.clone();
@@ -248,5 +253,136 @@ async fn limit_ranges_refuse_containers_beyond_their_bounds() {
     let created = pods.create(&PostParams::default(), &pod).await.expect("created");
     let spec = serde_json::to_value(created.spec.as_ref().expect("a spec")).expect("JSON");
     assert_eq!(spec["containers"][0]["resources"]["limits"], json!({"cpu": "1"}));
+    env.stop().await;
+}
+
+fn claim(name: &str) -> PersistentVolumeClaim {
+    from_json(
+        json!({"apiVersion": "v1", "kind": "PersistentVolumeClaim", "metadata": {"name": name},
+        "spec": {"accessModes": ["ReadWriteOnce"], "storageClassName": "", "resources": {"requests": {"storage": "1Gi"}}}}),
+    )
+}
+
+fn volume(name: &str, finalizers: &[&str]) -> PersistentVolume {
+    from_json(json!({"apiVersion": "v1", "kind": "PersistentVolume",
+        "metadata": {"name": name, "finalizers": finalizers},
+        "spec": {"capacity": {"storage": "1Gi"}, "accessModes": ["ReadWriteOnce"], "hostPath": {"path": "/tmp/protected"}}}))
+}
+
+fn finalizers(meta: &kube::api::ObjectMeta) -> Vec<String> {
+    meta.finalizers.clone().unwrap_or_default()
+}
+
+#[tokio::test]
+async fn claims_and_volumes_get_their_protection_finalizers() {
+    let env = start().await;
+    let claims: Api<PersistentVolumeClaim> = Api::namespaced(env.client(), env.namespace());
+    let created = claims
+        .create(&PostParams::default(), &claim("data"))
+        .await
+        .expect("claim created");
+    assert_eq!(finalizers(&created.metadata), ["kubernetes.io/pvc-protection"]);
+    let volumes: Api<PersistentVolume> = Api::all(env.client());
+    let name = format!("{}-protected", env.namespace());
+    let given = volume(&name, &["example.com/keep", "kubernetes.io/pv-protection"]);
+    let created = volumes
+        .create(&PostParams::default(), &given)
+        .await
+        .expect("volume created");
+    assert_eq!(
+        finalizers(&created.metadata),
+        ["example.com/keep", "kubernetes.io/pv-protection"],
+        "a finalizer given is not added twice"
+    );
+    for name in [name, format!("{}-plain", env.namespace())] {
+        let created = volumes.create(&PostParams::default(), &volume(&name, &[])).await;
+        if let Ok(created) = created {
+            assert_eq!(finalizers(&created.metadata), ["kubernetes.io/pv-protection"]);
+        }
+        // Neither volume may keep a finalizer nobody removes.
+        let mut kept = volumes.get(&name).await.expect("the volume");
+        kept.metadata.finalizers = None;
+        volumes
+            .replace(&name, &PostParams::default(), &kept)
+            .await
+            .expect("finalizers removed");
+        delete_quietly(&volumes, &name).await;
+    }
+    let mut kept = claims.get("data").await.expect("the claim");
+    kept.metadata.finalizers = None;
+    claims
+        .replace("data", &PostParams::default(), &kept)
+        .await
+        .expect("finalizers removed");
+    env.stop().await;
+}
+
+#[tokio::test]
+async fn a_claim_in_use_outlives_its_deletion_until_its_pod_is_gone() {
+    let options = ServerOptions {
+        workloads: Some(WorkloadSimulation::default()),
+        ..ServerOptions::default()
+    };
+    let env = TestEnv::start_with(options).await.expect("the server starts");
+    let claims: Api<PersistentVolumeClaim> = Api::namespaced(env.client(), env.namespace());
+    // Whether the controllers run is the cluster's to say: an unused claim deleted
+    // goes within seconds where kube-controller-manager runs `pvc-protection`.
+    claims
+        .create(&PostParams::default(), &claim("unused"))
+        .await
+        .expect("claim created");
+    claims
+        .delete("unused", &DeleteParams::default())
+        .await
+        .expect("claim deleted");
+    let deadline = tokio::time::Instant::now() + Duration::from_secs(10);
+    let mut released = is_gone(&claims, "unused").await;
+    while !released && tokio::time::Instant::now() < deadline {
+        tokio::time::sleep(Duration::from_millis(100)).await;
+        released = is_gone(&claims, "unused").await;
+    }
+    if !released {
+        eprintln!(
+            "skipped: a deleted claim stays terminating here; the cluster's kube-controller-manager does not run the pvc-protection controller"
+        );
+        let mut kept = claims.get("unused").await.expect("the claim");
+        kept.metadata.finalizers = None;
+        let _ = claims.replace("unused", &PostParams::default(), &kept).await;
+        env.stop().await;
+        return;
+    }
+    let pods: Api<Pod> = Api::namespaced(env.client(), env.namespace());
+    claims
+        .create(&PostParams::default(), &claim("data"))
+        .await
+        .expect("claim created");
+    let user = pod(
+        "user",
+        &json!({"nodeName": "nowhere", "volumes": [{"name": "data", "persistentVolumeClaim": {"claimName": "data"}}]}),
+    );
+    pods.create(&PostParams::default(), &user).await.expect("pod created");
+    claims
+        .delete("data", &DeleteParams::default())
+        .await
+        .expect("claim deleted");
+    // The controller has had its look at the deletion once a claim deleted after it
+    // is gone (it handles claims one at a time, in order).
+    claims
+        .create(&PostParams::default(), &claim("later"))
+        .await
+        .expect("claim created");
+    claims
+        .delete("later", &DeleteParams::default())
+        .await
+        .expect("claim deleted");
+    wait_gone(&claims, "later").await;
+    let held = claims.get("data").await.expect("the claim in use is still there");
+    assert!(held.metadata.deletion_timestamp.is_some(), "the claim is terminating");
+    assert_eq!(finalizers(&held.metadata), ["kubernetes.io/pvc-protection"]);
+    // Gone at once: no kubelet answers for the node.
+    pods.delete("user", &DeleteParams::default().grace_period(0))
+        .await
+        .expect("pod deleted");
+    wait_gone(&claims, "data").await;
     env.stop().await;
 }

@@ -4,8 +4,11 @@
 //! generated selector, a Service's IP families) nobody owns. A `/status` write of a
 //! built-in type keeps the metadata it changes (but for the few strategies that keep
 //! their own); a CRD is answered before its names are accepted, and gets its cleanup
-//! finalizer only when it is deleted.
+//! finalizer only when it is deleted; a `CertificateSigningRequest` names its
+//! requester, whatever the body says, and its main endpoint changes neither spec nor
+//! status.
 
+use base64::Engine as _;
 use http::Method;
 use serde_json::{Value, json};
 
@@ -356,5 +359,50 @@ async fn a_workload_without_a_template_is_refused_for_its_containers() {
         "{message}"
     );
     assert!(!message.contains("restartPolicy"), "{message}");
+    env.stop().await;
+}
+
+/// A `CertificateSigningRequest`'s user fields are the requester's, not the body's,
+/// and an update through its main endpoint keeps the stored spec (its strategy's
+/// `PrepareForCreate` and `PrepareForUpdate`).
+#[tokio::test]
+async fn a_csr_names_its_requester_and_its_spec_is_kept_on_update() {
+    let env = start().await;
+    let client = env.client();
+    let name = format!("strategies-{}", env.namespace());
+    let path = "/apis/certificates.k8s.io/v1/certificatesigningrequests";
+    let usages = json!(["digital signature", "key encipherment", "client auth"]);
+    let csr = create(
+        &client,
+        path,
+        &json!({"apiVersion": "certificates.k8s.io/v1", "kind": "CertificateSigningRequest",
+            "metadata": {"name": name},
+            "spec": {"request": base64::engine::general_purpose::STANDARD.encode(crate::catalogue::csr_pem()),
+                "signerName": "example.com/signer", "usages": usages,
+                "username": "mallory", "uid": "mallory", "groups": ["mallory"], "extra": {"k": ["v"]}}}),
+    )
+    .await;
+    let spec = &csr["spec"];
+    let user = spec["username"].as_str().unwrap_or_default();
+    assert!(
+        !user.is_empty() && user != "mallory",
+        "the requester, not the body: {spec}"
+    );
+    assert!(
+        spec["groups"]
+            .as_array()
+            .is_some_and(|g| g.contains(&json!("system:masters"))),
+        "the requester's groups: {spec}"
+    );
+    assert!(spec.get("extra").is_none(), "no extra for a requester without: {spec}");
+    let mut changed = csr.clone();
+    changed["spec"]["usages"] = json!(["server auth"]);
+    changed["spec"]["signerName"] = Value::Null;
+    changed["metadata"]["labels"] = json!({"changed": "yes"});
+    let answer = send(&client, Method::PUT, &format!("{path}/{name}"), Some(&changed)).await;
+    assert_eq!(answer.code, 200, "{}", answer.body);
+    assert_eq!(answer.body["spec"], csr["spec"], "the spec is kept");
+    assert_eq!(answer.body["metadata"]["labels"], json!({"changed": "yes"}));
+    send(&client, Method::DELETE, &format!("{path}/{name}"), None).await;
     env.stop().await;
 }

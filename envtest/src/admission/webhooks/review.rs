@@ -99,10 +99,7 @@ pub(in crate::admission) fn request_fields(
         request.insert("namespace".into(), namespace.into());
     }
     request.insert("operation".into(), attributes.operation.as_str().into());
-    request.insert(
-        "userInfo".into(),
-        json!({"username": "system:admin", "groups": ["system:masters", "system:authenticated"]}),
-    );
+    request.insert("userInfo".into(), crate::core::admin_user_info());
     request.insert("object".into(), object.cloned().unwrap_or(Value::Null));
     request.insert(
         "oldObject".into(),

@@ -258,7 +258,7 @@ async fn a_mutating_patch_is_applied_and_the_review_is_complete() {
     assert_eq!(request["operation"], "CREATE");
     assert_eq!(
         request["userInfo"],
-        json!({"username": "system:admin", "groups": ["system:masters", "system:authenticated"]})
+        json!({"username": "wheelhouse-admin", "uid": "wheelhouse-admin", "groups": ["system:masters", "system:authenticated"]})
     );
     assert_eq!(
         (&request["object"], &request["oldObject"], &request["dryRun"]),

@@ -12,7 +12,7 @@ use rcgen::{
 };
 
 /// The name of the admin user the token authenticates, and its group.
-pub(super) const ADMIN: &str = "wheelhouse-admin";
+pub(super) const ADMIN: &str = crate::core::ADMIN;
 const ADMIN_GROUP: &str = "system:masters";
 
 /// The names kube-apiserver's certificate answers to: the loopback address it listens
