@@ -17,7 +17,6 @@
 //! `OpenAPI` schema is the type's `JsonSchema` (k8s-openapi's `schemars` feature). What
 //! the types do not carry (short names, categories, scale, generation) is in `facts`.
 
-mod autoscaling;
 mod facts;
 mod views;
 #[rustfmt::skip]

@@ -12,6 +12,7 @@ mod admission_limits;
 mod admission_quota;
 mod apply_builtin;
 mod apply_lists;
+mod autoscalers;
 mod busy_test;
 mod catalogue;
 mod common;

@@ -2,8 +2,11 @@
 //! (`pkg/apis/autoscaling/validation`): `HorizontalPodAutoscalers`, read as kube's
 //! internal type (v2's shape) whichever version was written — an autoscaling/v1
 //! object's CPU target and the metrics and behavior it keeps in annotations are
-//! converted as `pkg/apis/autoscaling/v1/conversion.go` converts them — with v2's
+//! converted as `pkg/apis/autoscaling/v1/conversion.go` converts them ([`conversion`],
+//! which the server's store uses too) — with v2's
 //! defaults for what the object leaves out (`pkg/apis/autoscaling/v2/defaults.go`).
+
+pub mod conversion;
 
 use serde_json::{Value, json};
 use wheelhouse_envtest_schema::Quantity;
@@ -20,9 +23,6 @@ use crate::{Kind, Write};
 const MAX_PERIOD_SECONDS: i64 = 1800;
 /// The longest stabilization window (`MaxStabilizationWindowSeconds`).
 const MAX_STABILIZATION_WINDOW_SECONDS: i64 = 3600;
-/// v1's annotations holding what it cannot say.
-const METRICS_ANNOTATION: &str = "autoscaling.alpha.kubernetes.io/metrics";
-const BEHAVIOR_ANNOTATION: &str = "autoscaling.alpha.kubernetes.io/behavior";
 
 /// The errors in `object`, an `autoscaling` kind written as `write` says.
 pub(crate) fn validate(kind: &Kind, object: &Value, write: Write) -> ErrorList {
@@ -61,28 +61,16 @@ pub(crate) fn validate(kind: &Kind, object: &Value, write: Write) -> ErrorList {
     }
 }
 
-/// The spec as kube's internal type holds it: v1 converted, v2's defaults filled.
+/// The spec as kube's internal type holds it: v1 converted (with its round-trip
+/// annotations, as [`conversion::from_v1`] reads them), v2's defaults filled.
 fn internal_spec(kind: &Kind, object: &Value) -> Value {
-    let mut spec = object["spec"].clone();
+    let mut spec = if kind.version == "v1" {
+        conversion::from_v1(object.clone())["spec"].take()
+    } else {
+        object["spec"].clone()
+    };
     if !spec.is_object() {
         spec = json!({});
-    }
-    if kind.version == "v1" {
-        let annotations = &object["metadata"]["annotations"];
-        let mut metrics: Vec<Value> = opt_text(&annotations[METRICS_ANNOTATION])
-            .and_then(|text| serde_json::from_str::<Vec<Value>>(text).ok())
-            .unwrap_or_default();
-        if let Some(target) = opt_int(&spec["targetCPUUtilizationPercentage"]) {
-            metrics.push(json!({"type": "Resource", "resource": {"name": "cpu",
-                "target": {"type": "Utilization", "averageUtilization": target}}}));
-        }
-        spec["metrics"] = Value::Array(metrics);
-        if let Some(behavior) = opt_text(&annotations[BEHAVIOR_ANNOTATION])
-            .and_then(|text| serde_json::from_str::<Value>(text).ok())
-            .filter(Value::is_object)
-        {
-            spec["behavior"] = behavior;
-        }
     }
     if items(&spec["metrics"]).is_empty() {
         spec["metrics"] = json!([{"type": "Resource", "resource": {"name": "cpu",

@@ -396,6 +396,7 @@ mod storage;
 
 use serde_json::Value;
 
+pub use crate::autoscaling::conversion as autoscaling_conversion;
 pub use crate::autoscaling::validate_scale;
 pub use crate::field::{ErrorList, FieldError, Path};
 

@@ -45,7 +45,7 @@ pub(crate) fn to_view<'a>(resource: &ResourceType, object: &'a Value) -> Cow<'a,
         omit_events_zero_fields(&mut events);
         events
     } else if is_autoscaling_v1(resource) && object["apiVersion"] == "autoscaling/v2" {
-        super::autoscaling::to_v1(object.clone())
+        wheelhouse_envtest_validation::autoscaling_conversion::to_v1(object.clone())
     } else {
         object.clone()
     };
@@ -72,7 +72,7 @@ fn omit_events_zero_fields(event: &mut Value) {
 /// ones, `autoscaling/v1` autoscalers v2 ones.
 pub(crate) fn to_storage(resource: &ResourceType, object: Value) -> Value {
     if is_autoscaling_v1(resource) {
-        let mut converted = super::autoscaling::from_v1(object);
+        let mut converted = wheelhouse_envtest_validation::autoscaling_conversion::from_v1(object);
         converted["apiVersion"] = json!("autoscaling/v2");
         return converted;
     }
