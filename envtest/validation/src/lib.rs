@@ -249,12 +249,13 @@
 //! | `ValidatePersistentVolumeSpec` | `core::persistent_volume::validate_persistent_volume_spec` | `core::tests::claims_*`, conformance `validation_core::claims_*` |
 //! | `validateISCSIPersistentVolumeSource` | `core::persistent_volume::iscsi` | `core::tests::claims_*`, conformance `validation_core::claims_*` |
 //! | `validateCSIPersistentVolumeSource` | `core::persistent_volume::csi` | `core::tests::claims_*`, conformance `validation_core::claims_*` |
-//! | `ValidatePersistentVolumeUpdate` | `core::persistent_volume::validate_persistent_volume_update` | `core::tests::claims_*`, conformance `validation_core::claims_*` |
+//! | `ValidatePersistentVolumeUpdate` | `core::persistent_volume::validate_persistent_volume_update` | `core::tests::claims_*`, `core::tests::volume_and_claim_updates_*`, conformance `validation_core::claims_*` |
+//! | `pkg/volume/validation.ValidatePersistentVolume` (`checkMountOption`) | `core::persistent_volume::check_mount_option` | `core::tests::mount_options_*` |
 //! | `ValidatePersistentVolumeClaim` | `core::claim::validate_persistent_volume_claim` | `core::tests::claims_*`, conformance `validation_core::claims_*` |
 //! | `ValidatePersistentVolumeClaimTemplate` | `core::claim::validate_claim_template` | `core::tests::claims_*`, conformance `validation_core::claims_*` |
 //! | `ValidatePersistentVolumeClaimSpec` | `core::claim::validate_claim_spec` | `core::tests::claims_*`, conformance `validation_core::claims_*` |
 //! | `validateDataSource` | `core::claim::validate_data_sources` | `core::tests::claims_*`, conformance `validation_core::claims_*` |
-//! | `ValidatePersistentVolumeClaimUpdate` | `core::claim::validate_claim_update` | `core::tests::claims_*`, conformance `validation_core::claims_*` |
+//! | `ValidatePersistentVolumeClaimUpdate` | `core::claim::validate_claim_update` | `core::tests::claims_*`, `core::tests::volume_and_claim_updates_*`, conformance `validation_core::claims_*` |
 //! | `ValidatePersistentVolumeClaimStatusUpdate` | `core::claim::validate_claim_status_update` | `core::tests::claims_*`, conformance `validation_core::claims_*` |
 //! | `validatePersistentVolumeClaimResourceKey` | `core::claim::validate_claim_resource_key` | `core::tests::claims_*`, conformance `validation_core::claims_*` |
 //! | `ValidateVolumes` | `core::volume::validate_volumes` | conformance `validation_pods::volumes_mounts_and_probes_*` |

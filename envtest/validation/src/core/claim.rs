@@ -205,9 +205,12 @@ fn validate_data_sources(spec: &Value, path: &Path, options: &ClaimOptions) -> E
 }
 
 /// `ValidatePersistentVolumeClaimUpdate`'s own rules.
-fn validate_claim_update(new: &Value, old: &Value, _options: &ClaimOptions) -> ErrorList {
+fn validate_claim_update(new: &Value, old: &Value, options: &ClaimOptions) -> ErrorList {
     let meta_path = Path::new("metadata");
     let mut errors = validate_object_meta_update(&new["metadata"], &old["metadata"], &meta_path);
+    // `ValidatePersistentVolumeClaimUpdate` validates the whole claim again, after the
+    // strategy did: each error of the new claim is reported twice.
+    errors.extend(validate_persistent_volume_claim(new, options));
     let (mut new_spec, mut old_spec) = (new["spec"].clone(), old["spec"].clone());
     if text(&old["spec"]["volumeName"]).is_empty()
         && let Some(map) = old_spec.as_object_mut()

@@ -23,16 +23,59 @@ const MORE_THAN_ONE: &str = "may not specify more than 1 volume type";
 /// A persistent volume written as `write` says.
 pub(super) fn validate_volume(volume: &Value, write: Write) -> ErrorList {
     match write {
-        Write::Create => validate_persistent_volume(volume),
+        Write::Create => {
+            let mut errors = validate_persistent_volume(volume);
+            errors.extend(check_mount_option(volume));
+            errors
+        }
         Write::Subresource { name: "status", old } => {
             validate_object_meta_update(&volume["metadata"], &old["metadata"], &Path::new("metadata"))
         }
         Write::Update { old } | Write::Subresource { old, .. } => {
+            // The strategy's `ValidateUpdate`: the volume and its mount options, then
+            // `ValidatePersistentVolumeUpdate`, which validates the volume again.
             let mut errors = validate_persistent_volume(volume);
+            errors.extend(check_mount_option(volume));
+            errors.extend(validate_persistent_volume(volume));
             errors.extend(validate_persistent_volume_update(volume, old));
             errors
         }
     }
+}
+
+/// The sources whose volumes take mount options (`checkMountOption`).
+const MOUNTABLE: &[&str] = &[
+    "gcePersistentDisk",
+    "awsElasticBlockStore",
+    "glusterfs",
+    "nfs",
+    "rbd",
+    "quobyte",
+    "iscsi",
+    "cinder",
+    "cephfs",
+    "azureFile",
+    "vsphereVolume",
+    "azureDisk",
+    "photonPersistentDisk",
+];
+
+/// `pkg/volume/validation.ValidatePersistentVolume` (`checkMountOption`): the beta
+/// mount-options annotation only on a volume of a source that takes them.
+fn check_mount_option(volume: &Value) -> ErrorList {
+    const ANNOTATION: &str = "volume.beta.kubernetes.io/mount-options";
+    let mut errors = ErrorList::new();
+    let spec = &volume["spec"];
+    if MOUNTABLE.iter().any(|source| !spec[*source].is_null()) {
+        return errors;
+    }
+    if volume["metadata"]["annotations"].get(ANNOTATION).is_some() {
+        errors.push(
+            Path::from_parts(&["metadata", "annotations", ANNOTATION])
+                .forbidden("may not specify mount options for this volume type"),
+        );
+    }
+    errors
 }
 
 /// `ValidatePersistentVolume`.

@@ -399,3 +399,66 @@ fn odd_json_never_panics() {
         }
     }
 }
+
+/// An invalid label on a volume or claim update is reported by every function kube
+/// runs that validates the new object's metadata, as 1.32 reports it (4 and 5 times,
+/// checked against a real server): `validateCommonFields` twice, then for a volume
+/// the strategy's `ValidatePersistentVolume` and the one `ValidatePersistentVolumeUpdate`
+/// runs; for a claim the strategy's `ValidatePersistentVolumeClaim` and
+/// `ValidatePersistentVolumeClaimUpdate`'s metadata and claim checks.
+#[test]
+fn volume_and_claim_updates_report_each_validation_kube_runs() {
+    let volume = |labels: Value| {
+        json!({"metadata": {"name": "v", "uid": "u", "resourceVersion": "1", "labels": labels},
+            "spec": {"capacity": {"storage": "1Gi"}, "accessModes": ["ReadWriteOnce"], "hostPath": {"path": "/x", "type": ""},
+                "persistentVolumeReclaimPolicy": "Retain", "volumeMode": "Filesystem"},
+            "status": {"phase": "Pending"}})
+    };
+    let bad = json!({"-a": "b"});
+    let found = updated("PersistentVolume", &volume(bad.clone()), &volume(json!({})));
+    assert_eq!(
+        found.iter().filter(|e| e.starts_with("metadata.labels")).count(),
+        4,
+        "{found:?}"
+    );
+    let claim = |labels: Value| {
+        json!({"metadata": {"name": "c", "namespace": "ns", "uid": "u", "resourceVersion": "1", "labels": labels},
+            "spec": {"accessModes": ["ReadWriteOnce"], "resources": {"requests": {"storage": "1Gi"}}, "volumeMode": "Filesystem"},
+            "status": {"phase": "Pending"}})
+    };
+    let found = updated("PersistentVolumeClaim", &claim(bad), &claim(json!({})));
+    assert_eq!(
+        found.iter().filter(|e| e.starts_with("metadata.labels")).count(),
+        5,
+        "{found:?}"
+    );
+}
+
+/// Mount options in the beta annotation only for the sources that take them
+/// (`checkMountOption`).
+#[test]
+fn mount_options_are_refused_on_volumes_that_take_none() {
+    let volume = |source: (&str, Value)| {
+        let mut volume = json!({"metadata": {"name": "v", "annotations": {"volume.beta.kubernetes.io/mount-options": "ro"}},
+            "spec": {"capacity": {"storage": "1Gi"}, "accessModes": ["ReadWriteOnce"],
+                "persistentVolumeReclaimPolicy": "Retain", "volumeMode": "Filesystem"}});
+        volume["spec"][source.0] = source.1;
+        volume
+    };
+    assert_eq!(
+        created(
+            "PersistentVolume",
+            &volume(("hostPath", json!({"path": "/x", "type": ""})))
+        ),
+        [
+            "metadata.annotations.volume.beta.kubernetes.io/mount-options: Forbidden: may not specify mount options for this volume type"
+        ]
+    );
+    assert_eq!(
+        created(
+            "PersistentVolume",
+            &volume(("nfs", json!({"server": "s", "path": "/x"})))
+        ),
+        Vec::<String>::new()
+    );
+}
