@@ -22,8 +22,14 @@ use crate::request::Target;
 use crate::state::ApiServer;
 
 /// Carries out a create on a subresource (`pods/binding`, `pods/eviction`) or of a
-/// create-only resource; the JSON answer and its code.
-pub(crate) fn create(server: &ApiServer, target: &Target, body: &Value) -> Result<(StatusCode, Value), ApiError> {
+/// create-only resource, by `manager` (the field manager the reviews record); the
+/// JSON answer and its code.
+pub(crate) fn create(
+    server: &ApiServer,
+    target: &Target,
+    body: &Value,
+    manager: &str,
+) -> Result<(StatusCode, Value), ApiError> {
     let resource = &target.resource;
     let namespace = target.namespace.as_deref().unwrap_or_default();
     match (
@@ -51,7 +57,7 @@ pub(crate) fn create(server: &ApiServer, target: &Target, body: &Value) -> Resul
             Ok((StatusCode::CREATED, tokens::request(server, namespace, name, body)?))
         }
         _ if !resource.stored() && target.subresource.is_none() => {
-            Ok((StatusCode::CREATED, reviews::answer(server, target, body)?))
+            Ok((StatusCode::CREATED, reviews::answer(server, target, body, manager)?))
         }
         _ => Err(ApiError::method_not_allowed()),
     }

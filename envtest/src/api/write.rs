@@ -384,7 +384,7 @@ impl Write<'_> {
         }
         let admitted = self.admit(Operation::Create, Some(&body), None).await?;
         let body = admitted.mutated.unwrap_or(body);
-        let (status, answer) = crate::api::actions::create(self.server, self.target, &body)?;
+        let (status, answer) = crate::api::actions::create(self.server, self.target, &body, &self.manager())?;
         Ok(with_warnings(json_response(status, &answer), &admitted.warnings))
     }
 

@@ -16,7 +16,7 @@ use crate::request::Target;
 use crate::state::ApiServer;
 
 /// The review `body` with the server's answer in its `status`.
-pub(crate) fn answer(server: &ApiServer, target: &Target, body: &Value) -> Result<Value, ApiError> {
+pub(crate) fn answer(server: &ApiServer, target: &Target, body: &Value, manager: &str) -> Result<Value, ApiError> {
     let resource = &target.resource;
     check_type(resource, body)?;
     if let Some(builtin) = resource.catalogue() {
@@ -86,10 +86,14 @@ pub(crate) fn answer(server: &ApiServer, target: &Target, body: &Value) -> Resul
         "SelfSubjectReview" => json!({"userInfo": requester_info(server)}),
         _ => return Err(ApiError::method_not_allowed()),
     };
+    // The create handler decodes the review as its Go type (zero `omitempty` fields
+    // gone) and its field manager records the requester's fields, as for any create.
     let mut answer = body.clone();
     if !answer["metadata"].is_object() {
         answer["metadata"] = json!({});
     }
+    crate::resources::go_encoding::omit_zero_fields(resource, &mut answer);
+    crate::lifecycle::record_create(resource, &mut answer, manager, &crate::lifecycle::now());
     answer["metadata"]["creationTimestamp"] = Value::Null;
     answer["status"] = status;
     Ok(answer)

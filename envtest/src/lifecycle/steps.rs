@@ -203,12 +203,18 @@ pub(crate) fn prepare_new(
     crate::objects::apply_defaults(resource, &mut object, None);
     // The field manager records the creator's fields as the body decoded, defaults
     // included, before the strategy and the storage add theirs, which nobody owns.
-    patch::apply::record_update(None, &mut object, &super::writer(resource, manager, &now, None));
+    record_create(resource, &mut object, manager, &now);
     initialize_builtin(resource, &mut object);
     crate::objects::prepare_for_create(resource, &mut object, &now);
     crate::objects::fill_go_zero_values(resource, &mut object);
     crate::objects::validate(resource, &mut object, None, None)?;
     Ok(object)
+}
+
+/// The create handler's field manager: `manager` owns every field of the new object
+/// as decoded (an `Update` entry at `now`).
+pub(crate) fn record_create(resource: &ResourceType, object: &mut Value, manager: &str, now: &str) {
+    patch::apply::record_update(None, object, &super::writer(resource, manager, now, None));
 }
 
 /// The new object's name: its own, or `generateName` with a random suffix. The kinds

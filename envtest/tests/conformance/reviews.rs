@@ -234,3 +234,33 @@ async fn an_issued_token_is_its_service_accounts_identity_over_http() {
     );
     env.stop().await;
 }
+
+/// A review is created as any object is: decoded as its Go type (an empty group is
+/// left out) and its requester's fields recorded in managed fields, with the status
+/// the server computed owned by nobody.
+#[tokio::test]
+async fn a_review_answer_carries_its_requesters_managed_fields() {
+    let env = start().await;
+    let review = json!({"apiVersion": "authorization.k8s.io/v1", "kind": "SubjectAccessReview",
+        "spec": {"user": "jane", "groups": ["devs"],
+            "resourceAttributes": {"group": "", "namespace": env.namespace(), "resource": "pods", "verb": "get"}}});
+    let answer = post(
+        &env,
+        "/apis/authorization.k8s.io/v1/subjectaccessreviews?fieldManager=conformance-reviews",
+        &review,
+    )
+    .await;
+    assert_eq!(answer.code, 201, "{}", answer.body);
+    assert_eq!(
+        answer.body["spec"]["resourceAttributes"],
+        json!({"namespace": env.namespace(), "resource": "pods", "verb": "get"})
+    );
+    let managed = &answer.body["metadata"]["managedFields"];
+    assert_eq!(managed[0]["manager"], "conformance-reviews", "{managed}");
+    assert_eq!(managed[0]["operation"], "Update");
+    assert_eq!(
+        managed[0]["fieldsV1"],
+        json!({"f:spec": {"f:groups": {}, "f:resourceAttributes": {".": {}, "f:namespace": {}, "f:resource": {}, "f:verb": {}}, "f:user": {}}})
+    );
+    env.stop().await;
+}
