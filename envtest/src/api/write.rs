@@ -415,6 +415,7 @@ impl Write<'_> {
             ));
         }
         let object = admitted.mutated.unwrap_or(object);
+        warnings.extend(strategy_warnings(self.resource(), &object));
         let object = self.to_storage_version(to_storage(self.resource(), object)).await?;
         let stored = {
             let mut state = self.server.shared.state.lock();
@@ -476,12 +477,20 @@ impl Write<'_> {
                 // older version is rewritten in the storage version (what a storage
                 // migration's no-op update relies on), even when nothing else changed.
                 None if crate::conversion::outside_storage_version(resource, &stored) => current.clone().into_owned(),
-                None => return Ok(self.respond_update(StatusCode::OK, &current)),
+                // Nothing changed, but the request was decoded and judged all the same.
+                None => {
+                    if self.target.subresource.is_none() {
+                        warnings.extend(strategy_warnings(resource, &current));
+                    }
+                    return Ok(with_warnings(self.respond_update(StatusCode::OK, &current), &warnings));
+                }
             };
             let admitted = self.admit(Operation::Update, Some(&new), Some(&current)).await?;
-            let mut new = self
-                .to_storage_version(to_storage(resource, admitted.mutated.unwrap_or(new)))
-                .await?;
+            let new = admitted.mutated.unwrap_or(new);
+            if self.target.subresource.is_none() {
+                warnings.extend(strategy_warnings(resource, &new));
+            }
+            let mut new = self.to_storage_version(to_storage(resource, new)).await?;
             let stored = {
                 let mut state = self.server.shared.state.lock();
                 if self.target.subresource.is_none() {
@@ -558,19 +567,17 @@ impl Write<'_> {
         // prepare_new records an Update entry for a plain create; an apply owns its fields as Apply.
         object["metadata"]["managedFields"] = managed_fields;
         let admitted = self.admit(Operation::Create, Some(&object), None).await?;
-        let object = self
-            .to_storage_version(to_storage(resource, admitted.mutated.unwrap_or(object)))
-            .await?;
+        let object = admitted.mutated.unwrap_or(object);
+        let mut warnings = strategy_warnings(resource, &object);
+        let object = self.to_storage_version(to_storage(resource, object)).await?;
         let stored = {
             let mut state = self.server.shared.state.lock();
             commit_create(&mut state, resource, object, self.target.dry_run())?
         };
+        warnings.extend(admitted.warnings);
         let stored = self.as_requested(stored).await?;
         let stored = to_view(resource, &stored);
-        Ok(with_warnings(
-            json_response(StatusCode::CREATED, &stored),
-            &admitted.warnings,
-        ))
+        Ok(with_warnings(json_response(StatusCode::CREATED, &stored), &warnings))
     }
 
     /// The apply configuration of a server-side apply: a YAML or JSON object of this
@@ -811,6 +818,21 @@ fn labels_of(object: &Value) -> std::collections::BTreeMap<String, String> {
                 .collect()
         })
         .unwrap_or_default()
+}
+
+/// The warnings a built-in type's strategy adds to a write of its main endpoint
+/// (`WarningsOnCreate`, `WarningsOnUpdate`), after mutating admission.
+fn strategy_warnings(resource: &ResourceType, object: &Value) -> Vec<String> {
+    if resource.custom {
+        return Vec::new();
+    }
+    let kind = wheelhouse_envtest_validation::Kind {
+        group: &resource.group,
+        version: &resource.version,
+        kind: &resource.kind,
+        namespaced: resource.namespaced,
+    };
+    wheelhouse_envtest_validation::warnings(&kind, object)
 }
 
 /// A `CertificateSigningRequest` names who asked for it: its strategy's

@@ -471,6 +471,31 @@ async fn secrets_carry_what_their_type_requires_and_keep_their_type() {
     env.stop().await;
 }
 
+/// A TLS Secret whose pair `crypto/tls` cannot load is accepted, with the warning its
+/// strategy gives (1.32 warns; 1.19 has no such warning, and the versions between are
+/// not checked).
+#[tokio::test]
+async fn a_tls_secret_that_does_not_load_is_accepted_with_a_warning() {
+    let env = start().await;
+    let secrets = in_namespace(&env, "secrets");
+    let loose = create(
+        &env.client(),
+        &secrets,
+        json!({"apiVersion": "v1", "kind": "Secret", "metadata": {"name": "loose"}, "type": "kubernetes.io/tls",
+            "data": {"tls.crt": "Y2VydA==", "tls.key": "a2V5"}}),
+    )
+    .await;
+    assert_ok(&loose);
+    let warning = loose.headers.get("warning").and_then(|w| w.to_str().ok());
+    if server_minor(&env).await >= 32 {
+        assert_eq!(
+            warning,
+            Some(r#"299 - "tls: failed to find any PEM data in certificate input""#)
+        );
+    }
+    env.stop().await;
+}
+
 #[tokio::test]
 async fn services_name_their_ports_and_say_where_external_names_lead() {
     let env = start().await;

@@ -7,7 +7,7 @@
 //! `crypto/x509` error texts are matched for the common failures (a request that is
 //! not PEM, does not parse or is not signed by its key), not every ASN.1 detail.
 
-mod pem;
+pub(crate) mod pem;
 
 use std::collections::BTreeMap;
 

@@ -394,12 +394,14 @@ mod policy;
 mod rbac;
 mod scheduling;
 mod storage;
+mod warnings;
 
 use serde_json::Value;
 
 pub use crate::autoscaling::conversion as autoscaling_conversion;
 pub use crate::autoscaling::validate_scale;
 pub use crate::field::{ErrorList, FieldError, Path};
+pub use crate::warnings::warnings;
 
 /// The resource being written: its group, version and kind, and whether it lives in a
 /// namespace.

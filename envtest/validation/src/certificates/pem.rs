@@ -5,19 +5,19 @@
 use base64::Engine;
 
 /// One decoded block.
-pub(super) struct Block {
+pub(crate) struct Block {
     /// The type of `-----BEGIN <type>-----`.
-    pub(super) kind: String,
+    pub(crate) kind: String,
     /// Whether `Key: value` headers follow the BEGIN line.
-    pub(super) has_headers: bool,
+    pub(crate) has_headers: bool,
     /// The decoded body.
-    pub(super) bytes: Vec<u8>,
+    pub(crate) bytes: Vec<u8>,
     /// The offset just past the END line in the input.
-    pub(super) end: usize,
+    pub(crate) end: usize,
 }
 
 /// The first block in `data`, skipping text before it and malformed blocks.
-pub(super) fn decode(data: &[u8]) -> Option<Block> {
+pub(crate) fn decode(data: &[u8]) -> Option<Block> {
     let text = std::str::from_utf8(data).ok().or_else(|| {
         // PEM is ASCII: read the longest valid UTF-8 prefix.
         std::str::from_utf8(&data[..std::str::from_utf8(data).err()?.valid_up_to()]).ok()
