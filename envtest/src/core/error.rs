@@ -163,12 +163,16 @@ impl ApiError {
         Self::new(410, "Expired", message)
     }
 
+    /// The router's 405 (`NewGenericServerResponse` with nothing to name: empty
+    /// details, written as `{}`).
     pub fn method_not_allowed() -> Self {
-        Self::new(
+        let mut error = Self::new(
             405,
             "MethodNotAllowed",
             "the server does not allow this method on the requested resource",
-        )
+        );
+        error.details = Some(json!({}));
+        error
     }
 
     /// A path under an API group the server does not serve: kube-apiserver's handler
