@@ -331,7 +331,10 @@ mod tests {
         // The task holds only a Weak, so dropping the server drops it all, its
         // threads with it, once a pass it may be in the middle of (holding the
         // server for that pass) ends.
-        eventually("nothing keeps the server alive", || async { shared.upgrade().is_none() }).await;
+        eventually("nothing keeps the server alive", || async {
+            shared.upgrade().is_none()
+        })
+        .await;
         eventually("the controller task ended", || async { metrics.num_alive_tasks() == 0 }).await;
     }
 

@@ -19,6 +19,21 @@ pub(crate) fn apply(resource: &ResourceType, object: &mut Value, current: Option
     }
     super::group_defaults::apply(resource, object);
     match (resource.group.as_str(), resource.kind.as_str()) {
+        ("apiextensions.k8s.io", "CustomResourceDefinition") => {
+            // `SetDefaults_CustomResourceDefinitionSpec` and `SetDefaults_ServiceReference`,
+            // as the body decodes, so the writer owns what they fill in.
+            wheelhouse_envtest_schema::definition::apply_defaults(object);
+            if let Some(service) = object
+                .get_mut("spec")
+                .and_then(|spec| spec.get_mut("conversion"))
+                .and_then(|conversion| conversion.get_mut("webhook"))
+                .and_then(|webhook| webhook.get_mut("clientConfig"))
+                .and_then(|config| config.get_mut("service"))
+                .filter(|service| service.is_object())
+            {
+                set(service, "port", json!(443));
+            }
+        }
         ("", "Pod") => {
             pod_spec(&mut object["spec"]);
             super::core_defaults::pod(object);

@@ -258,6 +258,18 @@ async fn a_crd_is_answered_before_it_is_established_and_finalized_only_when_dele
     assert_eq!(created["status"]["acceptedNames"], json!({"kind": "", "plural": ""}));
     assert!(created["status"]["conditions"].is_null(), "{}", created["status"]);
     assert_eq!(created["status"]["storedVersions"], json!(["v1"]));
+    // The definition's defaults are filled in as the body decodes: its creator owns them.
+    let owned: Value = serde_json::from_str(&owned_by(&created, MANAGER)).unwrap_or_default();
+    assert_eq!(
+        owned["f:spec"]["f:conversion"],
+        json!({".": {}, "f:strategy": {}}),
+        "{owned}"
+    );
+    assert_eq!(
+        owned["f:spec"]["f:names"],
+        json!({"f:kind": {}, "f:listKind": {}, "f:plural": {}, "f:singular": {}}),
+        "{owned}"
+    );
     assert!(
         created["metadata"].get("finalizers").is_none(),
         "{}",
