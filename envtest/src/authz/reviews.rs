@@ -54,6 +54,11 @@ pub(crate) fn answer(server: &ApiServer, target: &Target, body: &Value, manager:
             .iter()
             .map(|error| (error.field.as_str(), error.kind.reason(), error.body()))
             .collect();
+        // The authorization reviews' REST handlers name the decoded internal object's
+        // kind, which decoding left empty: `.authorization.k8s.io "" is invalid`.
+        if resource.group == "authorization.k8s.io" {
+            return Err(ApiError::invalid_kind(&resource.group, "", "", &causes));
+        }
         return Err(ApiError::invalid(resource, "", &causes));
     }
     let requester = match server.user() {

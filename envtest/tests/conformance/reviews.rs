@@ -264,3 +264,26 @@ async fn a_review_answer_carries_its_requesters_managed_fields() {
     );
     env.stop().await;
 }
+
+/// An invalid access review is refused naming no kind: the review's REST handler
+/// names the decoded object's kind, which decoding leaves empty.
+#[tokio::test]
+async fn an_invalid_access_review_is_refused_without_a_kind() {
+    let env = start().await;
+    let review =
+        json!({"apiVersion": "authorization.k8s.io/v1", "kind": "SubjectAccessReview", "spec": {"user": "jane"}});
+    let answer = post(&env, "/apis/authorization.k8s.io/v1/subjectaccessreviews", &review).await;
+    assert_eq!(answer.code, 422, "{}", answer.body);
+    let why = "exactly one of nonResourceAttributes or resourceAttributes must be specified";
+    assert_eq!(
+        answer.body["message"],
+        format!(r#".authorization.k8s.io "" is invalid: spec.resourceAttributes: Invalid value: "null": {why}"#)
+    );
+    assert_eq!(
+        answer.body["details"],
+        json!({"group": "authorization.k8s.io", "causes": [{
+        "reason": "FieldValueInvalid", "field": "spec.resourceAttributes",
+        "message": format!("Invalid value: \"null\": {why}")}]})
+    );
+    env.stop().await;
+}

@@ -37,10 +37,10 @@ pub(crate) fn validate(kind: &Kind, object: &Value, write: Write) -> ErrorList {
             let namespace = text(&object["metadata"]["namespace"]);
             let attributes = &spec["resourceAttributes"];
             if is_set(attributes) && text(&attributes["namespace"]) != namespace {
-                errors.push(
-                    Path::new("spec.resourceAttributes.namespace")
-                        .invalid(&attributes["namespace"], "must match metadata.namespace"),
-                );
+                errors.push(Path::new("spec.resourceAttributes.namespace").invalid(
+                    &Value::from(text(&attributes["namespace"])),
+                    "must match metadata.namespace",
+                ));
             }
             let non_resource = &spec["nonResourceAttributes"];
             if is_set(non_resource) {
@@ -172,6 +172,19 @@ mod tests {
                 Write::Create
             ),
             ["spec.resourceAttributes.namespace: Invalid value: \"b\": must match metadata.namespace"]
+        );
+        // A namespace left out is Go's empty string.
+        let unnamed =
+            json!({"metadata": {"namespace": "a"}, "spec": {"user": "u", "resourceAttributes": {"verb": "get"}}});
+        assert_eq!(
+            errors(
+                "authorization.k8s.io",
+                "v1",
+                "LocalSubjectAccessReview",
+                &unnamed,
+                Write::Create
+            ),
+            ["spec.resourceAttributes.namespace: Invalid value: \"\": must match metadata.namespace"]
         );
     }
 }
