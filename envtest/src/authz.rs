@@ -4,7 +4,7 @@
 //! least-privilege RBAC made from the requests a user sent ([`Rbac`], `evidence`).
 //! The server itself serves every request: only the reviews consult RBAC.
 //!
-//! May import: `core`, `resources`, `request`, `state`, `lifecycle`.
+//! May import: `core`, `resources`, `objects`, `request`, `state`, `lifecycle`.
 
 mod authorizer;
 mod evidence;

@@ -19,14 +19,11 @@ use crate::state::ApiServer;
 pub(crate) fn answer(server: &ApiServer, target: &Target, body: &Value, manager: &str) -> Result<Value, ApiError> {
     let resource = &target.resource;
     check_type(resource, body)?;
-    if let Some(builtin) = resource.catalogue() {
-        builtin.decode(body).map_err(|error| {
-            ApiError::bad_request(format!(
-                "{} in version \"{}\" cannot be handled as a {}: {error}",
-                resource.kind, resource.version, resource.kind
-            ))
-        })?;
-    }
+    // Decoded as any create body is: Go's decoder's refusals, and the review as its Go
+    // type holds it (nulls and unknown fields gone, zero `omitempty` fields left out).
+    let mut decoded = body.clone();
+    crate::objects::decode(resource, &mut decoded)?;
+    let body = &decoded;
     // kube-apiserver validates a review before answering it
     // (`pkg/apis/authorization/validation`), the namespace of a local review's URL
     // in its metadata.
@@ -91,13 +88,12 @@ pub(crate) fn answer(server: &ApiServer, target: &Target, body: &Value, manager:
         "SelfSubjectReview" => json!({"userInfo": requester_info(server)}),
         _ => return Err(ApiError::method_not_allowed()),
     };
-    // The create handler decodes the review as its Go type (zero `omitempty` fields
-    // gone) and its field manager records the requester's fields, as for any create.
+    // The create handler's field manager records the requester's fields, as for any
+    // create.
     let mut answer = body.clone();
     if !answer["metadata"].is_object() {
         answer["metadata"] = json!({});
     }
-    crate::resources::go_encoding::omit_zero_fields(resource, &mut answer);
     crate::lifecycle::record_create(resource, &mut answer, manager, &crate::lifecycle::now());
     answer["metadata"]["creationTimestamp"] = Value::Null;
     answer["status"] = status;
