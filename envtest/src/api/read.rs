@@ -50,6 +50,7 @@ use std::ops::Bound;
 use std::sync::Arc;
 use std::time::Duration;
 
+use base64::Engine as _;
 use bytes::Bytes;
 use futures::StreamExt;
 use http::{HeaderValue, Response, StatusCode, header};
@@ -538,15 +539,47 @@ fn event_line(resource: &ResourceType, kind: &str, event: &Event) -> Bytes {
 /// A `BOOKMARK` event: the revision a watch has reached, with no object but its kind
 /// and `resourceVersion`, so a client that resumes later starts there rather than from
 /// a revision the history may have dropped.
+///
+/// As kube-apiserver's watch cache writes it: an empty object of the type (a built-in
+/// one as Go encodes its zero value), and at the end of the initial events the
+/// `kubernetes.io/initial-events-list-blueprint` of an empty list of the type (its
+/// encoding in base64), from which a client builds the list it streamed.
 fn bookmark(resource: &ResourceType, revision: u64, initial_events_end: bool) -> Bytes {
     let mut metadata = json!({"resourceVersion": revision.to_string()});
     if initial_events_end {
-        metadata["annotations"] = json!({INITIAL_EVENTS_END: "true"});
+        metadata["annotations"] = json!({
+            INITIAL_EVENTS_END: "true",
+            LIST_BLUEPRINT: base64::engine::general_purpose::STANDARD.encode(list_blueprint(resource)),
+        });
     }
-    watch_line(
-        "BOOKMARK",
-        &json!({"kind": resource.kind, "apiVersion": resource.api_version(), "metadata": metadata}),
-    )
+    let mut object = json!({"kind": resource.kind, "apiVersion": resource.api_version(), "metadata": metadata});
+    crate::resources::go_encoding::encode_as_go(resource, &mut object);
+    watch_line("BOOKMARK", &object)
+}
+
+/// The annotation of the initial events' bookmark holding the list's blueprint.
+const LIST_BLUEPRINT: &str = "kubernetes.io/initial-events-list-blueprint";
+
+/// An empty list of `resource` as kube-apiserver encodes it for the blueprint: a
+/// built-in list's Go struct (kind first, no items: null), a custom resource's
+/// unstructured map (keys sorted, items empty); each with the encoder's newline.
+fn list_blueprint(resource: &ResourceType) -> String {
+    let kind = format!("{}List", resource.kind);
+    let api_version = resource.api_version();
+    let quote = |text: &str| Value::from(text).to_string();
+    if resource.custom {
+        format!(
+            "{{\"apiVersion\":{},\"items\":[],\"kind\":{}}}\n",
+            quote(&api_version),
+            quote(&kind)
+        )
+    } else {
+        format!(
+            "{{\"kind\":{},\"apiVersion\":{},\"metadata\":{{}},\"items\":null}}\n",
+            quote(&kind),
+            quote(&api_version)
+        )
+    }
 }
 
 /// What a watch event becomes for a filtered watch: an object that starts or stops

@@ -352,3 +352,55 @@ async fn filtered_watch_reports_objects_entering_and_leaving_the_selector() {
     assert_eq!(kinds, ["ADDED", "DELETED", "ADDED"], "{events:?}");
     env.stop().await;
 }
+
+/// The bookmark ending a streaming list's initial events is an empty object of the
+/// type as Go encodes it, annotated with the end of the initial events and the
+/// blueprint of the list (an empty list of the type, its encoding in base64).
+#[tokio::test]
+async fn the_initial_events_end_with_a_bookmark_carrying_the_list_blueprint() {
+    use base64::Engine as _;
+    let env = start().await;
+    if !crate::served::at_least(&env, 32, "the initial events' list blueprint").await {
+        env.stop().await;
+        return;
+    }
+    let api: Api<ConfigMap> = Api::namespaced(env.client(), env.namespace());
+    api.create(&PostParams::default(), &configmap("streamed", &[], &[("v", "1")]))
+        .await
+        .unwrap();
+    let path = format!(
+        "/api/v1/namespaces/{}/configmaps?watch=1&sendInitialEvents=true&resourceVersionMatch=NotOlderThan&allowWatchBookmarks=true&timeoutSeconds=1",
+        env.namespace()
+    );
+    let (code, _, text) = crate::raw::get_text(&env.client(), &path).await;
+    assert_eq!(code, 200, "{text}");
+    let events: Vec<serde_json::Value> = text
+        .lines()
+        .filter_map(|line| serde_json::from_str(line).ok())
+        .collect();
+    let end = events
+        .iter()
+        .find(|e| e["type"] == "BOOKMARK")
+        .unwrap_or_else(|| panic!("a bookmark in {text}"));
+    let object = &end["object"];
+    assert_eq!(
+        (&object["kind"], &object["apiVersion"]),
+        (&json!("ConfigMap"), &json!("v1"))
+    );
+    assert_eq!(object["metadata"]["creationTimestamp"], serde_json::Value::Null);
+    assert!(object["metadata"].get("creationTimestamp").is_some(), "{object}");
+    let annotations = &object["metadata"]["annotations"];
+    assert_eq!(annotations["k8s.io/initial-events-end"], "true");
+    let blueprint = base64::engine::general_purpose::STANDARD
+        .decode(
+            annotations["kubernetes.io/initial-events-list-blueprint"]
+                .as_str()
+                .unwrap_or_default(),
+        )
+        .expect("base64");
+    assert_eq!(
+        String::from_utf8_lossy(&blueprint),
+        "{\"kind\":\"ConfigMapList\",\"apiVersion\":\"v1\",\"metadata\":{},\"items\":null}\n"
+    );
+    env.stop().await;
+}
