@@ -79,6 +79,11 @@ async fn a_patch_that_does_not_decode_is_the_handler_s_422_of_patch() {
             message.starts_with(" \"\" is invalid: patch: Invalid value: \""),
             "{message}"
         );
+        // The merged JSON keeps the stored object's field order, an entry of its
+        // managed fields in its own (manager first, apiVersion in its place).
+        if media == MERGE {
+            assert!(message.contains(r#"\"managedFields\":[{\"manager\":"#), "{message}");
+        }
         if media == STRATEGIC {
             let shown = cause["message"].as_str().unwrap_or_default();
             assert!(

@@ -96,9 +96,14 @@ impl Writer<'_> {
             return fields.keys().collect();
         }
         let declared = name.and_then(self.order).unwrap_or_default();
-        let type_meta = [("kind", ""), ("apiVersion", "")];
+        // A type that declares `apiVersion` or `kind` itself (an owner reference, a
+        // managed fields entry) has them in its own place, not `TypeMeta`'s.
+        let type_meta: Vec<(&str, &str)> = [("kind", ""), ("apiVersion", "")]
+            .into_iter()
+            .filter(|(field, _)| name.is_some() && !declared.iter().any(|(f, _)| f == field))
+            .collect();
         let mut keys: Vec<&String> = Vec::with_capacity(fields.len());
-        for (field, _) in type_meta.iter().filter(|_| name.is_some()).chain(declared) {
+        for (field, _) in type_meta.iter().chain(declared) {
             if let Some((key, _)) = fields.get_key_value(*field) {
                 keys.push(key);
             }
