@@ -533,13 +533,23 @@ const PORTED_GROUPS: &[&str] = &[
 
 /// The metadata checks of a custom resource's strategy (apiextensions'
 /// `customResourceValidator`): `ValidateObjectMetaAccessor` with DNS-subdomain names on
-/// create, `ValidateObjectMetaAccessorUpdate` against `old` on an update or a
-/// subresource write. The schema's checks follow them in the same list of causes.
+/// create; on an update or a subresource write `rest.BeforeUpdate`'s common checks
+/// (`validateCommonFields`) and then `ValidateObjectMetaAccessorUpdate` against `old`.
+/// The schema's checks follow them in the same list of causes.
 pub fn validate_custom_resource_metadata(object: &Value, namespaced: bool, old: Option<&Value>) -> ErrorList {
     let path = Path::new("metadata");
     match old {
         None => meta::validate_object_meta(&object["metadata"], namespaced, meta::name_is_dns_subdomain, &path),
-        Some(old) => meta::validate_object_meta_update(&object["metadata"], &old["metadata"], &path),
+        // `rest.BeforeUpdate`'s common checks, then the validator's own.
+        Some(old) => {
+            let mut errors = meta::validate_common_update(object, old, namespaced);
+            errors.extend(meta::validate_object_meta_update(
+                &object["metadata"],
+                &old["metadata"],
+                &path,
+            ));
+            errors
+        }
     }
 }
 

@@ -32,6 +32,10 @@ pub(crate) fn validate(kind: &Kind, object: &Value, write: Write) -> ErrorList {
         _ => return ErrorList::new(),
     };
     if let Some(old) = write.old() {
+        // The strategy validated the object; `Validate*Update` validates it again
+        // before its own checks, so each error is listed twice, as 1.32 lists it.
+        let again = errors.clone();
+        errors.extend(again);
         errors.extend(validate_object_meta_update(
             &object["metadata"],
             &old["metadata"],
@@ -208,7 +212,7 @@ fn validate_subject(subject: &Value, namespaced: bool, path: &Path) -> ErrorList
 
 #[cfg(test)]
 mod tests {
-    use serde_json::json;
+    use serde_json::{Value, json};
 
     use crate::Write;
     use crate::testing::errors;
@@ -251,6 +255,26 @@ mod tests {
             [
                 "roleRef: Invalid value: rbac.RoleRef{APIGroup:\"rbac.authorization.k8s.io\", Kind:\"ClusterRole\", Name:\"edit\"}: cannot change roleRef"
             ]
+        );
+    }
+
+    /// An update reports each error of the new object as often as 1.32 does: the
+    /// common metadata checks twice, the strategy's validation, and the update
+    /// validation's own pass (5 for a bad label, checked against a real server).
+    #[test]
+    fn an_update_lists_each_validation_kube_runs() {
+        let role = |labels: Value| json!({"metadata": {"name": "r", "namespace": "ns", "uid": "u", "resourceVersion": "1", "labels": labels}});
+        let found = errors(
+            "rbac.authorization.k8s.io",
+            "v1",
+            "Role",
+            &role(json!({"-a": "b"})),
+            Write::Update { old: &role(json!({})) },
+        );
+        assert_eq!(
+            found.iter().filter(|e| e.starts_with("metadata.labels")).count(),
+            5,
+            "{found:?}"
         );
     }
 

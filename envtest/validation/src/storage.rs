@@ -107,6 +107,8 @@ fn validate_volume_attachment_write(object: &Value, old: Option<&Value>) -> Erro
     match old {
         None => errors.extend(validate_volume_attachment_v1(object)),
         Some(old) => {
+            // `ValidateVolumeAttachmentUpdate` validates the attachment again.
+            errors.extend(validate_volume_attachment(object));
             if !semantic_eq(&object["spec"], &old["spec"]) {
                 let spec = &object["spec"];
                 let source = GoStruct::new("storage.VolumeAttachmentSource")
