@@ -356,7 +356,7 @@ pub async fn apiserver_restart(count: usize, outage: Duration, kube_client: bool
         let connection = if kube_client {
             Connection::Client(kube::Client::try_from(config).expect("a client"))
         } else {
-            Connection::Config(config)
+            Connection::from(config)
         };
         let election = LeaderElection::new(LEASE).on_lost(OnLeadershipLost::Standby);
         replicas.push(Replica::webapp(connection, &namespace, index, election, &timeline, None).expect("a replica"));

@@ -354,7 +354,7 @@ pub enum Connection {
     /// ([`Manager::builder_from_config`]), as an operator's binary does: a 429, 503 or
     /// 504 retried within a second rather than after the server's `Retry-After`, and
     /// fenced writes checked at the socket.
-    Config(kube::Config),
+    Config(Box<kube::Config>),
 }
 
 impl From<&kube::Client> for Connection {
@@ -365,7 +365,7 @@ impl From<&kube::Client> for Connection {
 
 impl From<kube::Config> for Connection {
     fn from(config: kube::Config) -> Self {
-        Self::Config(config)
+        Self::Config(Box::new(config))
     }
 }
 
@@ -399,7 +399,7 @@ impl Replica {
         let identity = format!("replica-{index}");
         let builder = match connection.into() {
             Connection::Client(client) => Manager::builder(client),
-            Connection::Config(config) => Manager::builder_from_config(config)?,
+            Connection::Config(config) => Manager::builder_from_config(*config)?,
         };
         let builder = builder.shutdown_signal(shutdown.clone());
         let builder = match membership.into() {
