@@ -17,13 +17,20 @@
 //!   write witness counts the writes about a WebApp (its own, its Deployment's, its
 //!   Service's) that arrived after another replica began to reconcile that WebApp,
 //!   from work its sender had begun before (`stale_writes`, target 0): two leaders.
-//! - **apiserver-restart**: three WebApp replicas with client-go's timings reach the
-//!   embedded server over HTTP. Its serving process stops (`TestEnv::stop_api_server`:
-//!   open connections reset, new ones refused, every watch answered 410 after, as a
-//!   restarted kube-apiserver's watch cache does) for `outage` (19 s, past the lease
-//!   duration: every term ends), while every WebApp's spec changes, and starts again.
-//!   Measured from the start to every WebApp converged (its Deployment has its
-//!   replicas and its status its generation); the target is 5 s at 300 WebApps.
+//! - **apiserver-restart**: three WebApp replicas with client-go's timings, each with
+//!   the client the manager makes of its configuration (`Manager::builder_from_config`,
+//!   as the operator's binary: a restarting server's `Retry-After` is not slept). On
+//!   the embedded server, reached over HTTP, its serving process stops
+//!   (`TestEnv::stop_api_server`: open connections reset, new ones refused, every watch
+//!   answered 410 after, as a restarted kube-apiserver's watch cache does) for `outage`
+//!   (19 s, past the lease duration: every term ends), while every WebApp's spec
+//!   changes, and starts again. On an existing cluster (`USE_EXISTING_CLUSTER=true`)
+//!   its kube-apiserver is stopped and started by the commands `ENVTEST_APISERVER_STOP`
+//!   and `ENVTEST_APISERVER_START` (etcd kept), and every WebApp changes as soon as
+//!   `/readyz` answers: with one API server nothing can change during the outage.
+//!   Measured from `/readyz` (the embedded server's start) to every WebApp converged
+//!   (its Deployment has its replicas and its status its generation); the target is
+//!   5 s at 300 WebApps.
 
 use std::time::{Duration, SystemTime};
 
@@ -34,7 +41,7 @@ use kube::api::{Api, DeleteParams, ListParams, Patch, PatchParams};
 use tokio::time::Instant;
 use wheelhouse::manager::{LeaderElection, OnLeadershipLost};
 use wheelhouse_envtest::{ArrivedWrite, ServerOptions, TestEnv, WorkloadSimulation};
-use wheelhouse_examples::replicas::{self, Replica, Timeline, leader, short};
+use wheelhouse_examples::replicas::{self, Connection, Replica, Timeline, leader, short};
 use wheelhouse_examples::webapp::WebApp;
 
 use crate::wait_for;
@@ -252,16 +259,93 @@ async fn converged(client: &kube::Client, namespace: &str) -> bool {
     })
 }
 
-/// From the API server's serving process started again (after `outage` stopped) to
-/// every one of `count` WebApps converged, ms.
-pub async fn apiserver_restart(count: usize, outage: Duration) -> f64 {
+/// What an API server restart showed.
+pub struct Restart {
+    /// The server: `embedded`, or the existing cluster's `/version` (`v1.32.0`).
+    pub server: String,
+    /// From the restarted server's readiness to every WebApp converged, ms.
+    pub converge_ms: f64,
+    /// From the restarted server's readiness to the last change of the WebApps
+    /// accepted, ms: 0 on the embedded server, which took them during the outage.
+    pub changed_ms: f64,
+}
+
+/// A client of `env`'s API server over its own connections, witnessed as `user`, that
+/// leaves a 429, 503 or 504 to its caller (kube's default retry would sleep a
+/// restarting server's `Retry-After: 10` inside the request, and the figure with it).
+fn client_without_retry(env: &TestEnv, user: &str) -> kube::Client {
+    let mut config = env.config_for(user).expect("a configuration");
+    config.default_retry = false;
+    kube::Client::try_from(config).expect("a client")
+}
+
+/// Changes every one of `count` WebApps (`replicas: 2`), 16 at a time, each patch
+/// tried again until it is accepted (a server just restarted may still refuse some).
+async fn change_all(client: &kube::Client, namespace: &str, count: usize) {
+    use futures::StreamExt;
+    let webapps: Api<WebApp> = Api::namespaced(client.clone(), namespace);
+    let deadline = Instant::now() + Duration::from_mins(1);
+    futures::stream::iter(0..count)
+        .for_each_concurrent(16, |index| {
+            let webapps = webapps.clone();
+            async move {
+                let patch = serde_json::json!({"spec": {"replicas": 2}});
+                let name = format!("webapp-{index}");
+                while let Err(error) = webapps
+                    .patch(&name, &PatchParams::default(), &Patch::Merge(&patch))
+                    .await
+                {
+                    assert!(Instant::now() < deadline, "{name} could not be changed: {error}");
+                    tokio::time::sleep(Duration::from_millis(20)).await;
+                }
+            }
+        })
+        .await;
+}
+
+/// An API server restart with `count` WebApps and three replicas of the WebApp
+/// operator (client-go's timings), each with the client the manager makes of its
+/// configuration, as the operator's binary has: on the embedded server, its serving
+/// process stopped for `outage` while every WebApp changes (the bench's own client
+/// reaches the store in process); on an existing cluster (`USE_EXISTING_CLUSTER=true`),
+/// its kube-apiserver stopped and started again by `ENVTEST_APISERVER_STOP` and
+/// `ENVTEST_APISERVER_START` (etcd kept), and every WebApp changed as soon as `/readyz`
+/// answers (one API server, nothing to change during the outage). Measured from
+/// `/readyz` (the embedded server: its start) to every WebApp converged. None (the
+/// reason on stderr) on an existing cluster without the commands.
+/// `kube_client` gives the replicas kube's own client of their configuration instead
+/// (its default retry sleeps a 429's or 503's `Retry-After`), for comparison.
+pub async fn apiserver_restart(count: usize, outage: Duration, kube_client: bool) -> Option<Restart> {
     const LEASE: &str = "apiserver-restart";
-    let mut env = TestEnv::embedded_with(options()).await.expect("an embedded server");
+    let existing = wheelhouse_envtest::use_existing_cluster();
+    let mut env = if existing {
+        TestEnv::start().await.expect("the existing cluster")
+    } else {
+        let mut env = TestEnv::embedded_with(options()).await.expect("an embedded server");
+        env.serve_http(([127, 0, 0, 1], 0).into())
+            .await
+            .expect("serve over HTTP");
+        env
+    };
+    if !env.can_restart_api_server() {
+        env.stop().await;
+        return None;
+    }
+    let server = if existing {
+        let version = env.client().apiserver_version().await.expect("the server's version");
+        version.git_version
+    } else {
+        "embedded".to_owned()
+    };
     env.install_crd(&WebApp::crd()).await.expect("the CRD installs");
-    env.serve_http(([127, 0, 0, 1], 0).into())
-        .await
-        .expect("serve over HTTP");
-    let (client, namespace) = (env.client(), env.namespace().to_owned());
+    let namespace = env.namespace().to_owned();
+    // The embedded server's own client reaches its store in process, also while it is
+    // stopped; an existing cluster's is made anew after the restart.
+    let client = if existing {
+        client_without_retry(&env, "bench")
+    } else {
+        env.client()
+    };
     replicas::create_many_webapps(&client, &namespace, count)
         .await
         .expect("create");
@@ -269,12 +353,16 @@ pub async fn apiserver_restart(count: usize, outage: Duration) -> f64 {
     let mut replicas = Vec::new();
     for index in 0..3 {
         let config = env.config_for(&format!("replica-{index}")).expect("a configuration");
-        let client = kube::Client::try_from(config).expect("a client over HTTP");
+        let connection = if kube_client {
+            Connection::Client(kube::Client::try_from(config).expect("a client"))
+        } else {
+            Connection::from(config)
+        };
         let election = LeaderElection::new(LEASE).on_lost(OnLeadershipLost::Standby);
-        replicas.push(Replica::webapp(&client, &namespace, index, election, &timeline, None).expect("a replica"));
+        replicas.push(Replica::webapp(connection, &namespace, index, election, &timeline, None).expect("a replica"));
     }
     wait_for("a leader", || leader(&replicas)).await;
-    let deadline = Instant::now() + Duration::from_mins(2);
+    let deadline = Instant::now() + Duration::from_mins(3);
     while !converged(&client, &namespace).await {
         assert!(
             Instant::now() < deadline,
@@ -283,24 +371,24 @@ pub async fn apiserver_restart(count: usize, outage: Duration) -> f64 {
         tokio::time::sleep(Duration::from_millis(100)).await;
     }
     env.stop_api_server().await.expect("stop the API server");
-    // Every WebApp changes while the server is away (the bench's own client reaches the
-    // store in process), so each needs a reconcile after.
-    tokio::time::sleep(outage / 2).await;
-    let webapps: Api<WebApp> = Api::namespaced(client.clone(), &namespace);
-    for index in 0..count {
-        let patch = serde_json::json!({"spec": {"replicas": 2}});
-        webapps
-            .patch(
-                &format!("webapp-{index}"),
-                &PatchParams::default(),
-                &Patch::Merge(&patch),
-            )
-            .await
-            .expect("change a WebApp");
+    if existing {
+        tokio::time::sleep(outage).await;
+    } else {
+        // Every WebApp changes while the server is away, so each needs a reconcile after.
+        tokio::time::sleep(outage / 2).await;
+        change_all(&client, &namespace, count).await;
+        tokio::time::sleep(outage.saturating_sub(outage / 2)).await;
     }
-    tokio::time::sleep(outage.saturating_sub(outage / 2)).await;
     env.start_api_server().await.expect("start the API server");
     let back = Instant::now();
+    let client = if existing {
+        let client = client_without_retry(&env, "bench");
+        change_all(&client, &namespace, count).await;
+        client
+    } else {
+        client
+    };
+    let changed = back.elapsed();
     let deadline = back + Duration::from_mins(2);
     while !converged(&client, &namespace).await {
         assert!(
@@ -314,5 +402,9 @@ pub async fn apiserver_restart(count: usize, outage: Duration) -> f64 {
         let _ = replica.stop().await;
     }
     env.stop().await;
-    converge.as_secs_f64() * 1000.0
+    Some(Restart {
+        server,
+        converge_ms: converge.as_secs_f64() * 1000.0,
+        changed_ms: changed.as_secs_f64() * 1000.0,
+    })
 }

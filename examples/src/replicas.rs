@@ -345,6 +345,30 @@ impl From<Sharding> for Membership {
     }
 }
 
+/// What a replica's manager reaches the API server through.
+#[derive(Clone)]
+pub enum Connection {
+    /// A client as given ([`Manager::builder`]): kube's stack as the caller built it.
+    Client(kube::Client),
+    /// A configuration the manager makes its own client of
+    /// ([`Manager::builder_from_config`]), as an operator's binary does: a 429, 503 or
+    /// 504 retried within a second rather than after the server's `Retry-After`, and
+    /// fenced writes checked at the socket.
+    Config(Box<kube::Config>),
+}
+
+impl From<&kube::Client> for Connection {
+    fn from(client: &kube::Client) -> Self {
+        Self::Client(client.clone())
+    }
+}
+
+impl From<kube::Config> for Connection {
+    fn from(config: kube::Config) -> Self {
+        Self::Config(Box::new(config))
+    }
+}
+
 /// A replica: a manager with leader election or in a ring, running on its own task.
 pub struct Replica {
     /// Its index; its identity in the Lease is `replica-<index>`.
@@ -356,11 +380,16 @@ pub struct Replica {
 }
 
 impl Replica {
-    /// Starts replica `index` (identity `replica-<index>`) on `client`, electing on
-    /// a Lease or joining a ring in `namespace`, after `add` has added its runnables to
-    /// its manager.
+    /// Starts replica `index` (identity `replica-<index>`) on `connection` (a client,
+    /// or a configuration the manager makes its own client of), electing on a Lease or
+    /// joining a ring in `namespace`, after `add` has added its runnables to its
+    /// manager.
+    ///
+    /// # Errors
+    /// When the manager cannot be built (its client of a configuration included), or
+    /// `add` fails.
     pub fn start(
-        client: &kube::Client,
+        connection: impl Into<Connection>,
         namespace: &str,
         index: usize,
         membership: impl Into<Membership>,
@@ -368,7 +397,11 @@ impl Replica {
     ) -> Result<Self, wheelhouse::manager::Error> {
         let shutdown = CancellationToken::new();
         let identity = format!("replica-{index}");
-        let builder = Manager::builder(client.clone()).shutdown_signal(shutdown.clone());
+        let builder = match connection.into() {
+            Connection::Client(client) => Manager::builder(client),
+            Connection::Config(config) => Manager::builder_from_config(*config)?,
+        };
+        let builder = builder.shutdown_signal(shutdown.clone());
         let builder = match membership.into() {
             Membership::Alone => builder.metrics_address(None).health_probe_address(None),
             Membership::Leader(election) => builder.leader_election(election.namespace(namespace).identity(identity)),
@@ -388,22 +421,26 @@ impl Replica {
         })
     }
 
-    /// Starts a replica of the WebApp operator reconciling the WebApps of `namespace`,
-    /// recording every reconcile on `timeline`; `requeue` (when set) brings every
-    /// WebApp back that soon, so a leader reconciles all the time.
+    /// Starts a replica of the WebApp operator reconciling the WebApps of `namespace`
+    /// on `connection` (as [`start`](Self::start)), recording every reconcile on
+    /// `timeline`; `requeue` (when set) brings every WebApp back that soon, so a leader
+    /// reconciles all the time.
+    ///
+    /// # Errors
+    /// As [`start`](Self::start).
     ///
     /// # Panics
     /// Never: the operator's builder owns Deployments and Services whole, as
     /// [`WebAppReconciler::cached`] needs.
     pub fn webapp(
-        client: &kube::Client,
+        connection: impl Into<Connection>,
         namespace: &str,
         index: usize,
         membership: impl Into<Membership>,
         timeline: &Timeline,
         requeue: Option<Duration>,
     ) -> Result<Self, wheelhouse::manager::Error> {
-        Self::start(client, namespace, index, membership, |manager| {
+        Self::start(connection, namespace, index, membership, |manager| {
             let builder = webapp::builder(manager.cache(), Some(namespace));
             let reconciler = Recording {
                 inner: WebAppReconciler::cached(&builder).expect("builder() owns Deployments and Services whole"),
