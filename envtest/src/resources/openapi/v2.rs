@@ -13,10 +13,11 @@
 //! a rebuild.
 
 mod definitions;
+mod protobuf;
 mod routes;
 mod shared;
 
-use std::sync::{Arc, LazyLock};
+use std::sync::{Arc, LazyLock, OnceLock};
 
 use parking_lot::Mutex;
 use serde_json::{Map, Value, json};
@@ -30,6 +31,20 @@ pub(crate) struct Document {
     /// Shared, not copied, by every answer that sends it.
     pub bytes: bytes::Bytes,
     pub etag: Arc<str>,
+    /// The protobuf form, encoded from `bytes` when first asked for and kept with them.
+    protobuf: Arc<OnceLock<bytes::Bytes>>,
+}
+
+impl Document {
+    /// The document as gnostic's `openapi.v2.Document` message, encoded once.
+    pub fn protobuf(&self) -> bytes::Bytes {
+        self.protobuf
+            .get_or_init(|| {
+                let document: Value = serde_json::from_slice(&self.bytes).unwrap_or_default();
+                bytes::Bytes::from(protobuf::encode(&document))
+            })
+            .clone()
+    }
 }
 
 /// How many sets of served types are remembered: test environments running at once
@@ -60,6 +75,7 @@ pub(crate) fn document(registry: &Registry) -> Document {
     let document = Document {
         etag: Arc::from(format!("\"{}\"", sha512_hex(&bytes))),
         bytes: bytes::Bytes::from(bytes),
+        protobuf: Arc::default(),
     };
     let mut cache = CACHE.lock();
     cache.insert(0, (key, document.clone()));
