@@ -138,9 +138,13 @@
 //! - **kubectl's vocabulary**: `/openapi/v3` per group version with the schemas of
 //!   built-in types and of each CRD (`kubectl explain`, client-side validation),
 //!   cached as kube-openapi lets clients cache it (`ETag` and 304, hashed URLs
-//!   `public, immutable`, a stale hash redirected); `/openapi/v2` as JSON, every
-//!   definition and path in one document (a CRD's in apiextensions' v2 form), built
-//!   once per change of the served CRDs, with its `ETag` and 304; with
+//!   `public, immutable`, a stale hash redirected); `/openapi/v2`, every definition
+//!   and path in one document as 1.32 writes it (each resource's routes with kube's
+//!   operation ids, watch and all-namespaces paths, descriptions and answers; a CRD's
+//!   by apiextensions' builder; the parameters many operations share under their
+//!   hashed names; lists and meta types defined), as JSON or, when `Accept` asks for it
+//!   first, as gnostic's protobuf `Document` (406 for anything else), built once per
+//!   change of the served CRDs, with its `ETag` and 304; with
 //!   the `kubectl` feature also Tables with the columns of kube-apiserver's printers and
 //!   CRDs' `additionalPrinterColumns` (`kubectl get`, `-o wide`, `get -w`), protobuf
 //!   request bodies (`kubectl create deployment ...`) and protobuf answers and watch
@@ -164,9 +168,8 @@
 //! controllers in the simulation, probes and resources on simulated Nodes, CSR
 //! `approval` and `pods/resize`; authentication and authorization of the server's own
 //! requests (a bearer token names the user; the key set is served to anyone);
-//! `/openapi/v2` as protobuf (asked for as protobuf only, it is an empty document, so
-//! kubectl falls back to its built-in types), its shared `parameters` and operation
-//! ids; `managedFields` of a `TokenRequest`; conversion between versions of one built-in
+//! in `/openapi/v2`, the Go doc comments of built-in lists (generic wording) and the
+//! aggregator's own key order in its path items; `managedFields` of a `TokenRequest`; conversion between versions of one built-in
 //! resource other than Events and autoscalers; storage-protection finalizers and
 //! the pod garbage collector; strategic-merge keys in the `OpenAPI` documents; label
 //! and name syntax on custom resources; protobuf Tables, and protobuf answers to clients
@@ -464,7 +467,7 @@ mod env;
 pub use crate::authz::Rbac;
 pub use crate::core::{KUBERNETES_VERSION, ResponseBody, Verb};
 pub use crate::env::wait::{DEFAULT_TIMEOUT, eventually, eventually_within};
-pub use crate::env::{AUDIT_LOG, Error, START_COMMAND, STOP_COMMAND, TestEnv, use_existing_cluster};
+pub use crate::env::{AUDIT_LOG, Backend, Error, START_COMMAND, STOP_COMMAND, TestEnv, use_existing_cluster};
 #[cfg(feature = "workloads")]
 pub use crate::options::{BEHAVIOUR_ANNOTATION, ImageRule, PodBehaviour, WorkloadSimulation};
 pub use crate::options::{ServerOptions, WatchWindow};

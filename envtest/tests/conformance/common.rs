@@ -81,7 +81,10 @@ pub(crate) fn skip_without_controllers(env: &TestEnv, what: &str) -> bool {
     if env.runs_controllers() {
         return false;
     }
-    eprintln!("skipped: {what} needs kube-controller-manager; set ENVTEST_CONTROLLERS=true on a cluster that runs it");
+    eprintln!(
+        "skipped: {what} needs kube-controller-manager, which {} does not run (ENVTEST_CONTROLLERS=true says an existing cluster does)",
+        env.backend().describe()
+    );
     true
 }
 
@@ -91,7 +94,8 @@ pub(crate) fn skip_unless_embedded(env: &TestEnv, what: &str) -> bool {
         return false;
     }
     eprintln!(
-        "skipped: {what} needs the embedded API server, not a real one (USE_EXISTING_CLUSTER=true or KUBEBUILDER_ASSETS)"
+        "skipped: {what} needs the embedded API server, not {}",
+        env.backend().describe()
     );
     true
 }

@@ -13,7 +13,7 @@ use std::collections::{BTreeMap, BTreeSet};
 use k8s_openapi::api::core::v1::ConfigMap;
 use kube::api::{Api, ListParams, PostParams};
 use serde_json::Value;
-use wheelhouse_envtest::{ServerOptions, TestEnv, use_existing_cluster};
+use wheelhouse_envtest::{Backend, ServerOptions, TestEnv};
 
 use crate::common::{configmap, list_version, skip_unless_embedded};
 use crate::raw::{get_text, send};
@@ -58,7 +58,7 @@ fn in_range(value: &str, (start, end): (u128, u128)) -> bool {
 /// The environment: an existing cluster as it is, or the embedded server with the
 /// gate on.
 async fn start_sharded() -> TestEnv {
-    if use_existing_cluster() {
+    if Backend::from_environment() != Backend::Embedded {
         TestEnv::start().await.expect("the test environment starts")
     } else {
         let options = ServerOptions {

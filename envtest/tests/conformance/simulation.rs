@@ -6,7 +6,7 @@ use std::time::Duration;
 use k8s_openapi::api::apps::v1::Deployment;
 use kube::api::{Api, Patch, PatchParams, PostParams};
 use serde_json::json;
-use wheelhouse_envtest::{ServerOptions, TestEnv, WorkloadSimulation, use_existing_cluster};
+use wheelhouse_envtest::{Backend, ServerOptions, TestEnv, WorkloadSimulation};
 
 use crate::common::{IMAGE, TIMEOUT, deployment, eventually_within, skip_without_controllers};
 
@@ -31,7 +31,7 @@ fn available(deployment: &Deployment, replicas: i32) -> Option<()> {
 /// condition, and again after a scale.
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn deployments_become_available() {
-    let env = if use_existing_cluster() {
+    let env = if Backend::from_environment() != Backend::Embedded {
         TestEnv::start().await.unwrap()
     } else {
         let options = ServerOptions {
