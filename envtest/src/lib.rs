@@ -37,15 +37,22 @@
 //!   stuck in a hot loop slows only the test, as with a real cluster.
 //! - [`TestEnv::existing`] uses the cluster of the ambient kubeconfig (or the
 //!   in-cluster configuration): any cluster in your kubeconfig.
-//! - [`TestEnv::start`] picks: the existing cluster when `USE_EXISTING_CLUSTER=true`
-//!   ([`use_existing_cluster`]), as Go's envtest does, else the embedded server. So
+//! - [`TestEnv::assets`] starts the `etcd` and `kube-apiserver` of the folder
+//!   `KUBEBUILDER_ASSETS` names, once per test process, as controller-runtime's envtest
+//!   does (no controllers).
+//! - [`TestEnv::start`] picks ([`Backend::from_environment`]): the existing cluster when
+//!   `USE_EXISTING_CLUSTER=true` ([`use_existing_cluster`]), as Go's envtest does, else
+//!   the binaries of `KUBEBUILDER_ASSETS` when it is set, else the embedded server. So
 //!   `USE_EXISTING_CLUSTER=true cargo test` runs the same tests against a real
 //!   kube-apiserver; this crate's conformance suite (`tests/conformance/`) is written that
-//!   way and runs on both.
+//!   way and runs on all three. A test that needs the embedded server's options, faults
+//!   or witnesses asks [`Backend::from_environment`] (or [`TestEnv::backend`]) and skips
+//!   elsewhere, naming the backend.
 //!
-//! What differs between the two is asked, not assumed. [`TestEnv::runs_controllers`] is
-//! true on the embedded server (garbage collector, namespace and CRD cleanup) and, on a
-//! real cluster, when `ENVTEST_CONTROLLERS=true` says kube-controller-manager runs there.
+//! What differs between them is asked, not assumed. [`TestEnv::runs_controllers`] is
+//! true on the embedded server (garbage collector, namespace and CRD cleanup), never on
+//! the binaries of `KUBEBUILDER_ASSETS`, and on an existing cluster when
+//! `ENVTEST_CONTROLLERS=true` says kube-controller-manager runs there.
 //! [`TestEnv::ready_nodes`] lists the Nodes that can run pods: the simulated ones of the
 //! workload simulation (below), a real cluster's kubelets, none on a bare API server, so a
 //! test that needs running pods can skip saying why. Nothing on a cluster happens at a

@@ -14,7 +14,7 @@ use kube::api::{Api, PostParams};
 use serde_json::{Value, json};
 use wheelhouse_envtest::TestEnv;
 
-use crate::common::{api_error, configmap, eventually, from_json, skip_unless_embedded, start};
+use crate::common::{api_error, configmap, eventually, from_json, skip_unless_loopback_reachable, start};
 
 /// The message the denying webhook gives, which the client must receive.
 const DENIAL: &str = "objects labelled deny=true are not allowed here";
@@ -124,7 +124,7 @@ fn object_selector(key: &str, value: &str) -> Value {
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn webhooks_mutate_then_validate() {
     let env = start().await;
-    if skip_unless_embedded(&env, "calling a webhook on 127.0.0.1") {
+    if skip_unless_loopback_reachable(&env, "calling a webhook on 127.0.0.1") {
         env.stop().await;
         return;
     }
@@ -232,7 +232,7 @@ async fn webhooks_mutate_then_validate() {
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn failure_policy_and_timeout_are_honoured() {
     let env = start().await;
-    if skip_unless_embedded(&env, "calling a webhook on 127.0.0.1") {
+    if skip_unless_loopback_reachable(&env, "calling a webhook on 127.0.0.1") {
         env.stop().await;
         return;
     }
@@ -333,7 +333,7 @@ async fn failure_policy_and_timeout_are_honoured() {
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn namespace_selector_limits_webhooks() {
     let env = start().await;
-    if skip_unless_embedded(&env, "calling a webhook on 127.0.0.1") {
+    if skip_unless_loopback_reachable(&env, "calling a webhook on 127.0.0.1") {
         env.stop().await;
         return;
     }

@@ -100,6 +100,28 @@ pub(crate) fn skip_unless_embedded(env: &TestEnv, what: &str) -> bool {
     true
 }
 
+/// Tests that serve a webhook on 127.0.0.1 return early where the API server cannot
+/// call it: it can from the embedded server and from a real one on this machine (its
+/// URL a loopback address, as the control plane of `KUBEBUILDER_ASSETS`'s is).
+pub(crate) fn skip_unless_loopback_reachable(env: &TestEnv, what: &str) -> bool {
+    if env.is_embedded() {
+        return false;
+    }
+    let host = env
+        .config_for("loopback-probe")
+        .ok()
+        .and_then(|config| config.cluster_url.host().map(str::to_owned))
+        .unwrap_or_default();
+    if matches!(host.as_str(), "127.0.0.1" | "localhost" | "[::1]" | "::1") {
+        return false;
+    }
+    eprintln!(
+        "skipped: {what} needs an API server on this machine, which {} at {host} is not",
+        env.backend().describe()
+    );
+    true
+}
+
 /// Deserializes a typed object from JSON written in the test.
 pub(crate) fn from_json<T: DeserializeOwned>(value: Value) -> T {
     serde_json::from_value(value).expect("the test's JSON matches the type")
