@@ -54,14 +54,14 @@ fn check_rbac(env: &TestEnv) {
 async fn start() -> TestEnv {
     // A real backend (an existing cluster, KUBEBUILDER_ASSETS) as it is; the embedded
     // server with its workload simulation.
-    let env = if Backend::from_environment() != Backend::Embedded {
-        TestEnv::start().await
-    } else {
+    let env = if Backend::from_environment() == Backend::Embedded {
         let options = ServerOptions {
             workloads: Some(WorkloadSimulation::pods_start_after(Duration::from_millis(100))),
             ..ServerOptions::default()
         };
         TestEnv::embedded_with(options).await
+    } else {
+        TestEnv::start().await
     };
     let env = env.expect("a test environment");
     env.install_crd(&Canary::crd()).await.expect("the CRD installs");

@@ -32,14 +32,14 @@ where
 async fn start() -> TestEnv {
     // A real backend (an existing cluster, KUBEBUILDER_ASSETS) as it is; the embedded
     // server with its workload simulation.
-    let env = if Backend::from_environment() != Backend::Embedded {
-        TestEnv::start().await
-    } else {
+    let env = if Backend::from_environment() == Backend::Embedded {
         let options = ServerOptions {
             workloads: Some(WorkloadSimulation::pods_start_after(Duration::from_millis(200))),
             ..ServerOptions::default()
         };
         TestEnv::embedded_with(options).await
+    } else {
+        TestEnv::start().await
     };
     env.expect("a test environment")
 }

@@ -80,18 +80,16 @@ pub(crate) fn serve(registry: &Registry, parts: &http::request::Parts) -> Respon
         ["apis", group] => registry.group(group),
         ["apis", group, version] => registry.resource_list(group, version),
         ["openapi", "v2"] => {
-            return match openapi_v2_format(accept) {
-                Some(protobuf) => serve_openapi_v2(parts, &crate::resources::openapi::v2::document(registry), protobuf),
-                None => {
-                    // kube-openapi's handler: 406 with no body when no clause matches.
-                    let mut response = bytes_response(StatusCode::NOT_ACCEPTABLE, Vec::new());
-                    response.headers_mut().remove(header::CONTENT_TYPE);
-                    response
-                        .headers_mut()
-                        .insert(header::VARY, HeaderValue::from_static("Accept"));
-                    response
-                }
+            let Some(protobuf) = openapi_v2_format(accept) else {
+                // kube-openapi's handler: 406 with no body when no clause matches.
+                let mut response = bytes_response(StatusCode::NOT_ACCEPTABLE, Vec::new());
+                response.headers_mut().remove(header::CONTENT_TYPE);
+                response
+                    .headers_mut()
+                    .insert(header::VARY, HeaderValue::from_static("Accept"));
+                return response;
             };
+            return serve_openapi_v2(parts, &crate::resources::openapi::v2::document(registry), protobuf);
         }
         // kube-apiserver 1.32 sends the index without an `ETag`.
         ["openapi", "v3"] => Some(crate::resources::openapi::index(registry)),

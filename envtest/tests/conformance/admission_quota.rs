@@ -442,14 +442,14 @@ async fn the_controller_fills_in_status_and_gives_back_usage() {
 /// pods through quota admission as clients do.
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn replica_sets_create_only_the_pods_a_quota_allows() {
-    let env = if Backend::from_environment() != Backend::Embedded {
-        start().await
-    } else {
+    let env = if Backend::from_environment() == Backend::Embedded {
         let options = ServerOptions {
             workloads: Some(WorkloadSimulation::pods_start_after(Duration::from_millis(100))),
             ..ServerOptions::default()
         };
         TestEnv::embedded_with(options).await.expect("the server starts")
+    } else {
+        start().await
     };
     if crate::common::skip_without_controllers(&env, "the replicaset controller") {
         env.stop().await;

@@ -247,7 +247,7 @@ async fn openapi_v2_names_a_custom_resource_s_operations_without_watch_paths() {
 /// The protobuf's name every version serves (1.32 also has a current one).
 const PROTOBUF: &str = "application/com.github.proto-openapi.spec.v2@v1.0+protobuf";
 
-/// GETs `/openapi/v2` with `accept` and returns the code, the content type, the ETag
+/// GETs `/openapi/v2` with `accept` and returns the code, the content type, the `ETag`
 /// and the body's bytes.
 async fn raw_document(env: &TestEnv, accept: &str) -> (u16, String, String, Vec<u8>) {
     use http_body_util::BodyExt as _;

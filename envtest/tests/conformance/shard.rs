@@ -58,9 +58,7 @@ fn in_range(value: &str, (start, end): (u128, u128)) -> bool {
 /// The environment: an existing cluster as it is, or the embedded server with the
 /// gate on.
 async fn start_sharded() -> TestEnv {
-    if Backend::from_environment() != Backend::Embedded {
-        TestEnv::start().await.expect("the test environment starts")
-    } else {
+    if Backend::from_environment() == Backend::Embedded {
         let options = ServerOptions {
             sharded_list_and_watch: true,
             ..ServerOptions::default()
@@ -68,6 +66,8 @@ async fn start_sharded() -> TestEnv {
         TestEnv::embedded_with(options)
             .await
             .expect("the embedded server starts")
+    } else {
+        TestEnv::start().await.expect("the test environment starts")
     }
 }
 

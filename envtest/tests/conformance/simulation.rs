@@ -31,14 +31,14 @@ fn available(deployment: &Deployment, replicas: i32) -> Option<()> {
 /// condition, and again after a scale.
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn deployments_become_available() {
-    let env = if Backend::from_environment() != Backend::Embedded {
-        TestEnv::start().await.unwrap()
-    } else {
+    let env = if Backend::from_environment() == Backend::Embedded {
         let options = ServerOptions {
             workloads: Some(WorkloadSimulation::pods_start_after(Duration::from_millis(100))),
             ..ServerOptions::default()
         };
         TestEnv::embedded_with(options).await.unwrap()
+    } else {
+        TestEnv::start().await.unwrap()
     };
     if !env.is_embedded() && skip_without_controllers(&env, "deployment status") {
         env.stop().await;

@@ -139,6 +139,6 @@ fn pem(label: &str, der: &[u8]) -> String {
         out.push_str(&String::from_utf8_lossy(line));
         out.push('\n');
     }
-    out.push_str(&format!("-----END {label}-----\n"));
+    let _ = writeln!(out, "-----END {label}-----");
     out
 }

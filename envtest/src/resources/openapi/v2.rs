@@ -12,6 +12,7 @@
 //! `CustomResourceDefinition` changes what is served, so a request costs a lookup, not
 //! a rebuild.
 
+mod builder;
 mod definitions;
 mod protobuf;
 mod routes;
@@ -159,8 +160,8 @@ fn build(registry: &Registry) -> Value {
     let mut paths: Map<String, Value> = routed
         .into_iter()
         .map(|(path, item)| {
-            let routes = item["routes"].as_array().cloned().unwrap_or_default();
-            let built = routes::path_item(&path, &routes);
+            let path_routes = item["routes"].as_array().cloned().unwrap_or_default();
+            let built = builder::path_item(&path, &path_routes);
             (path, built)
         })
         .collect();
