@@ -105,14 +105,30 @@ async fn answer(path: String, review: Value) -> Value {
 
 async fn register_mutating(env: &TestEnv, name: &str, hooks: Vec<Value>) {
     let api: Api<MutatingWebhookConfiguration> = Api::all(env.client());
-    let config = from_json(json!({"metadata": {"name": format!("{}-{name}", env.namespace())}, "webhooks": hooks}));
+    let full_name = format!("{}-{name}", env.namespace());
+    let config = from_json(json!({"metadata": {"name": full_name}, "webhooks": hooks}));
     api.create(&PostParams::default(), &config).await.unwrap();
+    // Cluster-wide, and calling a server that ends with the test: it goes with the
+    // environment, a failing test's too, or it would fail later tests' writes on a
+    // shared server.
+    env.on_stop(move |client| async move {
+        let api: Api<MutatingWebhookConfiguration> = Api::all(client);
+        let _ = api.delete(&full_name, &kube::api::DeleteParams::default()).await;
+    });
 }
 
 async fn register_validating(env: &TestEnv, name: &str, hooks: Vec<Value>) {
     let api: Api<ValidatingWebhookConfiguration> = Api::all(env.client());
-    let config = from_json(json!({"metadata": {"name": format!("{}-{name}", env.namespace())}, "webhooks": hooks}));
+    let full_name = format!("{}-{name}", env.namespace());
+    let config = from_json(json!({"metadata": {"name": full_name}, "webhooks": hooks}));
     api.create(&PostParams::default(), &config).await.unwrap();
+    // Cluster-wide, and calling a server that ends with the test: it goes with the
+    // environment, a failing test's too, or it would fail later tests' writes on a
+    // shared server.
+    env.on_stop(move |client| async move {
+        let api: Api<ValidatingWebhookConfiguration> = Api::all(client);
+        let _ = api.delete(&full_name, &kube::api::DeleteParams::default()).await;
+    });
 }
 
 fn object_selector(key: &str, value: &str) -> Value {
