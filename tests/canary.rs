@@ -27,9 +27,7 @@ use tokio::io::{AsyncReadExt, AsyncWriteExt};
 use wheelhouse::cache::{Cache, Event, Scope};
 use wheelhouse::controller::Context;
 use wheelhouse::controller::phase::{Objects, Worker};
-use wheelhouse_envtest::{
-    ApiServer, InjectedFailure, ServerOptions, TestEnv, Verb, WorkloadSimulation, use_existing_cluster,
-};
+use wheelhouse_envtest::{ApiServer, Backend, InjectedFailure, ServerOptions, TestEnv, Verb, WorkloadSimulation};
 use wheelhouse_examples::canary;
 use wheelhouse_examples::canary::metrics;
 
@@ -54,14 +52,16 @@ fn check_rbac(env: &TestEnv) {
 
 /// The embedded server with Deployments made available after 100 ms, or the cluster.
 async fn start() -> TestEnv {
-    let env = if use_existing_cluster() {
-        TestEnv::existing().await
-    } else {
+    // A real backend (an existing cluster, KUBEBUILDER_ASSETS) as it is; the embedded
+    // server with its workload simulation.
+    let env = if Backend::from_environment() == Backend::Embedded {
         let options = ServerOptions {
             workloads: Some(WorkloadSimulation::pods_start_after(Duration::from_millis(100))),
             ..ServerOptions::default()
         };
         TestEnv::embedded_with(options).await
+    } else {
+        TestEnv::start().await
     };
     let env = env.expect("a test environment");
     env.install_crd(&Canary::crd()).await.expect("the CRD installs");

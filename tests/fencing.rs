@@ -524,7 +524,8 @@ async fn no_request_a_sigstop_caught_mid_flight_reaches_the_server_after_the_ter
             .expect("serve over HTTP");
         format!("http://{address}")
     } else {
-        "-".to_owned()
+        let kubeconfig = env.kubeconfig().expect("the environment's kubeconfig");
+        format!("{}{}", support::frozen::KUBECONFIG_PREFIX, kubeconfig.display())
     };
     let dir = tempfile::tempdir().expect("a temporary directory");
     let started = Instant::now();

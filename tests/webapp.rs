@@ -12,7 +12,7 @@ use kube::api::{Api, DeleteParams, ListParams, Patch, PatchParams, PostParams};
 use kube::{CustomResourceExt, ResourceExt};
 use webapp::{Phase, WebApp, WebAppSpec};
 use wheelhouse::cache::Cache;
-use wheelhouse_envtest::{ServerOptions, TestEnv, WorkloadSimulation, use_existing_cluster};
+use wheelhouse_envtest::{Backend, ServerOptions, TestEnv, WorkloadSimulation};
 use wheelhouse_examples::webapp;
 
 const TIMEOUT: Duration = Duration::from_mins(1);
@@ -30,14 +30,16 @@ where
 }
 
 async fn start() -> TestEnv {
-    let env = if use_existing_cluster() {
-        TestEnv::existing().await
-    } else {
+    // A real backend (an existing cluster, KUBEBUILDER_ASSETS) as it is; the embedded
+    // server with its workload simulation.
+    let env = if Backend::from_environment() == Backend::Embedded {
         let options = ServerOptions {
             workloads: Some(WorkloadSimulation::pods_start_after(Duration::from_millis(200))),
             ..ServerOptions::default()
         };
         TestEnv::embedded_with(options).await
+    } else {
+        TestEnv::start().await
     };
     env.expect("a test environment")
 }

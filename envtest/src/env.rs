@@ -126,6 +126,42 @@ pub fn use_existing_cluster() -> bool {
     env_flag("USE_EXISTING_CLUSTER")
 }
 
+/// The API server a test environment runs against.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Backend {
+    /// The embedded server: simulated controllers, faults, witnesses.
+    Embedded,
+    /// The etcd and kube-apiserver of `KUBEBUILDER_ASSETS`, started by the test
+    /// process: no controllers run.
+    Assets,
+    /// The cluster of the kubeconfig (`USE_EXISTING_CLUSTER=true`).
+    Existing,
+}
+
+impl Backend {
+    /// The backend [`TestEnv::start`] chooses from the process's environment. A test
+    /// that needs the embedded server (its options, faults or witnesses) asks this
+    /// before it starts one, and skips where it is not [`Embedded`](Self::Embedded).
+    pub fn from_environment() -> Self {
+        if use_existing_cluster() {
+            Self::Existing
+        } else if assets::assets_dir().is_some() {
+            Self::Assets
+        } else {
+            Self::Embedded
+        }
+    }
+
+    /// How a skip message names it.
+    pub fn describe(self) -> &'static str {
+        match self {
+            Self::Embedded => "the embedded API server",
+            Self::Assets => "the etcd and kube-apiserver of KUBEBUILDER_ASSETS",
+            Self::Existing => "the existing cluster of USE_EXISTING_CLUSTER",
+        }
+    }
+}
+
 fn env_flag(name: &str) -> bool {
     std::env::var(name).is_ok_and(|v| matches!(v.to_ascii_lowercase().as_str(), "true" | "1" | "yes"))
 }
@@ -140,12 +176,10 @@ impl TestEnv {
     /// As [`start`](Self::start), with `options` for the embedded server (which a real
     /// API server ignores).
     pub async fn start_with(options: ServerOptions) -> Result<Self, Error> {
-        if use_existing_cluster() {
-            Self::existing().await
-        } else if assets::assets_dir().is_some() {
-            Self::assets().await
-        } else {
-            Self::embedded_with(options).await
+        match Backend::from_environment() {
+            Backend::Existing => Self::existing().await,
+            Backend::Assets => Self::assets().await,
+            Backend::Embedded => Self::embedded_with(options).await,
         }
     }
 
@@ -247,13 +281,26 @@ impl TestEnv {
         self.server.is_some()
     }
 
+    /// The API server this environment runs against.
+    pub fn backend(&self) -> Backend {
+        if self.server.is_some() {
+            Backend::Embedded
+        } else if self.audit_log.is_some() {
+            Backend::Assets
+        } else {
+            Backend::Existing
+        }
+    }
+
     /// Whether the controllers that a bare API server lacks (garbage collector,
-    /// namespace cleanup) run: always on the embedded server (unless
-    /// turned off), and on an existing cluster when `ENVTEST_CONTROLLERS=true`.
+    /// namespace cleanup) run: always on the embedded server (unless turned off), on
+    /// an existing cluster when `ENVTEST_CONTROLLERS=true`, never on the control plane
+    /// of `KUBEBUILDER_ASSETS` (no kube-controller-manager is started).
     pub fn runs_controllers(&self) -> bool {
-        match &self.server {
-            Some(server) => server.options().controllers,
-            None => env_flag("ENVTEST_CONTROLLERS"),
+        match self.backend() {
+            Backend::Embedded => self.server.as_ref().is_some_and(|server| server.options().controllers),
+            Backend::Assets => false,
+            Backend::Existing => env_flag("ENVTEST_CONTROLLERS"),
         }
     }
 

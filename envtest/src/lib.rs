@@ -37,15 +37,22 @@
 //!   stuck in a hot loop slows only the test, as with a real cluster.
 //! - [`TestEnv::existing`] uses the cluster of the ambient kubeconfig (or the
 //!   in-cluster configuration): any cluster in your kubeconfig.
-//! - [`TestEnv::start`] picks: the existing cluster when `USE_EXISTING_CLUSTER=true`
-//!   ([`use_existing_cluster`]), as Go's envtest does, else the embedded server. So
+//! - [`TestEnv::assets`] starts the `etcd` and `kube-apiserver` of the folder
+//!   `KUBEBUILDER_ASSETS` names, once per test process, as controller-runtime's envtest
+//!   does (no controllers).
+//! - [`TestEnv::start`] picks ([`Backend::from_environment`]): the existing cluster when
+//!   `USE_EXISTING_CLUSTER=true` ([`use_existing_cluster`]), as Go's envtest does, else
+//!   the binaries of `KUBEBUILDER_ASSETS` when it is set, else the embedded server. So
 //!   `USE_EXISTING_CLUSTER=true cargo test` runs the same tests against a real
 //!   kube-apiserver; this crate's conformance suite (`tests/conformance/`) is written that
-//!   way and runs on both.
+//!   way and runs on all three. A test that needs the embedded server's options, faults
+//!   or witnesses asks [`Backend::from_environment`] (or [`TestEnv::backend`]) and skips
+//!   elsewhere, naming the backend.
 //!
-//! What differs between the two is asked, not assumed. [`TestEnv::runs_controllers`] is
-//! true on the embedded server (garbage collector, namespace and CRD cleanup) and, on a
-//! real cluster, when `ENVTEST_CONTROLLERS=true` says kube-controller-manager runs there.
+//! What differs between them is asked, not assumed. [`TestEnv::runs_controllers`] is
+//! true on the embedded server (garbage collector, namespace and CRD cleanup), never on
+//! the binaries of `KUBEBUILDER_ASSETS`, and on an existing cluster when
+//! `ENVTEST_CONTROLLERS=true` says kube-controller-manager runs there.
 //! [`TestEnv::ready_nodes`] lists the Nodes that can run pods: the simulated ones of the
 //! workload simulation (below), a real cluster's kubelets, none on a bare API server, so a
 //! test that needs running pods can skip saying why. Nothing on a cluster happens at a
@@ -138,9 +145,13 @@
 //! - **kubectl's vocabulary**: `/openapi/v3` per group version with the schemas of
 //!   built-in types and of each CRD (`kubectl explain`, client-side validation),
 //!   cached as kube-openapi lets clients cache it (`ETag` and 304, hashed URLs
-//!   `public, immutable`, a stale hash redirected); `/openapi/v2` as JSON, every
-//!   definition and path in one document (a CRD's in apiextensions' v2 form), built
-//!   once per change of the served CRDs, with its `ETag` and 304; with
+//!   `public, immutable`, a stale hash redirected); `/openapi/v2`, every definition
+//!   and path in one document as 1.32 writes it (each resource's routes with kube's
+//!   operation ids, watch and all-namespaces paths, descriptions and answers; a CRD's
+//!   by apiextensions' builder; the parameters many operations share under their
+//!   hashed names; lists and meta types defined), as JSON or, when `Accept` asks for it
+//!   first, as gnostic's protobuf `Document` (406 for anything else), built once per
+//!   change of the served CRDs, with its `ETag` and 304; with
 //!   the `kubectl` feature also Tables with the columns of kube-apiserver's printers and
 //!   CRDs' `additionalPrinterColumns` (`kubectl get`, `-o wide`, `get -w`), protobuf
 //!   request bodies (`kubectl create deployment ...`) and protobuf answers and watch
@@ -164,9 +175,8 @@
 //! controllers in the simulation, probes and resources on simulated Nodes, CSR
 //! `approval` and `pods/resize`; authentication and authorization of the server's own
 //! requests (a bearer token names the user; the key set is served to anyone);
-//! `/openapi/v2` as protobuf (asked for as protobuf only, it is an empty document, so
-//! kubectl falls back to its built-in types), its shared `parameters` and operation
-//! ids; `managedFields` of a `TokenRequest`; conversion between versions of one built-in
+//! in `/openapi/v2`, the Go doc comments of built-in lists (generic wording) and the
+//! aggregator's own key order in its path items; `managedFields` of a `TokenRequest`; conversion between versions of one built-in
 //! resource other than Events and autoscalers; storage-protection finalizers and
 //! the pod garbage collector; strategic-merge keys in the `OpenAPI` documents; label
 //! and name syntax on custom resources; protobuf Tables, and protobuf answers to clients
@@ -464,7 +474,7 @@ mod env;
 pub use crate::authz::Rbac;
 pub use crate::core::{KUBERNETES_VERSION, ResponseBody, Verb};
 pub use crate::env::wait::{DEFAULT_TIMEOUT, eventually, eventually_within};
-pub use crate::env::{AUDIT_LOG, Error, START_COMMAND, STOP_COMMAND, TestEnv, use_existing_cluster};
+pub use crate::env::{AUDIT_LOG, Backend, Error, START_COMMAND, STOP_COMMAND, TestEnv, use_existing_cluster};
 #[cfg(feature = "workloads")]
 pub use crate::options::{BEHAVIOUR_ANNOTATION, ImageRule, PodBehaviour, WorkloadSimulation};
 pub use crate::options::{ServerOptions, WatchWindow};

@@ -72,9 +72,13 @@ pub const CANCELLED: &str = "fenced: cancelled in flight";
 /// How many writes a writer keeps in flight.
 const WRITERS: usize = 4;
 
+/// How a writer's spec names a kubeconfig file instead of the embedded server's URL.
+pub const KUBECONFIG_PREFIX: &str = "kubeconfig:";
+
 /// This test binary, run again as a writer process for `lease`, whose writes the
 /// server attributes to `user` (also its identity in the Lease); `test` is the name of
-/// the test that calls [`run_writer`].
+/// the test that calls [`run_writer`]; `url` is the embedded server's, or
+/// [`KUBECONFIG_PREFIX`] and the path of a real server's kubeconfig.
 pub fn writer_command(test: &str, url: &str, namespace: &str, lease: &str, user: &str) -> Command {
     let mut command = Command::new(std::env::current_exe().expect("the test binary"));
     command
@@ -91,8 +95,13 @@ pub async fn run_writer(spec: &str) {
     let [url, namespace, lease, user] = spec.split(' ').collect::<Vec<_>>()[..] else {
         panic!("{WRITER} is `url namespace lease user`, not {spec:?}");
     };
-    let mut config = if url == "-" {
-        let mut config = kube::Config::infer().await.expect("the kubeconfig's cluster");
+    let mut config = if let Some(path) = url.strip_prefix(KUBECONFIG_PREFIX) {
+        // The test's own API server (a cluster's, or the KUBEBUILDER_ASSETS control
+        // plane the test process started), not whatever the ambient kubeconfig names.
+        let kubeconfig = kube::config::Kubeconfig::read_from(path).expect("the test environment's kubeconfig");
+        let mut config = kube::Config::from_custom_kubeconfig(kubeconfig, &kube::config::KubeConfigOptions::default())
+            .await
+            .expect("a configuration from the kubeconfig");
         let agent = http::HeaderValue::from_str(user).expect("a header value");
         config.headers.push((http::header::USER_AGENT, agent));
         config

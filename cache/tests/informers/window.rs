@@ -9,15 +9,17 @@ use k8s_openapi::api::core::v1::ConfigMap;
 use kube::api::{Api, DeleteParams, Patch, PatchParams, PostParams};
 use serde_json::json;
 use wheelhouse_cache::Cache;
-use wheelhouse_envtest::{ServerOptions, TestEnv, Verb, WatchWindow, use_existing_cluster};
+use wheelhouse_envtest::{Backend, ServerOptions, TestEnv, Verb, WatchWindow};
 
 use crate::common::{TIMEOUT, configmap, describe, disconnect, event_of, next_event, next_events, scope};
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn an_informer_relists_when_the_watch_window_has_moved_past_it() {
-    if use_existing_cluster() {
+    let backend = Backend::from_environment();
+    if backend != Backend::Embedded {
         eprintln!(
-            "skipped: a watch window of a chosen size needs the embedded API server, not a real one (USE_EXISTING_CLUSTER=true or KUBEBUILDER_ASSETS)"
+            "skipped: a watch window of a chosen size needs the embedded API server, not {}",
+            backend.describe()
         );
         return;
     }

@@ -79,15 +79,18 @@ pub(crate) fn serve(registry: &Registry, parts: &http::request::Parts) -> Respon
         }
         ["apis", group] => registry.group(group),
         ["apis", group, version] => registry.resource_list(group, version),
-        ["openapi", "v2"] if accept.contains("protobuf") && !accept.contains("json") => {
-            let mut response = bytes_response(StatusCode::OK, empty_openapi_v2_protobuf());
-            response.headers_mut().insert(
-                header::CONTENT_TYPE,
-                HeaderValue::from_static("application/com.github.proto-openapi.spec.v2.v1.0+protobuf"),
-            );
-            return response;
+        ["openapi", "v2"] => {
+            let Some(protobuf) = openapi_v2_format(accept) else {
+                // kube-openapi's handler: 406 with no body when no clause matches.
+                let mut response = bytes_response(StatusCode::NOT_ACCEPTABLE, Vec::new());
+                response.headers_mut().remove(header::CONTENT_TYPE);
+                response
+                    .headers_mut()
+                    .insert(header::VARY, HeaderValue::from_static("Accept"));
+                return response;
+            };
+            return serve_openapi_v2(parts, &crate::resources::openapi::v2::document(registry), protobuf);
         }
-        ["openapi", "v2"] => return serve_openapi_v2(parts, &crate::resources::openapi::v2::document(registry)),
         // kube-apiserver 1.32 sends the index without an `ETag`.
         ["openapi", "v3"] => Some(crate::resources::openapi::index(registry)),
         ["openapi", "v3", "api", version] => {
@@ -119,11 +122,37 @@ fn openid_response(mut response: Response<ResponseBody>, content_type: &'static 
     response
 }
 
+/// The representations `/openapi/v2` offers, in kube-openapi's order: JSON, then the
+/// protobuf under its deprecated and its current name.
+const OPENAPI_V2_FORMATS: [(&str, bool); 3] = [
+    ("json", false),
+    ("com.github.proto-openapi.spec.v2@v1.0+protobuf", true),
+    ("com.github.proto-openapi.spec.v2.v1.0+protobuf", true),
+];
+
+/// kube-openapi's negotiation: the first of `Accept`'s clauses, in goautoneg's order,
+/// that one of the representations matches (`*/*` when there is no header) decides;
+/// Some(true) is the protobuf, None nothing acceptable.
+fn openapi_v2_format(accept: &str) -> Option<bool> {
+    let accept = if accept.is_empty() { "*/*" } else { accept };
+    negotiation::parse_accept(accept).iter().find_map(|clause| {
+        OPENAPI_V2_FORMATS
+            .iter()
+            .find(|(subtype, _)| {
+                (clause.media_type == "application" || clause.media_type == "*")
+                    && (clause.subtype == *subtype || clause.subtype == "*")
+            })
+            .map(|(_, protobuf)| *protobuf)
+    })
+}
+
 /// `/openapi/v2` as kube-openapi's v2 handler serves it (`http.ServeContent`): the
-/// `ETag` the SHA-512 of the JSON, 304 when `If-None-Match` names it, `Vary: Accept`.
+/// `ETag` the SHA-512 of the JSON (the protobuf form's too), 304 when `If-None-Match`
+/// names it, `Vary: Accept`.
 fn serve_openapi_v2(
     parts: &http::request::Parts,
     document: &crate::resources::openapi::v2::Document,
+    protobuf: bool,
 ) -> Response<ResponseBody> {
     let not_modified = parts
         .headers
@@ -134,10 +163,18 @@ fn serve_openapi_v2(
         response.headers_mut().remove(header::CONTENT_TYPE);
         response
     } else {
-        let mut response = Response::new(crate::core::full_body(document.bytes.clone()));
+        let (body, content_type) = if protobuf {
+            (
+                document.protobuf(),
+                "application/com.github.proto-openapi.spec.v2.v1.0+protobuf",
+            )
+        } else {
+            (document.bytes.clone(), "application/json")
+        };
+        let mut response = Response::new(crate::core::full_body(body));
         response
             .headers_mut()
-            .insert(header::CONTENT_TYPE, HeaderValue::from_static("application/json"));
+            .insert(header::CONTENT_TYPE, HeaderValue::from_static(content_type));
         response
     };
     let headers = response.headers_mut();
@@ -146,24 +183,6 @@ fn serve_openapi_v2(
     }
     headers.insert(header::VARY, HeaderValue::from_static("Accept"));
     response
-}
-
-/// `Document{swagger: "2.0", info: {title: "Kubernetes", version}, paths: {},
-/// definitions: {}}` in the encoding of gnostic's `OpenAPIv2.proto`.
-fn empty_openapi_v2_protobuf() -> Vec<u8> {
-    let version = crate::core::openapi_version();
-    let mut info = vec![0x0a, 10];
-    info.extend_from_slice(b"Kubernetes");
-    info.push(0x12);
-    info.push(u8::try_from(version.len()).unwrap_or(0));
-    info.extend_from_slice(version.as_bytes());
-    let mut document = vec![0x0a, 3];
-    document.extend_from_slice(b"2.0");
-    document.push(0x12);
-    document.push(u8::try_from(info.len()).unwrap_or(0));
-    document.extend(info);
-    document.extend_from_slice(&[0x42, 0x00, 0x4a, 0x00]);
-    document
 }
 
 /// The aggregated discovery version a transform names (`v2` or `v2beta1` of

@@ -493,7 +493,8 @@ mod tests {
         let mut env = TestEnv::start().await.expect("the control plane starts");
         eprintln!("first environment in {:.1} s", began.elapsed().as_secs_f64());
         assert!(!env.is_embedded() && env.server().is_none());
-        assert!(!env.runs_controllers() || std::env::var_os("ENVTEST_CONTROLLERS").is_some());
+        assert_eq!(env.backend(), crate::Backend::Assets);
+        assert!(!env.runs_controllers(), "no kube-controller-manager runs there");
         let configs: Api<ConfigMap> = Api::namespaced(env.client(), env.namespace());
         let mut config = ConfigMap::default();
         config.metadata.name = Some("settings".into());

@@ -14,7 +14,7 @@ use kube::api::{Api, PostParams};
 use serde_json::{Value, json};
 use wheelhouse_envtest::TestEnv;
 
-use crate::common::{api_error, configmap, eventually, from_json, skip_unless_embedded, start};
+use crate::common::{api_error, configmap, eventually, from_json, skip_unless_loopback_reachable, start};
 
 /// The message the denying webhook gives, which the client must receive.
 const DENIAL: &str = "objects labelled deny=true are not allowed here";
@@ -105,14 +105,30 @@ async fn answer(path: String, review: Value) -> Value {
 
 async fn register_mutating(env: &TestEnv, name: &str, hooks: Vec<Value>) {
     let api: Api<MutatingWebhookConfiguration> = Api::all(env.client());
-    let config = from_json(json!({"metadata": {"name": format!("{}-{name}", env.namespace())}, "webhooks": hooks}));
+    let full_name = format!("{}-{name}", env.namespace());
+    let config = from_json(json!({"metadata": {"name": full_name}, "webhooks": hooks}));
     api.create(&PostParams::default(), &config).await.unwrap();
+    // Cluster-wide, and calling a server that ends with the test: it goes with the
+    // environment, a failing test's too, or it would fail later tests' writes on a
+    // shared server.
+    env.on_stop(move |client| async move {
+        let api: Api<MutatingWebhookConfiguration> = Api::all(client);
+        let _ = api.delete(&full_name, &kube::api::DeleteParams::default()).await;
+    });
 }
 
 async fn register_validating(env: &TestEnv, name: &str, hooks: Vec<Value>) {
     let api: Api<ValidatingWebhookConfiguration> = Api::all(env.client());
-    let config = from_json(json!({"metadata": {"name": format!("{}-{name}", env.namespace())}, "webhooks": hooks}));
+    let full_name = format!("{}-{name}", env.namespace());
+    let config = from_json(json!({"metadata": {"name": full_name}, "webhooks": hooks}));
     api.create(&PostParams::default(), &config).await.unwrap();
+    // Cluster-wide, and calling a server that ends with the test: it goes with the
+    // environment, a failing test's too, or it would fail later tests' writes on a
+    // shared server.
+    env.on_stop(move |client| async move {
+        let api: Api<ValidatingWebhookConfiguration> = Api::all(client);
+        let _ = api.delete(&full_name, &kube::api::DeleteParams::default()).await;
+    });
 }
 
 fn object_selector(key: &str, value: &str) -> Value {
@@ -124,7 +140,7 @@ fn object_selector(key: &str, value: &str) -> Value {
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn webhooks_mutate_then_validate() {
     let env = start().await;
-    if skip_unless_embedded(&env, "calling a webhook on 127.0.0.1") {
+    if skip_unless_loopback_reachable(&env, "calling a webhook on 127.0.0.1") {
         env.stop().await;
         return;
     }
@@ -232,7 +248,7 @@ async fn webhooks_mutate_then_validate() {
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn failure_policy_and_timeout_are_honoured() {
     let env = start().await;
-    if skip_unless_embedded(&env, "calling a webhook on 127.0.0.1") {
+    if skip_unless_loopback_reachable(&env, "calling a webhook on 127.0.0.1") {
         env.stop().await;
         return;
     }
@@ -333,7 +349,7 @@ async fn failure_policy_and_timeout_are_honoured() {
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn namespace_selector_limits_webhooks() {
     let env = start().await;
-    if skip_unless_embedded(&env, "calling a webhook on 127.0.0.1") {
+    if skip_unless_loopback_reachable(&env, "calling a webhook on 127.0.0.1") {
         env.stop().await;
         return;
     }

@@ -18,7 +18,7 @@ use std::time::Duration;
 use k8s_openapi::api::core::v1::{ConfigMap, Pod, PodTemplate, ResourceQuota, Secret, Service};
 use kube::api::{Api, DeleteParams, Patch, PatchParams, PostParams};
 use serde_json::{Value, json};
-use wheelhouse_envtest::{ServerOptions, TestEnv, WorkloadSimulation, use_existing_cluster};
+use wheelhouse_envtest::{Backend, ServerOptions, TestEnv, WorkloadSimulation};
 
 use crate::common::{IMAGE, api_error, configmap, eventually, from_json, skip_unless_embedded, start};
 use crate::schema_common::server_minor;
@@ -368,9 +368,11 @@ async fn scopes_select_the_pods_a_quota_counts() {
 /// not run kube-controller-manager's `resourcequota` controller.
 #[tokio::test]
 async fn the_controller_fills_in_status_and_gives_back_usage() {
-    if use_existing_cluster() {
+    let backend = Backend::from_environment();
+    if backend != Backend::Embedded {
         eprintln!(
-            "skipped: the quota controller's status needs kube-controller-manager's resourcequota controller, which the real test servers do not run"
+            "skipped: the quota controller's status needs kube-controller-manager's resourcequota controller, which {} does not run",
+            backend.describe()
         );
         return;
     }
@@ -440,14 +442,14 @@ async fn the_controller_fills_in_status_and_gives_back_usage() {
 /// pods through quota admission as clients do.
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn replica_sets_create_only_the_pods_a_quota_allows() {
-    let env = if use_existing_cluster() {
-        start().await
-    } else {
+    let env = if Backend::from_environment() == Backend::Embedded {
         let options = ServerOptions {
             workloads: Some(WorkloadSimulation::pods_start_after(Duration::from_millis(100))),
             ..ServerOptions::default()
         };
         TestEnv::embedded_with(options).await.expect("the server starts")
+    } else {
+        start().await
     };
     if crate::common::skip_without_controllers(&env, "the replicaset controller") {
         env.stop().await;

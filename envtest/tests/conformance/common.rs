@@ -81,7 +81,10 @@ pub(crate) fn skip_without_controllers(env: &TestEnv, what: &str) -> bool {
     if env.runs_controllers() {
         return false;
     }
-    eprintln!("skipped: {what} needs kube-controller-manager; set ENVTEST_CONTROLLERS=true on a cluster that runs it");
+    eprintln!(
+        "skipped: {what} needs kube-controller-manager, which {} does not run (ENVTEST_CONTROLLERS=true says an existing cluster does)",
+        env.backend().describe()
+    );
     true
 }
 
@@ -91,7 +94,30 @@ pub(crate) fn skip_unless_embedded(env: &TestEnv, what: &str) -> bool {
         return false;
     }
     eprintln!(
-        "skipped: {what} needs the embedded API server, not a real one (USE_EXISTING_CLUSTER=true or KUBEBUILDER_ASSETS)"
+        "skipped: {what} needs the embedded API server, not {}",
+        env.backend().describe()
+    );
+    true
+}
+
+/// Tests that serve a webhook on 127.0.0.1 return early where the API server cannot
+/// call it: it can from the embedded server and from a real one on this machine (its
+/// URL a loopback address, as the control plane of `KUBEBUILDER_ASSETS`'s is).
+pub(crate) fn skip_unless_loopback_reachable(env: &TestEnv, what: &str) -> bool {
+    if env.is_embedded() {
+        return false;
+    }
+    let host = env
+        .config_for("loopback-probe")
+        .ok()
+        .and_then(|config| config.cluster_url.host().map(str::to_owned))
+        .unwrap_or_default();
+    if matches!(host.as_str(), "127.0.0.1" | "localhost" | "[::1]" | "::1") {
+        return false;
+    }
+    eprintln!(
+        "skipped: {what} needs an API server on this machine, which {} at {host} is not",
+        env.backend().describe()
     );
     true
 }

@@ -140,17 +140,24 @@ async fn aggregated_discovery_agrees_with_the_legacy_documents() {
     }
     assert_agrees_with_legacy(&env, &core.body).await;
 
-    let named = get(&env, "/apis", &accept, None).await;
+    let mut named = get(&env, "/apis", &accept, None).await;
     assert_eq!(named.code, 200, "{}", named.body);
     let legacy_groups = send(&env.client(), http::Method::GET, "/apis", None).await;
+    // Other tests come and go with CRD groups of their own on a shared server, between
+    // one request and the next: the groups compared are the server's own.
+    let own = |name: &str| !name.ends_with(".wheelhouse.rs");
     let order = |groups: &Value, key: &str| -> Vec<String> {
         groups
             .as_array()
             .into_iter()
             .flatten()
             .filter_map(|g| g.pointer(key).and_then(Value::as_str).map(str::to_owned))
+            .filter(|name| own(name))
             .collect()
     };
+    if let Some(items) = named.body["items"].as_array_mut() {
+        items.retain(|group| group["metadata"]["name"].as_str().is_some_and(own));
+    }
     assert_eq!(
         order(&named.body["items"], "/metadata/name"),
         order(&legacy_groups.body["groups"], "/name"),

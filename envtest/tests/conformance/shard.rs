@@ -13,7 +13,7 @@ use std::collections::{BTreeMap, BTreeSet};
 use k8s_openapi::api::core::v1::ConfigMap;
 use kube::api::{Api, ListParams, PostParams};
 use serde_json::Value;
-use wheelhouse_envtest::{ServerOptions, TestEnv, use_existing_cluster};
+use wheelhouse_envtest::{Backend, ServerOptions, TestEnv};
 
 use crate::common::{configmap, list_version, skip_unless_embedded};
 use crate::raw::{get_text, send};
@@ -58,9 +58,7 @@ fn in_range(value: &str, (start, end): (u128, u128)) -> bool {
 /// The environment: an existing cluster as it is, or the embedded server with the
 /// gate on.
 async fn start_sharded() -> TestEnv {
-    if use_existing_cluster() {
-        TestEnv::start().await.expect("the test environment starts")
-    } else {
+    if Backend::from_environment() == Backend::Embedded {
         let options = ServerOptions {
             sharded_list_and_watch: true,
             ..ServerOptions::default()
@@ -68,6 +66,8 @@ async fn start_sharded() -> TestEnv {
         TestEnv::embedded_with(options)
             .await
             .expect("the embedded server starts")
+    } else {
+        TestEnv::start().await.expect("the test environment starts")
     }
 }
 

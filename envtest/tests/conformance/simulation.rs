@@ -6,7 +6,7 @@ use std::time::Duration;
 use k8s_openapi::api::apps::v1::Deployment;
 use kube::api::{Api, Patch, PatchParams, PostParams};
 use serde_json::json;
-use wheelhouse_envtest::{ServerOptions, TestEnv, WorkloadSimulation, use_existing_cluster};
+use wheelhouse_envtest::{Backend, ServerOptions, TestEnv, WorkloadSimulation};
 
 use crate::common::{IMAGE, TIMEOUT, deployment, eventually_within, skip_without_controllers};
 
@@ -31,14 +31,14 @@ fn available(deployment: &Deployment, replicas: i32) -> Option<()> {
 /// condition, and again after a scale.
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn deployments_become_available() {
-    let env = if use_existing_cluster() {
-        TestEnv::start().await.unwrap()
-    } else {
+    let env = if Backend::from_environment() == Backend::Embedded {
         let options = ServerOptions {
             workloads: Some(WorkloadSimulation::pods_start_after(Duration::from_millis(100))),
             ..ServerOptions::default()
         };
         TestEnv::embedded_with(options).await.unwrap()
+    } else {
+        TestEnv::start().await.unwrap()
     };
     if !env.is_embedded() && skip_without_controllers(&env, "deployment status") {
         env.stop().await;

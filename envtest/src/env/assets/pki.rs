@@ -64,7 +64,7 @@ impl Credentials {
         serving.extended_key_usages = vec![ExtendedKeyUsagePurpose::ServerAuth];
         let serving_key = KeyPair::generate().map_err(failed)?;
         let serving_cert = serving.signed_by(&serving_key, &ca).map_err(failed)?;
-        let service_accounts = KeyPair::generate().map_err(failed)?;
+        let (service_account_private, service_account_public) = service_account_key()?;
 
         let token = rand::random::<[u8; 24]>()
             .iter()
@@ -86,8 +86,8 @@ impl Credentials {
             (&credentials.ca_file, credentials.ca_pem.clone()),
             (&credentials.cert_file, serving_cert.pem()),
             (&credentials.key_file, serving_key.serialize_pem()),
-            (&credentials.service_account_public, service_accounts.public_key_pem()),
-            (&credentials.service_account_private, service_accounts.serialize_pem()),
+            (&credentials.service_account_public, service_account_public),
+            (&credentials.service_account_private, service_account_private),
             (
                 &credentials.token_file,
                 format!("{},{ADMIN},{ADMIN},{ADMIN_GROUP}\n", credentials.token),
@@ -108,4 +108,37 @@ impl Credentials {
             token = self.token
         )
     }
+}
+
+/// The service-account signing key, RSA 2048 as kubeadm and kind make it (so tokens
+/// are RS256, as on the clusters operators meet; an rcgen key would be ECDSA and its
+/// tokens ES256): its private key (PKCS#8) and public key, PEM.
+fn service_account_key() -> Result<(String, String), String> {
+    use rsa::pkcs8::{EncodePrivateKey as _, EncodePublicKey as _};
+    let private = rsa::RsaPrivateKey::new(&mut rsa::rand_core::OsRng, 2048)
+        .map_err(|e| format!("could not make the service-account key: {e}"))?;
+    let private_der = private
+        .to_pkcs8_der()
+        .map_err(|e| format!("could not encode the service-account key: {e}"))?;
+    let public_der = private
+        .to_public_key()
+        .to_public_key_der()
+        .map_err(|e| format!("could not encode the service-account public key: {e}"))?;
+    Ok((
+        pem("PRIVATE KEY", private_der.as_bytes()),
+        pem("PUBLIC KEY", public_der.as_bytes()),
+    ))
+}
+
+/// DER as PEM: base64 in lines of 64, between the label's lines.
+fn pem(label: &str, der: &[u8]) -> String {
+    use base64::Engine as _;
+    let encoded = base64::engine::general_purpose::STANDARD.encode(der);
+    let mut out = format!("-----BEGIN {label}-----\n");
+    for line in encoded.as_bytes().chunks(64) {
+        out.push_str(&String::from_utf8_lossy(line));
+        out.push('\n');
+    }
+    let _ = writeln!(out, "-----END {label}-----");
+    out
 }

@@ -100,6 +100,17 @@ pub(crate) fn object_meta_definitions() -> &'static Definitions {
     object_meta()
 }
 
+/// `buildSelectableFields`: a custom resource version's `selectableFields` as its
+/// definitions (and its list's) carry them, each path without its leading dot; an
+/// empty list when it declares none.
+pub(crate) fn selectable_fields(resource: &ResourceType) -> Value {
+    resource
+        .selectable_fields
+        .iter()
+        .map(|path| json!({"fieldPath": path.strip_prefix('.').unwrap_or(path)}))
+        .collect()
+}
+
 /// Adds the schema of a custom resource's version (and `ObjectMeta`'s) to `definitions`.
 pub(super) fn add_custom(resource: &ResourceType, definitions: &mut Definitions) {
     let Some((name, schema)) = custom_definition(resource) else {
@@ -128,6 +139,7 @@ pub(crate) fn custom_definition(resource: &ResourceType) -> Option<(String, Valu
     schema["type"] = json!("object");
     schema["x-kubernetes-group-version-kind"] =
         json!([{"group": resource.group, "version": resource.version, "kind": resource.kind}]);
+    schema["x-kubernetes-selectable-fields"] = selectable_fields(resource);
     let reversed: Vec<&str> = resource.group.split('.').rev().collect();
     let name = format!("{}.{}.{}", reversed.join("."), resource.version, resource.kind);
     Some((name, schema))

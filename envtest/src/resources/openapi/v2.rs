@@ -3,13 +3,22 @@
 //! (`k8s.io/kube-openapi/pkg/handler`, with apiextensions-apiserver's CRD documents
 //! merged in). `kubectl explain` and older kubectl's client-side validation read it.
 //!
-//! It is made from the same documents as `/openapi/v3` (the v3 forms turned into v2's:
-//! `#/definitions/` references, parameters with their type inline, request bodies as
-//! `in: body` parameters, no `nullable`), once per set of served types: the document
-//! and its `ETag` are kept until a `CustomResourceDefinition` changes what is served, so
-//! a request costs a lookup, not a rebuild.
+//! Its definitions are those of `/openapi/v3` in v2's forms (`#/definitions/`
+//! references, no `nullable`); its paths are each resource's routes as 1.32 writes them
+//! (`routes`: operation ids such as `listAppsV1DeploymentForAllNamespaces`, the watch
+//! paths, descriptions, media types, answers), with the parameters many operations
+//! share written once under their hashed names (`shared`). It is built once per set of
+//! served types: the document and its `ETag` are kept until a
+//! `CustomResourceDefinition` changes what is served, so a request costs a lookup, not
+//! a rebuild.
 
-use std::sync::{Arc, LazyLock};
+mod builder;
+mod definitions;
+mod protobuf;
+mod routes;
+mod shared;
+
+use std::sync::{Arc, LazyLock, OnceLock};
 
 use parking_lot::Mutex;
 use serde_json::{Map, Value, json};
@@ -23,6 +32,20 @@ pub(crate) struct Document {
     /// Shared, not copied, by every answer that sends it.
     pub bytes: bytes::Bytes,
     pub etag: Arc<str>,
+    /// The protobuf form, encoded from `bytes` when first asked for and kept with them.
+    protobuf: Arc<OnceLock<bytes::Bytes>>,
+}
+
+impl Document {
+    /// The document as gnostic's `openapi.v2.Document` message, encoded once.
+    pub fn protobuf(&self) -> bytes::Bytes {
+        self.protobuf
+            .get_or_init(|| {
+                let document: Value = serde_json::from_slice(&self.bytes).unwrap_or_default();
+                bytes::Bytes::from(protobuf::encode(&document))
+            })
+            .clone()
+    }
 }
 
 /// How many sets of served types are remembered: test environments running at once
@@ -53,6 +76,7 @@ pub(crate) fn document(registry: &Registry) -> Document {
     let document = Document {
         etag: Arc::from(format!("\"{}\"", sha512_hex(&bytes))),
         bytes: bytes::Bytes::from(bytes),
+        protobuf: Arc::default(),
     };
     let mut cache = CACHE.lock();
     cache.insert(0, (key, document.clone()));
@@ -60,13 +84,15 @@ pub(crate) fn document(registry: &Registry) -> Document {
     document
 }
 
-/// The whole document, from each group version's v3 document.
+/// The whole document: each group version's definitions from its v3 document, its
+/// paths as kube-apiserver's installer and kube-openapi's builder write them
+/// (`routes`), and the parameters many operations share written once (`shared`).
 fn build(registry: &Registry) -> Value {
-    let mut paths = Map::new();
     let mut definitions = Map::new();
-    for (group, versions) in registry.groups() {
+    let groups: Vec<(String, Vec<String>)> = registry.groups().into_iter().collect();
+    for (group, versions) in &groups {
         for version in versions {
-            let Some(document) = super::group_version(registry, &group, &version) else {
+            let Some(document) = super::group_version(registry, group, version) else {
                 continue;
             };
             if let Some(schemas) = document["components"]["schemas"].as_object() {
@@ -74,11 +100,6 @@ fn build(registry: &Registry) -> Value {
                     definitions
                         .entry(name.clone())
                         .or_insert_with(|| to_v2_schema(schema.clone()));
-                }
-            }
-            if let Some(group_paths) = document["paths"].as_object() {
-                for (path, item) in group_paths {
-                    paths.insert(path.clone(), item.clone());
                 }
             }
         }
@@ -90,15 +111,67 @@ fn build(registry: &Registry) -> Value {
             definitions.insert(name, to_v2_schema(schema));
         }
     }
-    let by_kind = definitions_by_kind(&definitions);
-    for item in paths.values_mut() {
-        to_v2_path(item, &by_kind);
+    let mut listed = Vec::new();
+    for (group, versions) in &groups {
+        for version in versions {
+            let Some(list) = registry.resource_list(group, version) else {
+                continue;
+            };
+            for resource in list["resources"].as_array().into_iter().flatten() {
+                let name = resource["name"].as_str().unwrap_or_default();
+                let lists = resource["verbs"]
+                    .as_array()
+                    .is_some_and(|verbs| verbs.iter().any(|verb| verb == "list"));
+                if name.contains('/') || !lists {
+                    continue;
+                }
+                let kind = resource["kind"].as_str().unwrap_or_default().to_owned();
+                let custom = registry
+                    .get(group, version, name)
+                    .filter(|resource| resource.custom)
+                    .map(|resource| (name.to_owned(), super::selectable_fields(&resource)));
+                listed.push(definitions::Listed {
+                    group: group.clone(),
+                    version: version.clone(),
+                    kind,
+                    custom,
+                });
+            }
+        }
     }
+    let by_kind = definitions_by_kind(&definitions);
+    definitions::add(&mut definitions, &listed, &by_kind);
+    let by_kind = definitions_by_kind(&definitions);
+    let references = routes::Definitions { by_kind: &by_kind };
+    let mut routed = Map::new();
+    routes::other_paths(&groups, &mut routed);
+    for (group, versions) in &groups {
+        for version in versions {
+            let Some(list) = registry.resource_list(group, version) else {
+                continue;
+            };
+            let custom = registry
+                .of_group_version(group, version)
+                .iter()
+                .any(|resource| resource.custom);
+            routes::resource_paths(&list, group, version, custom, &references, &mut routed);
+        }
+    }
+    let mut paths: Map<String, Value> = routed
+        .into_iter()
+        .map(|(path, item)| {
+            let path_routes = item["routes"].as_array().cloned().unwrap_or_default();
+            let built = builder::path_item(&path, &path_routes);
+            (path, built)
+        })
+        .collect();
+    let parameters = shared::deduplicate(&mut paths);
     json!({
         "swagger": "2.0",
         "info": {"title": "Kubernetes", "version": crate::core::openapi_version()},
         "paths": paths,
         "definitions": definitions,
+        "parameters": parameters,
         "securityDefinitions": {"BearerToken": {
             "description": "Bearer Token authentication", "type": "apiKey", "name": "authorization", "in": "header",
         }},
@@ -233,79 +306,6 @@ fn definitions_by_kind(definitions: &Map<String, Value>) -> Map<String, Value> {
         }
     }
     by_kind
-}
-
-/// A v3 path item as v2 writes it: each parameter's schema inline, a request body as
-/// an `in: body` parameter (with the media types a PATCH consumes), and the kind's
-/// definition as the body and the 200 answer of the operations that carry one.
-fn to_v2_path(item: &mut Value, by_kind: &Map<String, Value>) {
-    let Some(item) = item.as_object_mut() else {
-        return;
-    };
-    for (key, value) in item.iter_mut() {
-        if key == "parameters" {
-            inline_parameters(value);
-            continue;
-        }
-        let gvk = &value["x-kubernetes-group-version-kind"];
-        let definition = by_kind
-            .get(&format!(
-                "{}/{}/{}",
-                text(&gvk["group"]),
-                text(&gvk["version"]),
-                text(&gvk["kind"])
-            ))
-            .cloned();
-        inline_parameters(&mut value["parameters"]);
-        let action = text(&value["x-kubernetes-action"]).to_owned();
-        let consumes: Option<Vec<String>> = value["requestBody"]["content"]
-            .as_object()
-            .map(|content| content.keys().cloned().collect());
-        if let Some(operation) = value.as_object_mut() {
-            operation.remove("requestBody");
-        }
-        let body_schema = match (&consumes, &definition) {
-            (Some(_), _) => Some(json!({"type": "object"})),
-            (None, Some(reference)) if matches!(action.as_str(), "post" | "put") => Some(json!({"$ref": reference})),
-            _ => None,
-        };
-        if let Some(schema) = body_schema
-            && let Some(parameters) = value["parameters"].as_array_mut()
-        {
-            parameters.insert(
-                0,
-                json!({"name": "body", "in": "body", "required": true, "schema": schema}),
-            );
-        }
-        if let Some(consumes) = consumes {
-            value["consumes"] = json!(consumes);
-        }
-        value["produces"] = json!([
-            "application/json",
-            "application/yaml",
-            "application/vnd.kubernetes.protobuf"
-        ]);
-        value["schemes"] = json!(["https"]);
-        if let Some(reference) = definition
-            && matches!(action.as_str(), "get" | "put" | "patch" | "post")
-        {
-            value["responses"]["200"]["schema"] = json!({"$ref": reference});
-        }
-    }
-}
-
-/// v3's `schema: {type, uniqueItems}` of each parameter written inline, as v2 has it.
-fn inline_parameters(parameters: &mut Value) {
-    for parameter in parameters.as_array_mut().into_iter().flatten() {
-        let Some(fields) = parameter.as_object_mut() else {
-            continue;
-        };
-        if let Some(Value::Object(schema)) = fields.remove("schema") {
-            for (key, value) in schema {
-                fields.insert(key, value);
-            }
-        }
-    }
 }
 
 fn text(value: &Value) -> &str {
