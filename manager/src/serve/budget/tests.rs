@@ -241,3 +241,41 @@ async fn bodies_that_all_wait_for_room_do_not_wait_for_ever() {
         "the other waiter gets the room given back"
     );
 }
+
+#[tokio::test(start_paused = true)]
+async fn a_body_waiting_for_room_gives_way_to_a_smaller_request_not_to_a_larger_one() {
+    let budget = Arc::new(ByteBudget::new(SMALL_BODY, SMALL_BODY, Duration::from_secs(2)));
+    let attacker = IpAddr::V4(Ipv4Addr::new(10, 0, 0, 2));
+    // Two bodies of one address that declare 65,000 bytes: one holds 34,000 and is
+    // young (nobody may judge it yet), the other holds 30,000 and waits for more.
+    let mut young = Reserved::new(Origin::new(attacker), Some(65_000));
+    budget.reserve(&mut young, 34_000, far()).await.unwrap();
+    let mut partial = Reserved::new(Origin::new(attacker), Some(65_000));
+    budget.reserve(&mut partial, 30_000, far()).await.unwrap();
+    let waiting = {
+        let budget = budget.clone();
+        tokio::spawn(async move { budget.reserve(&mut partial, 10_000, far()).await })
+    };
+    tokio::task::yield_now().await;
+
+    // A burst that declares as much as the waiting body holds, from the same address,
+    // takes nothing: attackers do not evict each other this way.
+    let mut burst = Reserved::new(Origin::new(attacker), Some(65_000));
+    let soon = Instant::now() + Duration::from_millis(50);
+    assert!(matches!(
+        budget.reserve(&mut burst, 16_000, soon).await,
+        Err(NoRoom::Full { .. })
+    ));
+
+    // A review of 2,000 bytes, from another address or from the same one, gets room at
+    // once from the waiting body, and the young body keeps its own.
+    let started = Instant::now();
+    let mut review = Reserved::new(origin(1), Some(2_000));
+    budget.reserve(&mut review, 2_000, far()).await.unwrap();
+    assert_eq!(started.elapsed(), Duration::ZERO, "room was made, not waited for");
+    assert_eq!(waiting.await.unwrap(), Err(NoRoom::Evicted));
+    assert!(!young.is_evicted(), "a body arriving is not judged before STALLED");
+    let mut same_address = Reserved::new(Origin::new(attacker), Some(2_000));
+    budget.reserve(&mut same_address, 2_000, far()).await.unwrap();
+    assert!(!young.is_evicted());
+}
