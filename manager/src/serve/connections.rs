@@ -14,10 +14,12 @@
 //! connections from its own address (or any other) that send a header and then
 //! nothing: the per-peer bound cannot lock out kube-apiserver, whose connections
 //! all come from one address. Among silent connections, those whose body has
-//! stalled go first, and a connection just accepted counts as [`FRESH`] younger than
-//! it is: when attackers of one address trickle bodies and reconnect as fast as they
-//! are closed, the per-address bound churns through their stalled connections, not
-//! through a client's fresh one still in its handshake.
+//! stalled go first, and a connection ready for a request (just accepted, or idling
+//! after an answer) counts as [`FRESH`] younger than it is: when attackers of one
+//! address trickle bodies and reconnect as fast as they are closed, the per-address
+//! bound churns through their stalled connections, not through a client's fresh one
+//! still in its handshake, nor through the kept connection kube-apiserver (of the
+//! same address) is about to send its next review on.
 //!
 //! The invariant, kept under the one lock: `open` holds every admitted connection not
 //! yet closed or evicted, and `per_peer[ip]` counts exactly the entries of `open` from
@@ -54,9 +56,9 @@ pub(crate) struct Activity {
     reading: AtomicUsize,
     /// When the last byte arrived, in nanoseconds since `epoch`.
     last_byte: AtomicU64,
-    /// No byte of a request has arrived yet: the TLS handshake, or the wait for the
-    /// first request, of a connection just accepted.
-    fresh: AtomicBool,
+    /// A request on this connection has been answered: its client is one that
+    /// completes requests.
+    answered: AtomicBool,
     /// Wakes the connection's timer when a request begins, so that it switches from
     /// the idle timeout to the header timeout.
     began: Notify,
@@ -71,7 +73,7 @@ impl Activity {
             request_started: AtomicU64::new(0),
             reading: AtomicUsize::new(0),
             last_byte: AtomicU64::new(0),
-            fresh: AtomicBool::new(true),
+            answered: AtomicBool::new(false),
             began: Notify::new(),
         };
         activity.idle_since.store(activity.now(), Ordering::Relaxed);
@@ -110,9 +112,6 @@ impl Activity {
     /// Bytes arrived: if the connection was idle, a request has begun.
     pub fn bytes_arrived(&self) {
         self.last_byte.store(self.now(), Ordering::Relaxed);
-        if self.fresh.load(Ordering::Relaxed) {
-            self.fresh.store(false, Ordering::Relaxed);
-        }
         if self.in_flight.load(Ordering::Acquire) == 0 && self.request_started.load(Ordering::Relaxed) == 0 {
             self.request_started
                 .store(self.now().saturating_add(1), Ordering::Relaxed);
@@ -155,30 +154,48 @@ impl Activity {
     }
 
     /// Where this connection stands in the order of eviction (the least first), or
-    /// None while a request on it is decided or answered: first the connections whose
+    /// None while a request on it is decided or answered. First the connections whose
     /// every request waits for a body that has sent nothing for [`STALLED`] (the
-    /// trickling attack's), then by the time since which each has been silent. A
-    /// request header still arriving counts from the idling before it (a slowloris
-    /// header is as old as that); a connection waiting only for bodies, from its last
-    /// byte; a connection that has not sent a byte of a request yet (its handshake
-    /// and first header may be queued behind a flood of others) from [`FRESH`] after
-    /// it was accepted, so that a churn of evictions from its own address does not
-    /// close it before it could speak.
-    fn eviction_rank(&self, now: u64) -> Option<(bool, u64)> {
+    /// trickling attack's); then those that have not had an answer yet; last those
+    /// that have (a client that completed a request, kube-apiserver's kept
+    /// connections: closing one as its client writes its next POST into it fails that
+    /// request, and Go never retries it). Within each, by the time since which each
+    /// has been silent: a request header still arriving counts from the idling before
+    /// it (a slowloris header is as old as that); a connection waiting only for
+    /// bodies, from its last byte; one waiting for a request from [`FRESH`] after it
+    /// was accepted or last answered, so that a churn of evictions from its own
+    /// address does not close a client's fresh connection still in its handshake.
+    fn eviction_rank(&self, now: u64) -> Option<(Tier, u64)> {
+        let tier = if self.answered.load(Ordering::Relaxed) {
+            Tier::Answered
+        } else {
+            Tier::Unanswered
+        };
         if self.only_reading() {
             let last = self.last_byte.load(Ordering::Relaxed);
             let stalled = now.saturating_sub(last) >= nanos(STALLED);
-            return Some((!stalled, last));
+            return Some((if stalled { Tier::Stalled } else { tier }, last));
         }
         if self.is_busy() {
             return None;
         }
         let idle_since = self.idle_since.load(Ordering::Relaxed);
-        if self.fresh.load(Ordering::Relaxed) {
-            return Some((true, idle_since.saturating_add(nanos(FRESH))));
+        if self.request_started.load(Ordering::Relaxed) == 0 {
+            return Some((tier, idle_since.saturating_add(nanos(FRESH))));
         }
-        Some((true, idle_since))
+        Some((tier, idle_since))
     }
+}
+
+/// The classes of [`Activity::eviction_rank`], the first evicted first.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord)]
+pub(crate) enum Tier {
+    /// Every request waits for a body that stalled.
+    Stalled,
+    /// No request on the connection has been answered yet.
+    Unanswered,
+    /// The connection has answered a request.
+    Answered,
 }
 
 /// How long a connection just accepted counts as younger than it is when choosing
@@ -240,6 +257,7 @@ pub(crate) struct Busy(Arc<Activity>);
 impl Drop for Busy {
     fn drop(&mut self) {
         self.0.idle_since.store(self.0.now(), Ordering::Relaxed);
+        self.0.answered.store(true, Ordering::Relaxed);
         self.0.in_flight.fetch_sub(1, Ordering::AcqRel);
     }
 }
@@ -529,6 +547,46 @@ mod tests {
     }
 
     #[tokio::test(start_paused = true)]
+    async fn a_connection_that_answered_outlasts_a_churn_of_newcomers() {
+        let connections = Connections::new(Bounds {
+            max_connections: 10,
+            max_per_peer: 2,
+        });
+        // kube-apiserver's kept connection answers a review and idles, while
+        // newcomers of its address (attackers reconnecting) keep arriving.
+        let kept = connections.admit(peer(1)).unwrap();
+        kept.activity.bytes_arrived();
+        drop(kept.activity.busy());
+        tokio::time::advance(FRESH * 2).await;
+        let newcomer = connections.admit(peer(1)).unwrap();
+        let _next = connections.admit(peer(1)).unwrap();
+        assert!(
+            newcomer.close.is_cancelled(),
+            "a connection yet to be answered goes first"
+        );
+        assert!(
+            !kept.close.is_cancelled(),
+            "idle long, but its client completes requests"
+        );
+        // Its next request's header, arriving, is kept too.
+        kept.activity.bytes_arrived();
+        let _after = connections.admit(peer(1)).unwrap();
+        assert!(!kept.close.is_cancelled());
+        // Among connections that answered, the longest silent goes.
+        let other = connections.admit(peer(9)).unwrap();
+        other.activity.bytes_arrived();
+        drop(other.activity.busy());
+        let _busy = kept.activity.busy();
+        drop(_busy);
+        tokio::time::advance(FRESH * 2).await;
+        let again = connections.admit(peer(9)).unwrap();
+        again.activity.bytes_arrived();
+        drop(again.activity.busy());
+        let _third = connections.admit(peer(9)).unwrap();
+        assert!(other.close.is_cancelled() && !again.close.is_cancelled());
+    }
+
+    #[tokio::test(start_paused = true)]
     async fn a_body_the_server_holds_without_asking_for_more_is_not_silent() {
         let connections = Connections::new(Bounds {
             max_connections: 10,
@@ -553,7 +611,7 @@ mod tests {
         assert!(waiting.activity.only_reading());
         assert_eq!(
             waiting.activity.eviction_rank(connections.now()),
-            Some((true, connections.now()))
+            Some((Tier::Unanswered, connections.now()))
         );
     }
 
