@@ -13,10 +13,8 @@
 //! - **Silence is timed, and silent connections are evictable**: a TLS handshake, a
 //!   request header from its first byte, and the wait for the next request after an
 //!   answer. A connection is *silent* when no request on it has been read whole:
-//!   idle, still sending a header, or waiting only for bodies (not while the server
-//!   holds a piece without asking for more). Silent connections are the ones evicted:
-//!   stalled bodies first, then the longest-silent, a connection not yet spoken on
-//!   counting a second younger; so a client's fresh connection wins
+//!   idle, still sending a header, or waiting only for bodies. Silent connections are
+//!   the ones evicted, the longest-silent first, so a client's fresh connection wins
 //!   over silent connections from its own address: the per-address bound cannot lock
 //!   kube-apiserver out, though all its connections share one.
 //! - **Bodies arrive at a minimum rate** ([`MinDataRate`], as Kestrel's): every period
@@ -38,8 +36,7 @@
 //!   declared length; small bodies on a share of their own; held until the answer is
 //!   written ([`AnswerBody::holding`]); a request that finds no room takes it from the
 //!   slowest body of a client holding more than its fair share (per address, then per
-//!   connection), or from a body waiting for room that is larger than it, never waits
-//!   behind slow bodies. Each request carries its [`Origin`].
+//!   connection), never waits behind slow bodies. Each request carries its [`Origin`].
 
 mod body;
 mod budget;

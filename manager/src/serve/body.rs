@@ -1,9 +1,7 @@
 //! The bodies a [`Service`](super::Service) reads and answers with: [`RequestBody`]
 //! holds its client to the server's [`MinDataRate`] (failing with
 //! [`BodyError::TooSlow`]) and tells the connection while it waits for body bytes (so a
-//! body that stops arriving makes the connection silent, and evictable; a piece the
-//! server holds without asking for the next, waiting for room in its budget say, does
-//! not), and
+//! body that stops arriving makes the connection silent, and evictable), and
 //! [`AnswerBody`] writes an answer in pieces and holds what it was given (a
 //! [`Reserved`](super::Reserved)) until the last piece is handed to the connection.
 
@@ -80,17 +78,10 @@ impl Body for RequestBody {
         if let Some(rate) = &mut self.rate {
             rate.asked();
         }
-        if let Some(reading) = &mut self.reading {
-            reading.asking();
-        }
         match Pin::new(&mut self.inner).poll_frame(cx) {
             Poll::Ready(Some(Ok(frame))) => {
                 if let (Some(rate), Some(data)) = (&mut self.rate, frame.data_ref()) {
                     rate.arrived(data.len() as u64);
-                }
-                // Until the server asks for more, the connection waits on it.
-                if let Some(reading) = &mut self.reading {
-                    reading.handed();
                 }
                 if self.inner.is_end_stream() {
                     self.ended();

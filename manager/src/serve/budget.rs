@@ -25,19 +25,6 @@
 //! so none will give any back: many bodies that began at once), the waiter of the
 //! address and connection holding the most is evicted instead.
 //!
-//! **A body waiting for room gives way to a smaller request.** Slow bodies become
-//! evictable only after [`STALLED`], and attackers that reconnect as soon as they are
-//! evicted keep the share full of young bodies and of bursts waiting for room: a
-//! review arriving then waited among them, racing every waiter for each body the
-//! moment it stalled. So a request may also take the room of a body that waits for
-//! room itself (it holds part of a body and is idle until it gets more) when that
-//! body's connection holds more than the whole of the request (its declared length,
-//! or what it has so far), from its own address or from one over its share: the
-//! smaller claim is served first, as max-min fairness would. Attackers that declare
-//! bodies as large as the ones they would evict cannot take each other's room this
-//! way, and bodies small enough to be taken from only by smaller ones cannot fill the
-//! share within the connection bounds.
-//!
 //! **Fair shares** decide whose slow body is taken. Every address holding bytes (the
 //! requester's counted) has an equal share of the budget: a slow body of another
 //! address is taken only while its address holds at least that share, so a modest
@@ -167,11 +154,6 @@ impl Share {
                     tracing::debug!(peer = %origin.peer, freed, "evicted a slow body to make room");
                     continue;
                 }
-                let claim = holder.declared.max(ledger.held_by(holder.id) + want);
-                if let Some((origin, freed)) = ledger.evict_waiting_larger(holder, claim, self.total) {
-                    tracing::debug!(peer = %origin.peer, freed, "evicted a body waiting for room for a smaller request");
-                    continue;
-                }
                 if let Some((origin, freed)) = ledger.break_deadlock(holder) {
                     tracing::debug!(peer = %origin.peer, freed, "every body held waits for room; evicted the largest");
                     continue;
@@ -245,8 +227,6 @@ pub(crate) struct Holder {
     id: u64,
     origin: Origin,
     started: Instant,
-    /// The body's declared length (0 when it declared none).
-    declared: usize,
     /// Bytes that arrived, and when the last did (nanoseconds since `started`).
     received: AtomicUsize,
     last_byte: AtomicU64,
@@ -255,12 +235,11 @@ pub(crate) struct Holder {
 }
 
 impl Holder {
-    fn new(origin: Origin, declared: Option<u64>, state: u8) -> Arc<Self> {
+    fn new(origin: Origin, state: u8) -> Arc<Self> {
         Arc::new(Self {
             id: NEXT_HOLDER.fetch_add(1, Ordering::Relaxed),
             origin,
             started: Instant::now(),
-            declared: declared.map_or(0, |declared| usize::try_from(declared).unwrap_or(usize::MAX)),
             received: AtomicUsize::new(0),
             last_byte: AtomicU64::new(0),
             state: AtomicU8::new(state),
@@ -325,7 +304,7 @@ impl Reserved {
     /// arrives).
     pub fn new(origin: Origin, declared: Option<u64>) -> Self {
         Self {
-            holder: Holder::new(origin, declared, READING),
+            holder: Holder::new(origin, READING),
             share: None,
             large: declared.is_some_and(|declared| declared >= SMALL_BODY as u64),
             bytes: 0,
@@ -337,7 +316,7 @@ impl Reserved {
     #[must_use]
     pub fn beside(&self) -> Self {
         Self {
-            holder: Holder::new(self.holder.origin, None, READ),
+            holder: Holder::new(self.holder.origin, READ),
             share: None,
             large: self.large,
             bytes: 0,

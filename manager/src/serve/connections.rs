@@ -13,13 +13,7 @@
 //! newcomer is the one refused. So a client's fresh connection always wins over
 //! connections from its own address (or any other) that send a header and then
 //! nothing: the per-peer bound cannot lock out kube-apiserver, whose connections
-//! all come from one address. Among silent connections, those whose body has
-//! stalled go first, and a connection ready for a request (just accepted, or idling
-//! after an answer) counts as [`FRESH`] younger than it is: when attackers of one
-//! address trickle bodies and reconnect as fast as they are closed, the per-address
-//! bound churns through their stalled connections, not through a client's fresh one
-//! still in its handshake, nor through the kept connection kube-apiserver (of the
-//! same address) is about to send its next review on.
+//! all come from one address.
 //!
 //! The invariant, kept under the one lock: `open` holds every admitted connection not
 //! yet closed or evicted, and `per_peer[ip]` counts exactly the entries of `open` from
@@ -28,7 +22,7 @@
 use std::collections::HashMap;
 use std::net::IpAddr;
 use std::sync::Arc;
-use std::sync::atomic::{AtomicBool, AtomicU64, AtomicUsize, Ordering};
+use std::sync::atomic::{AtomicU64, AtomicUsize, Ordering};
 use std::time::Duration;
 
 use parking_lot::Mutex;
@@ -36,7 +30,7 @@ use tokio::sync::Notify;
 use tokio::time::Instant;
 use tokio_util::sync::CancellationToken;
 
-use super::{Origin, STALLED};
+use super::Origin;
 
 /// What a connection is doing, shared between its task (which updates it) and the
 /// registry (which reads it to choose whom to close).
@@ -56,9 +50,6 @@ pub(crate) struct Activity {
     reading: AtomicUsize,
     /// When the last byte arrived, in nanoseconds since `epoch`.
     last_byte: AtomicU64,
-    /// A request on this connection has been answered: its client is one that
-    /// completes requests.
-    answered: AtomicBool,
     /// Wakes the connection's timer when a request begins, so that it switches from
     /// the idle timeout to the header timeout.
     began: Notify,
@@ -73,7 +64,6 @@ impl Activity {
             request_started: AtomicU64::new(0),
             reading: AtomicUsize::new(0),
             last_byte: AtomicU64::new(0),
-            answered: AtomicBool::new(false),
             began: Notify::new(),
         };
         activity.idle_since.store(activity.now(), Ordering::Relaxed);
@@ -103,10 +93,7 @@ impl Activity {
         self.reading.fetch_add(1, Ordering::AcqRel);
         self.last_byte.store(self.now(), Ordering::Relaxed);
         self.began.notify_one();
-        Reading {
-            activity: self.clone(),
-            asking: true,
-        }
+        Reading(self.clone())
     }
 
     /// Bytes arrived: if the connection was idle, a request has begun.
@@ -153,57 +140,16 @@ impl Activity {
         }
     }
 
-    /// Where this connection stands in the order of eviction (the least first), or
-    /// None while a request on it is decided or answered. First the connections whose
-    /// every request waits for a body that has sent nothing for [`STALLED`] (the
-    /// trickling attack's); then those that have not had an answer yet; last those
-    /// that have (a client that completed a request, kube-apiserver's kept
-    /// connections: closing one as its client writes its next POST into it fails that
-    /// request, and Go never retries it). Within each, by the time since which each
-    /// has been silent: a request header still arriving counts from the idling before
-    /// it (a slowloris header is as old as that); a connection waiting only for
-    /// bodies, from its last byte; one waiting for a request from [`FRESH`] after it
-    /// was accepted or last answered, so that a churn of evictions from its own
-    /// address does not close a client's fresh connection still in its handshake.
-    fn eviction_rank(&self, now: u64) -> Option<(Tier, u64)> {
-        let tier = if self.answered.load(Ordering::Relaxed) {
-            Tier::Answered
-        } else {
-            Tier::Unanswered
-        };
+    /// Nanoseconds since `epoch` since which this connection has been silent, or
+    /// None while a request on it is decided or answered. A request header still
+    /// arriving counts from the idling before it (a slowloris header is as old as
+    /// that); a connection waiting only for bodies, from its last byte.
+    fn silent_since(&self) -> Option<u64> {
         if self.only_reading() {
-            let last = self.last_byte.load(Ordering::Relaxed);
-            let stalled = now.saturating_sub(last) >= nanos(STALLED);
-            return Some((if stalled { Tier::Stalled } else { tier }, last));
+            return Some(self.last_byte.load(Ordering::Relaxed));
         }
-        if self.is_busy() {
-            return None;
-        }
-        let idle_since = self.idle_since.load(Ordering::Relaxed);
-        if self.request_started.load(Ordering::Relaxed) == 0 {
-            return Some((tier, idle_since.saturating_add(nanos(FRESH))));
-        }
-        Some((tier, idle_since))
+        (!self.is_busy()).then(|| self.idle_since.load(Ordering::Relaxed))
     }
-}
-
-/// The classes of [`Activity::eviction_rank`], the first evicted first.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord)]
-pub(crate) enum Tier {
-    /// Every request waits for a body that stalled.
-    Stalled,
-    /// No request on the connection has been answered yet.
-    Unanswered,
-    /// The connection has answered a request.
-    Answered,
-}
-
-/// How long a connection just accepted counts as younger than it is when choosing
-/// whom to evict: long enough for a handshake queued behind hundreds of others.
-pub(crate) const FRESH: Duration = Duration::from_secs(1);
-
-fn nanos(duration: Duration) -> u64 {
-    u64::try_from(duration.as_nanos()).unwrap_or(u64::MAX)
 }
 
 /// The timers a connection is held to (see [`ServeLimits`](super::ServeLimits)).
@@ -214,40 +160,12 @@ pub(crate) struct Timeouts {
     pub body: Duration,
 }
 
-/// A request body being read; the request counts as deciding once it drops, and
-/// while the server holds a piece without asking for the next.
-pub(crate) struct Reading {
-    activity: Arc<Activity>,
-    /// The server asks for the body's next bytes: the connection waits on its client.
-    asking: bool,
-}
-
-impl Reading {
-    /// The server took a piece and has not asked for more (it may be waiting for room
-    /// in its budget): the connection waits on the server, not on its client, so it
-    /// is neither silent nor evictable for it until [`asking`](Self::asking).
-    pub fn handed(&mut self) {
-        if self.asking {
-            self.asking = false;
-            self.activity.reading.fetch_sub(1, Ordering::AcqRel);
-        }
-    }
-
-    /// The server asks for more: the body is timed again from now.
-    pub fn asking(&mut self) {
-        if !self.asking {
-            self.asking = true;
-            self.activity.last_byte.store(self.activity.now(), Ordering::Relaxed);
-            self.activity.reading.fetch_add(1, Ordering::AcqRel);
-        }
-    }
-}
+/// A request body being read; the request counts as deciding once it drops.
+pub(crate) struct Reading(Arc<Activity>);
 
 impl Drop for Reading {
     fn drop(&mut self) {
-        if self.asking {
-            self.activity.reading.fetch_sub(1, Ordering::AcqRel);
-        }
+        self.0.reading.fetch_sub(1, Ordering::AcqRel);
     }
 }
 
@@ -257,7 +175,6 @@ pub(crate) struct Busy(Arc<Activity>);
 impl Drop for Busy {
     fn drop(&mut self) {
         self.0.idle_since.store(self.0.now(), Ordering::Relaxed);
-        self.0.answered.store(true, Ordering::Relaxed);
         self.0.in_flight.fetch_sub(1, Ordering::AcqRel);
     }
 }
@@ -328,14 +245,13 @@ impl Connections {
     /// Admits a connection from `peer`, closing the longest-silent connection of the
     /// bound it would pass (the peer's own first, then the server's).
     pub fn admit(self: &Arc<Self>, peer: IpAddr) -> Result<Admitted, Refused> {
-        let now = self.now();
         let mut registry = self.registry.lock();
         if registry.per_peer.get(&peer).copied().unwrap_or(0) >= self.bounds.max_per_peer
-            && !registry.evict_longest_silent(Some(peer), now)
+            && !registry.evict_longest_silent(Some(peer))
         {
             return Err(Refused::PeerFull);
         }
-        if registry.open.len() >= self.bounds.max_connections && !registry.evict_longest_silent(None, now) {
+        if registry.open.len() >= self.bounds.max_connections && !registry.evict_longest_silent(None) {
             return Err(Refused::ServerFull);
         }
         let id = registry.next_id;
@@ -363,12 +279,7 @@ impl Connections {
     /// Closes the longest-silent connection to free a file descriptor (accept
     /// failed for want of one). False when every connection is busy.
     pub fn evict_one(&self) -> bool {
-        let now = self.now();
-        self.registry.lock().evict_longest_silent(None, now)
-    }
-
-    fn now(&self) -> u64 {
-        nanos(self.epoch.elapsed())
+        self.registry.lock().evict_longest_silent(None)
     }
 
     /// Connections open now.
@@ -385,12 +296,12 @@ impl Connections {
 impl Registry {
     /// Asks the longest-silent connection (of `peer`, or of anyone) to close, and
     /// forgets it at once so that its slot is free. False when none is silent.
-    fn evict_longest_silent(&mut self, peer: Option<IpAddr>, now: u64) -> bool {
+    fn evict_longest_silent(&mut self, peer: Option<IpAddr>) -> bool {
         let victim = self
             .open
             .iter()
             .filter(|(_, entry)| peer.is_none_or(|peer| entry.peer == peer))
-            .filter_map(|(id, entry)| entry.activity.eviction_rank(now).map(|rank| (rank, *id)))
+            .filter_map(|(id, entry)| entry.activity.silent_since().map(|since| (since, *id)))
             .min();
         let Some((_, id)) = victim else {
             return false;
@@ -509,110 +420,6 @@ mod tests {
         let _busy = second.activity.busy();
         let _busy_third = third.activity.busy();
         assert_eq!(connections.admit(peer(1)).err(), Some(Refused::PeerFull));
-    }
-
-    #[tokio::test(start_paused = true)]
-    async fn stalled_bodies_go_before_a_fresh_connection_still_in_its_handshake() {
-        let connections = Connections::new(Bounds {
-            max_connections: 10,
-            max_per_peer: 3,
-        });
-        // A client's connection accepted first, its handshake queued behind others.
-        let handshaking = connections.admit(peer(1)).unwrap();
-        tokio::time::advance(Duration::from_millis(10)).await;
-        // Two trickling bodies of the same address, their last bytes just after.
-        let mut trickling = Vec::new();
-        for _ in 0..2 {
-            let admitted = connections.admit(peer(1)).unwrap();
-            let busy = admitted.activity.busy();
-            let reading = admitted.activity.reading_body();
-            admitted.activity.bytes_arrived();
-            trickling.push((admitted, busy, reading));
-        }
-        tokio::time::advance(STALLED).await;
-        // Past the bound: the stalled body is closed, not the older fresh connection.
-        let newcomer = connections.admit(peer(1)).unwrap();
-        assert!(
-            !handshaking.close.is_cancelled(),
-            "a fresh connection is not a stalled body"
-        );
-        assert_eq!(trickling.iter().filter(|(a, _, _)| a.close.is_cancelled()).count(), 1);
-        // Among connections that never spoke, the one accepted first still goes first,
-        // so a flood of handshakes that never finish cannot hold the bound.
-        drop(trickling);
-        let _late = connections.admit(peer(1)).unwrap();
-        let _later = connections.admit(peer(1)).unwrap();
-        assert!(handshaking.close.is_cancelled());
-        assert!(!newcomer.close.is_cancelled());
-    }
-
-    #[tokio::test(start_paused = true)]
-    async fn a_connection_that_answered_outlasts_a_churn_of_newcomers() {
-        let connections = Connections::new(Bounds {
-            max_connections: 10,
-            max_per_peer: 2,
-        });
-        // kube-apiserver's kept connection answers a review and idles, while
-        // newcomers of its address (attackers reconnecting) keep arriving.
-        let kept = connections.admit(peer(1)).unwrap();
-        kept.activity.bytes_arrived();
-        drop(kept.activity.busy());
-        tokio::time::advance(FRESH * 2).await;
-        let newcomer = connections.admit(peer(1)).unwrap();
-        let _next = connections.admit(peer(1)).unwrap();
-        assert!(
-            newcomer.close.is_cancelled(),
-            "a connection yet to be answered goes first"
-        );
-        assert!(
-            !kept.close.is_cancelled(),
-            "idle long, but its client completes requests"
-        );
-        // Its next request's header, arriving, is kept too.
-        kept.activity.bytes_arrived();
-        let _after = connections.admit(peer(1)).unwrap();
-        assert!(!kept.close.is_cancelled());
-        // Among connections that answered, the longest silent goes.
-        let other = connections.admit(peer(9)).unwrap();
-        other.activity.bytes_arrived();
-        drop(other.activity.busy());
-        let _busy = kept.activity.busy();
-        drop(_busy);
-        tokio::time::advance(FRESH * 2).await;
-        let again = connections.admit(peer(9)).unwrap();
-        again.activity.bytes_arrived();
-        drop(again.activity.busy());
-        let _third = connections.admit(peer(9)).unwrap();
-        assert!(other.close.is_cancelled() && !again.close.is_cancelled());
-    }
-
-    #[tokio::test(start_paused = true)]
-    async fn a_body_the_server_holds_without_asking_for_more_is_not_silent() {
-        let connections = Connections::new(Bounds {
-            max_connections: 10,
-            max_per_peer: 2,
-        });
-        // kube-apiserver's connection: its body arrived, and the server waits for room
-        // in its budget before asking for the rest.
-        let waiting = connections.admit(peer(1)).unwrap();
-        let _busy = waiting.activity.busy();
-        let mut reading = waiting.activity.reading_body();
-        waiting.activity.bytes_arrived();
-        reading.handed();
-        tokio::time::advance(STALLED * 2).await;
-        assert!(!waiting.activity.only_reading());
-        assert_eq!(waiting.activity.eviction_rank(connections.now()), None);
-        let other = connections.admit(peer(1)).unwrap();
-        let _third = connections.admit(peer(1)).unwrap();
-        assert!(!waiting.close.is_cancelled(), "waiting on the server is not silence");
-        assert!(other.close.is_cancelled());
-        // Asked again, it is timed from then.
-        reading.asking();
-        assert!(waiting.activity.only_reading());
-        assert_eq!(
-            waiting.activity.eviction_rank(connections.now()),
-            Some((Tier::Unanswered, connections.now()))
-        );
     }
 
     #[tokio::test(start_paused = true)]

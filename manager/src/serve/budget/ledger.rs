@@ -122,37 +122,6 @@ impl Ledger {
         self.evict(id)
     }
 
-    /// Evicts a body waiting for room whose connection holds more than `claim` (the
-    /// whole of the requester's body), of the requester's address or of one holding at
-    /// least its share: of the address holding the most, its connection holding the
-    /// most, holding the most itself. Where it came from and the bytes freed, or None.
-    pub fn evict_waiting_larger(&mut self, requester: &Holder, claim: usize, total: usize) -> Option<(Origin, usize)> {
-        let asking = requester.origin;
-        let addresses = self.peers.len() + usize::from(!self.peers.contains_key(&asking.peer));
-        let address_share = total / addresses.max(1);
-        let (_, _, _, id) = self
-            .holders
-            .values()
-            .filter(|held| held.holder.id != requester.id)
-            .filter(|held| held.holder.state.load(Ordering::Acquire) == super::WAITING)
-            .filter_map(|held| {
-                let origin = held.holder.origin;
-                let address = self.peers.get(&origin.peer).map_or(0, |group| group.bytes);
-                if origin.peer != asking.peer && address < address_share {
-                    return None;
-                }
-                let connection = self.connections.get(&origin.connection).map_or(0, |group| group.bytes);
-                (connection > claim && origin.connection != asking.connection).then_some((
-                    Reverse(address),
-                    Reverse(connection),
-                    Reverse(held.bytes),
-                    held.holder.id,
-                ))
-            })
-            .min()?;
-        self.evict(id)
-    }
-
     /// When every other holder waits for room (so none will ever give any back: each
     /// holds part of a body and waits for the rest), evicts the waiter of the address
     /// holding the most, of its connection holding the most, holding the most itself.
