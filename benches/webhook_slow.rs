@@ -104,12 +104,20 @@ pub fn connector(certificates: &Certificates, alpn: &[&[u8]]) -> TlsConnector {
     TlsConnector::from(Arc::new(config))
 }
 
-/// One review on a fresh HTTP/1.1 connection from 127.0.0.1: its time, or why it failed
-/// (not answered 200 within kube-apiserver's timeout).
-async fn review(connector: &TlsConnector, address: SocketAddr, path: &str, body: &Bytes) -> Result<Duration, String> {
+/// One review on a fresh HTTP/1.1 connection from 127.0.0.1: its time and the time its
+/// TLS handshake took (connected), or why it failed (not answered 200 within
+/// kube-apiserver's timeout).
+async fn review(
+    connector: &TlsConnector,
+    address: SocketAddr,
+    path: &str,
+    body: &Bytes,
+) -> Result<(Duration, Duration), String> {
     let started = Instant::now();
+    let mut connected = Duration::ZERO;
     let sending = async {
         let tls = connect(connector, address, None).await.map_err(|e| e.to_string())?;
+        connected = started.elapsed();
         let (mut sender, connection) = hyper::client::conn::http1::handshake(TokioIo::new(tls))
             .await
             .map_err(|e| e.to_string())?;
@@ -138,7 +146,7 @@ async fn review(connector: &TlsConnector, address: SocketAddr, path: &str, body:
     tokio::time::timeout(REVIEW_TIMEOUT, sending)
         .await
         .map_err(|_| "no answer within 10 s".to_owned())??;
-    Ok(started.elapsed())
+    Ok((started.elapsed(), connected))
 }
 
 /// The reviews' latencies, admission and conversion apart, and their failures.
@@ -148,6 +156,9 @@ struct Measured {
     /// The 100 KiB admission reviews' (also in `admission`): the large share's.
     large: Vec<Duration>,
     conversion: Vec<Duration>,
+    /// Every review's TLS handshake (connect to handshake done): the part of its
+    /// time spent before the server read a byte of it.
+    handshake: Vec<Duration>,
     failed: usize,
     first_failure: Option<String>,
 }
@@ -157,8 +168,9 @@ impl Measured {
         self.admission.len() + self.conversion.len() + self.failed
     }
 
-    /// The p99 of all, of admission, of the 100 KiB admission and of conversion.
-    fn p99(&self) -> (f64, f64, f64, f64) {
+    /// The p99 of all, of admission, of the 100 KiB admission, of conversion and of
+    /// the handshakes.
+    fn p99(&self) -> (f64, f64, f64, f64, f64) {
         let mut all: Vec<Duration> = self.admission.iter().chain(&self.conversion).copied().collect();
         let p99 = |samples: &mut [Duration]| percentile(samples, 99).map_or(0.0, millis);
         (
@@ -166,6 +178,7 @@ impl Measured {
             p99(&mut self.admission.clone()),
             p99(&mut self.large.clone()),
             p99(&mut self.conversion.clone()),
+            p99(&mut self.handshake.clone()),
         )
     }
 }
@@ -182,8 +195,12 @@ async fn reviews(connector: &TlsConnector, address: SocketAddr, rounds: usize) -
     for _ in 0..rounds {
         for (path, body, converts) in &kinds {
             match review(connector, address, path, body).await {
-                Ok(time) if *converts => measured.conversion.push(time),
-                Ok(time) => {
+                Ok((time, handshake)) if *converts => {
+                    measured.handshake.push(handshake);
+                    measured.conversion.push(time);
+                }
+                Ok((time, handshake)) => {
+                    measured.handshake.push(handshake);
                     measured.admission.push(time);
                     if body.len() > 64 * 1024 {
                         measured.large.push(time);
@@ -418,12 +435,10 @@ pub fn launch(
     (what, attackers)
 }
 
-pub async fn slow_bodies(servers: &tokio::runtime::Handle) {
-    let certificates = Certificates::self_signed(["127.0.0.1"]).expect("certificates");
-    let (http1, h2) = (
-        connector(&certificates, &[b"http/1.1"]),
-        connector(&certificates, &[b"h2"]),
-    );
+/// The attacks: 70, 200 and 400 connections from one address and from 40, and 99
+/// HTTP/2 streams; `WEBHOOK_BENCH_SLOW_CASES=200/40,h2` keeps only those
+/// (conns/addresses, h2).
+pub fn cases() -> Vec<Attacker> {
     let mut cases: Vec<Attacker> = Vec::new();
     for addresses in [1, 40] {
         for conns in [70, 200, 400] {
@@ -431,7 +446,6 @@ pub async fn slow_bodies(servers: &tokio::runtime::Handle) {
         }
     }
     cases.push(Attacker::Http2 { streams: 99 });
-    // `WEBHOOK_BENCH_SLOW_CASES=200/40,h2` runs only those (conns/addresses, h2).
     let only = std::env::var("WEBHOOK_BENCH_SLOW_CASES").ok();
     cases.retain(|case| {
         let key = match case {
@@ -440,7 +454,16 @@ pub async fn slow_bodies(servers: &tokio::runtime::Handle) {
         };
         only.as_deref().is_none_or(|only| only.split(',').any(|one| one == key))
     });
-    for case in cases {
+    cases
+}
+
+pub async fn slow_bodies(servers: &tokio::runtime::Handle) {
+    let certificates = Certificates::self_signed(["127.0.0.1"]).expect("certificates");
+    let (http1, h2) = (
+        connector(&certificates, &[b"http/1.1"]),
+        connector(&certificates, &[b"h2"]),
+    );
+    for case in cases() {
         let ours = start(servers, &certificates, matches!(case, Attacker::Http2 { .. })).await;
         let quiet = reviews(&http1, ours.address, QUIET_ROUNDS).await;
         let stop = CancellationToken::new();
@@ -454,12 +477,12 @@ pub async fn slow_bodies(servers: &tokio::runtime::Handle) {
         for attacker in attackers {
             let _ = attacker.await;
         }
-        let (p99, admission_p99, large_p99, conversion_p99) = measured.p99();
-        let (quiet_p99, _, _, _) = quiet.p99();
+        let (p99, admission_p99, large_p99, conversion_p99, handshake_p99) = measured.p99();
+        let (quiet_p99, _, _, _, _) = quiet.p99();
         #[expect(clippy::cast_precision_loss, reason = "megabytes")]
         let upload = attack.sent.load(Ordering::Relaxed) as f64 / 1_048_576.0 / attacked.as_secs_f64();
         println!(
-            "bench=webhook-abuse kind=slow-bodies {what} p99_ms={p99:.2} quiet_p99_ms={quiet_p99:.2} admission_p99_ms={admission_p99:.2} admission_100k_p99_ms={large_p99:.2} conversion_p99_ms={conversion_p99:.2} failed={} of={} attack_opened={} attack_mib_s={upload:.1}",
+            "bench=webhook-abuse kind=slow-bodies {what} p99_ms={p99:.2} quiet_p99_ms={quiet_p99:.2} admission_p99_ms={admission_p99:.2} admission_100k_p99_ms={large_p99:.2} conversion_p99_ms={conversion_p99:.2} handshake_p99_ms={handshake_p99:.2} failed={} of={} attack_opened={} attack_mib_s={upload:.1}",
             measured.failed,
             measured.of(),
             attack.opened(),

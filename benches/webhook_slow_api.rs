@@ -13,7 +13,7 @@
 //! from=1|40 create_p99_ms=.. list_p99_ms=.. quiet_create_p99_ms=..
 //! quiet_list_p99_ms=.. failed=F of=R`, failures being requests the API server refused
 //! or did not answer (a webhook it could not call fails the request: `failurePolicy:
-//! Fail`).
+//! Fail`). The attacks are the direct bench's (`WEBHOOK_BENCH_SLOW_CASES` keeps some).
 
 use std::collections::BTreeMap;
 use std::sync::Arc;
@@ -184,25 +184,7 @@ pub async fn through_api(servers: &tokio::runtime::Handle) {
         connector(&certificates, &[b"http/1.1"]),
         connector(&certificates, &[b"h2"]),
     );
-    let cases = [
-        Attacker::Http1 {
-            conns: 70,
-            addresses: 1,
-        },
-        Attacker::Http1 {
-            conns: 200,
-            addresses: 1,
-        },
-        Attacker::Http1 {
-            conns: 400,
-            addresses: 1,
-        },
-        Attacker::Http1 {
-            conns: 400,
-            addresses: 40,
-        },
-        Attacker::Http2 { streams: 99 },
-    ];
+    let cases = crate::webhook_slow::cases();
     let mut serving: Option<(Running, Configurations, bool)> = None;
     for (index, case) in cases.into_iter().enumerate() {
         let http2 = matches!(case, Attacker::Http2 { .. });
