@@ -8,11 +8,12 @@ use serde_json::{Value, json};
 use crate::common::start;
 use crate::raw::{Answer, send};
 
-async fn post(env: &wheelhouse_envtest::TestEnv, path: &str, body: &Value) -> Answer {
+pub(crate) async fn post(env: &wheelhouse_envtest::TestEnv, path: &str, body: &Value) -> Answer {
     send(&env.client(), http::Method::POST, path, Some(body)).await
 }
 
-async fn token_review(env: &wheelhouse_envtest::TestEnv, token: &str, audiences: &[&str]) -> Value {
+/// The status a `TokenReview` of `token` for `audiences` (the server's when empty) gets.
+pub(crate) async fn token_review(env: &wheelhouse_envtest::TestEnv, token: &str, audiences: &[&str]) -> Value {
     let mut review = json!({"apiVersion": "authentication.k8s.io/v1", "kind": "TokenReview", "spec": {"token": token}});
     if !audiences.is_empty() {
         review["spec"]["audiences"] = json!(audiences);

@@ -11,21 +11,8 @@ use serde_json::{Value, json};
 
 use crate::common::{IMAGE, start};
 use crate::raw::{Answer, send};
+use crate::reviews::{post, token_review as review};
 use crate::schema_common::server_minor;
-
-async fn post(env: &wheelhouse_envtest::TestEnv, path: &str, body: &Value) -> Answer {
-    send(&env.client(), http::Method::POST, path, Some(body)).await
-}
-
-async fn review(env: &wheelhouse_envtest::TestEnv, token: &str, audiences: &[&str]) -> Value {
-    let mut review = json!({"apiVersion": "authentication.k8s.io/v1", "kind": "TokenReview", "spec": {"token": token}});
-    if !audiences.is_empty() {
-        review["spec"]["audiences"] = json!(audiences);
-    }
-    let answer = post(env, "/apis/authentication.k8s.io/v1/tokenreviews", &review).await;
-    assert_eq!(answer.code, 201, "{}", answer.body);
-    answer.body["status"].clone()
-}
 
 /// The review of `token` once it says `error`: a real server reads service accounts
 /// and bound objects from its informers, a moment behind a deletion, and caches a
