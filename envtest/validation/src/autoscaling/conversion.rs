@@ -9,7 +9,7 @@
 //! | `Convert_v1_HorizontalPodAutoscaler_To_autoscaling_HorizontalPodAutoscaler` (and its spec and status) | [`from_v1`] |
 //! | `Convert_autoscaling_MetricSpec_To_v1_MetricSpec` and the metric sources' | `metric_to_v1` |
 //! | `Convert_v1_MetricSpec_To_autoscaling_MetricSpec` and the metric sources' | `metric_from_v1` |
-//! | `Convert_autoscaling_MetricStatus_To_v1_MetricStatus` and the metric statuses' | `status_to_v1` |
+//! | `Convert_autoscaling_MetricStatus_To_v1_MetricStatus` and the metric statuses' | `metric_to_v1` (`Side::Status`) |
 //! | `Convert_v1_MetricStatus_To_autoscaling_MetricStatus` and the metric statuses' | `status_from_v1` |
 //! | `DropRoundTripHorizontalPodAutoscalerAnnotations` | `drop_round_trip_annotations` |
 //!
@@ -97,42 +97,42 @@ fn reference(value: &Value) -> String {
     ])
 }
 
-/// `Convert_autoscaling_MetricSpec_To_v1_MetricSpec`.
-fn metric_to_v1(metric: &Value) -> String {
+/// `Convert_autoscaling_MetricSpec_To_v1_MetricSpec` and
+/// `Convert_autoscaling_MetricStatus_To_v1_MetricStatus`, with their metric sources'
+/// converters: a spec's `target` becomes `target*` fields, a status's `current`
+/// becomes `current*` fields, which v1 writes even at zero where the spec's are
+/// pointers.
+fn metric_to_v1(metric: &Value, side: Side) -> String {
+    let (values, prefix, status) = match side {
+        Side::Spec => ("target", "target", false),
+        Side::Status => ("current", "current", true),
+    };
+    let named = |suffix: &str| format!("{prefix}{suffix}");
+    let (value, average, utilization) = (named("Value"), named("AverageValue"), named("AverageUtilization"));
+    // The status's value fields are held by value; the spec's are pointers.
+    let by_value = if status { Omit::Never("\"0\"") } else { Omit::Absent };
     let source = |key: &str| metric.get(key).filter(|v| v.is_object());
     let object = source("object").map(|o| {
         go_object(&[
             ("target", Some(reference(&o["describedObject"])), Omit::Absent),
             ("metricName", text(o["metric"].get("name")), Omit::Never("\"\"")),
-            ("targetValue", text(o["target"].get("value")), Omit::Never("\"0\"")),
+            (&value, text(o[values].get("value")), Omit::Never("\"0\"")),
             ("selector", selector(o["metric"].get("selector")), Omit::Absent),
-            ("averageValue", text(o["target"].get("averageValue")), Omit::Absent),
+            ("averageValue", text(o[values].get("averageValue")), Omit::Absent),
         ])
     });
     let pods = source("pods").map(|p| {
         go_object(&[
             ("metricName", text(p["metric"].get("name")), Omit::Never("\"\"")),
-            (
-                "targetAverageValue",
-                text(p["target"].get("averageValue")),
-                Omit::Never("\"0\""),
-            ),
+            (&average, text(p[values].get("averageValue")), Omit::Never("\"0\"")),
             ("selector", selector(p["metric"].get("selector")), Omit::Absent),
         ])
     });
     let resource = |r: &Value, container: bool| {
         go_object(&[
             ("name", text(r.get("name")), Omit::Never("\"\"")),
-            (
-                "targetAverageUtilization",
-                text(r["target"].get("averageUtilization")),
-                Omit::Absent,
-            ),
-            (
-                "targetAverageValue",
-                text(r["target"].get("averageValue")),
-                Omit::Absent,
-            ),
+            (&utilization, text(r[values].get("averageUtilization")), Omit::Absent),
+            (&average, text(r[values].get("averageValue")), by_value),
             (
                 "container",
                 text(r.get("container")).filter(|_| container),
@@ -144,12 +144,8 @@ fn metric_to_v1(metric: &Value) -> String {
         go_object(&[
             ("metricName", text(e["metric"].get("name")), Omit::Never("\"\"")),
             ("metricSelector", selector(e["metric"].get("selector")), Omit::Absent),
-            ("targetValue", text(e["target"].get("value")), Omit::Absent),
-            (
-                "targetAverageValue",
-                text(e["target"].get("averageValue")),
-                Omit::Absent,
-            ),
+            (&value, text(e[values].get("value")), by_value),
+            (&average, text(e[values].get("averageValue")), Omit::Absent),
         ])
     });
     go_object(&[
@@ -166,73 +162,12 @@ fn metric_to_v1(metric: &Value) -> String {
     ])
 }
 
-/// `Convert_autoscaling_MetricStatus_To_v1_MetricStatus`.
-fn status_to_v1(metric: &Value) -> String {
-    let source = |key: &str| metric.get(key).filter(|v| v.is_object());
-    let object = source("object").map(|o| {
-        go_object(&[
-            ("target", Some(reference(&o["describedObject"])), Omit::Absent),
-            ("metricName", text(o["metric"].get("name")), Omit::Never("\"\"")),
-            ("currentValue", text(o["current"].get("value")), Omit::Never("\"0\"")),
-            ("selector", selector(o["metric"].get("selector")), Omit::Absent),
-            ("averageValue", text(o["current"].get("averageValue")), Omit::Absent),
-        ])
-    });
-    let pods = source("pods").map(|p| {
-        go_object(&[
-            ("metricName", text(p["metric"].get("name")), Omit::Never("\"\"")),
-            (
-                "currentAverageValue",
-                text(p["current"].get("averageValue")),
-                Omit::Never("\"0\""),
-            ),
-            ("selector", selector(p["metric"].get("selector")), Omit::Absent),
-        ])
-    });
-    let resource = |r: &Value, container: bool| {
-        go_object(&[
-            ("name", text(r.get("name")), Omit::Never("\"\"")),
-            (
-                "currentAverageUtilization",
-                text(r["current"].get("averageUtilization")),
-                Omit::Absent,
-            ),
-            (
-                "currentAverageValue",
-                text(r["current"].get("averageValue")),
-                Omit::Never("\"0\""),
-            ),
-            (
-                "container",
-                text(r.get("container")).filter(|_| container),
-                if container { Omit::Never("\"\"") } else { Omit::Absent },
-            ),
-        ])
-    };
-    let external = source("external").map(|e| {
-        go_object(&[
-            ("metricName", text(e["metric"].get("name")), Omit::Never("\"\"")),
-            ("metricSelector", selector(e["metric"].get("selector")), Omit::Absent),
-            ("currentValue", text(e["current"].get("value")), Omit::Never("\"0\"")),
-            (
-                "currentAverageValue",
-                text(e["current"].get("averageValue")),
-                Omit::Absent,
-            ),
-        ])
-    });
-    go_object(&[
-        ("type", text(metric.get("type")), Omit::Never("\"\"")),
-        ("object", object, Omit::Absent),
-        ("pods", pods, Omit::Absent),
-        ("resource", source("resource").map(|r| resource(r, false)), Omit::Absent),
-        (
-            "containerResource",
-            source("containerResource").map(|r| resource(r, true)),
-            Omit::Absent,
-        ),
-        ("external", external, Omit::Absent),
-    ])
+/// Which half of an autoscaler a metric is of: its spec's targets or its status's
+/// current values.
+#[derive(Clone, Copy)]
+enum Side {
+    Spec,
+    Status,
 }
 
 /// A condition as v1 writes it (its time is a struct: null when unset).
@@ -573,10 +508,18 @@ pub fn to_v1(mut object: Value) -> Value {
         }
     }
     if !others.is_empty() {
-        annotate(&mut object, METRICS, &list(others.into_iter().map(metric_to_v1)));
+        annotate(
+            &mut object,
+            METRICS,
+            &list(others.into_iter().map(|m| metric_to_v1(m, Side::Spec))),
+        );
     }
     if !current.is_empty() {
-        annotate(&mut object, CURRENT_METRICS, &list(current.iter().map(status_to_v1)));
+        annotate(
+            &mut object,
+            CURRENT_METRICS,
+            &list(current.iter().map(|m| metric_to_v1(m, Side::Status))),
+        );
     }
     if let Some(behavior) = behavior {
         annotate(&mut object, BEHAVIOR, &behavior_to_internal(&behavior));
@@ -693,6 +636,20 @@ mod tests {
         assert_eq!(v1["spec"]["targetCPUUtilizationPercentage"], 80);
         assert!(v1["metadata"].get("annotations").is_none(), "{v1}");
         assert_eq!(v1["status"], json!({"currentReplicas": 0, "desiredReplicas": 0}));
+    }
+
+    /// A status's value fields are written even at zero, a spec's pointers left out.
+    #[test]
+    fn a_status_writes_its_values_where_a_spec_leaves_them_out() {
+        let external = |side: &str| json!({"type": "External", "external": {"metric": {"name": "q"}, side: {"averageValue": "3"}}});
+        assert_eq!(
+            metric_to_v1(&external("target"), Side::Spec),
+            r#"{"type":"External","external":{"metricName":"q","targetAverageValue":"3"}}"#
+        );
+        assert_eq!(
+            metric_to_v1(&external("current"), Side::Status),
+            r#"{"type":"External","external":{"metricName":"q","currentValue":"0","currentAverageValue":"3"}}"#
+        );
     }
 
     #[test]
