@@ -164,11 +164,7 @@ pub(crate) fn check_body_type(
             )
         }
         None => {
-            let scheme = if resource.group == "apiextensions.k8s.io" {
-                "pkg/apiserver/apiserver.go:53"
-            } else {
-                "pkg/api/legacyscheme/scheme.go:30"
-            };
+            let scheme = scheme(resource);
             format!("no kind \"{kind}\" is registered for version \"{api_version}\" in scheme \"{scheme}\"")
         }
     };
@@ -176,6 +172,18 @@ pub(crate) fn check_body_type(
         "{kind} in version \"{version}\" cannot be handled as a {}: {detail}",
         resource.kind
     )))
+}
+
+/// Where the scheme that decodes a built-in resource's bodies was built, as its
+/// errors name it (`runtime.Scheme`'s name is the file and line that made it): the
+/// apiextensions and aggregator servers have their own, every other group is in
+/// kube-apiserver's legacy scheme.
+pub(crate) fn scheme(resource: &ResourceType) -> &'static str {
+    match resource.group.as_str() {
+        "apiextensions.k8s.io" => "pkg/apiserver/apiserver.go:53",
+        "apiregistration.k8s.io" => "pkg/apiserver/scheme/scheme.go:28",
+        _ => "pkg/api/legacyscheme/scheme.go:30",
+    }
 }
 
 /// Prepares a new object for storing, in kube-apiserver's order (the body decoded as

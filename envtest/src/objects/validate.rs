@@ -251,8 +251,11 @@ pub(crate) fn decode(resource: &ResourceType, object: &mut Value) -> Result<(), 
         // refused here, not stored.
         return match object.get("metadata") {
             Some(metadata) if resource.custom => ObjectMeta::deserialize(metadata).map(drop).map_err(|error| {
+                // Go's decoder's words where they are known, serde's otherwise.
+                let why = crate::resources::openapi::object_meta_error(metadata)
+                    .unwrap_or_else(|| format!("metadata: {error}"));
                 ApiError::bad_request(format!(
-                    "{} in version \"{}\" cannot be handled as a {}: metadata: {error}",
+                    "{} in version \"{}\" cannot be handled as a {}: {why}",
                     resource.kind, resource.version, resource.kind
                 ))
             }),

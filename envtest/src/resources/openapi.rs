@@ -6,6 +6,7 @@
 //! `/openapi/v2` (`v2`) is made from the same documents.
 
 mod extensions;
+mod go_time;
 mod ordered;
 mod paths;
 mod schemas;
@@ -19,7 +20,7 @@ pub(crate) use self::schemas::{
     Definitions, builtin_type, custom_definition, drop_nulls, object_meta_definitions, prune_unknown_fields,
     selectable_fields, unknown_fields, visit_typed,
 };
-pub(crate) use self::unmarshal::{Mode, type_error};
+pub(crate) use self::unmarshal::{Mode, object_meta_error, type_error};
 use crate::core::sha512_hex;
 use crate::resources::registry::Registry;
 

@@ -96,8 +96,7 @@ impl Write<'_> {
                         .as_ref()
                         .map(|body| reached_paths(current, body))
                         .unwrap_or_default();
-                    let sorted = |path: &[String]| path.is_empty() || reached.iter().any(|p| p == path);
-                    crate::resources::go_encoding::go_struct_json(builtin, &patched, &sorted)
+                    crate::resources::go_encoding::go_struct_json(builtin, &patched, &|path| reached.sorted(path))
                 }
                 None => go_json(&patched),
             });
@@ -136,8 +135,14 @@ impl Write<'_> {
         zero_null_strings(patched);
         let (kind, api_version) = (text(patched, "kind"), text(patched, "apiVersion"));
         if kind != resource.kind || api_version != resource.api_version() {
+            // A custom resource's scheme is the unstructured one, which names no file.
+            let scheme = if resource.custom {
+                String::new()
+            } else {
+                format!(" in scheme \"{}\"", crate::lifecycle::scheme(resource))
+            };
             return Err(invalid(&format!(
-                "no kind \"{kind}\" is registered for version \"{api_version}\""
+                "no kind \"{kind}\" is registered for version \"{api_version}\"{scheme}"
             )));
         }
         // The decoder's own complaint, without the create handler's preamble.
@@ -207,24 +212,58 @@ fn zero_null_strings(value: &mut Value) {
     }
 }
 
-/// The objects of `current` a merge or JSON patch reaches (as key paths), which
-/// json-patch decodes and so writes again with sorted keys: for a JSON patch, those
-/// along each operation's `path` and `from`; for a merge patch, each object it
-/// merges into.
-fn reached_paths(current: &Value, patch: &Value) -> Vec<Vec<String>> {
-    let mut reached = Vec::new();
+/// Where json-patch writes a patched document with sorted keys: it decodes the
+/// objects a patch reaches and encodes them again from Go maps, and keeps the bytes of
+/// the rest (written in Go's struct order).
+#[derive(Default)]
+struct Reencoded {
+    /// Objects decoded on the way: along a JSON patch operation's `path` and `from`,
+    /// and each object a merge patch merges into.
+    objects: Vec<Vec<String>>,
+    /// Values the patch put in whole, every object within them sorted: a JSON patch's
+    /// `value`, as the client wrote it (this server reads bodies into sorted maps, as
+    /// clients that encode from maps write them), and a merge patch's value where the
+    /// document had no object to merge it into (`pruneNulls` decodes it all).
+    subtrees: Vec<Vec<String>>,
+}
+
+impl Reencoded {
+    fn sorted(&self, path: &[String]) -> bool {
+        path.is_empty() || self.objects.iter().any(|p| p == path) || self.subtrees.iter().any(|p| path.starts_with(p))
+    }
+}
+
+/// What a merge or JSON patch makes json-patch re-encode in `current`.
+fn reached_paths(current: &Value, patch: &Value) -> Reencoded {
+    let mut reached = Reencoded::default();
     match patch {
         Value::Array(operations) => {
             for operation in operations {
                 for pointer in ["path", "from"].iter().filter_map(|f| operation[*f].as_str()) {
-                    let tokens: Vec<String> = pointer
-                        .split('/')
-                        .skip(1)
-                        .map(|t| t.replace("~1", "/").replace("~0", "~"))
-                        .collect();
+                    let tokens = pointer_tokens(pointer);
                     for end in 1..tokens.len() {
-                        reached.push(tokens[..end].to_vec());
+                        reached.objects.push(tokens[..end].to_vec());
                     }
+                }
+                if matches!(operation["op"].as_str(), Some("add" | "replace"))
+                    && let Some(pointer) = operation["path"].as_str()
+                {
+                    let mut tokens = pointer_tokens(pointer);
+                    // An item appended to a list lands at its end.
+                    if tokens.last().is_some_and(|last| last == "-") {
+                        let parent = tokens[..tokens.len() - 1]
+                            .iter()
+                            .try_fold(current, |value, token| match value {
+                                Value::Object(fields) => fields.get(token),
+                                Value::Array(items) => items.get(token.parse::<usize>().ok()?),
+                                _ => None,
+                            });
+                        let length = parent.and_then(Value::as_array).map_or(0, Vec::len);
+                        if let Some(last) = tokens.last_mut() {
+                            *last = length.to_string();
+                        }
+                    }
+                    reached.subtrees.push(tokens);
                 }
             }
         }
@@ -234,19 +273,31 @@ fn reached_paths(current: &Value, patch: &Value) -> Vec<Vec<String>> {
     reached
 }
 
-/// `mergeDocs`: a patch object met by an object is merged into it, key by key.
-fn merged_into(current: &Value, patch: &Value, keys: &mut Vec<String>, reached: &mut Vec<Vec<String>>) {
+/// A JSON pointer's reference tokens, unescaped.
+fn pointer_tokens(pointer: &str) -> Vec<String> {
+    pointer
+        .split('/')
+        .skip(1)
+        .map(|t| t.replace("~1", "/").replace("~0", "~"))
+        .collect()
+}
+
+/// `mergeDocs`: a patch object met by an object is merged into it, key by key; any
+/// other value of the patch replaces what was there, and is decoded whole
+/// (`pruneNulls`) where the document had no object there.
+fn merged_into(current: &Value, patch: &Value, keys: &mut Vec<String>, reached: &mut Reencoded) {
     let (Value::Object(current), Value::Object(patch)) = (current, patch) else {
         return;
     };
     if !keys.is_empty() {
-        reached.push(keys.clone());
+        reached.objects.push(keys.clone());
     }
-    for (key, value) in patch {
-        if let Some(inner) = current.get(key) {
-            keys.push(key.clone());
-            merged_into(inner, value, keys, reached);
-            keys.pop();
+    for (key, value) in patch.iter().filter(|(_, value)| !value.is_null()) {
+        keys.push(key.clone());
+        match current.get(key) {
+            Some(inner) if inner.is_object() && value.is_object() => merged_into(inner, value, keys, reached),
+            _ => reached.subtrees.push(keys.clone()),
         }
+        keys.pop();
     }
 }

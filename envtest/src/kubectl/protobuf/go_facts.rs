@@ -8047,11 +8047,11 @@ pub(crate) const GO_TYPES: &[(&str, &[(&str, &str)])] = &[
     ),
     (
         "k8s.io.api.core.v1.ConfigMapEnvSource",
-        &[("optional", "bool"), ("name", "string")],
+        &[("name", "string"), ("optional", "bool")],
     ),
     (
         "k8s.io.api.core.v1.ConfigMapKeySelector",
-        &[("key", "string"), ("optional", "bool"), ("name", "string")],
+        &[("name", "string"), ("key", "string"), ("optional", "bool")],
     ),
     (
         "k8s.io.api.core.v1.ConfigMapList",
@@ -8069,15 +8069,15 @@ pub(crate) const GO_TYPES: &[(&str, &[(&str, &str)])] = &[
     ),
     (
         "k8s.io.api.core.v1.ConfigMapProjection",
-        &[("items", "[]v1.KeyToPath"), ("optional", "bool"), ("name", "string")],
+        &[("name", "string"), ("items", "[]v1.KeyToPath"), ("optional", "bool")],
     ),
     (
         "k8s.io.api.core.v1.ConfigMapVolumeSource",
         &[
+            ("name", "string"),
             ("items", "[]v1.KeyToPath"),
             ("defaultMode", "int32"),
             ("optional", "bool"),
-            ("name", "string"),
         ],
     ),
     (
@@ -8869,14 +8869,6 @@ pub(crate) const GO_TYPES: &[(&str, &[(&str, &str)])] = &[
         "k8s.io.api.core.v1.PersistentVolumeSpec",
         &[
             ("capacity", "v1.ResourceList"),
-            ("accessModes", "[]v1.PersistentVolumeAccessMode"),
-            ("claimRef", "v1.ObjectReference"),
-            ("persistentVolumeReclaimPolicy", "v1.PersistentVolumeReclaimPolicy"),
-            ("storageClassName", "string"),
-            ("mountOptions", "[]string"),
-            ("volumeMode", "v1.PersistentVolumeMode"),
-            ("nodeAffinity", "v1.VolumeNodeAffinity"),
-            ("volumeAttributesClassName", "string"),
             ("gcePersistentDisk", "v1.GCEPersistentDiskVolumeSource"),
             ("awsElasticBlockStore", "v1.AWSElasticBlockStoreVolumeSource"),
             ("hostPath", "v1.HostPathVolumeSource"),
@@ -8899,6 +8891,14 @@ pub(crate) const GO_TYPES: &[(&str, &[(&str, &str)])] = &[
             ("local", "v1.LocalVolumeSource"),
             ("storageos", "v1.StorageOSPersistentVolumeSource"),
             ("csi", "v1.CSIPersistentVolumeSource"),
+            ("accessModes", "[]v1.PersistentVolumeAccessMode"),
+            ("claimRef", "v1.ObjectReference"),
+            ("persistentVolumeReclaimPolicy", "v1.PersistentVolumeReclaimPolicy"),
+            ("storageClassName", "string"),
+            ("mountOptions", "[]string"),
+            ("volumeMode", "v1.PersistentVolumeMode"),
+            ("nodeAffinity", "v1.VolumeNodeAffinity"),
+            ("volumeAttributesClassName", "string"),
         ],
     ),
     (
@@ -9193,16 +9193,16 @@ pub(crate) const GO_TYPES: &[(&str, &[(&str, &str)])] = &[
     (
         "k8s.io.api.core.v1.Probe",
         &[
+            ("exec", "v1.ExecAction"),
+            ("httpGet", "v1.HTTPGetAction"),
+            ("tcpSocket", "v1.TCPSocketAction"),
+            ("grpc", "v1.GRPCAction"),
             ("initialDelaySeconds", "int32"),
             ("timeoutSeconds", "int32"),
             ("periodSeconds", "int32"),
             ("successThreshold", "int32"),
             ("failureThreshold", "int32"),
             ("terminationGracePeriodSeconds", "int64"),
-            ("exec", "v1.ExecAction"),
-            ("httpGet", "v1.HTTPGetAction"),
-            ("tcpSocket", "v1.TCPSocketAction"),
-            ("grpc", "v1.GRPCAction"),
         ],
     ),
     (
@@ -9424,11 +9424,11 @@ pub(crate) const GO_TYPES: &[(&str, &[(&str, &str)])] = &[
     ),
     (
         "k8s.io.api.core.v1.SecretEnvSource",
-        &[("optional", "bool"), ("name", "string")],
+        &[("name", "string"), ("optional", "bool")],
     ),
     (
         "k8s.io.api.core.v1.SecretKeySelector",
-        &[("key", "string"), ("optional", "bool"), ("name", "string")],
+        &[("name", "string"), ("key", "string"), ("optional", "bool")],
     ),
     (
         "k8s.io.api.core.v1.SecretList",
@@ -9436,7 +9436,7 @@ pub(crate) const GO_TYPES: &[(&str, &[(&str, &str)])] = &[
     ),
     (
         "k8s.io.api.core.v1.SecretProjection",
-        &[("items", "[]v1.KeyToPath"), ("optional", "bool"), ("name", "string")],
+        &[("name", "string"), ("items", "[]v1.KeyToPath"), ("optional", "bool")],
     ),
     (
         "k8s.io.api.core.v1.SecretReference",

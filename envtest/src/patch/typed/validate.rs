@@ -118,7 +118,7 @@ impl Validator<'_> {
             Ok(Part::List(list)) => match value {
                 Value::Null => ValidationErrors::default(),
                 Value::Array(items) => self.list_items(list, items),
-                other => ValidationErrors::one(format!("expected list, got {}", go_printed(other))),
+                other => ValidationErrors::one(format!("expected list, got &{{{}}}", go_printed(other))),
             },
             Ok(Part::Map(map)) => match value {
                 Value::Null => ValidationErrors::default(),
@@ -141,7 +141,7 @@ impl Validator<'_> {
                     }
                     errors
                 }
-                other => ValidationErrors::one(format!("expected map, got {}", go_printed(other))),
+                other => ValidationErrors::one(format!("expected map, got &{{{}}}", go_printed(other))),
             },
         }
     }

@@ -23,7 +23,7 @@ pub(crate) type Definitions = Map<String, Value>;
 /// Generated schemas, kept for the life of the process (built-in types never change).
 type Cache<K, V> = LazyLock<Mutex<HashMap<K, Arc<V>>>>;
 
-const REF_PREFIX: &str = "#/components/schemas/";
+pub(super) const REF_PREFIX: &str = "#/components/schemas/";
 const OBJECT_META: &str = "io.k8s.apimachinery.pkg.apis.meta.v1.ObjectMeta";
 
 fn generator() -> SchemaGenerator {
@@ -293,7 +293,9 @@ fn visit_with(
 }
 
 /// Removes the null fields of a built-in object, as decoding into its Go type leaves
-/// them at their zero values; a null in a map of strings is "" (Go's zero string).
+/// them at their zero values, and puts the zero value of their type in place of a null
+/// item of a list or value of a map, as Go's decoder stores one there (`command:
+/// [null]` is `[""]`, `containers: [null]` a container with no fields).
 /// Opaque values (a `RawExtension`, a CRD's JSON) keep theirs, as Go keeps their bytes.
 pub(crate) fn drop_nulls(builtin: &'static Builtin, object: &mut Value) {
     let schema = builtin_type(builtin);
@@ -314,13 +316,14 @@ fn drop_nulls_with(definitions: &Definitions, schema: &Value, value: &mut Value)
             if properties.is_none() && additional.is_none() {
                 return; // opaque
             }
-            if additional.is_some_and(|a| a["type"] == "string") {
-                for entry in fields.values_mut().filter(|entry| entry.is_null()) {
-                    *entry = Value::String(String::new());
+            match additional {
+                Some(element) => {
+                    for entry in fields.values_mut().filter(|entry| entry.is_null()) {
+                        *entry = go_zero(definitions, element);
+                    }
                 }
-                return;
+                None => fields.retain(|_, field| !field.is_null()),
             }
-            fields.retain(|_, field| !field.is_null());
             for (key, child) in fields.iter_mut() {
                 if let Some(child_schema) = properties.and_then(|p| p.get(key)).or(additional) {
                     drop_nulls_with(definitions, child_schema, child);
@@ -330,11 +333,40 @@ fn drop_nulls_with(definitions: &Definitions, schema: &Value, value: &mut Value)
         Value::Array(items) => {
             if let Some(item_schema) = schema.get("items") {
                 for item in items {
+                    if item.is_null() {
+                        *item = go_zero(definitions, item_schema);
+                    }
                     drop_nulls_with(definitions, item_schema, item);
                 }
             }
         }
         _ => {}
+    }
+}
+
+/// The JSON of the zero value of `schema`'s Go type, as a null decodes into a list item
+/// or map value: "" for a string (a quantity's is "0"), 0, false, an empty struct; a
+/// type whose zero Go writes as null (a pointer, slice, map, time) stays null.
+fn go_zero(definitions: &Definitions, schema: &Value) -> Value {
+    let Some((name, schema)) = resolve(definitions, schema) else {
+        return Value::Null;
+    };
+    let named = |suffix: &str| name.is_some_and(|name| name.ends_with(suffix));
+    if named(".api.resource.Quantity") {
+        return Value::String("0".to_owned());
+    }
+    if named(".util.intstr.IntOrString") {
+        return Value::from(0);
+    }
+    if named(".apis.meta.v1.Time") || named(".apis.meta.v1.MicroTime") {
+        return Value::Null;
+    }
+    match schema["type"].as_str() {
+        Some("string") => Value::String(String::new()),
+        Some("integer" | "number") => Value::from(0),
+        Some("boolean") => Value::Bool(false),
+        _ if schema["properties"].is_object() => Value::Object(serde_json::Map::new()),
+        _ => Value::Null,
     }
 }
 

@@ -19,7 +19,7 @@ use std::sync::LazyLock;
 
 use serde_json::Value;
 
-use super::schemas::{Definitions, builtin_type, resolve};
+use super::schemas::{Definitions, REF_PREFIX, builtin_type, resolve};
 use crate::core::{Builtin, go_json_type as kind};
 
 /// What `resource.Quantity`'s `UnmarshalJSON` says of a value it cannot parse.
@@ -47,7 +47,32 @@ pub(crate) fn type_error(builtin: &'static Builtin, object: &Value, mode: Mode) 
         fields: Vec::new(),
         structure: String::new(),
     };
-    decoder.value(definitions.get(root)?, &go_name(root), object).err()
+    // The root by reference, so that its fields' Go types are looked up as any
+    // struct's are (`Secret.type` is a `v1.SecretType`).
+    let reference = serde_json::json!({ "$ref": format!("{REF_PREFIX}{root}") });
+    definitions.get(root)?;
+    decoder.value(&reference, &go_name(root), object).err()
+}
+
+/// The first type error Go meets decoding a custom resource's `metadata` as an
+/// `ObjectMeta`: the custom resource codec decodes it on its own (`json.Unmarshal`
+/// into the struct), so paths start inside it (`ObjectMeta.labels`).
+pub(crate) fn object_meta_error(metadata: &Value) -> Option<String> {
+    const OBJECT_META: &str = "io.k8s.apimachinery.pkg.apis.meta.v1.ObjectMeta";
+    let namespace = crate::resources::catalogue::builtins()
+        .iter()
+        .find(|builtin| builtin.group.is_empty() && builtin.kind == "Namespace")?;
+    let schema = builtin_type(namespace);
+    let definitions = &schema.as_ref().1;
+    definitions.get(OBJECT_META)?;
+    let mut decoder = Decoder {
+        mode: Mode::Json,
+        definitions,
+        fields: Vec::new(),
+        structure: String::new(),
+    };
+    let reference = serde_json::json!({ "$ref": format!("{REF_PREFIX}{OBJECT_META}") });
+    decoder.value(&reference, "v1.ObjectMeta", metadata).err()
 }
 
 struct Decoder<'d> {
@@ -68,9 +93,19 @@ impl Decoder<'_> {
             return Ok(());
         }
         match name.and_then(|name| name.rsplit('.').next()) {
-            Some("Time" | "MicroTime" | "Duration") if name.is_some_and(|n| n.contains(".apis.meta.")) => {
+            Some(time @ ("Time" | "MicroTime" | "Duration")) if name.is_some_and(|n| n.contains(".apis.meta.")) => {
+                // A time that does not parse is its `UnmarshalJSON`'s `time.Parse` error,
+                // bare (the decoder passes an unmarshaler's error on as it is).
+                let layout = match time {
+                    "Time" => Some(super::go_time::Layout::Rfc3339),
+                    "MicroTime" => Some(super::go_time::Layout::Rfc3339Micro),
+                    _ => None,
+                };
                 return match value {
-                    Value::String(_) => Ok(()),
+                    Value::String(text) => match layout.and_then(|layout| super::go_time::parse_error(layout, text)) {
+                        Some(error) => Err(error),
+                        None => Ok(()),
+                    },
                     other => Err(self.unmarshaler(kind(other), "string")),
                 };
             }

@@ -312,8 +312,10 @@ struct GoFields {
 
 fn go_fields(dir: &Path, named: &BTreeMap<String, String>) -> GoFields {
     let mut fields = GoFields::default();
-    // Embedded structs by embedding struct, folded in once every struct is read.
-    let mut embedded: Vec<(String, String)> = Vec::new();
+    // Embedded structs by embedding struct, with how many of its own fields come
+    // before (Go's JSON writes the embedded fields there), folded in once every struct
+    // is read.
+    let mut embedded: Vec<(String, String, usize)> = Vec::new();
     for file in go_files(dir) {
         let text = fs::read_to_string(&file).unwrap_or_default();
         let (package, imports) = package_and_imports(&text);
@@ -353,7 +355,8 @@ fn go_fields(dir: &Path, named: &BTreeMap<String, String>) -> GoFields {
                 [_field, go_type] => *go_type,
                 [embedded_type] if json.split(',').next().unwrap_or_default().is_empty() => {
                     fields.inlined.push((name.clone(), proto_name.to_owned()));
-                    embedded.push((name.clone(), embedded_type.to_string()));
+                    let before = fields.types.get(name).map_or(0, Vec::len);
+                    embedded.push((name.clone(), embedded_type.to_string(), before));
                     continue;
                 }
                 // An embedded struct with a name of its own (`metav1.ObjectMeta` as
@@ -404,7 +407,7 @@ fn go_fields(dir: &Path, named: &BTreeMap<String, String>) -> GoFields {
             }
         }
     }
-    for (embedding, embedded_type) in embedded {
+    for (embedding, embedded_type, before) in embedded {
         if embedded_type.starts_with('*') {
             continue;
         }
@@ -415,7 +418,9 @@ fn go_fields(dir: &Path, named: &BTreeMap<String, String>) -> GoFields {
             fields.omit_empty.entry(embedding.clone()).or_default().extend(inner);
         }
         if let Some(inner) = fields.types.get(&embedded_type).cloned() {
-            fields.types.entry(embedding).or_default().extend(inner);
+            let types = fields.types.entry(embedding).or_default();
+            let at = before.min(types.len());
+            types.splice(at..at, inner);
         }
     }
     fields
