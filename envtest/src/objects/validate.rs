@@ -265,16 +265,22 @@ pub(crate) fn decode(resource: &ResourceType, object: &mut Value) -> Result<(), 
     // Go decodes a JSON null as the field's zero value: the field is as good as absent
     // (a string of a map is "").
     crate::resources::openapi::drop_nulls(builtin, object);
-    builtin.decode(object).map_err(|error| {
-        // Go's decoder names the struct, field path and Go type; where it would not
-        // refuse what serde refuses, serde's own words.
-        let error = crate::resources::openapi::type_error(builtin, object, crate::resources::openapi::Mode::Json)
-            .unwrap_or_else(|| error.clone());
+    let refused = |error: String| {
         ApiError::bad_request(format!(
             "{} in version \"{}\" cannot be handled as a {}: {error}",
             resource.kind, resource.version, resource.kind
         ))
-    })?;
+    };
+    // Go's decoder names the struct, field path and Go type; where it would not
+    // refuse what serde refuses, serde's own words. Go refuses some of what serde
+    // takes (a time with a space for its `T`), so its checks run either way.
+    let go_error = crate::resources::openapi::type_error(builtin, object, crate::resources::openapi::Mode::Json);
+    builtin
+        .decode(object)
+        .map_err(|error| refused(go_error.clone().unwrap_or(error)))?;
+    if let Some(error) = go_error {
+        return Err(refused(error));
+    }
     crate::resources::openapi::prune_unknown_fields(builtin, object);
     // Once decoded, a field Go leaves out at zero is indistinguishable from one not sent
     // (defaults treat both alike: a Service's `type: ""` becomes ClusterIP). The zero

@@ -25,11 +25,11 @@ async fn send_text(client: &kube::Client, method: http::Method, path: &str, cont
 }
 
 /// A patch of the object at `path` with the patch type's media type.
-async fn patch(client: &kube::Client, path: &str, media: &str, body: &str) -> Answer {
+pub(crate) async fn patch(client: &kube::Client, path: &str, media: &str, body: &str) -> Answer {
     send_text(client, http::Method::PATCH, path, media, body).await
 }
 
-const MERGE: &str = "application/merge-patch+json";
+pub(crate) const MERGE: &str = "application/merge-patch+json";
 const JSON_PATCH: &str = "application/json-patch+json";
 const STRATEGIC: &str = "application/strategic-merge-patch+json";
 

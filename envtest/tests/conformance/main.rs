@@ -20,6 +20,7 @@ mod conversion;
 mod conversion_common;
 mod crd_versions;
 mod crud;
+mod decoding;
 mod definitions;
 mod delete;
 mod deletion;

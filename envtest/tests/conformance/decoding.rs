@@ -1,0 +1,117 @@
+//! Bodies decoded as kube-apiserver's Go decoder decodes them: a null item of a list
+//! is its type's zero value, a time that does not parse is refused in `time.Parse`'s
+//! words, and a patched object quoted in an error is the JSON json-patch wrote (Go's
+//! field order where the patch did not reach, sorted keys where it did).
+
+use serde_json::json;
+
+use crate::common::start;
+use crate::error_classes::{MERGE, patch};
+use crate::raw::send;
+use crate::schema_common::server_minor;
+
+/// `verbs: ["get", null]` is stored as `["get", ""]`: Go decodes a null list item as
+/// the zero value of the item's type.
+#[tokio::test]
+async fn a_null_list_item_is_stored_as_its_zero_value() {
+    let env = start().await;
+    let client = env.client();
+    let path = format!(
+        "/apis/rbac.authorization.k8s.io/v1/namespaces/{}/roles",
+        env.namespace()
+    );
+    let body = json!({"apiVersion": "rbac.authorization.k8s.io/v1", "kind": "Role", "metadata": {"name": "nulls"},
+        "rules": [{"apiGroups": [""], "resources": ["pods"], "verbs": ["get", null]}]});
+    let created = send(&client, http::Method::POST, &path, Some(&body)).await;
+    assert_eq!(created.code, 201, "{}", created.body);
+    assert_eq!(created.body["rules"][0]["verbs"], json!(["get", ""]));
+    env.stop().await;
+}
+
+/// A time that does not parse as RFC 3339 is refused with `time.Parse`'s error, which
+/// names the element of the layout where it stopped (1.19's decoder, json-iterator,
+/// wrapped it in its own context).
+#[tokio::test]
+async fn a_time_that_does_not_parse_is_refused_in_go_s_words() {
+    let env = start().await;
+    let client = env.client();
+    let path = format!("/api/v1/namespaces/{}/events", env.namespace());
+    let bare = server_minor(&env).await >= 20;
+    for (time, why) in [
+        (
+            "",
+            r#"parsing time "" as "2006-01-02T15:04:05Z07:00": cannot parse "" as "2006""#,
+        ),
+        (
+            "2024-01-02 03:04:05Z",
+            r#"parsing time "2024-01-02 03:04:05Z" as "2006-01-02T15:04:05Z07:00": cannot parse " 03:04:05Z" as "T""#,
+        ),
+        (
+            "2024-13-02T03:04:05Z",
+            r#"parsing time "2024-13-02T03:04:05Z": month out of range"#,
+        ),
+        (
+            "2024-01-02T03:04:05Zx",
+            r#"parsing time "2024-01-02T03:04:05Zx": extra text: "x""#,
+        ),
+    ] {
+        let body = json!({"apiVersion": "v1", "kind": "Event", "metadata": {"name": "timed"}, "firstTimestamp": time});
+        let answer = send(&client, http::Method::POST, &path, Some(&body)).await;
+        assert_eq!(answer.code, 400, "{time}: {}", answer.body);
+        let message = answer.body["message"].as_str().unwrap_or_default();
+        if bare {
+            assert_eq!(
+                message,
+                format!("Event in version \"v1\" cannot be handled as a Event: {why}"),
+                "{time}"
+            );
+        } else {
+            assert!(message.contains(why), "{time}: {message}");
+        }
+    }
+    env.stop().await;
+}
+
+/// A merge patch whose result does not decode quotes the patched JSON as json-patch
+/// wrote it: what the patch did not reach keeps the stored object's Go field order
+/// (metadata's `name` first, a probe's handler before its timings), the objects it
+/// merged into and the values it put in whole have sorted keys.
+#[tokio::test]
+async fn a_quoted_patched_object_is_in_go_order_where_the_patch_did_not_reach() {
+    let env = start().await;
+    let client = env.client();
+    let collection = format!("/apis/apps/v1/namespaces/{}/deployments", env.namespace());
+    let body = json!({"apiVersion": "apps/v1", "kind": "Deployment", "metadata": {"name": "quoted"},
+        "spec": {"selector": {"matchLabels": {"app": "q"}}, "template": {"metadata": {"labels": {"app": "q"}},
+            "spec": {"containers": [{"name": "app", "image": "registry.k8s.io/pause:3.10",
+                "livenessProbe": {"tcpSocket": {"port": 8080}}}]}}}});
+    let created = send(&client, http::Method::POST, &collection, Some(&body)).await;
+    assert_eq!(created.code, 201, "{}", created.body);
+    let path = format!("{collection}/quoted");
+
+    let answer = patch(&client, &path, MERGE, r#"{"spec":{"paused":"yes"}}"#).await;
+    assert_eq!(answer.code, 422, "{}", answer.body);
+    let message = answer.body["message"].as_str().unwrap_or_default();
+    for expected in [
+        r#"\"metadata\":{\"name\":\"quoted\",\"namespace\":"#,
+        r#"\"livenessProbe\":{\"tcpSocket\":{\"port\":8080},\"timeoutSeconds\":1,"#,
+        r#"\"spec\":{\"paused\":\"yes\",\"progressDeadlineSeconds\":600,\"replicas\":1,"#,
+    ] {
+        assert!(message.contains(expected), "{expected} in {message}");
+    }
+
+    let answer = patch(
+        &client,
+        &path,
+        MERGE,
+        r#"{"spec":{"template":{"spec":{"containers":[{"name":"app","image":42}]}}}}"#,
+    )
+    .await;
+    assert_eq!(answer.code, 422, "{}", answer.body);
+    let message = answer.body["message"].as_str().unwrap_or_default();
+    assert!(
+        message.contains(r#"\"containers\":[{\"image\":42,\"name\":\"app\"}]"#),
+        "{message}"
+    );
+    env.stop().await;
+}
