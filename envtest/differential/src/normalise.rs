@@ -192,6 +192,27 @@ fn replace_made(text: &str, made: &Made, sent: &Sent) -> String {
     if !made.versions.is_empty() && out.contains(' ') {
         out = replace_numbers(&out, &made.versions);
     }
+    replace_pointers(&out)
+}
+
+/// Go's `%#v` of a pointer, `(*v1.LabelSelector)(0xc000a1e000)`, quoted in a message:
+/// the address is where that process allocated it, so it is replaced by `<pointer>`.
+fn replace_pointers(text: &str) -> String {
+    let mut out = String::with_capacity(text.len());
+    let mut rest = text;
+    while let Some(start) = rest.find(")(0x") {
+        let digits = &rest[start + 4..];
+        let end = digits.find(|c: char| !c.is_ascii_hexdigit()).unwrap_or(digits.len());
+        if end > 0 && digits[end..].starts_with(')') {
+            out.push_str(&rest[..start]);
+            out.push_str(")(<pointer>)");
+            rest = &digits[end + 1..];
+        } else {
+            out.push_str(&rest[..start + 4]);
+            rest = digits;
+        }
+    }
+    out.push_str(rest);
     out
 }
 
@@ -292,6 +313,16 @@ mod tests {
             json!("uid <uid> at <resourceVersion>, not 770 nor web-77")
         );
         assert_eq!(normal["name"], json!("dfz-77"));
+    }
+
+    #[test]
+    fn pointers_in_messages_are_replaced() {
+        let status = json!({"message": "spec: Invalid value: policy.Spec{MinAvailable:(*intstr.IntOrString)(0xc000a1e000), Max:(0x12)(x)}"});
+        let normal = normalise(&status, &Made::default(), &Sent::default(), "dfz");
+        assert_eq!(
+            normal["message"],
+            json!("spec: Invalid value: policy.Spec{MinAvailable:(*intstr.IntOrString)(<pointer>), Max:(0x12)(x)}")
+        );
     }
 
     #[test]
