@@ -7,6 +7,7 @@
 
 mod error;
 mod go_json;
+mod go_yaml;
 mod identity;
 mod resource;
 mod response;
@@ -15,6 +16,7 @@ mod version;
 
 pub(crate) use self::error::ApiError;
 pub(crate) use self::go_json::{decode as decode_json, go_json_type, parse_uint, summarize_data};
+pub(crate) use self::go_yaml::syntax_error as yaml_syntax_error;
 pub(crate) use self::identity::{ADMIN, ADMIN_GROUPS, admin_user_info};
 pub(crate) use self::resource::{
     Builtin, BuiltinRef, ConversionWebhook, CrdVersions, GroupResource, ResourceType, ScalePaths,

@@ -584,6 +584,13 @@ impl Write<'_> {
     /// resource, named as the URL names it, from a request that names its field manager.
     fn applied_config(&self) -> Result<Value, ApiError> {
         let text = std::str::from_utf8(self.body).map_err(|_| ApiError::bad_request("the apply patch is not UTF-8"))?;
+        // libyaml's problems in Go's words first; what it parses and serde-saphyr does
+        // not is refused in serde-saphyr's.
+        if let Some(why) = crate::core::yaml_syntax_error(text) {
+            return Err(ApiError::bad_request(format!(
+                "error decoding YAML: error converting YAML to JSON: {why}"
+            )));
+        }
         let applied: Value =
             serde_saphyr::from_str(text).map_err(|e| ApiError::bad_request(format!("error decoding YAML: {e}")))?;
         // An empty document decodes as an empty map.

@@ -905,6 +905,11 @@ async fn an_apply_is_refused_by_the_layer_that_refuses_it() {
             r#""text""#,
             "error decoding YAML: error unmarshaling JSON: while decoding JSON: json: cannot unmarshal string into Go value of type map[string]interface {}",
         ),
+        (
+            "applied",
+            "a: [b\n",
+            "error decoding YAML: error converting YAML to JSON: yaml: line 1: did not find expected ',' or ']'",
+        ),
     ];
     if full_paths {
         for (name, body, message) in cases {
