@@ -97,7 +97,8 @@ pub(crate) fn decode(body: &[u8], prefix: &str) -> Result<Value, PatchError> {
     crate::core::decode_json(body).map_err(|why| PatchError::BadRequest(format!("{prefix}{why}")))
 }
 
-/// RFC 7386 JSON merge patch, as kube's patch handler applies it: the patch must
+/// A JSON merge patch, as kube's patch handler applies it (evanphx/json-patch's
+/// `MergePatch`, which differs from RFC 7386 in where it prunes nulls): the patch must
 /// unmarshal into a map (a list, a string, a number is a 400 naming its type), and
 /// `null` is the merge library's `Invalid JSON Patch`.
 pub(crate) fn merge(original: &Value, patch: &Value) -> Result<Value, PatchError> {
@@ -112,8 +113,52 @@ pub(crate) fn merge(original: &Value, patch: &Value) -> Result<Value, PatchError
         }
     }
     let mut object = original.clone();
-    json_patch::merge(&mut object, patch);
+    merge_value(&mut object, patch);
     Ok(object)
+}
+
+/// evanphx/json-patch's `merge`: a patch object met by an object is merged into it key
+/// by key (a null removes the key); any other value replaces what was there. A value
+/// that lands where the document had no object (`pruneNulls`) loses the null keys of
+/// every object within it, lists' objects included (RFC 7386 would keep those); a
+/// value that replaces an object is taken as it is.
+fn merge_value(current: &mut Value, patch: &Value) {
+    match (current, patch) {
+        (Value::Object(document), Value::Object(patch)) => {
+            for (key, value) in patch {
+                match document.get_mut(key) {
+                    _ if value.is_null() => {
+                        document.remove(key);
+                    }
+                    Some(current) if !current.is_null() => merge_value(current, value),
+                    _ => {
+                        let mut value = value.clone();
+                        prune_nulls(&mut value);
+                        document.insert(key.clone(), value);
+                    }
+                }
+            }
+        }
+        (current @ Value::Object(_), patch) => *current = patch.clone(),
+        (current, patch) => {
+            let mut patch = patch.clone();
+            prune_nulls(&mut patch);
+            *current = patch;
+        }
+    }
+}
+
+/// `pruneNulls`: the null keys of every object within `value` removed; a list keeps its
+/// null items.
+fn prune_nulls(value: &mut Value) {
+    match value {
+        Value::Object(fields) => {
+            fields.retain(|_, field| !field.is_null());
+            fields.values_mut().for_each(prune_nulls);
+        }
+        Value::Array(items) => items.iter_mut().for_each(prune_nulls),
+        _ => {}
+    }
 }
 
 /// RFC 6902 JSON patch, as kube's patch handler applies it: the body must be a list of

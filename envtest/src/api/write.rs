@@ -561,6 +561,7 @@ impl Write<'_> {
         let now = now();
         let writer = crate::lifecycle::writer(resource, manager, &now, None);
         let object = patch::apply::apply(None, &applied, self.target.flag("force"), &writer).map_err(patch_error)?;
+        let object = desired::converted_from_apply(resource, &applied, object)?;
         let managed_fields = object["metadata"]["managedFields"].clone();
         let mut object = prepare_new(resource, self.target.namespace.as_deref(), object, manager)?;
         name_requester(resource, &mut object, self.server);

@@ -115,3 +115,113 @@ async fn a_quoted_patched_object_is_in_go_order_where_the_patch_did_not_reach() 
     );
     env.stop().await;
 }
+
+/// A merge patch's list replaces the stored one with the null keys of its objects
+/// dropped (json-patch prunes what it puts where there was no object), so a null
+/// quantity is left out rather than stored as `"0"`.
+#[tokio::test]
+async fn a_merge_patch_drops_null_keys_in_the_lists_it_puts() {
+    let env = start().await;
+    let client = env.client();
+    let collection = format!("/api/v1/namespaces/{}/limitranges", env.namespace());
+    let body = json!({"apiVersion": "v1", "kind": "LimitRange", "metadata": {"name": "pruned"},
+        "spec": {"limits": [{"type": "Container", "max": {"cpu": "2"}}]}});
+    let created = send(&client, http::Method::POST, &collection, Some(&body)).await;
+    assert_eq!(created.code, 201, "{}", created.body);
+    let patched = patch(
+        &client,
+        &format!("{collection}/pruned"),
+        MERGE,
+        r#"{"spec":{"limits":[{"type":"Container","max":{"cpu":"2","memory":null}}]}}"#,
+    )
+    .await;
+    assert_eq!(patched.code, 200, "{}", patched.body);
+    assert_eq!(patched.body["spec"]["limits"][0]["max"], json!({"cpu": "2"}));
+    env.stop().await;
+}
+
+/// A quantity that does not parse is refused as it decodes, with `ParseQuantity`'s
+/// error (1.19's decoder wrapped it in its own context).
+#[tokio::test]
+async fn a_quantity_that_does_not_parse_is_refused_as_it_decodes() {
+    let env = start().await;
+    let client = env.client();
+    let path = format!("/api/v1/namespaces/{}/limitranges", env.namespace());
+    let bare = server_minor(&env).await >= 20;
+    for (quantity, why) in [
+        (
+            "x",
+            "quantities must match the regular expression '^([+-]?[0-9.]+)([eEinumkKMGTP]*[-+]?[0-9]*)$'",
+        ),
+        ("1Mm", "unable to parse quantity's suffix"),
+    ] {
+        let body = json!({"apiVersion": "v1", "kind": "LimitRange", "metadata": {"name": "quantities"},
+            "spec": {"limits": [{"type": "Container", "max": {"cpu": quantity}}]}});
+        let answer = send(&client, http::Method::POST, &path, Some(&body)).await;
+        assert_eq!(answer.code, 400, "{quantity}: {}", answer.body);
+        let message = answer.body["message"].as_str().unwrap_or_default();
+        if bare {
+            assert_eq!(
+                message,
+                format!("LimitRange in version \"v1\" cannot be handled as a LimitRange: {why}"),
+                "{quantity}"
+            );
+        } else {
+            assert!(message.contains(why), "{quantity}: {message}");
+        }
+    }
+    env.stop().await;
+}
+
+/// An apply's result reaches the type through the unstructured converter: a value it
+/// cannot set is its plain 500, and an integer too wide for an `int32` field wraps, so
+/// validation judges what the wrap left.
+#[tokio::test]
+async fn an_applied_object_is_converted_as_the_field_manager_converts_it() {
+    let env = start().await;
+    if server_minor(&env).await < 25 {
+        eprintln!("skipped: 1.19's field manager converted applied objects with other words");
+        env.stop().await;
+        return;
+    }
+    let client = env.client();
+    let ns = env.namespace().to_owned();
+    let apply = |path: String, body: serde_json::Value| {
+        let client = client.clone();
+        async move {
+            crate::error_classes::send_text(
+                &client,
+                http::Method::PATCH,
+                &path,
+                "application/apply-patch+yaml",
+                &body.to_string(),
+            )
+            .await
+        }
+    };
+    let lease = |transitions: serde_json::Value| {
+        json!({"apiVersion": "coordination.k8s.io/v1", "kind": "Lease", "metadata": {"name": "wrapped"},
+            "spec": {"holderIdentity": "a", "leaseTransitions": transitions}})
+    };
+    let lease_path = format!("/apis/coordination.k8s.io/v1/namespaces/{ns}/leases/wrapped?fieldManager=applier");
+    let created = apply(lease_path.clone(), lease(json!(1))).await;
+    assert_eq!(created.code, 201, "{}", created.body);
+    let wrapped = apply(lease_path, lease(json!(2_147_483_648_i64))).await;
+    assert_eq!(wrapped.code, 422, "{}", wrapped.body);
+    assert_eq!(
+        wrapped.body["details"]["causes"][0]["message"],
+        "Invalid value: -2147483648: must be greater than or equal to 0"
+    );
+
+    let template_path = format!("/api/v1/namespaces/{ns}/podtemplates/converted?fieldManager=applier");
+    let template = json!({"apiVersion": "v1", "kind": "PodTemplate", "metadata": {"name": "converted"},
+        "template": {"spec": {"containers": [{"name": "app", "image": crate::common::IMAGE,
+            "ports": [{"containerPort": 1.5}]}]}}});
+    let refused = apply(template_path, template).await;
+    assert_eq!(refused.code, 500, "{}", refused.body);
+    assert_eq!(
+        refused.body["message"],
+        "failed to convert new object (/converted; /v1, Kind=PodTemplate) to proper version: unable to convert unstructured object to /v1, Kind=PodTemplate: cannot convert float64 to int32"
+    );
+    env.stop().await;
+}

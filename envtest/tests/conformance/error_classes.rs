@@ -13,7 +13,13 @@ use crate::raw::{Answer, send, send_request};
 use crate::schema_common::server_minor;
 
 /// Sends `body` (text) with `method` and `content_type` to `path`.
-async fn send_text(client: &kube::Client, method: http::Method, path: &str, content_type: &str, body: &str) -> Answer {
+pub(crate) async fn send_text(
+    client: &kube::Client,
+    method: http::Method,
+    path: &str,
+    content_type: &str,
+    body: &str,
+) -> Answer {
     let request = http::Request::builder()
         .method(method)
         .uri(path)

@@ -403,6 +403,16 @@ pub use crate::autoscaling::validate_scale;
 pub use crate::field::{ErrorList, FieldError, Path};
 pub use crate::warnings::warnings;
 
+/// What `resource.ParseQuantity` says of `text` when it does not parse (its format or
+/// its suffix), as a body's quantity is refused when it decodes; None when it parses.
+pub fn quantity_error(text: &str) -> Option<&'static str> {
+    match crate::quantity::Quantity::parse(text) {
+        Err(error) if error == crate::quantity::FORMAT_ERROR || error == crate::quantity::SUFFIX_ERROR => Some(error),
+        // Past what this port holds exactly, Go's arbitrary precision still parses it.
+        _ => None,
+    }
+}
+
 /// The resource being written: its group, version and kind, and whether it lives in a
 /// namespace.
 #[derive(Debug, Clone, Copy)]

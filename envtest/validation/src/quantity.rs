@@ -32,6 +32,9 @@ pub(crate) struct Quantity {
 pub(crate) const FORMAT_ERROR: &str =
     "quantities must match the regular expression '^([+-]?[0-9.]+)([eEinumkKMGTP]*[-+]?[0-9]*)$'";
 
+/// `ErrSuffix`'s text.
+pub(crate) const SUFFIX_ERROR: &str = "unable to parse quantity's suffix";
+
 /// The smallest exponent a quantity keeps (`Nano`).
 const NANO: i32 = -9;
 
@@ -83,7 +86,7 @@ impl Quantity {
             });
         }
         let parts = split(text).ok_or(FORMAT_ERROR)?;
-        let (base_ten, exponent, format) = interpret(parts.suffix).ok_or("unable to parse quantity's suffix")?;
+        let (base_ten, exponent, format) = interpret(parts.suffix).ok_or(SUFFIX_ERROR)?;
         let digits = format!("{}{}", parts.whole, parts.fraction);
         let mut mantissa: i128 = 0;
         for digit in digits.bytes() {

@@ -55,7 +55,9 @@ impl Write<'_> {
         let patched = if self.is_apply() {
             let applied = self.applied_config()?;
             let writer = crate::lifecycle::writer(resource, manager, now, self.subresource_for_update());
-            patch::apply::apply(Some(current), &applied, self.target.flag("force"), &writer)
+            let object = patch::apply::apply(Some(current), &applied, self.target.flag("force"), &writer)
+                .map_err(patch_error)?;
+            Ok(converted_from_apply(resource, &applied, object)?)
         } else {
             let media_type = self.content_type.split(';').next().unwrap_or_default().trim();
             let decoded = match media_type {
@@ -187,6 +189,38 @@ impl Write<'_> {
         };
         crate::api::scale::apply(resource, current, &asked, self.target.verb == Verb::Patch)
     }
+}
+
+/// An applied object as the field manager hands it on, converted from the merge's
+/// unstructured result to the Go type (`toVersioned`): a value the converter cannot
+/// set is its plain 500 (`cannot convert float64 to int32`), naming the applied
+/// configuration; a whole float is an integer, and an integer too wide for an `int32`
+/// field wraps, as the converter sets it.
+pub(super) fn converted_from_apply(
+    resource: &crate::core::ResourceType,
+    applied: &Value,
+    mut object: Value,
+) -> Result<Value, ApiError> {
+    let Some(builtin) = resource.catalogue().filter(|_| !resource.custom) else {
+        return Ok(object);
+    };
+    if let Some(why) =
+        crate::resources::openapi::type_error(builtin, &object, crate::resources::openapi::Mode::Unstructured)
+    {
+        let text = |name: &str| applied["metadata"][name].as_str().unwrap_or_default().to_owned();
+        let gvk = format!("{}/{}, Kind={}", resource.group, resource.version, resource.kind);
+        return Err(ApiError::new(
+            500,
+            "",
+            format!(
+                "failed to convert new object ({}/{}; {gvk}) to proper version: unable to convert unstructured object to {gvk}: {why}",
+                text("namespace"),
+                text("name")
+            ),
+        ));
+    }
+    crate::resources::openapi::convert_integers(builtin, &mut object);
+    Ok(object)
 }
 
 /// Go decodes a JSON null into a map of strings as the empty string: a JSON patch that

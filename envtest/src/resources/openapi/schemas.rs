@@ -370,6 +370,60 @@ fn go_zero(definitions: &Definitions, schema: &Value) -> Value {
     }
 }
 
+/// An applied object's integers as the unstructured converter sets them on the Go
+/// type: a whole float is an integer, and an integer wider than an `int32` field wraps
+/// as reflect's `SetInt` truncates it (kube validates what that leaves).
+pub(crate) fn convert_integers(builtin: &'static Builtin, object: &mut Value) {
+    let schema = builtin_type(builtin);
+    let (root, definitions) = schema.as_ref();
+    if let Some(schema) = definitions.get(root) {
+        convert_integers_with(definitions, schema, object);
+    }
+}
+
+fn convert_integers_with(definitions: &Definitions, schema: &Value, value: &mut Value) {
+    let Some((_, schema)) = resolve(definitions, schema) else {
+        return;
+    };
+    match value {
+        Value::Object(fields) => {
+            let properties = schema["properties"].as_object();
+            let additional = schema.get("additionalProperties").filter(|a| a.is_object());
+            for (key, child) in fields.iter_mut() {
+                if let Some(child_schema) = properties.and_then(|p| p.get(key)).or(additional) {
+                    convert_integers_with(definitions, child_schema, child);
+                }
+            }
+        }
+        Value::Array(items) => {
+            if let Some(item_schema) = schema.get("items") {
+                for item in items {
+                    convert_integers_with(definitions, item_schema, item);
+                }
+            }
+        }
+        Value::Number(number) if schema["type"] == "integer" => {
+            #[expect(
+                clippy::cast_possible_truncation,
+                reason = "Go's conversion of a whole float64 to int64"
+            )]
+            let whole = number
+                .as_i64()
+                .or_else(|| number.as_f64().filter(|f| f.fract() == 0.0).map(|f| f as i64));
+            if let Some(whole) = whole {
+                #[expect(clippy::cast_possible_truncation, reason = "reflect's SetInt on an int32 wraps")]
+                let converted = if schema["format"] == "int32" {
+                    i64::from(whole as i32)
+                } else {
+                    whole
+                };
+                *value = Value::from(converted);
+            }
+        }
+        _ => {}
+    }
+}
+
 fn prune(definitions: &Definitions, schema: &Value, value: &mut Value) {
     let Some((_, schema)) = resolve(definitions, schema) else {
         return;

@@ -59,11 +59,7 @@ pub(crate) fn type_error(builtin: &'static Builtin, object: &Value, mode: Mode) 
 /// into the struct), so paths start inside it (`ObjectMeta.labels`).
 pub(crate) fn object_meta_error(metadata: &Value) -> Option<String> {
     const OBJECT_META: &str = "io.k8s.apimachinery.pkg.apis.meta.v1.ObjectMeta";
-    let namespace = crate::resources::catalogue::builtins()
-        .iter()
-        .find(|builtin| builtin.group.is_empty() && builtin.kind == "Namespace")?;
-    let schema = builtin_type(namespace);
-    let definitions = &schema.as_ref().1;
+    let definitions = super::schemas::object_meta_definitions();
     definitions.get(OBJECT_META)?;
     let mut decoder = Decoder {
         mode: Mode::Json,
@@ -110,8 +106,13 @@ impl Decoder<'_> {
                 };
             }
             Some("Quantity") => {
+                // `UnmarshalJSON` parses the string (spaces trimmed) or the number's text.
                 return match value {
-                    Value::String(_) | Value::Number(_) => Ok(()),
+                    Value::String(text) => match wheelhouse_envtest_validation::quantity_error(text.trim()) {
+                        Some(error) => Err(error.to_owned()),
+                        None => Ok(()),
+                    },
+                    Value::Number(_) => Ok(()),
                     _ => Err(QUANTITY_PATTERN.to_owned()),
                 };
             }
