@@ -218,7 +218,7 @@ fn node(schema: &Value, data: &Value, path: &str, old: Option<&Value>) -> Outcom
         }
     }
     if let Value::Number(number) = data {
-        number_checks(schema, &types, format, number, path, &mut outcome);
+        number_checks(schema, number, path, &mut outcome);
     }
     if let Value::Array(items) = data {
         slice_checks(schema, items, path, old, &mut outcome);

@@ -195,6 +195,7 @@ async fn enums_required_fields_and_types() {
         "mode": {"type": "string", "enum": ["fast", "safe"]},
         "level": {"type": "integer", "enum": [1, 2]},
         "replicas": {"type": "integer"},
+        "count": {"type": "integer", "format": "int32", "minimum": 1},
         "size": {"x-kubernetes-int-or-string": true},
         "note": {"type": "string", "nullable": true},
     }});
@@ -205,7 +206,7 @@ async fn enums_required_fields_and_types() {
         .refused(
             &api,
             "a",
-            &json!({"spec": {"mode": "slow", "level": 3, "replicas": "three", "size": true}}),
+            &json!({"spec": {"mode": "slow", "level": 3, "replicas": "three", "count": 1.5, "size": true}}),
         )
         .await;
     assert_eq!(
@@ -225,6 +226,12 @@ async fn enums_required_fields_and_types() {
             wording.type_invalid(
                 "spec.replicas",
                 "Invalid value: \"string\": spec.replicas in body must be of type integer: \"string\""
+            ),
+            // A float where an integer belongs is the type's error alone: the number
+            // checks never judge the type or format.
+            wording.type_invalid(
+                "spec.count",
+                "Invalid value: \"number\": spec.count in body must be of type integer: \"number\""
             ),
             wording.type_invalid(
                 "spec.size",

@@ -1,7 +1,7 @@
 //! The numeric keywords, as kube-openapi's `numberValidator` checks them
-//! (`pkg/validation/validate/validator.go` and `values.go`): the range of the type's
-//! format, `multipleOf`, `minimum` and `maximum` (exclusive or not), integers compared
-//! as integers and the rest as floats.
+//! (`pkg/validation/validate/validator.go` and `values.go`): `multipleOf`, `minimum`
+//! and `maximum` (exclusive or not), integers compared as integers and the rest as
+//! floats.
 
 use serde_json::Value;
 
@@ -22,14 +22,6 @@ impl Number {
             .map_or_else(|| Self::Float(number.as_f64().unwrap_or_default()), Self::Int)
     }
 
-    #[expect(clippy::cast_precision_loss, reason = "kube-openapi converts the same way")]
-    fn as_f64(self) -> f64 {
-        match self {
-            Self::Int(i) => i as f64,
-            Self::Float(f) => f,
-        }
-    }
-
     fn json(self) -> Value {
         match self {
             Self::Int(i) => Value::from(i),
@@ -38,74 +30,24 @@ impl Number {
     }
 }
 
-/// `IsValueValidAgainstRange`: whether a number fits the schema's type and format.
-fn check_range(value: Number, type_name: &str, format: &str, prefix: &str, path: &str) -> Option<Violation> {
-    let text = match value {
-        Number::Int(i) => i.to_string(),
-        Number::Float(f) => format!("{f}"),
-    };
-    let fits = match (type_name, format) {
-        ("integer", "int32") => text.parse::<i32>().is_ok(),
-        ("integer", _) => text.parse::<i64>().is_ok(),
-        (_, "float") => text.parse::<f32>().is_ok_and(f32::is_finite),
-        _ => true,
-    };
-    if fits {
-        return None;
-    }
-    let message = if format.is_empty() {
-        format!("{prefix} value must be of type {type_name} (default format) in {path}")
-    } else {
-        format!("{prefix} value must be of type {type_name} with format {format} in {path}")
-    };
-    Some(Violation::plain(message))
-}
-
-/// `numberValidator`: the range of the type's format, multipleOf, minimum, maximum.
-pub(super) fn number_checks(
-    schema: &Value,
-    types: &[&str],
-    format: &str,
-    number: &serde_json::Number,
-    path: &str,
-    outcome: &mut Outcome,
-) {
+/// `numberValidator`: multipleOf, minimum and maximum. kube-openapi builds the
+/// validator without the schema's type and format (`SchemaValidator.numberValidator`
+/// sets neither, in 1.19 as in 1.32), so its `IsValueValidAgainstRange` checks of the
+/// value and the boundaries never fail and every comparison is native: a float where
+/// an integer belongs is the type validator's error alone.
+pub(super) fn number_checks(schema: &Value, number: &serde_json::Number, path: &str, outcome: &mut Outcome) {
     let value = Number::of(number);
-    let type_name = match types {
-        ["integer"] => "integer",
-        ["number"] => "number",
-        _ => "",
-    };
-    let format = match (type_name, format) {
-        ("integer", "int32" | "int64") | ("number", "float" | "double") => format,
-        _ => "",
-    };
-    outcome
-        .errors
-        .extend(check_range(value, type_name, format, "Checked", path));
     let as_boundary = |key: &str| schema[key].as_f64();
     if let Some(factor) = as_boundary("multipleOf") {
-        let check = check_range(Number::Float(factor), type_name, format, "MultipleOf", path);
-        let failed = check.is_some();
-        outcome.errors.extend(check);
-        let native = if failed { Number::Float(value.as_f64()) } else { value };
-        outcome.errors.extend(multiple_of(path, native, factor, value));
+        outcome.errors.extend(multiple_of(path, value, factor, value));
     }
     if let Some(min) = as_boundary("minimum") {
         let exclusive = schema["exclusiveMinimum"] == true;
-        let check = check_range(Number::Float(min), type_name, format, "Minimum boundary", path);
-        let failed = check.is_some();
-        outcome.errors.extend(check);
-        let native = if failed { Number::Float(value.as_f64()) } else { value };
-        outcome.errors.extend(bound(path, native, min, exclusive, value, false));
+        outcome.errors.extend(bound(path, value, min, exclusive, value, false));
     }
     if let Some(max) = as_boundary("maximum") {
         let exclusive = schema["exclusiveMaximum"] == true;
-        let check = check_range(Number::Float(max), type_name, format, "Maximum boundary", path);
-        let failed = check.is_some();
-        outcome.errors.extend(check);
-        let native = if failed { Number::Float(value.as_f64()) } else { value };
-        outcome.errors.extend(bound(path, native, max, exclusive, value, true));
+        outcome.errors.extend(bound(path, value, max, exclusive, value, true));
     }
     outcome.matches += 1;
 }
