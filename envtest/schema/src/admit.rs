@@ -31,12 +31,19 @@ pub enum Write<'a> {
     Status(&'a Value),
 }
 
-/// Prunes, defaults and validates `object` against `schema`; the field errors are a
-/// 422's causes.
-pub fn admit(schema: &Value, object: &mut Value, write: Write<'_>) -> Result<(), Vec<FieldError>> {
+/// What the custom resource codec does as it decodes a body (`schemaCoercingDecoder`
+/// and `unstructuredDefaulter`): unknown fields pruned, defaults applied, `null`s the
+/// schema does not allow dropped. The field manager sees the object as this leaves it.
+pub fn decode(schema: &Value, object: &mut Value) {
     prune::prune(schema, object);
     prune::default(schema, object);
     prune::prune_nulls(schema, object);
+}
+
+/// Decodes (see [`decode`]) and validates `object` against `schema`; the field errors
+/// are a 422's causes.
+pub fn admit(schema: &Value, object: &mut Value, write: Write<'_>) -> Result<(), Vec<FieldError>> {
+    decode(schema, object);
     let errors = validate(schema, object, write);
     if errors.is_empty() { Ok(()) } else { Err(errors) }
 }

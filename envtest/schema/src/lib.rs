@@ -37,6 +37,6 @@ mod prune;
 mod structural;
 mod walk;
 
-pub use crate::admit::{Write, admit, unknown_fields};
+pub use crate::admit::{Write, admit, decode, unknown_fields};
 pub use crate::cel::policy::{PolicyExpression, PolicyValue, Returns};
 pub use crate::cel::quantity::Quantity;

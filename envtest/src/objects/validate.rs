@@ -248,8 +248,9 @@ pub(crate) fn decode(resource: &ResourceType, object: &mut Value) -> Result<(), 
     let Some(builtin) = resource.catalogue() else {
         // A custom resource's metadata is decoded as an ObjectMeta all the same (the
         // custom resource codec's `Coerce`): labels that are not a map of strings are
-        // refused here, not stored.
-        return match object.get("metadata") {
+        // refused here, not stored, and fields ObjectMeta lacks are dropped; then the
+        // codec prunes and defaults the rest by the version's schema.
+        let decoded = match object.get("metadata") {
             Some(metadata) if resource.custom => ObjectMeta::deserialize(metadata).map(drop).map_err(|error| {
                 // Go's decoder's words where they are known, serde's otherwise.
                 let why = crate::resources::openapi::object_meta_error(metadata)
@@ -261,6 +262,17 @@ pub(crate) fn decode(resource: &ResourceType, object: &mut Value) -> Result<(), 
             }),
             _ => Ok(()),
         };
+        if resource.custom {
+            decoded?;
+            if let Some(metadata) = object.get_mut("metadata").filter(|m| m.is_object()) {
+                crate::resources::openapi::prune_object_meta(metadata);
+            }
+            if let Some(schema) = resource.schema.as_deref() {
+                wheelhouse_envtest_schema::decode(schema, object);
+            }
+            return Ok(());
+        }
+        return decoded;
     };
     // Go decodes a JSON null as the field's zero value: the field is as good as absent
     // (a string of a map is "").

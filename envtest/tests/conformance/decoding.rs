@@ -225,3 +225,32 @@ async fn an_applied_object_is_converted_as_the_field_manager_converts_it() {
     );
     env.stop().await;
 }
+
+/// A custom resource's body is pruned as it decodes: a field its `metadata` or its
+/// schema lacks is dropped before the field manager records the writer's fields, so the
+/// write is recorded (its managed fields name what was kept) and nothing unknown is
+/// stored, whatever `fieldValidation` asks.
+#[tokio::test]
+async fn a_custom_resource_is_pruned_before_its_fields_are_recorded() {
+    let env = start().await;
+    let spec = json!({"type": "object", "properties": {"size": {"type": "integer"}}});
+    let schema = crate::schema_common::SchemaType::with_spec(&env, "Pruned", &spec);
+    schema.install(&env).await;
+    let path = format!(
+        "/apis/{}/v1/namespaces/{}/pruneds?fieldValidation=Ignore&fieldManager=writer",
+        schema.resource.group,
+        env.namespace()
+    );
+    let mut body =
+        serde_json::to_value(schema.object("a", &json!({"spec": {"size": 1, "bogus": true}}))).expect("JSON");
+    body["metadata"]["bogus"] = json!(1);
+    let created = send(&env.client(), http::Method::POST, &path, Some(&body)).await;
+    assert_eq!(created.code, 201, "{}", created.body);
+    assert_eq!(created.body["spec"], json!({"size": 1}));
+    assert!(created.body["metadata"].get("bogus").is_none(), "{}", created.body);
+    let managed = &created.body["metadata"]["managedFields"];
+    assert_eq!(managed[0]["manager"], "writer", "{}", created.body);
+    assert_eq!(managed[0]["fieldsV1"]["f:spec"], json!({".": {}, "f:size": {}}));
+    schema.remove(&env).await;
+    env.stop().await;
+}

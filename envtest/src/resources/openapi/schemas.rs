@@ -100,6 +100,15 @@ pub(crate) fn object_meta_definitions() -> &'static Definitions {
     object_meta()
 }
 
+/// A custom resource's `metadata` as the custom resource codec leaves it: decoded as
+/// an `ObjectMeta` and encoded again, so the fields `ObjectMeta` lacks are dropped.
+pub(crate) fn prune_object_meta(metadata: &mut Value) {
+    let definitions = object_meta();
+    if let Some(schema) = definitions.get(OBJECT_META) {
+        prune(definitions, schema, metadata);
+    }
+}
+
 /// `buildSelectableFields`: a custom resource version's `selectableFields` as its
 /// definitions (and its list's) carry them, each path without its leading dot; an
 /// empty list when it declares none.
