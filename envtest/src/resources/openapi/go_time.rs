@@ -22,6 +22,8 @@
 //! What `parse` accepts and the RFC 3339 fast path would not (a one-digit hour) is
 //! accepted here too; what it does with the parsed time is not this module's concern.
 
+use std::fmt::Write as _;
+
 /// A layout Kubernetes decodes times with.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub(crate) enum Layout {
@@ -290,13 +292,13 @@ fn quote(text: &[u8]) -> String {
     let mut quoted = String::with_capacity(text.len() + 2);
     quoted.push('"');
     for &c in text {
-        if !(b' '..0x80).contains(&c) {
-            quoted.push_str(&format!("\\x{c:02x}"));
-        } else {
+        if (b' '..0x80).contains(&c) {
             if c == b'"' || c == b'\\' {
                 quoted.push('\\');
             }
             quoted.push(char::from(c));
+        } else {
+            let _ = write!(quoted, "\\x{c:02x}");
         }
     }
     quoted.push('"');
