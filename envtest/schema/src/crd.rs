@@ -53,6 +53,9 @@ pub(crate) fn validate(crd: &Value) -> Vec<FieldError> {
             cel: Vec::new(),
             total_cost: 0,
         };
+        if status_enabled(crd, &path) {
+            walk.errors.extend(status_root(schema, &path));
+        }
         if schema["nullable"] == true {
             walk.errors.push(FieldError::forbidden(
                 child(&path, "nullable"),
@@ -88,6 +91,135 @@ pub(crate) fn validate(crd: &Value) -> Vec<FieldError> {
         }
     }
     errors
+}
+
+/// The fields a root schema may set when the status subresource is enabled
+/// (`allowedFieldsAtRootSchema`), by JSON name: those that keep their meaning once
+/// `properties.status` is extracted as the status's own schema.
+const ALLOWED_AT_ROOT: [&str; 22] = [
+    "description",
+    "type",
+    "format",
+    "title",
+    "maximum",
+    "exclusiveMaximum",
+    "minimum",
+    "exclusiveMinimum",
+    "maxLength",
+    "minLength",
+    "pattern",
+    "maxItems",
+    "minItems",
+    "uniqueItems",
+    "multipleOf",
+    "required",
+    "items",
+    "properties",
+    "externalDocs",
+    "example",
+    "x-kubernetes-preserve-unknown-fields",
+    "x-kubernetes-validations",
+];
+
+/// `JSONSchemaProps`' fields in their Go order, by JSON name: the order the root check
+/// meets them in.
+const SCHEMA_FIELDS: [&str; 44] = [
+    "id",
+    "$schema",
+    "$ref",
+    "description",
+    "type",
+    "nullable",
+    "format",
+    "title",
+    "default",
+    "maximum",
+    "exclusiveMaximum",
+    "minimum",
+    "exclusiveMinimum",
+    "maxLength",
+    "minLength",
+    "pattern",
+    "maxItems",
+    "minItems",
+    "uniqueItems",
+    "multipleOf",
+    "enum",
+    "maxProperties",
+    "minProperties",
+    "required",
+    "items",
+    "allOf",
+    "oneOf",
+    "anyOf",
+    "not",
+    "properties",
+    "additionalProperties",
+    "patternProperties",
+    "dependencies",
+    "additionalItems",
+    "definitions",
+    "externalDocs",
+    "example",
+    "x-kubernetes-preserve-unknown-fields",
+    "x-kubernetes-embedded-resource",
+    "x-kubernetes-int-or-string",
+    "x-kubernetes-list-map-keys",
+    "x-kubernetes-list-type",
+    "x-kubernetes-map-type",
+    "x-kubernetes-validations",
+];
+
+/// Whether the schema at `path` belongs to a version serving `/status`: for the one
+/// schema all versions share (`spec.validation`), any version that does.
+fn status_enabled(crd: &Value, path: &str) -> bool {
+    let versions = crd["spec"]["versions"].as_array().into_iter().flatten();
+    let serves_status = |version: &Value| version["subresources"].get("status").is_some_and(|s| !s.is_null());
+    match path
+        .strip_prefix("spec.versions[")
+        .and_then(|rest| rest.split(']').next())
+        .and_then(|index| index.parse::<usize>().ok())
+    {
+        Some(index) => versions.clone().nth(index).is_some_and(serves_status),
+        None => versions.clone().any(serves_status),
+    }
+}
+
+/// `validateCustomResourceDefinitionValidation`'s check of a root schema whose object
+/// serves `/status`: its type must be `object`, and the first set field (in Go's field
+/// order, a Go zero value counting as unset) outside [`ALLOWED_AT_ROOT`] is refused,
+/// quoting the whole schema as Go prints it.
+fn status_root(schema: &Value, path: &str) -> Option<FieldError> {
+    for field in SCHEMA_FIELDS {
+        let value = &schema[field];
+        let unset = match value {
+            Value::Null => true,
+            Value::Bool(flag) => !flag,
+            Value::String(text) => text.is_empty(),
+            _ => false,
+        };
+        if unset {
+            continue;
+        }
+        if field == "type" {
+            if value != "object" {
+                return Some(FieldError::invalid(
+                    child(path, "type"),
+                    BadValue::from(value),
+                    "only \"object\" is allowed as the type at the root of the schema if the status subresource is enabled",
+                ));
+            }
+            continue;
+        }
+        if !ALLOWED_AT_ROOT.contains(&field) {
+            return Some(FieldError::invalid(
+                path.to_owned(),
+                BadValue::Raw(crate::go_syntax::schema_props(schema)),
+                "only [Description Type Format Title Maximum ExclusiveMaximum Minimum ExclusiveMinimum MaxLength MinLength Pattern MaxItems MinItems UniqueItems MultipleOf Required Items Properties ExternalDocs Example XPreserveUnknownFields XValidations] fields are allowed at the root of the schema if the status subresource is enabled",
+            ));
+        }
+    }
+    None
 }
 
 /// Where a schema node sits, which decides what it must declare.

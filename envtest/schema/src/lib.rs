@@ -30,6 +30,7 @@ pub mod definition;
 mod embedded;
 pub mod errors;
 pub mod formats;
+pub mod go_syntax;
 mod keywords;
 mod listtype;
 pub mod names;

@@ -314,3 +314,51 @@ async fn a_scale_without_a_selector_path_has_no_selector() {
     }
     env.stop().await;
 }
+
+/// With `/status` served, a root schema may set only the fields that keep their
+/// meaning once `properties.status` becomes the status's own schema: the first other
+/// field refuses the CRD, quoting the schema as Go prints it.
+#[tokio::test]
+async fn a_root_schema_serving_status_sets_only_the_allowed_fields() {
+    let env = start().await;
+    let spec = json!({"type": "object"});
+    let crd = definition(&env, "Rooted", &spec, |crd| {
+        crd["spec"]["versions"][0]["subresources"] = json!({"status": {}});
+        crd["spec"]["versions"][0]["schema"]["openAPIV3Schema"]["oneOf"] = json!([{}]);
+    });
+    let (_, causes) = refused(&env, &crd).await;
+    assert_eq!(causes.len(), 1, "{causes:?}");
+    let (field, reason, message) = &causes[0];
+    assert_eq!((field.as_str(), reason.as_str()), (ROOT, "FieldValueInvalid"));
+    assert!(
+        message.starts_with(
+            "Invalid value: apiextensions.JSONSchemaProps{ID:\"\", Schema:\"\", Ref:(*string)(nil), Description:\"\", Type:\"object\","
+        ),
+        "{message}"
+    );
+    assert!(
+        message.contains("OneOf:[]apiextensions.JSONSchemaProps{apiextensions.JSONSchemaProps{ID:\"\""),
+        "{message}"
+    );
+    assert!(
+        message.ends_with("fields are allowed at the root of the schema if the status subresource is enabled"),
+        "{message}"
+    );
+
+    let crd = definition(&env, "Listed", &spec, |crd| {
+        crd["spec"]["versions"][0]["subresources"] = json!({"status": {}});
+        crd["spec"]["versions"][0]["schema"]["openAPIV3Schema"]["type"] = json!("array");
+        crd["spec"]["versions"][0]["schema"]["openAPIV3Schema"]["items"] = json!({"type": "string"});
+    });
+    let crds: Api<CustomResourceDefinition> = Api::all(env.client());
+    let status = api_error(crds.create(&PostParams::default(), &crd).await);
+    assert_eq!(status.code, 422, "{status:?}");
+    assert!(
+        status.message.contains(&format!(
+            "{ROOT}.type: Invalid value: \"array\": only \"object\" is allowed as the type at the root of the schema if the status subresource is enabled"
+        )),
+        "{}",
+        status.message
+    );
+    env.stop().await;
+}

@@ -9,46 +9,9 @@
 use serde_json::Value;
 use wheelhouse_envtest_schema::errors::{BadValue, go_quote};
 
-use super::read::{entries, int as read_int, items, text};
+pub(crate) use wheelhouse_envtest_schema::go_syntax::{GoStruct, pointer, slice};
 
-/// The address a set pointer prints as (Go prints the pointer's own, different each
-/// time).
-const ADDRESS: &str = "0xc000a1e000";
-
-/// A Go struct literal being written: `pkg.Type{Field:value, ...}`.
-pub(crate) struct GoStruct {
-    out: String,
-    empty: bool,
-}
-
-impl GoStruct {
-    /// `type_name{`.
-    pub(crate) fn new(type_name: &str) -> Self {
-        Self {
-            out: format!("{type_name}{{"),
-            empty: true,
-        }
-    }
-
-    /// One field, already printed.
-    #[must_use]
-    pub(crate) fn field(mut self, name: &str, printed: impl AsRef<str>) -> Self {
-        if !self.empty {
-            self.out.push_str(", ");
-        }
-        self.empty = false;
-        self.out.push_str(name);
-        self.out.push(':');
-        self.out.push_str(printed.as_ref());
-        self
-    }
-
-    /// The closed literal.
-    pub(crate) fn end(mut self) -> String {
-        self.out.push('}');
-        self.out
-    }
-}
+use super::read::{entries, int as read_int, text};
 
 /// A printed Go value as a field error's value.
 pub(crate) fn raw(printed: String) -> BadValue {
@@ -65,15 +28,6 @@ pub(crate) fn int(value: &Value) -> String {
     read_int(value).to_string()
 }
 
-/// A pointer inside a struct: `(*T)(nil)` or an address.
-pub(crate) fn pointer(type_name: &str, value: &Value) -> String {
-    if value.is_null() {
-        format!("(*{type_name})(nil)")
-    } else {
-        format!("(*{type_name})({ADDRESS})")
-    }
-}
-
 /// A `map[string]string`: `map[string]string{"a":"b"}`, keys sorted as `fmt` sorts
 /// them, or `map[string]string(nil)`.
 pub(crate) fn string_map(value: &Value) -> String {
@@ -87,15 +41,6 @@ pub(crate) fn string_map(value: &Value) -> String {
         .map(|(key, value)| format!("{}:{}", go_quote(key), string(value)))
         .collect();
     format!("map[string]string{{{}}}", printed.join(", "))
-}
-
-/// A slice of `type_name` elements, each printed by `element`, or `[]T(nil)`.
-pub(crate) fn slice(type_name: &str, value: &Value, element: impl Fn(&Value) -> String) -> String {
-    if !value.is_array() {
-        return format!("[]{type_name}(nil)");
-    }
-    let printed: Vec<String> = items(value).iter().map(element).collect();
-    format!("[]{type_name}{{{}}}", printed.join(", "))
 }
 
 /// A `[]string`.
