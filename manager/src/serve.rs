@@ -10,10 +10,6 @@
 //!   silent longest is closed to make room. An accept that fails (out of file
 //!   descriptors, say) closes one silent connection for a descriptor, or else backs
 //!   off (5 ms doubling to 1 s, as Go's `net/http`) before accepting again.
-//! - **Handshakes take turns**: at most `max_handshakes` TLS handshakes run at once,
-//!   and a freed turn goes to the next client address with a connection waiting, so
-//!   clients that reconnect the moment they are closed cannot make another address's
-//!   handshake wait behind all of theirs.
 //! - **Silence is timed, and silent connections are evictable**: a TLS handshake, a
 //!   request header from its first byte, and the wait for the next request after an
 //!   answer. A connection is *silent* when no request on it has been read whole:
@@ -46,7 +42,6 @@ mod body;
 mod budget;
 mod connection;
 mod connections;
-mod handshakes;
 mod rate;
 
 use std::any::Any;
@@ -65,7 +60,6 @@ pub use self::body::{AnswerBody, BodyError, RequestBody};
 pub use self::budget::{BudgetHealth, ByteBudget, FAST, NoRoom, Origin, Reserved, SMALL_BODY, STALLED};
 use self::connection::Connection;
 use self::connections::{Admitted, Bounds, Connections};
-use self::handshakes::Handshakes;
 pub use self::rate::MinDataRate;
 use crate::cert_watcher::CertWatcher;
 
@@ -87,7 +81,6 @@ pub trait Service: Send + Sync + 'static {
 /// | `max_connections` | 1024 | 256 | 256 |
 /// | `max_connections_per_peer` | 256 | 64 | 128 |
 /// | `handshake_timeout` | 5 s | 10 s | (plain HTTP) |
-/// | `max_handshakes` | 8 | 8 | (plain HTTP) |
 /// | `header_read_timeout` | 10 s | 10 s | 5 s |
 /// | `max_header_bytes` | 16 KiB | 32 KiB | 16 KiB |
 /// | `min_body_rate` | 4 KiB/s over 2 s | 4 KiB/s over 2 s | 4 KiB/s over 2 s |
@@ -103,11 +96,8 @@ pub struct ServeLimits {
     pub max_connections: usize,
     /// Connections held open at once from one IP address.
     pub max_connections_per_peer: usize,
-    /// How long a TLS handshake may take, its wait for a turn included.
+    /// How long a TLS handshake may take.
     pub handshake_timeout: Duration,
-    /// TLS handshakes run at once; the others wait, one queue per client address,
-    /// served in turn.
-    pub max_handshakes: usize,
     /// A request header must arrive whole within this of its first byte.
     pub header_read_timeout: Duration,
     /// The longest request header (the request line and every field; HTTP/2's header
@@ -134,7 +124,6 @@ impl ServeLimits {
             max_connections: 1024,
             max_connections_per_peer: 256,
             handshake_timeout: Duration::from_secs(5),
-            max_handshakes: 8,
             header_read_timeout: Duration::from_secs(10),
             max_header_bytes: 16 * 1024,
             min_body_rate: MinDataRate {
@@ -200,7 +189,6 @@ pub async fn serve<S: Service>(
     };
     let connection = Connection {
         tls: acceptor,
-        handshakes: Handshakes::new(limits.max_handshakes),
         service,
         limits,
         closing: CancellationToken::new(),

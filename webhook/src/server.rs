@@ -496,7 +496,6 @@ impl WebhookServer {
             max_connections: options.max_connections,
             max_connections_per_peer: options.max_connections_per_peer,
             handshake_timeout: options.handshake_timeout,
-            max_handshakes: ServeLimits::webhook().max_handshakes,
             header_read_timeout: options.header_read_timeout,
             max_header_bytes: options.max_header_bytes,
             min_body_rate: options.min_body_rate,

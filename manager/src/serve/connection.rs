@@ -19,7 +19,6 @@ use tokio_rustls::TlsAcceptor;
 use tokio_util::sync::CancellationToken;
 
 use super::connections::{Activity, Admitted, Timeouts};
-use super::handshakes::Handshakes;
 use super::{RequestBody, ServeLimits, Service};
 
 const H2: &[u8] = b"h2";
@@ -29,8 +28,6 @@ const READ_BUFFER: usize = 64 * 1024;
 /// What every connection of a server shares.
 pub(super) struct Connection<S> {
     pub tls: Option<TlsAcceptor>,
-    /// Whose turn it is to run a TLS handshake.
-    pub handshakes: Arc<Handshakes>,
     pub service: Arc<S>,
     pub limits: ServeLimits,
     /// Cancelled when the server stops.
@@ -43,7 +40,6 @@ impl<S> Clone for Connection<S> {
     fn clone(&self) -> Self {
         Self {
             tls: self.tls.clone(),
-            handshakes: self.handshakes.clone(),
             service: self.service.clone(),
             limits: self.limits,
             closing: self.closing.clone(),
@@ -60,12 +56,7 @@ impl<S: Service> Connection<S> {
             self.serve_http(tcp, false, &admitted).await;
             return;
         };
-        // The wait for a turn counts against the handshake's deadline: a connection
-        // is silent until its handshake is done, whatever held it up.
-        let handshake = tokio::time::timeout(self.limits.handshake_timeout, async {
-            let _turn = self.handshakes.turn(admitted.origin.peer).await;
-            acceptor.accept(tcp).await
-        });
+        let handshake = tokio::time::timeout(self.limits.handshake_timeout, acceptor.accept(tcp));
         let tls = tokio::select! {
             handshaken = handshake => match handshaken {
                 Ok(Ok(tls)) => tls,
