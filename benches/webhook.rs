@@ -161,15 +161,18 @@ fn start_wheelhouse_with(certificates: Certificates, floor: bool) -> Running {
 /// The anchor: hyper and rustls configured as the webhook server configures them, and
 /// a handler that decodes the review and allows it.
 async fn start_bare(certificates: Certificates) -> Running {
-    start_bare_with(certificates, |body: &[u8]| {
-        serde_json::from_slice::<AdmissionReview<DynamicObject>>(body)
-            .ok()
-            .and_then(|review| TryInto::<AdmissionRequest<DynamicObject>>::try_into(review).ok())
-            .map(|request| AdmissionResponse::from(&request).into_review())
-            .and_then(|review| serde_json::to_vec(&review).ok())
-            .unwrap_or_default()
-    })
-    .await
+    start_bare_with(certificates, anchor_answer).await
+}
+
+/// The anchor's handler: the review decoded with kube's types and allowed (empty when
+/// the body is not an admission review).
+fn anchor_answer(body: &[u8]) -> Vec<u8> {
+    serde_json::from_slice::<AdmissionReview<DynamicObject>>(body)
+        .ok()
+        .and_then(|review| TryInto::<AdmissionRequest<DynamicObject>>::try_into(review).ok())
+        .map(|request| AdmissionResponse::from(&request).into_review())
+        .and_then(|review| serde_json::to_vec(&review).ok())
+        .unwrap_or_default()
 }
 
 /// hyper and rustls configured as the webhook server configures them, answering every

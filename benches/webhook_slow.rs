@@ -21,6 +21,13 @@
 //!   that each send up to 400 KiB of a header that never ends to one of its ports;
 //!   the child's resident set before, its peak, and 3 s after the connections close.
 //!
+//! The floor, for comparison: `WEBHOOK_BENCH_SLOW_BARE=1` runs the same cases against the
+//! bench's bare hyper + rustls server (no budget, no rate, no bounds: nothing is ever
+//! closed, so nothing reconnects), and `WEBHOOK_BENCH_SLOW_CHURN_MS=N` makes each
+//! attacker close its own connection N ms after its burst and open the next (the churn
+//! our server's closes cause, imposed on either server). The line then says `impl=bare`
+//! and `churn_ms=N`.
+//!
 //! Traffic goes to 127.0.0.0/8 only; each case lasts a few seconds.
 
 use std::io::{BufRead as _, BufReader, Write as _};
@@ -245,6 +252,7 @@ async fn trickler(
         "POST {ATTACKED} HTTP/1.1\r\nHost: x\r\nContent-Type: application/json\r\nContent-Length: {DECLARED}\r\n\r\n"
     );
     let burst = vec![b' '; BURST];
+    let churn = churn();
     while !stop.is_cancelled() {
         let Ok(mut tls) = connect(&connector, address, Some(from)).await else {
             tokio::select! {
@@ -265,9 +273,13 @@ async fn trickler(
             .sent
             .fetch_add(u64::try_from(header.len() + BURST).unwrap_or(0), Ordering::Relaxed);
         let mut buffer = [0_u8; 512];
+        let closing = tokio::time::sleep(churn.unwrap_or(Duration::MAX / 4));
+        tokio::pin!(closing);
         loop {
             tokio::select! {
                 () = stop.cancelled() => return,
+                // The attacker closes it itself (the imposed churn): the next one.
+                () = &mut closing, if churn.is_some() => break,
                 // An answer (the server refuses the body) or the close: the next one.
                 read = tls.read(&mut buffer) => if !matches!(read, Ok(n) if n > 0) || buffer.contains(&b'\n') { break },
                 () = tokio::time::sleep(TRICKLE) => {
@@ -278,6 +290,26 @@ async fn trickler(
                 }
             }
         }
+    }
+}
+
+/// `WEBHOOK_BENCH_SLOW_CHURN_MS`: how long an attacker keeps a connection after its
+/// burst before closing it itself, if set.
+fn churn() -> Option<Duration> {
+    std::env::var("WEBHOOK_BENCH_SLOW_CHURN_MS")
+        .ok()
+        .and_then(|ms| ms.parse().ok())
+        .map(Duration::from_millis)
+}
+
+/// The bare server's answer to the slow-bodies reviews: the anchor's admission answer,
+/// or for anything else (the conversion) a bare success.
+fn bare_answer(body: &[u8]) -> Vec<u8> {
+    let admission = crate::anchor_answer(body);
+    if admission.is_empty() {
+        br#"{"apiVersion":"apiextensions.k8s.io/v1","kind":"ConversionReview","response":{"result":{"status":"Success"}}}"#.to_vec()
+    } else {
+        admission
     }
 }
 
@@ -463,8 +495,29 @@ pub async fn slow_bodies(servers: &tokio::runtime::Handle) {
         connector(&certificates, &[b"http/1.1"]),
         connector(&certificates, &[b"h2"]),
     );
+    let bare = std::env::var_os("WEBHOOK_BENCH_SLOW_BARE").is_some();
+    let floor = match (bare, churn()) {
+        (false, None) => String::new(),
+        (bare, churn) => format!(
+            "impl={} churn_ms={} ",
+            if bare { "bare" } else { "wheelhouse" },
+            churn.map_or_else(|| "none".to_owned(), |churn| churn.as_millis().to_string())
+        ),
+    };
     for case in cases() {
-        let ours = start(servers, &certificates, matches!(case, Attacker::Http2 { .. })).await;
+        if bare && matches!(case, Attacker::Http2 { .. }) {
+            // The bare server speaks HTTP/1.1 only.
+            continue;
+        }
+        let ours = if bare {
+            let certificates = certificates.clone();
+            servers
+                .spawn(async move { crate::start_bare_with(certificates, bare_answer).await })
+                .await
+                .expect("the bare server starts")
+        } else {
+            start(servers, &certificates, matches!(case, Attacker::Http2 { .. })).await
+        };
         let quiet = reviews(&http1, ours.address, QUIET_ROUNDS).await;
         let stop = CancellationToken::new();
         let attack = Arc::new(Attack::default());
@@ -482,7 +535,7 @@ pub async fn slow_bodies(servers: &tokio::runtime::Handle) {
         #[expect(clippy::cast_precision_loss, reason = "megabytes")]
         let upload = attack.sent.load(Ordering::Relaxed) as f64 / 1_048_576.0 / attacked.as_secs_f64();
         println!(
-            "bench=webhook-abuse kind=slow-bodies {what} p99_ms={p99:.2} quiet_p99_ms={quiet_p99:.2} admission_p99_ms={admission_p99:.2} admission_100k_p99_ms={large_p99:.2} conversion_p99_ms={conversion_p99:.2} handshake_p99_ms={handshake_p99:.2} failed={} of={} attack_opened={} attack_mib_s={upload:.1}",
+            "bench=webhook-abuse kind=slow-bodies {floor}{what} p99_ms={p99:.2} quiet_p99_ms={quiet_p99:.2} admission_p99_ms={admission_p99:.2} admission_100k_p99_ms={large_p99:.2} conversion_p99_ms={conversion_p99:.2} handshake_p99_ms={handshake_p99:.2} failed={} of={} attack_opened={} attack_mib_s={upload:.1}",
             measured.failed,
             measured.of(),
             attack.opened(),
