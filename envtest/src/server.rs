@@ -159,8 +159,16 @@ impl ApiServer {
                 Err(error) => return error_response(&error),
             };
         }
-        self.count(&target);
-        self.shared.witnesses.arrive(self, self.user.as_deref(), &target, &body);
+        // The request arrives here, unless its client gave it up first (see `runtime`).
+        let arrived = crate::state::arrive(|| {
+            self.count(&target);
+            self.shared.witnesses.arrive(self, self.user.as_deref(), &target, &body);
+        })
+        .await;
+        if arrived.is_none() {
+            let message = "the client gave the request up before it arrived".to_owned();
+            return error_response(&ApiError::new(503, "ServiceUnavailable", message));
+        }
         if let Some(error) = self.inject(&target).await {
             return error_response(&error);
         }
@@ -233,7 +241,8 @@ where
 
     /// The request is handled on the server's own threads (the client's runtime only
     /// waits for the answer), so the test's runtime cannot starve the server; dropping
-    /// the returned future cancels the handling, as a client giving up would.
+    /// the returned future cancels the handling, as a client giving up would: a request
+    /// given up before it arrived never arrives (`state::runtime`).
     fn call(&mut self, request: Request<B>) -> Self::Future {
         let server = self.clone();
         let handling = self.shared.runtime.spawn(async move {
