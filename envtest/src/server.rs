@@ -115,6 +115,21 @@ impl ApiServer {
         self.handle_json(request).await
     }
 
+    /// Counts the request and shows it to the witnesses: it arrives here, unless its
+    /// client gave it up first (`state::runtime`), when the answer is an error nobody
+    /// reads and nothing is done.
+    async fn arrive(&self, target: &request::Target, body: &Bytes) -> Result<(), Response<ResponseBody>> {
+        let arrived = crate::state::arrive(|| {
+            self.count(target);
+            self.shared.witnesses.arrive(self, self.user.as_deref(), target, body);
+        })
+        .await;
+        arrived.ok_or_else(|| {
+            let message = "the client gave the request up before it arrived".to_owned();
+            error_response(&ApiError::new(503, "ServiceUnavailable", message))
+        })
+    }
+
     async fn handle_json(&self, request: Request<Bytes>) -> Response<ResponseBody> {
         let (parts, body) = request.into_parts();
         let query = request::parse_query(parts.uri.query());
@@ -159,15 +174,8 @@ impl ApiServer {
                 Err(error) => return error_response(&error),
             };
         }
-        // The request arrives here, unless its client gave it up first (see `runtime`).
-        let arrived = crate::state::arrive(|| {
-            self.count(&target);
-            self.shared.witnesses.arrive(self, self.user.as_deref(), &target, &body);
-        })
-        .await;
-        if arrived.is_none() {
-            let message = "the client gave the request up before it arrived".to_owned();
-            return error_response(&ApiError::new(503, "ServiceUnavailable", message));
+        if let Err(gone) = self.arrive(&target, &body).await {
+            return gone;
         }
         if let Some(error) = self.inject(&target).await {
             return error_response(&error);

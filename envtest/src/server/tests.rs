@@ -360,7 +360,7 @@ async fn a_request_given_up_before_it_is_awaited_never_arrives() {
     use tower_service::Service;
     let server = ApiServer::new(ServerOptions::default());
     let witness = server.witness_writes();
-    let writer = server.as_user("writer");
+    let sender = server.as_user("sender");
     let request = |name: &str| {
         Request::builder()
             .method("POST")
@@ -372,13 +372,13 @@ async fn a_request_given_up_before_it_is_awaited_never_arrives() {
             .unwrap()
     };
     for i in 0..50 {
-        drop(writer.clone().call(request(&format!("dropped-{i}"))));
+        drop(sender.clone().call(request(&format!("dropped-{i}"))));
     }
     // Awaited a little, then dropped: each either arrived before the drop returned or
     // never does.
     let mut arrived_before_drop = 0;
     for i in 0..50 {
-        let pending = writer.clone().call(request(&format!("raced-{i}")));
+        let pending = sender.clone().call(request(&format!("raced-{i}")));
         let _ = tokio::time::timeout(std::time::Duration::from_micros(50), pending).await;
         arrived_before_drop = witness.writes().len();
     }
