@@ -75,7 +75,7 @@ mod settled;
 mod source;
 mod worker;
 
-pub use crate::apply::{Applier, apply};
+pub use crate::apply::{APPLIED_ANNOTATION, Applier, apply};
 pub use crate::controller::{Builder, Controller, children_scope, primary_scope};
 pub use crate::fleet::{ClusterStatus, FleetBuilder, FleetController, FleetMetrics, FleetView};
 pub use crate::key::{ClusterKey, ObjectKey};

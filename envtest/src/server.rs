@@ -115,6 +115,21 @@ impl ApiServer {
         self.handle_json(request).await
     }
 
+    /// Counts the request and shows it to the witnesses: it arrives here, unless its
+    /// client gave it up first (`state::runtime`), when the answer is an error nobody
+    /// reads and nothing is done.
+    async fn arrive(&self, target: &request::Target, body: &Bytes) -> Result<(), Response<ResponseBody>> {
+        let arrived = crate::state::arrive(|| {
+            self.count(target);
+            self.shared.witnesses.arrive(self, self.user.as_deref(), target, body);
+        })
+        .await;
+        arrived.ok_or_else(|| {
+            let message = "the client gave the request up before it arrived".to_owned();
+            error_response(&ApiError::new(503, "ServiceUnavailable", message))
+        })
+    }
+
     async fn handle_json(&self, request: Request<Bytes>) -> Response<ResponseBody> {
         let (parts, body) = request.into_parts();
         let query = request::parse_query(parts.uri.query());
@@ -159,8 +174,9 @@ impl ApiServer {
                 Err(error) => return error_response(&error),
             };
         }
-        self.count(&target);
-        self.shared.witnesses.arrive(self, self.user.as_deref(), &target, &body);
+        if let Err(gone) = self.arrive(&target, &body).await {
+            return gone;
+        }
         if let Some(error) = self.inject(&target).await {
             return error_response(&error);
         }
@@ -233,7 +249,8 @@ where
 
     /// The request is handled on the server's own threads (the client's runtime only
     /// waits for the answer), so the test's runtime cannot starve the server; dropping
-    /// the returned future cancels the handling, as a client giving up would.
+    /// the returned future cancels the handling, as a client giving up would: a request
+    /// given up before it arrived never arrives (`state::runtime`).
     fn call(&mut self, request: Request<B>) -> Self::Future {
         let server = self.clone();
         let handling = self.shared.runtime.spawn(async move {

@@ -25,7 +25,7 @@ pub(crate) use self::faults::{FaultCounters, Faults};
 pub use self::faults::{FaultCounts, InjectedFailure};
 pub use self::records::RequestRecord;
 pub(crate) use self::records::{Evidence, NonResourceKey, Object, RequestKey};
-pub(crate) use self::runtime::ServerRuntime;
+pub(crate) use self::runtime::{ServerRuntime, arrive};
 pub(crate) use self::witness::Witnesses;
 pub use self::witness::{AUDIT_POLICY, ArrivedWrite, LeaseWitness, WitnessedWrite, WriteWitness};
 

@@ -177,6 +177,15 @@ async fn applier_skips_an_apply_only_when_the_cache_shows_it_in_place() {
         "an apply in place was sent"
     );
     assert_eq!(again.resource_version(), created.resource_version());
+    // Another replica's applier, or this one after a restart, remembers nothing it sent,
+    // yet the object itself says which configuration this manager applied there.
+    let restarted = Applier::new(&informer, "wheelhouse-test");
+    restarted.apply(&api, &desired).await.expect("skipped");
+    assert_eq!(
+        (restarted.sent(), restarted.skipped()),
+        (0, 1),
+        "a new applier sent an apply in place"
+    );
 
     // Someone else changes a field this manager sets: the next apply is sent and
     // puts it back.
@@ -209,8 +218,24 @@ async fn applier_skips_an_apply_only_when_the_cache_shows_it_in_place() {
         .expect("deleted");
     api.create(&PostParams::default(), &fewer).await.expect("made again");
     cached(data(&[("mode", "fast")]), old_uid).await;
-    applier.apply(&api, &fewer).await.expect("apply to the new object");
+    let stored = applier.apply(&api, &fewer).await.expect("apply to the new object");
     assert_eq!(applier.sent(), 4, "an apply to a new object was skipped");
+
+    // Another field manager has applied nothing there: its apply of the very same
+    // configuration is sent, so that it owns the fields too.
+    let version = stored.resource_version();
+    let store = informer.store().clone();
+    let namespace = env.namespace().to_owned();
+    eventually("the cache to hold the apply", move || {
+        let found = store
+            .get(Some(&namespace), "child")
+            .filter(|c| c.resource_version() == version);
+        async move { found }
+    })
+    .await;
+    let stranger = Applier::new(&informer, "another-manager");
+    stranger.apply(&api, &fewer).await.expect("applied");
+    assert_eq!(stranger.sent(), 1, "another manager's apply was skipped");
     env.stop().await;
 }
 

@@ -350,3 +350,57 @@ async fn requests_are_recorded_as_rbac_sees_them() {
     );
     assert_eq!(server.request_count(Verb::Patch, "deployments"), 1);
 }
+
+/// A request whose client drops it before awaiting it (kube's `Buffer` hands the
+/// service's future to a caller that gave up meanwhile) never arrives: no witness sees
+/// it and nothing is written, however long the server's threads take to reach it. One
+/// the client awaits arrives before its drop returns, or not at all.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_request_given_up_before_it_is_awaited_never_arrives() {
+    use tower_service::Service;
+    let server = ApiServer::new(ServerOptions::default());
+    let witness = server.witness_writes();
+    let sender = server.as_user("sender");
+    let request = |name: &str| {
+        Request::builder()
+            .method("POST")
+            .uri(CONFIGMAPS)
+            .header(header::CONTENT_TYPE, JSON)
+            .body(http_body_util::Full::new(Bytes::from(
+                serde_json::to_vec(&configmap(name)).unwrap(),
+            )))
+            .unwrap()
+    };
+    for i in 0..50 {
+        drop(sender.clone().call(request(&format!("dropped-{i}"))));
+    }
+    // Awaited a little, then dropped: each either arrived before the drop returned or
+    // never does.
+    let mut arrived_before_drop = 0;
+    for i in 0..50 {
+        let pending = sender.clone().call(request(&format!("raced-{i}")));
+        let _ = tokio::time::timeout(std::time::Duration::from_micros(50), pending).await;
+        arrived_before_drop = witness.writes().len();
+    }
+    tokio::time::sleep(std::time::Duration::from_millis(200)).await;
+    let writes = witness.writes();
+    assert_eq!(
+        writes.len(),
+        arrived_before_drop,
+        "nothing arrived after its drop: {writes:?}"
+    );
+    let api: Api<ConfigMap> = Api::default_namespaced(kube::Client::new(server.clone(), "default"));
+    let names: Vec<String> = api
+        .list(&ListParams::default())
+        .await
+        .unwrap()
+        .items
+        .into_iter()
+        .filter_map(|c| c.metadata.name)
+        .collect();
+    assert!(
+        names.iter().all(|name| name.starts_with("raced-")),
+        "no dropped request was written: {names:?}"
+    );
+    assert_eq!(server.request_count(Verb::Create, "configmaps"), writes.len() as u64);
+}
