@@ -313,7 +313,8 @@ fn place_in_namespace(resource: &ResourceType, namespace: Option<&str>, metadata
 
 /// What the server owns on a new object, whatever the client sent: a fresh uid and
 /// creation time, no resourceVersion, deletion or managed fields yet, generation 1
-/// where the type counts generations, and no status where a subresource owns it.
+/// where the type counts generations (elsewhere the client's stays), and no status
+/// where a subresource owns it.
 fn reset_server_fields(resource: &ResourceType, object: &mut Value, now: &str) {
     let metadata = &mut object["metadata"];
     metadata["uid"] = json!(uid());
@@ -328,10 +329,10 @@ fn reset_server_fields(resource: &ResourceType, object: &mut Value, now: &str) {
         ] {
             map.remove(field);
         }
+        // A type that counts no generations keeps the one the client sent: no
+        // strategy nor `rest.BeforeCreate` touches it (validation refuses a negative).
         if resource.generation {
             map.insert("generation".into(), json!(1));
-        } else {
-            map.remove("generation");
         }
     }
     // A Node's strategy keeps the status it is created with (the kubelet registers
@@ -687,7 +688,7 @@ pub(crate) fn prepare_update(
     } else {
         split_by_subresource(resource, current, desired, subresource, apply)
     };
-    keep_immutable_metadata(resource.custom, current, &mut new);
+    keep_immutable_metadata(current, &mut new);
     check_no_finalizer_added_while_deleting(resource, current, &new)?;
     crate::objects::apply_defaults(resource, &mut new, Some(current));
     crate::objects::prepare_for_update(resource, &mut new);

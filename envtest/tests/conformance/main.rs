@@ -32,6 +32,7 @@ mod eviction;
 mod faults;
 mod list;
 mod messages;
+mod metadata_rules;
 mod namespaces;
 mod openapi;
 mod openapi_cache;

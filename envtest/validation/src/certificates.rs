@@ -20,7 +20,7 @@ use crate::common::go_syntax::raw;
 use crate::common::names::{dns1123_label, dns1123_subdomain, name_is_dns_subdomain, name_is_path_segment};
 use crate::common::read::{items, opt_int, text};
 use crate::field::{ErrorList, Path};
-use crate::meta::{validate_object_meta, validate_object_meta_update};
+use crate::core::{validate_object_meta, validate_object_meta_update};
 use crate::{Kind, Write};
 
 /// The signer the v1 API may no longer name (`LegacyUnknownSignerName`).

@@ -401,7 +401,7 @@ use serde_json::Value;
 pub use crate::autoscaling::conversion as autoscaling_conversion;
 pub use crate::autoscaling::validate_scale;
 pub use crate::field::{ErrorList, FieldError, Path};
-pub use crate::warnings::warnings;
+pub use crate::warnings::{custom_resource_warnings, warnings};
 
 /// The resource being written: its group, version and kind, and whether it lives in a
 /// namespace.

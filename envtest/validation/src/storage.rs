@@ -16,7 +16,8 @@ use crate::common::go_syntax::{GoStruct, approximate, label_selector, pointer, r
 use crate::common::names::{dns1123_subdomain, name_is_dns_subdomain};
 use crate::common::read::{entries, is_set, items, opt_int, opt_text, semantic_eq, text};
 use crate::field::{ErrorList, Path};
-use crate::meta::{validate_label_selector, validate_object_meta, validate_object_meta_update};
+use crate::core::{validate_object_meta, validate_object_meta_update};
+use crate::meta::validate_label_selector;
 use crate::{Kind, Write};
 
 const MAX_PARAMETERS: usize = 512;
