@@ -30,6 +30,7 @@ mod error_classes;
 mod events;
 mod eviction;
 mod faults;
+mod flow_control;
 mod list;
 mod messages;
 mod metadata_rules;

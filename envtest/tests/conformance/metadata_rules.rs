@@ -210,3 +210,73 @@ async fn collection_deletes_list_built_in_items_without_their_type() {
     );
     custom.remove(&env).await;
 }
+
+/// The (field, reason) of each cause, in the server's order.
+fn cause_fields(answer: &Answer) -> Vec<(String, String)> {
+    answer.body["details"]["causes"]
+        .as_array()
+        .into_iter()
+        .flatten()
+        .map(|cause| {
+            let text = |key: &str| cause[key].as_str().unwrap_or_default().to_owned();
+            (text("field"), text("reason"))
+        })
+        .collect()
+}
+
+/// A `generateName` the kind's name rule refuses is one cause, and the name made from
+/// it another, for custom resources and for kinds whose rule reads the spec
+/// (APIServices, CRDs) as for the others.
+#[tokio::test]
+async fn a_bad_generate_name_is_refused_before_the_name_made_from_it() {
+    let env = start().await;
+    let client = env.client();
+    let expected = [
+        ("metadata.generateName".to_owned(), "FieldValueInvalid".to_owned()),
+        ("metadata.name".to_owned(), "FieldValueInvalid".to_owned()),
+    ];
+
+    let custom = CustomType::new(&env, "Named", "nameds", true);
+    custom.install(&env).await;
+    let path = format!(
+        "/apis/{}/namespaces/{}/nameds",
+        custom.resource.api_version,
+        env.namespace()
+    );
+    let body = json!({"apiVersion": custom.resource.api_version, "kind": "Named", "metadata": {"generateName": "Bad_"}});
+    let refused = create(&client, &path, body).await;
+    assert_eq!(refused.code, 422, "{}", refused.body);
+    assert_eq!(cause_fields(&refused), expected);
+    custom.remove(&env).await;
+
+    let group = format!("{}.conformance.wheelhouse.rs", env.namespace());
+    let service = json!({
+        "apiVersion": "apiregistration.k8s.io/v1", "kind": "APIService",
+        "metadata": {"generateName": "v1-"},
+        "spec": {"group": group, "version": "v1", "groupPriorityMinimum": 100, "versionPriority": 10},
+    });
+    let refused = create(&client, "/apis/apiregistration.k8s.io/v1/apiservices", service).await;
+    assert_eq!(refused.code, 422, "{}", refused.body);
+    assert_eq!(cause_fields(&refused), expected);
+    let must_be = format!("must be `spec.version+\".\"+spec.group`: \"v1.{group}\"");
+    assert_eq!(
+        refused.body["details"]["causes"][0]["message"],
+        json!(format!("Invalid value: \"v1-\": {must_be}"))
+    );
+
+    let crd = json!({
+        "apiVersion": "apiextensions.k8s.io/v1", "kind": "CustomResourceDefinition",
+        "metadata": {"generateName": "things-"},
+        "spec": {"group": group, "scope": "Namespaced",
+                 "names": {"plural": "things", "singular": "thing", "kind": "Thing", "listKind": "ThingList"},
+                 "versions": [{"name": "v1", "served": true, "storage": true,
+                               "schema": {"openAPIV3Schema": {"type": "object"}}}]},
+    });
+    let refused = create(&client, "/apis/apiextensions.k8s.io/v1/customresourcedefinitions", crd).await;
+    assert_eq!(refused.code, 422, "{}", refused.body);
+    assert_eq!(cause_fields(&refused), expected);
+    assert_eq!(
+        refused.body["details"]["causes"][0]["message"],
+        json!("Invalid value: \"things-\": must be spec.names.plural+\".\"+spec.group")
+    );
+}
