@@ -735,9 +735,11 @@ impl Write<'_> {
                 // Preconditions name one object; the real server applies them to each.
                 crate::lifecycle::deletion::delete(&mut state, resource, &namespace, &name, &options)
             };
-            if let Ok(outcome) = outcome {
-                let last = self.as_requested(outcome.object().clone()).await?;
-                let mut item = to_view(resource, &last).into_owned();
+            // The answer lists the objects as the collection was listed, before each
+            // delete (`Store.DeleteCollection` returns its list), not as deleted: one
+            // a finalizer keeps shows no deletionTimestamp there.
+            if outcome.is_ok() {
+                let mut item = to_view(resource, &object).into_owned();
                 // A built-in kind's store answers with its internal objects, which the
                 // list's conversion writes without `apiVersion` and `kind`; a custom
                 // resource is unstructured and keeps them.

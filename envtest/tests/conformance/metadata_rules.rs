@@ -175,9 +175,9 @@ fn item_type_fields(answer: &Answer) -> Vec<(Value, Value)> {
         .collect()
 }
 
-/// A collection delete lists the objects it deleted: a built-in kind's without
-/// `apiVersion` and `kind` (its list is converted from internal objects), a custom
-/// resource's with them.
+/// A collection delete lists the objects it deleted, as listed before each delete: a
+/// built-in kind's without `apiVersion` and `kind` (its list is converted from
+/// internal objects), a custom resource's with them.
 #[tokio::test]
 async fn collection_deletes_list_built_in_items_without_their_type() {
     let env = start().await;
@@ -196,6 +196,25 @@ async fn collection_deletes_list_built_in_items_without_their_type() {
     assert_ok(&deleted);
     assert_eq!(deleted.body["kind"], json!("ConfigMapList"));
     assert_eq!(item_type_fields(&deleted), [(Value::Null, Value::Null)]);
+
+    // The items are the objects as listed, before their delete: one a finalizer keeps
+    // is listed without the deletionTimestamp it now has.
+    let held = json!({"apiVersion": "v1", "kind": "ConfigMap",
+                      "metadata": {"name": "held", "labels": {"hold": "yes"}, "finalizers": ["example.com/hold"]}});
+    assert_ok(&create(&client, &configmaps, held).await);
+    let deleted = request(
+        &client,
+        http::Method::DELETE,
+        &format!("{configmaps}?labelSelector=hold%3Dyes"),
+        Body::None,
+    )
+    .await;
+    assert_ok(&deleted);
+    assert_eq!(deleted.body["items"][0]["metadata"]["name"], json!("held"));
+    assert!(deleted.body["items"][0]["metadata"]["deletionTimestamp"].is_null(), "{}", deleted.body);
+    let after = request(&client, http::Method::GET, &format!("{configmaps}/held"), Body::None).await;
+    assert!(after.body["metadata"]["deletionTimestamp"].is_string(), "{}", after.body);
+    assert_ok(&patch(&client, &format!("{configmaps}/held"), json!({"metadata": {"finalizers": null}})).await);
 
     let custom = CustomType::new(&env, "Doomed", "dooms", true);
     custom.install(&env).await;
