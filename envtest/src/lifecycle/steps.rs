@@ -337,6 +337,14 @@ fn reset_server_fields(resource: &ResourceType, object: &mut Value, now: &str) {
     // A Node's strategy keeps the status it is created with (the kubelet registers
     // its node with one); every other type's drops a status its subresource owns.
     let keeps_status = !resource.custom && resource.group.is_empty() && resource.kind == "Node";
+    // but not the removed dynamic kubelet configuration (`dropDisabledFields` on create).
+    if keeps_status {
+        for (half, field) in [("spec", "configSource"), ("status", "config")] {
+            if let Some(map) = object.get_mut(half).and_then(Value::as_object_mut) {
+                map.remove(field);
+            }
+        }
+    }
     if resource.status
         && !keeps_status
         && let Some(map) = object.as_object_mut()

@@ -40,6 +40,16 @@ pub(super) fn split_by_subresource(
         if resource.status {
             keep(&mut new, current, "status");
         }
+        // The node strategy's `dropDisabledFields`: the removed dynamic kubelet
+        // configuration stays only on a node that already has it.
+        if !resource.custom
+            && resource.group.is_empty()
+            && resource.kind == "Node"
+            && current["spec"]["configSource"].is_null()
+            && let Some(spec) = new.get_mut("spec").and_then(Value::as_object_mut)
+        {
+            spec.remove("configSource");
+        }
         new
     }
 }

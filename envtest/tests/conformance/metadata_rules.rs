@@ -299,3 +299,24 @@ async fn a_bad_generate_name_is_refused_before_the_name_made_from_it() {
         json!("Invalid value: \"things-\": must be spec.names.plural+\".\"+spec.group")
     );
 }
+
+/// A node's removed dynamic kubelet configuration is dropped from a create, and from
+/// an update of a node without one, rather than validated.
+#[tokio::test]
+async fn nodes_drop_the_removed_kubelet_config_source() {
+    let env = start().await;
+    if skip_before(&env, 26, "dropping the removed dynamic kubelet configuration").await {
+        return;
+    }
+    let client = env.client();
+    let name = format!("{}-node", env.namespace());
+    let node = json!({"apiVersion": "v1", "kind": "Node", "metadata": {"name": name},
+                      "spec": {"configSource": {"configMap": {"name": "c", "namespace": "kube-system", "kubeletConfigKey": "k"}}}});
+    let created = create(&client, "/api/v1/nodes", node).await;
+    assert_ok(&created);
+    assert!(created.body["spec"]["configSource"].is_null(), "{}", created.body);
+    let patched = patch(&client, &format!("/api/v1/nodes/{name}"), json!({"spec": {"configSource": {}}})).await;
+    assert_ok(&patched);
+    assert!(patched.body["spec"]["configSource"].is_null(), "{}", patched.body);
+    assert_ok(&request(&client, http::Method::DELETE, &format!("/api/v1/nodes/{name}"), Body::None).await);
+}
