@@ -352,8 +352,14 @@ mod tests {
     #[test]
     fn names_generated_for_a_refused_create_are_replaced() {
         let mut made = Made::default();
-        made.learn(&json!({"kind": "Status", "details": {"name": "Bad_m82qb"}}), Some("Bad_"));
-        assert_eq!(replace_made("\"Bad_m82qb\" is invalid", &made, &Sent::default()), "\"<generated-name>\" is invalid");
+        made.learn(
+            &json!({"kind": "Status", "details": {"name": "Bad_m82qb"}}),
+            Some("Bad_"),
+        );
+        assert_eq!(
+            replace_made("\"Bad_m82qb\" is invalid", &made, &Sent::default()),
+            "\"<generated-name>\" is invalid"
+        );
     }
 
     #[test]

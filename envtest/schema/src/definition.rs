@@ -152,7 +152,11 @@ fn metadata_name(crd: &Value) -> Vec<FieldError> {
         text(&crd["spec"], "group")
     );
     let rule = |name: &str, prefix: bool| {
-        let masked = if prefix { mask_trailing_dash(name) } else { name.to_owned() };
+        let masked = if prefix {
+            mask_trailing_dash(name)
+        } else {
+            name.to_owned()
+        };
         let mut found: Vec<String> = dns1123_subdomain(&masked);
         if name != required {
             found.push("must be spec.names.plural+\".\"+spec.group".to_owned());

@@ -142,7 +142,9 @@ impl FlowControl {
 /// kube waits a random 30 to 74 s before writing a busy schema again; here the wait
 /// is spread over the same range by the schema's name, so a run is repeatable.
 fn retry_delay(name: &str) -> Duration {
-    let spread = name.bytes().fold(0u64, |sum, byte| sum.wrapping_mul(31).wrapping_add(u64::from(byte)));
+    let spread = name
+        .bytes()
+        .fold(0u64, |sum, byte| sum.wrapping_mul(31).wrapping_add(u64::from(byte)));
     Duration::from_secs(30 + spread % 45)
 }
 
@@ -172,12 +174,7 @@ fn differs(schema: &Value, condition: &Value) -> bool {
     let current = schema["status"]["conditions"]
         .as_array()
         .and_then(|conditions| conditions.iter().find(|c| c["type"] == DANGLING));
-    let field = |value: Option<&Value>, key: &str| {
-        value
-            .and_then(|v| v[key].as_str())
-            .unwrap_or_default()
-            .to_owned()
-    };
+    let field = |value: Option<&Value>, key: &str| value.and_then(|v| v[key].as_str()).unwrap_or_default().to_owned();
     ["status", "reason", "message"]
         .iter()
         .any(|key| field(current, key) != field(Some(condition), key))
@@ -219,7 +216,10 @@ mod tests {
             "This FlowSchema references the PriorityLevelConfiguration object named \"gold\" and it exists"
         );
         let missing = wanted("gold", false);
-        assert_eq!((missing["status"].as_str(), missing["reason"].as_str()), (Some("True"), Some("NotFound")));
+        assert_eq!(
+            (missing["status"].as_str(), missing["reason"].as_str()),
+            (Some("True"), Some("NotFound"))
+        );
     }
 
     #[test]

@@ -34,9 +34,17 @@ async fn dangling(client: &kube::Client, name: &str, status: &'static str) -> Va
 async fn flow_schemas_say_whether_their_priority_level_exists() {
     let env = start().await;
     let client = env.client();
-    let probe = send(&client, http::Method::GET, "/apis/flowcontrol.apiserver.k8s.io/v1", None).await;
+    let probe = send(
+        &client,
+        http::Method::GET,
+        "/apis/flowcontrol.apiserver.k8s.io/v1",
+        None,
+    )
+    .await;
     if probe.code == 404 {
-        eprintln!("skipped: the server serves no flowcontrol.apiserver.k8s.io/v1 (its flow-control controller predates it)");
+        eprintln!(
+            "skipped: the server serves no flowcontrol.apiserver.k8s.io/v1 (its flow-control controller predates it)"
+        );
         return;
     }
     let name = format!("{}-schema", env.namespace());
@@ -61,7 +69,10 @@ async fn flow_schemas_say_whether_their_priority_level_exists() {
         ))
     );
     assert!(condition["lastTransitionTime"].is_string());
-    let entries = missing["metadata"]["managedFields"].as_array().cloned().unwrap_or_default();
+    let entries = missing["metadata"]["managedFields"]
+        .as_array()
+        .cloned()
+        .unwrap_or_default();
     let entry = entries
         .iter()
         .find(|e| e["manager"] == MANAGER)

@@ -12,7 +12,8 @@ use crate::raw::Answer;
 use crate::schema_common::skip_before;
 use crate::validation_core::{Body, assert_invalid, assert_ok, create, patch, request};
 
-const NOT_STANDARD: &str = "Invalid value: \"cleanup\": name is neither a standard finalizer name nor is it fully qualified";
+const NOT_STANDARD: &str =
+    "Invalid value: \"cleanup\": name is neither a standard finalizer name nor is it fully qualified";
 
 /// The `Warning` headers' texts (`299 - "text"`).
 fn warnings(answer: &Answer) -> Vec<String> {
@@ -46,8 +47,16 @@ async fn group_kinds_refuse_legacy_finalizer_names_as_core_does() {
             "spec": {"containers": [{"name": "c", "image": crate::common::IMAGE}]},
         }},
     });
-    let refused = create(&client, &format!("/apis/apps/v1/namespaces/{ns}/deployments"), deployment).await;
-    assert_invalid(&refused, &[("metadata.finalizers[0]", "FieldValueInvalid", NOT_STANDARD)]);
+    let refused = create(
+        &client,
+        &format!("/apis/apps/v1/namespaces/{ns}/deployments"),
+        deployment,
+    )
+    .await;
+    assert_invalid(
+        &refused,
+        &[("metadata.finalizers[0]", "FieldValueInvalid", NOT_STANDARD)],
+    );
 
     let role = json!({"apiVersion": "rbac.authorization.k8s.io/v1", "kind": "Role", "metadata": {"name": "held", "finalizers": ["cleanup"]}});
     let roles = format!("/apis/rbac.authorization.k8s.io/v1/namespaces/{ns}/roles");
@@ -60,14 +69,26 @@ async fn group_kinds_refuse_legacy_finalizer_names_as_core_does() {
     // `ValidateObjectMetaUpdate`).
     let plain = json!({"apiVersion": "rbac.authorization.k8s.io/v1", "kind": "Role", "metadata": {"name": "plain"}});
     assert_ok(&create(&client, &roles, plain).await);
-    let added = patch(&client, &format!("{roles}/plain"), json!({"metadata": {"finalizers": ["cleanup"]}})).await;
+    let added = patch(
+        &client,
+        &format!("{roles}/plain"),
+        json!({"metadata": {"finalizers": ["cleanup"]}}),
+    )
+    .await;
     let cause = ("metadata.finalizers[0]", "FieldValueInvalid", NOT_STANDARD);
     assert_invalid(&added, &[cause, cause, cause]);
 
     let lease = json!({"apiVersion": "coordination.k8s.io/v1", "kind": "Lease", "metadata": {"name": "held", "finalizers": ["cleanup"]}});
     let leases = format!("/apis/coordination.k8s.io/v1/namespaces/{ns}/leases");
     assert_ok(&create(&client, &leases, lease).await);
-    assert_ok(&patch(&client, &format!("{leases}/held"), json!({"metadata": {"finalizers": null}})).await);
+    assert_ok(
+        &patch(
+            &client,
+            &format!("{leases}/held"),
+            json!({"metadata": {"finalizers": null}}),
+        )
+        .await,
+    );
 }
 
 /// A custom resource takes a finalizer without a domain, warning of each one a write
@@ -92,7 +113,9 @@ async fn custom_resources_warn_of_finalizers_without_a_domain() {
     assert_ok(&created);
     assert_eq!(
         warnings(&created),
-        ["metadata.finalizers: \"cleanup\": prefer a domain-qualified finalizer name to avoid accidental conflicts with other finalizer writers"]
+        [
+            "metadata.finalizers: \"cleanup\": prefer a domain-qualified finalizer name to avoid accidental conflicts with other finalizer writers"
+        ]
     );
     let added = patch(
         &client,
@@ -103,7 +126,9 @@ async fn custom_resources_warn_of_finalizers_without_a_domain() {
     assert_ok(&added);
     assert_eq!(
         warnings(&added),
-        ["metadata.finalizers: \"a.b\": prefer a domain-qualified finalizer name including a path (/) to avoid accidental conflicts with other finalizer writers"]
+        [
+            "metadata.finalizers: \"a.b\": prefer a domain-qualified finalizer name including a path (/) to avoid accidental conflicts with other finalizer writers"
+        ]
     );
     assert_ok(&patch(&client, &format!("{path}/h"), json!({"metadata": {"finalizers": null}})).await);
     custom.remove(&env).await;
@@ -156,13 +181,22 @@ async fn a_created_generation_is_kept_where_none_is_counted() {
     let roles = format!("/apis/rbac.authorization.k8s.io/v1/namespaces/{ns}/roles");
     assert_ok(&create(&client, &roles, role).await);
     // An update keeps the stored one, whatever it sends.
-    let updated = patch(&client, &format!("{roles}/gen"), json!({"metadata": {"generation": 9, "labels": {"a": "b"}}})).await;
+    let updated = patch(
+        &client,
+        &format!("{roles}/gen"),
+        json!({"metadata": {"generation": 9, "labels": {"a": "b"}}}),
+    )
+    .await;
     assert_ok(&updated);
     assert_eq!(updated.body["metadata"]["generation"], json!(7));
     let negative = json!({"apiVersion": "v1", "kind": "ConfigMap", "metadata": {"name": "negative", "generation": -1}});
     assert_invalid(
         &create(&client, &format!("/api/v1/namespaces/{ns}/configmaps"), negative).await,
-        &[("metadata.generation", "FieldValueInvalid", "Invalid value: -1: must be greater than or equal to 0")],
+        &[(
+            "metadata.generation",
+            "FieldValueInvalid",
+            "Invalid value: -1: must be greater than or equal to 0",
+        )],
     );
 }
 
@@ -184,7 +218,8 @@ async fn collection_deletes_list_built_in_items_without_their_type() {
     let client = env.client();
     let ns = env.namespace();
     let configmaps = format!("/api/v1/namespaces/{ns}/configmaps");
-    let doomed = json!({"apiVersion": "v1", "kind": "ConfigMap", "metadata": {"name": "doomed", "labels": {"doom": "yes"}}});
+    let doomed =
+        json!({"apiVersion": "v1", "kind": "ConfigMap", "metadata": {"name": "doomed", "labels": {"doom": "yes"}}});
     assert_ok(&create(&client, &configmaps, doomed).await);
     let deleted = request(
         &client,
@@ -211,10 +246,25 @@ async fn collection_deletes_list_built_in_items_without_their_type() {
     .await;
     assert_ok(&deleted);
     assert_eq!(deleted.body["items"][0]["metadata"]["name"], json!("held"));
-    assert!(deleted.body["items"][0]["metadata"]["deletionTimestamp"].is_null(), "{}", deleted.body);
+    assert!(
+        deleted.body["items"][0]["metadata"]["deletionTimestamp"].is_null(),
+        "{}",
+        deleted.body
+    );
     let after = request(&client, http::Method::GET, &format!("{configmaps}/held"), Body::None).await;
-    assert!(after.body["metadata"]["deletionTimestamp"].is_string(), "{}", after.body);
-    assert_ok(&patch(&client, &format!("{configmaps}/held"), json!({"metadata": {"finalizers": null}})).await);
+    assert!(
+        after.body["metadata"]["deletionTimestamp"].is_string(),
+        "{}",
+        after.body
+    );
+    assert_ok(
+        &patch(
+            &client,
+            &format!("{configmaps}/held"),
+            json!({"metadata": {"finalizers": null}}),
+        )
+        .await,
+    );
 
     let custom = CustomType::new(&env, "Doomed", "dooms", true);
     custom.install(&env).await;
@@ -262,7 +312,8 @@ async fn a_bad_generate_name_is_refused_before_the_name_made_from_it() {
         custom.resource.api_version,
         env.namespace()
     );
-    let body = json!({"apiVersion": custom.resource.api_version, "kind": "Named", "metadata": {"generateName": "Bad_"}});
+    let body =
+        json!({"apiVersion": custom.resource.api_version, "kind": "Named", "metadata": {"generateName": "Bad_"}});
     let refused = create(&client, &path, body).await;
     assert_eq!(refused.code, 422, "{}", refused.body);
     assert_eq!(cause_fields(&refused), expected);
@@ -315,10 +366,23 @@ async fn nodes_drop_the_removed_kubelet_config_source() {
     let created = create(&client, "/api/v1/nodes", node).await;
     assert_ok(&created);
     assert!(created.body["spec"]["configSource"].is_null(), "{}", created.body);
-    let patched = patch(&client, &format!("/api/v1/nodes/{name}"), json!({"spec": {"configSource": {}}})).await;
+    let patched = patch(
+        &client,
+        &format!("/api/v1/nodes/{name}"),
+        json!({"spec": {"configSource": {}}}),
+    )
+    .await;
     assert_ok(&patched);
     assert!(patched.body["spec"]["configSource"].is_null(), "{}", patched.body);
-    assert_ok(&request(&client, http::Method::DELETE, &format!("/api/v1/nodes/{name}"), Body::None).await);
+    assert_ok(
+        &request(
+            &client,
+            http::Method::DELETE,
+            &format!("/api/v1/nodes/{name}"),
+            Body::None,
+        )
+        .await,
+    );
 }
 
 /// A rules review needs a namespace (400 without one) and is answered with a new
@@ -331,7 +395,10 @@ async fn rules_reviews_answer_a_new_review_of_the_rules() {
     let unnamespaced = json!({"apiVersion": "authorization.k8s.io/v1", "kind": "SelfSubjectRulesReview",
                               "metadata": {"name": "r"}, "spec": {}});
     let refused = create(&client, reviews, unnamespaced).await;
-    assert_eq!((refused.code, refused.body["message"].as_str()), (400, Some("no namespace on request")));
+    assert_eq!(
+        (refused.code, refused.body["message"].as_str()),
+        (400, Some("no namespace on request"))
+    );
     let review = json!({"apiVersion": "authorization.k8s.io/v1", "kind": "SelfSubjectRulesReview",
                         "metadata": {"name": "r"}, "spec": {"namespace": env.namespace()}});
     let answered = create(&client, reviews, review).await;

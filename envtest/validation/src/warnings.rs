@@ -17,8 +17,8 @@ use serde_json::Value;
 use std::collections::BTreeSet;
 
 use crate::Kind;
-use crate::{godump, util};
 use crate::certificates::pem;
+use crate::{godump, util};
 
 /// The warnings for writing `object` (create or update: the kinds ported warn alike).
 pub fn warnings(kind: &Kind, object: &Value) -> Vec<String> {
