@@ -93,7 +93,7 @@ impl FlowControl {
             .iter()
             .filter_map(|level| level["metadata"]["name"].as_str().map(str::to_owned))
             .collect();
-        let schemas: Vec<_> = state.store.values(&flow_schemas()).to_vec();
+        let schemas: Vec<_> = state.store.values(&flow_schemas()).clone();
         let mut written = BTreeSet::new();
         for schema in schemas {
             let level = schema["spec"]["priorityLevelConfiguration"]["name"]
@@ -120,7 +120,7 @@ impl FlowControl {
 
     /// `shouldDelayUpdate`: more than five writes to `name` in the past minute.
     fn should_delay(&mut self, name: &str, now_instant: Instant) -> bool {
-        let minute_ago = now_instant.checked_sub(Duration::from_secs(60));
+        let minute_ago = now_instant.checked_sub(Duration::from_mins(1));
         let mut writes = 0;
         for (index, (at, names)) in self.recent.iter().enumerate() {
             if minute_ago.is_some_and(|minute_ago| *at < minute_ago) {
@@ -245,7 +245,7 @@ mod tests {
         }
         assert!(controller.should_delay("busy", start + Duration::from_secs(6)));
         assert!(!controller.should_delay("calm", start + Duration::from_secs(6)));
-        assert!(!controller.should_delay("busy", start + Duration::from_secs(120)));
+        assert!(!controller.should_delay("busy", start + Duration::from_mins(2)));
         assert!((30..75).contains(&retry_delay("busy").as_secs()));
     }
 }

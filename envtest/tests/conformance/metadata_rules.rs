@@ -295,7 +295,7 @@ fn cause_fields(answer: &Answer) -> Vec<(String, String)> {
 
 /// A `generateName` the kind's name rule refuses is one cause, and the name made from
 /// it another, for custom resources and for kinds whose rule reads the spec
-/// (APIServices, CRDs) as for the others.
+/// (`APIService`, CRD) as for the others.
 #[tokio::test]
 async fn a_bad_generate_name_is_refused_before_the_name_made_from_it() {
     let env = start().await;

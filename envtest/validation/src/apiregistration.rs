@@ -45,11 +45,8 @@ pub(crate) fn validate(kind: &Kind, object: &Value, write: Write) -> ErrorList {
     }
 }
 
-/// `ValidateAPIService`.
-fn validate_api_service(object: &Value) -> ErrorList {
-    let spec = &object["spec"];
-    let group = text(&spec["group"]);
-    let version = text(&spec["version"]);
+/// `ValidateAPIService`'s metadata checks, with its name rule.
+fn validate_api_service_meta(object: &Value, version: &str, group: &str) -> ErrorList {
     // The name rule needs the spec (`<version>.<group>`); the metadata checks take a
     // plain rule, so its second half is added here, where `ValidateObjectMeta` would
     // list it: after the `generateName` prefix's own causes (the rule judges the prefix
@@ -85,6 +82,15 @@ fn validate_api_service(object: &Value) -> ErrorList {
             .unwrap_or(errors.len());
         errors.insert(at, error);
     }
+    errors
+}
+
+/// `ValidateAPIService`.
+fn validate_api_service(object: &Value) -> ErrorList {
+    let spec = &object["spec"];
+    let group = text(&spec["group"]);
+    let version = text(&spec["version"]);
+    let mut errors = validate_api_service_meta(object, version, group);
     let path = Path::new("spec");
     if group.is_empty() && version != "v1" {
         errors.push(
