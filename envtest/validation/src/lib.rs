@@ -91,6 +91,7 @@
 //! | `ValidatePodTemplateSpec` | `core::validate_pod_template_spec` | `core::tests` |
 //! | `path` | `core::validate_pod_template_spec` | `core::tests` |
 //! | `validateKubeFinalizerName` | `core::validate_kube_finalizer_name` | `core::tests` |
+//! | core's `ValidateObjectMeta`/`ValidateObjectMetaUpdate` (apimachinery's plus `validateKubeFinalizerName` per finalizer), called by every group that calls them in kube (apps, autoscaling, batch, certificates, core, discovery, events, flowcontrol, networking, rbac, scheduling, storage, internal); admissionregistration, coordination, node and apiregistration call apimachinery's | `core::validate_object_meta`, `core::validate_object_meta_update` | conformance `metadata_rules::group_kinds_refuse_legacy_finalizer_names_as_core_does` |
 //! | `validateFinalizerName` | `core::validate_finalizer_name` | `core::tests` |
 //! | `ValidateDNS1123Label` | `core::validate_dns1123_label` | `core::tests` |
 //! | `ValidateDNS1123Subdomain` | `core::validate_dns1123_subdomain` | `core::tests` |
