@@ -1,5 +1,6 @@
 //! The controllers a cluster runs beside its API server and that tests rely on: the
-//! garbage collector, namespace and CRD cleanup, and on request the workload
+//! garbage collector, namespace and CRD cleanup, kube-apiserver's own flow-control
+//! configuration controller (`flowcontrol`), and on request the workload
 //! simulation (`workloads`: the workload controllers, a scheduler and kubelets) with the
 //! storage protection controllers (`protection`) beside it.
 //!
@@ -13,6 +14,7 @@
 //! `admission` (quota usage is computed as quota admission computes it).
 
 mod crds;
+mod flowcontrol;
 mod gc;
 mod namespaces;
 mod protection;
@@ -144,6 +146,8 @@ struct Controllers {
     /// Garbage collection and namespace and CRD cleanup run (`ServerOptions::controllers`).
     cleanup: bool,
     gc: gc::GarbageCollector,
+    /// Runs with the cleanup controllers (it is kube-apiserver's own).
+    flowcontrol: flowcontrol::FlowControl,
     workloads: Option<Simulation>,
     /// Namespaces whose quotas to sync in the next pass (with the workloads only, as
     /// kube-controller-manager's quota controller runs beside its workload ones).
@@ -157,6 +161,7 @@ impl Controllers {
         Self {
             cleanup: options.controllers,
             gc: gc::GarbageCollector::default(),
+            flowcontrol: flowcontrol::FlowControl::default(),
             workloads: Simulation::of(options),
             quota_namespaces: BTreeSet::new(),
             dirty: BTreeSet::new(),
@@ -181,7 +186,13 @@ impl Controllers {
                 self.pass(&mut state, &batch);
             }
             batch.clear();
-            let deadline = self.workloads.as_ref().and_then(Simulation::next_deadline);
+            let deadline = [
+                self.workloads.as_ref().and_then(Simulation::next_deadline),
+                self.flowcontrol.next_deadline(),
+            ]
+            .into_iter()
+            .flatten()
+            .min();
             let timer = async move {
                 match deadline {
                     Some(deadline) => tokio::time::sleep_until(deadline).await,
@@ -219,6 +230,9 @@ impl Controllers {
                 protection::protect_volume(state, item);
             }
         }
+        if self.cleanup {
+            self.flowcontrol.digest(state, tokio::time::Instant::now());
+        }
         if let Some(workloads) = &mut self.workloads {
             workloads.run(state, tokio::time::Instant::now());
         }
@@ -238,6 +252,9 @@ impl Controllers {
         }
         if !self.cleanup {
             return;
+        }
+        if flowcontrol::watches(&event.resource) {
+            self.flowcontrol.observe();
         }
         let item = ObjectRef::of(&event.resource, event.object());
         self.gc.observe(state, event, &item, &mut self.dirty);

@@ -21,6 +21,12 @@ pub struct Made {
 impl Made {
     /// Learns from one answer's body (an object, a list or a watch stream).
     pub fn learn(&mut self, body: &Value, generate_name: Option<&str>) {
+        // A create refused after the name was generated names it in the Status's details.
+        if body.get("kind").and_then(Value::as_str) == Some("Status")
+            && let (Some(prefix), Some(name)) = (generate_name, body.pointer("/details/name").and_then(Value::as_str))
+        {
+            self.learn_generated(prefix, name);
+        }
         if let Some(metadata) = body.get("metadata") {
             if let Some(uid) = metadata.get("uid").and_then(Value::as_str) {
                 self.uids.insert(uid.to_owned());
@@ -28,17 +34,24 @@ impl Made {
             if let Some(version) = metadata.get("resourceVersion").and_then(Value::as_str) {
                 self.versions.insert(version.to_owned());
             }
-            if let (Some(prefix), Some(name)) = (generate_name, metadata.get("name").and_then(Value::as_str))
-                && name.len() > 5
-                && prefix.starts_with(&name[..name.len() - 5])
-            {
-                self.names.insert(name.to_owned());
+            if let (Some(prefix), Some(name)) = (generate_name, metadata.get("name").and_then(Value::as_str)) {
+                self.learn_generated(prefix, name);
             }
         }
         for list in ["items", "stream"] {
             for item in body.get(list).and_then(Value::as_array).into_iter().flatten() {
                 self.learn(item.get("object").unwrap_or(item), None);
             }
+        }
+    }
+}
+
+impl Made {
+    /// `name` when it is `prefix` and the five characters kube's name generator adds.
+    fn learn_generated(&mut self, prefix: &str, name: &str) {
+        let cut = name.len().saturating_sub(5);
+        if name.len() > 5 && name.is_char_boundary(cut) && prefix.starts_with(&name[..cut]) {
+            self.names.insert(name.to_owned());
         }
     }
 }
@@ -177,7 +190,7 @@ fn replace_made(text: &str, made: &Made, sent: &Sent) -> String {
     if looks_like_time(text) && !sent.strings.contains(text) {
         return "<time>".to_owned();
     }
-    let mut out = text.to_owned();
+    let mut out = go_addresses(text);
     for uid in &made.uids {
         out = out.replace(uid.as_str(), "<uid>");
     }
@@ -192,27 +205,6 @@ fn replace_made(text: &str, made: &Made, sent: &Sent) -> String {
     if !made.versions.is_empty() && out.contains(' ') {
         out = replace_numbers(&out, &made.versions);
     }
-    replace_pointers(&out)
-}
-
-/// Go's `%#v` of a pointer, `(*v1.LabelSelector)(0xc000a1e000)`, quoted in a message:
-/// the address is where that process allocated it, so it is replaced by `<pointer>`.
-fn replace_pointers(text: &str) -> String {
-    let mut out = String::with_capacity(text.len());
-    let mut rest = text;
-    while let Some(start) = rest.find(")(0x") {
-        let digits = &rest[start + 4..];
-        let end = digits.find(|c: char| !c.is_ascii_hexdigit()).unwrap_or(digits.len());
-        if end > 0 && digits[end..].starts_with(')') {
-            out.push_str(&rest[..start]);
-            out.push_str(")(<pointer>)");
-            rest = &digits[end + 1..];
-        } else {
-            out.push_str(&rest[..start + 4]);
-            rest = digits;
-        }
-    }
-    out.push_str(rest);
     out
 }
 
@@ -241,6 +233,28 @@ fn replace_numbers(text: &str, versions: &BTreeSet<String>) -> String {
             i += 1;
         }
     }
+    out
+}
+
+/// `text` with the addresses Go prints for a non-nil pointer in a `%#v` dump
+/// (`(*bool)(0xc000a1b2c0)`) replaced by `<address>`: they are wherever the value sat
+/// in that process's memory, different on each run of the same server.
+fn go_addresses(text: &str) -> String {
+    const OPEN: &str = ")(0x";
+    let mut out = String::with_capacity(text.len());
+    let mut rest = text;
+    while let Some(at) = rest.find(OPEN) {
+        let digits = &rest[at + OPEN.len()..];
+        let length = digits.find(|c: char| !c.is_ascii_hexdigit()).unwrap_or(digits.len());
+        out.push_str(&rest[..at + 2]);
+        if length > 0 && digits[length..].starts_with(')') {
+            out.push_str("<address>");
+        } else {
+            out.push_str(&rest[at + 2..at + OPEN.len() + length]);
+        }
+        rest = &digits[length..];
+    }
+    out.push_str(rest);
     out
 }
 
@@ -316,16 +330,6 @@ mod tests {
     }
 
     #[test]
-    fn pointers_in_messages_are_replaced() {
-        let status = json!({"message": "spec: Invalid value: policy.Spec{MinAvailable:(*intstr.IntOrString)(0xc000a1e000), Max:(0x12)(x)}"});
-        let normal = normalise(&status, &Made::default(), &Sent::default(), "dfz");
-        assert_eq!(
-            normal["message"],
-            json!("spec: Invalid value: policy.Spec{MinAvailable:(*intstr.IntOrString)(<pointer>), Max:(0x12)(x)}")
-        );
-    }
-
-    #[test]
     fn lists_keep_this_runs_objects_only() {
         let list = json!({"kind": "List", "metadata": {"resourceVersion": "9", "continue": "x"},
                           "items": [{"metadata": {"name": "dfz-1-2"}}, {"metadata": {"name": "kube-root"}}]});
@@ -334,6 +338,28 @@ mod tests {
         let normal = normalise(&list, &made, &Sent::default(), "dfz-1-");
         assert_eq!(normal["items"].as_array().map(Vec::len), Some(1));
         assert_eq!(normal["metadata"], json!({"resourceVersion": "<resourceVersion>"}));
+    }
+
+    #[test]
+    fn go_pointer_addresses_are_replaced() {
+        let dump = "Controller:(*bool)(0x158b1d46b530), Other:(*bool)(nil), Odd:(x)(0xzz)";
+        assert_eq!(
+            replace_made(dump, &Made::default(), &Sent::default()),
+            "Controller:(*bool)(<address>), Other:(*bool)(nil), Odd:(x)(0xzz)"
+        );
+    }
+
+    #[test]
+    fn names_generated_for_a_refused_create_are_replaced() {
+        let mut made = Made::default();
+        made.learn(
+            &json!({"kind": "Status", "details": {"name": "Bad_m82qb"}}),
+            Some("Bad_"),
+        );
+        assert_eq!(
+            replace_made("\"Bad_m82qb\" is invalid", &made, &Sent::default()),
+            "\"<generated-name>\" is invalid"
+        );
     }
 
     #[test]

@@ -142,22 +142,55 @@ fn text<'a>(value: &'a Value, key: &str) -> &'a str {
     value[key].as_str().unwrap_or_default()
 }
 
-/// The CRD's own name: a DNS subdomain, and `plural.group`.
+/// The CRD's own name rule (`ValidateCustomResourceDefinition`'s `nameValidationFn`,
+/// which `ValidateObjectMeta` applies to a `generateName` first, as a prefix, then to
+/// the name): a DNS subdomain, and `plural.group`.
 fn metadata_name(crd: &Value) -> Vec<FieldError> {
-    let name = text(&crd["metadata"], "name");
-    let mut found: Vec<String> = dns1123_subdomain(name);
     let required = format!(
         "{}.{}",
         text(&crd["spec"]["names"], "plural"),
         text(&crd["spec"], "group")
     );
-    if name != required {
-        found.push("must be spec.names.plural+\".\"+spec.group".to_owned());
+    let rule = |name: &str, prefix: bool| {
+        let masked = if prefix {
+            mask_trailing_dash(name)
+        } else {
+            name.to_owned()
+        };
+        let mut found: Vec<String> = dns1123_subdomain(&masked);
+        if name != required {
+            found.push("must be spec.names.plural+\".\"+spec.group".to_owned());
+        }
+        found
+    };
+    let mut errors = Vec::new();
+    let generate_name = text(&crd["metadata"], "generateName");
+    if !generate_name.is_empty() {
+        errors.extend(
+            rule(generate_name, true)
+                .into_iter()
+                .map(|detail| FieldError::invalid("metadata.generateName", generate_name.into(), detail)),
+        );
     }
-    found
-        .into_iter()
-        .map(|detail| FieldError::invalid("metadata.name", name.into(), detail))
-        .collect()
+    let name = text(&crd["metadata"], "name");
+    errors.extend(
+        rule(name, false)
+            .into_iter()
+            .map(|detail| FieldError::invalid("metadata.name", name.into(), detail)),
+    );
+    errors
+}
+
+/// apimachinery's `maskTrailingDash`: a prefix may end in a dash (Go drops the last two
+/// characters and appends `a`).
+fn mask_trailing_dash(name: &str) -> String {
+    if name.len() > 1 && name.ends_with('-') {
+        let cut = name.len() - 2;
+        if name.is_char_boundary(cut) {
+            return format!("{}a", &name[..cut]);
+        }
+    }
+    name.to_owned()
 }
 
 fn group(spec: &Value, errors: &mut Vec<FieldError>) {

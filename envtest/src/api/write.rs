@@ -415,7 +415,7 @@ impl Write<'_> {
             ));
         }
         let object = admitted.mutated.unwrap_or(object);
-        warnings.extend(strategy_warnings(self.resource(), &object));
+        warnings.extend(strategy_warnings(self.resource(), &object, None));
         let object = self.to_storage_version(to_storage(self.resource(), object)).await?;
         let stored = {
             let mut state = self.server.shared.state.lock();
@@ -480,7 +480,7 @@ impl Write<'_> {
                 // Nothing changed, but the request was decoded and judged all the same.
                 None => {
                     if self.target.subresource.is_none() {
-                        warnings.extend(strategy_warnings(resource, &current));
+                        warnings.extend(strategy_warnings(resource, &current, Some(&current)));
                     }
                     return Ok(with_warnings(self.respond_update(StatusCode::OK, &current), &warnings));
                 }
@@ -488,7 +488,7 @@ impl Write<'_> {
             let admitted = self.admit(Operation::Update, Some(&new), Some(&current)).await?;
             let new = admitted.mutated.unwrap_or(new);
             if self.target.subresource.is_none() {
-                warnings.extend(strategy_warnings(resource, &new));
+                warnings.extend(strategy_warnings(resource, &new, Some(&current)));
             }
             let mut new = self.to_storage_version(to_storage(resource, new)).await?;
             let stored = {
@@ -569,7 +569,7 @@ impl Write<'_> {
         object["metadata"]["managedFields"] = managed_fields;
         let admitted = self.admit(Operation::Create, Some(&object), None).await?;
         let object = admitted.mutated.unwrap_or(object);
-        let mut warnings = strategy_warnings(resource, &object);
+        let mut warnings = strategy_warnings(resource, &object, None);
         let object = self.to_storage_version(to_storage(resource, object)).await?;
         let stored = {
             let mut state = self.server.shared.state.lock();
@@ -743,9 +743,21 @@ impl Write<'_> {
                 // Preconditions name one object; the real server applies them to each.
                 crate::lifecycle::deletion::delete(&mut state, resource, &namespace, &name, &options)
             };
-            if let Ok(outcome) = outcome {
-                let last = self.as_requested(outcome.object().clone()).await?;
-                deleted.push(to_view(resource, &last).into_owned());
+            // The answer lists the objects as the collection was listed, before each
+            // delete (`Store.DeleteCollection` returns its list), not as deleted: one
+            // a finalizer keeps shows no deletionTimestamp there.
+            if outcome.is_ok() {
+                let mut item = to_view(resource, &object).into_owned();
+                // A built-in kind's store answers with its internal objects, which the
+                // list's conversion writes without `apiVersion` and `kind`; a custom
+                // resource is unstructured and keeps them.
+                if !resource.custom
+                    && let Some(fields) = item.as_object_mut()
+                {
+                    fields.remove("apiVersion");
+                    fields.remove("kind");
+                }
+                deleted.push(item);
             }
         }
         let list = json!({
@@ -828,11 +840,12 @@ fn labels_of(object: &Value) -> std::collections::BTreeMap<String, String> {
         .unwrap_or_default()
 }
 
-/// The warnings a built-in type's strategy adds to a write of its main endpoint
-/// (`WarningsOnCreate`, `WarningsOnUpdate`), after mutating admission.
-fn strategy_warnings(resource: &ResourceType, object: &Value) -> Vec<String> {
+/// The warnings a type's strategy adds to a write of its main endpoint
+/// (`WarningsOnCreate`, `WarningsOnUpdate` given the stored `old`), after mutating
+/// admission.
+fn strategy_warnings(resource: &ResourceType, object: &Value, old: Option<&Value>) -> Vec<String> {
     if resource.custom {
-        return Vec::new();
+        return wheelhouse_envtest_validation::custom_resource_warnings(object, old);
     }
     let kind = wheelhouse_envtest_validation::Kind {
         group: &resource.group,

@@ -44,6 +44,11 @@ pub(crate) fn answer(server: &ApiServer, target: &Target, body: &Value, manager:
         kind: &resource.kind,
         namespaced: resource.namespaced,
     };
+    // A rules review's REST handler wants a namespace before anything else, and
+    // validates nothing more.
+    if resource.kind == "SelfSubjectRulesReview" && body["spec"]["namespace"].as_str().is_none_or(str::is_empty) {
+        return Err(ApiError::bad_request("no namespace on request"));
+    }
     let errors =
         wheelhouse_envtest_validation::validate(&kind, &reviewed, wheelhouse_envtest_validation::Write::Create);
     if !errors.is_empty() {
@@ -73,11 +78,31 @@ pub(crate) fn answer(server: &ApiServer, target: &Target, body: &Value, manager:
             access(server, &subject_of(spec)?, spec, Some(namespace))?
         }
         "SelfSubjectAccessReview" => access(server, &requester, spec, None)?,
-        "SelfSubjectRulesReview" if requester.groups.iter().any(|g| g == "system:masters") => json!({
-            "resourceRules": [{"verbs": ["*"], "apiGroups": ["*"], "resources": ["*"]}],
-            "nonResourceRules": [{"verbs": ["*"], "nonResourceURLs": ["*"]}],
-            "incomplete": false,
-        }),
+        "SelfSubjectRulesReview" if requester.groups.iter().any(|g| g == "system:masters") => {
+            // `cluster-admin`'s rules with those of the default roles every
+            // authenticated user is bound to (`system:basic-user`,
+            // `system:discovery`, `system:public-info-viewer`), in the order 1.32
+            // lists them; the handler answers a new review holding only them.
+            let status = json!({
+                "resourceRules": [
+                    {"verbs": ["*"], "apiGroups": ["*"], "resources": ["*"]},
+                    {"verbs": ["create"], "apiGroups": ["authorization.k8s.io"],
+                     "resources": ["selfsubjectaccessreviews", "selfsubjectrulesreviews"]},
+                    {"verbs": ["create"], "apiGroups": ["authentication.k8s.io"], "resources": ["selfsubjectreviews"]},
+                ],
+                "nonResourceRules": [
+                    {"verbs": ["get"], "nonResourceURLs": ["/healthz", "/livez", "/readyz", "/version", "/version/"]},
+                    {"verbs": ["*"], "nonResourceURLs": ["*"]},
+                    {"verbs": ["get"], "nonResourceURLs": ["/api", "/api/*", "/apis", "/apis/*", "/healthz", "/livez",
+                                                          "/openapi", "/openapi/*", "/readyz", "/version", "/version/"]},
+                ],
+                "incomplete": false,
+            });
+            return Ok(json!({
+                "apiVersion": resource.api_version(), "kind": resource.kind.clone(),
+                "metadata": {"creationTimestamp": null}, "spec": {}, "status": status,
+            }));
+        }
         "SelfSubjectRulesReview" => json!({
             "resourceRules": [],
             "nonResourceRules": [],

@@ -225,10 +225,10 @@ pub(crate) fn record_create(resource: &ResourceType, object: &mut Value, manager
     patch::apply::record_update(None, object, &super::writer(resource, manager, now, None));
 }
 
-/// The new object's name: its own, or `generateName` with a random suffix. The kinds
-/// whose validation is ported check it with the rest of their metadata; for the others
-/// it is required and (but for a CRD's) valid by its kind's name rule, one cause per
-/// broken rule as `ValidateObjectMeta` lists them.
+/// The new object's name: its own, or `generateName` with a random suffix. Custom
+/// resources and the kinds whose validation is ported check it with the rest of their
+/// metadata; for the others it is required and (but for a CRD's) valid by its kind's
+/// name rule, one cause per broken rule as `ValidateObjectMeta` lists them.
 fn name_new(resource: &ResourceType, metadata: &mut Value) -> Result<(), ApiError> {
     let mut name = metadata["name"].as_str().unwrap_or_default().to_owned();
     if name.is_empty()
@@ -255,8 +255,6 @@ fn name_new(resource: &ResourceType, metadata: &mut Value) -> Result<(), ApiErro
     // names, for one, are path segments, not DNS subdomains).
     let name_errors = if is_crd(resource) {
         Vec::new()
-    } else if resource.custom {
-        wheelhouse_envtest_schema::names::dns1123_subdomain(&name)
     } else {
         let kind = wheelhouse_envtest_validation::Kind {
             group: &resource.group,
@@ -283,11 +281,12 @@ fn name_new(resource: &ResourceType, metadata: &mut Value) -> Result<(), ApiErro
     Err(ApiError::invalid(resource, &name, &causes))
 }
 
-/// Whether `wheelhouse_envtest_validation` ports the kind's validation, its name rule
-/// included.
+/// Whether the kind's name (and `generateName`) is checked with the rest of its
+/// metadata: a custom resource's by its strategy (`validate_custom_resource_metadata`),
+/// a built-in kind's where `wheelhouse_envtest_validation` ports its validation.
 fn ported(resource: &ResourceType) -> bool {
-    !resource.custom
-        && wheelhouse_envtest_validation::ports(&wheelhouse_envtest_validation::Kind {
+    resource.custom
+        || wheelhouse_envtest_validation::ports(&wheelhouse_envtest_validation::Kind {
             group: &resource.group,
             version: &resource.version,
             kind: &resource.kind,
@@ -321,7 +320,8 @@ fn place_in_namespace(resource: &ResourceType, namespace: Option<&str>, metadata
 
 /// What the server owns on a new object, whatever the client sent: a fresh uid and
 /// creation time, no resourceVersion, deletion or managed fields yet, generation 1
-/// where the type counts generations, and no status where a subresource owns it.
+/// where the type counts generations (elsewhere the client's stays), and no status
+/// where a subresource owns it.
 fn reset_server_fields(resource: &ResourceType, object: &mut Value, now: &str) {
     let metadata = &mut object["metadata"];
     metadata["uid"] = json!(uid());
@@ -336,15 +336,23 @@ fn reset_server_fields(resource: &ResourceType, object: &mut Value, now: &str) {
         ] {
             map.remove(field);
         }
+        // A type that counts no generations keeps the one the client sent: no
+        // strategy nor `rest.BeforeCreate` touches it (validation refuses a negative).
         if resource.generation {
             map.insert("generation".into(), json!(1));
-        } else {
-            map.remove("generation");
         }
     }
     // A Node's strategy keeps the status it is created with (the kubelet registers
     // its node with one); every other type's drops a status its subresource owns.
     let keeps_status = !resource.custom && resource.group.is_empty() && resource.kind == "Node";
+    // but not the removed dynamic kubelet configuration (`dropDisabledFields` on create).
+    if keeps_status {
+        for (half, field) in [("spec", "configSource"), ("status", "config")] {
+            if let Some(map) = object.get_mut(half).and_then(Value::as_object_mut) {
+                map.remove(field);
+            }
+        }
+    }
     if resource.status
         && !keeps_status
         && let Some(map) = object.as_object_mut()
@@ -695,7 +703,7 @@ pub(crate) fn prepare_update(
     } else {
         split_by_subresource(resource, current, desired, subresource, apply)
     };
-    keep_immutable_metadata(resource.custom, current, &mut new);
+    keep_immutable_metadata(current, &mut new);
     check_no_finalizer_added_while_deleting(resource, current, &new)?;
     crate::objects::apply_defaults(resource, &mut new, Some(current));
     crate::objects::prepare_for_update(resource, &mut new);
@@ -733,6 +741,37 @@ pub(crate) fn prepare_update(
         return Ok(None);
     }
     Ok(Some(new))
+}
+
+/// Server-side applies `applied` to `current` (or to its `subresource`) with force, as
+/// `manager`: what kube-apiserver's own controllers do through their loopback client
+/// (the flow-control configuration controller's `ApplyStatus`). The object as stored
+/// after, None when nothing changed or the apply was refused.
+pub(crate) fn controller_apply(
+    state: &mut State,
+    resource: &ResourceType,
+    current: &Value,
+    applied: &Value,
+    subresource: Option<&str>,
+    manager: &str,
+) -> Option<Arc<Value>> {
+    let now = now();
+    let writer = super::writer(resource, manager, &now, subresource);
+    let desired = match patch::apply::apply(Some(current), applied, true, &writer) {
+        Ok(desired) => desired,
+        Err(error) => {
+            tracing::debug!(%error, "a built-in controller's apply was refused");
+            return None;
+        }
+    };
+    match prepare_update(resource, current, desired, subresource, manager, &now, true) {
+        Ok(Some(new)) => Some(commit_update(state, resource, new, false)),
+        Ok(None) => None,
+        Err(error) => {
+            tracing::debug!(?error, "a built-in controller's apply was refused");
+            None
+        }
+    }
 }
 
 /// Writes `desired` over `current` as a client's update of the object (or of its

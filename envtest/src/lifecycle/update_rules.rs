@@ -40,6 +40,16 @@ pub(super) fn split_by_subresource(
         if resource.status {
             keep(&mut new, current, "status");
         }
+        // The node strategy's `dropDisabledFields`: the removed dynamic kubelet
+        // configuration stays only on a node that already has it.
+        if !resource.custom
+            && resource.group.is_empty()
+            && resource.kind == "Node"
+            && current["spec"]["configSource"].is_null()
+            && let Some(spec) = new.get_mut("spec").and_then(Value::as_object_mut)
+        {
+            spec.remove("configSource");
+        }
         new
     }
 }
@@ -129,11 +139,12 @@ fn built_in_status_write(resource: &ResourceType, current: &Value, mut new: Valu
 }
 
 /// What no write may change: identity, creation and deletion times, generation
-/// (the server computes it). For built-in kinds this is `rest.BeforeUpdate`'s: the
-/// stored uid fills a missing one, the creation time and a set deletion time and grace
-/// period stay, and what else differs is left for validation to refuse
-/// (`ValidateObjectMetaUpdate`: "field is immutable"); custom resources keep all of it.
-pub(super) fn keep_immutable_metadata(custom: bool, current: &Value, new: &mut Value) {
+/// (the server computes it). This is `rest.BeforeUpdate`'s, which custom resources go
+/// through as built-in kinds do: the stored uid fills a missing one, the creation time
+/// and a set deletion time and grace period stay, and what else differs is left for
+/// validation to refuse (`ValidateObjectMetaUpdate`: "field is immutable"; a merge
+/// patch setting a custom resource's `deletionTimestamp` is refused so).
+pub(super) fn keep_immutable_metadata(current: &Value, new: &mut Value) {
     if !new["metadata"].is_object() {
         new["metadata"] = json!({});
     }
@@ -148,17 +159,6 @@ pub(super) fn keep_immutable_metadata(custom: bool, current: &Value, new: &mut V
     };
     for field in ["generation", "namespace", "name"] {
         keep(field, new);
-    }
-    if custom {
-        for field in [
-            "uid",
-            "creationTimestamp",
-            "deletionTimestamp",
-            "deletionGracePeriodSeconds",
-        ] {
-            keep(field, new);
-        }
-        return;
     }
     if new["metadata"]["uid"].as_str().is_none_or(str::is_empty) {
         keep("uid", new);

@@ -45,25 +45,52 @@ pub(crate) fn validate(kind: &Kind, object: &Value, write: Write) -> ErrorList {
     }
 }
 
+/// `ValidateAPIService`'s metadata checks, with its name rule.
+fn validate_api_service_meta(object: &Value, version: &str, group: &str) -> ErrorList {
+    // The name rule needs the spec (`<version>.<group>`); the metadata checks take a
+    // plain rule, so its second half is added here, where `ValidateObjectMeta` would
+    // list it: after the `generateName` prefix's own causes (the rule judges the prefix
+    // as a whole name), then after the name's.
+    let mut errors = validate_object_meta(&object["metadata"], false, name_is_path_segment, &Path::new("metadata"));
+    let required = format!("{version}.{group}");
+    let must_be = |field: &str, name: &str| {
+        (path_segment_name(name).is_empty() && name != required).then(|| {
+            Path::from_parts(&["metadata", field]).invalid(
+                name,
+                &format!(
+                    "must be `spec.version+\".\"+spec.group`: {}",
+                    wheelhouse_envtest_schema::errors::go_quote(&required)
+                ),
+            )
+        })
+    };
+    let generate_name = text(&object["metadata"]["generateName"]);
+    if !generate_name.is_empty()
+        && let Some(error) = must_be("generateName", generate_name)
+    {
+        let at = errors
+            .iter()
+            .position(|e| e.field != "metadata.generateName")
+            .unwrap_or(errors.len());
+        errors.insert(at, error);
+    }
+    let name = text(&object["metadata"]["name"]);
+    if let Some(error) = must_be("name", name) {
+        let at = errors
+            .iter()
+            .position(|e| e.field != "metadata.generateName" && e.field != "metadata.name")
+            .unwrap_or(errors.len());
+        errors.insert(at, error);
+    }
+    errors
+}
+
 /// `ValidateAPIService`.
 fn validate_api_service(object: &Value) -> ErrorList {
     let spec = &object["spec"];
     let group = text(&spec["group"]);
     let version = text(&spec["version"]);
-    // The name rule needs the spec (`<version>.<group>`); the metadata checks take a
-    // plain rule, so its second half is checked here.
-    let mut errors = validate_object_meta(&object["metadata"], false, name_is_path_segment, &Path::new("metadata"));
-    let name = text(&object["metadata"]["name"]);
-    let required = format!("{version}.{group}");
-    if path_segment_name(name).is_empty() && name != required {
-        errors.push(Path::from_parts(&["metadata", "name"]).invalid(
-            name,
-            &format!(
-                "must be `spec.version+\".\"+spec.group`: {}",
-                wheelhouse_envtest_schema::errors::go_quote(&required)
-            ),
-        ));
-    }
+    let mut errors = validate_api_service_meta(object, version, group);
     let path = Path::new("spec");
     if group.is_empty() && version != "v1" {
         errors.push(

@@ -11,8 +11,8 @@ use crate::common::fields::validate_qualified_name;
 use crate::common::go_syntax::{raw, string_slice};
 use crate::common::names::{dns1035_label, dns1123_subdomain, name_is_dns_subdomain};
 use crate::common::read::{items, opt_text, text};
+use crate::core::validate_object_meta;
 use crate::field::{ErrorList, Path};
-use crate::meta::validate_object_meta;
 use crate::{Kind, Write};
 
 /// `ValidateStorageVersionName`: `<group>.<resource>`.

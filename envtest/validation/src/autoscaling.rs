@@ -15,8 +15,8 @@ use crate::common::fields::{nonnegative, validate_dns1123_label};
 use crate::common::go_syntax::{quantity, raw};
 use crate::common::names::{name_is_dns_subdomain, path_segment_name};
 use crate::common::read::{int, is_set, items, opt_int, opt_text, text};
+use crate::core::{validate_object_meta, validate_object_meta_update};
 use crate::field::{ErrorList, Path};
-use crate::meta::{validate_object_meta, validate_object_meta_update};
 use crate::{Kind, Write};
 
 /// The longest scaling policy period (`MaxPeriodSeconds`).
@@ -525,7 +525,7 @@ mod tests {
 /// subresource (its metadata as any object's, and no negative replicas). Custom
 /// resources' scales are checked by their CRD's scale paths instead.
 pub fn validate_scale(scale: &Value) -> ErrorList {
-    let mut errors = crate::meta::validate_object_meta(
+    let mut errors = crate::core::validate_object_meta(
         &scale["metadata"],
         true,
         crate::meta::name_is_dns_subdomain,

@@ -19,8 +19,8 @@ use crate::common::fields::immutable_plain;
 use crate::common::go_syntax::raw;
 use crate::common::names::{dns1123_label, dns1123_subdomain, name_is_dns_subdomain, name_is_path_segment};
 use crate::common::read::{items, opt_int, text};
+use crate::core::{validate_object_meta, validate_object_meta_update};
 use crate::field::{ErrorList, Path};
-use crate::meta::{validate_object_meta, validate_object_meta_update};
 use crate::{Kind, Write};
 
 /// The signer the v1 API may no longer name (`LegacyUnknownSignerName`).

@@ -12,8 +12,8 @@ use crate::common::labels::validate_labels;
 use crate::common::names::{dns1123_label, dns1123_subdomain, label_value, name_is_dns_subdomain};
 use crate::common::net::parse_ip_sloppy;
 use crate::common::read::{entries, is_set, items, opt_text, text};
+use crate::core::validate_object_meta;
 use crate::field::{ErrorList, Path};
-use crate::meta::validate_object_meta;
 use crate::{Kind, Write};
 
 const MAX_TOPOLOGY_LABELS: usize = 16;

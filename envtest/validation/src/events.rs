@@ -11,8 +11,8 @@ use crate::common::fields::{IMMUTABLE, validate_qualified_name};
 use crate::common::go_syntax::{GoStruct, raw, string};
 use crate::common::names::{dns1123_subdomain, name_is_dns_subdomain};
 use crate::common::read::{int, is_set, text};
+use crate::core::{validate_object_meta, validate_object_meta_update};
 use crate::field::{ErrorList, Path};
-use crate::meta::{validate_object_meta, validate_object_meta_update};
 use crate::{Kind, Write};
 
 const REPORTING_INSTANCE_LIMIT: usize = 128;

@@ -13,8 +13,8 @@ use serde_json::Value;
 use crate::common::go_syntax::{raw, string_slice};
 use crate::common::names::{name_is_dns_label, name_is_dns_subdomain};
 use crate::common::read::{flag, is_set, items, opt_int, text};
+use crate::core::validate_object_meta;
 use crate::field::{ErrorList, Path};
-use crate::meta::validate_object_meta;
 use crate::{Kind, Write};
 
 /// `FlowSchemaMaxMatchingPrecedence`.

@@ -91,6 +91,7 @@
 //! | `ValidatePodTemplateSpec` | `core::validate_pod_template_spec` | `core::tests` |
 //! | `path` | `core::validate_pod_template_spec` | `core::tests` |
 //! | `validateKubeFinalizerName` | `core::validate_kube_finalizer_name` | `core::tests` |
+//! | core's `ValidateObjectMeta`/`ValidateObjectMetaUpdate` (apimachinery's plus `validateKubeFinalizerName` per finalizer), called by every group that calls them in kube (apps, autoscaling, batch, certificates, core, discovery, events, flowcontrol, networking, rbac, scheduling, storage, internal); admissionregistration, coordination, node and apiregistration call apimachinery's | `core::validate_object_meta`, `core::validate_object_meta_update` | conformance `metadata_rules::group_kinds_refuse_legacy_finalizer_names_as_core_does` |
 //! | `validateFinalizerName` | `core::validate_finalizer_name` | `core::tests` |
 //! | `ValidateDNS1123Label` | `core::validate_dns1123_label` | `core::tests` |
 //! | `ValidateDNS1123Subdomain` | `core::validate_dns1123_subdomain` | `core::tests` |
@@ -401,7 +402,7 @@ use serde_json::Value;
 pub use crate::autoscaling::conversion as autoscaling_conversion;
 pub use crate::autoscaling::validate_scale;
 pub use crate::field::{ErrorList, FieldError, Path};
-pub use crate::warnings::warnings;
+pub use crate::warnings::{custom_resource_warnings, warnings};
 
 /// What `resource.ParseQuantity` says of `text` when it does not parse (its format or
 /// its suffix), as a body's quantity is refused when it decodes; None when it parses.

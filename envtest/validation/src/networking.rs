@@ -13,8 +13,9 @@ use crate::common::go_syntax::{raw, slice, string};
 use crate::common::names::{name_is_dns_subdomain, port_name, port_number};
 use crate::common::net::{contains, parse_cidr_sloppy};
 use crate::common::read::{int, is_set, items, text};
+use crate::core::{validate_object_meta, validate_object_meta_update};
 use crate::field::{ErrorList, Path};
-use crate::meta::{validate_label_selector, validate_object_meta, validate_object_meta_update};
+use crate::meta::validate_label_selector;
 use crate::{Kind, Write};
 
 /// The errors in `object`, a `networking.k8s.io` kind written as `write` says.

@@ -10,8 +10,9 @@ use crate::common::go_syntax::{GoStruct, raw, string};
 use crate::common::labels::label_selector_as_selector;
 use crate::common::names::{name_is_dns_subdomain, path_segment_name};
 use crate::common::read::{is_set, items, text};
+use crate::core::{validate_object_meta, validate_object_meta_update};
 use crate::field::{ErrorList, Path};
-use crate::meta::{validate_label_selector, validate_object_meta, validate_object_meta_update};
+use crate::meta::validate_label_selector;
 use crate::{Kind, Write};
 
 /// The API group of RBAC (`rbac.GroupName`).

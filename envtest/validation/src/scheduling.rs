@@ -8,8 +8,8 @@ use serde_json::Value;
 use crate::common::fields::immutable_plain;
 use crate::common::names::name_is_dns_subdomain;
 use crate::common::read::{flag, int, opt_text, text};
+use crate::core::{validate_object_meta, validate_object_meta_update};
 use crate::field::{ErrorList, Path};
-use crate::meta::{validate_object_meta, validate_object_meta_update};
 use crate::{Kind, Write};
 
 /// `HighestUserDefinablePriority`.

@@ -15,8 +15,9 @@ use crate::common::fields::{IMMUTABLE, immutable_plain, nonnegative, validate_qu
 use crate::common::go_syntax::{GoStruct, approximate, label_selector, pointer, raw, slice, string};
 use crate::common::names::{dns1123_subdomain, name_is_dns_subdomain};
 use crate::common::read::{entries, is_set, items, opt_int, opt_text, semantic_eq, text};
+use crate::core::{validate_object_meta, validate_object_meta_update};
 use crate::field::{ErrorList, Path};
-use crate::meta::{validate_label_selector, validate_object_meta, validate_object_meta_update};
+use crate::meta::validate_label_selector;
 use crate::{Kind, Write};
 
 const MAX_PARAMETERS: usize = 512;

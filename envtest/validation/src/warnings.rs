@@ -4,6 +4,7 @@
 //! | kube | here |
 //! |---|---|
 //! | `pkg/api/secret.GetWarningsForSecret` (`crypto/tls.X509KeyPair`) | [`secret`] |
+//! | apiextensions' `customResourceStrategy.WarningsOnCreate`/`OnUpdate` (`generateWarningsFromObj`, `validateKubeFinalizerName`) | [`custom_resource_warnings`] |
 //!
 //! Of `X509KeyPair`, the PEM stage is ported whole (which blocks are found, skipped
 //! and in which input) and the certificate is parsed; the private key is not parsed
@@ -13,8 +14,11 @@
 use base64::Engine;
 use serde_json::Value;
 
+use std::collections::BTreeSet;
+
 use crate::Kind;
 use crate::certificates::pem;
+use crate::{godump, util};
 
 /// The warnings for writing `object` (create or update: the kinds ported warn alike).
 pub fn warnings(kind: &Kind, object: &Value) -> Vec<String> {
@@ -22,6 +26,44 @@ pub fn warnings(kind: &Kind, object: &Value) -> Vec<String> {
         ("", "Secret") => secret(object),
         _ => Vec::new(),
     }
+}
+
+/// A custom resource's strategy warns of each finalizer a write adds (all of them on
+/// a create, those `old` lacks on an update), in sorted order, that is not a qualified
+/// name or has no domain and is none of the standard `kubernetes`, `orphan` and
+/// `foregroundDeletion`.
+pub fn custom_resource_warnings(object: &Value, old: Option<&Value>) -> Vec<String> {
+    let finalizers = |object: &Value| -> BTreeSet<String> {
+        object["metadata"]["finalizers"]
+            .as_array()
+            .into_iter()
+            .flatten()
+            .filter_map(Value::as_str)
+            .map(str::to_owned)
+            .collect()
+    };
+    let mut added = finalizers(object);
+    if let Some(old) = old {
+        for finalizer in finalizers(old) {
+            added.remove(&finalizer);
+        }
+    }
+    let path = "metadata.finalizers";
+    let mut warnings = Vec::new();
+    for finalizer in &added {
+        for message in util::is_qualified_name(finalizer) {
+            warnings.push(format!("{path}: {}: {message}", godump::quote(finalizer)));
+        }
+        if !finalizer.contains('/') && !matches!(finalizer.as_str(), "kubernetes" | "orphan" | "foregroundDeletion") {
+            let preference = if finalizer.contains('.') {
+                "prefer a domain-qualified finalizer name including a path (/) to avoid accidental conflicts with other finalizer writers"
+            } else {
+                "prefer a domain-qualified finalizer name to avoid accidental conflicts with other finalizer writers"
+            };
+            warnings.push(format!("{path}: {}: {preference}", godump::quote(finalizer)));
+        }
+    }
+    warnings
 }
 
 /// `GetWarningsForSecret`: a `kubernetes.io/tls` Secret whose certificate and key

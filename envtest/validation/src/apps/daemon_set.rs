@@ -12,8 +12,9 @@ use crate::common::go_syntax::{GoStruct, int_or_string, label_selector, pointer,
 use crate::common::labels::label_selector_as_selector;
 use crate::common::names::name_is_dns_subdomain;
 use crate::common::read::{int, is_set, semantic_eq, text};
+use crate::core::{validate_object_meta, validate_object_meta_update};
 use crate::field::{ErrorList, Path};
-use crate::meta::{validate_label_selector, validate_object_meta, validate_object_meta_update};
+use crate::meta::validate_label_selector;
 use crate::{Write, core};
 
 /// The annotation apps/v1 shows a `DaemonSet`'s template generation in (the internal

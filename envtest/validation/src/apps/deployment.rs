@@ -10,8 +10,9 @@ use crate::common::go_syntax::{int_or_string, label_selector, raw, string_map};
 use crate::common::labels::label_selector_as_selector;
 use crate::common::names::name_is_dns_subdomain;
 use crate::common::read::{entries, int, is_set, items, opt_int, text};
+use crate::core::{validate_object_meta, validate_object_meta_update};
 use crate::field::{ErrorList, Path};
-use crate::meta::{validate_label_selector, validate_object_meta, validate_object_meta_update};
+use crate::meta::validate_label_selector;
 use crate::{Write, core};
 
 /// The Deployment strategy's `Validate`, `ValidateUpdate` and the status strategy's.

@@ -13,8 +13,9 @@ use crate::common::go_syntax::{GoStruct, int, int_or_string, label_selector, poi
 use crate::common::labels::{label_selector_as_selector, validate_annotations, validate_labels};
 use crate::common::names::name_is_dns_label;
 use crate::common::read::{int as read_int, is_set, opt_int, semantic_eq, text, without};
+use crate::core::{validate_object_meta, validate_object_meta_update};
 use crate::field::{ErrorList, Path};
-use crate::meta::{validate_label_selector, validate_object_meta, validate_object_meta_update};
+use crate::meta::validate_label_selector;
 
 /// The spec fields an update may change (`ValidateStatefulSetUpdate` copies them
 /// from the old spec before comparing the rest).

@@ -10,8 +10,8 @@ use crate::common::fields::nonnegative_if_set;
 use crate::common::go_syntax::{label_selector, raw};
 use crate::common::names::name_is_dns_subdomain;
 use crate::common::read::{flag, is_set, opt_text, text};
+use crate::core::{validate_object_meta, validate_object_meta_update};
 use crate::field::{ErrorList, Path};
-use crate::meta::{validate_object_meta, validate_object_meta_update};
 
 /// A `CronJob`'s name leaves room for the 11-character suffix of the Jobs it makes
 /// (`DNS1035LabelMaxLength - 11`).

@@ -17,8 +17,9 @@ use crate::common::labels::label_selector_as_selector;
 use crate::common::names::{dns1123_label, name_is_dns_subdomain};
 use crate::common::read::{entries, flag, int, is_set, items, opt_int, opt_text, semantic_eq, text};
 use crate::core;
+use crate::core::{validate_object_meta, validate_object_meta_update};
 use crate::field::{ErrorList, Path};
-use crate::meta::{validate_label_selector, validate_object_meta, validate_object_meta_update};
+use crate::meta::validate_label_selector;
 
 const LEGACY_CONTROLLER_UID: &str = "controller-uid";
 const LEGACY_JOB_NAME: &str = "job-name";

@@ -11,8 +11,8 @@ use super::indexes::{failed_overlaps_completed, validate_indexes_format};
 use crate::common::fields::nonnegative;
 use crate::common::go_syntax::{GoStruct, raw, slice, string};
 use crate::common::read::{int, is_set, items, opt_int, opt_text, semantic_eq, text};
+use crate::core::validate_object_meta_update;
 use crate::field::{ErrorList, Path};
-use crate::meta::validate_object_meta_update;
 
 /// `JobStatusValidationOptions` as `getStatusValidationOptions` sets them with
 /// `JobManagedBy` on.

@@ -11,8 +11,8 @@ use crate::common::go_syntax::{GoStruct, raw, string, string_slice};
 use crate::common::names::{dns1123_subdomain, name_is_dns_subdomain, path_segment_name};
 use crate::common::net::{mask, parse_addr, parse_prefix};
 use crate::common::read::{is_set, items, text};
+use crate::core::{validate_object_meta, validate_object_meta_update};
 use crate::field::{ErrorList, Path};
-use crate::meta::{validate_object_meta, validate_object_meta_update};
 
 /// `ValidateIPAddressName`: an IP address in its canonical form.
 pub(crate) fn ip_address_name(name: &str, _prefix: bool) -> Vec<String> {

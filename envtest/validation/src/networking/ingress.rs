@@ -13,8 +13,8 @@ use crate::common::names::{
 };
 use crate::common::net::parse_ip_sloppy;
 use crate::common::read::{int, is_set, items, opt_text, text};
+use crate::core::{validate_object_meta, validate_object_meta_update};
 use crate::field::{ErrorList, Path};
-use crate::meta::{validate_object_meta, validate_object_meta_update};
 
 /// The annotation older clients name an Ingress's class with.
 const CLASS_ANNOTATION: &str = "kubernetes.io/ingress.class";
