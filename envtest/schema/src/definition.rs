@@ -153,7 +153,7 @@ fn metadata_name(crd: &Value) -> Vec<FieldError> {
     );
     let rule = |name: &str, prefix: bool| {
         let masked = if prefix {
-            mask_trailing_dash(name)
+            crate::names::mask_trailing_dash(name)
         } else {
             name.to_owned()
         };
@@ -179,18 +179,6 @@ fn metadata_name(crd: &Value) -> Vec<FieldError> {
             .map(|detail| FieldError::invalid("metadata.name", name.into(), detail)),
     );
     errors
-}
-
-/// apimachinery's `maskTrailingDash`: a prefix may end in a dash (Go drops the last two
-/// characters and appends `a`).
-fn mask_trailing_dash(name: &str) -> String {
-    if name.len() > 1 && name.ends_with('-') {
-        let cut = name.len() - 2;
-        if name.is_char_boundary(cut) {
-            return format!("{}a", &name[..cut]);
-        }
-    }
-    name.to_owned()
 }
 
 fn group(spec: &Value, errors: &mut Vec<FieldError>) {

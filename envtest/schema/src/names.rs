@@ -9,6 +9,19 @@ const DNS1123_SUBDOMAIN: &str = "[a-z0-9]([-a-z0-9]*[a-z0-9])?(\\.[a-z0-9]([-a-z
 /// `dns1035LabelFmt`.
 const DNS1035_LABEL: &str = "[a-z]([-a-z0-9]*[a-z0-9])?";
 
+/// apimachinery's `maskTrailingDash`: a `generateName` prefix may end in a dash, as a
+/// suffix follows it (Go drops the last two characters and appends `a`).
+#[must_use]
+pub fn mask_trailing_dash(name: &str) -> String {
+    if name.len() > 1 && name.ends_with('-') {
+        let cut = name.len() - 2;
+        if name.is_char_boundary(cut) {
+            return format!("{}a", &name[..cut]);
+        }
+    }
+    name.to_owned()
+}
+
 /// `MaxLenError`.
 fn max_len(length: usize) -> String {
     format!("must be no more than {length} characters")
@@ -102,6 +115,13 @@ pub fn dns1035_label(value: &str) -> Vec<String> {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn a_prefix_s_trailing_dash_is_masked_as_go_masks_it() {
+        // Go's mask drops two characters and appends `a`.
+        assert_eq!(mask_trailing_dash("ab-"), "aa");
+        assert_eq!(mask_trailing_dash("web"), "web");
+    }
 
     #[test]
     fn subdomains_carry_kubes_example_and_expression() {

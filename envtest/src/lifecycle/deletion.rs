@@ -38,6 +38,7 @@ pub(crate) enum Deleted {
 
 impl Deleted {
     /// The object, as it is now or as it was last.
+    #[cfg(feature = "workloads")]
     pub fn object(&self) -> &Arc<Value> {
         match self {
             Self::Pending(object) | Self::Gone(object) => object,

@@ -33,7 +33,7 @@
 //!
 //! | kube function | here | covered by |
 //! |---|---|---|
-//! | `maskTrailingDash` | `meta::mask_trailing_dash` | `meta::tests`, conformance `validation_core::metadata_*` |
+//! | `maskTrailingDash` | `schema::names::mask_trailing_dash` | `meta::tests`, conformance `validation_core::metadata_*` |
 //! | `NameIsDNSSubdomain` | `meta::name_is_dns_subdomain` | `meta::tests`, conformance `validation_core::metadata_*` |
 //! | `NameIsDNSLabel` | `meta::name_is_dns_label` | `meta::tests`, conformance `validation_core::metadata_*` |
 //! | `NameIsDNS1035Label` | `meta::name_is_dns1035_label` | `meta::tests`, conformance `validation_core::metadata_*` |

@@ -27,21 +27,9 @@ pub(crate) const TOTAL_ANNOTATION_SIZE_LIMIT: i64 = 256 * 1024;
 /// `generateName` prefix when `prefix` is true.
 pub(crate) type NameRule = fn(name: &str, prefix: bool) -> Vec<String>;
 
-/// `maskTrailingDash`: a prefix may end in a dash, a suffix follows it. (Go drops the
-/// last two characters and appends `a`, which this keeps.)
-fn mask_trailing_dash(name: &str) -> String {
-    if name.len() > 1 && name.ends_with('-') {
-        let cut = name.len() - 2;
-        if name.is_char_boundary(cut) {
-            return format!("{}a", &name[..cut]);
-        }
-    }
-    name.to_owned()
-}
-
 fn masked(name: &str, prefix: bool) -> String {
     if prefix {
-        mask_trailing_dash(name)
+        wheelhouse_envtest_schema::names::mask_trailing_dash(name)
     } else {
         name.to_owned()
     }

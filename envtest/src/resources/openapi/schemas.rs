@@ -301,6 +301,36 @@ fn visit_with(
     }
 }
 
+/// Calls `visit` with each field, map value or list item of `value` that `schema` (a
+/// resolved schema) types, and that child's schema.
+fn for_each_child(schema: &Value, value: &mut Value, visit: &mut dyn FnMut(&Value, &mut Value)) {
+    match value {
+        Value::Object(fields) => {
+            let properties = schema["properties"].as_object();
+            let additional = schema.get("additionalProperties").filter(|a| a.is_object());
+            for (key, child) in fields.iter_mut() {
+                if let Some(child_schema) = properties.and_then(|p| p.get(key)).or(additional) {
+                    visit(child_schema, child);
+                }
+            }
+        }
+        Value::Array(items) => {
+            if let Some(item_schema) = schema.get("items") {
+                for item in items.iter_mut() {
+                    visit(item_schema, item);
+                }
+            }
+        }
+        _ => {}
+    }
+}
+
+/// Whether a resolved schema describes an object whose fields nothing declares (its
+/// bytes are kept as they came).
+fn opaque_object(schema: &Value) -> bool {
+    !schema["properties"].is_object() && !schema.get("additionalProperties").is_some_and(Value::is_object)
+}
+
 /// Removes the null fields of a built-in object, as decoding into its Go type leaves
 /// them at their zero values, and puts the zero value of their type in place of a null
 /// item of a list or value of a map, as Go's decoder stores one there (`command:
@@ -319,38 +349,27 @@ fn drop_nulls_with(definitions: &Definitions, schema: &Value, value: &mut Value)
         return;
     };
     match value {
-        Value::Object(fields) => {
-            let properties = schema["properties"].as_object();
-            let additional = schema.get("additionalProperties").filter(|a| a.is_object());
-            if properties.is_none() && additional.is_none() {
-                return; // opaque
-            }
-            match additional {
-                Some(element) => {
-                    for entry in fields.values_mut().filter(|entry| entry.is_null()) {
-                        *entry = go_zero(definitions, element);
-                    }
-                }
-                None => fields.retain(|_, field| !field.is_null()),
-            }
-            for (key, child) in fields.iter_mut() {
-                if let Some(child_schema) = properties.and_then(|p| p.get(key)).or(additional) {
-                    drop_nulls_with(definitions, child_schema, child);
+        Value::Object(_) if opaque_object(schema) => return,
+        Value::Object(fields) => match schema.get("additionalProperties").filter(|a| a.is_object()) {
+            Some(element) => {
+                for entry in fields.values_mut().filter(|entry| entry.is_null()) {
+                    *entry = go_zero(definitions, element);
                 }
             }
-        }
+            None => fields.retain(|_, field| !field.is_null()),
+        },
         Value::Array(items) => {
             if let Some(item_schema) = schema.get("items") {
-                for item in items {
-                    if item.is_null() {
-                        *item = go_zero(definitions, item_schema);
-                    }
-                    drop_nulls_with(definitions, item_schema, item);
+                for item in items.iter_mut().filter(|item| item.is_null()) {
+                    *item = go_zero(definitions, item_schema);
                 }
             }
         }
         _ => {}
     }
+    for_each_child(schema, value, &mut |child_schema, child| {
+        drop_nulls_with(definitions, child_schema, child);
+    });
 }
 
 /// The JSON of the zero value of `schema`'s Go type, as a null decodes into a list item
@@ -394,72 +413,47 @@ fn convert_integers_with(definitions: &Definitions, schema: &Value, value: &mut 
     let Some((_, schema)) = resolve(definitions, schema) else {
         return;
     };
-    match value {
-        Value::Object(fields) => {
-            let properties = schema["properties"].as_object();
-            let additional = schema.get("additionalProperties").filter(|a| a.is_object());
-            for (key, child) in fields.iter_mut() {
-                if let Some(child_schema) = properties.and_then(|p| p.get(key)).or(additional) {
-                    convert_integers_with(definitions, child_schema, child);
-                }
-            }
+    if let Value::Number(number) = value
+        && schema["type"] == "integer"
+    {
+        #[expect(
+            clippy::cast_possible_truncation,
+            reason = "Go's conversion of a whole float64 to int64"
+        )]
+        let whole = number
+            .as_i64()
+            .or_else(|| number.as_f64().filter(|f| f.fract() == 0.0).map(|f| f as i64));
+        if let Some(whole) = whole {
+            #[expect(clippy::cast_possible_truncation, reason = "reflect's SetInt on an int32 wraps")]
+            let converted = if schema["format"] == "int32" {
+                i64::from(whole as i32)
+            } else {
+                whole
+            };
+            *value = Value::from(converted);
         }
-        Value::Array(items) => {
-            if let Some(item_schema) = schema.get("items") {
-                for item in items {
-                    convert_integers_with(definitions, item_schema, item);
-                }
-            }
-        }
-        Value::Number(number) if schema["type"] == "integer" => {
-            #[expect(
-                clippy::cast_possible_truncation,
-                reason = "Go's conversion of a whole float64 to int64"
-            )]
-            let whole = number
-                .as_i64()
-                .or_else(|| number.as_f64().filter(|f| f.fract() == 0.0).map(|f| f as i64));
-            if let Some(whole) = whole {
-                #[expect(clippy::cast_possible_truncation, reason = "reflect's SetInt on an int32 wraps")]
-                let converted = if schema["format"] == "int32" {
-                    i64::from(whole as i32)
-                } else {
-                    whole
-                };
-                *value = Value::from(converted);
-            }
-        }
-        _ => {}
+        return;
     }
+    for_each_child(schema, value, &mut |child_schema, child| {
+        convert_integers_with(definitions, child_schema, child);
+    });
 }
 
 fn prune(definitions: &Definitions, schema: &Value, value: &mut Value) {
     let Some((_, schema)) = resolve(definitions, schema) else {
         return;
     };
-    match value {
-        Value::Object(fields) => {
-            let properties = schema["properties"].as_object();
-            let additional = schema.get("additionalProperties").filter(|a| a.is_object());
-            if properties.is_none() && additional.is_none() {
-                return;
-            }
-            fields.retain(|key, _| properties.is_some_and(|p| p.contains_key(key)) || additional.is_some());
-            for (key, child) in fields.iter_mut() {
-                if let Some(child_schema) = properties.and_then(|p| p.get(key)).or(additional) {
-                    prune(definitions, child_schema, child);
-                }
-            }
+    if let Value::Object(fields) = value {
+        if opaque_object(schema) {
+            return;
         }
-        Value::Array(items) => {
-            if let Some(item_schema) = schema.get("items") {
-                for item in items {
-                    prune(definitions, item_schema, item);
-                }
-            }
-        }
-        _ => {}
+        let properties = schema["properties"].as_object();
+        let additional = schema.get("additionalProperties").is_some_and(Value::is_object);
+        fields.retain(|key, _| additional || properties.is_some_and(|p| p.contains_key(key)));
     }
+    for_each_child(schema, value, &mut |child_schema, child| {
+        prune(definitions, child_schema, child);
+    });
 }
 
 fn walk(definitions: &Definitions, schema: &Value, value: &Value, path: &str, found: &mut Vec<String>) {
