@@ -183,6 +183,13 @@ impl Controllers {
                     return;
                 };
                 let mut state = shared.state.lock();
+                // Every write sends its event while it holds the state, so what is
+                // queued now is everything the state holds: the index acts on the
+                // state it sees (a foreground owner is never judged with its newest
+                // dependents still queued).
+                while let Ok(event) = events.try_recv() {
+                    batch.push(event);
+                }
                 self.pass(&mut state, &batch);
             }
             batch.clear();
