@@ -150,7 +150,7 @@ fn merge_value(current: &mut Value, patch: &Value) {
 
 /// `pruneNulls`: the null keys of every object within `value` removed; a list keeps its
 /// null items.
-fn prune_nulls(value: &mut Value) {
+pub(crate) fn prune_nulls(value: &mut Value) {
     match value {
         Value::Object(fields) => {
             fields.retain(|_, field| !field.is_null());

@@ -410,22 +410,12 @@ fn update_tracked(
 /// value) and in a custom resource's metadata (which is coerced to `ObjectMeta`); the
 /// custom resource's schema pipeline drops the others it does not allow.
 fn drop_nulls(object: &mut Value, custom: bool) {
-    fn strip(value: &mut Value) {
-        match value {
-            Value::Object(fields) => {
-                fields.retain(|_, child| !child.is_null());
-                fields.values_mut().for_each(strip);
-            }
-            Value::Array(items) => items.iter_mut().for_each(strip),
-            _ => {}
-        }
-    }
     if custom {
         if let Some(metadata) = object.get_mut("metadata") {
-            strip(metadata);
+            crate::patch::prune_nulls(metadata);
         }
     } else {
-        strip(object);
+        crate::patch::prune_nulls(object);
     }
 }
 
