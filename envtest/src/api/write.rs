@@ -90,6 +90,10 @@ pub(crate) struct Write<'a> {
     pub user_agent: &'a str,
 }
 
+/// The largest apply body whose bad YAML is worded as libyaml words it (see
+/// `applied_config`).
+const YAML_WORDED_UP_TO: usize = 8 * 1024;
+
 impl Write<'_> {
     /// Carries out the write; the response, or the error kube-apiserver would send.
     /// A create on a subresource or of a resource that is never stored (a binding,
@@ -585,15 +589,18 @@ impl Write<'_> {
     /// resource, named as the URL names it, from a request that names its field manager.
     fn applied_config(&self) -> Result<Value, ApiError> {
         let text = std::str::from_utf8(self.body).map_err(|_| ApiError::bad_request("the apply patch is not UTF-8"))?;
-        // libyaml's problems in Go's words first; what it parses and serde-saphyr does
-        // not is refused in serde-saphyr's.
-        if let Some(why) = crate::core::yaml_syntax_error(text) {
-            return Err(ApiError::bad_request(format!(
-                "error decoding YAML: error converting YAML to JSON: {why}"
-            )));
-        }
-        let applied: Value =
-            serde_saphyr::from_str(text).map_err(|e| ApiError::bad_request(format!("error decoding YAML: {e}")))?;
+        // A body serde-saphyr refuses is worded as Go's libyaml words it. libyaml's
+        // time grows faster than linearly with nesting, and a client controls the body,
+        // so only a small body is asked (an apply's bad YAML is a few lines); a larger
+        // one keeps serde-saphyr's words.
+        let applied: Value = serde_saphyr::from_str(text).map_err(|e| {
+            match crate::core::yaml_syntax_error(text).filter(|_| text.len() <= YAML_WORDED_UP_TO) {
+                Some(why) => {
+                    ApiError::bad_request(format!("error decoding YAML: error converting YAML to JSON: {why}"))
+                }
+                None => ApiError::bad_request(format!("error decoding YAML: {e}")),
+            }
+        })?;
         // An empty document decodes as an empty map.
         let applied = if applied.is_null() { json!({}) } else { applied };
         if !applied.is_object() {

@@ -52,4 +52,14 @@ mod tests {
         assert_eq!(syntax_error("a: b\nc: d\n"), None);
         assert_eq!(syntax_error(""), None);
     }
+
+    /// Nesting as deep as the 8 KiB a caller asks about is answered, open or closed
+    /// (libyaml keeps its states on a heap stack, not the call stack).
+    #[test]
+    fn deep_nesting_is_answered() {
+        let open = "[".repeat(8 * 1024);
+        assert!(syntax_error(&open).is_some());
+        let closed = format!("{}{}", "[".repeat(4 * 1024), "]".repeat(4 * 1024));
+        assert_eq!(syntax_error(&closed), None);
+    }
 }
