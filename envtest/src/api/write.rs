@@ -594,7 +594,10 @@ impl Write<'_> {
         // so only a small body is asked (an apply's bad YAML is a few lines); a larger
         // one keeps serde-saphyr's words.
         let applied: Value = serde_saphyr::from_str(text).map_err(|e| {
-            match crate::core::yaml_syntax_error(text).filter(|_| text.len() <= YAML_WORDED_UP_TO) {
+            match (text.len() <= YAML_WORDED_UP_TO)
+                .then(|| crate::core::yaml_syntax_error(text))
+                .flatten()
+            {
                 Some(why) => {
                     ApiError::bad_request(format!("error decoding YAML: error converting YAML to JSON: {why}"))
                 }
