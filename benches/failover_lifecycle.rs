@@ -259,6 +259,85 @@ async fn converged(client: &kube::Client, namespace: &str) -> bool {
     })
 }
 
+/// Waits until every one of `count` WebApps has converged (as [`converged`] judges),
+/// judging from two watches (one list each, then one event per change) started now:
+/// polling lists of every WebApp and Deployment every few milliseconds, as the check
+/// before the outage does, would take a share of the cores from the operator it times.
+///
+/// # Panics
+/// When `deadline` passes first.
+async fn until_converged(client: &kube::Client, namespace: &str, count: usize, deadline: Instant) {
+    use futures::StreamExt;
+    use kube::ResourceExt;
+    use kube::runtime::watcher::{self, Event};
+    use std::collections::HashMap;
+    enum Seen {
+        WebApp(Event<WebApp>),
+        Deployment(Event<Deployment>),
+    }
+    // A failed watch is retried after a short pause: the server has just restarted,
+    // and a growing backoff would time the backoff, not the operator.
+    let paced = |error: &watcher::Error| {
+        tracing::debug!(%error, "the convergence watch failed");
+        tokio::time::sleep(Duration::from_millis(50))
+    };
+    let webapps = watcher::watcher(
+        Api::<WebApp>::namespaced(client.clone(), namespace),
+        watcher::Config::default(),
+    )
+    .then(move |event| async move {
+        if let Err(error) = &event {
+            paced(error).await;
+        }
+        event.map(Seen::WebApp)
+    });
+    let deployments = watcher::watcher(
+        Api::<Deployment>::namespaced(client.clone(), namespace),
+        watcher::Config::default(),
+    )
+    .then(move |event| async move {
+        if let Err(error) = &event {
+            paced(error).await;
+        }
+        event.map(Seen::Deployment)
+    });
+    let mut events = std::pin::pin!(futures::stream::select(webapps, deployments));
+    // name -> (wanted replicas, generation observed), and name -> deployed replicas.
+    let mut wanted: HashMap<String, (i32, bool)> = HashMap::new();
+    let mut deployed: HashMap<String, Option<i32>> = HashMap::new();
+    let done = |wanted: &HashMap<String, (i32, bool)>, deployed: &HashMap<String, Option<i32>>| {
+        wanted.len() == count
+            && wanted
+                .iter()
+                .all(|(name, (replicas, observed))| *observed && deployed.get(name) == Some(&Some(*replicas)))
+    };
+    while !done(&wanted, &deployed) {
+        let next = tokio::time::timeout_at(deadline, events.next()).await;
+        let Ok(Some(event)) = next else {
+            panic!("the WebApps never converged after the outage");
+        };
+        match event {
+            Ok(Seen::WebApp(Event::Init)) => wanted.clear(),
+            Ok(Seen::WebApp(Event::Apply(webapp) | Event::InitApply(webapp))) => {
+                let observed = webapp.status.as_ref().and_then(|s| s.observed_generation) == webapp.metadata.generation;
+                wanted.insert(webapp.name_any(), (webapp.spec.replicas.unwrap_or(1), observed));
+            }
+            Ok(Seen::WebApp(Event::Delete(webapp))) => {
+                wanted.remove(&webapp.name_any());
+            }
+            Ok(Seen::Deployment(Event::Init)) => deployed.clear(),
+            Ok(Seen::Deployment(Event::Apply(deployment) | Event::InitApply(deployment))) => {
+                let replicas = deployment.spec.as_ref().and_then(|s| s.replicas);
+                deployed.insert(deployment.name_any(), replicas);
+            }
+            Ok(Seen::Deployment(Event::Delete(deployment))) => {
+                deployed.remove(&deployment.name_any());
+            }
+            Ok(Seen::WebApp(Event::InitDone) | Seen::Deployment(Event::InitDone)) | Err(_) => {}
+        }
+    }
+}
+
 /// What an API server restart showed.
 pub struct Restart {
     /// The server: `embedded`, or the existing cluster's `/version` (`v1.32.0`).
@@ -389,14 +468,7 @@ pub async fn apiserver_restart(count: usize, outage: Duration, kube_client: bool
         client
     };
     let changed = back.elapsed();
-    let deadline = back + Duration::from_mins(2);
-    while !converged(&client, &namespace).await {
-        assert!(
-            Instant::now() < deadline,
-            "the WebApps never converged after the outage"
-        );
-        tokio::time::sleep(Duration::from_millis(20)).await;
-    }
+    until_converged(&client, &namespace, count, back + Duration::from_mins(2)).await;
     let converge = back.elapsed();
     for replica in &mut replicas {
         let _ = replica.stop().await;

@@ -79,7 +79,7 @@ impl ApiServer {
             return;
         };
         let name = object["metadata"]["name"].as_str().unwrap_or_default().to_owned();
-        if let Ok(object) = crate::lifecycle::prepare_new(&resource, None, object, "kube-apiserver") {
+        if let Ok((object, _)) = crate::lifecycle::prepare_new(&resource, None, object, "kube-apiserver") {
             state
                 .store
                 .write(&resource.group_resource(), (String::new(), name), Some(object));

@@ -406,7 +406,8 @@ impl Write<'_> {
             .is_some_and(|v| v != 0);
         let mut warnings = self.check_unknown_fields(&object)?;
         let manager = self.manager();
-        let mut object = prepare_new(self.resource(), self.target.namespace.as_deref(), object, &manager)?;
+        let (mut object, prepared) = prepare_new(self.resource(), self.target.namespace.as_deref(), object, &manager)?;
+        warnings.extend(prepared);
         name_requester(self.resource(), &mut object, self.server);
         let admitted = self.admit(Operation::Create, Some(&object), None).await?;
         // A PUT that creates (Leases, ...) is the registry's update writing a new key,
@@ -483,7 +484,7 @@ impl Write<'_> {
                 None if crate::conversion::outside_storage_version(resource, &stored) => current.clone().into_owned(),
                 // Nothing changed, but the request was decoded and judged all the same.
                 None => {
-                    if self.target.subresource.is_none() {
+                    if self.main_strategy() {
                         warnings.extend(strategy_warnings(resource, &current, Some(&current)));
                     }
                     return Ok(with_warnings(self.respond_update(StatusCode::OK, &current), &warnings));
@@ -491,7 +492,7 @@ impl Write<'_> {
             };
             let admitted = self.admit(Operation::Update, Some(&new), Some(&current)).await?;
             let new = admitted.mutated.unwrap_or(new);
-            if self.target.subresource.is_none() {
+            if self.main_strategy() {
                 warnings.extend(strategy_warnings(resource, &new, Some(&current)));
             }
             let mut new = self.to_storage_version(to_storage(resource, new)).await?;
@@ -523,6 +524,12 @@ impl Write<'_> {
             return Ok(with_warnings(self.respond_update(StatusCode::OK, &stored), &warnings));
         }
         Err(ApiError::stale(resource, self.name()))
+    }
+
+    /// Whether the write goes through the type's main strategy, whose warnings it
+    /// gets: the main endpoint, or `/scale`, which kube writes through the same store.
+    fn main_strategy(&self) -> bool {
+        matches!(self.target.subresource.as_deref(), None | Some("scale"))
     }
 
     /// The answer to an update: the object, or its `Scale` for a write of `/scale`.
@@ -567,13 +574,13 @@ impl Write<'_> {
         let object = patch::apply::apply(None, &applied, self.target.flag("force"), &writer).map_err(patch_error)?;
         let object = desired::converted_from_apply(resource, &applied, object)?;
         let managed_fields = object["metadata"]["managedFields"].clone();
-        let mut object = prepare_new(resource, self.target.namespace.as_deref(), object, manager)?;
+        let (mut object, mut warnings) = prepare_new(resource, self.target.namespace.as_deref(), object, manager)?;
         name_requester(resource, &mut object, self.server);
         // prepare_new records an Update entry for a plain create; an apply owns its fields as Apply.
         object["metadata"]["managedFields"] = managed_fields;
         let admitted = self.admit(Operation::Create, Some(&object), None).await?;
         let object = admitted.mutated.unwrap_or(object);
-        let mut warnings = strategy_warnings(resource, &object, None);
+        warnings.extend(strategy_warnings(resource, &object, None));
         let object = self.to_storage_version(to_storage(resource, object)).await?;
         let stored = {
             let mut state = self.server.shared.state.lock();
@@ -863,7 +870,7 @@ fn strategy_warnings(resource: &ResourceType, object: &Value, old: Option<&Value
         kind: &resource.kind,
         namespaced: resource.namespaced,
     };
-    wheelhouse_envtest_validation::warnings(&kind, object)
+    wheelhouse_envtest_validation::warnings(&kind, object, old)
 }
 
 /// A `CertificateSigningRequest` names who asked for it: its strategy's

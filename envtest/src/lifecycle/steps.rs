@@ -193,13 +193,13 @@ pub(crate) fn scheme(resource: &ResourceType) -> &'static str {
 /// syntax ([`name_new`]); the namespace of the URL ([`place_in_namespace`]); what the
 /// server owns in `metadata` and a status behind its subresource ([`reset_server_fields`]);
 /// a built-in type's defaults, the creator's managed fields, the type's own initial
-/// state, and validation.
+/// state, and validation. Also returns the warnings the strategy added as it prepared.
 pub(crate) fn prepare_new(
     resource: &ResourceType,
     namespace: Option<&str>,
     mut object: Value,
     manager: &str,
-) -> Result<Value, ApiError> {
+) -> Result<(Value, Vec<String>), ApiError> {
     crate::objects::decode(resource, &mut object)?;
     if !object["metadata"].is_object() {
         object["metadata"] = json!({});
@@ -213,10 +213,10 @@ pub(crate) fn prepare_new(
     // included, before the strategy and the storage add theirs, which nobody owns.
     record_create(resource, &mut object, manager, &now);
     initialize_builtin(resource, &mut object);
-    crate::objects::prepare_for_create(resource, &mut object, &now);
+    let warnings = crate::objects::prepare_for_create(resource, &mut object, &now);
     crate::objects::fill_go_zero_values(resource, &mut object);
     crate::objects::validate(resource, &mut object, None, None)?;
-    Ok(object)
+    Ok((object, warnings))
 }
 
 /// The create handler's field manager: `manager` owns every field of the new object

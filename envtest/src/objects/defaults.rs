@@ -556,12 +556,15 @@ fn job_labels(object: &mut Value) {
 /// What a type's strategy sets on a new object after kube-apiserver's field manager
 /// recorded the creator's fields (`PrepareForCreate`, and a Service's IP families,
 /// which its storage allocates), so nobody owns them: a Job's generated selector, a
-/// persistent volume's phase and its time.
-pub(crate) fn prepare_for_create(resource: &ResourceType, object: &mut Value, now: &str) {
+/// persistent volume's phase and its time; a pod's `AppArmor` annotations and fields
+/// made to agree. Returns the warnings the strategy adds as it prepares.
+pub(crate) fn prepare_for_create(resource: &ResourceType, object: &mut Value, now: &str) -> Vec<String> {
     if resource.custom {
-        return;
+        return Vec::new();
     }
+    let mut warnings = Vec::new();
     match (resource.group.as_str(), resource.kind.as_str()) {
+        ("", "Pod") => warnings = wheelhouse_envtest_validation::apparmor_version_skew(object),
         ("batch", "Job") => {
             job_selector(object);
             job_labels(object);
@@ -572,6 +575,7 @@ pub(crate) fn prepare_for_create(resource: &ResourceType, object: &mut Value, no
         _ => {}
     }
     prepare_for_update(resource, object);
+    warnings
 }
 
 /// What a type's storage sets on every write after the field manager ran: a Service's

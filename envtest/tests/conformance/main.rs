@@ -67,5 +67,6 @@ mod validation_groups;
 mod validation_pods;
 mod validation_workloads;
 mod versions;
+mod warnings;
 mod watch;
 mod write_options;

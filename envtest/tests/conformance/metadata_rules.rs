@@ -16,17 +16,20 @@ const NOT_STANDARD: &str =
     "Invalid value: \"cleanup\": name is neither a standard finalizer name nor is it fully qualified";
 
 /// The `Warning` headers' texts (`299 - "text"`).
-fn warnings(answer: &Answer) -> Vec<String> {
+pub(crate) fn warnings(answer: &Answer) -> Vec<String> {
     answer
         .headers
         .get_all("warning")
         .iter()
         .filter_map(|value| value.to_str().ok())
         .map(|value| {
-            value
-                .trim_start_matches("299 - ")
-                .trim_matches('"')
-                .replace("\\\"", "\"")
+            // `299 - "text"`, the text's quotes and backslashes escaped.
+            let quoted = value.trim_start_matches("299 - ");
+            let text = quoted
+                .strip_prefix('"')
+                .and_then(|t| t.strip_suffix('"'))
+                .unwrap_or(quoted);
+            text.replace("\\\"", "\"").replace("\\\\", "\\")
         })
         .collect()
 }

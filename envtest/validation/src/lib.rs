@@ -402,7 +402,7 @@ use serde_json::Value;
 pub use crate::autoscaling::conversion as autoscaling_conversion;
 pub use crate::autoscaling::validate_scale;
 pub use crate::field::{ErrorList, FieldError, Path};
-pub use crate::warnings::{custom_resource_warnings, warnings};
+pub use crate::warnings::{apparmor_version_skew, custom_resource_warnings, warnings};
 
 /// What `resource.ParseQuantity` says of `text` when it does not parse (its format or
 /// its suffix), as a body's quantity is refused when it decodes; None when it parses.

@@ -172,7 +172,7 @@ impl Cluster<'_> {
     ) -> Result<Arc<Value>, ApiError> {
         let resource = self.resource(kind).ok_or_else(ApiError::path_not_found)?;
         let namespace = resource.namespaced.then_some(namespace);
-        let object = prepare_new(&resource, namespace, object, manager)?;
+        let (object, _warnings) = prepare_new(&resource, namespace, object, manager)?;
         let created = commit_create(self.state, &resource, object, false)?;
         self.index.observe(kind, &created, false);
         Ok(created)

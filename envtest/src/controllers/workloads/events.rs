@@ -85,7 +85,7 @@ impl Recorder {
             "reportingInstance": "",
         });
         let stored = prepare_new(&resource, Some(&namespace), event, occurrence.component)
-            .and_then(|event| commit_create(state, &resource, event, false));
+            .and_then(|(event, _)| commit_create(state, &resource, event, false));
         match stored {
             Ok(_) => {
                 if self.recorded.len() >= REMEMBERED {
