@@ -259,6 +259,24 @@ async fn converged(client: &kube::Client, namespace: &str) -> bool {
     })
 }
 
+/// A watch of `api` whose failures are retried after a short pause: the server has
+/// just restarted, and a growing backoff would time the backoff, not the operator.
+fn paced_watch<K>(
+    api: Api<K>,
+) -> impl futures::Stream<Item = Result<kube::runtime::watcher::Event<K>, kube::runtime::watcher::Error>>
+where
+    K: kube::Resource + Clone + std::fmt::Debug + serde::de::DeserializeOwned + Send + 'static,
+{
+    use futures::StreamExt;
+    kube::runtime::watcher(api, kube::runtime::watcher::Config::default()).then(|event| async move {
+        if let Err(error) = &event {
+            tracing::debug!(%error, "the convergence watch failed");
+            tokio::time::sleep(Duration::from_millis(50)).await;
+        }
+        event
+    })
+}
+
 /// Waits until every one of `count` WebApps has converged (as [`converged`] judges),
 /// judging from two watches (one list each, then one event per change) started now:
 /// polling lists of every WebApp and Deployment every few milliseconds, as the check
@@ -275,32 +293,9 @@ async fn until_converged(client: &kube::Client, namespace: &str, count: usize, d
         WebApp(Event<WebApp>),
         Deployment(Event<Deployment>),
     }
-    // A failed watch is retried after a short pause: the server has just restarted,
-    // and a growing backoff would time the backoff, not the operator.
-    let paced = |error: &watcher::Error| {
-        tracing::debug!(%error, "the convergence watch failed");
-        tokio::time::sleep(Duration::from_millis(50))
-    };
-    let webapps = watcher::watcher(
-        Api::<WebApp>::namespaced(client.clone(), namespace),
-        watcher::Config::default(),
-    )
-    .then(move |event| async move {
-        if let Err(error) = &event {
-            paced(error).await;
-        }
-        event.map(Seen::WebApp)
-    });
-    let deployments = watcher::watcher(
-        Api::<Deployment>::namespaced(client.clone(), namespace),
-        watcher::Config::default(),
-    )
-    .then(move |event| async move {
-        if let Err(error) = &event {
-            paced(error).await;
-        }
-        event.map(Seen::Deployment)
-    });
+    let webapps = paced_watch(Api::<WebApp>::namespaced(client.clone(), namespace)).map(|e| e.map(Seen::WebApp));
+    let deployments =
+        paced_watch(Api::<Deployment>::namespaced(client.clone(), namespace)).map(|e| e.map(Seen::Deployment));
     let mut events = std::pin::pin!(futures::stream::select(webapps, deployments));
     // name -> (wanted replicas, generation observed), and name -> deployed replicas.
     let mut wanted: HashMap<String, (i32, bool)> = HashMap::new();

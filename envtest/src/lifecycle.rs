@@ -19,6 +19,6 @@ mod update_rules;
 pub(crate) use self::ownership::writer;
 pub(crate) use self::steps::{
     CRD_CLEANUP_FINALIZER, QuotaOperation, after_delete, charge_quota, check_body_type, check_precondition, check_type,
-    commit_create, commit_update, controller_apply, controller_update, has_finalizers, namespaces, now, prepare_new,
-    prepare_update, record_create, scheme,
+    commit_create, commit_update, controller_apply, controller_update, dedup_owner_references, has_finalizers,
+    namespaces, now, prepare_new, prepare_update, record_create, scheme,
 };

@@ -405,6 +405,8 @@ impl Write<'_> {
             .and_then(|v| v.parse::<u64>().ok())
             .is_some_and(|v| v != 0);
         let mut warnings = self.check_unknown_fields(&object)?;
+        let mut object = object;
+        warnings.extend(crate::lifecycle::dedup_owner_references(&mut object, false));
         let manager = self.manager();
         let (mut object, prepared) = prepare_new(self.resource(), self.target.namespace.as_deref(), object, &manager)?;
         warnings.extend(prepared);
@@ -460,13 +462,15 @@ impl Write<'_> {
             let current = self.as_requested(stored.clone()).await?;
             let current = to_view(resource, &current);
             let scale = self.target.subresource.as_deref() == Some("scale");
-            let desired = if scale {
+            let mut desired = if scale {
                 self.desired_scale(&current)?
             } else {
                 self.desired(&current, &manager, &now)?
             };
             check_precondition(resource, &current, &desired, self.target.verb)?;
             let mut warnings = self.check_unknown_fields(&desired)?;
+            let patched = self.target.verb == Verb::Patch;
+            warnings.extend(crate::lifecycle::dedup_owner_references(&mut desired, patched));
             let prepared = prepare_update(
                 resource,
                 &current,
@@ -572,9 +576,11 @@ impl Write<'_> {
         let now = now();
         let writer = crate::lifecycle::writer(resource, manager, &now, None);
         let object = patch::apply::apply(None, &applied, self.target.flag("force"), &writer).map_err(patch_error)?;
-        let object = desired::converted_from_apply(resource, &applied, object)?;
+        let mut object = desired::converted_from_apply(resource, &applied, object)?;
+        let deduped = crate::lifecycle::dedup_owner_references(&mut object, true);
         let managed_fields = object["metadata"]["managedFields"].clone();
-        let (mut object, mut warnings) = prepare_new(resource, self.target.namespace.as_deref(), object, manager)?;
+        let (mut object, prepared) = prepare_new(resource, self.target.namespace.as_deref(), object, manager)?;
+        let mut warnings: Vec<String> = deduped.into_iter().chain(prepared).collect();
         name_requester(resource, &mut object, self.server);
         // prepare_new records an Update entry for a plain create; an apply owns its fields as Apply.
         object["metadata"]["managedFields"] = managed_fields;
@@ -684,8 +690,14 @@ impl Write<'_> {
     /// under the lock, preconditions, finalizers and propagation decide whether it goes
     /// now or is marked for deletion (`crate::lifecycle::deletion`).
     async fn delete(&self) -> Result<Response<ResponseBody>, ApiError> {
-        let resource = self.resource();
         let options = self.delete_options()?;
+        let answer = self.delete_object(&options).await;
+        with_delete_warnings(self.resource(), &options, answer)
+    }
+
+    /// [`Self::delete`] once its options are read.
+    async fn delete_object(&self, options: &DeleteOptions) -> Result<Response<ResponseBody>, ApiError> {
+        let resource = self.resource();
         let current =
             self.server
                 .shared
@@ -695,10 +707,10 @@ impl Write<'_> {
                 .get(&resource.group_resource(), self.namespace(), self.name());
         let current = current.ok_or_else(|| ApiError::not_found(resource, self.name()))?;
         let current = self.as_requested(current).await?;
-        self.admit_delete(&current, &options).await?;
+        self.admit_delete(&current, options).await?;
         let deleted = {
             let mut state = self.server.shared.state.lock();
-            crate::lifecycle::deletion::delete(&mut state, resource, self.namespace(), self.name(), &options)?
+            crate::lifecycle::deletion::delete(&mut state, resource, self.namespace(), self.name(), options)?
         };
         // An object still there (finalizers hold it) is answered in the requested version.
         if let crate::lifecycle::deletion::Deleted::Pending(object) = &deleted
@@ -733,32 +745,45 @@ impl Write<'_> {
         .map_err(|e| ApiError::bad_request(e.to_string()))?;
         let shard = crate::api::shard::requested(self.server.options(), self.target)?;
         let options = self.delete_options()?;
+        let selected = |o: &Value| {
+            self.target
+                .namespace
+                .as_deref()
+                .is_none_or(|ns| o["metadata"]["namespace"] == ns)
+                && labels.matches(o["metadata"].get("labels"))
+                && fields.matches(o)
+                && shard.as_ref().is_none_or(|shard| shard.matches(o))
+        };
+        let answer = self.delete_matching(&selected, &options).await;
+        with_delete_warnings(resource, &options, answer)
+    }
+
+    /// [`Self::delete_collection`] of the objects `selected` takes, its options read.
+    async fn delete_matching(
+        &self,
+        selected: &(dyn Fn(&Value) -> bool + Sync),
+        options: &DeleteOptions,
+    ) -> Result<Response<ResponseBody>, ApiError> {
+        let resource = self.resource();
         let candidates: Vec<Arc<Value>> = {
             let state = self.server.shared.state.lock();
             state
                 .store
                 .values(&resource.group_resource())
                 .iter()
-                .filter(|o| {
-                    self.target
-                        .namespace
-                        .as_deref()
-                        .is_none_or(|ns| o["metadata"]["namespace"] == ns)
-                })
-                .filter(|o| labels.matches(o["metadata"].get("labels")) && fields.matches(o))
-                .filter(|o| shard.as_ref().is_none_or(|shard| shard.matches(o)))
+                .filter(|o| selected(o))
                 .cloned()
                 .collect()
         };
         let mut deleted = Vec::new();
         for object in candidates {
             let object = self.as_requested(object).await?;
-            self.admit_delete(&object, &options).await?;
+            self.admit_delete(&object, options).await?;
             let (namespace, name) = object_key(&object);
             let outcome = {
                 let mut state = self.server.shared.state.lock();
                 // Preconditions name one object; the real server applies them to each.
-                crate::lifecycle::deletion::delete(&mut state, resource, &namespace, &name, &options)
+                crate::lifecycle::deletion::delete(&mut state, resource, &namespace, &name, options)
             };
             // The answer lists the objects as the collection was listed, before each
             // delete (`Store.DeleteCollection` returns its list), not as deleted: one
@@ -800,6 +825,28 @@ impl VersionConverter for Converter<'_> {
                 .map_err(|error| error.message)
         })
     }
+}
+
+/// What the Job registry warns of a delete that leaves the propagation policy to its
+/// default, which in `batch/v1` orphans the Job's pods.
+const JOB_DELETE_WARNING: &str = "child pods are preserved by default when jobs are deleted; set propagationPolicy=Background to remove them or set propagationPolicy=Orphan to suppress this warning";
+
+/// A delete's answer with the warnings its registry adds before it deletes (so an
+/// error answer, a 404 for one, carries them too).
+fn with_delete_warnings(
+    resource: &ResourceType,
+    options: &DeleteOptions,
+    answer: Result<Response<ResponseBody>, ApiError>,
+) -> Result<Response<ResponseBody>, ApiError> {
+    let job = !resource.custom && resource.group == "batch" && resource.kind == "Job";
+    if !job || options.propagation.is_some() {
+        return answer;
+    }
+    let warnings = [JOB_DELETE_WARNING.to_owned()];
+    Ok(with_warnings(
+        answer.unwrap_or_else(|error| crate::core::error_response(&error)),
+        &warnings,
+    ))
 }
 
 /// Admission warnings reach the client as `Warning` headers, as the real server sends them.

@@ -219,6 +219,36 @@ pub(crate) fn prepare_new(
     Ok((object, warnings))
 }
 
+/// The handlers' `dedupOwnerReferencesAndAddWarning`: drops each owner reference
+/// equal in every field to one before it, and returns the warning naming the dropped
+/// references' uids. A create or PUT dedups before its field manager runs; a patch
+/// after mutating admission (`after_admission`), whose warning says so.
+pub(crate) fn dedup_owner_references(object: &mut Value, after_admission: bool) -> Option<String> {
+    let references = object.get_mut("metadata")?.get_mut("ownerReferences")?.as_array_mut()?;
+    let mut kept: Vec<Value> = Vec::with_capacity(references.len());
+    let mut duplicates = Vec::new();
+    for reference in references.drain(..) {
+        if kept.contains(&reference) {
+            duplicates.push(reference["uid"].as_str().unwrap_or_default().to_owned());
+        } else {
+            kept.push(reference);
+        }
+    }
+    *references = kept;
+    if duplicates.is_empty() {
+        return None;
+    }
+    let when = if after_admission {
+        " after mutating admission happens"
+    } else {
+        ""
+    };
+    Some(format!(
+        ".metadata.ownerReferences contains duplicate entries{when}; API server dedups owner references in 1.20+, and may reject such requests as early as 1.24; please fix your requests; duplicate UID(s) observed: {}",
+        duplicates.join(", ")
+    ))
+}
+
 /// The create handler's field manager: `manager` owns every field of the new object
 /// as decoded (an `Update` entry at `now`).
 pub(crate) fn record_create(resource: &ResourceType, object: &mut Value, manager: &str, now: &str) {

@@ -9,7 +9,7 @@ use crate::common::{IMAGE, start};
 use crate::metadata_rules::warnings;
 use crate::raw::Answer;
 use crate::schema_common::skip_before;
-use crate::validation_core::{assert_ok, create, patch};
+use crate::validation_core::{Body, assert_ok, create, patch, request};
 
 /// The answer's warnings, sorted (kube walks maps in random order).
 fn sorted(answer: &Answer) -> Vec<String> {
@@ -249,5 +249,91 @@ async fn services_claims_ingresses_and_slices_warn_of_what_kube_deprecates() {
     .await;
     assert_ok(&slice);
     assert_eq!(warnings(&slice), ["spec.addressType: FQDN endpoints are deprecated"]);
+    env.stop().await;
+}
+
+/// Owner references equal in every field are stored once, with a warning naming the
+/// uid: a create says so before admission, a patch after it.
+#[tokio::test]
+async fn duplicate_owner_references_are_stored_once_with_a_warning() {
+    let env = start().await;
+    if skip_before(&env, 20, "owner reference deduplication (1.20)").await {
+        return;
+    }
+    let client = env.client();
+    let maps = format!("/api/v1/namespaces/{}/configmaps", env.namespace());
+    // A real owner: the garbage collector deletes a dependent of a missing one.
+    let owner = create(
+        &client,
+        &maps,
+        json!({"apiVersion": "v1", "kind": "ConfigMap", "metadata": {"name": "o"}}),
+    )
+    .await;
+    assert_ok(&owner);
+    let uid = owner.body["metadata"]["uid"].as_str().expect("a uid").to_owned();
+    let owner = json!({"apiVersion": "v1", "kind": "ConfigMap", "name": "o", "uid": uid});
+    let created = create(
+        &client,
+        &maps,
+        json!({"apiVersion": "v1", "kind": "ConfigMap", "metadata": {"name": "d", "ownerReferences": [owner, owner]}}),
+    )
+    .await;
+    assert_ok(&created);
+    assert_eq!(created.body["metadata"]["ownerReferences"], json!([owner]));
+    assert_eq!(
+        warnings(&created),
+        [format!(
+            ".metadata.ownerReferences contains duplicate entries; API server dedups owner references in 1.20+, and may reject such requests as early as 1.24; please fix your requests; duplicate UID(s) observed: {uid}"
+        )]
+    );
+    let patched = patch(
+        &client,
+        &format!("{maps}/d"),
+        json!({"metadata": {"ownerReferences": [owner, owner]}}),
+    )
+    .await;
+    assert_ok(&patched);
+    assert_eq!(patched.body["metadata"]["ownerReferences"], json!([owner]));
+    assert_eq!(
+        warnings(&patched),
+        [format!(
+            ".metadata.ownerReferences contains duplicate entries after mutating admission happens; API server dedups owner references in 1.20+, and may reject such requests as early as 1.24; please fix your requests; duplicate UID(s) observed: {uid}"
+        )]
+    );
+    env.stop().await;
+}
+
+/// Deleting a Job without a propagation policy warns that its pods stay (`batch/v1`
+/// orphans them by default), even when there is no such Job; a policy silences it.
+#[tokio::test]
+async fn deleting_a_job_without_a_policy_warns_that_its_pods_stay() {
+    let env = start().await;
+    if skip_before(&env, 27, "the Job delete warning").await {
+        return;
+    }
+    let client = env.client();
+    let jobs = format!("/apis/batch/v1/namespaces/{}/jobs", env.namespace());
+    let job = |name: &str| {
+        json!({"apiVersion": "batch/v1", "kind": "Job", "metadata": {"name": name}, "spec": {"suspend": true,
+               "template": {"spec": {"restartPolicy": "Never", "containers": [{"name": "c", "image": IMAGE}]}}}})
+    };
+    assert_ok(&create(&client, &jobs, job("j")).await);
+    let warned = "child pods are preserved by default when jobs are deleted; set propagationPolicy=Background to remove them or set propagationPolicy=Orphan to suppress this warning";
+    let deleted = request(&client, http::Method::DELETE, &format!("{jobs}/j"), Body::None).await;
+    assert_ok(&deleted);
+    assert_eq!(warnings(&deleted), [warned]);
+    let missing = request(&client, http::Method::DELETE, &format!("{jobs}/never"), Body::None).await;
+    assert_eq!(missing.code, 404);
+    assert_eq!(warnings(&missing), [warned]);
+    assert_ok(&create(&client, &jobs, job("k")).await);
+    let quiet = request(
+        &client,
+        http::Method::DELETE,
+        &format!("{jobs}/k?propagationPolicy=Background"),
+        Body::None,
+    )
+    .await;
+    assert_ok(&quiet);
+    assert!(warnings(&quiet).is_empty());
     env.stop().await;
 }
