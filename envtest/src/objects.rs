@@ -1,7 +1,8 @@
 //! What an object's body must be before it is stored, as kube-apiserver's type
 //! strategies decide it: the defaults of built-in types (`defaults`, `core_defaults`),
 //! the names admission policies declare (`registrations`), a custom resource's scale
-//! paths (`custom_scale`), and the checks of `validate`: a built-in object decodes as its Go type would, is valid as kube's
+//! paths (`custom_scale`), core/v1's conversions on the way to the internal types
+//! and back (`core_v1`), and the checks of `validate`: a built-in object decodes as its Go type would, is valid as kube's
 //! `pkg/apis/*/validation` says (the `wheelhouse-envtest-validation` crate), CRDs and
 //! custom resources pass their schemas (the `wheelhouse-envtest-schema` crate), and
 //! fields a type does not declare are reported (`fieldValidation`). It looks at one
@@ -10,6 +11,7 @@
 //! May import: `core`, `resources`.
 
 mod core_defaults;
+mod core_v1;
 mod custom_scale;
 mod defaults;
 mod go_zero;

@@ -34,8 +34,10 @@ pub(crate) struct ResourceType {
     /// Where a custom resource's `/scale` reads and writes (None: `.spec.replicas`,
     /// `.status.replicas` and the spec's selector, as built-in types keep them).
     pub scale_paths: Option<ScalePaths>,
-    /// `metadata.generation` is kept and bumped on spec changes.
+    /// `metadata.generation` is set to 1 on create.
     pub generation: bool,
+    /// `metadata.generation` is bumped on spec changes.
+    pub bumps_generation: bool,
     pub short_names: Vec<String>,
     /// Categories a CRD declares (`kubectl get <category>` lists them all).
     pub categories: Vec<String>,

@@ -749,8 +749,20 @@ pub(crate) fn prepare_update(
     // change of its generation, as the custom resource strategy compares everything
     // but metadata then.
     let counts_status = resource.custom && !resource.status;
-    if resource.generation && spec_changed(current, &new, counts_status) {
-        let generation = current["metadata"]["generation"].as_i64().unwrap_or(1);
+    // An EndpointSlice's strategy also counts a change of its labels (`Semantic`:
+    // none and an empty map are alike).
+    let labels = |object: &Value| {
+        object["metadata"]["labels"]
+            .as_object()
+            .filter(|l| !l.is_empty())
+            .cloned()
+    };
+    let slice = !resource.custom && resource.group == "discovery.k8s.io" && resource.kind == "EndpointSlice";
+    let relabelled = slice && labels(current) != labels(&new);
+    if resource.bumps_generation && (spec_changed(current, &new, counts_status) || relabelled) {
+        // A kind that sets no generation on create counts up from Go's zero.
+        let unset = i64::from(resource.generation);
+        let generation = current["metadata"]["generation"].as_i64().unwrap_or(unset);
         new["metadata"]["generation"] = json!(generation + 1);
     }
     if !apply {

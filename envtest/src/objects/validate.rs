@@ -287,6 +287,9 @@ pub(crate) fn decode(resource: &ResourceType, object: &mut Value) -> Result<(), 
     // refuse what serde refuses, serde's own words. Go refuses some of what serde
     // takes (a time with a space for its `T`), so its checks run either way.
     let go_error = crate::resources::openapi::type_error(builtin, object, crate::resources::openapi::Mode::Json);
+    if go_error.is_none() {
+        crate::resources::openapi::canonical_bytes(builtin, object);
+    }
     builtin
         .decode(object)
         .map_err(|error| refused(go_error.clone().unwrap_or(error)))?;
@@ -294,6 +297,7 @@ pub(crate) fn decode(resource: &ResourceType, object: &mut Value) -> Result<(), 
         return Err(refused(error));
     }
     crate::resources::openapi::prune_unknown_fields(builtin, object);
+    super::core_v1::round_trip(builtin, object);
     // Once decoded, a field Go leaves out at zero is indistinguishable from one not sent
     // (defaults treat both alike: a Service's `type: ""` becomes ClusterIP). The zero
     // values Go writes are added once the defaults are in (`fill_go_zero_values`): the

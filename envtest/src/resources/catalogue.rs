@@ -126,6 +126,7 @@ fn resource_type(builtin: &'static Builtin) -> ResourceType {
         scale: facts.scale,
         scale_paths: None,
         generation: facts.generation,
+        bumps_generation: facts.bumps_generation,
         short_names: owned(facts.short_names),
         categories: owned(facts.categories),
         custom: false,

@@ -59,10 +59,24 @@ pub(crate) fn encode_builtin(builtin: &'static Builtin, object: &mut Value) {
                 }
                 // Go decodes null as the zero value, and writes that.
                 Some(value) if value.is_null() => *value = zero.clone(),
+                // Stored as protobuf, an empty list or map comes back nil: written as null.
+                Some(value) if zero.is_null() && empty_collection(value, &schema["properties"][*field]) => {
+                    *value = Value::Null;
+                }
                 Some(_) => {}
             }
         }
     });
+}
+
+/// Whether `value` is an empty slice or map (by its property's schema: a struct held
+/// by pointer survives storage empty, a map does not).
+fn empty_collection(value: &Value, property: &Value) -> bool {
+    match value {
+        Value::Array(items) => items.is_empty(),
+        Value::Object(entries) => entries.is_empty() && property.get("additionalProperties").is_some(),
+        _ => false,
+    }
 }
 
 /// A built-in object as kube-apiserver's encoder writes its Go value: each struct's

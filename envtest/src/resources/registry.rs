@@ -242,6 +242,7 @@ pub(crate) fn crd_types(crd: &Value) -> Result<Vec<ResourceType>, String> {
                 }
             }),
             generation: true,
+            bumps_generation: true,
             short_names: short_names.clone(),
             categories: categories.clone(),
             custom: true,

@@ -249,3 +249,61 @@ async fn a_custom_resource_is_pruned_before_its_fields_are_recorded() {
     schema.remove(&env).await;
     env.stop().await;
 }
+
+/// Bytes are read as Go's `encoding/base64` reads them: a line break is skipped and
+/// unused bits may be set (the stored string is written canonically), and what does
+/// not decode is refused with the offset Go names.
+#[tokio::test]
+async fn bytes_are_read_as_go_reads_base64() {
+    let env = start().await;
+    let client = env.client();
+    let path = format!("/api/v1/namespaces/{}/secrets", env.namespace());
+    let secret = |name: &str, value: &str| json!({"apiVersion": "v1", "kind": "Secret", "metadata": {"name": name}, "data": {"k": value}});
+    let loose = send(&client, http::Method::POST, &path, Some(&secret("loose", "aGVs\nbG8="))).await;
+    assert_eq!(loose.code, 201, "{}", loose.body);
+    assert_eq!(loose.body["data"]["k"], "aGVsbG8=");
+    let bits = send(&client, http::Method::POST, &path, Some(&secret("bits", "YR=="))).await;
+    assert_eq!(bits.code, 201, "{}", bits.body);
+    assert_eq!(bits.body["data"]["k"], "YQ==");
+    let bare = server_minor(&env).await >= 20;
+    for (value, offset) in [("x", 0), ("aGVsbG8", 4), ("aG=x", 2), ("aGU=aGU=", 4)] {
+        let refused = send(&client, http::Method::POST, &path, Some(&secret("bad", value))).await;
+        let why = format!("illegal base64 data at input byte {offset}");
+        assert_refused_as_it_decodes(&refused, "Secret", &why, bare);
+    }
+    env.stop().await;
+}
+
+/// A body goes through kube's internal types and back: a pod's two service account
+/// names become one, a node's `podCIDR` and `podCIDRs` agree, and an empty list that
+/// Go writes when empty comes back from storage as null.
+#[tokio::test]
+async fn objects_come_back_as_the_internal_types_write_them() {
+    let env = start().await;
+    let client = env.client();
+    let ns = env.namespace();
+    let pod = json!({"apiVersion": "v1", "kind": "Pod", "metadata": {"name": "aliased"},
+        "spec": {"serviceAccount": "builder", "containers": [{"name": "c", "image": crate::common::IMAGE}]}});
+    let created = send(
+        &client,
+        http::Method::POST,
+        &format!("/api/v1/namespaces/{ns}/pods"),
+        Some(&pod),
+    )
+    .await;
+    assert_eq!(created.code, 201, "{}", created.body);
+    assert_eq!(created.body["spec"]["serviceAccountName"], "builder");
+    assert_eq!(created.body["spec"]["serviceAccount"], "builder");
+    let name = format!("{ns}-node");
+    let node = json!({"apiVersion": "v1", "kind": "Node", "metadata": {"name": name}, "spec": {"podCIDRs": ["10.244.7.0/24"]}});
+    let created = send(&client, http::Method::POST, "/api/v1/nodes", Some(&node)).await;
+    assert_eq!(created.code, 201, "{}", created.body);
+    assert_eq!(created.body["spec"]["podCIDR"], "10.244.7.0/24");
+    send(&client, http::Method::DELETE, &format!("/api/v1/nodes/{name}"), None).await;
+    let role = json!({"apiVersion": "rbac.authorization.k8s.io/v1", "kind": "Role", "metadata": {"name": "none"}, "rules": []});
+    let path = format!("/apis/rbac.authorization.k8s.io/v1/namespaces/{ns}/roles");
+    let created = send(&client, http::Method::POST, &path, Some(&role)).await;
+    assert_eq!(created.code, 201, "{}", created.body);
+    assert_eq!(created.body.get("rules"), Some(&json!(null)));
+    env.stop().await;
+}

@@ -433,3 +433,76 @@ async fn rules_reviews_answer_a_new_review_of_the_rules() {
     assert_eq!(rules("resourceRules"), expected_resources);
     assert_eq!(rules("nonResourceRules").len(), 3, "{}", answered.body);
 }
+
+/// Each kind counts generations as its strategy does: a CSI driver from zero, only
+/// once its spec changes; a priority class is created at 1 and never counts; an
+/// endpoint slice counts a change of its labels too.
+#[tokio::test]
+async fn generations_are_counted_as_each_strategy_counts_them() {
+    let env = start().await;
+    if skip_before(&env, 32, "1.32's generation rules").await {
+        return;
+    }
+    let client = env.client();
+    let ns = env.namespace();
+    let driver_name = format!("{ns}.example.com");
+    let drivers = "/apis/storage.k8s.io/v1/csidrivers";
+    let driver = json!({"apiVersion": "storage.k8s.io/v1", "kind": "CSIDriver", "metadata": {"name": driver_name},
+                        "spec": {"attachRequired": true}});
+    let created = create(&client, drivers, driver).await;
+    assert_ok(&created);
+    assert_eq!(created.body["metadata"].get("generation"), None);
+    let changed = patch(
+        &client,
+        &format!("{drivers}/{driver_name}"),
+        json!({"spec": {"podInfoOnMount": true}}),
+    )
+    .await;
+    assert_ok(&changed);
+    assert_eq!(changed.body["metadata"]["generation"], json!(1));
+    request(
+        &client,
+        http::Method::DELETE,
+        &format!("{drivers}/{driver_name}"),
+        Body::None,
+    )
+    .await;
+
+    let classes = "/apis/scheduling.k8s.io/v1/priorityclasses";
+    let class_name = format!("{ns}-class");
+    let class = json!({"apiVersion": "scheduling.k8s.io/v1", "kind": "PriorityClass", "metadata": {"name": class_name},
+                       "value": 10, "description": "a"});
+    assert_ok(&create(&client, classes, class).await);
+    let described = patch(&client, &format!("{classes}/{class_name}"), json!({"description": "b"})).await;
+    assert_ok(&described);
+    assert_eq!(described.body["metadata"]["generation"], json!(1));
+    request(
+        &client,
+        http::Method::DELETE,
+        &format!("{classes}/{class_name}"),
+        Body::None,
+    )
+    .await;
+
+    let slices = format!("/apis/discovery.k8s.io/v1/namespaces/{ns}/endpointslices");
+    let slice = json!({"apiVersion": "discovery.k8s.io/v1", "kind": "EndpointSlice", "metadata": {"name": "s"},
+                       "addressType": "IPv4", "endpoints": [{"addresses": ["10.1.2.3"]}]});
+    assert_ok(&create(&client, &slices, slice).await);
+    let labelled = patch(
+        &client,
+        &format!("{slices}/s"),
+        json!({"metadata": {"labels": {"a": "b"}}}),
+    )
+    .await;
+    assert_ok(&labelled);
+    assert_eq!(labelled.body["metadata"]["generation"], json!(2));
+    let annotated = patch(
+        &client,
+        &format!("{slices}/s"),
+        json!({"metadata": {"annotations": {"a": "b"}}}),
+    )
+    .await;
+    assert_ok(&annotated);
+    assert_eq!(annotated.body["metadata"]["generation"], json!(2));
+    env.stop().await;
+}

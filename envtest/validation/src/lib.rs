@@ -331,6 +331,12 @@
 //! | core `ValidateNonnegativeField`, `ValidateImmutableField`, `IsDecremented`, `ValidateHasLabel`, `ValidateQualifiedName`, `IsDomainPrefixedPath` | `common::fields` | `common::fields::tests` |
 //! | core `ValidatePodSpecificAnnotations`, `ValidateTolerations`; `ValidateContainerResourceName`, `ValidateResourceQuantityValue` | `common::pods`, `common::resources` | `common::pods::tests`, `common::resources::tests` |
 //!
+//! ## Warnings
+//!
+//! | kube function | here | covered by |
+//! |---|---|---|
+//! | every strategy's `WarningsOnCreate` and `WarningsOnUpdate` (pods and pod templates, the workloads, Services, claims, volumes, storage and node kinds, Secrets, custom resources), the pod strategy's `applyAppArmorVersionSkew` | [`warnings`], [`apparmor_version_skew`] (the module `warnings` has the table of each) | `warnings::tests`; conformance `warnings` |
+//!
 //! Conformance tests (`envtest/tests/conformance/validation_*.rs`) send the same
 //! writes to the embedded server and to real 1.32 and 1.19 servers.
 //!

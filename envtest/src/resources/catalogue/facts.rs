@@ -16,8 +16,12 @@ pub(crate) struct Facts {
     pub categories: &'static [&'static str],
     /// `/scale` (an `autoscaling/v1` Scale of `spec.replicas`).
     pub scale: bool,
-    /// `metadata.generation` is set on create and bumped on spec changes.
+    /// `metadata.generation` is set to 1 on create (`PrepareForCreate`).
     pub generation: bool,
+    /// `metadata.generation` is bumped on spec changes (`PrepareForUpdate`): where it
+    /// is set on create, but for priority classes, and for CSI drivers, whose create
+    /// keeps what the client sent.
+    pub bumps_generation: bool,
     /// A PUT of a missing object creates it.
     pub create_on_update: bool,
     /// Verbs other than the eight of a stored resource (None: all eight).
@@ -39,6 +43,9 @@ pub(crate) fn facts(group: &str, plural: &str) -> Facts {
             ("", "replicationcontrollers") | ("apps", "deployments" | "replicasets" | "statefulsets")
         ),
         generation: keeps_generation(group, plural),
+        bumps_generation: (keeps_generation(group, plural)
+            && (group, plural) != ("scheduling.k8s.io", "priorityclasses"))
+            || (group, plural) == ("storage.k8s.io", "csidrivers"),
         create_on_update: matches!(
             (group, plural),
             ("", "endpoints" | "events" | "limitranges")

@@ -372,6 +372,41 @@ fn drop_nulls_with(definitions: &Definitions, schema: &Value, value: &mut Value)
     });
 }
 
+/// Writes each `[]byte` field (`format: byte`) as Go writes the bytes it read: Go's
+/// decoder skips line breaks and takes unused bits that are set, and its encoder
+/// writes neither. A string that is not base64 is left for the type check to refuse.
+pub(crate) fn canonical_bytes(builtin: &'static Builtin, object: &mut Value) {
+    let schema = builtin_type(builtin);
+    let (root, definitions) = schema.as_ref();
+    if let Some(schema) = definitions.get(root) {
+        canonical_bytes_with(definitions, schema, object);
+    }
+}
+
+fn canonical_bytes_with(definitions: &Definitions, schema: &Value, value: &mut Value) {
+    use base64::Engine;
+    let Some((_, schema)) = resolve(definitions, schema) else {
+        return;
+    };
+    if let Value::String(text) = value {
+        if schema["format"] == "byte"
+            && let Ok(bytes) = crate::core::go_base64(text.as_bytes())
+        {
+            let canonical = base64::engine::general_purpose::STANDARD.encode(bytes);
+            if canonical != *text {
+                *text = canonical;
+            }
+        }
+        return;
+    }
+    if matches!(value, Value::Object(_)) && opaque_object(schema) {
+        return;
+    }
+    for_each_child(schema, value, &mut |child_schema, child| {
+        canonical_bytes_with(definitions, child_schema, child);
+    });
+}
+
 /// The JSON of the zero value of `schema`'s Go type, as a null decodes into a list item
 /// or map value: "" for a string (a quantity's is "0"), 0, false, an empty struct; a
 /// type whose zero Go writes as null (a pointer, slice, map, time) stays null.

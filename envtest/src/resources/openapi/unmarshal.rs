@@ -178,6 +178,12 @@ impl Decoder<'_> {
             (Some("integer"), Value::Number(number)) if !fits(go_type, number) => {
                 Err(self.mismatch(&format!("number {number}"), go_type))
             }
+            // `[]byte` is read as base64, and Go's error is its own, with no field named.
+            (Some("string"), Value::String(text)) if schema["format"] == "byte" => {
+                crate::core::go_base64(text.as_bytes())
+                    .map(drop)
+                    .map_err(crate::core::go_base64_error)
+            }
             (Some("string"), Value::String(_))
             | (Some("boolean"), Value::Bool(_))
             | (Some("integer" | "number"), Value::Number(_)) => Ok(()),
