@@ -1,6 +1,8 @@
-//! Which lists of built-in types merge item by item, and by which key: the one table that
-//! strategic merge patch and server-side apply both read, transcribed from the
-//! `patchStrategy`/`patchMergeKey` and `listType`/`listMapKey` tags of k8s.io/api.
+//! Which lists of built-in types a strategic merge patch merges item by item, and by
+//! which key, transcribed from the `patchStrategy`/`patchMergeKey` tags of k8s.io/api
+//! (the `x-kubernetes-patch-*` extensions of `extensions.json` list them all; server-side
+//! apply reads its `x-kubernetes-list-*` keys from the schemas themselves). The apply
+//! keys kept beside a patch key (`keys`) are the `listMapKey`s of the same list.
 
 /// How a list field merges, as its Go struct tags declare.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -157,6 +159,45 @@ fn kind_list(group: &str, kind: &str, path: &[&str]) -> ListStrategy {
         ("", "Service", ["spec", "ports"]) => SERVICE_PORTS,
         ("", "Node", ["spec", "podCIDRs"]) => ListStrategy::Set,
         ("", "ServiceAccount", ["secrets"]) => BY_NAME,
+        (
+            "admissionregistration.k8s.io",
+            "MutatingWebhookConfiguration" | "ValidatingWebhookConfiguration",
+            ["webhooks"] | ["webhooks", "matchConditions"],
+        )
+        | (
+            "admissionregistration.k8s.io",
+            "ValidatingAdmissionPolicy" | "MutatingAdmissionPolicy",
+            ["spec", "matchConditions" | "variables"],
+        )
+        | ("storage.k8s.io", "CSINode", ["spec", "drivers"])
+        | ("", "Pod", ["status", "resourceClaimStatuses"])
+        | (
+            "",
+            "Pod",
+            [
+                "status",
+                "containerStatuses" | "initContainerStatuses" | "ephemeralContainerStatuses",
+                "allocatedResourcesStatus",
+            ],
+        ) => BY_NAME,
+        (
+            "",
+            "Pod",
+            [
+                "status",
+                "containerStatuses" | "initContainerStatuses" | "ephemeralContainerStatuses",
+                "volumeMounts",
+            ],
+        ) => BY_MOUNT_PATH,
+        // hostIPs merge by ip in a strategic merge patch but are atomic to apply.
+        ("", "Pod", ["status", "podIPs"]) => BY_IP,
+        ("", "ComponentStatus", ["conditions"])
+        | ("autoscaling", "HorizontalPodAutoscaler", ["status", "conditions"])
+        | ("policy", "PodDisruptionBudget", ["status", "conditions"])
+        | ("flowcontrol.apiserver.k8s.io", "FlowSchema" | "PriorityLevelConfiguration", ["status", "conditions"])
+        | ("networking.k8s.io", "ServiceCIDR", ["status", "conditions"])
+        | ("apiregistration.k8s.io", "APIService", ["status", "conditions"])
+        | ("storagemigration.k8s.io", "StorageVersionMigration", ["status", "conditions"]) => BY_TYPE,
         (
             "",
             "Pod" | "Node" | "Namespace" | "Service" | "PersistentVolumeClaim" | "ReplicationController",

@@ -368,3 +368,57 @@ async fn an_undecodable_patch_result_is_quoted_as_json_patch_writes_it() {
     assert!(message.contains(&quoted), "{quoted} not in {message}");
     env.stop().await;
 }
+
+/// A webhook configuration's webhooks merge by name in a strategic merge patch (as
+/// its Go tags declare), and an item without the name is the patch code's 500.
+#[tokio::test]
+async fn strategic_merge_patch_merges_webhooks_by_name() {
+    let env = start().await;
+    let client = env.client();
+    let name = format!("{}-hooks", env.namespace());
+    let path = format!("/apis/admissionregistration.k8s.io/v1/validatingwebhookconfigurations/{name}");
+    let hook = |name: &str| {
+        json!({"name": name, "admissionReviewVersions": ["v1"], "sideEffects": "None",
+               "clientConfig": {"url": "https://example.com/validate"},
+               "rules": [{"operations": ["CREATE"], "apiGroups": [""], "apiVersions": ["v1"], "resources": ["configmaps"]}],
+               "namespaceSelector": {"matchLabels": {"never": "true"}}})
+    };
+    let body = json!({"apiVersion": "admissionregistration.k8s.io/v1", "kind": "ValidatingWebhookConfiguration",
+                      "metadata": {"name": name}, "webhooks": [hook("a.example.com"), hook("b.example.com")]});
+    let created = crate::raw::send(
+        &client,
+        http::Method::POST,
+        "/apis/admissionregistration.k8s.io/v1/validatingwebhookconfigurations",
+        Some(&body),
+    )
+    .await;
+    assert_eq!(created.code, 201, "{}", created.body);
+    let strategic = "application/strategic-merge-patch+json";
+    let merged = crate::write_options::send_typed(
+        &client,
+        http::Method::PATCH,
+        &path,
+        strategic,
+        &json!({"webhooks": [{"name": "b.example.com", "timeoutSeconds": 5}]}),
+    )
+    .await;
+    assert_eq!(merged.code, 200, "{}", merged.body);
+    let webhooks = merged.body["webhooks"].as_array().expect("webhooks");
+    assert_eq!(webhooks.len(), 2, "{webhooks:?}");
+    assert_eq!(webhooks[1]["timeoutSeconds"], 5);
+    let keyless = crate::write_options::send_typed(
+        &client,
+        http::Method::PATCH,
+        &path,
+        strategic,
+        &json!({"webhooks": [{}]}),
+    )
+    .await;
+    assert_eq!(keyless.code, 500, "{}", keyless.body);
+    assert_eq!(
+        keyless.body["message"],
+        "map: map[] does not contain declared merge key: name"
+    );
+    crate::raw::send(&client, http::Method::DELETE, &path, None).await;
+    env.stop().await;
+}

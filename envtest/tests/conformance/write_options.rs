@@ -11,7 +11,7 @@ use crate::raw::{Answer, send, send_request};
 use crate::schema_common::skip_before;
 
 /// Sends `body` with a content type of its own (patches).
-async fn send_typed(
+pub(crate) async fn send_typed(
     client: &kube::Client,
     method: http::Method,
     path: &str,
@@ -354,4 +354,33 @@ async fn subresources_answer_only_their_own_methods() {
         assert_eq!(answer.body["details"], json!({}), "{method} {path}");
     }
     env.stop().await;
+}
+
+/// A custom resource's patch handler refuses a patch type it does not take itself,
+/// naming the ones it does (a built-in resource's route answers with the bare 415).
+#[tokio::test]
+async fn a_custom_resource_names_the_patch_types_it_takes() {
+    let env = start().await;
+    let client = env.client();
+    let custom = crate::common::CustomType::new(&env, "Gadget", "gadgets", true);
+    custom.install(&env).await;
+    let path = format!(
+        "/apis/{}/namespaces/{}/gadgets",
+        custom.resource.api_version,
+        env.namespace()
+    );
+    let body = json!({"apiVersion": custom.resource.api_version, "kind": "Gadget", "metadata": {"name": "g"}});
+    assert_eq!(send(&client, http::Method::POST, &path, Some(&body)).await.code, 201);
+    for patch_type in ["application/apply-patch+json", "application/strategic-merge-patch+json"] {
+        let answer = send_typed(&client, http::Method::PATCH, &format!("{path}/g"), patch_type, &body).await;
+        assert_eq!(
+            (answer.code, &answer.body["reason"]),
+            (415, &json!("UnsupportedMediaType"))
+        );
+        assert_eq!(
+            answer.body["message"],
+            "the body of the request was in an unknown format - accepted media types include: application/json-patch+json, application/merge-patch+json, application/apply-patch+yaml"
+        );
+    }
+    custom.remove(&env).await;
 }

@@ -43,8 +43,19 @@ pub(super) fn patch_type<'a>(target: &Target, content_type: &'a str) -> Result<&
     if accepted.contains(&patch_type) {
         return Ok(patch_type);
     }
-    // kube-apiserver's answer names no media type: its `Status` carries only the code
-    // and its text, and empty details.
+    // A custom resource's patch handler refuses it itself, naming what it accepts; a
+    // built-in resource's route (go-restful's `Consumes`) answers before any handler,
+    // naming no media type: only the code and its text, and empty details.
+    if target.resource.custom {
+        return Err(ApiError::new(
+            415,
+            "UnsupportedMediaType",
+            format!(
+                "the body of the request was in an unknown format - accepted media types include: {}",
+                accepted.join(", ")
+            ),
+        ));
+    }
     let mut error = ApiError::new(415, "UnsupportedMediaType", "415: Unsupported Media Type");
     error.details = Some(serde_json::json!({}));
     Err(error)
