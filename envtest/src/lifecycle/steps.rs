@@ -724,6 +724,11 @@ pub(crate) fn prepare_update(
 ) -> Result<Option<Value>, ApiError> {
     let mut desired = desired;
     crate::objects::decode(resource, &mut desired)?;
+    // The node strategy drops a configSource the node did not have (see
+    // `split_by_subresource`), after the field manager recorded it.
+    let node = !resource.custom && resource.group.is_empty() && resource.kind == "Node" && subresource.is_none();
+    let dropped_config_source = Some(desired["spec"]["configSource"].clone())
+        .filter(|source| node && !source.is_null() && current["spec"]["configSource"].is_null());
     let is_namespace = !resource.custom && resource.group.is_empty() && resource.plural == "namespaces";
     let mut new = if is_namespace {
         // The namespace strategies say what each endpoint keeps, metadata included.
@@ -772,11 +777,17 @@ pub(crate) fn prepare_update(
         {
             map.remove("managedFields");
         }
+        if let Some(source) = &dropped_config_source {
+            new["spec"]["configSource"] = source.clone();
+        }
         patch::apply::record_update(
             Some(current),
             &mut new,
             &super::writer(resource, manager, now, subresource),
         );
+        if let Some(spec) = new["spec"].as_object_mut().filter(|_| dropped_config_source.is_some()) {
+            spec.remove("configSource");
+        }
     }
     new["metadata"]["resourceVersion"] = current["metadata"]["resourceVersion"].clone();
     if same_object(current, &new) {

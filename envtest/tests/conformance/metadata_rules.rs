@@ -355,7 +355,8 @@ async fn a_bad_generate_name_is_refused_before_the_name_made_from_it() {
 }
 
 /// A node's removed dynamic kubelet configuration is dropped from a create, and from
-/// an update of a node without one, rather than validated.
+/// an update of a node without one, rather than validated; the update's writer still
+/// owns it, as the field manager runs before the strategy.
 #[tokio::test]
 async fn nodes_drop_the_removed_kubelet_config_source() {
     let env = start().await;
@@ -364,19 +365,26 @@ async fn nodes_drop_the_removed_kubelet_config_source() {
     }
     let client = env.client();
     let name = format!("{}-node", env.namespace());
-    let node = json!({"apiVersion": "v1", "kind": "Node", "metadata": {"name": name},
+    let node = json!({"apiVersion": "v1", "kind": "Node", "metadata": {"name": name, "labels": {"a": "b"}},
                       "spec": {"configSource": {"configMap": {"name": "c", "namespace": "kube-system", "kubeletConfigKey": "k"}}}});
-    let created = create(&client, "/api/v1/nodes", node).await;
+    let created = create(&client, "/api/v1/nodes?fieldManager=tester", node).await;
     assert_ok(&created);
     assert!(created.body["spec"]["configSource"].is_null(), "{}", created.body);
     let patched = patch(
         &client,
-        &format!("/api/v1/nodes/{name}"),
+        &format!("/api/v1/nodes/{name}?fieldManager=tester"),
         json!({"spec": {"configSource": {}}}),
     )
     .await;
     assert_ok(&patched);
     assert!(patched.body["spec"]["configSource"].is_null(), "{}", patched.body);
+    // The field manager recorded the patch's fields before the strategy dropped them.
+    let owned = patched.body["metadata"]["managedFields"]
+        .as_array()
+        .into_iter()
+        .flatten()
+        .any(|entry| entry["operation"] == "Update" && !entry["fieldsV1"]["f:spec"]["f:configSource"].is_null());
+    assert!(owned, "{}", patched.body);
     assert_ok(
         &request(
             &client,
