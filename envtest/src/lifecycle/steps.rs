@@ -267,6 +267,12 @@ fn name_new(resource: &ResourceType, metadata: &mut Value) -> Result<(), ApiErro
         name = format!("{prefix}{}", name_suffix());
         metadata["name"] = json!(name);
     }
+    // A LimitRange's strategy names a nameless one with a UUID (`PrepareForCreate`,
+    // which 1.32 runs after `generateName` gave its name).
+    if name.is_empty() && !resource.custom && resource.group.is_empty() && resource.kind == "LimitRange" {
+        name = uid();
+        metadata["name"] = json!(name);
+    }
     // The kinds whose validation is ported check their name (and its absence) with the
     // rest of their metadata, in the order and with the rule kube-apiserver uses.
     if ported(resource) {

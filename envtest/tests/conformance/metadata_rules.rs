@@ -514,3 +514,26 @@ async fn generations_are_counted_as_each_strategy_counts_them() {
     assert_eq!(annotated.body["metadata"]["generation"], json!(2));
     env.stop().await;
 }
+
+/// A LimitRange without a name is named with a UUID by its strategy (1.32 looks at
+/// `generateName` first; 1.19 did not); its limits are written as Go writes none.
+#[tokio::test]
+async fn a_nameless_limit_range_is_named_with_a_uuid() {
+    let env = start().await;
+    let client = env.client();
+    let path = format!("/api/v1/namespaces/{}/limitranges", env.namespace());
+    let created = create(&client, &path, json!({"apiVersion": "v1", "kind": "LimitRange"})).await;
+    assert_ok(&created);
+    let name = created.body["metadata"]["name"].as_str().unwrap_or_default();
+    let shape: Vec<usize> = name.split('-').map(str::len).collect();
+    assert_eq!(shape, [8, 4, 4, 4, 12], "{name}");
+    assert_eq!(created.body["spec"], json!({"limits": null}));
+    if !skip_before(&env, 32, "a LimitRange's generateName").await {
+        let body = json!({"apiVersion": "v1", "kind": "LimitRange", "metadata": {"generateName": "lr-"}});
+        let generated = create(&client, &path, body).await;
+        assert_ok(&generated);
+        let name = generated.body["metadata"]["name"].as_str().unwrap_or_default();
+        assert!(name.starts_with("lr-") && name.len() == 8, "{name}");
+    }
+    env.stop().await;
+}
