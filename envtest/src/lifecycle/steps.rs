@@ -791,7 +791,9 @@ pub(crate) fn prepare_update(
             &mut new,
             &super::writer(resource, manager, now, subresource),
         );
-        if let Some(spec) = new["spec"].as_object_mut().filter(|_| dropped_config_source.is_some()) {
+        if dropped_config_source.is_some()
+            && let Some(spec) = new.get_mut("spec").and_then(Value::as_object_mut)
+        {
             spec.remove("configSource");
         }
     }

@@ -537,3 +537,30 @@ async fn a_nameless_limit_range_is_named_with_a_uuid() {
     }
     env.stop().await;
 }
+
+/// An empty struct a pointer holds is not nil: a pod update that adds one changes the
+/// spec and is refused, as `Semantic.DeepEqual` tells them apart.
+#[tokio::test]
+async fn an_empty_struct_added_to_a_pod_is_a_change() {
+    let env = start().await;
+    let client = env.client();
+    let pods = format!("/api/v1/namespaces/{}/pods", env.namespace());
+    let pod = json!({"apiVersion": "v1", "kind": "Pod", "metadata": {"name": "p"},
+                     "spec": {"containers": [{"name": "c", "image": crate::common::IMAGE}]}});
+    assert_ok(&create(&client, &pods, pod).await);
+    let changed = crate::write_options::send_typed(
+        &client,
+        http::Method::PATCH,
+        &format!("{pods}/p"),
+        "application/strategic-merge-patch+json",
+        &json!({"spec": {"containers": [{"name": "c", "securityContext": {"windowsOptions": {}}}]}}),
+    )
+    .await;
+    assert_eq!(changed.code, 422, "{}", changed.body);
+    let cause = &changed.body["details"]["causes"][0];
+    assert_eq!(
+        (&cause["field"], &cause["reason"]),
+        (&json!("spec"), &json!("FieldValueForbidden"))
+    );
+    env.stop().await;
+}
