@@ -292,12 +292,13 @@ async fn until_converged(client: &kube::Client, namespace: &str, count: usize, d
     use kube::runtime::watcher::Event;
     use std::collections::HashMap;
     enum Seen {
-        WebApp(Event<WebApp>),
-        Deployment(Event<Deployment>),
+        WebApp(Box<Event<WebApp>>),
+        Deployment(Box<Event<Deployment>>),
     }
-    let webapps = paced_watch(Api::<WebApp>::namespaced(client.clone(), namespace)).map(|e| e.map(Seen::WebApp));
-    let deployments =
-        paced_watch(Api::<Deployment>::namespaced(client.clone(), namespace)).map(|e| e.map(Seen::Deployment));
+    let webapps = paced_watch(Api::<WebApp>::namespaced(client.clone(), namespace))
+        .map(|e| e.map(|event| Seen::WebApp(Box::new(event))));
+    let deployments = paced_watch(Api::<Deployment>::namespaced(client.clone(), namespace))
+        .map(|e| e.map(|event| Seen::Deployment(Box::new(event))));
     let mut events = std::pin::pin!(futures::stream::select(webapps, deployments));
     // name -> (wanted replicas, generation observed), and name -> deployed replicas.
     let mut wanted: HashMap<String, (i32, bool)> = HashMap::new();
@@ -314,23 +315,29 @@ async fn until_converged(client: &kube::Client, namespace: &str, count: usize, d
             panic!("the WebApps never converged after the outage");
         };
         match event {
-            Ok(Seen::WebApp(Event::Init)) => wanted.clear(),
-            Ok(Seen::WebApp(Event::Apply(webapp) | Event::InitApply(webapp))) => {
-                let observed = webapp.status.as_ref().and_then(|s| s.observed_generation) == webapp.metadata.generation;
-                wanted.insert(webapp.name_any(), (webapp.spec.replicas.unwrap_or(1), observed));
-            }
-            Ok(Seen::WebApp(Event::Delete(webapp))) => {
-                wanted.remove(&webapp.name_any());
-            }
-            Ok(Seen::Deployment(Event::Init)) => deployed.clear(),
-            Ok(Seen::Deployment(Event::Apply(deployment) | Event::InitApply(deployment))) => {
-                let replicas = deployment.spec.replicas;
-                deployed.insert(deployment.name_any(), replicas);
-            }
-            Ok(Seen::Deployment(Event::Delete(deployment))) => {
-                deployed.remove(&deployment.name_any());
-            }
-            Ok(Seen::WebApp(Event::InitDone) | Seen::Deployment(Event::InitDone)) | Err(_) => {}
+            Ok(Seen::WebApp(event)) => match *event {
+                Event::Init => wanted.clear(),
+                Event::Apply(webapp) | Event::InitApply(webapp) => {
+                    let observed =
+                        webapp.status.as_ref().and_then(|s| s.observed_generation) == webapp.metadata.generation;
+                    wanted.insert(webapp.name_any(), (webapp.spec.replicas.unwrap_or(1), observed));
+                }
+                Event::Delete(webapp) => {
+                    wanted.remove(&webapp.name_any());
+                }
+                Event::InitDone => {}
+            },
+            Ok(Seen::Deployment(event)) => match *event {
+                Event::Init => deployed.clear(),
+                Event::Apply(deployment) | Event::InitApply(deployment) => {
+                    deployed.insert(deployment.name_any(), deployment.spec.replicas);
+                }
+                Event::Delete(deployment) => {
+                    deployed.remove(&deployment.name_any());
+                }
+                Event::InitDone => {}
+            },
+            Err(_) => {}
         }
     }
 }

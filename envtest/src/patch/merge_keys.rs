@@ -158,8 +158,9 @@ fn kind_list(group: &str, kind: &str, path: &[&str]) -> ListStrategy {
     match (group, kind, path) {
         ("", "Service", ["spec", "ports"]) => SERVICE_PORTS,
         ("", "Node", ["spec", "podCIDRs"]) => ListStrategy::Set,
-        ("", "ServiceAccount", ["secrets"]) => BY_NAME,
-        (
+        ("", "ServiceAccount", ["secrets"])
+        | ("storage.k8s.io", "CSINode", ["spec", "drivers"])
+        | (
             "admissionregistration.k8s.io",
             "MutatingWebhookConfiguration" | "ValidatingWebhookConfiguration",
             ["webhooks"] | ["webhooks", "matchConditions"],
@@ -169,12 +170,11 @@ fn kind_list(group: &str, kind: &str, path: &[&str]) -> ListStrategy {
             "ValidatingAdmissionPolicy" | "MutatingAdmissionPolicy",
             ["spec", "matchConditions" | "variables"],
         )
-        | ("storage.k8s.io", "CSINode", ["spec", "drivers"])
-        | ("", "Pod", ["status", "resourceClaimStatuses"])
         | (
             "",
             "Pod",
-            [
+            ["status", "resourceClaimStatuses"]
+            | [
                 "status",
                 "containerStatuses" | "initContainerStatuses" | "ephemeralContainerStatuses",
                 "allocatedResourcesStatus",
@@ -197,8 +197,8 @@ fn kind_list(group: &str, kind: &str, path: &[&str]) -> ListStrategy {
         | ("flowcontrol.apiserver.k8s.io", "FlowSchema" | "PriorityLevelConfiguration", ["status", "conditions"])
         | ("networking.k8s.io", "ServiceCIDR", ["status", "conditions"])
         | ("apiregistration.k8s.io", "APIService", ["status", "conditions"])
-        | ("storagemigration.k8s.io", "StorageVersionMigration", ["status", "conditions"]) => BY_TYPE,
-        (
+        | ("storagemigration.k8s.io", "StorageVersionMigration", ["status", "conditions"])
+        | (
             "",
             "Pod" | "Node" | "Namespace" | "Service" | "PersistentVolumeClaim" | "ReplicationController",
             ["status", "conditions"],

@@ -515,7 +515,7 @@ async fn generations_are_counted_as_each_strategy_counts_them() {
     env.stop().await;
 }
 
-/// A LimitRange without a name is named with a UUID by its strategy (1.32 looks at
+/// A `LimitRange` without a name is named with a UUID by its strategy (1.32 looks at
 /// `generateName` first; 1.19 did not); its limits are written as Go writes none.
 #[tokio::test]
 async fn a_nameless_limit_range_is_named_with_a_uuid() {

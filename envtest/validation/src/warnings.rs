@@ -52,9 +52,7 @@ pub use apparmor::apparmor_version_skew;
 /// the main resource (or its `scale`, which kube writes through the same strategy)
 /// from `old` as stored; `object` is the object as it will be stored.
 pub fn warnings(kind: &Kind, object: &Value, old: Option<&Value>) -> Vec<String> {
-    let moved = |field: &str| old.is_some_and(|old| old["metadata"][field] != object["metadata"][field]);
-    let generation_moved = moved("generation");
-    let spec = Path::new("spec");
+    let generation_moved = old.is_some_and(|old| old["metadata"]["generation"] != object["metadata"]["generation"]);
     match (kind.group, kind.kind) {
         ("", "Secret") => secret(object),
         ("", "Pod") if old.is_none() => {
@@ -75,74 +73,9 @@ pub fn warnings(kind: &Kind, object: &Value, old: Option<&Value>) -> Vec<String>
             ));
             warnings
         }
-        ("apps", "Deployment" | "ReplicaSet") | ("", "ReplicationController") => match old {
-            None => {
-                let mut warnings = name_warning(object);
-                warnings.extend(pod_template(&spec.child("template"), &object["spec"]["template"]));
-                warnings
-            }
-            // The replication controller's strategy passes the old template as the new.
-            Some(old) if generation_moved && kind.kind == "ReplicationController" => {
-                pod_template(&spec.child("template"), &old["spec"]["template"])
-            }
-            Some(_) if generation_moved => pod_template(&spec.child("template"), &object["spec"]["template"]),
-            Some(_) => Vec::new(),
-        },
-        ("apps", "DaemonSet") => {
-            let template_generation_moved =
-                old.is_some_and(|old| old["spec"]["templateGeneration"] != object["spec"]["templateGeneration"]);
-            if old.is_none() || template_generation_moved {
-                pod_template(&spec.child("template"), &object["spec"]["template"])
-            } else {
-                Vec::new()
-            }
-        }
-        ("apps", "StatefulSet") => {
-            let mut warnings = if old.is_none() || generation_moved {
-                pod_template(&spec.child("template"), &object["spec"]["template"])
-            } else {
-                Vec::new()
-            };
-            for (i, claim) in items(&object["spec"]["volumeClaimTemplates"]).iter().enumerate() {
-                let mut at = spec.child("volumeClaimTemplates").index(i);
-                if old.is_some() {
-                    at = at.child("Spec");
-                }
-                warnings.extend(pod::claim_spec(&at, &claim["spec"]));
-            }
-            warnings
-        }
-        ("batch", "Job") => match old {
-            None => {
-                let mut warnings = name_warning(object);
-                warnings.extend(job_spec(&spec, &object["spec"]));
-                warnings
-            }
-            Some(_) if generation_moved => job_spec(&spec, &object["spec"]),
-            Some(_) => Vec::new(),
-        },
-        ("batch", "CronJob") => {
-            let job = spec.child("jobTemplate").child("spec");
-            let job_template = &object["spec"]["jobTemplate"]["spec"];
-            match old {
-                None => {
-                    let mut warnings = name_warning(object);
-                    warnings.extend(job_spec(&job, job_template));
-                    warnings
-                }
-                Some(_) => {
-                    let mut warnings = if generation_moved {
-                        job_spec(&job, job_template)
-                    } else {
-                        Vec::new()
-                    };
-                    if text(&object["spec"]["schedule"]).contains("TZ") {
-                        warnings.push("cannot use TZ or CRON_TZ in spec.spec.schedule, use timeZone instead, see https://kubernetes.io/docs/concepts/workloads/controllers/cron-jobs/ for more details".to_owned());
-                    }
-                    warnings
-                }
-            }
-        }
+        ("apps", "Deployment" | "ReplicaSet" | "DaemonSet" | "StatefulSet")
+        | ("", "ReplicationController")
+        | ("batch", "Job" | "CronJob") => workload(kind.kind, object, old, generation_moved),
         ("", "PodTemplate") if old.is_none() || generation_moved => {
             pod_template(&Path::new("template"), &object["template"])
         }
@@ -170,6 +103,76 @@ pub fn warnings(kind: &Kind, object: &Value, old: Option<&Value>) -> Vec<String>
             )]
         }
         _ => Vec::new(),
+    }
+}
+
+/// The workloads' `WarningsOnCreate` and `WarningsOnUpdate`: their name and pod
+/// template on create; on update, the template when the generation (a daemon set's
+/// `templateGeneration`) moved, and a stateful set's claim templates always.
+fn workload(kind: &str, object: &Value, old: Option<&Value>, generation_moved: bool) -> Vec<String> {
+    let spec = Path::new("spec");
+    let template = || pod_template(&spec.child("template"), &object["spec"]["template"]);
+    match kind {
+        "Deployment" | "ReplicaSet" | "ReplicationController" => match old {
+            None => {
+                let mut warnings = name_warning(object);
+                warnings.extend(template());
+                warnings
+            }
+            // The replication controller's strategy passes the old template as the new.
+            Some(old) if generation_moved && kind == "ReplicationController" => {
+                pod_template(&spec.child("template"), &old["spec"]["template"])
+            }
+            Some(_) if generation_moved => template(),
+            Some(_) => Vec::new(),
+        },
+        "DaemonSet" => {
+            let moved =
+                old.is_some_and(|old| old["spec"]["templateGeneration"] != object["spec"]["templateGeneration"]);
+            if old.is_none() || moved { template() } else { Vec::new() }
+        }
+        "StatefulSet" => {
+            let mut warnings = if old.is_none() || generation_moved {
+                template()
+            } else {
+                Vec::new()
+            };
+            for (i, claim) in items(&object["spec"]["volumeClaimTemplates"]).iter().enumerate() {
+                let mut at = spec.child("volumeClaimTemplates").index(i);
+                if old.is_some() {
+                    at = at.child("Spec");
+                }
+                warnings.extend(pod::claim_spec(&at, &claim["spec"]));
+            }
+            warnings
+        }
+        "Job" => match old {
+            None => {
+                let mut warnings = name_warning(object);
+                warnings.extend(job_spec(&spec, &object["spec"]));
+                warnings
+            }
+            Some(_) if generation_moved => job_spec(&spec, &object["spec"]),
+            Some(_) => Vec::new(),
+        },
+        _ => {
+            let job = spec.child("jobTemplate").child("spec");
+            let job_template = &object["spec"]["jobTemplate"]["spec"];
+            let Some(_) = old else {
+                let mut warnings = name_warning(object);
+                warnings.extend(job_spec(&job, job_template));
+                return warnings;
+            };
+            let mut warnings = if generation_moved {
+                job_spec(&job, job_template)
+            } else {
+                Vec::new()
+            };
+            if text(&object["spec"]["schedule"]).contains("TZ") {
+                warnings.push("cannot use TZ or CRON_TZ in spec.spec.schedule, use timeZone instead, see https://kubernetes.io/docs/concepts/workloads/controllers/cron-jobs/ for more details".to_owned());
+            }
+            warnings
+        }
     }
 }
 

@@ -16,16 +16,22 @@ pub(crate) struct Facts {
     pub categories: &'static [&'static str],
     /// `/scale` (an `autoscaling/v1` Scale of `spec.replicas`).
     pub scale: bool,
-    /// `metadata.generation` is set to 1 on create (`PrepareForCreate`).
-    pub generation: bool,
-    /// `metadata.generation` is bumped on spec changes (`PrepareForUpdate`): where it
-    /// is set on create, but for priority classes, and for CSI drivers, whose create
-    /// keeps what the client sent.
-    pub bumps_generation: bool,
+    /// How the strategy counts `metadata.generation`.
+    pub generation: Generation,
     /// A PUT of a missing object creates it.
     pub create_on_update: bool,
     /// Verbs other than the eight of a stored resource (None: all eight).
     pub verbs: Option<&'static [&'static str]>,
+}
+
+/// How a strategy counts `metadata.generation`.
+#[derive(Debug, Clone, Copy, Default)]
+pub(crate) struct Generation {
+    /// Set to 1 on create (`PrepareForCreate`).
+    pub set_on_create: bool,
+    /// Bumped on spec changes (`PrepareForUpdate`): where it is set on create, but for
+    /// priority classes, and for CSI drivers, whose create keeps what the client sent.
+    pub bumped: bool,
 }
 
 const ALL: &[&str] = &["all"];
@@ -42,10 +48,11 @@ pub(crate) fn facts(group: &str, plural: &str) -> Facts {
             (group, plural),
             ("", "replicationcontrollers") | ("apps", "deployments" | "replicasets" | "statefulsets")
         ),
-        generation: keeps_generation(group, plural),
-        bumps_generation: (keeps_generation(group, plural)
-            && (group, plural) != ("scheduling.k8s.io", "priorityclasses"))
-            || (group, plural) == ("storage.k8s.io", "csidrivers"),
+        generation: Generation {
+            set_on_create: keeps_generation(group, plural),
+            bumped: (keeps_generation(group, plural) && (group, plural) != ("scheduling.k8s.io", "priorityclasses"))
+                || (group, plural) == ("storage.k8s.io", "csidrivers"),
+        },
         create_on_update: matches!(
             (group, plural),
             ("", "endpoints" | "events" | "limitranges")

@@ -174,6 +174,11 @@ impl Decoder<'_> {
         if self.mode == Mode::Unstructured {
             return convert_scalar(schema, value, go_type);
         }
+        self.json_scalar(schema, go_type, value)
+    }
+
+    /// A scalar as Go's JSON decoder reads it into `go_type`.
+    fn json_scalar(&self, schema: &Value, go_type: &str, value: &Value) -> Result<(), String> {
         match (schema["type"].as_str(), value) {
             (Some("integer"), Value::Number(number)) if !fits(go_type, number) => {
                 Err(self.mismatch(&format!("number {number}"), go_type))

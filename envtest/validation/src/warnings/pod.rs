@@ -137,118 +137,20 @@ fn containers<'a>(spec: &'a Value, spec_path: &Path) -> Vec<(&'a Value, Path)> {
 }
 
 /// `warningsForPodSpecAndMeta`: what kube warns about in a pod's `spec` and `metadata`
-/// (`template` says whether they are a template's, under `path`, or a pod's own).
+/// (`template` says whether they are a template's, under `path`, or a pod's own), in
+/// kube's order.
 pub(super) fn spec_and_meta(path: &Path, template: bool, spec: &Value, meta: &Value) -> Vec<String> {
-    let mut warnings = Vec::new();
     let spec_path = path.child("spec");
-    let annotations = &meta["annotations"];
     let annotation_path = path.child("metadata").child("annotations");
-    let has_annotation = |key: &str| entries(annotations).is_some_and(|m| m.contains_key(key));
-
-    for key in entries(&spec["nodeSelector"]).into_iter().flat_map(|m| m.keys()) {
-        if let Some(message) = deprecated_node_label(key) {
-            warnings.push(format!(
-                "{}: {message}",
-                spec_path.child("nodeSelector").key(key).as_str()
-            ));
-        }
-    }
-    let node_affinity = &spec["affinity"]["nodeAffinity"];
-    if set(node_affinity) {
-        let required = &node_affinity["requiredDuringSchedulingIgnoredDuringExecution"];
-        let terms = spec_path
-            .child("affinity")
-            .child("nodeAffinity")
-            .child("requiredDuringSchedulingIgnoredDuringExecution")
-            .child("nodeSelectorTerms");
-        for (i, term) in items(&required["nodeSelectorTerms"]).iter().enumerate() {
-            warnings.extend(node_selector_term(term, &terms.index(i)));
-        }
-        let preferred = spec_path
-            .child("affinity")
-            .child("nodeAffinity")
-            .child("preferredDuringSchedulingIgnoredDuringExecution");
-        for (i, term) in items(&node_affinity["preferredDuringSchedulingIgnoredDuringExecution"])
-            .iter()
-            .enumerate()
-        {
-            warnings.extend(node_selector_term(
-                &term["preference"],
-                &preferred.index(i).child("preference"),
-            ));
-        }
-    }
-    for (i, constraint) in items(&spec["topologySpreadConstraints"]).iter().enumerate() {
-        let at = spec_path.child("topologySpreadConstraints").index(i);
-        let key = text(&constraint["topologyKey"]);
-        if let Some(message) = deprecated_node_label(key) {
-            warnings.push(format!("{}: {key} is {message}", at.child("topologyKey").as_str()));
-        }
-        if !set(&constraint["labelSelector"]) {
-            warnings.push(format!(
-                "{}: a null labelSelector results in matching no pod",
-                at.child("labelSelector").as_str()
-            ));
-        }
-    }
-
+    let has_annotation = |key: &str| entries(&meta["annotations"]).is_some_and(|m| m.contains_key(key));
+    let mut warnings = scheduling(spec, &spec_path);
     for (key, message) in DEPRECATED_ANNOTATIONS {
         if has_annotation(key) {
             warnings.push(format!("{}: {message}", annotation_path.key(key).as_str()));
         }
     }
-
-    for (i, volume) in items(&spec["volumes"]).iter().enumerate() {
-        let at = spec_path.child("volumes").index(i);
-        for (plugin, message) in &DEPRECATED_VOLUMES[..7] {
-            if set(&volume[*plugin]) {
-                warnings.push(format!("{}: {message}", at.child(plugin).as_str()));
-            }
-        }
-        let template = &volume["ephemeral"]["volumeClaimTemplate"];
-        if set(&volume["ephemeral"]) && set(template) {
-            let claim = at.child("ephemeral").child("volumeClaimTemplate").child("spec");
-            warnings.extend(claim_spec(&claim, &template["spec"]));
-        }
-        for (plugin, message) in &DEPRECATED_VOLUMES[7..] {
-            if set(&volume[*plugin]) {
-                warnings.push(format!("{}: {message}", at.child(plugin).as_str()));
-            }
-        }
-    }
-
-    warnings.extend(overlapping_virtual_paths(items(&spec["volumes"])));
-
-    let host_aliases = items(&spec["hostAliases"]);
-    if host_aliases.len() > 1 {
-        let mut seen = BTreeSet::new();
-        for (i, alias) in host_aliases.iter().enumerate() {
-            let ip = text(&alias["ip"]);
-            if !seen.insert(ip) {
-                let at = spec_path.child("hostAliases").index(i).child("ip");
-                warnings.push(format!("{}: duplicate ip {}", at.as_str(), quote(ip)));
-            }
-        }
-    }
-    let pull_secrets = items(&spec["imagePullSecrets"]);
-    if pull_secrets.len() > 1 {
-        let mut seen = BTreeSet::new();
-        for (i, secret) in pull_secrets.iter().enumerate() {
-            let name = text(&secret["name"]);
-            if !seen.insert(name) {
-                let at = spec_path.child("imagePullSecrets").index(i).child("name");
-                warnings.push(format!("{}: duplicate name {}", at.as_str(), quote(name)));
-            }
-        }
-    }
-    for (i, secret) in pull_secrets.iter().enumerate() {
-        let name = text(&secret["name"]);
-        if name.is_empty() {
-            let at = spec_path.child("imagePullSecrets").index(i).child("name");
-            warnings.push(format!("{}: invalid empty name {}", at.as_str(), quote(name)));
-        }
-    }
-
+    warnings.extend(volumes(spec, &spec_path));
+    warnings.extend(duplicates(spec, &spec_path));
     for resource in ["memory", "ephemeral-storage"] {
         warnings.extend(fractional_bytes(
             &spec["overhead"],
@@ -256,7 +158,6 @@ pub(super) fn spec_and_meta(path: &Path, template: bool, spec: &Value, meta: &Va
             &spec_path.child("overhead"),
         ));
     }
-
     let pod_security = &spec["securityContext"];
     if !set(&pod_security["seccompProfile"]) && has_annotation(SECCOMP_POD) {
         warnings.push(format!(
@@ -265,7 +166,6 @@ pub(super) fn spec_and_meta(path: &Path, template: bool, spec: &Value, meta: &Va
         ));
     }
     let pod_apparmor = set(&pod_security["appArmorProfile"]);
-
     let visited = containers(spec, &spec_path);
     for (container, at) in &visited {
         let name = text(&container["name"]);
@@ -297,9 +197,7 @@ pub(super) fn spec_and_meta(path: &Path, template: bool, spec: &Value, meta: &Va
         }
         warnings.extend(hidden_env(container, at));
     }
-
     warnings.extend(port_conflicts(&visited));
-
     if spec["terminationGracePeriodSeconds"]
         .as_i64()
         .is_some_and(|seconds| seconds < 0)
@@ -309,7 +207,122 @@ pub(super) fn spec_and_meta(path: &Path, template: bool, spec: &Value, meta: &Va
             spec_path.child("terminationGracePeriodSeconds").as_str()
         ));
     }
+    warnings.extend(pod_affinity(spec, &spec_path));
+    warnings
+}
 
+/// Deprecated node labels in the node selector, node affinity and topology spread
+/// constraints, and spread constraints that select no pod.
+fn scheduling(spec: &Value, spec_path: &Path) -> Vec<String> {
+    let mut warnings = Vec::new();
+    for key in entries(&spec["nodeSelector"]).into_iter().flat_map(|m| m.keys()) {
+        if let Some(message) = deprecated_node_label(key) {
+            warnings.push(format!(
+                "{}: {message}",
+                spec_path.child("nodeSelector").key(key).as_str()
+            ));
+        }
+    }
+    let node_affinity = &spec["affinity"]["nodeAffinity"];
+    if set(node_affinity) {
+        let affinity_path = spec_path.child("affinity").child("nodeAffinity");
+        let required = &node_affinity["requiredDuringSchedulingIgnoredDuringExecution"];
+        let terms = affinity_path
+            .child("requiredDuringSchedulingIgnoredDuringExecution")
+            .child("nodeSelectorTerms");
+        for (i, term) in items(&required["nodeSelectorTerms"]).iter().enumerate() {
+            warnings.extend(node_selector_term(term, &terms.index(i)));
+        }
+        let preferred = affinity_path.child("preferredDuringSchedulingIgnoredDuringExecution");
+        for (i, term) in items(&node_affinity["preferredDuringSchedulingIgnoredDuringExecution"])
+            .iter()
+            .enumerate()
+        {
+            warnings.extend(node_selector_term(
+                &term["preference"],
+                &preferred.index(i).child("preference"),
+            ));
+        }
+    }
+    for (i, constraint) in items(&spec["topologySpreadConstraints"]).iter().enumerate() {
+        let at = spec_path.child("topologySpreadConstraints").index(i);
+        let key = text(&constraint["topologyKey"]);
+        if let Some(message) = deprecated_node_label(key) {
+            warnings.push(format!("{}: {key} is {message}", at.child("topologyKey").as_str()));
+        }
+        if !set(&constraint["labelSelector"]) {
+            warnings.push(format!(
+                "{}: a null labelSelector results in matching no pod",
+                at.child("labelSelector").as_str()
+            ));
+        }
+    }
+    warnings
+}
+
+/// Deprecated volume plugins, ephemeral claims' fractional bytes, overlapping paths.
+fn volumes(spec: &Value, spec_path: &Path) -> Vec<String> {
+    let mut warnings = Vec::new();
+    for (i, volume) in items(&spec["volumes"]).iter().enumerate() {
+        let at = spec_path.child("volumes").index(i);
+        for (plugin, message) in &DEPRECATED_VOLUMES[..7] {
+            if set(&volume[*plugin]) {
+                warnings.push(format!("{}: {message}", at.child(plugin).as_str()));
+            }
+        }
+        let template = &volume["ephemeral"]["volumeClaimTemplate"];
+        if set(&volume["ephemeral"]) && set(template) {
+            let claim = at.child("ephemeral").child("volumeClaimTemplate").child("spec");
+            warnings.extend(claim_spec(&claim, &template["spec"]));
+        }
+        for (plugin, message) in &DEPRECATED_VOLUMES[7..] {
+            if set(&volume[*plugin]) {
+                warnings.push(format!("{}: {message}", at.child(plugin).as_str()));
+            }
+        }
+    }
+    warnings.extend(overlapping_virtual_paths(items(&spec["volumes"])));
+    warnings
+}
+
+/// Host aliases of one IP, image pull secrets of one name, and pull secrets with none.
+fn duplicates(spec: &Value, spec_path: &Path) -> Vec<String> {
+    let mut warnings = Vec::new();
+    let host_aliases = items(&spec["hostAliases"]);
+    if host_aliases.len() > 1 {
+        let mut seen = BTreeSet::new();
+        for (i, alias) in host_aliases.iter().enumerate() {
+            let ip = text(&alias["ip"]);
+            if !seen.insert(ip) {
+                let at = spec_path.child("hostAliases").index(i).child("ip");
+                warnings.push(format!("{}: duplicate ip {}", at.as_str(), quote(ip)));
+            }
+        }
+    }
+    let pull_secrets = items(&spec["imagePullSecrets"]);
+    if pull_secrets.len() > 1 {
+        let mut seen = BTreeSet::new();
+        for (i, secret) in pull_secrets.iter().enumerate() {
+            let name = text(&secret["name"]);
+            if !seen.insert(name) {
+                let at = spec_path.child("imagePullSecrets").index(i).child("name");
+                warnings.push(format!("{}: duplicate name {}", at.as_str(), quote(name)));
+            }
+        }
+    }
+    for (i, secret) in pull_secrets.iter().enumerate() {
+        let name = text(&secret["name"]);
+        if name.is_empty() {
+            let at = spec_path.child("imagePullSecrets").index(i).child("name");
+            warnings.push(format!("{}: invalid empty name {}", at.as_str(), quote(name)));
+        }
+    }
+    warnings
+}
+
+/// Pod (anti-)affinity terms without a label selector, which match no pod.
+fn pod_affinity(spec: &Value, spec_path: &Path) -> Vec<String> {
+    let mut warnings = Vec::new();
     for kind in ["podAffinity", "podAntiAffinity"] {
         let affinity = &spec["affinity"][kind];
         if !set(affinity) {
