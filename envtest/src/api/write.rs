@@ -849,13 +849,67 @@ fn with_delete_warnings(
     ))
 }
 
-/// Admission warnings reach the client as `Warning` headers, as the real server sends them.
+/// Warnings reach the client as `Warning` headers as kube-apiserver's recorder
+/// (`WithWarningRecorder`) writes them: each text once, in order; once they pass
+/// 4,096 runes in all, every one (those written already included) is cut to 256
+/// runes, and the rest are dropped once that budget is spent too; a text with a
+/// control character is skipped, as `NewWarningHeader` refuses it.
 fn with_warnings(mut response: Response<ResponseBody>, warnings: &[String]) -> Response<ResponseBody> {
-    for warning in warnings {
-        let escaped = warning.replace('\\', "\\\\").replace('"', "\\\"");
-        if let Ok(value) = http::HeaderValue::from_str(&format!("299 - \"{escaped}\"")) {
-            response.headers_mut().append(http::header::WARNING, value);
+    const TOTAL_RUNES: usize = 4 * 1024;
+    const ITEM_RUNES: usize = 256;
+    let header = |text: &str| {
+        if text.chars().any(char::is_control) {
+            return None;
         }
+        let escaped = text.replace('\\', "\\\\").replace('"', "\\\"");
+        http::HeaderValue::from_bytes(format!("299 - \"{escaped}\"").as_bytes()).ok()
+    };
+    let cut = |text: &str| -> (String, usize) {
+        let runes = text.chars().count();
+        if runes > ITEM_RUNES {
+            (text.chars().take(ITEM_RUNES).collect(), ITEM_RUNES)
+        } else {
+            (text.to_owned(), runes)
+        }
+    };
+    let mut recorded = std::collections::HashSet::new();
+    let mut ordered: Vec<&str> = Vec::new();
+    let mut headers = Vec::new();
+    let (mut written, mut truncating) = (0, false);
+    for text in warnings.iter().map(String::as_str).filter(|t| !t.is_empty()) {
+        if truncating && written >= TOTAL_RUNES {
+            break;
+        }
+        if !recorded.insert(text) {
+            continue;
+        }
+        ordered.push(text);
+        let (shown, runes) = if truncating {
+            cut(text)
+        } else {
+            (text.to_owned(), text.chars().count())
+        };
+        let Some(value) = header(&shown) else {
+            continue;
+        };
+        if truncating || written + runes <= TOTAL_RUNES {
+            written += runes;
+            headers.push(value);
+            continue;
+        }
+        truncating = true;
+        written = 0;
+        headers.clear();
+        for earlier in &ordered {
+            let (shown, runes) = cut(earlier);
+            if let Some(value) = header(&shown) {
+                written += runes;
+                headers.push(value);
+            }
+        }
+    }
+    for value in headers {
+        response.headers_mut().append(http::header::WARNING, value);
     }
     response
 }

@@ -337,3 +337,47 @@ async fn deleting_a_job_without_a_policy_warns_that_its_pods_stay() {
     assert!(warnings(&quiet).is_empty());
     env.stop().await;
 }
+
+/// Warnings are sent as kube's recorder writes them: once past 4,096 runes in all,
+/// the warnings after are dropped (each cut to 256 runes first, which these are
+/// within), so a write with many warnings is answered with the first few thousand
+/// runes of them.
+#[tokio::test]
+async fn many_warnings_are_cut_at_the_recorder_s_budget() {
+    let env = start().await;
+    if skip_before(&env, 32, "1.32's pod template warnings").await {
+        return;
+    }
+    let client = env.client();
+    let env_vars: Vec<Value> = (0..80)
+        .map(|i| json!({"name": format!("V{i}"), "value": "x"}))
+        .collect();
+    let mut doubled = env_vars.clone();
+    doubled.extend(env_vars);
+    let pod_templates = format!("/api/v1/namespaces/{}/podtemplates", env.namespace());
+    let body = json!({"apiVersion": "v1", "kind": "PodTemplate", "metadata": {"name": "noisy"},
+        "template": {"spec": {"containers": [{"name": "c", "image": IMAGE, "env": doubled}]}}});
+    let created = create(&client, &pod_templates, body).await;
+    assert_ok(&created);
+    let sent = warnings(&created);
+    // The warnings kube makes, in order, and what its recorder lets through.
+    let made: Vec<String> = (0..80)
+        .map(|i| {
+            format!(
+                "template.spec.containers[0].env[{}]: hides previous definition of \"V{i}\", which may be dropped when using apply",
+                80 + i
+            )
+        })
+        .collect();
+    let mut written = 0;
+    let mut kept = 0;
+    for text in &made {
+        written += text.chars().count();
+        kept += 1;
+        if written > 4096 {
+            break;
+        }
+    }
+    assert_eq!(sent, made[..kept]);
+    env.stop().await;
+}

@@ -116,6 +116,35 @@ const SECCOMP_POD: &str = "seccomp.security.alpha.kubernetes.io/pod";
 const SECCOMP_CONTAINER: &str = "container.seccomp.security.alpha.kubernetes.io/";
 pub(super) const APPARMOR_CONTAINER: &str = "container.apparmor.security.beta.kubernetes.io/";
 
+/// What a client's object may cost the pairwise checks below (ports of one number,
+/// paths of one volume), which kube runs over every pair: at most this many pairs
+/// are compared and this many warnings made per check. The warning recorder sends at
+/// most 4,096 runes of warnings, and none here is shorter than 20, so the warnings
+/// kept are more than a client can ever receive; the pairs, a few milliseconds of work,
+/// are past any object but one built to be slow (150,000 ports of one number would be
+/// 10^10 pairs).
+const MAX_PAIRS: usize = 1_000_000;
+const MAX_FOUND: usize = 1_024;
+
+/// The pairs compared and warnings made so far by one check.
+#[derive(Default)]
+struct Budget {
+    pairs: usize,
+}
+
+impl Budget {
+    /// Counts one more pair; false once the check has done enough.
+    fn pair(&mut self, found: usize) -> bool {
+        self.pairs += 1;
+        !self.spent(found)
+    }
+
+    /// Whether the check has done enough, having made `found` warnings.
+    fn spent(&self, found: usize) -> bool {
+        self.pairs > MAX_PAIRS || found >= MAX_FOUND
+    }
+}
+
 /// Whether a field holds a value (Go's non-nil pointer).
 fn set(value: &Value) -> bool {
     !value.is_null()
@@ -406,6 +435,7 @@ fn port_dump(port: &Value) -> String {
 /// ambiguous (the same host port, one with a host IP and one without).
 fn port_conflicts(containers: &[(&Value, Path)]) -> Vec<String> {
     let mut warnings = Vec::new();
+    let mut budget = Budget::default();
     let mut all: HashMap<String, Vec<(Path, &Value)>> = HashMap::new();
     for (container, path) in containers {
         for (i, port) in items(&container["ports"]).iter().enumerate() {
@@ -422,6 +452,9 @@ fn port_conflicts(containers: &[(&Value, Path)]) -> Vec<String> {
             let key = format!("{}/{}", int(&port["containerPort"]), text(&port["protocol"]));
             let others = all.entry(key).or_default();
             for (other_path, other) in others.iter() {
+                if !budget.pair(warnings.len()) {
+                    return warnings;
+                }
                 let other_ip = text(&other["hostIP"]);
                 let other_port = int(&other["hostPort"]);
                 let conflict = if host_ip == other_ip && host_port == other_port {
@@ -472,18 +505,28 @@ impl Projected {
 
 /// `checkForOverlap`: the earlier paths equal to `needle`, or holding it or held by
 /// it as a directory.
-fn overlaps<'a>(earlier: &'a [Projected], needle: &Projected) -> Vec<&'a Projected> {
+fn overlaps<'a>(earlier: &'a [Projected], needle: &Projected, budget: &mut Budget, made: usize) -> Vec<&'a Projected> {
     if needle.path.is_empty() {
         return Vec::new();
     }
-    let under = |outer: &str, inner: &str| format!("{inner}/").starts_with(&format!("{outer}/"));
-    earlier
-        .iter()
-        .filter(|item| {
-            !item.path.is_empty()
-                && (*item == needle || under(&needle.path, &item.path) || under(&item.path, &needle.path))
-        })
-        .collect()
+    // `inner + "/"` starts with `outer + "/"`: the same path, or one under the other.
+    let under = |outer: &str, inner: &str| {
+        inner
+            .strip_prefix(outer)
+            .is_some_and(|rest| rest.is_empty() || rest.starts_with('/'))
+    };
+    let mut found = Vec::new();
+    for item in earlier {
+        if !budget.pair(made + found.len()) {
+            break;
+        }
+        if !item.path.is_empty()
+            && (item == needle || under(&needle.path, &item.path) || under(&item.path, &needle.path))
+        {
+            found.push(item);
+        }
+    }
+    found
 }
 
 /// The paths of a list of key mappings (`extractPaths`), as given (trimmed later).
@@ -495,12 +538,16 @@ fn mapped(list: &Value, source: &str) -> Vec<(String, String)> {
 }
 
 /// `checkVolumeMappingForOverlap`: each path against those before it in one mapping.
-fn mapping_overlaps(paths: Vec<(String, String)>) -> Vec<String> {
+fn mapping_overlaps(paths: Vec<(String, String)>, budget: &mut Budget) -> Vec<String> {
     let mut warnings = Vec::new();
     let mut earlier: Vec<Projected> = Vec::new();
     for (path, source) in paths {
+        // Each path is work too, compared or not.
+        if !budget.pair(warnings.len()) {
+            break;
+        }
         let needle = Projected::new(&path, source);
-        for found in overlaps(&earlier, &needle) {
+        for found in overlaps(&earlier, &needle, budget, warnings.len()) {
             warnings.push(format!("{} with {}", needle.describe(), found.describe()));
         }
         earlier.push(needle);
@@ -512,7 +559,11 @@ fn mapping_overlaps(paths: Vec<(String, String)>) -> Vec<String> {
 /// volumes that write two keys to one path, or one under another's.
 fn overlapping_virtual_paths(volumes: &[Value]) -> Vec<String> {
     let mut warnings = Vec::new();
+    let mut budget = Budget::default();
     for volume in volumes {
+        if budget.spent(warnings.len()) {
+            break;
+        }
         let name = quote(text(&volume["name"]));
         let warn = |description: &str, body: &str| format!("volume {name} ({description}): overlapping paths: {body}");
         for (field, names, label) in [
@@ -529,7 +580,7 @@ fn overlapping_virtual_paths(volumes: &[Value]) -> Vec<String> {
             } else {
                 format!("{label} {}", quote(text(&source[names])))
             };
-            for body in mapping_overlaps(mapped(&source["items"], "")) {
+            for body in mapping_overlaps(mapped(&source["items"], ""), &mut budget) {
                 warnings.push(warn(&description, &body));
             }
         }
@@ -569,8 +620,13 @@ fn overlapping_virtual_paths(volumes: &[Value]) -> Vec<String> {
                 source_paths = vec![(text(&bundle["path"]).to_owned(), label)];
             }
             for (path, source) in &source_paths {
+                // Each path is work too, compared or not (a source that repeats the
+                // paths before it can add as many again).
+                if !budget.pair(warnings.len()) {
+                    return warnings;
+                }
                 let needle = Projected::new(path, source.clone());
-                for found in overlaps(&all, &needle) {
+                for found in overlaps(&all, &needle, &mut budget, warnings.len()) {
                     let body = format!("{} with {}", needle.describe(), found.describe());
                     warnings.push(warn("Projected", &body));
                 }
@@ -579,4 +635,29 @@ fn overlapping_virtual_paths(volumes: &[Value]) -> Vec<String> {
         }
     }
     warnings
+}
+
+#[cfg(test)]
+mod tests {
+    use serde_json::json;
+
+    use super::*;
+
+    #[test]
+    fn pairwise_checks_stop_at_their_budget() {
+        // 2,000 ports of one number with distinct host ports and addresses: four
+        // million pairs, none a conflict; and 2,000 paths all the same.
+        let ports: Vec<Value> = (0..2_000)
+            .map(|i| json!({"containerPort": 80, "protocol": "TCP", "hostPort": 1, "hostIP": format!("10.0.{}.{}", i / 250, i % 250)}))
+            .collect();
+        let items: Vec<Value> = (0..2_000)
+            .map(|i| json!({"key": format!("k{i}"), "path": "same"}))
+            .collect();
+        let spec = json!({"containers": [{"name": "c", "ports": ports}],
+                          "volumes": [{"name": "v", "configMap": {"name": "m", "items": items}}]});
+        let warnings = spec_and_meta(&Path::new(""), false, &spec, &json!({}));
+        // Without the budget the paths alone would make two million warnings.
+        assert!(warnings.len() <= 2 * MAX_FOUND, "{}", warnings.len());
+        assert!(warnings.iter().any(|w| w.contains("overlapping paths")));
+    }
 }
