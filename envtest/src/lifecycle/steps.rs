@@ -226,12 +226,23 @@ pub(crate) fn prepare_new(
 pub(crate) fn dedup_owner_references(object: &mut Value, after_admission: bool) -> Option<String> {
     let references = object.get_mut("metadata")?.get_mut("ownerReferences")?.as_array_mut()?;
     let mut kept: Vec<Value> = Vec::with_capacity(references.len());
+    // Equal references found by a canonical key rather than by comparing each with
+    // every one kept (a client sends the list); a reference is a flat object.
+    let mut seen = std::collections::HashSet::new();
     let mut duplicates = Vec::new();
     for reference in references.drain(..) {
-        if kept.contains(&reference) {
-            duplicates.push(reference["uid"].as_str().unwrap_or_default().to_owned());
-        } else {
+        let key = match reference.as_object() {
+            Some(map) => {
+                let mut fields: Vec<String> = map.iter().map(|(key, value)| format!("{key:?}:{value}")).collect();
+                fields.sort_unstable();
+                fields.join(",")
+            }
+            None => reference.to_string(),
+        };
+        if seen.insert(key) {
             kept.push(reference);
+        } else {
+            duplicates.push(reference["uid"].as_str().unwrap_or_default().to_owned());
         }
     }
     *references = kept;
