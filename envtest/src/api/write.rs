@@ -994,3 +994,36 @@ fn name_requester(resource: &ResourceType, object: &mut Value, server: &ApiServe
         }
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn sent(warnings: &[String]) -> Vec<String> {
+        let response = with_warnings(json_response(StatusCode::OK, &json!({})), warnings);
+        response
+            .headers()
+            .get_all(http::header::WARNING)
+            .iter()
+            .map(|value| String::from_utf8_lossy(value.as_bytes()).into_owned())
+            .collect()
+    }
+
+    #[test]
+    fn warnings_are_recorded_as_kube_s_recorder_writes_them() {
+        // Each text once, quotes and backslashes escaped, UTF-8 kept, control
+        // characters and empty texts skipped.
+        let texts = ["a \"b\" \\c", "a \"b\" \\c", "", "bell\u{7}", "größe"].map(str::to_owned);
+        assert_eq!(sent(&texts), [r#"299 - "a \"b\" \\c""#, r#"299 - "größe""#]);
+        // Past 4,096 runes, every text (those before included) is cut to 256, and
+        // once the cut ones reach 4,096 again the rest are dropped.
+        let long: Vec<String> = (0..40).map(|i| format!("{i:03}{}", "x".repeat(297))).collect();
+        let headers = sent(&long);
+        assert_eq!(headers.len(), 16);
+        assert!(
+            headers.iter().all(|h| h.len() == "299 - \"\"".len() + 256),
+            "{headers:?}"
+        );
+        assert!(headers[15].starts_with("299 - \"015"), "{}", headers[15]);
+    }
+}

@@ -274,9 +274,9 @@ pub(crate) fn decode(resource: &ResourceType, object: &mut Value) -> Result<(), 
         }
         return decoded;
     };
-    // Go decodes a JSON null as the field's zero value: the field is as good as absent
-    // (a string of a map is "").
-    crate::resources::openapi::drop_nulls(builtin, object);
+    // Go decodes a JSON null as the field's zero value (the field is as good as absent,
+    // a string of a map is ""), and bytes from base64 as its own decoder reads them.
+    crate::resources::openapi::read_as_go(builtin, object);
     let refused = |error: String| {
         ApiError::bad_request(format!(
             "{} in version \"{}\" cannot be handled as a {}: {error}",
@@ -287,9 +287,6 @@ pub(crate) fn decode(resource: &ResourceType, object: &mut Value) -> Result<(), 
     // refuse what serde refuses, serde's own words. Go refuses some of what serde
     // takes (a time with a space for its `T`), so its checks run either way.
     let go_error = crate::resources::openapi::type_error(builtin, object, crate::resources::openapi::Mode::Json);
-    if go_error.is_none() {
-        crate::resources::openapi::canonical_bytes(builtin, object);
-    }
     builtin
         .decode(object)
         .map_err(|error| refused(go_error.clone().unwrap_or(error)))?;

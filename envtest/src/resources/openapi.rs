@@ -17,8 +17,8 @@ use serde_json::{Value, json};
 
 pub(crate) use self::ordered::ordered_json;
 pub(crate) use self::schemas::{
-    Definitions, builtin_type, canonical_bytes, convert_integers, custom_definition, drop_nulls,
-    object_meta_definitions, prune_object_meta, prune_unknown_fields, selectable_fields, unknown_fields, visit_typed,
+    Definitions, builtin_type, convert_integers, custom_definition, object_meta_definitions, prune_object_meta,
+    prune_unknown_fields, read_as_go, selectable_fields, unknown_fields, visit_typed,
 };
 pub(crate) use self::unmarshal::{Mode, object_meta_error, type_error};
 use crate::core::sha512_hex;

@@ -74,8 +74,9 @@ fn noisy_warnings(at: &str) -> Vec<String> {
 }
 
 /// A Deployment warns of a name that is no DNS label and of its template on create;
-/// an update warns again only when the generation moves, and a scale (written through
-/// the same strategy) moves it.
+/// an update warns again only when the generation moves, as a change of replicas
+/// does, through the main endpoint or `/scale` (which kube writes through the same
+/// strategy).
 #[tokio::test]
 async fn workloads_warn_of_their_name_and_their_pod_template() {
     let env = start().await;
@@ -105,13 +106,22 @@ async fn workloads_warn_of_their_name_and_their_pod_template() {
         "no generation moved: {:?}",
         warnings(&labelled)
     );
-    let scaled = patch(
+    let replicas = patch(
         &client,
         &format!("{deployments}/web.v1"),
         json!({"spec": {"replicas": 3}}),
     )
     .await;
+    assert_ok(&replicas);
+    assert_eq!(sorted(&replicas), noisy_warnings("spec.template"));
+    let scaled = patch(
+        &client,
+        &format!("{deployments}/web.v1/scale"),
+        json!({"spec": {"replicas": 2}}),
+    )
+    .await;
     assert_ok(&scaled);
+    assert_eq!(scaled.body["kind"], "Scale");
     assert_eq!(sorted(&scaled), noisy_warnings("spec.template"));
     env.stop().await;
 }

@@ -59,6 +59,7 @@ use crate::{Kind, Write};
 
 pub(crate) use self::options::PodOptions;
 pub(crate) use self::pod::validate_pod_template_spec_with;
+pub(crate) use self::security::validate_app_armor_profile_field;
 
 /// The errors in `object`, a core/v1 kind written as `write` says.
 pub(crate) fn validate(kind: &Kind, object: &Value, write: Write) -> ErrorList {

@@ -331,20 +331,24 @@ fn opaque_object(schema: &Value) -> bool {
     !schema["properties"].is_object() && !schema.get("additionalProperties").is_some_and(Value::is_object)
 }
 
-/// Removes the null fields of a built-in object, as decoding into its Go type leaves
-/// them at their zero values, and puts the zero value of their type in place of a null
-/// item of a list or value of a map, as Go's decoder stores one there (`command:
-/// [null]` is `[""]`, `containers: [null]` a container with no fields).
-/// Opaque values (a `RawExtension`, a CRD's JSON) keep theirs, as Go keeps their bytes.
-pub(crate) fn drop_nulls(builtin: &'static Builtin, object: &mut Value) {
+/// What Go's decoder makes of a built-in object's body before anything reads it, in
+/// one walk: null fields are removed, as decoding into the Go type leaves them at their
+/// zero values, and a null item of a list or value of a map becomes the zero value of
+/// its type, as Go's decoder stores one there (`command: [null]` is `[""]`,
+/// `containers: [null]` a container with no fields); a `[]byte` field (`format: byte`)
+/// is written as Go writes the bytes it read (its decoder skips line breaks and takes
+/// unused bits that are set; its encoder writes neither; a string that is not base64
+/// is left for the type check to refuse). Opaque values (a `RawExtension`, a CRD's
+/// JSON) keep theirs, as Go keeps their bytes.
+pub(crate) fn read_as_go(builtin: &'static Builtin, object: &mut Value) {
     let schema = builtin_type(builtin);
     let (root, definitions) = schema.as_ref();
     if let Some(schema) = definitions.get(root) {
-        drop_nulls_with(definitions, schema, object);
+        read_as_go_with(definitions, schema, object);
     }
 }
 
-fn drop_nulls_with(definitions: &Definitions, schema: &Value, value: &mut Value) {
+fn read_as_go_with(definitions: &Definitions, schema: &Value, value: &mut Value) {
     let Some((_, schema)) = resolve(definitions, schema) else {
         return;
     };
@@ -365,45 +369,20 @@ fn drop_nulls_with(definitions: &Definitions, schema: &Value, value: &mut Value)
                 }
             }
         }
-        _ => {}
-    }
-    for_each_child(schema, value, &mut |child_schema, child| {
-        drop_nulls_with(definitions, child_schema, child);
-    });
-}
-
-/// Writes each `[]byte` field (`format: byte`) as Go writes the bytes it read: Go's
-/// decoder skips line breaks and takes unused bits that are set, and its encoder
-/// writes neither. A string that is not base64 is left for the type check to refuse.
-pub(crate) fn canonical_bytes(builtin: &'static Builtin, object: &mut Value) {
-    let schema = builtin_type(builtin);
-    let (root, definitions) = schema.as_ref();
-    if let Some(schema) = definitions.get(root) {
-        canonical_bytes_with(definitions, schema, object);
-    }
-}
-
-fn canonical_bytes_with(definitions: &Definitions, schema: &Value, value: &mut Value) {
-    use base64::Engine;
-    let Some((_, schema)) = resolve(definitions, schema) else {
-        return;
-    };
-    if let Value::String(text) = value {
-        if schema["format"] == "byte"
-            && let Ok(bytes) = crate::core::go_base64(text.as_bytes())
-        {
-            let canonical = base64::engine::general_purpose::STANDARD.encode(bytes);
-            if canonical != *text {
-                *text = canonical;
+        Value::String(text) if schema["format"] == "byte" => {
+            use base64::Engine;
+            if let Ok(bytes) = crate::core::go_base64(text.as_bytes()) {
+                let canonical = base64::engine::general_purpose::STANDARD.encode(bytes);
+                if canonical != *text {
+                    *text = canonical;
+                }
             }
+            return;
         }
-        return;
-    }
-    if matches!(value, Value::Object(_)) && opaque_object(schema) {
-        return;
+        _ => return,
     }
     for_each_child(schema, value, &mut |child_schema, child| {
-        canonical_bytes_with(definitions, child_schema, child);
+        read_as_go_with(definitions, child_schema, child);
     });
 }
 

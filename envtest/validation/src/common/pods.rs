@@ -14,9 +14,9 @@ use crate::field::{ErrorList, Path};
 const MIRROR: &str = "kubernetes.io/config.mirror";
 const TOLERATIONS: &str = "scheduler.alpha.kubernetes.io/tolerations";
 const DELETION_COST: &str = "controller.kubernetes.io/pod-deletion-cost";
-const SECCOMP_POD: &str = "seccomp.security.alpha.kubernetes.io/pod";
-const SECCOMP_CONTAINER: &str = "container.seccomp.security.alpha.kubernetes.io/";
-const APPARMOR_CONTAINER: &str = "container.apparmor.security.beta.kubernetes.io/";
+pub(crate) const SECCOMP_POD: &str = "seccomp.security.alpha.kubernetes.io/pod";
+pub(crate) const SECCOMP_CONTAINER: &str = "container.seccomp.security.alpha.kubernetes.io/";
+pub(crate) const APPARMOR_CONTAINER: &str = "container.apparmor.security.beta.kubernetes.io/";
 
 /// `ValidatePodSpecificAnnotations` of a pod (template) whose spec is `spec`.
 pub(crate) fn validate_pod_specific_annotations(annotations: &Value, spec: &Value, path: &Path) -> ErrorList {

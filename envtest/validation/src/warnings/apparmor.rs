@@ -6,7 +6,7 @@
 
 use serde_json::{Map, Value, json};
 
-use super::pod::APPARMOR_CONTAINER;
+use crate::common::pods::APPARMOR_CONTAINER;
 use crate::common::read::{entries, items, text};
 use crate::field::Path;
 
@@ -31,14 +31,12 @@ fn field_for(annotation: &str) -> Option<Value> {
         "runtime/default" => json!({"type": "RuntimeDefault"}),
         _ => {
             let name = annotation.strip_prefix("localhost/").filter(|n| !n.is_empty())?;
-            // Validation refuses a name padded with whitespace or longer than PATH_MAX - 1.
-            if name.trim() != name || name.len() > 4095 {
-                return None;
-            }
             json!({"type": "Localhost", "localhostProfile": name})
         }
     };
-    Some(profile)
+    crate::core::validate_app_armor_profile_field(&profile, &Path::new(""))
+        .is_empty()
+        .then_some(profile)
 }
 
 /// `applyAppArmorVersionSkew`: syncs each container's annotation and field of a new
