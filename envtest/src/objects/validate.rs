@@ -232,10 +232,15 @@ pub(crate) fn duplicate_fields(body: &[u8]) -> Vec<String> {
 /// The fields of a custom resource that its schema does not declare (and that
 /// pruning would drop), for `fieldValidation` Strict and Warn.
 fn unknown_fields(resource: &ResourceType, object: &Value) -> Vec<String> {
-    match resource.schema.as_deref().filter(|_| resource.custom) {
-        Some(schema) => schema::unknown_fields(schema, object),
-        None => Vec::new(),
-    }
+    let Some(schema) = resource.schema.as_deref().filter(|_| resource.custom) else {
+        return Vec::new();
+    };
+    let mut unknown = match object.get("metadata") {
+        Some(metadata) if metadata.is_object() => crate::resources::openapi::unknown_object_meta_fields(metadata),
+        _ => Vec::new(),
+    };
+    unknown.extend(schema::unknown_fields(schema, object));
+    unknown
 }
 
 /// Decodes a built-in object into its k8s-openapi type, first of all as kube-apiserver

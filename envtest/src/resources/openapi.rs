@@ -18,7 +18,7 @@ use serde_json::{Value, json};
 pub(crate) use self::ordered::ordered_json;
 pub(crate) use self::schemas::{
     Definitions, builtin_type, convert_integers, custom_definition, object_meta_definitions, prune_object_meta,
-    prune_unknown_fields, read_as_go, selectable_fields, unknown_fields, visit_typed,
+    prune_unknown_fields, read_as_go, selectable_fields, unknown_fields, unknown_object_meta_fields, visit_typed,
 };
 pub(crate) use self::unmarshal::{Mode, object_meta_error, type_error};
 use crate::core::sha512_hex;

@@ -109,6 +109,18 @@ pub(crate) fn prune_object_meta(metadata: &mut Value) {
     }
 }
 
+/// The fields of a custom resource's `metadata` that `ObjectMeta` lacks
+/// (`metadata.dfzUnknown`), as the custom resource codec's strict decoding of its
+/// metadata names them: before the fields its schema prunes.
+pub(crate) fn unknown_object_meta_fields(metadata: &Value) -> Vec<String> {
+    let definitions = object_meta();
+    let mut found = Vec::new();
+    if let Some(schema) = definitions.get(OBJECT_META) {
+        walk(definitions, schema, metadata, "metadata", &mut found);
+    }
+    found
+}
+
 /// `buildSelectableFields`: a custom resource version's `selectableFields` as its
 /// definitions (and its list's) carry them, each path without its leading dot; an
 /// empty list when it declares none.
