@@ -8,6 +8,7 @@
 mod error;
 mod go_base64;
 mod go_json;
+mod go_sort;
 mod go_yaml;
 mod identity;
 mod resource;
@@ -18,6 +19,7 @@ mod version;
 pub(crate) use self::error::ApiError;
 pub(crate) use self::go_base64::{decode as go_base64, error as go_base64_error};
 pub(crate) use self::go_json::{decode as decode_json, go_json_type, parse_uint, summarize_data};
+pub(crate) use self::go_sort::slice_stable as go_slice_stable;
 pub(crate) use self::go_yaml::syntax_error as yaml_syntax_error;
 pub(crate) use self::identity::{ADMIN, ADMIN_GROUPS, admin_user_info};
 pub(crate) use self::resource::{

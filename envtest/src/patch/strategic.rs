@@ -1,9 +1,35 @@
 //! Strategic merge patch for built-in types: lists with a merge key (containers by
 //! name, ports by containerPort, ...) are merged item by item instead of replaced.
 //!
-//! Follows apimachinery's `strategicpatch`: maps merge recursively and `null` deletes a
-//! field; the directives `$patch`, `$retainKeys`, `$deleteFromPrimitiveList/<field>` and
-//! `$setElementOrder/<field>` steer the merge and never reach the result.
+//! A port of apimachinery's `strategicpatch` as `StrategicMergeMapPatch` runs it on
+//! the server (`MergeParallelList` and `IgnoreUnmatchedNulls` both on), function by
+//! function, so that what a patch does at the edges (a value the object lacks, a
+//! directive in a new value, a list the patch reorders) and the errors it meets are
+//! kube-apiserver's:
+//!
+//! | kube function | here |
+//! |---|---|
+//! | `mergeMap`, `handleDirectiveInMergeMap` | [`Merger::merge_map`], [`handle_directive_in_merge_map`] |
+//! | `applyRetainKeysDirective` | [`apply_retain_keys_directive`] |
+//! | `mergePatchIntoOriginal` (`$setElementOrder`) | [`Merger::merge_patch_into_original`] |
+//! | `validatePatchWithSetOrderList`, `mergeKeyValueEqual` | [`validate_patch_with_set_order_list`], [`merge_key_value_equal`] |
+//! | `preprocessDeletionListForMerging`, `extractKey` | in `merge_map`, [`extract_key`] |
+//! | `mergeSliceHandler`, `mergeSlice` | [`Merger::merge_slice`] |
+//! | `mergeSliceWithSpecialElements`, `deleteMatchingEntries` | [`merge_slice_with_special_elements`] |
+//! | `mergeSliceWithoutSpecialElements`, `findMapInSliceBasedOnKeyValue` | [`Merger::merge_slice_without_special_elements`], [`find_by_key`] |
+//! | `deleteFromSlice`, `deduplicateScalars` | [`delete_from_slice`], [`deduplicate_scalars`] |
+//! | `partitionPrimitivesByPresentInList`, `partitionMapsByPresentInList` | [`partition_primitives`], [`partition_maps`] |
+//! | `normalizeElementOrder`, `normalizeSliceOrder`, `mergeSortedSlice`, `index` | [`normalize_element_order`], [`normalize_slice_order`], [`merge_sorted_slice`], [`index`] |
+//! | `extractToDeleteItems`, `validateMergeKeyInLists` | [`extract_to_delete_items`], [`validate_merge_key_in_lists`] |
+//! | `removeDirectives`, `discardNullValuesFromPatch` | [`remove_directives`], [`discard_nulls`] |
+//! | `sliceElementType` | [`slice_element_type`] |
+//! | `interpretStrategicMergePatchError` (the handler) | [`PatchError`] kinds: the format errors are 400s, lists of lists 422s, the rest 500s |
+//!
+//! Not ported: the lookup of a field in the Go struct (a directive naming a field the
+//! type lacks fails there with "unable to find api field"; here the list merges as a
+//! list without a strategy), the panic Go's `==` raises on a merge key whose value is an
+//! object or a list, and the order Go's map iteration gives the fields of a patch (here
+//! they are merged in key order, which only decides which of two errors comes first).
 
 use serde_json::{Map, Value};
 
@@ -11,11 +37,17 @@ use wheelhouse_envtest_schema::errors::go_plain;
 
 use super::PatchError;
 use super::merge_keys::{ListStrategy, list_merge_key};
+use crate::core::go_slice_stable;
 
-const PATCH: &str = "$patch";
+const DIRECTIVE_MARKER: &str = "$patch";
 const RETAIN_KEYS: &str = "$retainKeys";
-const DELETE_FROM_PRIMITIVE_LIST: &str = "$deleteFromPrimitiveList/";
-const SET_ELEMENT_ORDER: &str = "$setElementOrder/";
+const DELETE_FROM_PRIMITIVE_LIST: &str = "$deleteFromPrimitiveList";
+const SET_ELEMENT_ORDER: &str = "$setElementOrder";
+
+const BAD_PRIMITIVE_LIST: &str = "invalid patch format of primitive list";
+const BAD_RETAIN_KEYS: &str = "invalid patch format of retainKeys";
+const BAD_SET_ELEMENT_ORDER: &str = "invalid patch format of setElementOrder list";
+const NO_LIST_OF_LISTS: &str = "lists of lists are not supported";
 
 /// Applies the strategic merge patch `patch` to `original`, an object of `kind` in API
 /// group `group` (`""` for core).
@@ -29,238 +61,66 @@ pub(crate) fn strategic_merge(original: &Value, patch: &Value, group: &str, kind
         Value::Object(map) => map.clone(),
         _ => Map::new(),
     };
-    let merged = Merger { group, kind }.merge_map(original, patch, &mut Vec::new())?;
-    Ok(Value::Object(merged.unwrap_or_default()))
+    let merged = Merger { group, kind }.merge_map(original, patch.clone(), &mut Vec::new())?;
+    Ok(Value::Object(merged))
 }
 
-/// The object's type, which picks the merge key of each list. The methods' `location` is
-/// the field path from the object root with list items left out, as the table wants it.
-struct Merger<'a> {
-    group: &'a str,
-    kind: &'a str,
+/// The JSON type of a value as `reflect.TypeOf` tells Go's decoded values apart: whole
+/// numbers are `int64` and others `float64` (the patch handler keeps integers), and a
+/// `null` has no type.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+enum GoType {
+    Nil,
+    Bool,
+    Float,
+    Int,
+    String,
+    Slice,
+    Map,
 }
 
-impl Merger<'_> {
-    fn strategy(&self, location: &[&str]) -> ListStrategy {
-        list_merge_key(self.group, self.kind, location)
+fn go_type(value: &Value) -> GoType {
+    match value {
+        Value::Null => GoType::Nil,
+        Value::Bool(_) => GoType::Bool,
+        Value::Number(number) if number.is_f64() => GoType::Float,
+        Value::Number(_) => GoType::Int,
+        Value::String(_) => GoType::String,
+        Value::Array(_) => GoType::Slice,
+        Value::Object(_) => GoType::Map,
     }
+}
 
-    /// Merges `patch` into the map `original` at `location`; `None` means `$patch: delete`
-    /// removed the map.
-    fn merge_map<'p>(
-        &self,
-        original: Map<String, Value>,
-        patch: &'p Map<String, Value>,
-        location: &mut Vec<&'p str>,
-    ) -> Result<Option<Map<String, Value>>, PatchError> {
-        match patch.get(PATCH) {
-            None => {}
-            Some(Value::String(directive)) if directive == "delete" => return Ok(None),
-            // The patch is the new map; merging it into nothing still drops the nulls and
-            // directives it carries.
-            Some(Value::String(directive)) if directive == "replace" => {
-                return self.merge_fields(Map::new(), patch, location).map(Some);
-            }
-            // `handleDirectiveInMergeMap`: only replace and delete mean something in a map
-            // (`merge` too is `ErrBadPatchType`), and the error is a plain one: a 500.
-            Some(other) => return Err(bad_patch_type(other, patch)),
-        }
-        self.merge_fields(original, patch, location).map(Some)
+/// How `reflect.TypeOf(v)` prints in `mergepatch.ErrBadArgType`'s message.
+fn go_type_name(value: &Value) -> &'static str {
+    match go_type(value) {
+        GoType::Nil => "%!s(<nil>)",
+        GoType::Bool => "bool",
+        GoType::Float => "float64",
+        GoType::Int => "int64",
+        GoType::String => "string",
+        GoType::Slice => "[]interface {}",
+        GoType::Map => "map[string]interface {}",
     }
+}
 
-    /// The body of `merge_map` once its `$patch` directive is handled.
-    fn merge_fields<'p>(
-        &self,
-        original: Map<String, Value>,
-        patch: &'p Map<String, Value>,
-        location: &mut Vec<&'p str>,
-    ) -> Result<Map<String, Value>, PatchError> {
-        let mut result = original;
-        for (key, value) in patch {
-            if let Some(field) = key.strip_prefix(DELETE_FROM_PRIMITIVE_LIST) {
-                let Value::Array(doomed) = value else {
-                    return Err(PatchError::BadRequest(format!("{key} must be a list")));
-                };
-                if let Some(Value::Array(items)) = result.get_mut(field) {
-                    // `mergeSlice` checks the deletion list against the list first: a list
-                    // of objects is not a list of primitives.
-                    element_types_agree(items, doomed)?;
-                    items.retain(|item| !doomed.contains(item));
-                }
-            }
-        }
-        for (key, value) in patch {
-            if is_directive(key) {
-                continue;
-            }
-            if value.is_null() {
-                result.remove(key);
-                continue;
-            }
-            location.push(key);
-            let merged = self.merge_value(result.remove(key), value, location);
-            location.pop();
-            if let Some(merged) = merged? {
-                result.insert(key.clone(), merged);
-            }
-        }
-        if let Some(retained) = patch.get(RETAIN_KEYS) {
-            let Value::Array(retained) = retained else {
-                return Err(PatchError::BadRequest(format!(
-                    "{RETAIN_KEYS} must be a list of field names"
-                )));
-            };
-            result.retain(|key, _| retained.iter().any(|name| name.as_str() == Some(key)));
-        }
-        for (key, order) in patch {
-            if let Some(field) = key.strip_prefix(SET_ELEMENT_ORDER) {
-                let Value::Array(order) = order else {
-                    return Err(PatchError::BadRequest(format!("{key} must be a list")));
-                };
-                if let Some(Value::Array(items)) = result.get_mut(field) {
-                    location.push(field);
-                    let strategy = self.strategy(location);
-                    location.pop();
-                    reorder(items, order, strategy);
-                }
-            }
-        }
-        Ok(result)
-    }
+/// `mergepatch.ErrBadArgType`: a plain error, so a 500.
+fn bad_arg_type(expected: &str, actual: &Value) -> PatchError {
+    PatchError::Internal(format!(
+        "expected a {expected}, but received a {}",
+        go_type_name(actual)
+    ))
+}
 
-    /// Merges one patch value into the original one, if any; `None` removes the field.
-    fn merge_value<'p>(
-        &self,
-        original: Option<Value>,
-        patch: &'p Value,
-        location: &mut Vec<&'p str>,
-    ) -> Result<Option<Value>, PatchError> {
-        match patch {
-            Value::Object(patch) => {
-                let original = match original {
-                    Some(Value::Object(map)) => map,
-                    _ => Map::new(),
-                };
-                Ok(self.merge_map(original, patch, location)?.map(Value::Object))
-            }
-            Value::Array(items) => {
-                let original = match original {
-                    Some(Value::Array(items)) => items,
-                    _ => Vec::new(),
-                };
-                self.merge_list(original, items, location)
-                    .map(|list| Some(Value::Array(list)))
-            }
-            scalar => Ok(Some(scalar.clone())),
-        }
-    }
+const SLICE: &str = "[]interface {}";
+const MAP: &str = "map[string]interface {}";
 
-    fn merge_list<'p>(
-        &self,
-        original: Vec<Value>,
-        patch: &'p [Value],
-        location: &mut Vec<&'p str>,
-    ) -> Result<Vec<Value>, PatchError> {
-        let strategy = self.strategy(location);
-        // `{"$patch": "replace"}` among the items: the other items are the whole list.
-        let replace = patch.iter().any(|item| directive_of(item) == Some("replace"));
-        match strategy {
-            ListStrategy::Map { patch_key, .. } if !replace => {
-                self.merge_keyed_list(original, patch, patch_key, location)
-            }
-            ListStrategy::Set if !replace => {
-                let mut result = original;
-                for item in patch.iter().filter(|item| directive_of(item).is_none()) {
-                    if !result.contains(item) {
-                        result.push(self.fresh(item, location)?);
-                    }
-                }
-                Ok(result)
-            }
-            _ => {
-                let mut result = Vec::with_capacity(patch.len());
-                for item in patch {
-                    if directive_of(item).is_some() {
-                        continue;
-                    }
-                    result.push(self.fresh(item, location)?);
-                }
-                Ok(result)
-            }
-        }
-    }
-
-    fn merge_keyed_list<'p>(
-        &self,
-        original: Vec<Value>,
-        patch: &'p [Value],
-        patch_key: &str,
-        location: &mut Vec<&'p str>,
-    ) -> Result<Vec<Value>, PatchError> {
-        // `mergeSlice`: the items of both lists must be of one type, and not lists.
-        element_types_agree(&original, patch)?;
-        let mut result = original;
-        for item in patch {
-            let Value::Object(item) = item else {
-                // Primitives under a merge key merge as a set, as `mergeSlice` does.
-                if !result.contains(item) {
-                    result.push(item.clone());
-                }
-                continue;
-            };
-            // `mergeSliceWithSpecialElements`, then `mergeSliceWithoutSpecialElements`:
-            // every item names its merge key, a deletion included.
-            let no_merge_key = || {
-                PatchError::Internal(format!(
-                    "map: {} does not contain declared merge key: {patch_key}",
-                    go_plain(&Value::Object(item.clone()))
-                ))
-            };
-            match item.get(PATCH) {
-                None => {}
-                Some(Value::String(directive)) if directive == "delete" => {}
-                Some(Value::String(directive)) if directive == "merge" => {
-                    return Err(PatchError::Internal(
-                        "merging lists cannot yet be specified in the patch".into(),
-                    ));
-                }
-                Some(other) => return Err(bad_patch_type(other, item)),
-            }
-            let Some(key) = item.get(patch_key) else {
-                return Err(no_merge_key());
-            };
-            let same_key = |existing: &Value| existing.get(patch_key) == Some(key);
-            if directive_of_map(item) == Some("delete") {
-                result.retain(|existing| !same_key(existing));
-                continue;
-            }
-            match result.iter().position(same_key) {
-                Some(index) => {
-                    let existing = match result[index].take() {
-                        Value::Object(map) => map,
-                        _ => Map::new(),
-                    };
-                    match self.merge_map(existing, item, location)? {
-                        Some(merged) => result[index] = Value::Object(merged),
-                        None => {
-                            result.remove(index);
-                        }
-                    }
-                }
-                None => {
-                    if let Some(merged) = self.merge_map(Map::new(), item, location)? {
-                        result.push(Value::Object(merged));
-                    }
-                }
-            }
-        }
-        Ok(result)
-    }
-
-    /// A patch value with no original to merge into, stripped of nulls and directives.
-    fn fresh<'p>(&self, value: &'p Value, location: &mut Vec<&'p str>) -> Result<Value, PatchError> {
-        Ok(self.merge_value(None, value, location)?.unwrap_or(Value::Null))
-    }
+/// `mergepatch.ErrNoMergeKey`.
+fn no_merge_key(map: &Map<String, Value>, key: &str) -> PatchError {
+    PatchError::Internal(format!(
+        "map: {} does not contain declared merge key: {key}",
+        go_plain(&Value::Object(map.clone()))
+    ))
 }
 
 /// `mergepatch.ErrBadPatchType`: a `$patch` directive the merge does not know, with
@@ -273,33 +133,616 @@ fn bad_patch_type(directive: &Value, map: &Map<String, Value>) -> PatchError {
     ))
 }
 
-/// `sliceElementType`: the items of the original list and of the patch's are all of
-/// one JSON type (objects, strings, numbers...), and not lists; otherwise the merge
-/// fails as the real server's does (a 500 quoting both lists, or `ErrNoListOfLists`).
-fn element_types_agree(original: &[Value], patch: &[Value]) -> Result<(), PatchError> {
-    fn type_of(value: &Value) -> u8 {
-        match value {
-            Value::Null => 0,
-            Value::Bool(_) => 1,
-            // Go decodes whole numbers as int64 and others as float64: two types.
-            Value::Number(number) if number.is_f64() => 2,
-            Value::Number(_) => 3,
-            Value::String(_) => 4,
-            Value::Array(_) => 5,
-            Value::Object(_) => 6,
+/// The object's type, which picks the merge key of each list. The methods' `location` is
+/// the field path from the object root with list items left out, as the table wants it.
+struct Merger<'a> {
+    group: &'a str,
+    kind: &'a str,
+}
+
+impl Merger<'_> {
+    fn strategy(&self, location: &[String]) -> ListStrategy {
+        let path: Vec<&str> = location.iter().map(String::as_str).collect();
+        list_merge_key(self.group, self.kind, &path)
+    }
+
+    /// `mergeMap`: merges `patch` into the map `original` at `location`.
+    fn merge_map(
+        &self,
+        mut original: Map<String, Value>,
+        mut patch: Map<String, Value>,
+        location: &mut Vec<String>,
+    ) -> Result<Map<String, Value>, PatchError> {
+        if let Some(directive) = patch.get(DIRECTIVE_MARKER) {
+            let directive = directive.clone();
+            return handle_directive_in_merge_map(&directive, patch);
+        }
+        apply_retain_keys_directive(&mut original, &mut patch)?;
+        self.merge_patch_into_original(&mut original, &mut patch, location)?;
+        for (key, patch_value) in patch {
+            // `preprocessDeletionListForMerging`: `$deleteFromPrimitiveList/<field>` is
+            // merged into `<field>` as a list of values to delete.
+            let (key, is_delete_list) = if key.starts_with(DELETE_FROM_PRIMITIVE_LIST) {
+                (extract_key(&key, DELETE_FROM_PRIMITIVE_LIST)?, true)
+            } else {
+                (key, false)
+            };
+            if patch_value.is_null() {
+                original.remove(&key);
+                continue;
+            }
+            let existing = original.remove(&key);
+            let existing = match existing {
+                Some(existing) if go_type(&existing) == go_type(&patch_value) => existing,
+                // Not in the original, or of another type: the patch's value, without its
+                // nulls and the maps that carry a `$patch` directive.
+                other => {
+                    if is_delete_list {
+                        if let Some(existing) = other {
+                            original.insert(key, existing);
+                        }
+                    } else if let Some(value) = remove_directives(discard_nulls(patch_value)) {
+                        original.insert(key, value);
+                    }
+                    continue;
+                }
+            };
+            location.push(key.clone());
+            let merged = match (existing, patch_value) {
+                (Value::Object(existing), Value::Object(patch_value)) => {
+                    Ok(Some(Value::Object(self.merge_map(existing, patch_value, location)?)))
+                }
+                (Value::Array(existing), Value::Array(patch_value)) => {
+                    // `mergeSliceHandler`: lists without a merge strategy are replaced
+                    // by the patch's list as it is; deletion lists merge regardless.
+                    let strategy = self.strategy(location);
+                    if strategy == ListStrategy::Atomic && !is_delete_list {
+                        Ok(Some(Value::Array(patch_value)))
+                    } else {
+                        self.merge_slice(existing, patch_value, strategy, is_delete_list, location)
+                            .map(|merged| Some(Value::Array(merged)))
+                    }
+                }
+                (_, scalar) => Ok(remove_directives(scalar)),
+            };
+            location.pop();
+            if let Some(merged) = merged? {
+                original.insert(key, merged);
+            }
+        }
+        Ok(original)
+    }
+
+    /// `mergePatchIntoOriginal`: each `$setElementOrder/<field>` merges `<field>` (if
+    /// the patch has it) and then orders the result: the order the directive gives
+    /// first, then the patch's, then the live list's.
+    fn merge_patch_into_original(
+        &self,
+        original: &mut Map<String, Value>,
+        patch: &mut Map<String, Value>,
+        location: &mut Vec<String>,
+    ) -> Result<(), PatchError> {
+        let directives: Vec<String> = patch
+            .keys()
+            .filter(|key| key.starts_with(SET_ELEMENT_ORDER))
+            .cloned()
+            .collect();
+        for directive in directives {
+            let Some(order) = patch.remove(&directive) else {
+                continue;
+            };
+            let Value::Array(order) = order else {
+                return Err(bad_arg_type(SLICE, &order));
+            };
+            let field = extract_key(&directive, SET_ELEMENT_ORDER)?;
+            let original_list = match original.get(&field) {
+                Some(Value::Array(items)) => Some(items.clone()),
+                Some(other) => return Err(bad_arg_type(SLICE, other)),
+                None => None,
+            };
+            let patch_list = match patch.get(&field) {
+                Some(Value::Array(items)) => Some(items.clone()),
+                Some(other) => return Err(bad_arg_type(SLICE, other)),
+                None => None,
+            };
+            location.push(field.clone());
+            let strategy = self.strategy(location);
+            let merge_key = merge_key_of(strategy);
+            validate_patch_with_set_order_list(patch_list.as_deref().unwrap_or_default(), &order, merge_key)?;
+            let merged = match (&original_list, patch_list) {
+                (Some(original_list), None) => original_list.clone(),
+                (None, Some(patch_list)) => match remove_directives(Value::Array(patch_list)) {
+                    Some(Value::Array(items)) => items,
+                    _ => Vec::new(),
+                },
+                (Some(original_list), Some(patch_list)) => {
+                    if strategy == ListStrategy::Atomic {
+                        patch_list
+                    } else {
+                        self.merge_slice(original_list.clone(), patch_list, strategy, false, location)?
+                    }
+                }
+                (None, None) => {
+                    location.pop();
+                    continue;
+                }
+            };
+            location.pop();
+            let (patch_items, server_only) = if merge_key.is_empty() {
+                partition_primitives(merged, &order)
+            } else {
+                partition_maps(merged, &order, merge_key)?
+            };
+            let original_items = original_list.unwrap_or_default();
+            let patch_items_of_field = match patch.get(&field) {
+                Some(Value::Array(items)) => items.as_slice(),
+                _ => &[],
+            };
+            let kind = slice_element_type(&[&original_items, patch_items_of_field])?;
+            let both = normalize_element_order(patch_items, server_only, &order, &original_items, merge_key, kind)?;
+            original.insert(field.clone(), Value::Array(both));
+            patch.remove(&field);
+        }
+        Ok(())
+    }
+
+    /// `mergeSlice`: a list with a merge strategy (or a deletion list), merged and then
+    /// ordered: the patch's items in the patch's order, the live list's others among them.
+    fn merge_slice(
+        &self,
+        original: Vec<Value>,
+        patch: Vec<Value>,
+        strategy: ListStrategy,
+        is_delete_list: bool,
+        location: &mut Vec<String>,
+    ) -> Result<Vec<Value>, PatchError> {
+        if original.is_empty() && patch.is_empty() {
+            return Ok(original);
+        }
+        let kind = slice_element_type(&[&original, &patch])?;
+        let merge_key = merge_key_of(strategy);
+        let (original, patch, merged) = if kind != GoType::Map {
+            if is_delete_list {
+                return Ok(delete_from_slice(original, &patch));
+            }
+            let mut both = original.clone();
+            both.extend(patch.iter().cloned());
+            (original, patch, deduplicate_scalars(both))
+        } else {
+            if merge_key.is_empty() {
+                // `schema.Name()`: the kind of the list's Go item type.
+                let item_kind = if strategy == ListStrategy::Set {
+                    "string"
+                } else {
+                    "struct"
+                };
+                return Err(PatchError::Internal(format!(
+                    "cannot merge lists without merge key for {item_kind}"
+                )));
+            }
+            let (original, patch) = merge_slice_with_special_elements(original, patch, merge_key)?;
+            let merged = self.merge_slice_without_special_elements(original.clone(), &patch, merge_key, location)?;
+            (original, patch, merged)
+        };
+        let (patch_items, server_only) = if merge_key.is_empty() {
+            partition_primitives(merged, &patch)
+        } else {
+            partition_maps(merged, &patch, merge_key)?
+        };
+        normalize_element_order(patch_items, server_only, &patch, &original, merge_key, kind)
+    }
+
+    /// `mergeSliceWithoutSpecialElements`: each patch item merges into the live item
+    /// with its merge key, or is appended as it is.
+    fn merge_slice_without_special_elements(
+        &self,
+        mut original: Vec<Value>,
+        patch: &[Value],
+        merge_key: &str,
+        location: &mut Vec<String>,
+    ) -> Result<Vec<Value>, PatchError> {
+        for item in patch {
+            let Value::Object(map) = item else {
+                return Err(bad_arg_type(MAP, item));
+            };
+            let Some(value) = map.get(merge_key) else {
+                return Err(no_merge_key(map, merge_key));
+            };
+            match find_by_key(&original, merge_key, value)? {
+                Some(index) => {
+                    let existing = match std::mem::take(&mut original[index]) {
+                        Value::Object(existing) => existing,
+                        _ => Map::new(),
+                    };
+                    original[index] = Value::Object(self.merge_map(existing, map.clone(), location)?);
+                }
+                None => original.push(item.clone()),
+            }
+        }
+        Ok(original)
+    }
+}
+
+fn merge_key_of(strategy: ListStrategy) -> &'static str {
+    match strategy {
+        ListStrategy::Map { patch_key, .. } => patch_key,
+        _ => "",
+    }
+}
+
+/// `handleDirectiveInMergeMap`: `replace` makes the patch (without the directive, its
+/// nulls and nested directives left as they are) the map; `delete` leaves an empty map.
+fn handle_directive_in_merge_map(
+    directive: &Value,
+    mut patch: Map<String, Value>,
+) -> Result<Map<String, Value>, PatchError> {
+    match directive.as_str() {
+        Some("replace") => {
+            patch.remove(DIRECTIVE_MARKER);
+            Ok(patch)
+        }
+        Some("delete") => Ok(Map::new()),
+        _ => Err(bad_patch_type(directive, &patch)),
+    }
+}
+
+/// `applyRetainKeysDirective`: the fields of the live map that `$retainKeys` does not
+/// list are dropped; every field the patch sets must be listed.
+fn apply_retain_keys_directive(
+    original: &mut Map<String, Value>,
+    patch: &mut Map<String, Value>,
+) -> Result<(), PatchError> {
+    let Some(retained) = patch.remove(RETAIN_KEYS) else {
+        return Ok(());
+    };
+    let Value::Array(retained) = retained else {
+        return Err(PatchError::BadRequest(BAD_RETAIN_KEYS.into()));
+    };
+    let listed = |key: &str| retained.iter().any(|name| name.as_str() == Some(key));
+    for (key, value) in patch.iter() {
+        if value.is_null() || key.starts_with(DELETE_FROM_PRIMITIVE_LIST) || key.starts_with(SET_ELEMENT_ORDER) {
+            continue;
+        }
+        if !listed(key) {
+            return Err(PatchError::BadRequest(BAD_RETAIN_KEYS.into()));
         }
     }
-    let mut first = None;
-    // A null item has no type (`reflect.TypeOf(nil)`): it neither sets nor breaks it.
-    for item in original.iter().chain(patch).filter(|item| !item.is_null()) {
-        let kind = type_of(item);
-        match first {
-            None if kind == 5 => {
-                return Err(PatchError::Rejected("lists of lists are not supported".into()));
+    original.retain(|key, _| listed(key));
+    Ok(())
+}
+
+/// `extractKey`: the field a `<prefix>/<field>` directive names.
+fn extract_key(key: &str, prefix: &str) -> Result<String, PatchError> {
+    match key.split_once('/') {
+        Some((head, field)) if head == prefix => Ok(field.to_owned()),
+        _ => Err(PatchError::BadRequest(
+            if prefix == DELETE_FROM_PRIMITIVE_LIST {
+                BAD_PRIMITIVE_LIST
+            } else {
+                BAD_SET_ELEMENT_ORDER
             }
+            .into(),
+        )),
+    }
+}
+
+/// `validatePatchWithSetOrderList`: the patch's items (deletions aside) come in the
+/// order `$setElementOrder` gives them, and it names each of them.
+fn validate_patch_with_set_order_list(patch: &[Value], order: &[Value], merge_key: &str) -> Result<(), PatchError> {
+    if order.is_empty() || patch.is_empty() {
+        return Ok(());
+    }
+    let kept = if merge_key.is_empty() {
+        patch.to_vec()
+    } else {
+        extract_to_delete_items(patch.to_vec())?.0
+    };
+    let (mut at_patch, mut at_order) = (0, 0);
+    while at_patch < kept.len() && at_order < order.len() {
+        if kept[at_patch]
+            .as_object()
+            .is_some_and(|item| item.contains_key(DIRECTIVE_MARKER))
+        {
+            at_patch += 1;
+            continue;
+        }
+        if merge_key_value_equal(&kept[at_patch], &order[at_order], merge_key)? {
+            at_patch += 1;
+        }
+        at_order += 1;
+    }
+    if at_patch < kept.len() && at_order >= order.len() {
+        return Err(PatchError::Internal(format!(
+            "The order in patch list:\n{}\n doesn't match {SET_ELEMENT_ORDER} list:\n{}\n",
+            go_plain(&Value::Array(patch.to_vec())),
+            go_plain(&Value::Array(order.to_vec()))
+        )));
+    }
+    Ok(())
+}
+
+/// `mergeKeyValueEqual`.
+fn merge_key_value_equal(left: &Value, right: &Value, merge_key: &str) -> Result<bool, PatchError> {
+    if merge_key.is_empty() {
+        return Ok(left == right);
+    }
+    let Value::Object(left) = left else {
+        return Err(bad_arg_type(MAP, left));
+    };
+    let Value::Object(right) = right else {
+        return Err(bad_arg_type(MAP, right));
+    };
+    let left_key = left.get(merge_key).ok_or_else(|| no_merge_key(left, merge_key))?;
+    let right_key = right.get(merge_key).ok_or_else(|| no_merge_key(right, merge_key))?;
+    Ok(left_key == right_key)
+}
+
+/// `mergeSliceWithSpecialElements`: items with `$patch: delete` remove the live items
+/// with their key, `$patch: replace` makes the other items the whole list.
+fn merge_slice_with_special_elements(
+    mut original: Vec<Value>,
+    patch: Vec<Value>,
+    merge_key: &str,
+) -> Result<(Vec<Value>, Vec<Value>), PatchError> {
+    let mut plain = Vec::new();
+    let mut replace = false;
+    for item in patch {
+        let Value::Object(map) = &item else {
+            return Err(bad_arg_type(MAP, &item));
+        };
+        let Some(directive) = map.get(DIRECTIVE_MARKER) else {
+            plain.push(item);
+            continue;
+        };
+        match directive.as_str() {
+            Some("delete") => {
+                let Some(value) = map.get(merge_key) else {
+                    return Err(no_merge_key(map, merge_key));
+                };
+                while let Some(index) = find_by_key(&original, merge_key, value)? {
+                    original.remove(index);
+                }
+            }
+            Some("replace") => replace = true,
+            Some("merge") => {
+                return Err(PatchError::Internal(
+                    "merging lists cannot yet be specified in the patch".into(),
+                ));
+            }
+            _ => return Err(bad_patch_type(directive, map)),
+        }
+    }
+    if replace {
+        return Ok((plain, Vec::new()));
+    }
+    Ok((original, plain))
+}
+
+/// `findMapInSliceBasedOnKeyValue`: the index of the first item whose `merge_key` is
+/// `value`; every item must be a map.
+fn find_by_key(items: &[Value], merge_key: &str, value: &Value) -> Result<Option<usize>, PatchError> {
+    for (index, item) in items.iter().enumerate() {
+        let Value::Object(map) = item else {
+            return Err(PatchError::Internal(format!("value for key {index} is not a map")));
+        };
+        if map.get(merge_key) == Some(value) {
+            return Ok(Some(index));
+        }
+    }
+    Ok(None)
+}
+
+/// `deleteFromSlice`: the live values without the ones listed.
+fn delete_from_slice(current: Vec<Value>, doomed: &[Value]) -> Vec<Value> {
+    current.into_iter().filter(|value| !doomed.contains(value)).collect()
+}
+
+/// `deduplicateScalars`, whose way of dropping a repeat (the last value takes its
+/// place) decides the order the later sort starts from.
+fn deduplicate_scalars(mut values: Vec<Value>) -> Vec<Value> {
+    let mut length = values.len() as isize - 1;
+    let mut i = 0;
+    while i < length {
+        let mut j = i + 1;
+        while j <= length {
+            if values[i as usize] == values[j as usize] {
+                values[j as usize] = values[length as usize].clone();
+                values.truncate(length as usize);
+                length -= 1;
+                j -= 1;
+            }
+            j += 1;
+        }
+        i += 1;
+    }
+    values
+}
+
+/// `partitionPrimitivesByPresentInList`: the values `by` holds, and the others.
+fn partition_primitives(values: Vec<Value>, by: &[Value]) -> (Vec<Value>, Vec<Value>) {
+    values.into_iter().partition(|value| by.contains(value))
+}
+
+/// `partitionMapsByPresentInList`: the items whose merge key an item of `by` has, and
+/// the others; every item must have its key.
+fn partition_maps(items: Vec<Value>, by: &[Value], merge_key: &str) -> Result<(Vec<Value>, Vec<Value>), PatchError> {
+    let (mut present, mut absent) = (Vec::new(), Vec::new());
+    for item in items {
+        let Value::Object(map) = &item else {
+            return Err(bad_arg_type(MAP, &item));
+        };
+        let Some(value) = map.get(merge_key) else {
+            return Err(no_merge_key(map, merge_key));
+        };
+        if find_by_key(by, merge_key, value)?.is_some() {
+            present.push(item);
+        } else {
+            absent.push(item);
+        }
+    }
+    Ok((present, absent))
+}
+
+/// `normalizeElementOrder`: the patch's items in `patch_order`, the live list's others
+/// in `server_order`, then the two merged by the live order where both are placed.
+fn normalize_element_order(
+    patch: Vec<Value>,
+    server_only: Vec<Value>,
+    patch_order: &[Value],
+    server_order: &[Value],
+    merge_key: &str,
+    kind: GoType,
+) -> Result<Vec<Value>, PatchError> {
+    let patch = normalize_slice_order(patch, patch_order, merge_key, kind)?;
+    let server_only = normalize_slice_order(server_only, server_order, merge_key, kind)?;
+    Ok(merge_sorted_slice(server_only, patch, server_order, merge_key, kind))
+}
+
+/// `normalizeSliceOrder`: sorts by the place in `order` (Go's stable sort with kube's
+/// comparison, which calls any pair it cannot place "less"); deletions go last.
+fn normalize_slice_order(
+    mut items: Vec<Value>,
+    order: &[Value],
+    merge_key: &str,
+    kind: GoType,
+) -> Result<Vec<Value>, PatchError> {
+    let mut doomed = Vec::new();
+    if kind == GoType::Map {
+        validate_merge_key_in_lists(merge_key, &[&items, order])?;
+        (items, doomed) = extract_to_delete_items(items)?;
+    }
+    go_slice_stable(&mut items, |a, b| {
+        match (index(order, a, merge_key, kind), index(order, b, merge_key, kind)) {
+            (Some(a), Some(b)) => a < b,
+            _ => true,
+        }
+    });
+    items.extend(doomed);
+    Ok(items)
+}
+
+/// `mergeSortedSlice`: inserts each of `left` into `right` before the first item of
+/// `right` it comes before in `server_order`.
+fn merge_sorted_slice(
+    left: Vec<Value>,
+    right: Vec<Value>,
+    server_order: &[Value],
+    merge_key: &str,
+    kind: GoType,
+) -> Vec<Value> {
+    let less = |l: &Value, r: &Value| match (
+        index(server_order, l, merge_key, kind),
+        index(server_order, r, merge_key, kind),
+    ) {
+        (Some(l), Some(r)) => l < r,
+        _ => false,
+    };
+    let mut merged = Vec::with_capacity(left.len() + right.len());
+    let mut left = left.into_iter().peekable();
+    let mut right = right.into_iter().peekable();
+    loop {
+        let take_left = match (left.peek(), right.peek()) {
+            (None, None) => break,
+            (Some(_), None) => true,
+            (None, Some(_)) => false,
+            (Some(l), Some(r)) => less(l, r),
+        };
+        let next = if take_left { left.next() } else { right.next() };
+        merged.extend(next);
+    }
+    merged
+}
+
+/// `index`: where `value` sits in `items`, by merge key for maps (an item without the
+/// key, or not a map, counts as Go's nil), by value otherwise.
+fn index(items: &[Value], value: &Value, merge_key: &str, kind: GoType) -> Option<usize> {
+    let key_of = |item: &Value| -> Option<Value> {
+        if kind == GoType::Map {
+            Some(item.as_object()?.get(merge_key)?.clone())
+        } else {
+            Some(item.clone())
+        }
+    };
+    let wanted = key_of(value);
+    items.iter().position(|item| key_of(item) == wanted)
+}
+
+/// `extractToDeleteItems`: the items to keep and those marked `$patch: delete`.
+fn extract_to_delete_items(items: Vec<Value>) -> Result<(Vec<Value>, Vec<Value>), PatchError> {
+    let (mut kept, mut doomed) = (Vec::new(), Vec::new());
+    for item in items {
+        let Value::Object(map) = &item else {
+            return Err(bad_arg_type(MAP, &item));
+        };
+        if map.get(DIRECTIVE_MARKER).and_then(Value::as_str) == Some("delete") {
+            doomed.push(item);
+        } else {
+            kept.push(item);
+        }
+    }
+    Ok((kept, doomed))
+}
+
+/// `validateMergeKeyInLists`: every item of every list is a map with the merge key.
+fn validate_merge_key_in_lists(merge_key: &str, lists: &[&[Value]]) -> Result<(), PatchError> {
+    for item in lists.iter().flat_map(|list| list.iter()) {
+        let Value::Object(map) = item else {
+            return Err(bad_arg_type(MAP, item));
+        };
+        if !map.contains_key(merge_key) {
+            return Err(no_merge_key(map, merge_key));
+        }
+    }
+    Ok(())
+}
+
+/// `removeDirectives`: the value without the maps that carry `$patch` (None when the
+/// value itself is one); other directives stay, for the decoder to find unknown.
+fn remove_directives(value: Value) -> Option<Value> {
+    match value {
+        Value::Object(map) => {
+            if map.contains_key(DIRECTIVE_MARKER) {
+                return None;
+            }
+            Some(Value::Object(
+                map.into_iter()
+                    .filter_map(|(key, child)| Some((key, remove_directives(child)?)))
+                    .collect(),
+            ))
+        }
+        Value::Array(items) => Some(Value::Array(items.into_iter().filter_map(remove_directives).collect())),
+        other => Some(other),
+    }
+}
+
+/// `discardNullValuesFromPatch`: drops the fields set to `null` at every depth (null
+/// list items stay).
+fn discard_nulls(value: Value) -> Value {
+    match value {
+        Value::Object(map) => Value::Object(
+            map.into_iter()
+                .filter(|(_, child)| !child.is_null())
+                .map(|(key, child)| (key, discard_nulls(child)))
+                .collect(),
+        ),
+        Value::Array(items) => Value::Array(items.into_iter().map(discard_nulls).collect()),
+        other => other,
+    }
+}
+
+/// `sliceElementType`: the one type of the lists' items, which must not be lists.
+fn slice_element_type(lists: &[&[Value]]) -> Result<GoType, PatchError> {
+    let mut first = None;
+    for item in lists.iter().flat_map(|list| list.iter()) {
+        let kind = go_type(item);
+        match first {
+            // Go reads the kind of a first `null` item and panics; a null that comes
+            // first has no type here, and the next item's decides.
+            None if kind == GoType::Nil => {}
+            None if kind == GoType::Slice => return Err(PatchError::Rejected(NO_LIST_OF_LISTS.into())),
             None => first = Some(kind),
             Some(seen) if seen != kind => {
-                let lists = Value::Array(vec![Value::Array(original.to_vec()), Value::Array(patch.to_vec())]);
+                let lists = Value::Array(lists.iter().map(|list| Value::Array(list.to_vec())).collect());
                 return Err(PatchError::Internal(format!(
                     "list element types are not identical: {}",
                     go_plain(&lists)
@@ -308,43 +751,7 @@ fn element_types_agree(original: &[Value], patch: &[Value]) -> Result<(), PatchE
             Some(_) => {}
         }
     }
-    Ok(())
-}
-
-fn is_directive(key: &str) -> bool {
-    key == PATCH
-        || key == RETAIN_KEYS
-        || key.starts_with(DELETE_FROM_PRIMITIVE_LIST)
-        || key.starts_with(SET_ELEMENT_ORDER)
-}
-
-fn directive_of(item: &Value) -> Option<&str> {
-    item.as_object().and_then(directive_of_map)
-}
-
-fn directive_of_map(item: &Map<String, Value>) -> Option<&str> {
-    item.get(PATCH).and_then(Value::as_str)
-}
-
-/// Puts the items `order` names in that order, in the slots such items already hold, so
-/// items the order leaves out keep their places.
-fn reorder(items: &mut [Value], order: &[Value], strategy: ListStrategy) {
-    let rank = |item: &Value| match strategy {
-        ListStrategy::Map { patch_key, .. } => {
-            let key = item.get(patch_key)?;
-            order.iter().position(|named| named.get(patch_key) == Some(key))
-        }
-        _ => order.iter().position(|named| named == item),
-    };
-    let slots: Vec<usize> = (0..items.len()).filter(|&i| rank(&items[i]).is_some()).collect();
-    let mut ranked: Vec<(usize, Value)> = slots
-        .iter()
-        .filter_map(|&i| Some((rank(&items[i])?, items[i].clone())))
-        .collect();
-    ranked.sort_by_key(|(rank, _)| *rank);
-    for (slot, (_, item)) in slots.into_iter().zip(ranked) {
-        items[slot] = item;
-    }
+    first.ok_or_else(|| PatchError::Internal("no elements in any of the given slices".into()))
 }
 
 #[cfg(test)]
@@ -402,7 +809,8 @@ mod tests {
     }
 
     #[test]
-    fn a_container_with_a_new_name_is_appended() {
+    fn a_container_with_a_new_name_comes_before_the_live_ones() {
+        // Without `$setElementOrder`, kube puts the patch's items first (1.32 does).
         let original = deployment(&json!([{"name": "app", "image": "app:1"}]));
         let patch = json!({"spec": {"template": {"spec": {"containers": [{"name": "log", "image": "log:1"}]}}}});
         let patched = patch_deployment(&original, &patch);
@@ -412,7 +820,7 @@ mod tests {
             .flatten()
             .map(|c| &c["name"])
             .collect();
-        assert_eq!(names, ["app", "log"]);
+        assert_eq!(names, ["log", "app"]);
     }
 
     #[test]
@@ -478,11 +886,12 @@ mod tests {
     }
 
     #[test]
-    fn patch_delete_in_a_map_removes_the_map() {
+    fn patch_delete_in_a_map_empties_it() {
+        // `handleDirectiveInMergeMap` returns an empty map, which 1.32 stores as `{}`.
         let original = json!({"spec": {"template": {"spec": {"securityContext": {"runAsUser": 1}, "containers": []}}}});
         let patch = json!({"spec": {"template": {"spec": {"securityContext": {"$patch": "delete"}}}}});
         let patched = patch_deployment(&original, &patch);
-        assert!(patched["spec"]["template"]["spec"].get("securityContext").is_none());
+        assert_eq!(patched["spec"]["template"]["spec"]["securityContext"], json!({}));
         assert!(patched["spec"]["template"]["spec"].get("containers").is_some());
     }
 
@@ -512,10 +921,15 @@ mod tests {
     }
 
     #[test]
-    fn finalizers_are_unioned() {
+    fn finalizers_are_unioned_in_the_patch_s_order_among_the_live_ones() {
         let original = deployment(&json!([]));
         let patched = patch_deployment(&original, &json!({"metadata": {"finalizers": ["b", "a"]}}));
-        assert_eq!(patched["metadata"]["finalizers"], json!(["a", "b"]));
+        assert_eq!(patched["metadata"]["finalizers"], json!(["b", "a"]));
+        // As 1.32 orders them: c is new, so it leads; d is live only and comes before b.
+        let mut original = deployment(&json!([]));
+        original["metadata"]["finalizers"] = json!(["d", "b"]);
+        let patched = patch_deployment(&original, &json!({"metadata": {"finalizers": ["c", "b"]}}));
+        assert_eq!(patched["metadata"]["finalizers"], json!(["c", "d", "b"]));
     }
 
     #[test]
@@ -524,7 +938,7 @@ mod tests {
         original["metadata"]["finalizers"] = json!(["a", "b", "c"]);
         let patch = json!({"metadata": {"$deleteFromPrimitiveList/finalizers": ["a", "c"], "finalizers": ["d"]}});
         let patched = patch_deployment(&original, &patch);
-        assert_eq!(patched["metadata"]["finalizers"], json!(["b", "d"]));
+        assert_eq!(patched["metadata"]["finalizers"], json!(["d", "b"]));
         assert_no_directives(&patched);
     }
 
@@ -553,7 +967,9 @@ mod tests {
     }
 
     #[test]
-    fn directives_in_new_fields_never_reach_the_result() {
+    fn a_new_field_drops_its_patch_directives_and_keeps_the_others() {
+        // `removeDirectives`: maps with `$patch` go; `$retainKeys` and `$setElementOrder`
+        // stay for the decoder, which warns of them as unknown fields (as 1.32 does).
         let original = json!({"spec": {}});
         let patch = json!({"spec": {"template": {"spec": {
             "containers": [{"name": "a", "env": [{"name": "X"}]}, {"name": "b", "$patch": "delete"}],
@@ -561,8 +977,10 @@ mod tests {
             "$setElementOrder/containers": [{"name": "a"}]
         }}}});
         let patched = patch_deployment(&original, &patch);
-        assert_eq!(containers(&patched), &json!([{"name": "a", "env": [{"name": "X"}]}]));
-        assert_no_directives(&patched);
+        let spec = &patched["spec"]["template"]["spec"];
+        assert_eq!(spec["containers"], json!([{"name": "a", "env": [{"name": "X"}]}]));
+        assert_eq!(spec["volumes"], json!([{"name": "v", "$retainKeys": ["name"]}]));
+        assert_eq!(spec["$setElementOrder/containers"], json!([{"name": "a"}]));
     }
 
     #[test]
@@ -587,7 +1005,7 @@ mod tests {
 
     #[test]
     fn unknown_patch_types_and_mixed_lists_are_the_merge_s_plain_errors() {
-        let original = json!({});
+        let original = json!({"spec": {}});
         assert!(matches!(
             strategic_merge(&original, &json!([1]), "", "Pod"),
             Err(PatchError::BadRequest(_))

@@ -37,7 +37,7 @@ pub(crate) async fn patch(client: &kube::Client, path: &str, media: &str, body: 
 
 pub(crate) const MERGE: &str = "application/merge-patch+json";
 const JSON_PATCH: &str = "application/json-patch+json";
-const STRATEGIC: &str = "application/strategic-merge-patch+json";
+pub(crate) const STRATEGIC: &str = "application/strategic-merge-patch+json";
 
 fn code_and_reason(answer: &Answer) -> (u16, &str) {
     (answer.code, answer.body["reason"].as_str().unwrap_or_default())

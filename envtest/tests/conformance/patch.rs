@@ -8,6 +8,8 @@ use kube::api::{Api, Patch, PatchParams, PostParams};
 use serde_json::json;
 
 use crate::common::{IMAGE, api_error, configmap, deployment, start};
+use crate::error_classes::{STRATEGIC, patch as patch_text};
+use crate::metadata_rules::warnings;
 
 fn data(cm: &ConfigMap) -> BTreeMap<&str, &str> {
     cm.data
@@ -130,6 +132,75 @@ async fn strategic_merge_patch_merges_lists_by_key() {
     let containers = patched.spec.template.spec.unwrap().containers;
     assert_eq!(containers.len(), 1);
     assert_eq!(containers[0].name, "app");
+    env.stop().await;
+}
+
+/// Where a strategic merge patch puts what it adds, and what it does with directives
+/// at the edges: the patch's new items lead the live ones (no `$setElementOrder`
+/// given), a merged list of values follows the patch's order with the live-only values
+/// placed among them, `$patch: delete` on a live map leaves it empty, a value the
+/// object lacks is taken as sent (so a list item without its merge key is validation's
+/// to refuse, not the merge's) and the directives other than `$patch` it carries are
+/// unknown fields.
+#[tokio::test]
+async fn strategic_merge_patch_orders_additions_and_takes_new_values_as_sent() {
+    let env = start().await;
+    let api: Api<Deployment> = Api::namespaced(env.client(), env.namespace());
+    let mut object = serde_json::to_value(deployment("smp-edges", 0, &json!([{"name": "a", "image": IMAGE}]))).unwrap();
+    object["metadata"]["finalizers"] = json!(["example.com/d", "example.com/b"]);
+    object["spec"]["template"]["spec"]["securityContext"] = json!({"runAsUser": 1});
+    api.create(&PostParams::default(), &serde_json::from_value(object).unwrap())
+        .await
+        .unwrap();
+    let patch = json!({
+        "metadata": {"finalizers": ["example.com/c", "example.com/b"]},
+        "spec": {"template": {"spec": {
+            "containers": [{"name": "b", "image": IMAGE}],
+            "securityContext": {"$patch": "delete"},
+            "affinity": {"$retainKeys": ["nodeAffinity"], "nodeAffinity": {}}
+        }}}
+    });
+    let path = format!("/apis/apps/v1/namespaces/{}/deployments/smp-edges", env.namespace());
+    let patched = patch_text(&env.client(), &path, STRATEGIC, &patch.to_string()).await;
+    assert_eq!(patched.code, 200, "{}", patched.body);
+    assert_eq!(
+        patched.body["metadata"]["finalizers"],
+        json!(["example.com/c", "example.com/d", "example.com/b"])
+    );
+    let spec = &patched.body["spec"]["template"]["spec"];
+    let names: Vec<&str> = spec["containers"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .filter_map(|c| c["name"].as_str())
+        .collect();
+    assert_eq!(names, ["b", "a"]);
+    assert_eq!(spec["securityContext"], json!({}));
+    assert_eq!(spec["affinity"], json!({"nodeAffinity": {}}));
+    assert_eq!(
+        warnings(&patched),
+        ["unknown field \"spec.template.spec.affinity.$retainKeys\""]
+    );
+
+    // A list the live object lacks is taken whole: its keyless item meets validation.
+    let keyless = json!({"spec": {"template": {"spec": {"containers": [
+        {"name": "a", "volumeDevices": [{}]}
+    ]}}}});
+    let refused = patch_text(&env.client(), &path, STRATEGIC, &keyless.to_string()).await;
+    assert_eq!(refused.code, 422, "{}", refused.body);
+    let fields: Vec<&str> = refused.body["details"]["causes"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .filter_map(|c| c["field"].as_str())
+        .collect();
+    assert!(
+        fields.contains(&"spec.template.spec.containers[1].volumeDevices[0].devicePath"),
+        "{fields:?}"
+    );
+    // The finalizers would hold the namespace's deletion on a real cluster.
+    let released = patch_text(&env.client(), &path, STRATEGIC, r#"{"metadata":{"finalizers":null}}"#).await;
+    assert_eq!(released.code, 200, "{}", released.body);
     env.stop().await;
 }
 
