@@ -39,5 +39,5 @@ mod structural;
 mod walk;
 
 pub use crate::admit::{Write, admit, decode, unknown_fields};
-pub use crate::cel::policy::{PolicyExpression, PolicyValue, Returns};
+pub use crate::cel::policy::{PolicyExpression, PolicyType, PolicyValue, Returns};
 pub use crate::cel::quantity::Quantity;

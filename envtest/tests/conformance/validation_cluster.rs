@@ -321,6 +321,25 @@ async fn storage_discovery_events_and_admission_objects_are_validated_as_kube_va
         )
         .on_119(Older::Skip("admissionregistration.k8s.io/v1 admission policies are served from 1.30")),
         case(
+            "an admission policy's expressions are typed: variables as compiled so far, the request and namespace as kube declares them",
+            post(POLICIES, object("admissionregistration.k8s.io/v1", "ValidatingAdmissionPolicy", "{p}-typed",
+                json!({"spec": {"failurePolicy": "Fail", "matchConstraints": {"resourceRules": [{"operations": ["CREATE"], "apiGroups": [""], "apiVersions": ["v1"], "resources": ["pods"]}]},
+                    "variables": [{"name": "early", "expression": "variables.late"}, {"name": "late", "expression": "[1, 2]"}],
+                    "validations": [
+                        {"expression": "variables.late[0] == 'a'"},
+                        {"expression": "request.foo == 1", "messageExpression": "variables.nope"},
+                        {"expression": "namespaceObject.metadata.UID == '' && namespaceObject.metadata.uid == ''"}
+                    ]}}))),
+            Expect::Invalid(&[
+                ("spec.variables[0].expression", "FieldValueInvalid", "Invalid value: \"variables.late\": compilation failed: ERROR: <input>:1:10: undefined field 'late'\n | variables.late\n | .........^"),
+                ("spec.validations[0].expression", "FieldValueInvalid", "Invalid value: \"variables.late[0] == 'a'\": compilation failed: ERROR: <input>:1:19: found no matching overload for '_==_' applied to '(int, string)'\n | variables.late[0] == 'a'\n | ..................^"),
+                ("spec.validations[1].expression", "FieldValueInvalid", "Invalid value: \"request.foo == 1\": compilation failed: ERROR: <input>:1:8: undefined field 'foo'\n | request.foo == 1\n | .......^"),
+                ("spec.validations[1].messageExpression", "FieldValueInvalid", "Invalid value: \"variables.nope\": compilation failed: ERROR: <input>:1:10: undefined field 'nope'\n | variables.nope\n | .........^"),
+                ("spec.validations[2].expression", "FieldValueInvalid", "Invalid value: \"namespaceObject.metadata.UID == '' && namespaceObject.metadata.uid == ''\": compilation failed: ERROR: <input>:1:63: undefined field 'uid'\n | namespaceObject.metadata.UID == '' && namespaceObject.metadata.uid == ''\n | ..............................................................^"),
+            ]),
+        )
+        .on_119(Older::Skip("admissionregistration.k8s.io/v1 admission policies are served from 1.30")),
+        case(
             "an admission policy binding's actions",
             post(BINDINGS, object("admissionregistration.k8s.io/v1", "ValidatingAdmissionPolicyBinding", "{p}-binding",
                 json!({"spec": {"policyName": "p", "validationActions": ["Deny", "Warn", "Shout"]}}))),

@@ -7,7 +7,7 @@
 use std::collections::BTreeSet;
 
 use serde_json::Value;
-use wheelhouse_envtest_schema::Returns;
+use wheelhouse_envtest_schema::{PolicyExpression, PolicyType, Returns};
 
 use super::webhooks::{compile, validate_match_conditions};
 use super::{FAILURE_POLICIES, MATCH_POLICIES, validate_rule_with_operations};
@@ -118,7 +118,10 @@ fn validate_policy_spec(object: &Value, spec: &Value, ignore_match_conditions: b
         ));
     }
     let variables = items(&spec["variables"]);
-    let has_variables = !variables.is_empty();
+    // With variables, kube compiles in a composition environment: `variables` is an
+    // object of the variables compiled so far, each of its expression's type (dynamic
+    // where it did not compile), so a later expression can only name an earlier one.
+    let mut compiled: Vec<(String, PolicyType)> = Vec::new();
     for (index, variable) in variables.iter().enumerate() {
         let entry = path.child("variables").index(index);
         let name = text(&variable["name"]);
@@ -131,14 +134,23 @@ fn validate_policy_spec(object: &Value, spec: &Value, ignore_match_conditions: b
         if expression.trim().is_empty() {
             errors.push(entry.child("expression").required("expression is not specified"));
         } else {
-            errors.extend(compile(
+            let typed = PolicyExpression::compile_typed(
                 expression,
                 &names(has_params, true, true),
+                Some(&compiled),
                 Returns::Any,
-                &entry.child("expression"),
-            ));
+            );
+            let ty = match typed {
+                Ok((_, ty)) => ty,
+                Err(error) => {
+                    errors.push(entry.child("expression").invalid(expression, &error));
+                    PolicyType::dynamic()
+                }
+            };
+            compiled.push((name.to_owned(), ty));
         }
     }
+    let composition = (!variables.is_empty()).then_some(compiled.as_slice());
     let validations = items(&spec["validations"]);
     let annotations = items(&spec["auditAnnotations"]);
     if validations.is_empty() && annotations.is_empty() {
@@ -151,7 +163,7 @@ fn validate_policy_spec(object: &Value, spec: &Value, ignore_match_conditions: b
         errors.extend(validate_validation(
             validation,
             has_params,
-            has_variables,
+            composition,
             &path.child("validations").index(index),
         ));
     }
@@ -191,9 +203,10 @@ fn validate_policy_spec(object: &Value, spec: &Value, ignore_match_conditions: b
                 errors.push(value_path.required(&format!(
                     "must not exceed {MAX_AUDIT_ANNOTATION_VALUE_EXPRESSION} bytes in length"
                 )));
-            } else if let Err(error) = wheelhouse_envtest_schema::PolicyExpression::compile(
+            } else if let Err(error) = PolicyExpression::compile_typed(
                 trimmed,
-                &names(has_params, has_variables, true),
+                &names(has_params, composition.is_some(), true),
+                composition,
                 Returns::Any,
             ) {
                 errors.push(value_path.invalid(value, &error));
@@ -215,7 +228,12 @@ fn is_cel_identifier(name: &str) -> bool {
 }
 
 /// `validateValidation`.
-fn validate_validation(validation: &Value, params: bool, variables: bool, path: &Path) -> ErrorList {
+fn validate_validation(
+    validation: &Value,
+    params: bool,
+    variables: Option<&[(String, PolicyType)]>,
+    path: &Path,
+) -> ErrorList {
     let mut errors = ErrorList::new();
     let expression = text(&validation["expression"]);
     if expression.trim().is_empty() {
@@ -223,7 +241,8 @@ fn validate_validation(validation: &Value, params: bool, variables: bool, path: 
     } else {
         errors.extend(compile(
             expression,
-            &names(params, variables, true),
+            &names(params, variables.is_some(), true),
+            variables,
             Returns::Bool,
             &path.child("expression"),
         ));
@@ -239,7 +258,8 @@ fn validate_validation(validation: &Value, params: bool, variables: bool, path: 
         // its match-condition options, which a policy sets with a `paramKind`.
         errors.extend(compile(
             message_expression,
-            &names(params, variables, false),
+            &names(params, variables.is_some(), false),
+            variables,
             Returns::String,
             &path.child("messageExpression"),
         ));

@@ -6,7 +6,7 @@
 use std::collections::BTreeSet;
 
 use serde_json::Value;
-use wheelhouse_envtest_schema::{PolicyExpression, Returns};
+use wheelhouse_envtest_schema::{PolicyExpression, PolicyType, Returns};
 
 use super::{FAILURE_POLICIES, MATCH_POLICIES, validate_rule_with_operations};
 use crate::common::fields::validate_qualified_name;
@@ -323,7 +323,13 @@ pub(super) fn validate_match_conditions(conditions: &Value, names: &[&str], path
         if expression.is_empty() {
             errors.push(entry.child("expression").required(""));
         } else {
-            errors.extend(compile(expression, names, Returns::Bool, &entry.child("expression")));
+            errors.extend(compile(
+                expression,
+                names,
+                None,
+                Returns::Bool,
+                &entry.child("expression"),
+            ));
         }
         let name = text(&condition["name"]);
         if name.is_empty() {
@@ -340,8 +346,14 @@ pub(super) fn validate_match_conditions(conditions: &Value, names: &[&str], path
 
 /// A CEL expression compiled against the declared `names`: its compilation error as
 /// an invalid value.
-pub(super) fn compile(expression: &str, names: &[&str], returns: Returns, path: &Path) -> ErrorList {
-    match PolicyExpression::compile(expression, names, returns) {
+pub(super) fn compile(
+    expression: &str,
+    names: &[&str],
+    variables: Option<&[(String, PolicyType)]>,
+    returns: Returns,
+    path: &Path,
+) -> ErrorList {
+    match PolicyExpression::compile_typed(expression, names, variables, returns) {
         Ok(_) => ErrorList::new(),
         Err(error) => vec![path.invalid(expression, &error)],
     }
