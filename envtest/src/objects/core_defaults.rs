@@ -235,13 +235,14 @@ pub(super) fn apply(kind: &str, object: &mut Value, current: Option<&Value>) {
         "Service" => session_affinity(object),
         "Node" => node(object),
         "Namespace" => label_namespace(object),
+        // `SetObjectDefaults_PersistentVolume`: its sources are defaulted as a pod
+        // volume's same-named sources are (a host path's type, the markers).
         "PersistentVolume" => {
-            let azure = object.get_mut("spec").and_then(|s| s.get_mut("azureDisk"));
-            if let Some(azure) = azure.filter(|a| a.is_object()) {
-                let mut map = serde_json::Map::new();
-                map.insert("azureDisk".into(), azure.take());
-                marked_defaults(&mut map);
-                *azure = map.remove("azureDisk").unwrap_or_default();
+            if let Some(spec) = object.get_mut("spec").and_then(Value::as_object_mut) {
+                if let Some(host) = spec.get_mut("hostPath").filter(|s| s.is_object()) {
+                    set(host, "type", json!(""));
+                }
+                marked_defaults(spec);
             }
         }
         _ => {}

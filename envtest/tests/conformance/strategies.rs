@@ -140,6 +140,40 @@ async fn group_defaults_are_stored_and_owned_by_the_creator() {
     env.stop().await;
 }
 
+/// A persistent volume's sources take the defaults a pod volume's same-named sources
+/// take: a host path's type, an RBD source's pool, user and keyring.
+#[tokio::test]
+async fn persistent_volume_sources_are_defaulted_as_volume_sources() {
+    let env = start().await;
+    let client = env.client();
+    let namespace = env.namespace();
+    let spec = json!({"capacity": {"storage": "1Gi"}, "accessModes": ["ReadWriteOnce"]});
+    let mut host = json!({"metadata": {"name": format!("host-{namespace}")}, "spec": spec});
+    host["spec"]["hostPath"] = json!({"path": "/tmp/conformance"});
+    let mut rbd = json!({"metadata": {"name": format!("rbd-{namespace}")}, "spec": spec});
+    rbd["spec"]["rbd"] = json!({"monitors": ["10.0.0.1:6789"], "image": "disk"});
+    for (volume, source, defaults) in [
+        (host, "hostPath", json!({"path": "/tmp/conformance", "type": ""})),
+        (
+            rbd,
+            "rbd",
+            json!({"monitors": ["10.0.0.1:6789"], "image": "disk", "pool": "rbd", "user": "admin", "keyring": "/etc/ceph/keyring"}),
+        ),
+    ] {
+        let stored = create(&client, "/api/v1/persistentvolumes", &volume).await;
+        assert_eq!(stored["spec"][source], defaults, "{stored}");
+        let name = stored["metadata"]["name"].as_str().unwrap_or_default();
+        send(
+            &client,
+            Method::DELETE,
+            &format!("/api/v1/persistentvolumes/{name}"),
+            None,
+        )
+        .await;
+    }
+    env.stop().await;
+}
+
 /// What a strategy or the storage sets after the field manager ran is owned by
 /// nobody: a Job's generated selector and pod labels, a Service's IP families.
 #[tokio::test]
