@@ -234,7 +234,10 @@ pub(super) fn apply(kind: &str, object: &mut Value, current: Option<&Value>) {
         "ReplicationController" => replication_controller(object),
         "Service" => session_affinity(object),
         "Node" => node(object),
-        "Namespace" => label_namespace(object),
+        "Namespace" => {
+            label_namespace(object);
+            namespace_status(object);
+        }
         // `SetObjectDefaults_PersistentVolume`: its sources are defaulted as a pod
         // volume's same-named sources are (a host path's type, the markers).
         "PersistentVolume" => {
@@ -246,6 +249,21 @@ pub(super) fn apply(kind: &str, object: &mut Value, current: Option<&Value>) {
             }
         }
         _ => {}
+    }
+}
+
+/// `SetDefaults_NamespaceStatus`: a namespace's phase is `Active` unless it says
+/// otherwise, on every write (a status write of `status: {}` included).
+fn namespace_status(object: &mut Value) {
+    let Some(map) = object.as_object_mut() else {
+        return;
+    };
+    let status = map.entry("status").or_insert_with(|| json!({}));
+    if !status.is_object() {
+        *status = json!({});
+    }
+    if status["phase"].as_str().is_none_or(str::is_empty) {
+        status["phase"] = json!("Active");
     }
 }
 

@@ -126,6 +126,37 @@ async fn only_finalize_changes_a_namespace_s_finalizers() {
     env.stop().await;
 }
 
+/// A namespace's phase defaults to `Active` as its body decodes, on a status write as on
+/// a create: a `/status` write of `status: {}` is not a phase left empty, and the label
+/// it adds is kept.
+#[tokio::test]
+async fn a_status_write_without_a_phase_keeps_the_namespace_active() {
+    let env = start().await;
+    let scratch = Scratch {
+        client: env.client(),
+        name: format!("{}-phase", env.namespace()),
+    };
+    let namespace = json!({"apiVersion": "v1", "kind": "Namespace", "metadata": {"name": scratch.name}});
+    let created = send(
+        &scratch.client,
+        http::Method::POST,
+        "/api/v1/namespaces",
+        Some(&namespace),
+    )
+    .await;
+    assert_eq!(created.code, 201, "{}", created.body);
+    let mut written = scratch.get().await;
+    written["metadata"]["labels"]["written"] = json!("status");
+    written["status"] = json!({});
+    let path = format!("{}/status", scratch.path());
+    let answer = send(&scratch.client, http::Method::PUT, &path, Some(&written)).await;
+    assert_eq!(answer.code, 200, "{}", answer.body);
+    assert_eq!(answer.body["status"], json!({"phase": "Active"}));
+    assert_eq!(answer.body["metadata"]["labels"]["written"], "status");
+    scratch.remove().await;
+    env.stop().await;
+}
+
 /// The first delete of a namespace marks it Terminating even with no finalizers left
 /// (and there it stays: the namespace controller has nothing to finalize); a second
 /// delete of the finalized namespace deletes it.
