@@ -571,12 +571,13 @@ impl Write<'_> {
             return self.create().await;
         }
         let applied = self.applied_config()?;
-        // Nothing exists to lend the object a name: the configuration must give it.
-        self.check_name(applied["metadata"]["name"].as_str().unwrap_or_default())?;
         let now = now();
         let writer = crate::lifecycle::writer(resource, manager, &now, None);
         let object = patch::apply::apply(None, &applied, self.target.flag("force"), &writer).map_err(patch_error)?;
         let mut object = desired::converted_from_apply(resource, &applied, object)?;
+        // The handler's `checkName` of the object the apply made (its typed conversions
+        // fail first): nothing exists to lend it a name, so the configuration must.
+        self.check_name(object["metadata"]["name"].as_str().unwrap_or_default())?;
         let deduped = crate::lifecycle::dedup_owner_references(&mut object, true);
         let managed_fields = object["metadata"]["managedFields"].clone();
         let (mut object, prepared) = prepare_new(resource, self.target.namespace.as_deref(), object, manager)?;
@@ -638,11 +639,6 @@ impl Write<'_> {
             )));
         }
         check_type(resource, &applied)?;
-        // The handler's `checkName` of the object the apply makes, which takes the
-        // configuration's name.
-        if let Some(name) = applied["metadata"]["name"].as_str().filter(|name| *name != self.name()) {
-            self.check_name(name)?;
-        }
         Ok(applied)
     }
 

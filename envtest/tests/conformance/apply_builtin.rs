@@ -258,3 +258,69 @@ async fn managed_fields_are_written_as_kube_writes_them() {
     delete_quietly(&api, "written").await;
     env.stop().await;
 }
+
+/// An apply is refused in the order kube's patch handler meets the faults: the apply
+/// configuration converted to the typed object first (a field of the wrong type is
+/// the field manager's 500), then the merged object converted back (bytes that are not
+/// base64), and only then the name the URL gives (a 400). The messages name the object
+/// as the configuration does (it gives no namespace here). A strategic merge patch's
+/// bytes are refused in the converter's words too.
+#[tokio::test]
+async fn apply_faults_come_in_the_patch_handler_s_order() {
+    let env = start().await;
+    if server_minor(&env).await < 22 {
+        eprintln!("skipping: the field manager's messages name the object as 1.22 and later do");
+        env.stop().await;
+        return;
+    }
+    let client = env.client();
+    let namespace = env.namespace();
+    let path = format!("/api/v1/namespaces/{namespace}/configmaps/applied?fieldManager=conformance");
+    let apply = |body: Value| {
+        let client = client.clone();
+        let path = path.clone();
+        async move { crate::error_classes::patch(&client, &path, "application/apply-patch+yaml", &body.to_string()).await }
+    };
+    let config = |fields: Value| {
+        let mut config = json!({"apiVersion": "v1", "kind": "ConfigMap", "metadata": {"name": "other"}});
+        if let (Some(target), Value::Object(fields)) = (config.as_object_mut(), fields) {
+            target.extend(fields);
+        }
+        config
+    };
+    let wrong_type = apply(config(json!({"data": {"a": 42}}))).await;
+    assert_eq!(wrong_type.code, 500, "{}", wrong_type.body);
+    assert_eq!(
+        wrong_type.body["message"],
+        "failed to create typed patch object (/other; /v1, Kind=ConfigMap): .data.a: expected string, got &value.valueUnstructured{Value:42}"
+    );
+    let bad_bytes = apply(config(json!({"binaryData": {"a": "!!"}}))).await;
+    assert_eq!(bad_bytes.code, 500, "{}", bad_bytes.body);
+    assert_eq!(
+        bad_bytes.body["message"],
+        "failed to convert new object (/other; /v1, Kind=ConfigMap) to proper version: unable to convert unstructured object to /v1, Kind=ConfigMap: error decoding from json: illegal base64 data at input byte 0"
+    );
+    let misnamed = apply(config(json!({"data": {"a": "1"}}))).await;
+    assert_eq!(misnamed.code, 400, "{}", misnamed.body);
+    assert_eq!(
+        misnamed.body["message"],
+        "the name of the object (other) does not match the name on the URL (applied)"
+    );
+
+    let mut named = config(json!({"data": {"a": "1"}}));
+    named["metadata"]["name"] = json!("applied");
+    assert_eq!(apply(named).await.code, 201);
+    let smp = crate::error_classes::patch(
+        &client,
+        &format!("/api/v1/namespaces/{namespace}/configmaps/applied"),
+        "application/strategic-merge-patch+json",
+        r#"{"binaryData":{"a":"!!"}}"#,
+    )
+    .await;
+    assert_eq!(smp.code, 422, "{}", smp.body);
+    assert_eq!(
+        smp.body["details"]["causes"][0]["message"],
+        "Invalid value: \"map[binaryData:map[a:!!]]\": error decoding from json: illegal base64 data at input byte 0"
+    );
+    env.stop().await;
+}

@@ -160,9 +160,12 @@ impl Decoder<'_> {
         if let Some(item) = schema.get("items") {
             let item_type = slice_element(go_type).unwrap_or_else(|| schema_type(item));
             let Value::Array(items) = value else {
-                // Bytes are converted from their base64 string.
-                if self.mode == Mode::Unstructured && value.is_string() && item_type == "uint8" {
-                    return Ok(());
+                // Bytes are converted from their base64 string, through encoding/json
+                // (`sliceFromUnstructured`), whose error the converter wraps.
+                if self.mode == Mode::Unstructured
+                    && let (Value::String(text), "uint8") = (value, item_type.as_str())
+                {
+                    return convert_bytes(text);
                 }
                 return Err(self.refused("slice from", value, go_type));
             };
@@ -172,6 +175,11 @@ impl Decoder<'_> {
             return Ok(());
         }
         if self.mode == Mode::Unstructured {
+            if let Value::String(text) = value
+                && schema["format"] == "byte"
+            {
+                return convert_bytes(text);
+            }
             return convert_scalar(schema, value, go_type);
         }
         self.json_scalar(schema, go_type, value)
@@ -252,6 +260,17 @@ fn convert_scalar(schema: &Value, value: &Value, go_type: &str) -> Result<(), St
         ("string", "int64") | ("int32" | "int64", "float64") => Err(format!("cannot convert {source} to {go_type}")),
         _ => Err(format!("unrecognized type: {target}")),
     }
+}
+
+/// `sliceFromUnstructured` of a string into `[]byte`: read as base64 by encoding/json
+/// (an empty string is no bytes), whose error the converter wraps.
+fn convert_bytes(text: &str) -> Result<(), String> {
+    if text.is_empty() {
+        return Ok(());
+    }
+    crate::core::go_base64(text.as_bytes())
+        .map(drop)
+        .map_err(|error| format!("error decoding from json: {}", crate::core::go_base64_error(error)))
 }
 
 /// The `reflect.Kind` of a value of an unstructured map.
