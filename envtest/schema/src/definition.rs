@@ -219,7 +219,6 @@ fn hoisted<'a>(spec: &'a Value, field: &str) -> Option<&'a Value> {
 
 fn versions(spec: &Value, errors: &mut Vec<FieldError>) {
     let versions: &[Value] = spec["versions"].as_array().map_or(&[], Vec::as_slice);
-    let schemas_hoisted = hoisted(spec, "schema").is_some();
     let subresources_hoisted = hoisted(spec, "subresources").is_some();
     let columns_hoisted = hoisted(spec, "additionalPrinterColumns").is_some();
     for (index, version) in versions.iter().enumerate() {
@@ -233,7 +232,10 @@ fn versions(spec: &Value, errors: &mut Vec<FieldError>) {
             ));
         }
         deprecation_warning(version, &path, errors);
-        if !schemas_hoisted && version["schema"].get("openAPIV3Schema").is_none_or(Value::is_null) {
+        // Hoisted or not, every version needs its schema: kube checks the versions
+        // when the hoisted (shared) one has no `openAPIV3Schema`, and a version's
+        // identical copy then lacks it too.
+        if version["schema"].get("openAPIV3Schema").is_none_or(Value::is_null) {
             errors.push(FieldError::required(
                 format!("{path}.schema.openAPIV3Schema"),
                 "schemas are required",

@@ -111,6 +111,43 @@ async fn a_default_must_satisfy_its_own_schema() {
     env.stop().await;
 }
 
+/// Every version needs an `openAPIV3Schema`, whether the versions share one (an empty
+/// `schema` shared by all is no schema) or not.
+#[tokio::test]
+async fn every_version_needs_its_schema() {
+    let env = start().await;
+    let spec = json!({"type": "object"});
+    let shared_empty = definition(&env, "Bare", &spec, |crd| {
+        crd["spec"]["versions"][0]["schema"] = json!({});
+    });
+    let (_, causes) = refused(&env, &shared_empty).await;
+    assert_eq!(
+        causes,
+        one(
+            "spec.versions[0].schema.openAPIV3Schema",
+            "FieldValueRequired",
+            "Required value: schemas are required"
+        )
+    );
+    let one_missing = definition(&env, "Half", &spec, |crd| {
+        let mut second = crd["spec"]["versions"][0].clone();
+        second["name"] = json!("v2");
+        second["storage"] = json!(false);
+        second["schema"] = json!({});
+        crd["spec"]["versions"].as_array_mut().unwrap().push(second);
+    });
+    let (_, causes) = refused(&env, &one_missing).await;
+    assert_eq!(
+        causes,
+        one(
+            "spec.versions[1].schema.openAPIV3Schema",
+            "FieldValueRequired",
+            "Required value: schemas are required"
+        )
+    );
+    env.stop().await;
+}
+
 #[tokio::test]
 async fn a_default_with_fields_its_schema_prunes_is_refused() {
     let env = start().await;
