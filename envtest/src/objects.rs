@@ -26,4 +26,4 @@ pub(crate) use self::core_defaults::label_namespace;
 pub(crate) use self::defaults::{after_pod_admission, apply as apply_defaults, prepare_for_create, prepare_for_update};
 pub(crate) use self::go_zero::fill as fill_go_zero_values;
 pub(crate) use self::registrations::declared_names as policy_names;
-pub(crate) use self::validate::{decode, duplicate_fields, field_validation, validate};
+pub(crate) use self::validate::{Decoding, decode, decode_as, duplicate_fields, field_validation, validate};

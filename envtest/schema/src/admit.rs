@@ -40,10 +40,25 @@ pub fn decode(schema: &Value, object: &mut Value) {
     prune::prune_nulls(schema, object);
 }
 
+/// What the field manager does to the object a server-side apply makes
+/// (`structuredMergeManager.Apply` calls the custom resource defaulter): defaults
+/// applied, and no pruning; a `null` the configuration sets stays for validation to
+/// refuse where the schema does not allow it.
+pub fn decode_applied(schema: &Value, object: &mut Value) {
+    prune::default(schema, object);
+}
+
 /// Decodes (see [`decode`]) and validates `object` against `schema`; the field errors
 /// are a 422's causes.
 pub fn admit(schema: &Value, object: &mut Value, write: Write<'_>) -> Result<(), Vec<FieldError>> {
     decode(schema, object);
+    let errors = validate(schema, object, write);
+    if errors.is_empty() { Ok(()) } else { Err(errors) }
+}
+
+/// Validates the object a server-side apply made, as [`decode_applied`] left it.
+pub fn admit_applied(schema: &Value, object: &mut Value, write: Write<'_>) -> Result<(), Vec<FieldError>> {
+    decode_applied(schema, object);
     let errors = validate(schema, object, write);
     if errors.is_empty() { Ok(()) } else { Err(errors) }
 }

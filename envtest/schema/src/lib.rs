@@ -38,6 +38,6 @@ mod prune;
 mod structural;
 mod walk;
 
-pub use crate::admit::{Write, admit, decode, unknown_fields};
+pub use crate::admit::{Write, admit, admit_applied, decode, decode_applied, unknown_fields};
 pub use crate::cel::policy::{PolicyExpression, PolicyType, PolicyValue, Returns};
 pub use crate::cel::quantity::Quantity;

@@ -580,7 +580,13 @@ impl Write<'_> {
         self.check_name(object["metadata"]["name"].as_str().unwrap_or_default())?;
         let deduped = crate::lifecycle::dedup_owner_references(&mut object, true);
         let managed_fields = object["metadata"]["managedFields"].clone();
-        let (mut object, prepared) = prepare_new(resource, self.target.namespace.as_deref(), object, manager)?;
+        let (mut object, prepared) = crate::lifecycle::prepare_new_as(
+            resource,
+            self.target.namespace.as_deref(),
+            object,
+            manager,
+            crate::objects::Decoding::Applied,
+        )?;
         let mut warnings: Vec<String> = deduped.into_iter().chain(prepared).collect();
         name_requester(resource, &mut object, self.server);
         // prepare_new records an Update entry for a plain create; an apply owns its fields as Apply.

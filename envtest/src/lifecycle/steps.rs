@@ -10,6 +10,7 @@ use serde_json::{Value, json};
 
 pub(crate) use crate::admission::quota::Operation as QuotaOperation;
 use crate::core::{ApiError, GroupResource, ResourceType, Verb};
+use crate::objects::Decoding;
 use crate::patch;
 use crate::state::State;
 use crate::store::object_key;
@@ -197,10 +198,21 @@ pub(crate) fn scheme(resource: &ResourceType) -> &'static str {
 pub(crate) fn prepare_new(
     resource: &ResourceType,
     namespace: Option<&str>,
-    mut object: Value,
+    object: Value,
     manager: &str,
 ) -> Result<(Value, Vec<String>), ApiError> {
-    crate::objects::decode(resource, &mut object)?;
+    prepare_new_as(resource, namespace, object, manager, Decoding::Body)
+}
+
+/// [`prepare_new`] of an object that came as `decoding` says (a server-side apply's).
+pub(crate) fn prepare_new_as(
+    resource: &ResourceType,
+    namespace: Option<&str>,
+    mut object: Value,
+    manager: &str,
+    decoding: Decoding,
+) -> Result<(Value, Vec<String>), ApiError> {
+    crate::objects::decode_as(resource, &mut object, decoding)?;
     if !object["metadata"].is_object() {
         object["metadata"] = json!({});
     }
@@ -215,7 +227,7 @@ pub(crate) fn prepare_new(
     initialize_builtin(resource, &mut object);
     let warnings = crate::objects::prepare_for_create(resource, &mut object, &now);
     crate::objects::fill_go_zero_values(resource, &mut object);
-    crate::objects::validate(resource, &mut object, None, None)?;
+    crate::objects::validate(resource, &mut object, None, None, decoding)?;
     Ok((object, warnings))
 }
 
@@ -740,7 +752,8 @@ pub(crate) fn prepare_update(
     apply: bool,
 ) -> Result<Option<Value>, ApiError> {
     let mut desired = desired;
-    crate::objects::decode(resource, &mut desired)?;
+    let decoding = if apply { Decoding::Applied } else { Decoding::Body };
+    crate::objects::decode_as(resource, &mut desired, decoding)?;
     // The node strategy drops a configSource the node did not have (see
     // `split_by_subresource`), after the field manager recorded it.
     let node = !resource.custom && resource.group.is_empty() && resource.kind == "Node" && subresource.is_none();
@@ -766,7 +779,7 @@ pub(crate) fn prepare_update(
         crate::admission::plugins::default_tolerations(&mut new);
     }
     crate::objects::fill_go_zero_values(resource, &mut new);
-    crate::objects::validate(resource, &mut new, Some(current), subresource)?;
+    crate::objects::validate(resource, &mut new, Some(current), subresource, decoding)?;
     // A custom resource without a status subresource counts a status change as a
     // change of its generation, as the custom resource strategy compares everything
     // but metadata then.

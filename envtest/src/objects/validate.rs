@@ -11,14 +11,26 @@ use crate::core::{ApiError, ResourceType};
 use wheelhouse_envtest_schema::errors::FieldError;
 use wheelhouse_envtest_schema::{self as schema, Write};
 
+/// How the object being written came to be, which decides what a custom resource's
+/// schema does to it before validation.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub(crate) enum Decoding {
+    /// Decoded from a body (a create, a PUT, a patch's result): unknown fields pruned,
+    /// defaults applied, the `null`s the schema does not allow dropped.
+    Body,
+    /// Made by a server-side apply: defaulted by the field manager, nothing pruned.
+    Applied,
+}
+
 /// Checks `object` for `resource`, as created (`current` None) or as an update of
-/// `current` through `subresource`; custom resources are pruned and defaulted in place.
-/// A built-in object has been decoded already ([`decode`]).
+/// `current` through `subresource`; custom resources are pruned and defaulted in place
+/// as `decoding` says. A built-in object has been decoded already ([`decode`]).
 pub(crate) fn validate(
     resource: &ResourceType,
     object: &mut Value,
     current: Option<&Value>,
     subresource: Option<&str>,
+    decoding: Decoding,
 ) -> Result<(), ApiError> {
     let name = object["metadata"]["name"].as_str().unwrap_or_default().to_owned();
     if resource.custom {
@@ -32,7 +44,11 @@ pub(crate) fn validate(
                 (Some(current), Some("status")) => Write::Status(current),
                 (Some(current), _) => Write::Update(current),
             };
-            if let Err(found) = schema::admit(&schema, object, write) {
+            let admitted = match decoding {
+                Decoding::Body => schema::admit(&schema, object, write),
+                Decoding::Applied => schema::admit_applied(&schema, object, write),
+            };
+            if let Err(found) = admitted {
                 errors.extend(found);
             }
         }
@@ -250,6 +266,11 @@ fn unknown_fields(resource: &ResourceType, object: &Value) -> Vec<String> {
 /// decoding into the Go type drops them (`fieldValidation` has reported them already).
 /// Custom resources are checked by their schema in [`validate`].
 pub(crate) fn decode(resource: &ResourceType, object: &mut Value) -> Result<(), ApiError> {
+    decode_as(resource, object, Decoding::Body)
+}
+
+/// [`decode`] of an object that came as `decoding` says.
+pub(crate) fn decode_as(resource: &ResourceType, object: &mut Value, decoding: Decoding) -> Result<(), ApiError> {
     let Some(builtin) = resource.catalogue() else {
         // A custom resource's metadata is decoded as an ObjectMeta all the same (the
         // custom resource codec's `Coerce`): labels that are not a map of strings are
@@ -273,7 +294,10 @@ pub(crate) fn decode(resource: &ResourceType, object: &mut Value) -> Result<(), 
                 crate::resources::openapi::prune_object_meta(metadata);
             }
             if let Some(schema) = resource.schema.as_deref() {
-                wheelhouse_envtest_schema::decode(schema, object);
+                match decoding {
+                    Decoding::Body => wheelhouse_envtest_schema::decode(schema, object),
+                    Decoding::Applied => wheelhouse_envtest_schema::decode_applied(schema, object),
+                }
             }
             return Ok(());
         }
@@ -337,7 +361,7 @@ mod tests {
         let mut object = json!({"apiVersion": "example.com/v1", "kind": "WebApp", "metadata": {"name": "a", "namespace": "default"},
             "spec": {"image": "nginx", "unknown": 1, "extra": {"kept": true}}, "stray": "x"});
         assert_eq!(unknown_fields(&resource, &object), vec!["spec.unknown", "stray"]);
-        validate(&resource, &mut object, None, None).unwrap();
+        validate(&resource, &mut object, None, None, Decoding::Body).unwrap();
         assert_eq!(object["spec"], json!({"image": "nginx", "extra": {"kept": true}}));
         assert!(object.get("stray").is_none());
         assert_eq!(object["metadata"]["name"], "a");
@@ -347,7 +371,7 @@ mod tests {
     fn wrong_types_missing_required_fields_and_bad_enums_are_invalid() {
         let resource = custom(&schema());
         let mut object = json!({"metadata": {"name": "a"}, "spec": {"replicas": "three", "mode": "slow"}});
-        let error = validate(&resource, &mut object, None, None).unwrap_err();
+        let error = validate(&resource, &mut object, None, None, Decoding::Body).unwrap_err();
         assert_eq!((error.code, error.reason.as_ref()), (422, "Invalid"));
         let causes = error.details.unwrap()["causes"].clone();
         let fields: Vec<&str> = causes
@@ -374,7 +398,7 @@ mod tests {
         // The server fills in the defaults before it validates (a strategy type, a
         // restart policy).
         crate::objects::apply_defaults(&deployments, &mut good, None);
-        validate(&deployments, &mut good, None, None).unwrap();
+        validate(&deployments, &mut good, None, None, Decoding::Body).unwrap();
         let mut stray = good.clone();
         stray["spec"]["replicaz"] = json!(2);
         stray["unknown"] = json!({"a": 1});
