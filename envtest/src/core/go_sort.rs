@@ -1,5 +1,5 @@
 //! Go's `sort.SliceStable`, step for step: insertion sort in blocks of 20, then
-//! SymMerge. Ported rather than replaced by Rust's stable sort because kube hands it
+//! `SymMerge`. Ported rather than replaced by Rust's stable sort because kube hands it
 //! comparisons that are not a strict weak order (strategic merge patch's
 //! `normalizeSliceOrder` says "less" for any pair it cannot place), and then the order
 //! that comes out depends on the algorithm's exact steps.
@@ -36,6 +36,8 @@ struct Data<'a, T, L> {
     less: L,
 }
 
+// The names are Go's (`a`, `m`, `b`, `i`, `j`...), to read beside `sort/zsortfunc.go`.
+#[expect(clippy::many_single_char_names, reason = "the names of the Go source it ports")]
 impl<T, L: Fn(&T, &T) -> bool> Data<'_, T, L> {
     fn less(&self, i: usize, j: usize) -> bool {
         (self.less)(&self.items[i], &self.items[j])
@@ -56,7 +58,7 @@ impl<T, L: Fn(&T, &T) -> bool> Data<'_, T, L> {
         if m - a == 1 {
             let (mut i, mut j) = (m, b);
             while i < j {
-                let h = (i + j) / 2;
+                let h = usize::midpoint(i, j);
                 if self.less(h, a) {
                     i = h + 1;
                 } else {
@@ -71,11 +73,11 @@ impl<T, L: Fn(&T, &T) -> bool> Data<'_, T, L> {
         if b - m == 1 {
             let (mut i, mut j) = (a, m);
             while i < j {
-                let h = (i + j) / 2;
-                if !self.less(m, h) {
-                    i = h + 1;
-                } else {
+                let h = usize::midpoint(i, j);
+                if self.less(m, h) {
                     j = h;
+                } else {
+                    i = h + 1;
                 }
             }
             let mut k = m;
@@ -85,16 +87,16 @@ impl<T, L: Fn(&T, &T) -> bool> Data<'_, T, L> {
             }
             return;
         }
-        let mid = (a + b) / 2;
+        let mid = usize::midpoint(a, b);
         let n = mid + m;
         let (mut start, mut r) = if m > mid { (n - b, mid) } else { (a, m) };
         let p = n - 1;
         while start < r {
-            let c = (start + r) / 2;
-            if !self.less(p - c, c) {
-                start = c + 1;
-            } else {
+            let c = usize::midpoint(start, r);
+            if self.less(p - c, c) {
                 r = c;
+            } else {
+                start = c + 1;
             }
         }
         let end = n - start;
@@ -136,7 +138,7 @@ mod tests {
 
     #[test]
     fn sorts_stably_across_blocks_and_merges() {
-        let mut items: Vec<(u32, usize)> = (0..100).map(|i| ((i * 37 % 11) as u32, i)).collect();
+        let mut items: Vec<(usize, usize)> = (0..100).map(|i| (i * 37 % 11, i)).collect();
         slice_stable(&mut items, |a, b| a.0 < b.0);
         let mut expected = items.clone();
         expected.sort_by_key(|item| item.0);

@@ -301,14 +301,7 @@ impl Merger<'_> {
         }
         let kind = slice_element_type(&[&original, &patch])?;
         let merge_key = merge_key_of(strategy);
-        let (original, patch, merged) = if kind != GoType::Map {
-            if is_delete_list {
-                return Ok(delete_from_slice(original, &patch));
-            }
-            let mut both = original.clone();
-            both.extend(patch.iter().cloned());
-            (original, patch, deduplicate_scalars(both))
-        } else {
+        let (original, patch, merged) = if kind == GoType::Map {
             if merge_key.is_empty() {
                 // `schema.Name()`: the kind of the list's Go item type.
                 let item_kind = if strategy == ListStrategy::Set {
@@ -323,6 +316,13 @@ impl Merger<'_> {
             let (original, patch) = merge_slice_with_special_elements(original, patch, merge_key)?;
             let merged = self.merge_slice_without_special_elements(original.clone(), &patch, merge_key, location)?;
             (original, patch, merged)
+        } else {
+            if is_delete_list {
+                return Ok(delete_from_slice(original, &patch));
+            }
+            let mut both = original.clone();
+            both.extend(patch.iter().cloned());
+            (original, patch, deduplicate_scalars(both))
         };
         let (patch_items, server_only) = if merge_key.is_empty() {
             partition_primitives(merged, &patch)
@@ -540,18 +540,18 @@ fn delete_from_slice(current: Vec<Value>, doomed: &[Value]) -> Vec<Value> {
 /// `deduplicateScalars`, whose way of dropping a repeat (the last value takes its
 /// place) decides the order the later sort starts from.
 fn deduplicate_scalars(mut values: Vec<Value>) -> Vec<Value> {
-    let mut length = values.len() as isize - 1;
+    // Go's loop, with `length` the index of the last value kept (Go's `len(s) - 1`).
     let mut i = 0;
-    while i < length {
+    while i + 1 < values.len() {
         let mut j = i + 1;
-        while j <= length {
-            if values[i as usize] == values[j as usize] {
-                values[j as usize] = values[length as usize].clone();
-                values.truncate(length as usize);
-                length -= 1;
-                j -= 1;
+        while j < values.len() {
+            if values[i] == values[j] {
+                let last = values.len() - 1;
+                values[j] = values[last].clone();
+                values.truncate(last);
+            } else {
+                j += 1;
             }
-            j += 1;
         }
         i += 1;
     }

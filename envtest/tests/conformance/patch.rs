@@ -152,7 +152,7 @@ async fn strategic_merge_patch_orders_additions_and_takes_new_values_as_sent() {
     api.create(&PostParams::default(), &serde_json::from_value(object).unwrap())
         .await
         .unwrap();
-    let patch = json!({
+    let edges = json!({
         "metadata": {"finalizers": ["example.com/c", "example.com/b"]},
         "spec": {"template": {"spec": {
             "containers": [{"name": "b", "image": IMAGE}],
@@ -161,7 +161,7 @@ async fn strategic_merge_patch_orders_additions_and_takes_new_values_as_sent() {
         }}}
     });
     let path = format!("/apis/apps/v1/namespaces/{}/deployments/smp-edges", env.namespace());
-    let patched = patch_text(&env.client(), &path, STRATEGIC, &patch.to_string()).await;
+    let patched = patch_text(&env.client(), &path, STRATEGIC, &edges.to_string()).await;
     assert_eq!(patched.code, 200, "{}", patched.body);
     assert_eq!(
         patched.body["metadata"]["finalizers"],
