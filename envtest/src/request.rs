@@ -184,7 +184,7 @@ pub(crate) fn parse(
     if rest.len() > 3 || (resource.namespaced && namespace.is_none() && rest.len() > 1) {
         return Err(ApiError::path_not_found());
     }
-    let name = rest.get(1).map(|s| (*s).to_owned());
+    let mut name = rest.get(1).map(|s| (*s).to_owned());
     let subresource = rest.get(2).map(|s| (*s).to_owned());
     if let Some(sub) = &subresource
         && !resource.serves_subresource(sub)
@@ -203,8 +203,18 @@ pub(crate) fn parse(
         ("POST", false) => Verb::Create,
         // pods/binding and pods/eviction: a POST to the subresource of an object.
         ("POST", true) if subresource.is_some() => Verb::Create,
+        // The custom resource handler routes by verb alone (built-in types have no
+        // such routes, a 405): a POST to an object's path is a create of the body's
+        // object, and a PUT or PATCH of the collection names no object (refused by
+        // the write, after a patch's media type).
+        ("POST", true) if resource.custom => {
+            name = None;
+            Verb::Create
+        }
         ("PUT", true) => Verb::Update,
         ("PATCH", true) => Verb::Patch,
+        ("PUT", false) if resource.custom => Verb::Update,
+        ("PATCH", false) if resource.custom => Verb::Patch,
         ("DELETE", true) => Verb::Delete,
         ("DELETE", false) => Verb::DeleteCollection,
         _ => return Err(ApiError::method_not_allowed()),

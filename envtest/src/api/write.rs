@@ -110,6 +110,11 @@ impl Write<'_> {
             Verb::Patch => Some(options::patch_type(self.target, self.content_type)?),
             _ => None,
         };
+        // The handlers' `Namer.Name`: an update or patch of a custom resource's
+        // collection (routed by verb alone) names no object.
+        if matches!(self.target.verb, Verb::Update | Verb::Patch) && self.target.name.is_none() {
+            return Err(ApiError::bad_request("name must be provided"));
+        }
         options::validate(self.target, patch_type)?;
         match self.target.verb {
             Verb::Create if self.target.subresource.is_some() || !self.resource().stored() => self.act().await,

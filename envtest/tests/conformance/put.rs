@@ -92,3 +92,81 @@ async fn put_creates_a_missing_lease() {
     assert_eq!(again.code, 200, "{}", again.body);
     env.stop().await;
 }
+
+/// Services and `events.k8s.io` Events are created by a PUT as well (their strategies
+/// allow it); a ConfigMap is not.
+#[tokio::test]
+async fn put_creates_a_missing_service_and_event_but_not_a_config_map() {
+    let env = start().await;
+    let namespace = env.namespace().to_owned();
+    let service =
+        json!({"apiVersion": "v1", "kind": "Service", "metadata": {"name": "put"}, "spec": {"ports": [{"port": 80}]}});
+    let path = format!("/api/v1/namespaces/{namespace}/services/put");
+    let answer = send(&env.client(), http::Method::PUT, &path, Some(&service)).await;
+    assert_eq!(answer.code, 201, "{}", answer.body);
+    assert!(answer.body["spec"]["clusterIP"].is_string(), "{}", answer.body);
+    if server_minor(&env).await >= 19 {
+        let event = json!({"apiVersion": "events.k8s.io/v1", "kind": "Event", "metadata": {"name": "put"},
+            "eventTime": "2024-01-01T00:00:00.000000Z", "reportingController": "example.com/c", "reportingInstance": "i",
+            "action": "Act", "reason": "Reason", "type": "Normal", "regarding": {"kind": "Pod", "name": "p", "namespace": namespace}});
+        let path = format!("/apis/events.k8s.io/v1/namespaces/{namespace}/events/put");
+        let answer = send(&env.client(), http::Method::PUT, &path, Some(&event)).await;
+        assert_eq!(answer.code, 201, "{}", answer.body);
+    }
+    let config_map = json!({"apiVersion": "v1", "kind": "ConfigMap", "metadata": {"name": "put"}});
+    let path = format!("/api/v1/namespaces/{namespace}/configmaps/put");
+    let answer = send(&env.client(), http::Method::PUT, &path, Some(&config_map)).await;
+    assert_eq!(answer.code, 404, "{}", answer.body);
+    env.stop().await;
+}
+
+/// The custom resource handler routes by verb, not by path: a POST to an object's
+/// path creates the body's object (whatever the path names), a PUT or PATCH of the
+/// collection is a 400 that no name was given (a patch's media type is checked
+/// before). Built-in types have no such routes.
+#[tokio::test]
+async fn custom_resources_take_a_post_to_an_object_s_path_and_refuse_a_put_of_the_collection() {
+    let env = start().await;
+    let kind = crate::schema_common::SchemaType::with_spec(&env, "Routed", &json!({"type": "object"}));
+    kind.install(&env).await;
+    let resource = &kind.resource;
+    let collection = format!(
+        "/apis/{}/{}/namespaces/{}/{}",
+        resource.group,
+        resource.version,
+        env.namespace(),
+        resource.plural
+    );
+    let object = |name: &str| json!({"apiVersion": resource.api_version, "kind": "Routed", "metadata": {"name": name}});
+    let created = send(
+        &env.client(),
+        http::Method::POST,
+        &format!("{collection}/elsewhere"),
+        Some(&object("posted")),
+    )
+    .await;
+    assert_eq!(created.code, 201, "{}", created.body);
+    assert_eq!(created.body["metadata"]["name"], "posted");
+    let put = send(&env.client(), http::Method::PUT, &collection, Some(&object("posted"))).await;
+    assert_eq!((put.code, &put.body["message"]), (400, &json!("name must be provided")));
+    // A patch's media type is checked first.
+    let labels = r#"{"metadata":{"labels":{"a":"b"}}}"#;
+    let merge = crate::error_classes::patch(&env.client(), &collection, "application/merge-patch+json", labels).await;
+    assert_eq!(
+        (merge.code, &merge.body["message"]),
+        (400, &json!("name must be provided"))
+    );
+    let plain = crate::error_classes::patch(&env.client(), &collection, "application/json", labels).await;
+    assert_eq!(plain.code, 415, "{}", plain.body);
+    let config_maps = format!("/api/v1/namespaces/{}/configmaps", env.namespace());
+    let answer = send(
+        &env.client(),
+        http::Method::PUT,
+        &config_maps,
+        Some(&json!({"metadata": {"name": "x"}})),
+    )
+    .await;
+    assert_eq!(answer.code, 405, "{}", answer.body);
+    kind.remove(&env).await;
+    env.stop().await;
+}

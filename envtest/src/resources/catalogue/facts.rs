@@ -55,7 +55,8 @@ pub(crate) fn facts(group: &str, plural: &str) -> Facts {
         },
         create_on_update: matches!(
             (group, plural),
-            ("", "endpoints" | "events" | "limitranges")
+            ("", "endpoints" | "events" | "limitranges" | "services")
+                | ("events.k8s.io", "events")
                 | ("coordination.k8s.io", "leases")
                 | ("node.k8s.io", "runtimeclasses")
                 | (
