@@ -94,7 +94,7 @@ async fn put_creates_a_missing_lease() {
 }
 
 /// Services and `events.k8s.io` Events are created by a PUT as well (their strategies
-/// allow it); a ConfigMap is not.
+/// allow it); a config map is not.
 #[tokio::test]
 async fn put_creates_a_missing_service_and_event_but_not_a_config_map() {
     let env = start().await;
