@@ -450,6 +450,13 @@ impl Write<'_> {
         let manager = self.manager();
         let now = now();
         if self.target.verb == Verb::Update {
+            // The update handler decodes the body before it compares names or looks
+            // anything up: a field of the wrong type is its 400, before the 409 of a
+            // stale resourceVersion.
+            if self.target.subresource.as_deref() != Some("scale") {
+                let mut decoded = self.body_object()?;
+                crate::objects::decode(resource, &mut decoded)?;
+            }
             self.check_names_in_body()?;
         }
         for _ in 0..MAX_ATTEMPTS {

@@ -170,3 +170,43 @@ async fn custom_resources_take_a_post_to_an_object_s_path_and_refuse_a_put_of_th
     kind.remove(&env).await;
     env.stop().await;
 }
+
+/// The update handler decodes the body first: a field of the wrong type is its 400
+/// before the name is compared (another 400) and before a stale resourceVersion (409).
+#[tokio::test]
+async fn a_put_body_is_decoded_before_its_name_and_version_are_checked() {
+    let env = start().await;
+    let namespace = env.namespace().to_owned();
+    let api: Api<ConfigMap> = Api::namespaced(env.client(), &namespace);
+    api.create(&PostParams::default(), &configmap("decoded", &[], &[]))
+        .await
+        .unwrap();
+    let path = format!("/api/v1/namespaces/{namespace}/configmaps/decoded");
+    let stale = |name: &str, value: serde_json::Value| json!({"apiVersion": "v1", "kind": "ConfigMap", "metadata": {"name": name, "resourceVersion": "1"}, "data": {"a": value}});
+    let typed = "ConfigMap in version \"v1\" cannot be handled as a ConfigMap: json: cannot unmarshal number into Go struct field ConfigMap.data of type string";
+    for name in ["decoded", "other"] {
+        let answer = send(&env.client(), http::Method::PUT, &path, Some(&stale(name, json!(1)))).await;
+        assert_eq!(
+            (answer.code, answer.body["message"].as_str()),
+            (400, Some(typed)),
+            "{name}"
+        );
+    }
+    let misnamed = send(
+        &env.client(),
+        http::Method::PUT,
+        &path,
+        Some(&stale("other", json!("1"))),
+    )
+    .await;
+    assert_eq!(misnamed.code, 400, "{}", misnamed.body);
+    let conflict = send(
+        &env.client(),
+        http::Method::PUT,
+        &path,
+        Some(&stale("decoded", json!("1"))),
+    )
+    .await;
+    assert_eq!(conflict.code, 409, "{}", conflict.body);
+    env.stop().await;
+}
