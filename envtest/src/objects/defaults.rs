@@ -574,15 +574,22 @@ pub(crate) fn prepare_for_create(resource: &ResourceType, object: &mut Value, no
         }
         _ => {}
     }
-    prepare_for_update(resource, object);
+    prepare_for_update(resource, object, None);
     warnings
 }
 
-/// What a type's storage sets on every write after the field manager ran: a Service's
-/// IP families (those of its cluster IPs; this server has IPv4 only), kept from the
-/// stored object on an update.
-pub(crate) fn prepare_for_update(resource: &ResourceType, object: &mut Value) {
-    if resource.custom || !resource.group.is_empty() || resource.kind != "Service" {
+/// What a type's strategy or storage sets on every write after the field manager ran
+/// (`old` is the stored object on an update): a Service's IP families (those of its
+/// cluster IPs; this server has IPv4 only), a Lease's coordination fields dropped.
+pub(crate) fn prepare_for_update(resource: &ResourceType, object: &mut Value, old: Option<&Value>) {
+    if resource.custom {
+        return;
+    }
+    if resource.group == "coordination.k8s.io" && resource.kind == "Lease" {
+        lease_coordination(object, old);
+        return;
+    }
+    if !resource.group.is_empty() || resource.kind != "Service" {
         return;
     }
     let Some(spec) = object.get_mut("spec").filter(|s| s.is_object()) else {
@@ -591,6 +598,21 @@ pub(crate) fn prepare_for_update(resource: &ResourceType, object: &mut Value) {
     if spec["type"] != "ExternalName" {
         set(spec, "ipFamilies", json!(["IPv4"]));
         set(spec, "ipFamilyPolicy", json!("SingleStack"));
+    }
+}
+
+/// The Lease strategy without the `CoordinatedLeaderElection` gate (off in 1.32): a new
+/// Lease's `strategy` and `preferredHolder` are dropped, an updated one's unless the
+/// stored Lease had them (an empty string counts: Go's pointer is set).
+fn lease_coordination(object: &mut Value, old: Option<&Value>) {
+    let Some(spec) = object.get_mut("spec").and_then(Value::as_object_mut) else {
+        return;
+    };
+    for field in ["strategy", "preferredHolder"] {
+        let kept = old.is_some_and(|old| old["spec"].get(field).is_some_and(|value| !value.is_null()));
+        if !kept {
+            spec.remove(field);
+        }
     }
 }
 

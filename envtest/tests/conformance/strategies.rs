@@ -174,6 +174,26 @@ async fn persistent_volume_sources_are_defaulted_as_volume_sources() {
     env.stop().await;
 }
 
+/// A Lease's coordination fields belong to a feature gate that is off: the strategy
+/// drops them from a new Lease (an empty `preferredHolder` too) and from an updated
+/// one that did not have them.
+#[tokio::test]
+async fn a_lease_s_coordination_fields_are_dropped() {
+    let env = start().await;
+    let client = env.client();
+    let path = format!("/apis/coordination.k8s.io/v1/namespaces/{}/leases", env.namespace());
+    let lease = json!({"metadata": {"name": "coordinated"},
+        "spec": {"holderIdentity": "a", "preferredHolder": "", "strategy": "OldestEmulationVersion"}});
+    let created = create(&client, &path, &lease).await;
+    assert_eq!(created["spec"], json!({"holderIdentity": "a"}));
+    let mut updated = created.clone();
+    updated["spec"]["preferredHolder"] = json!("b");
+    let answer = send(&client, Method::PUT, &format!("{path}/coordinated"), Some(&updated)).await;
+    assert_eq!(answer.code, 200, "{}", answer.body);
+    assert_eq!(answer.body["spec"], json!({"holderIdentity": "a"}));
+    env.stop().await;
+}
+
 /// What a strategy or the storage sets after the field manager ran is owned by
 /// nobody: a Job's generated selector and pod labels, a Service's IP families.
 #[tokio::test]
