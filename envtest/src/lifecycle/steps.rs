@@ -771,7 +771,7 @@ pub(crate) fn prepare_update(
     keep_immutable_metadata(current, &mut new);
     check_no_finalizer_added_while_deleting(resource, current, &new)?;
     crate::objects::apply_defaults(resource, &mut new, Some(current));
-    crate::objects::prepare_for_update(resource, &mut new, Some(current));
+    crate::objects::prepare_for_update(resource, &mut new, Some(current), now);
     // kube-apiserver runs its mutating admission before validation: the tolerations
     // `DefaultTolerationSeconds` adds on every update of a pod are there before the
     // pod's update rules (only additions to tolerations) look at it.

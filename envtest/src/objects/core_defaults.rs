@@ -228,7 +228,10 @@ fn field_ref_version(file: &mut Value) {
 /// The other core kinds' defaults; `current` is the stored object on an update.
 pub(super) fn apply(kind: &str, object: &mut Value, current: Option<&Value>) {
     match kind {
-        "PersistentVolumeClaim" => claim_data_sources(object, current),
+        "PersistentVolumeClaim" => {
+            claim_data_sources(object, current);
+            default_phase(object, "Pending");
+        }
         "Endpoints" => endpoints(object),
         "LimitRange" => limit_range(object),
         "ReplicationController" => replication_controller(object),
@@ -236,11 +239,12 @@ pub(super) fn apply(kind: &str, object: &mut Value, current: Option<&Value>) {
         "Node" => node(object),
         "Namespace" => {
             label_namespace(object);
-            namespace_status(object);
+            default_phase(object, "Active");
         }
         // `SetObjectDefaults_PersistentVolume`: its sources are defaulted as a pod
         // volume's same-named sources are (a host path's type, the markers).
         "PersistentVolume" => {
+            default_phase(object, "Pending");
             if let Some(spec) = object.get_mut("spec").and_then(Value::as_object_mut) {
                 if let Some(host) = spec.get_mut("hostPath").filter(|s| s.is_object()) {
                     set(host, "type", json!(""));
@@ -252,9 +256,11 @@ pub(super) fn apply(kind: &str, object: &mut Value, current: Option<&Value>) {
     }
 }
 
-/// `SetDefaults_NamespaceStatus`: a namespace's phase is `Active` unless it says
-/// otherwise, on every write (a status write of `status: {}` included).
-fn namespace_status(object: &mut Value) {
+/// `SetDefaults_NamespaceStatus`, `SetDefaults_PersistentVolume` and
+/// `SetDefaults_PersistentVolumeClaim`: an object's status phase is `phase` unless it
+/// says otherwise, on every write (a status write of `status: {}` included; the
+/// status is a struct in Go, there even when the body leaves it out).
+fn default_phase(object: &mut Value, phase: &str) {
     let Some(map) = object.as_object_mut() else {
         return;
     };
@@ -263,7 +269,7 @@ fn namespace_status(object: &mut Value) {
         *status = json!({});
     }
     if status["phase"].as_str().is_none_or(str::is_empty) {
-        status["phase"] = json!("Active");
+        status["phase"] = json!(phase);
     }
 }
 

@@ -574,19 +574,27 @@ pub(crate) fn prepare_for_create(resource: &ResourceType, object: &mut Value, no
         }
         _ => {}
     }
-    prepare_for_update(resource, object, None);
+    prepare_for_update(resource, object, None, now);
     warnings
 }
 
 /// What a type's strategy or storage sets on every write after the field manager ran
-/// (`old` is the stored object on an update): a Service's IP families (those of its
-/// cluster IPs; this server has IPv4 only), a Lease's coordination fields dropped.
-pub(crate) fn prepare_for_update(resource: &ResourceType, object: &mut Value, old: Option<&Value>) {
+/// (`old` is the stored object on an update, `now` the write's time): a Service's IP
+/// families (those of its cluster IPs; this server has IPv4 only), a Lease's
+/// coordination fields dropped, a persistent volume's phase transition time.
+pub(crate) fn prepare_for_update(resource: &ResourceType, object: &mut Value, old: Option<&Value>, now: &str) {
     if resource.custom {
         return;
     }
     if resource.group == "coordination.k8s.io" && resource.kind == "Lease" {
         lease_coordination(object, old);
+        return;
+    }
+    if resource.group.is_empty()
+        && resource.kind == "PersistentVolume"
+        && let Some(old) = old
+    {
+        phase_transition_time(object, old, now);
         return;
     }
     if !resource.group.is_empty() || resource.kind != "Service" {
@@ -598,6 +606,29 @@ pub(crate) fn prepare_for_update(resource: &ResourceType, object: &mut Value, ol
     if spec["type"] != "ExternalName" {
         set(spec, "ipFamilies", json!(["IPv4"]));
         set(spec, "ipFamilyPolicy", json!("SingleStack"));
+    }
+}
+
+/// The persistent volume status strategy's `LastPhaseTransitionTime`: kept while the
+/// phase stays (unless the write sets one), the write's time when the phase changes
+/// (unless the write sets a new one). On the main endpoint the status is the stored
+/// one, so nothing changes.
+fn phase_transition_time(object: &mut Value, old: &Value, now: &str) {
+    let phase = |object: &Value| object["status"]["phase"].as_str().unwrap_or_default().to_owned();
+    let same_phase = phase(object) == phase(old);
+    let Some(status) = object.get_mut("status").and_then(Value::as_object_mut) else {
+        return;
+    };
+    let old_time = old["status"].get("lastPhaseTransitionTime").filter(|t| !t.is_null());
+    let new_time = status.get("lastPhaseTransitionTime").filter(|t| !t.is_null()).cloned();
+    if same_phase {
+        if new_time.is_none()
+            && let Some(old_time) = old_time
+        {
+            status.insert("lastPhaseTransitionTime".into(), old_time.clone());
+        }
+    } else if new_time.is_none() || new_time.as_ref() == old_time {
+        status.insert("lastPhaseTransitionTime".into(), json!(now));
     }
 }
 
