@@ -220,6 +220,18 @@ async fn networking_rbac_and_scheduling_objects_are_validated_as_kube_validates_
         )
         .after(vec![post(RUNTIME_CLASSES, object("node.k8s.io/v1", "RuntimeClass", "{p}-runc", json!({"handler": "runc"})))])
         .on_119(Older::Skip("node.k8s.io/v1 is served from 1.20")),
+        case(
+            "an IngressClass's controller removed is the empty string that changed",
+            patch("/apis/networking.k8s.io/v1/ingressclasses/{p}-class", json!({"spec": {"controller": null}})),
+            Expect::Invalid(&[
+                ("spec.controller", "FieldValueInvalid", "Invalid value: \"\": field is immutable"),
+                ("spec.controller", "FieldValueRequired", "Required value"),
+            ]),
+        )
+        .after(vec![post(
+            "/apis/networking.k8s.io/v1/ingressclasses",
+            object("networking.k8s.io/v1", "IngressClass", "{p}-class", json!({"spec": {"controller": "example.com/ingress"}})),
+        )]),
     ];
     run(&env, cases).await;
     env.stop().await;

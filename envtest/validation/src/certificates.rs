@@ -15,7 +15,7 @@ use serde_json::Value;
 use wheelhouse_envtest_schema::errors::BadValue;
 use x509_parser::prelude::{FromDer, X509CertificationRequest};
 
-use crate::common::fields::immutable_plain;
+use crate::common::fields::immutable_string;
 use crate::common::go_syntax::raw;
 use crate::common::names::{dns1123_label, dns1123_subdomain, name_is_dns_subdomain, name_is_path_segment};
 use crate::common::read::{items, opt_int, text};
@@ -411,7 +411,7 @@ fn validate_cluster_trust_bundle(object: &Value, old: Option<&Value>) -> ErrorLi
             &old["metadata"],
             &Path::new("metadata"),
         ));
-        errors.extend(immutable_plain(
+        errors.extend(immutable_string(
             &spec["signerName"],
             &old["spec"]["signerName"],
             &Path::from_parts(&["spec", "signerName"]),

@@ -7,7 +7,7 @@
 
 use serde_json::Value;
 
-use crate::common::fields::{immutable_plain, validate_config_map_key_name};
+use crate::common::fields::{immutable_string, validate_config_map_key_name};
 use crate::common::names::{name_is_dns_subdomain, qualified_name};
 use crate::common::read::{is_set, opt_int, opt_text, text};
 use crate::field::{ErrorList, Path};
@@ -39,7 +39,7 @@ pub(crate) fn validate(kind: &Kind, object: &Value, write: Write) -> ErrorList {
             };
             errors.extend(validate_lease_candidate_spec(&object["spec"], &spec));
             if let Some(old) = old {
-                errors.extend(immutable_plain(
+                errors.extend(immutable_string(
                     &object["spec"]["leaseName"],
                     &old["spec"]["leaseName"],
                     &spec.child("leaseName"),

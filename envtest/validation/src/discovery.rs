@@ -7,7 +7,7 @@ use std::net::IpAddr;
 
 use serde_json::Value;
 
-use crate::common::fields::{immutable_plain, validate_dns1123_label, validate_qualified_name};
+use crate::common::fields::{immutable_string, validate_dns1123_label, validate_qualified_name};
 use crate::common::labels::validate_labels;
 use crate::common::names::{dns1123_label, dns1123_subdomain, label_value, name_is_dns_subdomain};
 use crate::common::net::parse_ip_sloppy;
@@ -34,7 +34,7 @@ pub(crate) fn validate(kind: &Kind, object: &Value, write: Write) -> ErrorList {
     }
     let mut errors = validate_endpoint_slice(object);
     if let Some(old) = write.old() {
-        errors.extend(immutable_plain(
+        errors.extend(immutable_string(
             &object["addressType"],
             &old["addressType"],
             &Path::new("addressType"),

@@ -4,7 +4,7 @@
 
 use serde_json::Value;
 
-use crate::common::fields::immutable_plain;
+use crate::common::fields::immutable_string;
 use crate::common::go_syntax::{GoStruct, pointer, raw, string};
 use crate::common::labels::validate_labels;
 use crate::common::names::{name_is_dns_label, name_is_dns_subdomain};
@@ -27,7 +27,7 @@ pub(crate) fn validate(kind: &Kind, object: &Value, write: Write) -> ErrorList {
             &old["metadata"],
             &Path::new("metadata"),
         ));
-        errors.extend(immutable_plain(
+        errors.extend(immutable_string(
             &object["handler"],
             &old["handler"],
             &Path::new("handler"),

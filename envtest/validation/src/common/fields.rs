@@ -48,6 +48,13 @@ pub(crate) fn immutable_plain(new: &Value, old: &Value, path: &Path) -> ErrorLis
     })
 }
 
+/// `ValidateImmutableField` of a Go `string` field: absent or null is Go's "", both as
+/// compared and as shown.
+pub(crate) fn immutable_string(new: &Value, old: &Value, path: &Path) -> ErrorList {
+    let text = |value: &Value| Value::from(value.as_str().unwrap_or_default());
+    immutable_plain(&text(new), &text(old), path)
+}
+
 /// `IsDecremented`: a pointer counter that went down or away.
 pub(crate) fn is_decremented(new: &Value, old: &Value) -> bool {
     match (opt_int(new), opt_int(old)) {

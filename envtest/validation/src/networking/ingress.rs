@@ -5,7 +5,7 @@
 use serde_json::Value;
 
 use crate::Write;
-use crate::common::fields::{immutable_plain, validate_domain_prefixed_path};
+use crate::common::fields::{immutable_string, validate_domain_prefixed_path};
 use crate::common::go_syntax::{raw, slice};
 use crate::common::names::{
     dns1123_subdomain, name_is_dns_label, name_is_dns_subdomain, name_is_dns1035_label, path_segment_name, port_name,
@@ -327,7 +327,7 @@ pub(super) fn validate_ingress_class(object: &Value, write: Write) -> ErrorList 
         None => validate_ingress_class_object(object),
         Some(old) => {
             let mut errors = validate_object_meta_update(&object["metadata"], &old["metadata"], &Path::new("metadata"));
-            errors.extend(immutable_plain(
+            errors.extend(immutable_string(
                 &object["spec"]["controller"],
                 &old["spec"]["controller"],
                 &Path::from_parts(&["spec", "controller"]),
