@@ -308,6 +308,15 @@ async fn storage_discovery_events_and_admission_objects_are_validated_as_kube_va
             ("spec.signerName", "FieldValueInvalid"),
         ])),
         case(
+            "a CertificateSigningRequest without a request (Go's nil bytes)",
+            post(CSRS, object("certificates.k8s.io/v1", "CertificateSigningRequest", "{p}-nil",
+                json!({"spec": {"usages": ["client auth"], "signerName": "example.com/signer"}}))),
+            Expect::Invalid(&[
+                ("spec.request", "FieldValueInvalid", "Invalid value: []byte(nil): PEM block type must be CERTIFICATE REQUEST"),
+            ]),
+        )
+        .on_119(Older::Fields(&[("spec.request", "FieldValueInvalid")])),
+        case(
             "a webhook configuration's names, side effects and client",
             post(WEBHOOKS, object("admissionregistration.k8s.io/v1", "ValidatingWebhookConfiguration", "{p}-hooks",
                 json!({"webhooks": [hook("short", json!({"sideEffects": "Some", "timeoutSeconds": 31, "clientConfig": {"url": "http://example.com/x?q=1"}})),

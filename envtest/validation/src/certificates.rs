@@ -136,8 +136,13 @@ fn validate_csr(object: &Value, options: Options) -> ErrorList {
     let request = decode_base64(text(&spec["request"]));
     if let Err(error) = check_csr(&request) {
         let printed: Vec<String> = request.iter().map(|b| format!("{b:#x}")).collect();
-        // Go prints a top-level `[]byte` by that name (`[]uint8` inside a struct).
-        let shown = format!("[]byte{{{}}}", printed.join(", "));
+        // Go prints a top-level `[]byte` by that name (`[]uint8` inside a struct); a
+        // request left out (or null) is a nil slice, an empty string an empty one.
+        let shown = if spec["request"].is_string() {
+            format!("[]byte{{{}}}", printed.join(", "))
+        } else {
+            "[]byte(nil)".to_owned()
+        };
         errors.push(path.child("request").invalid(raw(shown), &error));
     }
     let usages: Vec<&str> = items(&spec["usages"]).iter().map(text).collect();
