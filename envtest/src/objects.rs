@@ -16,6 +16,7 @@ mod custom_scale;
 mod defaults;
 mod go_zero;
 mod group_defaults;
+mod pod_gates;
 mod registrations;
 mod validate;
 

@@ -579,12 +579,24 @@ pub(crate) fn prepare_for_create(resource: &ResourceType, object: &mut Value, no
 }
 
 /// What a type's strategy or storage sets on every write after the field manager ran
-/// (`old` is the stored object on an update, `now` the write's time): a Service's IP
-/// families (those of its cluster IPs; this server has IPv4 only), a Lease's
-/// coordination fields dropped, a persistent volume's phase transition time.
+/// (`old` is the stored object on an update, `now` the write's time): the fields of
+/// pods and pod templates whose feature is off (`pod_gates`), a Service's IP families
+/// (those of its cluster IPs; this server has IPv4 only), a Lease's coordination
+/// fields dropped, a persistent volume's phase transition time.
 pub(crate) fn prepare_for_update(resource: &ResourceType, object: &mut Value, old: Option<&Value>, now: &str) {
     if resource.custom {
         return;
+    }
+    match (resource.group.as_str(), resource.kind.as_str()) {
+        ("", "Pod") => super::pod_gates::pod(object, old),
+        ("apps", "Deployment" | "ReplicaSet" | "StatefulSet" | "DaemonSet")
+        | ("batch", "Job")
+        | ("", "ReplicationController") => super::pod_gates::template(object, &["spec", "template"], old),
+        ("batch", "CronJob") => {
+            super::pod_gates::template(object, &["spec", "jobTemplate", "spec", "template"], old);
+        }
+        ("", "PodTemplate") => super::pod_gates::template(object, &["template"], old),
+        _ => {}
     }
     if resource.group == "coordination.k8s.io" && resource.kind == "Lease" {
         lease_coordination(object, old);

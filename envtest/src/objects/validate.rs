@@ -315,10 +315,14 @@ pub(crate) fn decode_as(resource: &ResourceType, object: &mut Value, decoding: D
     // Go's decoder names the struct, field path and Go type; where it would not
     // refuse what serde refuses, serde's own words. Go refuses some of what serde
     // takes (a time with a space for its `T`), so its checks run either way.
+    // Go's decoder never refuses a field left out (it stays at its zero value), where
+    // serde refuses a required one: that is no error here.
     let go_error = crate::resources::openapi::type_error(builtin, object, crate::resources::openapi::Mode::Json);
-    builtin
-        .decode(object)
-        .map_err(|error| refused(go_error.clone().unwrap_or(error)))?;
+    if let Err(error) = builtin.decode(object)
+        && (go_error.is_some() || !error.starts_with("missing field"))
+    {
+        return Err(refused(go_error.unwrap_or(error)));
+    }
     if let Some(error) = go_error {
         return Err(refused(error));
     }

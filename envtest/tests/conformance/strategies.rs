@@ -211,6 +211,60 @@ async fn claims_and_volumes_default_their_phase_on_a_status_write() {
     env.stop().await;
 }
 
+/// The fields of pod features that are off in 1.32 are dropped by the pod strategy,
+/// and by the strategies of objects holding a pod template: dynamic resource claims
+/// (the keyless claim of a new pod is no error), user namespaces, image volumes with
+/// their mounts; a `procMount` is forced to `Default`.
+#[tokio::test]
+async fn pod_fields_of_features_that_are_off_are_dropped() {
+    let env = start().await;
+    let minor = server_minor(&env).await;
+    if minor < 31 {
+        eprintln!(
+            "skipping: image volumes came in 1.31; the server (1.{minor}) decodes one as a volume with no source, an emptyDir"
+        );
+        env.stop().await;
+        return;
+    }
+    let client = env.client();
+    let namespace = env.namespace();
+    let spec = json!({
+        "containers": [{"name": "app", "image": "registry.k8s.io/pause:3.10",
+            "resources": {"claims": [{"name": "gpu"}]},
+            "securityContext": {"procMount": "Unmasked"},
+            "volumeMounts": [{"name": "image", "mountPath": "/image"}]}],
+        "resourceClaims": [{}],
+        "securityContext": {"hostUsers": false},
+        "volumes": [{"name": "image", "image": {"reference": "registry.k8s.io/pause:3.10"}}]
+    });
+    let pod = create(
+        &client,
+        &format!("/api/v1/namespaces/{namespace}/pods"),
+        &json!({"metadata": {"name": "gated"}, "spec": spec}),
+    )
+    .await;
+    let kept = |spec: &Value| {
+        json!({
+            "claims": spec.get("resourceClaims"),
+            "security": spec["securityContext"],
+            "volumes": spec.get("volumes"),
+            "container": [&spec["containers"][0]["resources"], &spec["containers"][0]["securityContext"], &spec["containers"][0]["volumeMounts"]],
+        })
+    };
+    let expected =
+        json!({"claims": null, "security": {}, "volumes": null, "container": [{}, {"procMount": "Default"}, null]});
+    assert_eq!(kept(&pod["spec"]), expected, "{pod}");
+    let deployment = create(
+        &client,
+        &format!("/apis/apps/v1/namespaces/{namespace}/deployments"),
+        &json!({"metadata": {"name": "gated"}, "spec": {"replicas": 0, "selector": {"matchLabels": {"app": "gated"}},
+            "template": {"metadata": {"labels": {"app": "gated"}}, "spec": spec}}}),
+    )
+    .await;
+    assert_eq!(kept(&deployment["spec"]["template"]["spec"]), expected, "{deployment}");
+    env.stop().await;
+}
+
 /// A Lease's coordination fields belong to a feature gate that is off: the strategy
 /// drops them from a new Lease (an empty `preferredHolder` too) and from an updated
 /// one that did not have them.

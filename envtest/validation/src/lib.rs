@@ -355,8 +355,8 @@
 //!   `seLinuxChangePolicy`, `procMount`, pod-level `resources`, image volumes, cluster
 //!   trust bundle projections, DRA resource claims in statuses, container users and
 //!   resource health): kube's strategy drops them before validation, so their rules
-//!   never run; here they are not checked either (dropping them from what is stored
-//!   is the server's part).
+//!   never run; here they are not checked either (the server drops them as kube's
+//!   strategies do, before validation).
 //! - `ValidatePodLogOptions`, `ValidateNodeSelectorRequirement` for scheduler
 //!   configuration, `ValidatePersistentVolumeSpec` for inline (CSI migration)
 //!   volumes, `ValidateAvoidPodsInNodeAnnotations`, `ValidateTopologySelectorTerm` and
