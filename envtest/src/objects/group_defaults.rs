@@ -24,6 +24,15 @@ pub(super) fn apply(resource: &ResourceType, object: &mut Value) {
         ("autoscaling", "HorizontalPodAutoscaler") if object["apiVersion"] == "autoscaling/v2" => {
             autoscaler(object);
         }
+        // autoscaling/v1's `SetDefaults_HorizontalPodAutoscaler` (one replica at least),
+        // and the 80% CPU target its conversion gives a spec without one: both there
+        // as the body decodes, so the writer owns them.
+        ("autoscaling", "HorizontalPodAutoscaler") if object["apiVersion"] == "autoscaling/v1" => {
+            if let Some(spec) = object.get_mut("spec").filter(|spec| spec.is_object()) {
+                set(spec, "minReplicas", json!(1));
+                set(spec, "targetCPUUtilizationPercentage", json!(80));
+            }
+        }
         ("storage.k8s.io", "StorageClass") => storage_class(object),
         ("storage.k8s.io", "CSIDriver") => csi_driver(object),
         ("networking.k8s.io", "NetworkPolicy") => network_policy(object),

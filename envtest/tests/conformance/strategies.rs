@@ -265,6 +265,31 @@ async fn pod_fields_of_features_that_are_off_are_dropped() {
     env.stop().await;
 }
 
+/// An `autoscaling/v1` autoscaler gets one replica at least and an 80% CPU target as
+/// its body decodes, so its writer owns both.
+#[tokio::test]
+async fn a_v1_autoscaler_s_defaults_are_its_writer_s() {
+    let env = start().await;
+    let autoscaler = create(
+        &env.client(),
+        &format!(
+            "/apis/autoscaling/v1/namespaces/{}/horizontalpodautoscalers",
+            env.namespace()
+        ),
+        &json!({"metadata": {"name": "v1"}, "spec": {"maxReplicas": 5,
+            "scaleTargetRef": {"apiVersion": "apps/v1", "kind": "Deployment", "name": "web"}}}),
+    )
+    .await;
+    assert_eq!(autoscaler["spec"]["minReplicas"], 1);
+    assert_eq!(autoscaler["spec"]["targetCPUUtilizationPercentage"], 80);
+    let owned = owned_by(&autoscaler, MANAGER);
+    assert!(
+        owned.contains("f:minReplicas") && owned.contains("f:targetCPUUtilizationPercentage"),
+        "{owned}"
+    );
+    env.stop().await;
+}
+
 /// A Lease's coordination fields belong to a feature gate that is off: the strategy
 /// drops them from a new Lease (an empty `preferredHolder` too) and from an updated
 /// one that did not have them.
