@@ -27,7 +27,7 @@
 //!
 //! Not ported: the lookup of a field in the Go struct (a directive naming a field the
 //! type lacks fails there with "unable to find api field"; here the list merges as a
-//! list without a strategy), the panic Go's `==` raises on a merge key whose value is an
+//! list without a strategy; only a `runtime.RawExtension`'s fields fail so), the panic Go's `==` raises on a merge key whose value is an
 //! object or a list, and the order Go's map iteration gives the fields of a patch (here
 //! they are merged in key order, which only decides which of two errors comes first).
 
@@ -141,6 +141,12 @@ struct Merger<'a> {
 }
 
 impl Merger<'_> {
+    /// Whether `location` is a `runtime.RawExtension` of the type (a controller
+    /// revision's `data`), whose fields the merge cannot look up.
+    fn in_raw_extension(&self, location: &[String]) -> bool {
+        self.group == "apps" && self.kind == "ControllerRevision" && location == ["data"]
+    }
+
     fn strategy(&self, location: &[String]) -> ListStrategy {
         let path: Vec<&str> = location.iter().map(String::as_str).collect();
         list_merge_key(self.group, self.kind, &path)
@@ -187,6 +193,13 @@ impl Merger<'_> {
                     continue;
                 }
             };
+            // `LookupPatchMetadataForStruct` of a field of an opaque value: a map or a
+            // list in both, inside a `runtime.RawExtension`, has no struct to look in.
+            if matches!(existing, Value::Object(_) | Value::Array(_)) && self.in_raw_extension(location) {
+                return Err(PatchError::Internal(format!(
+                    "unable to find api field in struct RawExtension for the json field \"{key}\""
+                )));
+            }
             location.push(key.clone());
             let merged = match (existing, patch_value) {
                 (Value::Object(existing), Value::Object(patch_value)) => {

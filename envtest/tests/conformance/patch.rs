@@ -493,3 +493,29 @@ async fn strategic_merge_patch_merges_webhooks_by_name() {
     crate::raw::send(&client, http::Method::DELETE, &path, None).await;
     env.stop().await;
 }
+
+/// A strategic merge patch reaching into a controller revision's `data` (a
+/// `runtime.RawExtension`) is the merge's plain error for a map or list it would merge
+/// (a 500), as the merge finds no struct field to look it up in.
+#[tokio::test]
+async fn strategic_merge_patch_cannot_look_into_a_raw_extension() {
+    let env = start().await;
+    let path = format!("/apis/apps/v1/namespaces/{}/controllerrevisions", env.namespace());
+    let revision = serde_json::json!({"apiVersion": "apps/v1", "kind": "ControllerRevision", "metadata": {"name": "raw"},
+        "data": {"spec": {"a": 1}}, "revision": 1});
+    let created = crate::raw::send(&env.client(), http::Method::POST, &path, Some(&revision)).await;
+    assert_eq!(created.code, 201, "{}", created.body);
+    let answer = patch_text(
+        &env.client(),
+        &format!("{path}/raw"),
+        STRATEGIC,
+        r#"{"data":{"spec":{"a":2}}}"#,
+    )
+    .await;
+    assert_eq!(answer.code, 500, "{}", answer.body);
+    assert_eq!(
+        answer.body["message"],
+        "unable to find api field in struct RawExtension for the json field \"spec\""
+    );
+    env.stop().await;
+}
