@@ -17,13 +17,15 @@
 //!   deleted and unused;
 //! - `LimitRanger` (`limits`): a new Pod's containers get the default requests and
 //!   limits of the `LimitRange`s of their namespace, and the annotation saying so; Pods
-//!   and claims outside a range's `min`, `max` or `maxLimitRequestRatio` are refused.
+//!   and claims outside a range's `min`, `max` or `maxLimitRequestRatio` are refused;
+//! - `RuntimeClass`: a new Pod naming a `RuntimeClass` must find it, and takes its
+//!   overhead and scheduling (node selector and tolerations); a Pod's own overhead must
+//!   be the class's.
 //!
 //! `NamespaceLifecycle` is in `lifecycle` (`steps`: creates in a missing or terminating
 //! namespace; `deletion`: the namespaces a cluster needs); `ResourceQuota` is in
 //! `quota`, run after these under the same lock. Not run:
 //! `ServiceAccount` (no token controller),
-//! `RuntimeClass`,
 //! `PodSecurity` (privileged by default), `PersistentVolumeClaimResize` and the
 //! certificate plugins.
 
@@ -72,7 +74,11 @@ pub(crate) fn admit(
                 super::limits::validate(store, resource, object, old)?;
             }
             default_tolerations(object);
-            priority(store, resource, object, old)
+            priority(store, resource, object, old)?;
+            if old.is_none() {
+                runtime_class(store, resource, object)?;
+            }
+            Ok(())
         }
         ("", "persistentvolumeclaims") => {
             super::limits::validate(store, resource, object, old)?;
@@ -254,6 +260,159 @@ fn priority(store: &Store, resource: &ResourceType, pod: &mut Value, old: Option
         spec["preemptionPolicy"] = policy;
     }
     Ok(())
+}
+
+/// The `RuntimeClass` plugin on a new Pod: `Admit` (`setOverhead`, `setScheduling`)
+/// then `Validate` (`validateOverhead`).
+fn runtime_class(store: &Store, resource: &ResourceType, pod: &mut Value) -> Result<(), ApiError> {
+    let forbidden = |pod: &Value, detail: String| {
+        let pod_name = pod["metadata"]["name"].as_str().unwrap_or_default();
+        ApiError::forbidden(resource, pod_name, &detail)
+    };
+    let class = match pod["spec"].get("runtimeClassName").filter(|n| !n.is_null()) {
+        None => None,
+        Some(name) => {
+            let name = name.as_str().unwrap_or_default().to_owned();
+            let classes = cluster_objects(store, "node.k8s.io", "runtimeclasses");
+            let found = classes.into_iter().find(|c| c["metadata"]["name"] == name.as_str());
+            Some(found.ok_or_else(|| forbidden(pod, format!("pod rejected: RuntimeClass {name:?} not found")))?)
+        }
+    };
+    let overhead = class.as_ref().and_then(|c| c.get("overhead")).filter(|o| !o.is_null());
+    let fixed = overhead.map(|o| o["podFixed"].clone()).unwrap_or_default();
+    // `Semantic.DeepEqual`: quantities by value, and no map is an empty one.
+    let same_overhead = |pod: &Value| {
+        let quantities = |list: &Value| super::quota::resources::list_of(list);
+        quantities(&pod["spec"]["overhead"]) == quantities(&fixed)
+    };
+    if overhead.is_some() {
+        let given = &pod["spec"]["overhead"];
+        if given.as_object().is_some_and(|o| !o.is_empty()) && !same_overhead(pod) {
+            return Err(forbidden(
+                pod,
+                "pod rejected: Pod's Overhead doesn't match RuntimeClass's defined Overhead".into(),
+            ));
+        }
+        set_or_remove(&mut pod["spec"], "overhead", fixed.clone());
+    }
+    if let Some(scheduling) = class
+        .as_ref()
+        .and_then(|c| c.get("scheduling"))
+        .filter(|s| !s.is_null())
+    {
+        let mut selector = pod["spec"]["nodeSelector"].as_object().cloned();
+        if let Some(runtime) = scheduling["nodeSelector"].as_object() {
+            match &mut selector {
+                None => selector = Some(runtime.clone()),
+                Some(selector) => {
+                    for (key, value) in runtime {
+                        if let Some(given) = selector.get(key).filter(|given| *given != value) {
+                            return Err(forbidden(
+                                pod,
+                                format!(
+                                    "conflict: runtimeClass.scheduling.nodeSelector[{key}] = {}; pod.spec.nodeSelector[{key}] = {}",
+                                    value.as_str().unwrap_or_default(),
+                                    given.as_str().unwrap_or_default()
+                                ),
+                            ));
+                        }
+                        selector.insert(key.clone(), value.clone());
+                    }
+                }
+            }
+        }
+        set_or_remove(
+            &mut pod["spec"],
+            "nodeSelector",
+            selector.map_or(Value::Null, Value::Object),
+        );
+        let tolerations = merge_tolerations(
+            pod["spec"]["tolerations"].as_array().map_or(&[][..], Vec::as_slice),
+            scheduling["tolerations"].as_array().map_or(&[][..], Vec::as_slice),
+        );
+        set_or_remove(
+            &mut pod["spec"],
+            "tolerations",
+            if tolerations.is_empty() {
+                Value::Null
+            } else {
+                Value::Array(tolerations)
+            },
+        );
+    }
+    // `validateOverhead`, once the mutations are in.
+    if overhead.is_some() {
+        if !same_overhead(pod) {
+            return Err(forbidden(
+                pod,
+                "pod rejected: Pod's Overhead doesn't match RuntimeClass's defined Overhead".into(),
+            ));
+        }
+    } else if pod["spec"].get("overhead").is_some_and(|o| !o.is_null()) {
+        return Err(forbidden(
+            pod,
+            "pod rejected: Pod Overhead set without corresponding RuntimeClass defined Overhead".into(),
+        ));
+    }
+    Ok(())
+}
+
+fn set_or_remove(object: &mut Value, field: &str, value: Value) {
+    if let Some(map) = object.as_object_mut() {
+        if value.is_null() {
+            map.remove(field);
+        } else {
+            map.insert(field.to_owned(), value);
+        }
+    }
+}
+
+/// `tolerations.MergeTolerations`: both lists, without a toleration another tolerates
+/// a superset of (of two equal ones, the first is kept).
+fn merge_tolerations(first: &[Value], second: &[Value]) -> Vec<Value> {
+    let all: Vec<&Value> = first.iter().chain(second).collect();
+    let mut merged: Vec<Value> = Vec::new();
+    for (index, toleration) in all.iter().enumerate() {
+        if merged.iter().any(|kept| is_superset(kept, toleration)) {
+            continue;
+        }
+        if all[index + 1..]
+            .iter()
+            .any(|later| *later != *toleration && is_superset(later, toleration))
+        {
+            continue;
+        }
+        merged.push((*toleration).clone());
+    }
+    merged
+}
+
+/// `isSuperset`: whether `ss` tolerates all that `t` does.
+fn is_superset(ss: &Value, t: &Value) -> bool {
+    if ss == t {
+        return true;
+    }
+    let text = |v: &Value, field: &str| v[field].as_str().unwrap_or_default().to_owned();
+    let (ss_key, t_key) = (text(ss, "key"), text(t, "key"));
+    let ss_operator = text(ss, "operator");
+    if t_key != ss_key && (!ss_key.is_empty() || ss_operator != "Exists") {
+        return false;
+    }
+    let ss_effect = text(ss, "effect");
+    if text(t, "effect") != ss_effect && !ss_effect.is_empty() {
+        return false;
+    }
+    if ss_effect == "NoExecute"
+        && let Some(limit) = ss["tolerationSeconds"].as_i64()
+        && t["tolerationSeconds"].as_i64().is_none_or(|seconds| seconds > limit)
+    {
+        return false;
+    }
+    match ss_operator.as_str() {
+        "Equal" | "" => text(t, "operator") == "Equal" && text(t, "value") == text(ss, "value"),
+        "Exists" => true,
+        _ => false,
+    }
 }
 
 /// Every object of a cluster-scoped resource.

@@ -388,3 +388,100 @@ async fn a_claim_in_use_outlives_its_deletion_until_its_pod_is_gone() {
     wait_gone(&claims, "data").await;
     env.stop().await;
 }
+
+/// The `RuntimeClass` plugin: a new pod must name a class that exists, takes its
+/// overhead and merges its node selector (a conflicting one is refused) and its
+/// tolerations; overhead without a class that defines one is refused.
+#[tokio::test]
+async fn pods_take_the_overhead_and_scheduling_of_their_runtime_class() {
+    let env = start().await;
+    if crate::schema_common::skip_before(&env, 20, "node.k8s.io/v1 runtime classes").await {
+        return;
+    }
+    let client = env.client();
+    let class_name = format!("rc-{}", env.namespace());
+    let class = json!({"apiVersion": "node.k8s.io/v1", "kind": "RuntimeClass", "metadata": {"name": class_name}, "handler": "runc",
+        "overhead": {"podFixed": {"cpu": "100m"}},
+        "scheduling": {"nodeSelector": {"sandbox": "yes"}, "tolerations": [{"key": "sandbox", "operator": "Exists"}]}});
+    let created = crate::raw::send(
+        &client,
+        http::Method::POST,
+        "/apis/node.k8s.io/v1/runtimeclasses",
+        Some(&class),
+    )
+    .await;
+    assert_eq!(created.code, 201, "{}", created.body);
+    let pods: Api<Pod> = Api::namespaced(client.clone(), env.namespace());
+    let spec = |extra: Value| {
+        let mut spec = json!({"containers": [{"name": "app", "image": IMAGE}]});
+        if let (Some(spec), Value::Object(extra)) = (spec.as_object_mut(), extra) {
+            spec.extend(extra);
+        }
+        spec
+    };
+    let missing = api_error(
+        pods.create(
+            &PostParams::default(),
+            &pod("missing", &spec(json!({"runtimeClassName": "no-such-class"}))),
+        )
+        .await,
+    );
+    assert_eq!(
+        (missing.code, missing.message.as_str()),
+        (
+            403,
+            "pods \"missing\" is forbidden: pod rejected: RuntimeClass \"no-such-class\" not found"
+        )
+    );
+    let conflicting = api_error(
+        pods.create(
+            &PostParams::default(),
+            &pod(
+                "conflict",
+                &spec(json!({"runtimeClassName": class_name, "nodeSelector": {"sandbox": "no"}})),
+            ),
+        )
+        .await,
+    );
+    assert_eq!(
+        conflicting.message,
+        "pods \"conflict\" is forbidden: conflict: runtimeClass.scheduling.nodeSelector[sandbox] = yes; pod.spec.nodeSelector[sandbox] = no"
+    );
+    let unclassed = api_error(
+        pods.create(
+            &PostParams::default(),
+            &pod("unclassed", &spec(json!({"overhead": {"cpu": "1"}}))),
+        )
+        .await,
+    );
+    assert_eq!(
+        unclassed.message,
+        "pods \"unclassed\" is forbidden: pod rejected: Pod Overhead set without corresponding RuntimeClass defined Overhead"
+    );
+    let created = pods
+        .create(
+            &PostParams::default(),
+            &pod(
+                "classed",
+                &spec(json!({"runtimeClassName": class_name, "nodeSelector": {"zone": "a"}})),
+            ),
+        )
+        .await
+        .expect("a pod of the class");
+    let created = serde_json::to_value(created).expect("JSON");
+    assert_eq!(created["spec"]["overhead"], json!({"cpu": "100m"}));
+    assert_eq!(created["spec"]["nodeSelector"], json!({"sandbox": "yes", "zone": "a"}));
+    assert!(
+        tolerations(&serde_json::from_value(created.clone()).expect("a pod"))
+            .contains(&json!({"key": "sandbox", "operator": "Exists"})),
+        "{created}"
+    );
+    crate::raw::send(
+        &client,
+        http::Method::DELETE,
+        &format!("/apis/node.k8s.io/v1/runtimeclasses/{class_name}"),
+        None,
+    )
+    .await;
+    env.stop().await;
+}
