@@ -206,6 +206,39 @@ pub(crate) fn json(original: &Value, patch: &Value) -> Result<Value, PatchError>
         parsed.push(operation);
     }
     let mut object = original.clone();
-    json_patch::patch(&mut object, &parsed).map_err(|e| rejected(e.to_string()))?;
+    for operation in &parsed {
+        let Some(operation) = as_evanphx_v4(&object, operation) else {
+            continue;
+        };
+        json_patch::patch(&mut object, std::slice::from_ref(&operation)).map_err(|e| rejected(e.to_string()))?;
+    }
     Ok(object)
+}
+
+/// An operation as kube's JSON patch library (evanphx/json-patch v4) carries it out,
+/// where that differs from RFC 6902: it reads a key an object lacks as `null` without
+/// an error, so a `replace` of such a key adds it, and a `test` of it against `null`
+/// passes (None: nothing to do).
+fn as_evanphx_v4(object: &Value, operation: &json_patch::PatchOperation) -> Option<json_patch::PatchOperation> {
+    use json_patch::{AddOperation, PatchOperation};
+    let missing_from_its_object = |path: &json_patch::jsonptr::Pointer| {
+        let Some((parent, key)) = path.split_back() else {
+            return false;
+        };
+        parent
+            .resolve(object)
+            .ok()
+            .and_then(Value::as_object)
+            .is_some_and(|parent| !parent.contains_key(key.decoded().as_ref()))
+    };
+    match operation {
+        PatchOperation::Replace(replace) if missing_from_its_object(&replace.path) => {
+            Some(PatchOperation::Add(AddOperation {
+                path: replace.path.clone(),
+                value: replace.value.clone(),
+            }))
+        }
+        PatchOperation::Test(test) if test.value.is_null() && missing_from_its_object(&test.path) => None,
+        other => Some(other.clone()),
+    }
 }

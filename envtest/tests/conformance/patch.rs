@@ -519,3 +519,33 @@ async fn strategic_merge_patch_cannot_look_into_a_raw_extension() {
     );
     env.stop().await;
 }
+
+/// kube's JSON patch library reads a key an object lacks as `null`: a `replace` of it
+/// adds it, and a `test` of it against `null` passes (a missing parent still fails).
+#[tokio::test]
+async fn json_patch_replaces_and_tests_a_missing_key_as_null() {
+    let env = start().await;
+    let api: Api<ConfigMap> = Api::namespaced(env.client(), env.namespace());
+    api.create(&PostParams::default(), &configmap("lenient", &[], &[("a", "1")]))
+        .await
+        .unwrap();
+    let path = format!("/api/v1/namespaces/{}/configmaps/lenient", env.namespace());
+    let json_patch = "application/json-patch+json";
+    let replaced = patch_text(
+        &env.client(),
+        &path,
+        json_patch,
+        r#"[{"op":"test","path":"/data/b","value":null},{"op":"replace","path":"/data/b","value":"2"}]"#,
+    )
+    .await;
+    assert_eq!(replaced.code, 200, "{}", replaced.body);
+    assert_eq!(replaced.body["data"], serde_json::json!({"a": "1", "b": "2"}));
+    for refused in [
+        r#"[{"op":"test","path":"/data/c","value":"x"}]"#,
+        r#"[{"op":"replace","path":"/missing/key","value":"x"}]"#,
+    ] {
+        let answer = patch_text(&env.client(), &path, json_patch, refused).await;
+        assert_eq!(answer.code, 422, "{refused}: {}", answer.body);
+    }
+    env.stop().await;
+}
