@@ -125,7 +125,11 @@ fn built_in_status_write(resource: &ResourceType, current: &Value, mut new: Valu
         keep(&mut new["metadata"], &current["metadata"], field);
     }
     match (resource.group.as_str(), resource.kind.as_str()) {
-        ("", "Pod") if new["status"].is_object() && new["status"]["qosClass"].as_str().is_none_or(str::is_empty) => {
+        // The status is a struct in Go: one left out is empty, and backfilled as well.
+        ("", "Pod") if new["status"].is_null() || new["status"]["qosClass"].as_str().is_none_or(str::is_empty) => {
+            if new["status"].is_null() {
+                new["status"] = json!({});
+            }
             keep(&mut new["status"], &current["status"], "qosClass");
         }
         ("", "Node") => {

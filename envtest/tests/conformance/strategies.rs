@@ -290,6 +290,33 @@ async fn a_v1_autoscaler_s_defaults_are_its_writer_s() {
     env.stop().await;
 }
 
+/// A pod's quality-of-service class is backfilled by its status strategy, also when a
+/// status write leaves the whole status out.
+#[tokio::test]
+async fn a_pod_status_write_without_a_status_keeps_the_qos_class() {
+    let env = start().await;
+    let client = env.client();
+    let path = format!("/api/v1/namespaces/{}/pods", env.namespace());
+    let mut pod = create(
+        &client,
+        &path,
+        &json!({"metadata": {"name": "qos"}, "spec": {"containers": [{"name": "app", "image": "registry.k8s.io/pause:3.10"}]}}),
+    )
+    .await;
+    if let Some(pod) = pod.as_object_mut() {
+        pod.remove("status");
+    }
+    let answer = send(&client, Method::PUT, &format!("{path}/qos/status"), Some(&pod)).await;
+    assert_eq!(answer.code, 200, "{}", answer.body);
+    let minor = server_minor(&env).await;
+    if minor < 27 {
+        eprintln!("skipping the backfill: the server (1.{minor}) predates the immutable class it keeps");
+    } else {
+        assert_eq!(answer.body["status"], json!({"qosClass": "BestEffort"}));
+    }
+    env.stop().await;
+}
+
 /// A Lease's coordination fields belong to a feature gate that is off: the strategy
 /// drops them from a new Lease (an empty `preferredHolder` too) and from an updated
 /// one that did not have them.
