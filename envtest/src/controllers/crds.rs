@@ -6,7 +6,7 @@ use super::{ObjectRef, has_finalizer, is_deleting, remove_finalizer};
 use crate::core::GroupResource;
 use crate::lifecycle::CRD_CLEANUP_FINALIZER;
 use crate::lifecycle::deletion::{DeleteOptions, delete};
-use crate::resources::registry::crd_types;
+use crate::resources::registry::crd_resource;
 use crate::state::State;
 
 /// The field manager of the apiextensions server's writes.
@@ -31,16 +31,9 @@ pub(super) fn deleting_crds_of(state: &State, resource: &GroupResource) -> Vec<O
         .values()
         .filter(|crd| crd.deleting())
         .map(|crd| state.store.value(crd))
-        .filter(|crd| defined_resource(crd).as_ref() == Some(resource))
+        .filter(|crd| crd_resource(crd).as_ref() == Some(resource))
         .map(|crd| ObjectRef::of(&crds(), &crd))
         .collect()
-}
-
-fn defined_resource(crd: &serde_json::Value) -> Option<GroupResource> {
-    crd_types(crd)
-        .ok()?
-        .first()
-        .map(crate::core::ResourceType::group_resource)
 }
 
 /// Deletes the objects of a CRD `item` being deleted, and removes its cleanup
@@ -56,7 +49,7 @@ pub(super) fn cleanup(state: &mut State, item: &ObjectRef) {
         return;
     }
     // A CRD the server could not serve has no objects to wait for.
-    if let Some(resource) = defined_resource(&current)
+    if let Some(resource) = crd_resource(&current)
         && let Some(resource_type) = state.registry.any_version(&resource).filter(|t| t.custom)
     {
         let objects = state.store.objects(&resource);

@@ -85,9 +85,9 @@ impl Registry {
     /// Serves the versions a CRD declares (replacing what it served before).
     pub fn serve_crd(&mut self, crd: &Value) -> Result<(), String> {
         let types = crd_types(crd)?;
-        if let Some(first) = types.first() {
-            let (group, plural) = (first.group.clone(), first.plural.clone());
-            self.types.retain(|(g, _, p), _| !(*g == group && *p == plural));
+        if let Some(defined) = crd_resource(crd) {
+            self.types
+                .retain(|(g, _, p), _| !(*g == defined.group && *p == defined.resource));
         }
         for resource in types {
             self.insert(resource);
@@ -196,6 +196,15 @@ pub(crate) fn version_priority(version: &str) -> (u8, u32, u32) {
     }
 }
 
+/// The group and resource a CRD defines, whether it serves any version or not.
+pub(crate) fn crd_resource(crd: &Value) -> Option<GroupResource> {
+    let spec = &crd["spec"];
+    Some(GroupResource {
+        group: spec["group"].as_str()?.to_owned(),
+        resource: spec["names"]["plural"].as_str()?.to_owned(),
+    })
+}
+
 /// The resource types a CRD declares, one per served version.
 pub(crate) fn crd_types(crd: &Value) -> Result<Vec<ResourceType>, String> {
     let spec = crd.get("spec").ok_or("spec: Required value")?;
@@ -263,8 +272,6 @@ pub(crate) fn crd_types(crd: &Value) -> Result<Vec<ResourceType>, String> {
                 .collect(),
         });
     }
-    if types.is_empty() {
-        return Err("spec.versions: Invalid value: must have exactly one version marked as storage version".into());
-    }
+    // A CRD may serve none of its versions: it is valid, and serves nothing.
     Ok(types)
 }

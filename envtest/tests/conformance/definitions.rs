@@ -148,6 +148,37 @@ async fn every_version_needs_its_schema() {
     env.stop().await;
 }
 
+/// A CRD may serve none of its versions (a version's `served` left out is false);
+/// an empty `$ref` is a `$ref` all the same.
+#[tokio::test]
+async fn a_crd_serving_nothing_is_valid_and_an_empty_ref_is_not() {
+    let env = start().await;
+    let spec = json!({"type": "object"});
+    let unserved = definition(&env, "Unserved", &spec, |crd| {
+        if let Some(version) = crd["spec"]["versions"][0].as_object_mut() {
+            version.remove("served");
+        }
+    });
+    let crds: Api<CustomResourceDefinition> = Api::all(env.client());
+    let created = crds
+        .create(&PostParams::default(), &unserved)
+        .await
+        .expect("a CRD serving nothing");
+    let name = created.metadata.name.clone().unwrap_or_default();
+    crate::common::delete_quietly(&crds, &name).await;
+    let referenced = definition(&env, "Referenced", &json!({"type": "object", "$ref": ""}), |_| {});
+    let (_, causes) = refused(&env, &referenced).await;
+    assert!(
+        causes.contains(&(
+            format!("{ROOT}.properties[spec].$ref"),
+            "FieldValueForbidden".to_owned(),
+            "Forbidden: $ref is not supported".to_owned()
+        )),
+        "{causes:?}"
+    );
+    env.stop().await;
+}
+
 #[tokio::test]
 async fn a_default_with_fields_its_schema_prunes_is_refused() {
     let env = start().await;
