@@ -303,8 +303,10 @@
 //!   their validation is ported. Messages that quote Go pointers show a fixed address,
 //!   and the `cmp.Diff` that follows "pod updates may not change fields other than ..."
 //!   and its siblings only names the changed fields. Mutating admission (`LimitRanger`,
-//!   `Priority`, Service IP allocation) runs after validation here, before it in kube:
-//!   defaults those plugins add are not yet validated.
+//!   `Priority`, `RuntimeClass`, Service IP allocation) runs after validation here,
+//!   before it in kube: defaults those plugins add are not yet validated, and a write
+//!   both invalid and refused by a plugin gets the 422 where kube answers the 403 (a
+//!   pod naming a `RuntimeClass` that is not a valid name).
 //! - **Timing**: nothing here is eventually consistent: writes are visible at once to
 //!   every read, admission policies apply at once, and controllers (garbage collector,
 //!   namespace cleanup, the workload simulation) act within milliseconds. A test that
