@@ -167,3 +167,33 @@ async fn a_custom_resource_s_scale_paths_hold_counts() {
     custom.remove(&env).await;
     env.stop().await;
 }
+
+/// A Scale's `status.selector` is the spec's selector as kube prints it: labels and
+/// expressions as requirements, sorted by key, values sorted.
+#[tokio::test]
+async fn a_scale_prints_a_selector_with_expressions() {
+    let env = start().await;
+    let path = format!("/apis/apps/v1/namespaces/{}/replicasets", env.namespace());
+    let replica_set = serde_json::json!({"apiVersion": "apps/v1", "kind": "ReplicaSet", "metadata": {"name": "selected"},
+        "spec": {"replicas": 0, "selector": {"matchLabels": {"app": "web"}, "matchExpressions": [
+            {"key": "tier", "operator": "In", "values": ["web", "api"]},
+            {"key": "canary", "operator": "DoesNotExist"},
+            {"key": "zone", "operator": "Exists"}
+        ]},
+        "template": {"metadata": {"labels": {"app": "web", "tier": "web", "zone": "a"}},
+            "spec": {"containers": [{"name": "app", "image": crate::common::IMAGE}]}}}});
+    let created = crate::raw::send(&env.client(), http::Method::POST, &path, Some(&replica_set)).await;
+    assert_eq!(created.code, 201, "{}", created.body);
+    let scale = crate::raw::send(
+        &env.client(),
+        http::Method::GET,
+        &format!("{path}/selected/scale"),
+        None,
+    )
+    .await;
+    assert_eq!(
+        scale.body["status"]["selector"],
+        "app=web,!canary,tier in (api,web),zone"
+    );
+    env.stop().await;
+}
