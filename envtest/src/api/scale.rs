@@ -41,14 +41,15 @@ fn paths(resource: &ResourceType) -> (&str, &str) {
 /// `ReplicationController`'s selector is the label map itself).
 fn builtin_selector(object: &Value) -> String {
     let selector = &object["spec"]["selector"];
-    if selector.get("matchLabels").is_none() && selector.get("matchExpressions").is_none() {
-        if let Some(labels) = selector.as_object().filter(|s| s.values().all(Value::is_string)) {
-            return labels
-                .iter()
-                .map(|(k, v)| format!("{k}={}", v.as_str().unwrap_or_default()))
-                .collect::<Vec<_>>()
-                .join(",");
-        }
+    if selector.get("matchLabels").is_none()
+        && selector.get("matchExpressions").is_none()
+        && let Some(labels) = selector.as_object().filter(|s| s.values().all(Value::is_string))
+    {
+        return labels
+            .iter()
+            .map(|(k, v)| format!("{k}={}", v.as_str().unwrap_or_default()))
+            .collect::<Vec<_>>()
+            .join(",");
     }
     label_selector_string(selector)
 }
