@@ -514,15 +514,48 @@ pub(super) fn set(object: &mut Value, field: &str, value: Value) {
     }
 }
 
+/// The tag `parsers.ParseImageName` reads from an image reference (the docker
+/// reference grammar): the one written, `latest` when neither tag nor digest is, and
+/// none when the reference does not parse (empty, upper case in the path, a bare
+/// 64-hex identifier, longer than 255 characters).
+fn image_tag(image: &str) -> &str {
+    static REFERENCE: std::sync::LazyLock<regex::Regex> = std::sync::LazyLock::new(|| {
+        let alphanumeric = "[a-z0-9]+";
+        let separator = "(?:[._]|__|[-]+)";
+        let component = format!("{alphanumeric}(?:{separator}{alphanumeric})*");
+        let domain_component = "(?:[a-zA-Z0-9]|[a-zA-Z0-9][a-zA-Z0-9-]*[a-zA-Z0-9])";
+        let host = format!(r"(?:{domain_component}(?:\.{domain_component})*|\[(?:[a-fA-F0-9:]+)\])");
+        let domain = format!("{host}(?::[0-9]+)?");
+        let name = format!("(?:{domain}/)?{component}(?:/{component})*");
+        let tag = r"[\w][\w.-]{0,127}";
+        let digest = "[A-Za-z][A-Za-z0-9]*(?:[-_+.][A-Za-z][A-Za-z0-9]*)*:[0-9a-fA-F]{32,}";
+        regex::Regex::new(&format!("^({name})(?::({tag}))?(?:@({digest}))?$")).expect("the reference grammar")
+    });
+    let identifier = image.len() == 64 && image.bytes().all(|b| b.is_ascii_digit() || (b'a'..=b'f').contains(&b));
+    let Some(parts) = REFERENCE.captures(image).filter(|_| !identifier) else {
+        return "";
+    };
+    if parts.get(1).map_or(0, |name| name.as_str().len()) > 255 {
+        return "";
+    }
+    match (parts.get(2), parts.get(3)) {
+        (Some(tag), _) => tag.as_str(),
+        (None, Some(_)) => "",
+        (None, None) => "latest",
+    }
+}
+
 /// `SetDefaults_Container`.
 pub(super) fn container(container: &mut Value) {
     if !container.is_object() {
         return;
     }
     let image = container["image"].as_str().unwrap_or_default();
-    let name = image.rsplit('/').next().unwrap_or_default();
-    let untagged_or_latest = !name.contains(':') && !name.contains('@') || name.ends_with(":latest");
-    let policy = if untagged_or_latest { "Always" } else { "IfNotPresent" };
+    let policy = if image_tag(image) == "latest" {
+        "Always"
+    } else {
+        "IfNotPresent"
+    };
     set(container, "imagePullPolicy", json!(policy));
     set(container, "terminationMessagePath", json!("/dev/termination-log"));
     set(container, "terminationMessagePolicy", json!("File"));

@@ -317,6 +317,36 @@ async fn a_pod_status_write_without_a_status_keeps_the_qos_class() {
     env.stop().await;
 }
 
+/// A container's pull policy defaults by the tag its image reference parses to:
+/// `Always` for `latest` (written or implied), `IfNotPresent` for another tag, a
+/// digest alone, or a reference that does not parse.
+#[tokio::test]
+async fn pull_policies_default_by_the_parsed_image_tag() {
+    let env = start().await;
+    let path = format!("/apis/apps/v1/namespaces/{}/deployments?dryRun=All", env.namespace());
+    let digest = format!("example@sha256:{}", "a".repeat(64));
+    let cases = [
+        ("nginx", "Always"),
+        ("nginx:1.27", "IfNotPresent"),
+        ("Nginx", "IfNotPresent"),
+        ("localhost:5000/team/app", "Always"),
+        (digest.as_str(), "IfNotPresent"),
+        ("a:b:c", "IfNotPresent"),
+        ("a___b", "IfNotPresent"),
+    ];
+    for (image, policy) in cases {
+        let deployment = json!({"metadata": {"name": "pulled"}, "spec": {"selector": {"matchLabels": {"app": "pulled"}},
+            "template": {"metadata": {"labels": {"app": "pulled"}}, "spec": {"containers": [{"name": "app", "image": image}]}}}});
+        let answer = send(&env.client(), Method::POST, &path, Some(&deployment)).await;
+        assert_eq!(answer.code, 201, "{image}: {}", answer.body);
+        assert_eq!(
+            answer.body["spec"]["template"]["spec"]["containers"][0]["imagePullPolicy"], policy,
+            "{image}"
+        );
+    }
+    env.stop().await;
+}
+
 /// A Lease's coordination fields belong to a feature gate that is off: the strategy
 /// drops them from a new Lease (an empty `preferredHolder` too) and from an updated
 /// one that did not have them.
