@@ -13,6 +13,7 @@ mod go_yaml;
 mod identity;
 mod resource;
 mod response;
+mod selector;
 mod verb;
 mod version;
 
@@ -29,6 +30,7 @@ pub use self::response::ResponseBody;
 pub(crate) use self::response::{
     bytes_response, document, error_response, full_body, json_response, sha512_hex, text_response,
 };
+pub(crate) use self::selector::label_selector_string;
 pub use self::verb::Verb;
 pub use self::version::KUBERNETES_VERSION;
 pub(crate) use self::version::{git_version, openapi_version};

@@ -51,43 +51,7 @@ fn builtin_selector(object: &Value) -> String {
             .collect::<Vec<_>>()
             .join(",");
     }
-    label_selector_string(selector)
-}
-
-/// `LabelSelectorAsSelector(selector).String()`: a requirement per label and per
-/// expression (`key=value`, `key in (a,b)`, `key notin (a,b)`, `key`, `!key`, values
-/// sorted), sorted by key and joined by commas.
-fn label_selector_string(selector: &Value) -> String {
-    let mut requirements: Vec<(String, String)> = Vec::new();
-    for (key, value) in selector["matchLabels"].as_object().into_iter().flatten() {
-        requirements.push((key.clone(), format!("{key}={}", value.as_str().unwrap_or_default())));
-    }
-    for expression in selector["matchExpressions"].as_array().into_iter().flatten() {
-        let key = expression["key"].as_str().unwrap_or_default();
-        let mut values: Vec<&str> = expression["values"]
-            .as_array()
-            .into_iter()
-            .flatten()
-            .filter_map(Value::as_str)
-            .collect();
-        values.sort_unstable();
-        let text = match expression["operator"].as_str().unwrap_or_default() {
-            "In" => format!("{key} in ({})", values.join(",")),
-            "NotIn" => format!("{key} notin ({})", values.join(",")),
-            "Exists" => key.to_owned(),
-            "DoesNotExist" => format!("!{key}"),
-            _ => continue,
-        };
-        requirements.push((key.to_owned(), text));
-    }
-    // `internalSelector.Add` sorts by key (stably here; Go's sort is not stable for a
-    // key both a label and an expression name).
-    requirements.sort_by(|a, b| a.0.cmp(&b.0));
-    requirements
-        .into_iter()
-        .map(|(_, text)| text)
-        .collect::<Vec<_>>()
-        .join(",")
+    crate::core::label_selector_string(selector)
 }
 
 /// The Scale of `object`. Zero spec replicas and an empty selector are omitted, as
