@@ -17,6 +17,24 @@ struct Scratch {
 }
 
 impl Scratch {
+    /// Creates the namespace `<test namespace>-<suffix>`, with nothing but its name.
+    async fn create(env: &wheelhouse_envtest::TestEnv, suffix: &str) -> Self {
+        let scratch = Self {
+            client: env.client(),
+            name: format!("{}-{suffix}", env.namespace()),
+        };
+        let namespace = json!({"apiVersion": "v1", "kind": "Namespace", "metadata": {"name": scratch.name}});
+        let created = send(
+            &scratch.client,
+            http::Method::POST,
+            "/api/v1/namespaces",
+            Some(&namespace),
+        )
+        .await;
+        assert_eq!(created.code, 201, "{}", created.body);
+        scratch
+    }
+
     fn path(&self) -> String {
         format!("/api/v1/namespaces/{}", self.name)
     }
@@ -132,19 +150,7 @@ async fn only_finalize_changes_a_namespace_s_finalizers() {
 #[tokio::test]
 async fn a_status_write_without_a_phase_keeps_the_namespace_active() {
     let env = start().await;
-    let scratch = Scratch {
-        client: env.client(),
-        name: format!("{}-phase", env.namespace()),
-    };
-    let namespace = json!({"apiVersion": "v1", "kind": "Namespace", "metadata": {"name": scratch.name}});
-    let created = send(
-        &scratch.client,
-        http::Method::POST,
-        "/api/v1/namespaces",
-        Some(&namespace),
-    )
-    .await;
-    assert_eq!(created.code, 201, "{}", created.body);
+    let scratch = Scratch::create(&env, "phase").await;
     let mut written = scratch.get().await;
     written["metadata"]["labels"]["written"] = json!("status");
     written["status"] = json!({});
@@ -163,19 +169,7 @@ async fn a_status_write_without_a_phase_keeps_the_namespace_active() {
 #[tokio::test]
 async fn a_namespace_is_terminating_before_it_goes() {
     let env = start().await;
-    let scratch = Scratch {
-        client: env.client(),
-        name: format!("{}-del", env.namespace()),
-    };
-    let namespace = json!({"apiVersion": "v1", "kind": "Namespace", "metadata": {"name": scratch.name}});
-    let created = send(
-        &scratch.client,
-        http::Method::POST,
-        "/api/v1/namespaces",
-        Some(&namespace),
-    )
-    .await;
-    assert_eq!(created.code, 201, "{}", created.body);
+    let scratch = Scratch::create(&env, "del").await;
     let path = format!("{}/finalize", scratch.path());
     let finalized = json!({"apiVersion": "v1", "kind": "Namespace", "metadata": {"name": scratch.name}, "spec": {"finalizers": []}});
     assert_eq!(
