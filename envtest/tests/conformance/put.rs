@@ -99,13 +99,17 @@ async fn put_creates_a_missing_lease() {
 async fn put_creates_a_missing_service_and_event_but_not_a_config_map() {
     let env = start().await;
     let namespace = env.namespace().to_owned();
-    let service =
-        json!({"apiVersion": "v1", "kind": "Service", "metadata": {"name": "put"}, "spec": {"ports": [{"port": 80}]}});
-    let path = format!("/api/v1/namespaces/{namespace}/services/put");
-    let answer = send(&env.client(), http::Method::PUT, &path, Some(&service)).await;
-    assert_eq!(answer.code, 201, "{}", answer.body);
-    assert!(answer.body["spec"]["clusterIP"].is_string(), "{}", answer.body);
-    if server_minor(&env).await >= 19 {
+    let minor = server_minor(&env).await;
+    if minor >= 23 {
+        let service = json!({"apiVersion": "v1", "kind": "Service", "metadata": {"name": "put"}, "spec": {"ports": [{"port": 80}]}});
+        let path = format!("/api/v1/namespaces/{namespace}/services/put");
+        let answer = send(&env.client(), http::Method::PUT, &path, Some(&service)).await;
+        assert_eq!(answer.code, 201, "{}", answer.body);
+        assert!(answer.body["spec"]["clusterIP"].is_string(), "{}", answer.body);
+    } else {
+        eprintln!("skipping the Service: its own REST storage (before 1.23) created on a PUT only when forced");
+    }
+    if minor >= 19 {
         let event = json!({"apiVersion": "events.k8s.io/v1", "kind": "Event", "metadata": {"name": "put"},
             "eventTime": "2024-01-01T00:00:00.000000Z", "reportingController": "example.com/c", "reportingInstance": "i",
             "action": "Act", "reason": "Reason", "type": "Normal", "regarding": {"kind": "Pod", "name": "p", "namespace": namespace}});
@@ -184,13 +188,14 @@ async fn a_put_body_is_decoded_before_its_name_and_version_are_checked() {
     let path = format!("/api/v1/namespaces/{namespace}/configmaps/decoded");
     let stale = |name: &str, value: serde_json::Value| json!({"apiVersion": "v1", "kind": "ConfigMap", "metadata": {"name": name, "resourceVersion": "1"}, "data": {"a": value}});
     let typed = "ConfigMap in version \"v1\" cannot be handled as a ConfigMap: json: cannot unmarshal number into Go struct field ConfigMap.data of type string";
+    // Before 1.24 the decoder (json-iterator) worded its errors otherwise.
+    let worded = server_minor(&env).await >= 24;
     for name in ["decoded", "other"] {
         let answer = send(&env.client(), http::Method::PUT, &path, Some(&stale(name, json!(1)))).await;
-        assert_eq!(
-            (answer.code, answer.body["message"].as_str()),
-            (400, Some(typed)),
-            "{name}"
-        );
+        assert_eq!(answer.code, 400, "{name}: {}", answer.body);
+        if worded {
+            assert_eq!(answer.body["message"].as_str(), Some(typed), "{name}");
+        }
     }
     let misnamed = send(
         &env.client(),
