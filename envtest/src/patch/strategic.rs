@@ -16,10 +16,10 @@
 //! | `preprocessDeletionListForMerging`, `extractKey` | in `merge_map`, [`extract_key`] |
 //! | `mergeSliceHandler`, `mergeSlice` | [`Merger::merge_slice`] |
 //! | `mergeSliceWithSpecialElements`, `deleteMatchingEntries` | [`merge_slice_with_special_elements`] |
-//! | `mergeSliceWithoutSpecialElements`, `findMapInSliceBasedOnKeyValue` | [`Merger::merge_slice_without_special_elements`], [`find_by_key`] |
+//! | `mergeSliceWithoutSpecialElements`, `findMapInSliceBasedOnKeyValue` | [`Merger::merge_slice_without_special_elements`], [`Positions`] |
 //! | `deleteFromSlice`, `deduplicateScalars` | [`delete_from_slice`], [`deduplicate_scalars`] |
 //! | `partitionPrimitivesByPresentInList`, `partitionMapsByPresentInList` | [`partition_primitives`], [`partition_maps`] |
-//! | `normalizeElementOrder`, `normalizeSliceOrder`, `mergeSortedSlice`, `index` | [`normalize_element_order`], [`normalize_slice_order`], [`merge_sorted_slice`], [`index`] |
+//! | `normalizeElementOrder`, `normalizeSliceOrder`, `mergeSortedSlice`, `index` | [`normalize_element_order`], [`normalize_slice_order`], [`merge_sorted_slice`], [`Positions`] |
 //! | `extractToDeleteItems`, `validateMergeKeyInLists` | [`extract_to_delete_items`], [`validate_merge_key_in_lists`] |
 //! | `removeDirectives`, `discardNullValuesFromPatch` | [`remove_directives`], [`discard_nulls`] |
 //! | `sliceElementType` | [`slice_element_type`] |
@@ -30,6 +30,9 @@
 //! list without a strategy; only a `runtime.RawExtension`'s fields fail so), the panic Go's `==` raises on a merge key whose value is an
 //! object or a list, and the order Go's map iteration gives the fields of a patch (here
 //! they are merged in key order, which only decides which of two errors comes first).
+//! Where Go scans a list for every item (lookups by merge key, deduplication), the
+//! same results come from tables built once, so that a long list a client sends
+//! costs time in proportion to its length, not its square.
 
 use serde_json::{Map, Value};
 
@@ -354,22 +357,25 @@ impl Merger<'_> {
         merge_key: &str,
         location: &mut Vec<String>,
     ) -> Result<Vec<Value>, PatchError> {
+        // `findMapInSliceBasedOnKeyValue` of each patch item, from a table of the live
+        // items (all maps here) kept up to date as items are appended.
+        let mut positions = Positions::of(&original, merge_key, GoType::Map);
         for item in patch {
             let Value::Object(map) = item else {
                 return Err(bad_arg_type(MAP, item));
             };
-            let Some(value) = map.get(merge_key) else {
+            if !map.contains_key(merge_key) {
                 return Err(no_merge_key(map, merge_key));
-            };
-            match find_by_key(&original, merge_key, value)? {
-                Some(index) => {
-                    let existing = match std::mem::take(&mut original[index]) {
-                        Value::Object(existing) => existing,
-                        _ => Map::new(),
-                    };
-                    original[index] = Value::Object(self.merge_map(existing, map.clone(), location)?);
-                }
-                None => original.push(item.clone()),
+            }
+            if let Some(index) = positions.index(item) {
+                let existing = match std::mem::take(&mut original[index]) {
+                    Value::Object(existing) => existing,
+                    _ => Map::new(),
+                };
+                original[index] = Value::Object(self.merge_map(existing, map.clone(), location)?);
+            } else {
+                positions.insert(item, original.len());
+                original.push(item.clone());
             }
         }
         Ok(original)
@@ -499,6 +505,9 @@ fn merge_slice_with_special_elements(
 ) -> Result<(Vec<Value>, Vec<Value>), PatchError> {
     let mut plain = Vec::new();
     let mut replace = false;
+    // `deleteMatchingEntries` of each deletion: every live item with its key goes,
+    // whichever deletion names it, so they are gathered and applied once.
+    let mut doomed = std::collections::HashSet::new();
     for item in patch {
         let Value::Object(map) = &item else {
             return Err(bad_arg_type(MAP, &item));
@@ -509,12 +518,10 @@ fn merge_slice_with_special_elements(
         };
         match directive.as_str() {
             Some("delete") => {
-                let Some(value) = map.get(merge_key) else {
+                if !map.contains_key(merge_key) {
                     return Err(no_merge_key(map, merge_key));
-                };
-                while let Some(index) = find_by_key(&original, merge_key, value)? {
-                    original.remove(index);
                 }
+                doomed.insert(identity(&item, merge_key, GoType::Map));
             }
             Some("replace") => replace = true,
             Some("merge") => {
@@ -528,43 +535,48 @@ fn merge_slice_with_special_elements(
     if replace {
         return Ok((plain, Vec::new()));
     }
+    original.retain(|item| !doomed.contains(&identity(item, merge_key, GoType::Map)));
     Ok((original, plain))
-}
-
-/// `findMapInSliceBasedOnKeyValue`: the index of the first item whose `merge_key` is
-/// `value`; every item must be a map.
-fn find_by_key(items: &[Value], merge_key: &str, value: &Value) -> Result<Option<usize>, PatchError> {
-    for (index, item) in items.iter().enumerate() {
-        let Value::Object(map) = item else {
-            return Err(PatchError::Internal(format!("value for key {index} is not a map")));
-        };
-        if map.get(merge_key) == Some(value) {
-            return Ok(Some(index));
-        }
-    }
-    Ok(None)
 }
 
 /// `deleteFromSlice`: the live values without the ones listed.
 fn delete_from_slice(current: Vec<Value>, doomed: &[Value]) -> Vec<Value> {
-    current.into_iter().filter(|value| !doomed.contains(value)).collect()
+    let doomed = Positions::of(doomed, "", GoType::String);
+    current
+        .into_iter()
+        .filter(|value| doomed.index(value).is_none())
+        .collect()
 }
 
 /// `deduplicateScalars`, whose way of dropping a repeat (the last value takes its
 /// place) decides the order the later sort starts from.
 fn deduplicate_scalars(mut values: Vec<Value>) -> Vec<Value> {
-    // Go's loop, with `length` the index of the last value kept (Go's `len(s) - 1`).
+    // Go's loop compares each value with every later one, and on a repeat moves the
+    // last value into its place (checking that place again). The same moves, found
+    // through each value's places instead of by scanning: the next repeat of
+    // `values[i]` is the smallest place after `i` that holds it.
+    let mut places: std::collections::HashMap<String, std::collections::BTreeSet<usize>> =
+        std::collections::HashMap::new();
+    for (index, value) in values.iter().enumerate() {
+        places
+            .entry(identity(value, "", GoType::String))
+            .or_default()
+            .insert(index);
+    }
     let mut i = 0;
     while i + 1 < values.len() {
-        let mut j = i + 1;
-        while j < values.len() {
-            if values[i] == values[j] {
-                let last = values.len() - 1;
+        let key = identity(&values[i], "", GoType::String);
+        while let Some(j) = places.get(&key).and_then(|p| p.range(i + 1..).next().copied()) {
+            let last = values.len() - 1;
+            places.entry(key.clone()).or_default().remove(&j);
+            if j != last {
+                let moved = identity(&values[last], "", GoType::String);
+                let moved_places = places.entry(moved).or_default();
+                moved_places.remove(&last);
+                moved_places.insert(j);
                 values[j] = values[last].clone();
-                values.truncate(last);
-            } else {
-                j += 1;
             }
+            values.truncate(last);
         }
         i += 1;
     }
@@ -573,21 +585,23 @@ fn deduplicate_scalars(mut values: Vec<Value>) -> Vec<Value> {
 
 /// `partitionPrimitivesByPresentInList`: the values `by` holds, and the others.
 fn partition_primitives(values: Vec<Value>, by: &[Value]) -> (Vec<Value>, Vec<Value>) {
-    values.into_iter().partition(|value| by.contains(value))
+    let by = Positions::of(by, "", GoType::String);
+    values.into_iter().partition(|value| by.index(value).is_some())
 }
 
 /// `partitionMapsByPresentInList`: the items whose merge key an item of `by` has, and
 /// the others; every item must have its key.
 fn partition_maps(items: Vec<Value>, by: &[Value], merge_key: &str) -> Result<(Vec<Value>, Vec<Value>), PatchError> {
+    let by = Positions::of(by, merge_key, GoType::Map);
     let (mut present, mut absent) = (Vec::new(), Vec::new());
     for item in items {
         let Value::Object(map) = &item else {
             return Err(bad_arg_type(MAP, &item));
         };
-        let Some(value) = map.get(merge_key) else {
+        if !map.contains_key(merge_key) {
             return Err(no_merge_key(map, merge_key));
-        };
-        if find_by_key(by, merge_key, value)?.is_some() {
+        }
+        if by.index(&item).is_some() {
             present.push(item);
         } else {
             absent.push(item);
@@ -624,11 +638,10 @@ fn normalize_slice_order(
         validate_merge_key_in_lists(merge_key, &[&items, order])?;
         (items, doomed) = extract_to_delete_items(items)?;
     }
-    go_slice_stable(&mut items, |a, b| {
-        match (index(order, a, merge_key, kind), index(order, b, merge_key, kind)) {
-            (Some(a), Some(b)) => a < b,
-            _ => true,
-        }
+    let order = Positions::of(order, merge_key, kind);
+    go_slice_stable(&mut items, |a, b| match (order.index(a), order.index(b)) {
+        (Some(a), Some(b)) => a < b,
+        _ => true,
     });
     items.extend(doomed);
     Ok(items)
@@ -643,10 +656,8 @@ fn merge_sorted_slice(
     merge_key: &str,
     kind: GoType,
 ) -> Vec<Value> {
-    let less = |l: &Value, r: &Value| match (
-        index(server_order, l, merge_key, kind),
-        index(server_order, r, merge_key, kind),
-    ) {
+    let server_order = Positions::of(server_order, merge_key, kind);
+    let less = |l: &Value, r: &Value| match (server_order.index(l), server_order.index(r)) {
         (Some(l), Some(r)) => l < r,
         _ => false,
     };
@@ -666,18 +677,55 @@ fn merge_sorted_slice(
     merged
 }
 
-/// `index`: where `value` sits in `items`, by merge key for maps (an item without the
-/// key, or not a map, counts as Go's nil), by value otherwise.
-fn index(items: &[Value], value: &Value, merge_key: &str, kind: GoType) -> Option<usize> {
-    let key_of = |item: &Value| -> Option<Value> {
-        if kind == GoType::Map {
-            Some(item.as_object()?.get(merge_key)?.clone())
-        } else {
-            Some(item.clone())
+/// `index`: where an item sits in a list, by merge key for maps (an item without the
+/// key, or not a map, counts as Go's nil), by value otherwise; the first place a key
+/// holds, looked up in a table built once, so that sorting a long list a client sent
+/// does not search it for every comparison.
+struct Positions<'k> {
+    first: std::collections::HashMap<String, usize>,
+    merge_key: &'k str,
+    kind: GoType,
+}
+
+impl<'k> Positions<'k> {
+    fn of(items: &[Value], merge_key: &'k str, kind: GoType) -> Self {
+        let mut positions = Self {
+            first: std::collections::HashMap::with_capacity(items.len()),
+            merge_key,
+            kind,
+        };
+        for (index, item) in items.iter().enumerate() {
+            let key = positions.key(item);
+            positions.first.entry(key).or_insert(index);
         }
+        positions
+    }
+
+    fn key(&self, item: &Value) -> String {
+        identity(item, self.merge_key, self.kind)
+    }
+
+    fn index(&self, item: &Value) -> Option<usize> {
+        self.first.get(&self.key(item)).copied()
+    }
+
+    /// Records `item` at `index` unless its key has a place already.
+    fn insert(&mut self, item: &Value, index: usize) {
+        let key = self.key(item);
+        self.first.entry(key).or_insert(index);
+    }
+}
+
+/// An item's identity as Go's `==` compares what `index` and the merges compare: for
+/// maps their merge key's value (nil when it is missing), else the value itself, as
+/// JSON text (whole numbers and others differ, as int64 and float64 do).
+fn identity(item: &Value, merge_key: &str, kind: GoType) -> String {
+    let compared = if kind == GoType::Map {
+        item.as_object().and_then(|map| map.get(merge_key))
+    } else {
+        Some(item)
     };
-    let wanted = key_of(value);
-    items.iter().position(|item| key_of(item) == wanted)
+    compared.map_or_else(|| "nil".to_owned(), |value| format!("v{value}"))
 }
 
 /// `extractToDeleteItems`: the items to keep and those marked `$patch: delete`.
@@ -1040,6 +1088,59 @@ mod tests {
                 "list element types are not identical: [[map[image:a name:app]] [x]]".into()
             ))
         );
+    }
+
+    #[test]
+    fn a_long_list_takes_the_patch_s_order() {
+        // Every value of the live list, sent in the reverse order: the merged list
+        // follows the patch (each comparison of the sort looks its items up in a table).
+        let live: Vec<Value> = (0..3000).map(|i| json!(format!("example.com/f{i}"))).collect();
+        let mut sent = live.clone();
+        sent.reverse();
+        let mut original = deployment(&json!([]));
+        original["metadata"]["finalizers"] = Value::Array(live);
+        let patched = patch_deployment(&original, &json!({"metadata": {"finalizers": sent.clone()}}));
+        assert_eq!(patched["metadata"]["finalizers"], Value::Array(sent));
+    }
+
+    /// Go's `deduplicateScalars` as written, to compare the table-driven one with.
+    fn go_deduplicate(mut s: Vec<Value>) -> Vec<Value> {
+        let mut length = s.len();
+        let mut i = 0;
+        while i + 1 < length {
+            let mut j = i + 1;
+            while j < length {
+                if s[i] == s[j] {
+                    s[j] = s[length - 1].clone();
+                    s.truncate(length - 1);
+                    length -= 1;
+                } else {
+                    j += 1;
+                }
+            }
+            i += 1;
+        }
+        s
+    }
+
+    #[test]
+    fn deduplication_moves_values_as_go_s_loop_does() {
+        let mut seed: u64 = 7;
+        for round in 0..200 {
+            let values: Vec<Value> = (0..(round % 40))
+                .map(|_| {
+                    seed = seed
+                        .wrapping_mul(6_364_136_223_846_793_005)
+                        .wrapping_add(1_442_695_040_888_963_407);
+                    json!(format!("v{}", (seed >> 33) % 7))
+                })
+                .collect();
+            assert_eq!(
+                deduplicate_scalars(values.clone()),
+                go_deduplicate(values.clone()),
+                "{values:?}"
+            );
+        }
     }
 
     #[test]
