@@ -25,6 +25,11 @@
 //! | `sliceElementType` | [`slice_element_type`] |
 //! | `interpretStrategicMergePatchError` (the handler) | [`PatchError`] kinds: the format errors are 400s, lists of lists 422s, the rest 500s |
 //!
+//! The original is the stored object's JSON, where kube merges into the Go object's
+//! `ToUnstructured` form, which also writes the empty structs Go holds by value
+//! (`resources: {}`): a patch map inside such an empty struct is taken as sent here
+//! where kube would merge it (and meet a directive's error there).
+//!
 //! Not ported: the lookup of a field in the Go struct (a directive naming a field the
 //! type lacks fails there with "unable to find api field"; here the list merges as a
 //! list without a strategy; only a `runtime.RawExtension`'s fields fail so), the panic Go's `==` raises on a merge key whose value is an
