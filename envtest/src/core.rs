@@ -24,7 +24,7 @@ pub(crate) use self::go_sort::slice_stable as go_slice_stable;
 pub(crate) use self::go_yaml::syntax_error as yaml_syntax_error;
 pub(crate) use self::identity::{ADMIN, ADMIN_GROUPS, admin_user_info};
 pub(crate) use self::resource::{
-    Builtin, BuiltinRef, ConversionWebhook, CrdVersions, GroupResource, ResourceType, ScalePaths,
+    Builtin, BuiltinRef, ConversionWebhook, CrdVersions, GroupResource, ResourceType, ScalePaths, pod_template_path,
 };
 pub use self::response::ResponseBody;
 pub(crate) use self::response::{

@@ -265,17 +265,15 @@ fn priority(store: &Store, resource: &ResourceType, pod: &mut Value, old: Option
 /// The `RuntimeClass` plugin on a new Pod: `Admit` (`setOverhead`, `setScheduling`)
 /// then `Validate` (`validateOverhead`).
 fn runtime_class(store: &Store, resource: &ResourceType, pod: &mut Value) -> Result<(), ApiError> {
-    let forbidden = |pod: &Value, detail: String| {
-        let pod_name = pod["metadata"]["name"].as_str().unwrap_or_default();
-        ApiError::forbidden(resource, pod_name, &detail)
-    };
+    let pod_name = pod["metadata"]["name"].as_str().unwrap_or_default().to_owned();
+    let forbidden = |detail: &str| ApiError::forbidden(resource, &pod_name, detail);
     let class = match pod["spec"].get("runtimeClassName").filter(|n| !n.is_null()) {
         None => None,
         Some(name) => {
             let name = name.as_str().unwrap_or_default().to_owned();
             let classes = cluster_objects(store, "node.k8s.io", "runtimeclasses");
             let found = classes.into_iter().find(|c| c["metadata"]["name"] == name.as_str());
-            Some(found.ok_or_else(|| forbidden(pod, format!("pod rejected: RuntimeClass {name:?} not found")))?)
+            Some(found.ok_or_else(|| forbidden(&format!("pod rejected: RuntimeClass {name:?} not found")))?)
         }
     };
     let overhead = class.as_ref().and_then(|c| c.get("overhead")).filter(|o| !o.is_null());
@@ -289,8 +287,7 @@ fn runtime_class(store: &Store, resource: &ResourceType, pod: &mut Value) -> Res
         let given = &pod["spec"]["overhead"];
         if given.as_object().is_some_and(|o| !o.is_empty()) && !same_overhead(pod) {
             return Err(forbidden(
-                pod,
-                "pod rejected: Pod's Overhead doesn't match RuntimeClass's defined Overhead".into(),
+                "pod rejected: Pod's Overhead doesn't match RuntimeClass's defined Overhead",
             ));
         }
         set_or_remove(&mut pod["spec"], "overhead", fixed.clone());
@@ -307,14 +304,11 @@ fn runtime_class(store: &Store, resource: &ResourceType, pod: &mut Value) -> Res
                 Some(selector) => {
                     for (key, value) in runtime {
                         if let Some(given) = selector.get(key).filter(|given| *given != value) {
-                            return Err(forbidden(
-                                pod,
-                                format!(
-                                    "conflict: runtimeClass.scheduling.nodeSelector[{key}] = {}; pod.spec.nodeSelector[{key}] = {}",
-                                    value.as_str().unwrap_or_default(),
-                                    given.as_str().unwrap_or_default()
-                                ),
-                            ));
+                            return Err(forbidden(&format!(
+                                "conflict: runtimeClass.scheduling.nodeSelector[{key}] = {}; pod.spec.nodeSelector[{key}] = {}",
+                                value.as_str().unwrap_or_default(),
+                                given.as_str().unwrap_or_default()
+                            )));
                         }
                         selector.insert(key.clone(), value.clone());
                     }
@@ -344,14 +338,12 @@ fn runtime_class(store: &Store, resource: &ResourceType, pod: &mut Value) -> Res
     if overhead.is_some() {
         if !same_overhead(pod) {
             return Err(forbidden(
-                pod,
-                "pod rejected: Pod's Overhead doesn't match RuntimeClass's defined Overhead".into(),
+                "pod rejected: Pod's Overhead doesn't match RuntimeClass's defined Overhead",
             ));
         }
     } else if pod["spec"].get("overhead").is_some_and(|o| !o.is_null()) {
         return Err(forbidden(
-            pod,
-            "pod rejected: Pod Overhead set without corresponding RuntimeClass defined Overhead".into(),
+            "pod rejected: Pod Overhead set without corresponding RuntimeClass defined Overhead",
         ));
     }
     Ok(())

@@ -195,3 +195,15 @@ impl Builtin {
         })
     }
 }
+
+/// Where the pod template sits in the kinds that hold one (workloads, `PodTemplate`).
+pub(crate) fn pod_template_path(group: &str, kind: &str) -> Option<&'static [&'static str]> {
+    match (group, kind) {
+        ("apps", "Deployment" | "ReplicaSet" | "StatefulSet" | "DaemonSet")
+        | ("batch", "Job")
+        | ("", "ReplicationController") => Some(&["spec", "template"]),
+        ("batch", "CronJob") => Some(&["spec", "jobTemplate", "spec", "template"]),
+        ("", "PodTemplate") => Some(&["template"]),
+        _ => None,
+    }
+}

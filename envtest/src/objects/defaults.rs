@@ -587,32 +587,26 @@ pub(crate) fn prepare_for_update(resource: &ResourceType, object: &mut Value, ol
     if resource.custom {
         return;
     }
-    match (resource.group.as_str(), resource.kind.as_str()) {
+    let (group, kind) = (resource.group.as_str(), resource.kind.as_str());
+    if let Some(template) = crate::core::pod_template_path(group, kind) {
+        super::pod_gates::template(object, template, old);
+    }
+    match (group, kind) {
         ("", "Pod") => super::pod_gates::pod(object, old),
-        ("apps", "Deployment" | "ReplicaSet" | "StatefulSet" | "DaemonSet")
-        | ("batch", "Job")
-        | ("", "ReplicationController") => super::pod_gates::template(object, &["spec", "template"], old),
-        ("batch", "CronJob") => {
-            super::pod_gates::template(object, &["spec", "jobTemplate", "spec", "template"], old);
+        ("coordination.k8s.io", "Lease") => lease_coordination(object, old),
+        ("", "PersistentVolume") => {
+            if let Some(old) = old {
+                phase_transition_time(object, old, now);
+            }
         }
-        ("", "PodTemplate") => super::pod_gates::template(object, &["template"], old),
+        ("", "Service") => ip_families(object),
         _ => {}
     }
-    if resource.group == "coordination.k8s.io" && resource.kind == "Lease" {
-        lease_coordination(object, old);
-        return;
-    }
-    if resource.group.is_empty()
-        && resource.kind == "PersistentVolume"
-        && let Some(old) = old
-    {
-        phase_transition_time(object, old, now);
-        return;
-    }
-    if !resource.group.is_empty() || resource.kind != "Service" {
-        return;
-    }
-    let Some(spec) = object.get_mut("spec").filter(|s| s.is_object()) else {
+}
+
+/// A Service's IP families: those of its cluster IPs (this server has IPv4 only).
+fn ip_families(service: &mut Value) {
+    let Some(spec) = service.get_mut("spec").filter(|s| s.is_object()) else {
         return;
     };
     if spec["type"] != "ExternalName" {

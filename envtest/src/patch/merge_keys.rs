@@ -91,18 +91,6 @@ pub(crate) fn list_merge_key(group: &str, kind: &str, path: &[&str]) -> ListStra
     kind_list(group, kind, path)
 }
 
-/// Where the pod template sits in workload kinds.
-fn pod_template_prefix(group: &str, kind: &str) -> Option<&'static [&'static str]> {
-    match (group, kind) {
-        ("apps", "Deployment" | "ReplicaSet" | "StatefulSet" | "DaemonSet")
-        | ("batch", "Job")
-        | ("", "ReplicationController") => Some(&["spec", "template"]),
-        ("batch", "CronJob") => Some(&["spec", "jobTemplate", "spec", "template"]),
-        ("", "PodTemplate") => Some(&["template"]),
-        _ => None,
-    }
-}
-
 fn pod_spec_prefix(group: &str, kind: &str) -> Option<&'static [&'static str]> {
     match (group, kind) {
         ("", "Pod") => Some(&["spec"]),
@@ -126,7 +114,7 @@ fn object_meta_field<'p>(group: &str, kind: &str, path: &'p [&'p str]) -> Option
     {
         return Some(field);
     }
-    let template = pod_template_prefix(group, kind)?;
+    let template = crate::core::pod_template_path(group, kind)?;
     path.strip_prefix(template)?.strip_prefix(&["metadata"])
 }
 

@@ -107,8 +107,8 @@ fn go_type_name(value: &Value) -> &'static str {
         GoType::Float => "float64",
         GoType::Int => "int64",
         GoType::String => "string",
-        GoType::Slice => "[]interface {}",
-        GoType::Map => "map[string]interface {}",
+        GoType::Slice => SLICE,
+        GoType::Map => MAP,
     }
 }
 
@@ -364,7 +364,7 @@ impl Merger<'_> {
     ) -> Result<Vec<Value>, PatchError> {
         // `findMapInSliceBasedOnKeyValue` of each patch item, from a table of the live
         // items (all maps here) kept up to date as items are appended.
-        let mut positions = Positions::of(&original, merge_key, GoType::Map);
+        let mut positions = Positions::of(&original, Some(merge_key));
         for item in patch {
             let Value::Object(map) = item else {
                 return Err(bad_arg_type(MAP, item));
@@ -526,7 +526,7 @@ fn merge_slice_with_special_elements(
                 if !map.contains_key(merge_key) {
                     return Err(no_merge_key(map, merge_key));
                 }
-                doomed.insert(identity(&item, merge_key, GoType::Map));
+                doomed.insert(identity(&item, Some(merge_key)));
             }
             Some("replace") => replace = true,
             Some("merge") => {
@@ -540,13 +540,13 @@ fn merge_slice_with_special_elements(
     if replace {
         return Ok((plain, Vec::new()));
     }
-    original.retain(|item| !doomed.contains(&identity(item, merge_key, GoType::Map)));
+    original.retain(|item| !doomed.contains(&identity(item, Some(merge_key))));
     Ok((original, plain))
 }
 
 /// `deleteFromSlice`: the live values without the ones listed.
 fn delete_from_slice(current: Vec<Value>, doomed: &[Value]) -> Vec<Value> {
-    let doomed = Positions::of(doomed, "", GoType::String);
+    let doomed = Positions::of(doomed, None);
     current
         .into_iter()
         .filter(|value| doomed.index(value).is_none())
@@ -563,19 +563,16 @@ fn deduplicate_scalars(mut values: Vec<Value>) -> Vec<Value> {
     let mut places: std::collections::HashMap<String, std::collections::BTreeSet<usize>> =
         std::collections::HashMap::new();
     for (index, value) in values.iter().enumerate() {
-        places
-            .entry(identity(value, "", GoType::String))
-            .or_default()
-            .insert(index);
+        places.entry(identity(value, None)).or_default().insert(index);
     }
     let mut i = 0;
     while i + 1 < values.len() {
-        let key = identity(&values[i], "", GoType::String);
+        let key = identity(&values[i], None);
         while let Some(j) = places.get(&key).and_then(|p| p.range(i + 1..).next().copied()) {
             let last = values.len() - 1;
             places.entry(key.clone()).or_default().remove(&j);
             if j != last {
-                let moved = identity(&values[last], "", GoType::String);
+                let moved = identity(&values[last], None);
                 let moved_places = places.entry(moved).or_default();
                 moved_places.remove(&last);
                 moved_places.insert(j);
@@ -590,14 +587,14 @@ fn deduplicate_scalars(mut values: Vec<Value>) -> Vec<Value> {
 
 /// `partitionPrimitivesByPresentInList`: the values `by` holds, and the others.
 fn partition_primitives(values: Vec<Value>, by: &[Value]) -> (Vec<Value>, Vec<Value>) {
-    let by = Positions::of(by, "", GoType::String);
+    let by = Positions::of(by, None);
     values.into_iter().partition(|value| by.index(value).is_some())
 }
 
 /// `partitionMapsByPresentInList`: the items whose merge key an item of `by` has, and
 /// the others; every item must have its key.
 fn partition_maps(items: Vec<Value>, by: &[Value], merge_key: &str) -> Result<(Vec<Value>, Vec<Value>), PatchError> {
-    let by = Positions::of(by, merge_key, GoType::Map);
+    let by = Positions::of(by, Some(merge_key));
     let (mut present, mut absent) = (Vec::new(), Vec::new());
     for item in items {
         let Value::Object(map) = &item else {
@@ -643,7 +640,7 @@ fn normalize_slice_order(
         validate_merge_key_in_lists(merge_key, &[&items, order])?;
         (items, doomed) = extract_to_delete_items(items)?;
     }
-    let order = Positions::of(order, merge_key, kind);
+    let order = Positions::of(order, (kind == GoType::Map).then_some(merge_key));
     go_slice_stable(&mut items, |a, b| match (order.index(a), order.index(b)) {
         (Some(a), Some(b)) => a < b,
         _ => true,
@@ -661,7 +658,7 @@ fn merge_sorted_slice(
     merge_key: &str,
     kind: GoType,
 ) -> Vec<Value> {
-    let server_order = Positions::of(server_order, merge_key, kind);
+    let server_order = Positions::of(server_order, (kind == GoType::Map).then_some(merge_key));
     let less = |l: &Value, r: &Value| match (server_order.index(l), server_order.index(r)) {
         (Some(l), Some(r)) => l < r,
         _ => false,
@@ -688,16 +685,15 @@ fn merge_sorted_slice(
 /// does not search it for every comparison.
 struct Positions<'k> {
     first: std::collections::HashMap<String, usize>,
-    merge_key: &'k str,
-    kind: GoType,
+    /// The merge key of a list of maps; None for a list of values.
+    merge_key: Option<&'k str>,
 }
 
 impl<'k> Positions<'k> {
-    fn of(items: &[Value], merge_key: &'k str, kind: GoType) -> Self {
+    fn of(items: &[Value], merge_key: Option<&'k str>) -> Self {
         let mut positions = Self {
             first: std::collections::HashMap::with_capacity(items.len()),
             merge_key,
-            kind,
         };
         for (index, item) in items.iter().enumerate() {
             let key = positions.key(item);
@@ -707,7 +703,7 @@ impl<'k> Positions<'k> {
     }
 
     fn key(&self, item: &Value) -> String {
-        identity(item, self.merge_key, self.kind)
+        identity(item, self.merge_key)
     }
 
     fn index(&self, item: &Value) -> Option<usize> {
@@ -722,13 +718,13 @@ impl<'k> Positions<'k> {
 }
 
 /// An item's identity as Go's `==` compares what `index` and the merges compare: for
-/// maps their merge key's value (nil when it is missing), else the value itself, as
-/// JSON text (whole numbers and others differ, as int64 and float64 do).
-fn identity(item: &Value, merge_key: &str, kind: GoType) -> String {
-    let compared = if kind == GoType::Map {
-        item.as_object().and_then(|map| map.get(merge_key))
-    } else {
-        Some(item)
+/// maps (`merge_key` given) their merge key's value, nil when it is missing; else the
+/// value itself; as JSON text (whole numbers and others differ, as int64 and float64
+/// do).
+fn identity(item: &Value, merge_key: Option<&str>) -> String {
+    let compared = match merge_key {
+        Some(key) => item.as_object().and_then(|map| map.get(key)),
+        None => Some(item),
     };
     compared.map_or_else(|| "nil".to_owned(), |value| format!("v{value}"))
 }

@@ -98,8 +98,8 @@ impl PolicyExpression {
         Self::compile_typed(source, names, None, returns).map(|(expression, _)| expression)
     }
 
-    /// Compiles `source` as [`PolicyExpression::compile`] does, with `variables` (where
-    /// `names` has it) typed by the variables compiled before (`Some`, in a policy's
+    /// Compiles `source` as [`PolicyExpression::compile`] does, with `variables`
+    /// declared and typed by the variables compiled before when given (a policy's
     /// composition environment); also gives the type of the expression's result.
     pub fn compile_typed(
         source: &str,
@@ -110,23 +110,25 @@ impl PolicyExpression {
         let program = library::ENV
             .compile(source)
             .map_err(|e| format!("compilation failed: {}", parse_errors(&e)))?;
-        let declared = names
+        let mut declared: Vec<(String, Decl)> = names
             .iter()
             .map(|name| {
-                let decl = match (*name, variables) {
-                    ("request", _) => request_type(),
-                    ("namespaceObject", _) => namespace_type(),
-                    ("variables", Some(variables)) => object(
-                        variables
-                            .iter()
-                            .map(|(name, ty)| (name.as_str(), ty.0.clone()))
-                            .collect(),
-                    ),
+                let decl = match *name {
+                    "request" => request_type(),
+                    "namespaceObject" => namespace_type(),
                     _ => Decl::dyn_(),
                 };
                 ((*name).to_owned(), decl)
             })
             .collect();
+        if let Some(variables) = variables {
+            let fields = variables
+                .iter()
+                .map(|(name, ty)| (name.as_str(), ty.0.clone()))
+                .collect();
+            declared.retain(|(name, _)| name != "variables");
+            declared.push(("variables".to_owned(), object(fields)));
+        }
         let checked = check::check(program.expression(), declared)
             .map_err(|issues| format!("compilation failed: {}", check::render(&issues, program.source_info())))?;
         let fits = match returns {

@@ -49,17 +49,15 @@ const CEL_RESERVED: [&str; 22] = [
     "",
 ];
 
-/// The names an expression of a policy sees.
-fn names(params: bool, variables: bool, authorizer: bool) -> Vec<&'static str> {
+/// The names an expression of a policy sees (`variables` is declared with the
+/// variables' types where the policy has some).
+fn names(params: bool, authorizer: bool) -> Vec<&'static str> {
     let mut names = vec!["object", "oldObject", "request", "namespaceObject"];
     if authorizer {
         names.push("authorizer");
     }
     if params {
         names.push("params");
-    }
-    if variables {
-        names.push("variables");
     }
     names
 }
@@ -113,7 +111,7 @@ fn validate_policy_spec(object: &Value, spec: &Value, ignore_match_conditions: b
     if !ignore_match_conditions {
         errors.extend(validate_match_conditions(
             &spec["matchConditions"],
-            &names(has_params, false, true),
+            &names(has_params, true),
             &path.child("matchConditions"),
         ));
     }
@@ -134,12 +132,8 @@ fn validate_policy_spec(object: &Value, spec: &Value, ignore_match_conditions: b
         if expression.trim().is_empty() {
             errors.push(entry.child("expression").required("expression is not specified"));
         } else {
-            let typed = PolicyExpression::compile_typed(
-                expression,
-                &names(has_params, true, true),
-                Some(&compiled),
-                Returns::Any,
-            );
+            let typed =
+                PolicyExpression::compile_typed(expression, &names(has_params, true), Some(&compiled), Returns::Any);
             let ty = match typed {
                 Ok((_, ty)) => ty,
                 Err(error) => {
@@ -203,12 +197,9 @@ fn validate_policy_spec(object: &Value, spec: &Value, ignore_match_conditions: b
                 errors.push(value_path.required(&format!(
                     "must not exceed {MAX_AUDIT_ANNOTATION_VALUE_EXPRESSION} bytes in length"
                 )));
-            } else if let Err(error) = PolicyExpression::compile_typed(
-                trimmed,
-                &names(has_params, composition.is_some(), true),
-                composition,
-                Returns::Any,
-            ) {
+            } else if let Err(error) =
+                PolicyExpression::compile_typed(trimmed, &names(has_params, true), composition, Returns::Any)
+            {
                 errors.push(value_path.invalid(value, &error));
             }
             if !keys.insert(key) {
@@ -241,7 +232,7 @@ fn validate_validation(
     } else {
         errors.extend(compile(
             expression,
-            &names(params, variables.is_some(), true),
+            &names(params, true),
             variables,
             Returns::Bool,
             &path.child("expression"),
@@ -258,7 +249,7 @@ fn validate_validation(
         // its match-condition options, which a policy sets with a `paramKind`.
         errors.extend(compile(
             message_expression,
-            &names(params, variables.is_some(), false),
+            &names(params, false),
             variables,
             Returns::String,
             &path.child("messageExpression"),
