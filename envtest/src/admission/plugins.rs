@@ -273,7 +273,12 @@ fn runtime_class(store: &Store, resource: &ResourceType, pod: &mut Value) -> Res
             let name = name.as_str().unwrap_or_default().to_owned();
             let classes = cluster_objects(store, "node.k8s.io", "runtimeclasses");
             let found = classes.into_iter().find(|c| c["metadata"]["name"] == name.as_str());
-            Some(found.ok_or_else(|| forbidden(&format!("pod rejected: RuntimeClass {name:?} not found")))?)
+            Some(found.ok_or_else(|| {
+                forbidden(&format!(
+                    "pod rejected: RuntimeClass {} not found",
+                    wheelhouse_envtest_schema::errors::go_quote(&name)
+                ))
+            })?)
         }
     };
     let overhead = class.as_ref().and_then(|c| c.get("overhead")).filter(|o| !o.is_null());
