@@ -190,7 +190,7 @@ fn replace_made(text: &str, made: &Made, sent: &Sent) -> String {
     if looks_like_time(text) && !sent.strings.contains(text) {
         return "<time>".to_owned();
     }
-    let mut out = go_addresses(text);
+    let mut out = go_cmp_indents(&go_addresses(text));
     for uid in &made.uids {
         out = out.replace(uid.as_str(), "<uid>");
     }
@@ -206,6 +206,29 @@ fn replace_made(text: &str, made: &Made, sent: &Sent) -> String {
         out = replace_numbers(&out, &made.versions);
     }
     out
+}
+
+/// `text` with the lines of a go-cmp report indented with plain spaces. go-cmp draws
+/// once per process whether its line markers (`  `, `- `, `+ `) use a space or a
+/// non-breaking space, so that nobody depends on its output; two kube-apiservers
+/// differ on it as often as not, so it is no disagreement between servers.
+fn go_cmp_indents(text: &str) -> String {
+    if !text.contains('\u{a0}') {
+        return text.to_owned();
+    }
+    text.split('\n')
+        .map(|line| {
+            let mut chars = line.chars();
+            match (chars.next(), chars.next()) {
+                (Some(mark @ ('\u{a0}' | '-' | '+')), Some('\u{a0}')) => {
+                    let mark = if mark == '\u{a0}' { ' ' } else { mark };
+                    format!("{mark} {}", chars.as_str())
+                }
+                _ => line.to_owned(),
+            }
+        })
+        .collect::<Vec<_>>()
+        .join("\n")
 }
 
 /// Whole numbers of `text` that are in `versions`, replaced; a number counts as whole
@@ -282,6 +305,16 @@ fn looks_like_time(text: &str) -> bool {
 mod tests {
     use super::*;
     use serde_json::json;
+
+    #[test]
+    fn go_cmp_reports_are_compared_with_plain_indents() {
+        let nbsp = "spec: Forbidden: x\n\u{a0}\u{a0}core.PodSpec{\n-\u{a0}\tA: 1,\n+\u{a0}\tA: 2,\n\u{a0}\u{a0}}\n";
+        let plain = "spec: Forbidden: x\n  core.PodSpec{\n- \tA: 1,\n+ \tA: 2,\n  }\n";
+        assert_eq!(go_cmp_indents(nbsp), plain);
+        assert_eq!(go_cmp_indents(plain), plain);
+        // A non-breaking space elsewhere is the text's own.
+        assert_eq!(go_cmp_indents("a\u{a0}b"), "a\u{a0}b");
+    }
 
     #[test]
     fn what_the_server_made_up_is_replaced() {

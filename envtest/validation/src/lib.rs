@@ -374,6 +374,7 @@
 pub mod field;
 
 mod common;
+mod gocmp;
 mod godump;
 mod json;
 mod meta;

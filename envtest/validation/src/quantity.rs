@@ -405,6 +405,34 @@ fn fast_path(parts: &Parts<'_>, exponent: i32, format: Format) -> Option<(i64, i
 }
 
 impl Quantity {
+    /// Go's `int64Amount` (value, scale), when `ParseQuantity` held it in one.
+    pub(crate) fn amount(&self) -> Option<(i64, i32)> {
+        self.amount
+    }
+
+    pub(crate) fn format(&self) -> Format {
+        self.format
+    }
+
+    /// The text `ParseQuantity` kept as the quantity's string, if it kept one.
+    pub(crate) fn kept(&self) -> Option<&str> {
+        self.kept.as_deref()
+    }
+
+    /// The quantity as the `inf.Dec` of `ParseQuantity`'s slow path prints it: a
+    /// non-zero amount is rounded to nano-units, so it has nine decimals.
+    pub(crate) fn decimal(&self) -> String {
+        if self.mantissa == 0 {
+            return "0".to_owned();
+        }
+        let sign = if self.mantissa < 0 { "-" } else { "" };
+        let shift = usize::try_from(self.exponent - NANO).unwrap_or_default();
+        let digits = format!("{}{}", self.mantissa.unsigned_abs(), "0".repeat(shift));
+        let padded = format!("{digits:0>10}");
+        let (whole, fraction) = padded.split_at(padded.len() - 9);
+        format!("{sign}{whole}.{fraction}")
+    }
+
     /// The quantity as Go's `%#v` prints a `resource.Quantity`: `cached` when its
     /// `String` was called on that very value before (its string is then filled in),
     /// else with the text parsing kept, if any. An `inf.Dec` pointer prints with a

@@ -3,9 +3,7 @@
 //! bound claim, `ValidatePersistentVolumeClaimStatusUpdate`), and the claim templates of
 //! ephemeral volumes (`ValidatePersistentVolumeClaimTemplate`).
 
-use std::fmt::Write as _;
-
-use serde_json::{Map, Value};
+use serde_json::Value;
 
 use super::helper;
 use super::resources::{validate_basic_resource, validate_resource_quantity_value};
@@ -265,7 +263,7 @@ fn validate_claim_update(new: &Value, old: &Value, options: &ClaimOptions) -> Er
     if !same(&new_spec, &old_spec) {
         errors.push(Path::new("spec").forbidden(&format!(
             "spec is immutable after creation except resources.requests and volumeAttributesClassName for bound claims\n{}",
-            diff(&old_spec, &new_spec)
+            crate::gocmp::diff("core.PersistentVolumeClaimSpec", &old_spec, &new_spec)
         )));
     }
     let new_size = helper::storage_request(&new["spec"]).unwrap_or_else(crate::quantity::Quantity::zero);
@@ -360,28 +358,6 @@ fn validate_claim_resource_key(key: &str, path: &Path) -> ErrorList {
         return vec![path.not_supported(key, &["storage"])];
     }
     ErrorList::new()
-}
-
-/// A diff of two specs in `cmp.Diff`'s shape (see `pod_update`).
-pub(super) fn diff(old: &Value, new: &Value) -> String {
-    let mut out = String::from("  {\n");
-    let mut fields: Vec<&String> = old.as_object().into_iter().flat_map(Map::keys).collect();
-    fields.extend(new.as_object().into_iter().flat_map(Map::keys));
-    fields.sort();
-    fields.dedup();
-    for field in fields {
-        let (before, after) = (&old[field.as_str()], &new[field.as_str()]);
-        if !same(before, after) {
-            let _ = write!(
-                out,
-                "- \t{field}: {},\n+ \t{field}: {},\n",
-                godump::quote(&before.to_string()),
-                godump::quote(&after.to_string())
-            );
-        }
-    }
-    out.push_str("  }\n");
-    out
 }
 
 const ACCESS_MODES: &[&str] = &["ReadOnlyMany", "ReadWriteMany", "ReadWriteOnce", "ReadWriteOncePod"];

@@ -4,7 +4,7 @@
 
 use serde_json::{Map, Value};
 
-use super::claim::{diff, validate_access_modes};
+use super::claim::validate_access_modes;
 use super::paths::validate_path_no_backsteps;
 use super::resources::validate_basic_resource;
 use super::scheduling::validate_node_selector;
@@ -424,7 +424,7 @@ fn validate_persistent_volume_update(new: &Value, old: &Value) -> ErrorList {
     if !same(&after, &before) {
         errors.push(Path::new("spec").child("persistentvolumesource").forbidden(&format!(
             "spec.persistentvolumesource is immutable after creation\n{}",
-            diff(&before, &after)
+            crate::gocmp::diff("core.PersistentVolumeSource", &before, &after)
         )));
     }
     errors.extend(super::validate_immutable_string(

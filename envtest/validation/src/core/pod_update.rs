@@ -5,7 +5,6 @@
 //! (`ValidatePodBinding`). Status writes are in `pod_status`.
 
 use std::collections::BTreeSet;
-use std::fmt::Write as _;
 
 use serde_json::{Map, Value};
 
@@ -97,7 +96,7 @@ pub(super) fn validate_pod_update(new: &Value, old: &Value, options: &PodOptions
     if !same(&munged, old_spec) {
         errors.push(spec_path.forbidden(&format!(
             "pod updates may not change fields other than {UPDATABLE}\n{}",
-            spec_diff("core.PodSpec", old_spec, &munged)
+            crate::gocmp::diff("core.PodSpec", old_spec, &munged)
         )));
     }
     errors
@@ -113,6 +112,12 @@ fn munge_updatable_fields(new_spec: &Value, old_spec: &Value) -> Value {
                     container["image"] = old_spec[list][index]["image"].clone();
                 }
             }
+        }
+        // Go rebuilds both lists by appending to a nil slice: an empty list is nil.
+        if items(&munged[list]).is_empty()
+            && let Some(map) = munged.as_object_mut()
+        {
+            map.remove(list);
         }
     }
     if let Some(map) = munged.as_object_mut() {
@@ -315,7 +320,7 @@ fn validate_ephemeral_containers_update(new: &Value, old: &Value, options: &PodO
             Some(new_container) if !same(old_container, new_container) => errors.push(path.forbidden(&format!(
                 "existing ephemeral containers {} may not be changed\n{}",
                 godump::quote(name),
-                spec_diff("core.EphemeralContainer", old_container, new_container)
+                crate::gocmp::diff("core.EphemeralContainer", old_container, new_container)
             ))),
             Some(_) => {}
         }
@@ -384,7 +389,7 @@ fn validate_pod_resize(new: &Value, old: &Value, options: &PodOptions) -> ErrorL
     if !same(&munged, &old["spec"]) {
         errors.push(spec_path.forbidden(&format!(
             "only cpu and memory resources are mutable\n{}",
-            spec_diff("core.PodSpec", &old["spec"], &munged)
+            crate::gocmp::diff("core.PodSpec", &old["spec"], &munged)
         )));
     }
     errors
@@ -436,45 +441,4 @@ pub(super) fn validate_pod_binding(binding: &Value) -> ErrorList {
         errors.push(target.child("name").required(""));
     }
     errors
-}
-
-/// A diff of two specs in the shape of `cmp.Diff`'s: the changed top-level fields,
-/// old (`-`) then new (`+`). (`cmp.Diff` deliberately varies its whitespace from run to
-/// run so that nobody depends on its exact output; this keeps its layout.)
-fn spec_diff(type_name: &str, old: &Value, new: &Value) -> String {
-    let mut fields: BTreeSet<&String> = BTreeSet::new();
-    for value in [old, new] {
-        fields.extend(value.as_object().into_iter().flat_map(Map::keys));
-    }
-    let mut out = format!("  {type_name}{{\n");
-    for field in fields {
-        let (before, after) = (&old[field.as_str()], &new[field.as_str()]);
-        if same(before, after) {
-            continue;
-        }
-        let name = go_field_name(field);
-        let _ = write!(
-            out,
-            "- \t{name}: {},\n+ \t{name}: {},\n",
-            go_value(before),
-            go_value(after)
-        );
-    }
-    out.push_str("  }\n");
-    out
-}
-
-fn go_field_name(field: &str) -> String {
-    let mut chars = field.chars();
-    chars
-        .next()
-        .map(|first| first.to_uppercase().chain(chars).collect())
-        .unwrap_or_default()
-}
-
-fn go_value(value: &Value) -> String {
-    match value {
-        Value::Null => "nil".to_owned(),
-        other => wheelhouse_envtest_schema::errors::go_value(other),
-    }
 }

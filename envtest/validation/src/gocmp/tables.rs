@@ -1,0 +1,1296 @@
+//! kube-apiserver 1.32's internal types as go-cmp walks them: each struct's fields in
+//! declaration order with the v1 JSON name each is converted from (`""` for an
+//! embedded struct, whose fields sit in the same JSON object), and each named
+//! non-struct type with its underlying type. Written by
+//! `envtest/validation/tools/gotypes.py` from kube's source; do not edit by hand.
+
+/// A struct: its name and its fields (Go name, v1 JSON name, Go type).
+pub(super) type Struct = (&'static str, &'static [(&'static str, &'static str, &'static str)]);
+
+pub(super) const STRUCTS: &[Struct] = &[
+    (
+        "core.PodSpec",
+        &[
+            ("Volumes", "volumes", "[]core.Volume"),
+            ("InitContainers", "initContainers", "[]core.Container"),
+            ("Containers", "containers", "[]core.Container"),
+            (
+                "EphemeralContainers",
+                "ephemeralContainers",
+                "[]core.EphemeralContainer",
+            ),
+            ("RestartPolicy", "restartPolicy", "core.RestartPolicy"),
+            (
+                "TerminationGracePeriodSeconds",
+                "terminationGracePeriodSeconds",
+                "*int64",
+            ),
+            ("ActiveDeadlineSeconds", "activeDeadlineSeconds", "*int64"),
+            ("DNSPolicy", "dnsPolicy", "core.DNSPolicy"),
+            ("NodeSelector", "nodeSelector", "map[string]string"),
+            ("ServiceAccountName", "serviceAccountName", "string"),
+            ("AutomountServiceAccountToken", "automountServiceAccountToken", "*bool"),
+            ("NodeName", "nodeName", "string"),
+            ("SecurityContext", "securityContext", "*core.PodSecurityContext"),
+            ("ImagePullSecrets", "imagePullSecrets", "[]core.LocalObjectReference"),
+            ("Hostname", "hostname", "string"),
+            ("Subdomain", "subdomain", "string"),
+            ("SetHostnameAsFQDN", "setHostnameAsFQDN", "*bool"),
+            ("Affinity", "affinity", "*core.Affinity"),
+            ("SchedulerName", "schedulerName", "string"),
+            ("Tolerations", "tolerations", "[]core.Toleration"),
+            ("HostAliases", "hostAliases", "[]core.HostAlias"),
+            ("PriorityClassName", "priorityClassName", "string"),
+            ("Priority", "priority", "*int32"),
+            ("PreemptionPolicy", "preemptionPolicy", "*core.PreemptionPolicy"),
+            ("DNSConfig", "dnsConfig", "*core.PodDNSConfig"),
+            ("ReadinessGates", "readinessGates", "[]core.PodReadinessGate"),
+            ("RuntimeClassName", "runtimeClassName", "*string"),
+            ("Overhead", "overhead", "core.ResourceList"),
+            ("EnableServiceLinks", "enableServiceLinks", "*bool"),
+            (
+                "TopologySpreadConstraints",
+                "topologySpreadConstraints",
+                "[]core.TopologySpreadConstraint",
+            ),
+            ("OS", "os", "*core.PodOS"),
+            ("SchedulingGates", "schedulingGates", "[]core.PodSchedulingGate"),
+            ("ResourceClaims", "resourceClaims", "[]core.PodResourceClaim"),
+            ("Resources", "resources", "*core.ResourceRequirements"),
+        ],
+    ),
+    (
+        "core.Volume",
+        &[("Name", "name", "string"), ("VolumeSource", "", "core.VolumeSource")],
+    ),
+    (
+        "core.VolumeSource",
+        &[
+            ("HostPath", "hostPath", "*core.HostPathVolumeSource"),
+            ("EmptyDir", "emptyDir", "*core.EmptyDirVolumeSource"),
+            (
+                "GCEPersistentDisk",
+                "gcePersistentDisk",
+                "*core.GCEPersistentDiskVolumeSource",
+            ),
+            (
+                "AWSElasticBlockStore",
+                "awsElasticBlockStore",
+                "*core.AWSElasticBlockStoreVolumeSource",
+            ),
+            ("GitRepo", "gitRepo", "*core.GitRepoVolumeSource"),
+            ("Secret", "secret", "*core.SecretVolumeSource"),
+            ("NFS", "nfs", "*core.NFSVolumeSource"),
+            ("ISCSI", "iscsi", "*core.ISCSIVolumeSource"),
+            ("Glusterfs", "glusterfs", "*core.GlusterfsVolumeSource"),
+            (
+                "PersistentVolumeClaim",
+                "persistentVolumeClaim",
+                "*core.PersistentVolumeClaimVolumeSource",
+            ),
+            ("RBD", "rbd", "*core.RBDVolumeSource"),
+            ("Quobyte", "quobyte", "*core.QuobyteVolumeSource"),
+            ("FlexVolume", "flexVolume", "*core.FlexVolumeSource"),
+            ("Cinder", "cinder", "*core.CinderVolumeSource"),
+            ("CephFS", "cephfs", "*core.CephFSVolumeSource"),
+            ("Flocker", "flocker", "*core.FlockerVolumeSource"),
+            ("DownwardAPI", "downwardAPI", "*core.DownwardAPIVolumeSource"),
+            ("FC", "fc", "*core.FCVolumeSource"),
+            ("AzureFile", "azureFile", "*core.AzureFileVolumeSource"),
+            ("ConfigMap", "configMap", "*core.ConfigMapVolumeSource"),
+            ("VsphereVolume", "vsphereVolume", "*core.VsphereVirtualDiskVolumeSource"),
+            ("AzureDisk", "azureDisk", "*core.AzureDiskVolumeSource"),
+            (
+                "PhotonPersistentDisk",
+                "photonPersistentDisk",
+                "*core.PhotonPersistentDiskVolumeSource",
+            ),
+            ("Projected", "projected", "*core.ProjectedVolumeSource"),
+            ("PortworxVolume", "portworxVolume", "*core.PortworxVolumeSource"),
+            ("ScaleIO", "scaleIO", "*core.ScaleIOVolumeSource"),
+            ("StorageOS", "storageos", "*core.StorageOSVolumeSource"),
+            ("CSI", "csi", "*core.CSIVolumeSource"),
+            ("Ephemeral", "ephemeral", "*core.EphemeralVolumeSource"),
+            ("Image", "image", "*core.ImageVolumeSource"),
+        ],
+    ),
+    (
+        "core.HostPathVolumeSource",
+        &[("Path", "path", "string"), ("Type", "type", "*core.HostPathType")],
+    ),
+    (
+        "core.EmptyDirVolumeSource",
+        &[
+            ("Medium", "medium", "core.StorageMedium"),
+            ("SizeLimit", "sizeLimit", "*resource.Quantity"),
+        ],
+    ),
+    (
+        "core.GCEPersistentDiskVolumeSource",
+        &[
+            ("PDName", "pdName", "string"),
+            ("FSType", "fsType", "string"),
+            ("Partition", "partition", "int32"),
+            ("ReadOnly", "readOnly", "bool"),
+        ],
+    ),
+    (
+        "core.AWSElasticBlockStoreVolumeSource",
+        &[
+            ("VolumeID", "volumeID", "string"),
+            ("FSType", "fsType", "string"),
+            ("Partition", "partition", "int32"),
+            ("ReadOnly", "readOnly", "bool"),
+        ],
+    ),
+    (
+        "core.GitRepoVolumeSource",
+        &[
+            ("Repository", "repository", "string"),
+            ("Revision", "revision", "string"),
+            ("Directory", "directory", "string"),
+        ],
+    ),
+    (
+        "core.SecretVolumeSource",
+        &[
+            ("SecretName", "secretName", "string"),
+            ("Items", "items", "[]core.KeyToPath"),
+            ("DefaultMode", "defaultMode", "*int32"),
+            ("Optional", "optional", "*bool"),
+        ],
+    ),
+    (
+        "core.KeyToPath",
+        &[
+            ("Key", "key", "string"),
+            ("Path", "path", "string"),
+            ("Mode", "mode", "*int32"),
+        ],
+    ),
+    (
+        "core.NFSVolumeSource",
+        &[
+            ("Server", "server", "string"),
+            ("Path", "path", "string"),
+            ("ReadOnly", "readOnly", "bool"),
+        ],
+    ),
+    (
+        "core.ISCSIVolumeSource",
+        &[
+            ("TargetPortal", "targetPortal", "string"),
+            ("IQN", "iqn", "string"),
+            ("Lun", "lun", "int32"),
+            ("ISCSIInterface", "iscsiInterface", "string"),
+            ("FSType", "fsType", "string"),
+            ("ReadOnly", "readOnly", "bool"),
+            ("Portals", "portals", "[]string"),
+            ("DiscoveryCHAPAuth", "chapAuthDiscovery", "bool"),
+            ("SessionCHAPAuth", "chapAuthSession", "bool"),
+            ("SecretRef", "secretRef", "*core.LocalObjectReference"),
+            ("InitiatorName", "initiatorName", "*string"),
+        ],
+    ),
+    ("core.LocalObjectReference", &[("Name", "name", "string")]),
+    (
+        "core.GlusterfsVolumeSource",
+        &[
+            ("EndpointsName", "endpoints", "string"),
+            ("Path", "path", "string"),
+            ("ReadOnly", "readOnly", "bool"),
+        ],
+    ),
+    (
+        "core.PersistentVolumeClaimVolumeSource",
+        &[("ClaimName", "claimName", "string"), ("ReadOnly", "readOnly", "bool")],
+    ),
+    (
+        "core.RBDVolumeSource",
+        &[
+            ("CephMonitors", "monitors", "[]string"),
+            ("RBDImage", "image", "string"),
+            ("FSType", "fsType", "string"),
+            ("RBDPool", "pool", "string"),
+            ("RadosUser", "user", "string"),
+            ("Keyring", "keyring", "string"),
+            ("SecretRef", "secretRef", "*core.LocalObjectReference"),
+            ("ReadOnly", "readOnly", "bool"),
+        ],
+    ),
+    (
+        "core.QuobyteVolumeSource",
+        &[
+            ("Registry", "registry", "string"),
+            ("Volume", "volume", "string"),
+            ("ReadOnly", "readOnly", "bool"),
+            ("User", "user", "string"),
+            ("Group", "group", "string"),
+            ("Tenant", "tenant", "string"),
+        ],
+    ),
+    (
+        "core.FlexVolumeSource",
+        &[
+            ("Driver", "driver", "string"),
+            ("FSType", "fsType", "string"),
+            ("SecretRef", "secretRef", "*core.LocalObjectReference"),
+            ("ReadOnly", "readOnly", "bool"),
+            ("Options", "options", "map[string]string"),
+        ],
+    ),
+    (
+        "core.CinderVolumeSource",
+        &[
+            ("VolumeID", "volumeID", "string"),
+            ("FSType", "fsType", "string"),
+            ("ReadOnly", "readOnly", "bool"),
+            ("SecretRef", "secretRef", "*core.LocalObjectReference"),
+        ],
+    ),
+    (
+        "core.CephFSVolumeSource",
+        &[
+            ("Monitors", "monitors", "[]string"),
+            ("Path", "path", "string"),
+            ("User", "user", "string"),
+            ("SecretFile", "secretFile", "string"),
+            ("SecretRef", "secretRef", "*core.LocalObjectReference"),
+            ("ReadOnly", "readOnly", "bool"),
+        ],
+    ),
+    (
+        "core.FlockerVolumeSource",
+        &[
+            ("DatasetName", "datasetName", "string"),
+            ("DatasetUUID", "datasetUUID", "string"),
+        ],
+    ),
+    (
+        "core.DownwardAPIVolumeSource",
+        &[
+            ("Items", "items", "[]core.DownwardAPIVolumeFile"),
+            ("DefaultMode", "defaultMode", "*int32"),
+        ],
+    ),
+    (
+        "core.DownwardAPIVolumeFile",
+        &[
+            ("Path", "path", "string"),
+            ("FieldRef", "fieldRef", "*core.ObjectFieldSelector"),
+            ("ResourceFieldRef", "resourceFieldRef", "*core.ResourceFieldSelector"),
+            ("Mode", "mode", "*int32"),
+        ],
+    ),
+    (
+        "core.ObjectFieldSelector",
+        &[
+            ("APIVersion", "apiVersion", "string"),
+            ("FieldPath", "fieldPath", "string"),
+        ],
+    ),
+    (
+        "core.ResourceFieldSelector",
+        &[
+            ("ContainerName", "containerName", "string"),
+            ("Resource", "resource", "string"),
+            ("Divisor", "divisor", "resource.Quantity"),
+        ],
+    ),
+    (
+        "core.FCVolumeSource",
+        &[
+            ("TargetWWNs", "targetWWNs", "[]string"),
+            ("Lun", "lun", "*int32"),
+            ("FSType", "fsType", "string"),
+            ("ReadOnly", "readOnly", "bool"),
+            ("WWIDs", "wwids", "[]string"),
+        ],
+    ),
+    (
+        "core.AzureFileVolumeSource",
+        &[
+            ("SecretName", "secretName", "string"),
+            ("ShareName", "shareName", "string"),
+            ("ReadOnly", "readOnly", "bool"),
+        ],
+    ),
+    (
+        "core.ConfigMapVolumeSource",
+        &[
+            ("LocalObjectReference", "", "core.LocalObjectReference"),
+            ("Items", "items", "[]core.KeyToPath"),
+            ("DefaultMode", "defaultMode", "*int32"),
+            ("Optional", "optional", "*bool"),
+        ],
+    ),
+    (
+        "core.VsphereVirtualDiskVolumeSource",
+        &[
+            ("VolumePath", "volumePath", "string"),
+            ("FSType", "fsType", "string"),
+            ("StoragePolicyName", "storagePolicyName", "string"),
+            ("StoragePolicyID", "storagePolicyID", "string"),
+        ],
+    ),
+    (
+        "core.AzureDiskVolumeSource",
+        &[
+            ("DiskName", "diskName", "string"),
+            ("DataDiskURI", "diskURI", "string"),
+            ("CachingMode", "cachingMode", "*core.AzureDataDiskCachingMode"),
+            ("FSType", "fsType", "*string"),
+            ("ReadOnly", "readOnly", "*bool"),
+            ("Kind", "kind", "*core.AzureDataDiskKind"),
+        ],
+    ),
+    (
+        "core.PhotonPersistentDiskVolumeSource",
+        &[("PdID", "pdID", "string"), ("FSType", "fsType", "string")],
+    ),
+    (
+        "core.ProjectedVolumeSource",
+        &[
+            ("Sources", "sources", "[]core.VolumeProjection"),
+            ("DefaultMode", "defaultMode", "*int32"),
+        ],
+    ),
+    (
+        "core.VolumeProjection",
+        &[
+            ("Secret", "secret", "*core.SecretProjection"),
+            ("DownwardAPI", "downwardAPI", "*core.DownwardAPIProjection"),
+            ("ConfigMap", "configMap", "*core.ConfigMapProjection"),
+            (
+                "ServiceAccountToken",
+                "serviceAccountToken",
+                "*core.ServiceAccountTokenProjection",
+            ),
+            (
+                "ClusterTrustBundle",
+                "clusterTrustBundle",
+                "*core.ClusterTrustBundleProjection",
+            ),
+        ],
+    ),
+    (
+        "core.SecretProjection",
+        &[
+            ("LocalObjectReference", "", "core.LocalObjectReference"),
+            ("Items", "items", "[]core.KeyToPath"),
+            ("Optional", "optional", "*bool"),
+        ],
+    ),
+    (
+        "core.DownwardAPIProjection",
+        &[("Items", "items", "[]core.DownwardAPIVolumeFile")],
+    ),
+    (
+        "core.ConfigMapProjection",
+        &[
+            ("LocalObjectReference", "", "core.LocalObjectReference"),
+            ("Items", "items", "[]core.KeyToPath"),
+            ("Optional", "optional", "*bool"),
+        ],
+    ),
+    (
+        "core.ServiceAccountTokenProjection",
+        &[
+            ("Audience", "audience", "string"),
+            ("ExpirationSeconds", "expirationSeconds", "int64"),
+            ("Path", "path", "string"),
+        ],
+    ),
+    (
+        "core.ClusterTrustBundleProjection",
+        &[
+            ("Name", "name", "*string"),
+            ("SignerName", "signerName", "*string"),
+            ("LabelSelector", "labelSelector", "*v1.LabelSelector"),
+            ("Optional", "optional", "*bool"),
+            ("Path", "path", "string"),
+        ],
+    ),
+    (
+        "v1.LabelSelector",
+        &[
+            ("MatchLabels", "matchLabels", "map[string]string"),
+            ("MatchExpressions", "matchExpressions", "[]v1.LabelSelectorRequirement"),
+        ],
+    ),
+    (
+        "v1.LabelSelectorRequirement",
+        &[
+            ("Key", "key", "string"),
+            ("Operator", "operator", "v1.LabelSelectorOperator"),
+            ("Values", "values", "[]string"),
+        ],
+    ),
+    (
+        "core.PortworxVolumeSource",
+        &[
+            ("VolumeID", "volumeID", "string"),
+            ("FSType", "fsType", "string"),
+            ("ReadOnly", "readOnly", "bool"),
+        ],
+    ),
+    (
+        "core.ScaleIOVolumeSource",
+        &[
+            ("Gateway", "gateway", "string"),
+            ("System", "system", "string"),
+            ("SecretRef", "secretRef", "*core.LocalObjectReference"),
+            ("SSLEnabled", "sslEnabled", "bool"),
+            ("ProtectionDomain", "protectionDomain", "string"),
+            ("StoragePool", "storagePool", "string"),
+            ("StorageMode", "storageMode", "string"),
+            ("VolumeName", "volumeName", "string"),
+            ("FSType", "fsType", "string"),
+            ("ReadOnly", "readOnly", "bool"),
+        ],
+    ),
+    (
+        "core.StorageOSVolumeSource",
+        &[
+            ("VolumeName", "volumeName", "string"),
+            ("VolumeNamespace", "volumeNamespace", "string"),
+            ("FSType", "fsType", "string"),
+            ("ReadOnly", "readOnly", "bool"),
+            ("SecretRef", "secretRef", "*core.LocalObjectReference"),
+        ],
+    ),
+    (
+        "core.CSIVolumeSource",
+        &[
+            ("Driver", "driver", "string"),
+            ("ReadOnly", "readOnly", "*bool"),
+            ("FSType", "fsType", "*string"),
+            ("VolumeAttributes", "volumeAttributes", "map[string]string"),
+            (
+                "NodePublishSecretRef",
+                "nodePublishSecretRef",
+                "*core.LocalObjectReference",
+            ),
+        ],
+    ),
+    (
+        "core.EphemeralVolumeSource",
+        &[(
+            "VolumeClaimTemplate",
+            "volumeClaimTemplate",
+            "*core.PersistentVolumeClaimTemplate",
+        )],
+    ),
+    (
+        "core.PersistentVolumeClaimTemplate",
+        &[
+            ("ObjectMeta", "", "v1.ObjectMeta"),
+            ("Spec", "spec", "core.PersistentVolumeClaimSpec"),
+        ],
+    ),
+    (
+        "v1.ObjectMeta",
+        &[
+            ("Name", "name", "string"),
+            ("GenerateName", "generateName", "string"),
+            ("Namespace", "namespace", "string"),
+            ("SelfLink", "selfLink", "string"),
+            ("UID", "uid", "types.UID"),
+            ("ResourceVersion", "resourceVersion", "string"),
+            ("Generation", "generation", "int64"),
+            ("CreationTimestamp", "creationTimestamp", "v1.Time"),
+            ("DeletionTimestamp", "deletionTimestamp", "*v1.Time"),
+            ("DeletionGracePeriodSeconds", "deletionGracePeriodSeconds", "*int64"),
+            ("Labels", "labels", "map[string]string"),
+            ("Annotations", "annotations", "map[string]string"),
+            ("OwnerReferences", "ownerReferences", "[]v1.OwnerReference"),
+            ("Finalizers", "finalizers", "[]string"),
+            ("ManagedFields", "managedFields", "[]v1.ManagedFieldsEntry"),
+        ],
+    ),
+    (
+        "v1.OwnerReference",
+        &[
+            ("APIVersion", "apiVersion", "string"),
+            ("Kind", "kind", "string"),
+            ("Name", "name", "string"),
+            ("UID", "uid", "types.UID"),
+            ("Controller", "controller", "*bool"),
+            ("BlockOwnerDeletion", "blockOwnerDeletion", "*bool"),
+        ],
+    ),
+    (
+        "v1.ManagedFieldsEntry",
+        &[
+            ("Manager", "manager", "string"),
+            ("Operation", "operation", "v1.ManagedFieldsOperationType"),
+            ("APIVersion", "apiVersion", "string"),
+            ("Time", "time", "*v1.Time"),
+            ("FieldsType", "fieldsType", "string"),
+            ("FieldsV1", "fieldsV1", "*v1.FieldsV1"),
+            ("Subresource", "subresource", "string"),
+        ],
+    ),
+    ("v1.FieldsV1", &[("Raw", "-", "[]byte")]),
+    (
+        "core.PersistentVolumeClaimSpec",
+        &[
+            ("AccessModes", "accessModes", "[]core.PersistentVolumeAccessMode"),
+            ("Selector", "selector", "*v1.LabelSelector"),
+            ("Resources", "resources", "core.VolumeResourceRequirements"),
+            ("VolumeName", "volumeName", "string"),
+            ("StorageClassName", "storageClassName", "*string"),
+            ("VolumeMode", "volumeMode", "*core.PersistentVolumeMode"),
+            ("DataSource", "dataSource", "*core.TypedLocalObjectReference"),
+            ("DataSourceRef", "dataSourceRef", "*core.TypedObjectReference"),
+            ("VolumeAttributesClassName", "volumeAttributesClassName", "*string"),
+        ],
+    ),
+    (
+        "core.VolumeResourceRequirements",
+        &[
+            ("Limits", "limits", "core.ResourceList"),
+            ("Requests", "requests", "core.ResourceList"),
+        ],
+    ),
+    (
+        "core.TypedLocalObjectReference",
+        &[
+            ("APIGroup", "apiGroup", "*string"),
+            ("Kind", "kind", "string"),
+            ("Name", "name", "string"),
+        ],
+    ),
+    (
+        "core.TypedObjectReference",
+        &[
+            ("APIGroup", "apiGroup", "*string"),
+            ("Kind", "kind", "string"),
+            ("Name", "name", "string"),
+            ("Namespace", "namespace", "*string"),
+        ],
+    ),
+    (
+        "core.ImageVolumeSource",
+        &[
+            ("Reference", "reference", "string"),
+            ("PullPolicy", "pullPolicy", "core.PullPolicy"),
+        ],
+    ),
+    (
+        "core.Container",
+        &[
+            ("Name", "name", "string"),
+            ("Image", "image", "string"),
+            ("Command", "command", "[]string"),
+            ("Args", "args", "[]string"),
+            ("WorkingDir", "workingDir", "string"),
+            ("Ports", "ports", "[]core.ContainerPort"),
+            ("EnvFrom", "envFrom", "[]core.EnvFromSource"),
+            ("Env", "env", "[]core.EnvVar"),
+            ("Resources", "resources", "core.ResourceRequirements"),
+            ("ResizePolicy", "resizePolicy", "[]core.ContainerResizePolicy"),
+            ("RestartPolicy", "restartPolicy", "*core.ContainerRestartPolicy"),
+            ("VolumeMounts", "volumeMounts", "[]core.VolumeMount"),
+            ("VolumeDevices", "volumeDevices", "[]core.VolumeDevice"),
+            ("LivenessProbe", "livenessProbe", "*core.Probe"),
+            ("ReadinessProbe", "readinessProbe", "*core.Probe"),
+            ("StartupProbe", "startupProbe", "*core.Probe"),
+            ("Lifecycle", "lifecycle", "*core.Lifecycle"),
+            ("TerminationMessagePath", "terminationMessagePath", "string"),
+            (
+                "TerminationMessagePolicy",
+                "terminationMessagePolicy",
+                "core.TerminationMessagePolicy",
+            ),
+            ("ImagePullPolicy", "imagePullPolicy", "core.PullPolicy"),
+            ("SecurityContext", "securityContext", "*core.SecurityContext"),
+            ("Stdin", "stdin", "bool"),
+            ("StdinOnce", "stdinOnce", "bool"),
+            ("TTY", "tty", "bool"),
+        ],
+    ),
+    (
+        "core.ContainerPort",
+        &[
+            ("Name", "name", "string"),
+            ("HostPort", "hostPort", "int32"),
+            ("ContainerPort", "containerPort", "int32"),
+            ("Protocol", "protocol", "core.Protocol"),
+            ("HostIP", "hostIP", "string"),
+        ],
+    ),
+    (
+        "core.EnvFromSource",
+        &[
+            ("Prefix", "prefix", "string"),
+            ("ConfigMapRef", "configMapRef", "*core.ConfigMapEnvSource"),
+            ("SecretRef", "secretRef", "*core.SecretEnvSource"),
+        ],
+    ),
+    (
+        "core.ConfigMapEnvSource",
+        &[
+            ("LocalObjectReference", "", "core.LocalObjectReference"),
+            ("Optional", "optional", "*bool"),
+        ],
+    ),
+    (
+        "core.SecretEnvSource",
+        &[
+            ("LocalObjectReference", "", "core.LocalObjectReference"),
+            ("Optional", "optional", "*bool"),
+        ],
+    ),
+    (
+        "core.EnvVar",
+        &[
+            ("Name", "name", "string"),
+            ("Value", "value", "string"),
+            ("ValueFrom", "valueFrom", "*core.EnvVarSource"),
+        ],
+    ),
+    (
+        "core.EnvVarSource",
+        &[
+            ("FieldRef", "fieldRef", "*core.ObjectFieldSelector"),
+            ("ResourceFieldRef", "resourceFieldRef", "*core.ResourceFieldSelector"),
+            ("ConfigMapKeyRef", "configMapKeyRef", "*core.ConfigMapKeySelector"),
+            ("SecretKeyRef", "secretKeyRef", "*core.SecretKeySelector"),
+        ],
+    ),
+    (
+        "core.ConfigMapKeySelector",
+        &[
+            ("LocalObjectReference", "", "core.LocalObjectReference"),
+            ("Key", "key", "string"),
+            ("Optional", "optional", "*bool"),
+        ],
+    ),
+    (
+        "core.SecretKeySelector",
+        &[
+            ("LocalObjectReference", "", "core.LocalObjectReference"),
+            ("Key", "key", "string"),
+            ("Optional", "optional", "*bool"),
+        ],
+    ),
+    (
+        "core.ResourceRequirements",
+        &[
+            ("Limits", "limits", "core.ResourceList"),
+            ("Requests", "requests", "core.ResourceList"),
+            ("Claims", "claims", "[]core.ResourceClaim"),
+        ],
+    ),
+    (
+        "core.ResourceClaim",
+        &[("Name", "name", "string"), ("Request", "request", "string")],
+    ),
+    (
+        "core.ContainerResizePolicy",
+        &[
+            ("ResourceName", "resourceName", "core.ResourceName"),
+            ("RestartPolicy", "restartPolicy", "core.ResourceResizeRestartPolicy"),
+        ],
+    ),
+    (
+        "core.VolumeMount",
+        &[
+            ("Name", "name", "string"),
+            ("ReadOnly", "readOnly", "bool"),
+            ("RecursiveReadOnly", "recursiveReadOnly", "*core.RecursiveReadOnlyMode"),
+            ("MountPath", "mountPath", "string"),
+            ("SubPath", "subPath", "string"),
+            ("MountPropagation", "mountPropagation", "*core.MountPropagationMode"),
+            ("SubPathExpr", "subPathExpr", "string"),
+        ],
+    ),
+    (
+        "core.VolumeDevice",
+        &[("Name", "name", "string"), ("DevicePath", "devicePath", "string")],
+    ),
+    (
+        "core.Probe",
+        &[
+            ("ProbeHandler", "", "core.ProbeHandler"),
+            ("InitialDelaySeconds", "initialDelaySeconds", "int32"),
+            ("TimeoutSeconds", "timeoutSeconds", "int32"),
+            ("PeriodSeconds", "periodSeconds", "int32"),
+            ("SuccessThreshold", "successThreshold", "int32"),
+            ("FailureThreshold", "failureThreshold", "int32"),
+            (
+                "TerminationGracePeriodSeconds",
+                "terminationGracePeriodSeconds",
+                "*int64",
+            ),
+        ],
+    ),
+    (
+        "core.ProbeHandler",
+        &[
+            ("Exec", "exec", "*core.ExecAction"),
+            ("HTTPGet", "httpGet", "*core.HTTPGetAction"),
+            ("TCPSocket", "tcpSocket", "*core.TCPSocketAction"),
+            ("GRPC", "grpc", "*core.GRPCAction"),
+        ],
+    ),
+    ("core.ExecAction", &[("Command", "command", "[]string")]),
+    (
+        "core.HTTPGetAction",
+        &[
+            ("Path", "path", "string"),
+            ("Port", "port", "intstr.IntOrString"),
+            ("Host", "host", "string"),
+            ("Scheme", "scheme", "core.URIScheme"),
+            ("HTTPHeaders", "httpHeaders", "[]core.HTTPHeader"),
+        ],
+    ),
+    (
+        "core.HTTPHeader",
+        &[("Name", "name", "string"), ("Value", "value", "string")],
+    ),
+    (
+        "core.TCPSocketAction",
+        &[("Port", "port", "intstr.IntOrString"), ("Host", "host", "string")],
+    ),
+    (
+        "core.GRPCAction",
+        &[("Port", "port", "int32"), ("Service", "service", "*string")],
+    ),
+    (
+        "core.Lifecycle",
+        &[
+            ("PostStart", "postStart", "*core.LifecycleHandler"),
+            ("PreStop", "preStop", "*core.LifecycleHandler"),
+        ],
+    ),
+    (
+        "core.LifecycleHandler",
+        &[
+            ("Exec", "exec", "*core.ExecAction"),
+            ("HTTPGet", "httpGet", "*core.HTTPGetAction"),
+            ("TCPSocket", "tcpSocket", "*core.TCPSocketAction"),
+            ("Sleep", "sleep", "*core.SleepAction"),
+        ],
+    ),
+    ("core.SleepAction", &[("Seconds", "seconds", "int64")]),
+    (
+        "core.SecurityContext",
+        &[
+            ("Capabilities", "capabilities", "*core.Capabilities"),
+            ("Privileged", "privileged", "*bool"),
+            ("SELinuxOptions", "seLinuxOptions", "*core.SELinuxOptions"),
+            (
+                "WindowsOptions",
+                "windowsOptions",
+                "*core.WindowsSecurityContextOptions",
+            ),
+            ("RunAsUser", "runAsUser", "*int64"),
+            ("RunAsGroup", "runAsGroup", "*int64"),
+            ("RunAsNonRoot", "runAsNonRoot", "*bool"),
+            ("ReadOnlyRootFilesystem", "readOnlyRootFilesystem", "*bool"),
+            ("AllowPrivilegeEscalation", "allowPrivilegeEscalation", "*bool"),
+            ("ProcMount", "procMount", "*core.ProcMountType"),
+            ("SeccompProfile", "seccompProfile", "*core.SeccompProfile"),
+            ("AppArmorProfile", "appArmorProfile", "*core.AppArmorProfile"),
+        ],
+    ),
+    (
+        "core.Capabilities",
+        &[
+            ("Add", "add", "[]core.Capability"),
+            ("Drop", "drop", "[]core.Capability"),
+        ],
+    ),
+    (
+        "core.SELinuxOptions",
+        &[
+            ("User", "user", "string"),
+            ("Role", "role", "string"),
+            ("Type", "type", "string"),
+            ("Level", "level", "string"),
+        ],
+    ),
+    (
+        "core.WindowsSecurityContextOptions",
+        &[
+            ("GMSACredentialSpecName", "gmsaCredentialSpecName", "*string"),
+            ("GMSACredentialSpec", "gmsaCredentialSpec", "*string"),
+            ("RunAsUserName", "runAsUserName", "*string"),
+            ("HostProcess", "hostProcess", "*bool"),
+        ],
+    ),
+    (
+        "core.SeccompProfile",
+        &[
+            ("Type", "type", "core.SeccompProfileType"),
+            ("LocalhostProfile", "localhostProfile", "*string"),
+        ],
+    ),
+    (
+        "core.AppArmorProfile",
+        &[
+            ("Type", "type", "core.AppArmorProfileType"),
+            ("LocalhostProfile", "localhostProfile", "*string"),
+        ],
+    ),
+    (
+        "core.EphemeralContainer",
+        &[
+            ("EphemeralContainerCommon", "", "core.EphemeralContainerCommon"),
+            ("TargetContainerName", "targetContainerName", "string"),
+        ],
+    ),
+    (
+        "core.EphemeralContainerCommon",
+        &[
+            ("Name", "name", "string"),
+            ("Image", "image", "string"),
+            ("Command", "command", "[]string"),
+            ("Args", "args", "[]string"),
+            ("WorkingDir", "workingDir", "string"),
+            ("Ports", "ports", "[]core.ContainerPort"),
+            ("EnvFrom", "envFrom", "[]core.EnvFromSource"),
+            ("Env", "env", "[]core.EnvVar"),
+            ("Resources", "resources", "core.ResourceRequirements"),
+            ("ResizePolicy", "resizePolicy", "[]core.ContainerResizePolicy"),
+            ("RestartPolicy", "restartPolicy", "*core.ContainerRestartPolicy"),
+            ("VolumeMounts", "volumeMounts", "[]core.VolumeMount"),
+            ("VolumeDevices", "volumeDevices", "[]core.VolumeDevice"),
+            ("LivenessProbe", "livenessProbe", "*core.Probe"),
+            ("ReadinessProbe", "readinessProbe", "*core.Probe"),
+            ("StartupProbe", "startupProbe", "*core.Probe"),
+            ("Lifecycle", "lifecycle", "*core.Lifecycle"),
+            ("TerminationMessagePath", "terminationMessagePath", "string"),
+            (
+                "TerminationMessagePolicy",
+                "terminationMessagePolicy",
+                "core.TerminationMessagePolicy",
+            ),
+            ("ImagePullPolicy", "imagePullPolicy", "core.PullPolicy"),
+            ("SecurityContext", "securityContext", "*core.SecurityContext"),
+            ("Stdin", "stdin", "bool"),
+            ("StdinOnce", "stdinOnce", "bool"),
+            ("TTY", "tty", "bool"),
+        ],
+    ),
+    (
+        "core.PodSecurityContext",
+        &[
+            ("HostNetwork", "hostNetwork", "bool"),
+            ("HostPID", "hostPID", "bool"),
+            ("HostIPC", "hostIPC", "bool"),
+            ("ShareProcessNamespace", "shareProcessNamespace", "*bool"),
+            ("HostUsers", "hostUsers", "*bool"),
+            ("SELinuxOptions", "seLinuxOptions", "*core.SELinuxOptions"),
+            (
+                "WindowsOptions",
+                "windowsOptions",
+                "*core.WindowsSecurityContextOptions",
+            ),
+            ("RunAsUser", "runAsUser", "*int64"),
+            ("RunAsGroup", "runAsGroup", "*int64"),
+            ("RunAsNonRoot", "runAsNonRoot", "*bool"),
+            ("SupplementalGroups", "supplementalGroups", "[]int64"),
+            (
+                "SupplementalGroupsPolicy",
+                "supplementalGroupsPolicy",
+                "*core.SupplementalGroupsPolicy",
+            ),
+            ("FSGroup", "fsGroup", "*int64"),
+            (
+                "FSGroupChangePolicy",
+                "fsGroupChangePolicy",
+                "*core.PodFSGroupChangePolicy",
+            ),
+            ("Sysctls", "sysctls", "[]core.Sysctl"),
+            ("SeccompProfile", "seccompProfile", "*core.SeccompProfile"),
+            ("AppArmorProfile", "appArmorProfile", "*core.AppArmorProfile"),
+            (
+                "SELinuxChangePolicy",
+                "seLinuxChangePolicy",
+                "*core.PodSELinuxChangePolicy",
+            ),
+        ],
+    ),
+    (
+        "core.Sysctl",
+        &[("Name", "name", "string"), ("Value", "value", "string")],
+    ),
+    (
+        "core.Affinity",
+        &[
+            ("NodeAffinity", "nodeAffinity", "*core.NodeAffinity"),
+            ("PodAffinity", "podAffinity", "*core.PodAffinity"),
+            ("PodAntiAffinity", "podAntiAffinity", "*core.PodAntiAffinity"),
+        ],
+    ),
+    (
+        "core.NodeAffinity",
+        &[
+            (
+                "RequiredDuringSchedulingIgnoredDuringExecution",
+                "requiredDuringSchedulingIgnoredDuringExecution",
+                "*core.NodeSelector",
+            ),
+            (
+                "PreferredDuringSchedulingIgnoredDuringExecution",
+                "preferredDuringSchedulingIgnoredDuringExecution",
+                "[]core.PreferredSchedulingTerm",
+            ),
+        ],
+    ),
+    (
+        "core.NodeSelector",
+        &[("NodeSelectorTerms", "nodeSelectorTerms", "[]core.NodeSelectorTerm")],
+    ),
+    (
+        "core.NodeSelectorTerm",
+        &[
+            ("MatchExpressions", "matchExpressions", "[]core.NodeSelectorRequirement"),
+            ("MatchFields", "matchFields", "[]core.NodeSelectorRequirement"),
+        ],
+    ),
+    (
+        "core.NodeSelectorRequirement",
+        &[
+            ("Key", "key", "string"),
+            ("Operator", "operator", "core.NodeSelectorOperator"),
+            ("Values", "values", "[]string"),
+        ],
+    ),
+    (
+        "core.PreferredSchedulingTerm",
+        &[
+            ("Weight", "weight", "int32"),
+            ("Preference", "preference", "core.NodeSelectorTerm"),
+        ],
+    ),
+    (
+        "core.PodAffinity",
+        &[
+            (
+                "RequiredDuringSchedulingIgnoredDuringExecution",
+                "requiredDuringSchedulingIgnoredDuringExecution",
+                "[]core.PodAffinityTerm",
+            ),
+            (
+                "PreferredDuringSchedulingIgnoredDuringExecution",
+                "preferredDuringSchedulingIgnoredDuringExecution",
+                "[]core.WeightedPodAffinityTerm",
+            ),
+        ],
+    ),
+    (
+        "core.PodAffinityTerm",
+        &[
+            ("LabelSelector", "labelSelector", "*v1.LabelSelector"),
+            ("Namespaces", "namespaces", "[]string"),
+            ("TopologyKey", "topologyKey", "string"),
+            ("NamespaceSelector", "namespaceSelector", "*v1.LabelSelector"),
+            ("MatchLabelKeys", "matchLabelKeys", "[]string"),
+            ("MismatchLabelKeys", "mismatchLabelKeys", "[]string"),
+        ],
+    ),
+    (
+        "core.WeightedPodAffinityTerm",
+        &[
+            ("Weight", "weight", "int32"),
+            ("PodAffinityTerm", "podAffinityTerm", "core.PodAffinityTerm"),
+        ],
+    ),
+    (
+        "core.PodAntiAffinity",
+        &[
+            (
+                "RequiredDuringSchedulingIgnoredDuringExecution",
+                "requiredDuringSchedulingIgnoredDuringExecution",
+                "[]core.PodAffinityTerm",
+            ),
+            (
+                "PreferredDuringSchedulingIgnoredDuringExecution",
+                "preferredDuringSchedulingIgnoredDuringExecution",
+                "[]core.WeightedPodAffinityTerm",
+            ),
+        ],
+    ),
+    (
+        "core.Toleration",
+        &[
+            ("Key", "key", "string"),
+            ("Operator", "operator", "core.TolerationOperator"),
+            ("Value", "value", "string"),
+            ("Effect", "effect", "core.TaintEffect"),
+            ("TolerationSeconds", "tolerationSeconds", "*int64"),
+        ],
+    ),
+    (
+        "core.HostAlias",
+        &[("IP", "ip", "string"), ("Hostnames", "hostnames", "[]string")],
+    ),
+    (
+        "core.PodDNSConfig",
+        &[
+            ("Nameservers", "nameservers", "[]string"),
+            ("Searches", "searches", "[]string"),
+            ("Options", "options", "[]core.PodDNSConfigOption"),
+        ],
+    ),
+    (
+        "core.PodDNSConfigOption",
+        &[("Name", "name", "string"), ("Value", "value", "*string")],
+    ),
+    (
+        "core.PodReadinessGate",
+        &[("ConditionType", "conditionType", "core.PodConditionType")],
+    ),
+    (
+        "core.TopologySpreadConstraint",
+        &[
+            ("MaxSkew", "maxSkew", "int32"),
+            ("TopologyKey", "topologyKey", "string"),
+            (
+                "WhenUnsatisfiable",
+                "whenUnsatisfiable",
+                "core.UnsatisfiableConstraintAction",
+            ),
+            ("LabelSelector", "labelSelector", "*v1.LabelSelector"),
+            ("MinDomains", "minDomains", "*int32"),
+            ("NodeAffinityPolicy", "nodeAffinityPolicy", "*core.NodeInclusionPolicy"),
+            ("NodeTaintsPolicy", "nodeTaintsPolicy", "*core.NodeInclusionPolicy"),
+            ("MatchLabelKeys", "matchLabelKeys", "[]string"),
+        ],
+    ),
+    ("core.PodOS", &[("Name", "name", "core.OSName")]),
+    ("core.PodSchedulingGate", &[("Name", "name", "string")]),
+    (
+        "core.PodResourceClaim",
+        &[
+            ("Name", "name", "string"),
+            ("ResourceClaimName", "resourceClaimName", "*string"),
+            ("ResourceClaimTemplateName", "resourceClaimTemplateName", "*string"),
+        ],
+    ),
+    (
+        "core.PersistentVolumeSource",
+        &[
+            (
+                "GCEPersistentDisk",
+                "gcePersistentDisk",
+                "*core.GCEPersistentDiskVolumeSource",
+            ),
+            (
+                "AWSElasticBlockStore",
+                "awsElasticBlockStore",
+                "*core.AWSElasticBlockStoreVolumeSource",
+            ),
+            ("HostPath", "hostPath", "*core.HostPathVolumeSource"),
+            ("Glusterfs", "glusterfs", "*core.GlusterfsPersistentVolumeSource"),
+            ("NFS", "nfs", "*core.NFSVolumeSource"),
+            ("RBD", "rbd", "*core.RBDPersistentVolumeSource"),
+            ("Quobyte", "quobyte", "*core.QuobyteVolumeSource"),
+            ("ISCSI", "iscsi", "*core.ISCSIPersistentVolumeSource"),
+            ("FlexVolume", "flexVolume", "*core.FlexPersistentVolumeSource"),
+            ("Cinder", "cinder", "*core.CinderPersistentVolumeSource"),
+            ("CephFS", "cephfs", "*core.CephFSPersistentVolumeSource"),
+            ("FC", "fc", "*core.FCVolumeSource"),
+            ("Flocker", "flocker", "*core.FlockerVolumeSource"),
+            ("AzureFile", "azureFile", "*core.AzureFilePersistentVolumeSource"),
+            ("VsphereVolume", "vsphereVolume", "*core.VsphereVirtualDiskVolumeSource"),
+            ("AzureDisk", "azureDisk", "*core.AzureDiskVolumeSource"),
+            (
+                "PhotonPersistentDisk",
+                "photonPersistentDisk",
+                "*core.PhotonPersistentDiskVolumeSource",
+            ),
+            ("PortworxVolume", "portworxVolume", "*core.PortworxVolumeSource"),
+            ("ScaleIO", "scaleIO", "*core.ScaleIOPersistentVolumeSource"),
+            ("Local", "local", "*core.LocalVolumeSource"),
+            ("StorageOS", "storageos", "*core.StorageOSPersistentVolumeSource"),
+            ("CSI", "csi", "*core.CSIPersistentVolumeSource"),
+        ],
+    ),
+    (
+        "core.GlusterfsPersistentVolumeSource",
+        &[
+            ("EndpointsName", "endpoints", "string"),
+            ("Path", "path", "string"),
+            ("ReadOnly", "readOnly", "bool"),
+            ("EndpointsNamespace", "endpointsNamespace", "*string"),
+        ],
+    ),
+    (
+        "core.RBDPersistentVolumeSource",
+        &[
+            ("CephMonitors", "monitors", "[]string"),
+            ("RBDImage", "image", "string"),
+            ("FSType", "fsType", "string"),
+            ("RBDPool", "pool", "string"),
+            ("RadosUser", "user", "string"),
+            ("Keyring", "keyring", "string"),
+            ("SecretRef", "secretRef", "*core.SecretReference"),
+            ("ReadOnly", "readOnly", "bool"),
+        ],
+    ),
+    (
+        "core.SecretReference",
+        &[("Name", "name", "string"), ("Namespace", "namespace", "string")],
+    ),
+    (
+        "core.ISCSIPersistentVolumeSource",
+        &[
+            ("TargetPortal", "targetPortal", "string"),
+            ("IQN", "iqn", "string"),
+            ("Lun", "lun", "int32"),
+            ("ISCSIInterface", "iscsiInterface", "string"),
+            ("FSType", "fsType", "string"),
+            ("ReadOnly", "readOnly", "bool"),
+            ("Portals", "portals", "[]string"),
+            ("DiscoveryCHAPAuth", "chapAuthDiscovery", "bool"),
+            ("SessionCHAPAuth", "chapAuthSession", "bool"),
+            ("SecretRef", "secretRef", "*core.SecretReference"),
+            ("InitiatorName", "initiatorName", "*string"),
+        ],
+    ),
+    (
+        "core.FlexPersistentVolumeSource",
+        &[
+            ("Driver", "driver", "string"),
+            ("FSType", "fsType", "string"),
+            ("SecretRef", "secretRef", "*core.SecretReference"),
+            ("ReadOnly", "readOnly", "bool"),
+            ("Options", "options", "map[string]string"),
+        ],
+    ),
+    (
+        "core.CinderPersistentVolumeSource",
+        &[
+            ("VolumeID", "volumeID", "string"),
+            ("FSType", "fsType", "string"),
+            ("ReadOnly", "readOnly", "bool"),
+            ("SecretRef", "secretRef", "*core.SecretReference"),
+        ],
+    ),
+    (
+        "core.CephFSPersistentVolumeSource",
+        &[
+            ("Monitors", "monitors", "[]string"),
+            ("Path", "path", "string"),
+            ("User", "user", "string"),
+            ("SecretFile", "secretFile", "string"),
+            ("SecretRef", "secretRef", "*core.SecretReference"),
+            ("ReadOnly", "readOnly", "bool"),
+        ],
+    ),
+    (
+        "core.AzureFilePersistentVolumeSource",
+        &[
+            ("SecretName", "secretName", "string"),
+            ("ShareName", "shareName", "string"),
+            ("ReadOnly", "readOnly", "bool"),
+            ("SecretNamespace", "secretNamespace", "*string"),
+        ],
+    ),
+    (
+        "core.ScaleIOPersistentVolumeSource",
+        &[
+            ("Gateway", "gateway", "string"),
+            ("System", "system", "string"),
+            ("SecretRef", "secretRef", "*core.SecretReference"),
+            ("SSLEnabled", "sslEnabled", "bool"),
+            ("ProtectionDomain", "protectionDomain", "string"),
+            ("StoragePool", "storagePool", "string"),
+            ("StorageMode", "storageMode", "string"),
+            ("VolumeName", "volumeName", "string"),
+            ("FSType", "fsType", "string"),
+            ("ReadOnly", "readOnly", "bool"),
+        ],
+    ),
+    (
+        "core.LocalVolumeSource",
+        &[("Path", "path", "string"), ("FSType", "fsType", "*string")],
+    ),
+    (
+        "core.StorageOSPersistentVolumeSource",
+        &[
+            ("VolumeName", "volumeName", "string"),
+            ("VolumeNamespace", "volumeNamespace", "string"),
+            ("FSType", "fsType", "string"),
+            ("ReadOnly", "readOnly", "bool"),
+            ("SecretRef", "secretRef", "*core.ObjectReference"),
+        ],
+    ),
+    (
+        "core.ObjectReference",
+        &[
+            ("Kind", "kind", "string"),
+            ("Namespace", "namespace", "string"),
+            ("Name", "name", "string"),
+            ("UID", "uid", "types.UID"),
+            ("APIVersion", "apiVersion", "string"),
+            ("ResourceVersion", "resourceVersion", "string"),
+            ("FieldPath", "fieldPath", "string"),
+        ],
+    ),
+    (
+        "core.CSIPersistentVolumeSource",
+        &[
+            ("Driver", "driver", "string"),
+            ("VolumeHandle", "volumeHandle", "string"),
+            ("ReadOnly", "readOnly", "bool"),
+            ("FSType", "fsType", "string"),
+            ("VolumeAttributes", "volumeAttributes", "map[string]string"),
+            (
+                "ControllerPublishSecretRef",
+                "controllerPublishSecretRef",
+                "*core.SecretReference",
+            ),
+            ("NodeStageSecretRef", "nodeStageSecretRef", "*core.SecretReference"),
+            ("NodePublishSecretRef", "nodePublishSecretRef", "*core.SecretReference"),
+            (
+                "ControllerExpandSecretRef",
+                "controllerExpandSecretRef",
+                "*core.SecretReference",
+            ),
+            ("NodeExpandSecretRef", "nodeExpandSecretRef", "*core.SecretReference"),
+        ],
+    ),
+];
+pub(super) const NAMED: &[(&str, &str)] = &[
+    ("core.HostPathType", "string"),
+    ("core.StorageMedium", "string"),
+    ("core.AzureDataDiskCachingMode", "string"),
+    ("core.AzureDataDiskKind", "string"),
+    ("v1.LabelSelectorOperator", "string"),
+    ("v1.ManagedFieldsOperationType", "string"),
+    ("core.PersistentVolumeAccessMode", "string"),
+    ("core.ResourceList", "map[core.ResourceName]resource.Quantity"),
+    ("core.ResourceName", "string"),
+    ("core.PersistentVolumeMode", "string"),
+    ("core.PullPolicy", "string"),
+    ("core.Protocol", "string"),
+    ("core.ResourceResizeRestartPolicy", "string"),
+    ("core.ContainerRestartPolicy", "string"),
+    ("core.RecursiveReadOnlyMode", "string"),
+    ("core.MountPropagationMode", "string"),
+    ("core.URIScheme", "string"),
+    ("core.TerminationMessagePolicy", "string"),
+    ("core.Capability", "string"),
+    ("core.ProcMountType", "string"),
+    ("core.SeccompProfileType", "string"),
+    ("core.AppArmorProfileType", "string"),
+    ("core.RestartPolicy", "string"),
+    ("core.DNSPolicy", "string"),
+    ("core.SupplementalGroupsPolicy", "string"),
+    ("core.PodFSGroupChangePolicy", "string"),
+    ("core.PodSELinuxChangePolicy", "string"),
+    ("core.NodeSelectorOperator", "string"),
+    ("core.TolerationOperator", "string"),
+    ("core.TaintEffect", "string"),
+    ("core.PreemptionPolicy", "string"),
+    ("core.PodConditionType", "string"),
+    ("core.UnsatisfiableConstraintAction", "string"),
+    ("core.NodeInclusionPolicy", "string"),
+    ("core.OSName", "string"),
+];
