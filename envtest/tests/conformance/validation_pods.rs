@@ -6,7 +6,7 @@
 use serde_json::{Value, json};
 
 use crate::common::start;
-use crate::schema_common::server_minor;
+use crate::schema_common::{server_minor, skip_before};
 use crate::validation_core::{assert_invalid, assert_invalid_at, assert_ok, create, patch};
 
 fn pod(name: &str, spec: &Value) -> Value {
@@ -189,6 +189,109 @@ async fn pod_updates_change_images_deadlines_and_tolerations_only() {
     let image = json!({"spec": {"containers": [{"name": "c", "image": "registry.k8s.io/pause:3.9"}],
         "activeDeadlineSeconds": 50, "tolerations": [{"key": "example.com/added", "operator": "Exists"}]}});
     assert_ok(&patch(&client, &path("steady"), image).await);
+    env.stop().await;
+}
+
+/// go-cmp's report as kube-apiserver prints it, with its indentation made plain: go-cmp
+/// draws once per process whether a line's marker is followed by a space or a
+/// non-breaking space, so that nobody depends on its output.
+fn go_cmp_report(answer: &crate::raw::Answer) -> String {
+    let message = answer.body["message"].as_str().unwrap_or_default();
+    let report = message.split_once('\n').map_or("", |(_, report)| report);
+    report
+        .split('\n')
+        .map(|line| {
+            let mut chars = line.chars();
+            match (chars.next(), chars.next()) {
+                (Some(mark @ ('\u{a0}' | '-' | '+')), Some('\u{a0}')) => {
+                    format!("{} {}", if mark == '\u{a0}' { ' ' } else { mark }, chars.as_str())
+                }
+                _ => line.to_owned(),
+            }
+        })
+        .collect::<Vec<_>>()
+        .join("\n")
+}
+
+/// A refused pod update ends with go-cmp's report of the stored spec against the
+/// munged new one, both as kube's internal Go types: fields in their declaration
+/// order, runs of equal fields elided, nested values at go-cmp's verbosity. 1.19
+/// printed another diff, and each version's internal types have their own fields, so
+/// the report is checked from 1.32 on.
+#[tokio::test]
+async fn refused_pod_updates_end_with_go_cmps_report() {
+    let env = start().await;
+    if skip_before(&env, 32, "go-cmp's report of 1.32's internal pod spec").await {
+        return;
+    }
+    let client = env.client();
+    let path = |name: &str| format!("{}/{name}", pods(&env));
+    let spec = json!({"hostname": "web", "volumes": [{"name": "scratch", "emptyDir": {"sizeLimit": "64Mi"}}],
+        "containers": [{"name": "c", "image": "registry.k8s.io/pause:3.10", "args": ["--verbose"],
+            "resources": {"requests": {"cpu": "100m"}}}]});
+    assert_ok(&create(&client, &pods(&env), pod("reported", &spec)).await);
+    let renamed = patch(&client, &path("reported"), json!({"spec": {"hostname": "elsewhere"}})).await;
+    assert_eq!(
+        go_cmp_report(&renamed),
+        concat!(
+            "  core.PodSpec{\n",
+            "  \t... // 12 identical fields\n",
+            "  \tSecurityContext:   &{},\n",
+            "  \tImagePullSecrets:  nil,\n",
+            "- \tHostname:          \"web\",\n",
+            "+ \tHostname:          \"elsewhere\",\n",
+            "  \tSubdomain:         \"\",\n",
+            "  \tSetHostnameAsFQDN: nil,\n",
+            "  \t... // 17 identical fields\n",
+            "  }\n"
+        )
+    );
+    let policy = patch(
+        &client,
+        &path("reported"),
+        json!({"spec": {"containers": [{"name": "c", "image": "registry.k8s.io/pause:3.10", "args": ["--verbose"], "terminationMessagePolicy": "FallbackToLogsOnError",
+            "resources": {"requests": {"cpu": "250m"}}}]}}),
+    )
+    .await;
+    assert_eq!(
+        go_cmp_report(&policy),
+        concat!(
+            "  core.PodSpec{\n",
+            "  \tVolumes:        {{Name: \"scratch\", VolumeSource: {EmptyDir: &{SizeLimit: &{i: {...}, Format: \"BinarySI\"}}}}},\n",
+            "  \tInitContainers: nil,\n",
+            "  \tContainers: []core.Container{\n",
+            "  \t\t{\n",
+            "  \t\t\t... // 6 identical fields\n",
+            "  \t\t\tEnvFrom: nil,\n",
+            "  \t\t\tEnv:     nil,\n",
+            "  \t\t\tResources: core.ResourceRequirements{\n",
+            "  \t\t\t\tLimits: nil,\n",
+            "- \t\t\t\tRequests: core.ResourceList{\n",
+            "- \t\t\t\t\ts\"cpu\": {i: resource.int64Amount{value: 100, scale: -3}, s: \"100m\", Format: \"DecimalSI\"},\n",
+            "- \t\t\t\t},\n",
+            "+ \t\t\t\tRequests: core.ResourceList{\n",
+            "+ \t\t\t\t\ts\"cpu\": {i: resource.int64Amount{value: 250, scale: -3}, s: \"250m\", Format: \"DecimalSI\"},\n",
+            "+ \t\t\t\t},\n",
+            "  \t\t\t\tClaims: nil,\n",
+            "  \t\t\t},\n",
+            "  \t\t\tResizePolicy:  {{ResourceName: s\"cpu\", RestartPolicy: \"NotRequired\"}},\n",
+            "  \t\t\tRestartPolicy: nil,\n",
+            "  \t\t\t... // 5 identical fields\n",
+            "  \t\t\tLifecycle:                nil,\n",
+            "  \t\t\tTerminationMessagePath:   \"/dev/termination-log\",\n",
+            "- \t\t\tTerminationMessagePolicy: \"File\",\n",
+            "+ \t\t\tTerminationMessagePolicy: \"FallbackToLogsOnError\",\n",
+            "  \t\t\tImagePullPolicy:          \"IfNotPresent\",\n",
+            "  \t\t\tSecurityContext:          nil,\n",
+            "  \t\t\t... // 3 identical fields\n",
+            "  \t\t},\n",
+            "  \t},\n",
+            "  \tEphemeralContainers: nil,\n",
+            "  \tRestartPolicy:       \"Always\",\n",
+            "  \t... // 29 identical fields\n",
+            "  }\n"
+        )
+    );
     env.stop().await;
 }
 
