@@ -16,6 +16,9 @@ pub struct Made {
     pub versions: BTreeSet<String>,
     /// Names it generated from a `generateName`.
     pub names: BTreeSet<String>,
+    /// Cluster IPs and node ports it allocated to a Service (strings, as messages
+    /// quote them).
+    pub allocated: BTreeSet<String>,
 }
 
 impl Made {
@@ -37,6 +40,16 @@ impl Made {
             if let (Some(prefix), Some(name)) = (generate_name, metadata.get("name").and_then(Value::as_str)) {
                 self.learn_generated(prefix, name);
             }
+        }
+        if let Some(spec) = body.get("spec") {
+            let ips = spec.get("clusterIPs").and_then(Value::as_array).into_iter().flatten();
+            let ports = spec.get("ports").and_then(Value::as_array).into_iter().flatten();
+            let allocated = ips
+                .filter_map(Value::as_str)
+                .filter(|ip| ip.contains(['.', ':']))
+                .map(str::to_owned)
+                .chain(ports.filter_map(|port| port.get("nodePort")).map(Value::to_string));
+            self.allocated.extend(allocated);
         }
         for list in ["items", "stream"] {
             for item in body.get(list).and_then(Value::as_array).into_iter().flatten() {
@@ -203,7 +216,28 @@ fn replace_made(text: &str, made: &Made, sent: &Sent) -> String {
     // Sentences (messages) may quote a resourceVersion; names and values never hold
     // spaces, and their digits are never replaced.
     if !made.versions.is_empty() && out.contains(' ') {
-        out = replace_numbers(&out, &made.versions);
+        out = replace_numbers(&out, &made.versions, "<resourceVersion>");
+    }
+    // A Service's addresses and ports quoted in a message (an object printed whole):
+    // each server allocates its own.
+    if out.contains(' ') {
+        for ip in made
+            .allocated
+            .iter()
+            .filter(|ip| ip.contains(['.', ':']) && !sent.strings.contains(*ip))
+        {
+            out = out.replace(&format!("\"{ip}\""), "\"<allocated>\"");
+            out = out.replace(&format!("\\\"{ip}\\\""), "\\\"<allocated>\\\"");
+        }
+        let ports: BTreeSet<String> = made
+            .allocated
+            .iter()
+            .filter(|port| !port.contains(['.', ':']) && !sent.numbers.contains(*port))
+            .cloned()
+            .collect();
+        if !ports.is_empty() {
+            out = replace_numbers(&out, &ports, "<allocated>");
+        }
     }
     out
 }
@@ -231,10 +265,10 @@ fn go_cmp_indents(text: &str) -> String {
         .join("\n")
 }
 
-/// Whole numbers of `text` that are in `versions`, replaced; a number counts as whole
-/// only between spaces, quotes and punctuation, never beside a letter, digit or `-`
-/// (so `web-46` keeps its 46).
-fn replace_numbers(text: &str, versions: &BTreeSet<String>) -> String {
+/// Whole numbers of `text` that are in `numbers`, replaced by `placeholder`; a number
+/// counts as whole only between spaces, quotes and punctuation, never beside a letter,
+/// digit or `-` (so `web-46` keeps its 46).
+fn replace_numbers(text: &str, numbers: &BTreeSet<String>, placeholder: &str) -> String {
     let joins = |c: Option<char>| c.is_some_and(|c| c.is_ascii_alphanumeric() || c == '-' || c == '_' || c == '.');
     let chars: Vec<char> = text.chars().collect();
     let mut out = String::with_capacity(text.len());
@@ -245,8 +279,8 @@ fn replace_numbers(text: &str, versions: &BTreeSet<String>) -> String {
                 .find(|&j| !chars[j].is_ascii_digit())
                 .unwrap_or(chars.len());
             let number: String = chars[i..end].iter().collect();
-            if !joins(chars.get(end).copied()) && versions.contains(&number) {
-                out.push_str("<resourceVersion>");
+            if !joins(chars.get(end).copied()) && numbers.contains(&number) {
+                out.push_str(placeholder);
             } else {
                 out.push_str(&number);
             }
@@ -305,6 +339,23 @@ fn looks_like_time(text: &str) -> bool {
 mod tests {
     use super::*;
     use serde_json::json;
+
+    #[test]
+    fn allocated_addresses_quoted_in_messages_are_replaced() {
+        let mut made = Made::default();
+        made.learn(
+            &json!({"metadata": {"name": "s"}, "spec": {"clusterIPs": ["10.0.125.77"], "ports": [{"port": 80, "nodePort": 31234}]}}),
+            None,
+        );
+        let message = r#"patch: Invalid value: "{\"spec\":{\"clusterIP\":\"10.0.125.77\",\"ports\":[{\"port\":80,\"nodePort\":31234}]}}": x"#;
+        assert_eq!(
+            replace_made(message, &made, &Sent::default()),
+            r#"patch: Invalid value: "{\"spec\":{\"clusterIP\":\"<allocated>\",\"ports\":[{\"port\":80,\"nodePort\":<allocated>}]}}": x"#
+        );
+        // What the client sent is its own.
+        let sent = Sent::of(&json!({"spec": {"ports": [{"nodePort": 31234}]}}));
+        assert!(replace_made(message, &made, &sent).contains("31234"));
+    }
 
     #[test]
     fn go_cmp_reports_are_compared_with_plain_indents() {

@@ -1,5 +1,12 @@
 #!/usr/bin/env python3
-"""Writes the Go type model of kube's internal core types (as go-cmp sees them) as Rust tables."""
+"""Writes the Go type model of kube's internal core types (as go-cmp sees them) as Rust tables.
+
+Usage: gotypes.py <kubernetes source> core.PodSpec core.PersistentVolumeClaimSpec \
+           core.PersistentVolumeSource core.EphemeralContainer > ../src/gocmp/tables.rs
+then `cargo fmt`. Each struct reachable from the roots is read from
+pkg/apis/core/types.go (fields in declaration order) and its fields' JSON names from
+the v1 types they are converted from (staging/src/k8s.io/api/core/v1/types.go).
+"""
 import re, sys, os
 K = sys.argv[1]
 SRC = {
@@ -38,36 +45,34 @@ v1_s, v1_n = parse(SRC['v1'])
 meta_s, meta_n = parse(SRC['metav1'])
 SPECIAL = {'resource.Quantity', 'intstr.IntOrString'}
 out_structs, out_named, warnings = {}, {}, []
+def split_map(expr):
+    """The key and value type expressions of `map[K]V`."""
+    depth = 0
+    for i, c in enumerate(expr):
+        if c == '[': depth += 1
+        if c == ']':
+            depth -= 1
+            if depth == 0: break
+    return expr[4:i], expr[i+1:]
 def qualify(expr, pkg):
-    # returns Go type expression with qualified names ("core.X", "v1.X")
+    """The Go type expression with its names qualified as reflect prints them ("core.X", "v1.X")."""
     if expr.startswith('*'): return '*' + qualify(expr[1:], pkg)
     if expr.startswith('[]'): return '[]' + qualify(expr[2:], pkg)
     if expr.startswith('map['):
-        depth = 0
-        for i, c in enumerate(expr):
-            if c == '[': depth += 1
-            if c == ']':
-                depth -= 1
-                if depth == 0: break
-        return 'map[' + qualify(expr[4:i], pkg) + ']' + qualify(expr[i+1:], pkg)
+        key, value = split_map(expr)
+        return 'map[' + qualify(key, pkg) + ']' + qualify(value, pkg)
     if expr in ('string', 'bool', 'int', 'int32', 'int64', 'float64', 'byte', 'uint8', 'uint16'): return expr
     if '.' in expr:
         p, n = expr.split('.')
         if p == 'metav1': return 'v1.' + n
         return expr
-    return pkg + '.' + n_(expr, pkg)
-def n_(e, pkg): return e
+    return pkg + '.' + expr
 def visit(expr):
     if expr.startswith('*'): return visit(expr[1:])
     if expr.startswith('[]'): return visit(expr[2:])
     if expr.startswith('map['):
-        depth = 0
-        for i, c in enumerate(expr):
-            if c == '[': depth += 1
-            if c == ']':
-                depth -= 1
-                if depth == 0: break
-        visit(expr[4:i]); return visit(expr[i+1:])
+        key, value = split_map(expr)
+        visit(key); return visit(value)
     if '.' not in expr or expr in SPECIAL: return
     if expr in out_structs or expr in out_named: return
     p, n = expr.split('.')

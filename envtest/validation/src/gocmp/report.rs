@@ -240,13 +240,7 @@ impl Options {
             }
             if group.num_diff() == 0 {
                 let num_equal = group.identical;
-                let (mut lo, mut hi) = (0, 0);
-                while lo < CONTEXT_RECORDS && lo + hi < num_equal && i != 0 {
-                    lo += 1;
-                }
-                while hi < CONTEXT_RECORDS && lo + hi < num_equal && i != group_count - 1 {
-                    hi += 1;
-                }
+                let (lo, mut hi) = context(num_equal, CONTEXT_RECORDS, i == 0, i + 1 == group_count);
                 if num_equal - (lo + hi) == 1 {
                     hi += 1;
                 }
@@ -616,13 +610,7 @@ impl Options {
             }
             if group.num_diff() == 0 {
                 let num_equal = group.identical;
-                let (mut lo, mut hi) = (0, 0);
-                while lo < chunk * CONTEXT_RECORDS && lo + hi < num_equal && i != 0 {
-                    lo += 1;
-                }
-                while hi < chunk * CONTEXT_RECORDS && lo + hi < num_equal && i != group_count - 1 {
-                    hi += 1;
-                }
+                let (lo, mut hi) = context(num_equal, chunk * CONTEXT_RECORDS, i == 0, i + 1 == group_count);
                 if num_equal - (lo + hi) <= chunk {
                     hi = num_equal - lo;
                 }
@@ -803,6 +791,15 @@ fn text_stats(s: &str) -> (usize, usize, usize, usize) {
         }
     }
     (total, valid, lines, max_line)
+}
+
+/// How many of a run of `num_equal` equal records are shown before the run's
+/// ellipsis and after it: up to `window` on each side that has a difference beside
+/// it (none before the first group, none after the last).
+fn context(num_equal: usize, window: usize, first: bool, last: bool) -> (usize, usize) {
+    let lo = if first { 0 } else { window.min(num_equal) };
+    let hi = if last { 0 } else { window.min(num_equal - lo) };
+    (lo, hi)
 }
 
 fn coalesce_adjacent_records(name: &'static str, records: &[(Key<'_>, Node<'_>)]) -> Vec<DiffStats> {

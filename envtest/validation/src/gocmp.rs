@@ -105,7 +105,7 @@ mod tests {
     /// Specs and the `cmp.Diff` Go printed for them: kube's own types decoded as the
     /// server decodes them (the old spec through protobuf, as it is stored), converted
     /// to internal types, compared by go-cmp in a process that drew plain spaces.
-    const CASES: &str = include_str!("testdata/cases.jsonl");
+    const CASES: &str = include_str!("gocmp/testdata/cases.jsonl");
 
     #[test]
     fn diffs_are_go_cmps() {
