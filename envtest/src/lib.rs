@@ -300,13 +300,18 @@
 //!   containers are refused, as there). Other API groups keep only the rules operators
 //!   commonly break (webhook configurations' rules and selectors, a Lease's
 //!   `preferredHolder` and `strategy`, and most per-field rules are not checked) until
-//!   their validation is ported. Messages that quote Go pointers show a fixed address,
-//!   and the `cmp.Diff` that follows "pod updates may not change fields other than ..."
-//!   and its siblings only names the changed fields. Mutating admission (`LimitRanger`,
-//!   `Priority`, `RuntimeClass`, Service IP allocation) runs after validation here,
-//!   before it in kube: defaults those plugins add are not yet validated, and a write
-//!   both invalid and refused by a plugin gets the 422 where kube answers the 403 (a
-//!   pod naming a `RuntimeClass` that is not a valid name).
+//!   their validation is ported. Messages that quote Go pointers show a fixed address;
+//!   the `cmp.Diff` that follows "pod updates may not change fields other than ..."
+//!   and its siblings is go-cmp's report of kube's internal types, with plain-space
+//!   indents (go-cmp picks plain or non-breaking spaces at random per process).
+//!   An object a mutating webhook changed is defaulted and validated again, as kube
+//!   validates after mutating admission; but this server also validates before its
+//!   webhooks, so a webhook cannot repair an object sent invalid (kube would accept
+//!   the repaired one). The in-process mutating plugins (`LimitRanger`, `Priority`,
+//!   `RuntimeClass`, Service IP allocation) run after validation here, before it in
+//!   kube: defaults those plugins add are not validated, and a write both invalid and
+//!   refused by a plugin gets the 422 where kube answers the 403 (a pod naming a
+//!   `RuntimeClass` that is not a valid name).
 //! - **Timing**: nothing here is eventually consistent: writes are visible at once to
 //!   every read, admission policies apply at once, and controllers (garbage collector,
 //!   namespace cleanup, the workload simulation) act within milliseconds. A test that

@@ -109,6 +109,11 @@ pub(crate) enum AdmissionError {
     /// server answers 500 `InternalError`.
     #[error("Internal error occurred: failed calling webhook \"{webhook}\": {message}")]
     CallFailed { webhook: String, message: String },
+    /// The object the mutating webhooks made does not pass the type's validation:
+    /// kube-apiserver validates after mutating admission, so a webhook's invalid
+    /// patch is the request's 422 (or whatever the validation answers).
+    #[error("{}", .0.message)]
+    Invalid(crate::core::ApiError),
     /// The server itself refused while running webhooks, whatever their failure policy:
     /// a patch that does not apply, a webhook that cannot honour dry run, a selector that
     /// does not parse. `message` is the complete text clients see.
@@ -227,13 +232,16 @@ impl Webhooks {
     }
 
     /// Runs the mutating webhooks of `mutating` (`MutatingWebhookConfiguration` objects),
-    /// then `policies` (the admission policies bound to the request, given the object
-    /// as mutated; their warnings), then the validating webhooks of `validating`, for
-    /// the request `attributes`: kube-apiserver's plugin order.
+    /// then `revalidate` on the object they changed (defaults and the type's
+    /// validation, which kube-apiserver runs after mutating admission), then `policies`
+    /// (the admission policies bound to the request, given the object as mutated;
+    /// their warnings), then the validating webhooks of `validating`, for the request
+    /// `attributes`: kube-apiserver's order.
     pub async fn admit(
         &self,
         mutating: &[Arc<Value>],
         validating: &[Arc<Value>],
+        revalidate: impl FnOnce(&mut Value) -> Result<(), AdmissionError>,
         policies: impl FnOnce(Option<&Value>) -> Result<Vec<String>, AdmissionError>,
         attributes: &AdmissionAttributes<'_>,
     ) -> Result<Admitted, AdmissionError> {
@@ -261,6 +269,9 @@ impl Webhooks {
             self.mutate(&hooks[index], attributes, &mut admitted).await?;
         }
 
+        if let Some(mutated) = admitted.mutated.as_mut() {
+            revalidate(mutated)?;
+        }
         let object = admitted.mutated.as_ref().or(attributes.object);
         admitted.warnings.extend(policies(object)?);
         let mut called = Vec::new();

@@ -22,9 +22,12 @@
 //!    (`crate::admission`); then, for a custom resource written in a version other than
 //!    its CRD's storage version, **conversion** to the storage version
 //!    (`crate::conversion`), the stored object being converted back for the answer. They run with no lock held: they are network calls that may
-//!    take seconds, and the rest of the server keeps serving meanwhile. (kube-apiserver
-//!    validates again after mutating admission; here a webhook's patch is not validated
-//!    again.)
+//!    take seconds, and the rest of the server keeps serving meanwhile. An object a
+//!    mutating webhook changed is defaulted and validated again before the validating
+//!    webhooks see it, as kube-apiserver validates after mutating admission (an
+//!    invalid patch is the request's 422). kube-apiserver runs no validation before
+//!    mutating admission, though, and this server does: a webhook cannot make valid
+//!    an object that was sent invalid.
 //! 5. **Conflict checks and storage**, under the server's lock, in one critical section:
 //!    the namespace exists and is not terminating, the name is free (409
 //!    `AlreadyExists`), the in-process admission plugins (limit ranges, priority,
@@ -318,12 +321,25 @@ impl Write<'_> {
                 resource,
             }),
         };
+        // What a webhook's patch made is defaulted and validated as the request's own
+        // object was (kube-apiserver's strategy runs after mutating admission).
+        let subresource = self.subresource_for_update();
+        let revalidate = |object: &mut Value| {
+            if matches!(operation, Operation::Create | Operation::Update) {
+                crate::objects::apply_defaults(resource, object, old);
+                crate::objects::fill_go_zero_values(resource, object);
+                crate::objects::validate(resource, object, old, subresource, crate::objects::Decoding::Body)
+                    .map_err(AdmissionError::Invalid)?;
+            }
+            Ok(())
+        };
         self.server
             .shared
             .webhooks
             .admit(
                 &mutating,
                 &validating,
+                revalidate,
                 |object| crate::admission::policies::validate(&policies, &attributes, object),
                 &attributes,
             )
@@ -340,6 +356,7 @@ impl Write<'_> {
                 }
                 AdmissionError::CallFailed { .. } => ApiError::new(500, "InternalError", error.to_string()),
                 AdmissionError::Refused { code, reason, message } => ApiError::new(*code, *reason, message.clone()),
+                AdmissionError::Invalid(invalid) => invalid.clone(),
             })
     }
 

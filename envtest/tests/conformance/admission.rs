@@ -20,8 +20,8 @@ use crate::common::{api_error, configmap, eventually, from_json, skip_unless_loo
 const DENIAL: &str = "objects labelled deny=true are not allowed here";
 
 /// A webhook server: `/mutate` adds the label `mutated=true` by `JSONPatch`,
-/// `/validate` denies objects labelled `deny=true`, `/deny` denies everything, and
-/// `/slow` answers after 10 s. It records every `AdmissionReview` it receives.
+/// `/validate` denies objects labelled `deny=true`, `/deny` denies everything,
+/// `/break` adds a label whose value is invalid, and `/slow` answers after 10 s. It records every `AdmissionReview` it receives.
 struct WebhookServer {
     base: String,
     ca_bundle: String,
@@ -86,6 +86,12 @@ async fn answer(path: String, review: Value) -> Value {
             } else {
                 json!([{"op": "add", "path": "/metadata/labels", "value": {"mutated": "true"}}])
             };
+            json!({"uid": uid, "allowed": true, "patchType": "JSONPatch", "patch": STANDARD.encode(operations.to_string())})
+        }
+        "/break" => {
+            // A label value no object may carry: the server validates after mutating
+            // admission, so the request fails.
+            let operations = json!([{"op": "add", "path": "/metadata/labels/broken", "value": "not a label value!"}]);
             json!({"uid": uid, "allowed": true, "patchType": "JSONPatch", "patch": STANDARD.encode(operations.to_string())})
         }
         "/validate" if labels["deny"] == "true" => {
@@ -240,6 +246,62 @@ async fn webhooks_mutate_then_validate() {
         .unwrap();
     assert!(!plain.metadata.labels.unwrap().contains_key("mutated"));
     assert_eq!(webhooks.reviews("/mutate").len(), calls);
+    env.stop().await;
+}
+
+/// What a mutating webhook makes is validated as the request's own object is: a
+/// patch that breaks the object's rules is the request's 422, nothing is stored, and
+/// the validating webhooks never see it.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_mutation_that_breaks_validation_is_refused() {
+    let env = start().await;
+    if skip_unless_loopback_reachable(&env, "calling a webhook on 127.0.0.1") {
+        env.stop().await;
+        return;
+    }
+    let webhooks = WebhookServer::start().await;
+    let selector = object_selector("admission", "broken");
+    register_mutating(
+        &env,
+        "break",
+        vec![webhooks.hook("break.conformance.wheelhouse.rs", "/break", &selector, "Fail")],
+    )
+    .await;
+    register_validating(
+        &env,
+        "validate",
+        vec![webhooks.hook("validate.conformance.wheelhouse.rs", "/validate", &selector, "Fail")],
+    )
+    .await;
+    let api: Api<ConfigMap> = Api::namespaced(env.client(), env.namespace());
+    // Webhook configurations take effect asynchronously on a real server: probe.
+    let status = eventually("the mutating webhook to take effect", || async {
+        let probe: ConfigMap =
+            from_json(json!({"metadata": {"generateName": "probe-", "labels": {"admission": "broken"}}}));
+        match api.create(&PostParams::default(), &probe).await {
+            Err(kube::Error::Api(status)) => Some(status),
+            Ok(_) => None,
+            Err(other) => panic!("{other}"),
+        }
+    })
+    .await;
+    assert_eq!((status.code, status.reason.as_str()), (422, "Invalid"), "{status:?}");
+    assert!(
+        status.message.contains(
+            "metadata.labels: Invalid value: \"not a label value!\": a valid label must be an empty string or consist of alphanumeric characters"
+        ),
+        "{}",
+        status.message
+    );
+    assert!(
+        webhooks.reviews("/validate").is_empty(),
+        "the validating webhook saw an invalid object"
+    );
+    let listed = api
+        .list(&kube::api::ListParams::default().labels("admission=broken"))
+        .await
+        .unwrap();
+    assert!(listed.items.is_empty());
     env.stop().await;
 }
 

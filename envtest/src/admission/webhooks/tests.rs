@@ -27,6 +27,12 @@ fn no_policies(_: Option<&Value>) -> Result<Vec<String>, AdmissionError> {
     Ok(Vec::new())
 }
 
+/// A mutated object taken as the webhooks left it (validation is the server's).
+#[expect(clippy::unnecessary_wraps, reason = "the shape `admit` asks for")]
+fn keep(_: &mut Value) -> Result<(), AdmissionError> {
+    Ok(())
+}
+
 /// One request the webhook server received.
 #[derive(Debug, Clone)]
 struct Call {
@@ -49,6 +55,7 @@ impl AdmissionError {
         match self {
             Self::Denied { code, .. } | Self::Refused { code, .. } => *code,
             Self::CallFailed { .. } => 500,
+            Self::Invalid(error) => error.code,
         }
     }
 }
@@ -222,7 +229,7 @@ async fn a_mutating_patch_is_applied_and_the_review_is_complete() {
         &[server.hook("append.example.com", "/append/a")],
     )];
     let admitted = Webhooks::default()
-        .admit(&mutating, &[], no_policies, &create(&object))
+        .admit(&mutating, &[], keep, no_policies, &create(&object))
         .await
         .unwrap();
 
@@ -282,7 +289,7 @@ async fn mutating_configurations_run_in_name_order_each_on_the_patched_object() 
         ),
     ];
     let admitted = Webhooks::default()
-        .admit(&mutating, &[], no_policies, &create(&object))
+        .admit(&mutating, &[], keep, no_policies, &create(&object))
         .await
         .unwrap();
     assert_eq!(admitted.mutated.unwrap()["metadata"]["annotations"]["order"], "123");
@@ -304,7 +311,7 @@ async fn if_needed_webhooks_are_reinvoked_after_a_later_change() {
         &[again, server.hook("two.example.com", "/append/2"), after],
     )];
     let admitted = Webhooks::default()
-        .admit(&mutating, &[], no_policies, &create(&object))
+        .admit(&mutating, &[], keep, no_policies, &create(&object))
         .await
         .unwrap();
     assert_eq!(admitted.mutated.unwrap()["metadata"]["annotations"]["order"], "1231");
@@ -324,7 +331,7 @@ async fn a_validating_denial_carries_the_webhook_message_and_code() {
         configuration("b", &[server.hook("allow.example.com", "/allow")]),
     ];
     let error = Webhooks::default()
-        .admit(&mutating, &validating, no_policies, &create(&object))
+        .admit(&mutating, &validating, keep, no_policies, &create(&object))
         .await
         .unwrap_err();
     let expected = AdmissionError::Denied {
@@ -359,7 +366,7 @@ async fn a_denial_without_status_is_a_400_without_explanation() {
     let object = deployment("web");
     let validating = [configuration("v", &[server.hook("bare.example.com", "/deny-bare")])];
     let error = Webhooks::default()
-        .admit(&[], &validating, no_policies, &create(&object))
+        .admit(&[], &validating, keep, no_policies, &create(&object))
         .await
         .unwrap_err();
     assert_eq!(error.code(), 400);
@@ -377,7 +384,7 @@ async fn warnings_are_collected_and_connections_reused() {
     let webhooks = Webhooks::default();
     for _ in 0..2 {
         let admitted = webhooks
-            .admit(&[], &validating, no_policies, &create(&object))
+            .admit(&[], &validating, keep, no_policies, &create(&object))
             .await
             .unwrap();
         assert_eq!(admitted.warnings, ["spec.legacy is deprecated"]);
@@ -411,14 +418,14 @@ async fn rules_that_do_not_match_leave_the_webhook_uncalled() {
     (subresource.operation, subresource.subresource) = (Operation::Update, Some("status"));
     for attributes in [other_resource, other_operation, subresource] {
         webhooks
-            .admit(&[], &validating, no_policies, &attributes)
+            .admit(&[], &validating, keep, no_policies, &attributes)
             .await
             .unwrap();
     }
     assert!(server.calls().is_empty());
 
     webhooks
-        .admit(&[], &validating, no_policies, &create(&object))
+        .admit(&[], &validating, keep, no_policies, &create(&object))
         .await
         .unwrap();
     assert_eq!(server.calls().len(), 1);
@@ -441,19 +448,28 @@ async fn namespace_and_object_selectors_filter_calls() {
     let database = deployment("db");
     let mut in_prod = create(&database);
     in_prod.namespace_labels = Some(&prod);
-    webhooks.admit(&[], &validating, no_policies, &in_prod).await.unwrap();
+    webhooks
+        .admit(&[], &validating, keep, no_policies, &in_prod)
+        .await
+        .unwrap();
     assert!(server.calls().is_empty(), "neither selector matches");
 
     let mut in_test = create(&database);
     in_test.namespace_labels = Some(&test);
-    webhooks.admit(&[], &validating, no_policies, &in_test).await.unwrap();
+    webhooks
+        .admit(&[], &validating, keep, no_policies, &in_test)
+        .await
+        .unwrap();
     assert_eq!(server.paths(), ["/allow"]);
 
     // The old object's labels are enough for objectSelector.
     let web = deployment("web");
     let mut relabel = create(&database);
     (relabel.operation, relabel.old_object, relabel.namespace_labels) = (Operation::Update, Some(&web), Some(&prod));
-    let admitted = webhooks.admit(&[], &validating, no_policies, &relabel).await.unwrap();
+    let admitted = webhooks
+        .admit(&[], &validating, keep, no_policies, &relabel)
+        .await
+        .unwrap();
     assert_eq!(server.paths(), ["/allow", "/warn"]);
     assert_eq!(admitted.warnings.len(), 1);
 }
@@ -475,6 +491,7 @@ async fn failure_policy_decides_when_the_webhook_is_unreachable() {
         .admit(
             &[configuration("m", &[down.clone()])],
             &[],
+            keep,
             no_policies,
             &create(&object),
         )
@@ -484,7 +501,7 @@ async fn failure_policy_decides_when_the_webhook_is_unreachable() {
 
     down["failurePolicy"] = "Fail".into();
     let error = webhooks
-        .admit(&[], &[configuration("v", &[down])], no_policies, &create(&object))
+        .admit(&[], &[configuration("v", &[down])], keep, no_policies, &create(&object))
         .await
         .unwrap_err();
     assert_eq!(error.code(), 500);
@@ -504,7 +521,7 @@ async fn timeout_seconds_bounds_the_whole_call() {
     slow["timeoutSeconds"] = 1.into();
     let started = Instant::now();
     let result = Webhooks::default()
-        .admit(&[], &[configuration("v", &[slow])], no_policies, &create(&object))
+        .admit(&[], &[configuration("v", &[slow])], keep, no_policies, &create(&object))
         .await;
     let (webhook, message) = call_failure(result);
     assert!(
@@ -532,13 +549,25 @@ async fn only_the_given_ca_bundle_is_trusted() {
 
     let (_, message) = call_failure(
         webhooks
-            .admit(&[], &[configuration("v", &[untrusted])], no_policies, &create(&object))
+            .admit(
+                &[],
+                &[configuration("v", &[untrusted])],
+                keep,
+                no_policies,
+                &create(&object),
+            )
             .await,
     );
     assert!(message.contains("tls: invalid peer certificate"), "{message}");
     let (_, message) = call_failure(
         webhooks
-            .admit(&[], &[configuration("v", &[no_bundle])], no_policies, &create(&object))
+            .admit(
+                &[],
+                &[configuration("v", &[no_bundle])],
+                keep,
+                no_policies,
+                &create(&object),
+            )
             .await,
     );
     assert!(
@@ -559,7 +588,7 @@ async fn a_service_reference_cannot_be_called() {
     });
     let (webhook, message) = call_failure(
         Webhooks::default()
-            .admit(&[], &[configuration("v", &[hook])], no_policies, &create(&object))
+            .admit(&[], &[configuration("v", &[hook])], keep, no_policies, &create(&object))
             .await,
     );
     assert_eq!(webhook, "in-cluster.example.com");
@@ -576,7 +605,7 @@ async fn a_reply_for_another_request_fails_the_call() {
     let validating = [configuration("v", &[server.hook("confused.example.com", "/wrong-uid")])];
     let (_, message) = call_failure(
         Webhooks::default()
-            .admit(&[], &validating, no_policies, &create(&object))
+            .admit(&[], &validating, keep, no_policies, &create(&object))
             .await,
     );
     let uid = server.calls()[0].review["request"]["uid"].as_str().unwrap().to_owned();
@@ -595,7 +624,7 @@ async fn dry_run_needs_webhooks_without_side_effects() {
     let mut dry_run = create(&object);
     dry_run.dry_run = true;
     let error = Webhooks::default()
-        .admit(&[], &[configuration("v", &[hook])], no_policies, &dry_run)
+        .admit(&[], &[configuration("v", &[hook])], keep, no_policies, &dry_run)
         .await
         .unwrap_err();
     assert_eq!(error.code(), 400);
@@ -615,7 +644,7 @@ async fn a_patch_on_delete_is_refused() {
     let mut delete = create(&object);
     (delete.operation, delete.object, delete.old_object) = (Operation::Delete, None, Some(&object));
     let error = Webhooks::default()
-        .admit(&[configuration("m", &[hook])], &[], no_policies, &delete)
+        .admit(&[configuration("m", &[hook])], &[], keep, no_policies, &delete)
         .await
         .unwrap_err();
     assert_eq!(
