@@ -232,8 +232,8 @@ impl Webhooks {
     }
 
     /// Runs the mutating webhooks of `mutating` (`MutatingWebhookConfiguration` objects),
-    /// then `revalidate` on the object they changed (defaults and the type's
-    /// validation, which kube-apiserver runs after mutating admission), then `policies`
+    /// then `revalidate` on the object they changed, if they did (defaults and the
+    /// type's validation, which kube-apiserver runs after mutating admission), then `policies`
     /// (the admission policies bound to the request, given the object as mutated;
     /// their warnings), then the validating webhooks of `validating`, for the request
     /// `attributes`: kube-apiserver's order.
@@ -241,7 +241,7 @@ impl Webhooks {
         &self,
         mutating: &[Arc<Value>],
         validating: &[Arc<Value>],
-        revalidate: impl FnOnce(&mut Value) -> Result<(), AdmissionError>,
+        revalidate: impl FnOnce(Option<&mut Value>) -> Result<(), AdmissionError>,
         policies: impl FnOnce(Option<&Value>) -> Result<Vec<String>, AdmissionError>,
         attributes: &AdmissionAttributes<'_>,
     ) -> Result<Admitted, AdmissionError> {
@@ -269,9 +269,7 @@ impl Webhooks {
             self.mutate(&hooks[index], attributes, &mut admitted).await?;
         }
 
-        if let Some(mutated) = admitted.mutated.as_mut() {
-            revalidate(mutated)?;
-        }
+        revalidate(admitted.mutated.as_mut())?;
         let object = admitted.mutated.as_ref().or(attributes.object);
         admitted.warnings.extend(policies(object)?);
         let mut called = Vec::new();

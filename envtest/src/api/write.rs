@@ -25,9 +25,10 @@
 //!    take seconds, and the rest of the server keeps serving meanwhile. An object a
 //!    mutating webhook changed is defaulted and validated again before the validating
 //!    webhooks see it, as kube-apiserver validates after mutating admission (an
-//!    invalid patch is the request's 422). kube-apiserver runs no validation before
-//!    mutating admission, though, and this server does: a webhook cannot make valid
-//!    an object that was sent invalid.
+//!    invalid patch is the request's 422). A create's validation waits for the
+//!    mutating webhooks altogether (step 3 keeps its refusal aside), so a webhook may
+//!    repair a new object sent invalid, as on kube-apiserver; an update is validated in
+//!    step 3 as well, so a webhook cannot repair an invalid update here.
 //! 5. **Conflict checks and storage**, under the server's lock, in one critical section:
 //!    the namespace exists and is not terminating, the name is free (409
 //!    `AlreadyExists`), the in-process admission plugins (limit ranges, priority,
@@ -64,8 +65,8 @@ use crate::admission::{AdmissionAttributes, AdmissionError, Admitted, Converting
 use crate::core::{ApiError, ResourceType, ResponseBody, Verb, json_response};
 use crate::lifecycle::deletion::DeleteOptions;
 use crate::lifecycle::{
-    check_body_type, check_precondition, check_type, commit_create, commit_update, namespaces, now, prepare_new,
-    prepare_update,
+    check_body_type, check_precondition, check_type, commit_create, commit_update, namespaces, now,
+    prepare_new_validated_later, prepare_update,
 };
 use crate::patch::{self, PatchError};
 use crate::request::Target;
@@ -240,7 +241,16 @@ impl Write<'_> {
         old: Option<&Value>,
     ) -> Result<Admitted, ApiError> {
         let options = self.write_options(operation);
-        self.admit_with(operation, object, old, Some(&options)).await
+        self.admit_with(operation, object, old, Some(&options), None).await
+    }
+
+    /// [`Self::admit`] of a new object whose validation refused it (`invalid`):
+    /// the mutating webhooks may make it valid, and the refusal stands unless they
+    /// change it into an object that passes.
+    async fn admit_invalid(&self, object: &Value, invalid: Option<&ApiError>) -> Result<Admitted, ApiError> {
+        let options = self.write_options(Operation::Create);
+        self.admit_with(Operation::Create, Some(object), None, Some(&options), invalid)
+            .await
     }
 
     /// The `CreateOptions` or `UpdateOptions` of the request, as admission sees them: a
@@ -264,13 +274,16 @@ impl Write<'_> {
         options
     }
 
-    /// [`Self::admit`] with the request's options (`DeleteOptions` for a delete).
+    /// [`Self::admit`] with the request's options (`DeleteOptions` for a delete), and
+    /// the validation's refusal of the object when it was deferred to after the
+    /// mutating webhooks.
     async fn admit_with(
         &self,
         operation: Operation,
         object: Option<&Value>,
         old: Option<&Value>,
         options: Option<&Value>,
+        invalid: Option<&ApiError>,
     ) -> Result<Admitted, ApiError> {
         if let (Operation::Create | Operation::Update, Some(object)) = (operation, object) {
             self.server.record_owner_reference_checks(self.target, object, old);
@@ -289,7 +302,7 @@ impl Write<'_> {
                 crate::admission::policies::collect(&state.store, &state.registry, self.target.namespace.as_deref());
             if mutating.is_empty() && validating.is_empty() && policies.is_empty() {
                 // The usual case: no webhooks or policies, nothing more to read for them.
-                return Ok(Admitted::default());
+                return invalid.map_or_else(|| Ok(Admitted::default()), |invalid| Err(invalid.clone()));
             }
             let namespace_labels = self.namespace_labels(&state, object.or(old));
             (mutating, validating, policies, namespace_labels)
@@ -324,16 +337,18 @@ impl Write<'_> {
         // What a webhook's patch made is defaulted and validated as the request's own
         // object was (kube-apiserver's strategy runs after mutating admission).
         let subresource = self.subresource_for_update();
-        let revalidate = |object: &mut Value| {
-            if matches!(operation, Operation::Create | Operation::Update) {
+        let revalidate = |object: Option<&mut Value>| match object {
+            Some(object) if matches!(operation, Operation::Create | Operation::Update) => {
                 crate::objects::apply_defaults(resource, object, old);
                 crate::objects::fill_go_zero_values(resource, object);
                 crate::objects::validate(resource, object, old, subresource, crate::objects::Decoding::Body)
-                    .map_err(AdmissionError::Invalid)?;
+                    .map_err(AdmissionError::Invalid)
             }
-            Ok(())
+            // Left as it came: the refusal, if its validation was deferred.
+            _ => invalid.map_or(Ok(()), |invalid| Err(AdmissionError::Invalid(invalid.clone()))),
         };
-        self.server
+        let admitted = self
+            .server
             .shared
             .webhooks
             .admit(
@@ -357,7 +372,12 @@ impl Write<'_> {
                 AdmissionError::CallFailed { .. } => ApiError::new(500, "InternalError", error.to_string()),
                 AdmissionError::Refused { code, reason, message } => ApiError::new(*code, *reason, message.clone()),
                 AdmissionError::Invalid(invalid) => invalid.clone(),
-            })
+            })?;
+        // Webhooks skip their own configurations, and so never looked at this one.
+        match invalid {
+            Some(invalid) if admitted.mutated.is_none() => Err(invalid.clone()),
+            _ => Ok(admitted),
+        }
     }
 
     /// Labels of the namespace an object is in (or of the namespace itself).
@@ -430,10 +450,17 @@ impl Write<'_> {
         let mut object = object;
         warnings.extend(crate::lifecycle::dedup_owner_references(&mut object, false));
         let manager = self.manager();
-        let (mut object, prepared) = prepare_new(self.resource(), self.target.namespace.as_deref(), object, &manager)?;
+        // Validation waits for the mutating webhooks, which may repair the object.
+        let (mut object, prepared, invalid) = prepare_new_validated_later(
+            self.resource(),
+            self.target.namespace.as_deref(),
+            object,
+            &manager,
+            crate::objects::Decoding::Body,
+        )?;
         warnings.extend(prepared);
         name_requester(self.resource(), &mut object, self.server);
-        let admitted = self.admit(Operation::Create, Some(&object), None).await?;
+        let admitted = self.admit_invalid(&object, invalid.as_ref()).await?;
         // A PUT that creates (Leases, ...) is the registry's update writing a new key,
         // which never asks that question.
         if names_version && self.target.verb == Verb::Create && !self.target.dry_run() {
@@ -756,7 +783,7 @@ impl Write<'_> {
     /// Runs the admission webhooks of deleting `current`.
     async fn admit_delete(&self, current: &Value, options: &DeleteOptions) -> Result<(), ApiError> {
         let options = options.to_json();
-        self.admit_with(Operation::Delete, None, Some(current), Some(&options))
+        self.admit_with(Operation::Delete, None, Some(current), Some(&options), None)
             .await
             .map(drop)
     }

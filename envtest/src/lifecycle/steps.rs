@@ -208,10 +208,27 @@ pub(crate) fn prepare_new(
 pub(crate) fn prepare_new_as(
     resource: &ResourceType,
     namespace: Option<&str>,
-    mut object: Value,
+    object: Value,
     manager: &str,
     decoding: Decoding,
 ) -> Result<(Value, Vec<String>), ApiError> {
+    let (object, warnings, invalid) = prepare_new_validated_later(resource, namespace, object, manager, decoding)?;
+    match invalid {
+        Some(invalid) => Err(invalid),
+        None => Ok((object, warnings)),
+    }
+}
+
+/// [`prepare_new_as`] with the validation's refusal handed back beside the object
+/// instead of ending the write: kube-apiserver validates a new object after its
+/// mutating admission, which may make it valid.
+pub(crate) fn prepare_new_validated_later(
+    resource: &ResourceType,
+    namespace: Option<&str>,
+    mut object: Value,
+    manager: &str,
+    decoding: Decoding,
+) -> Result<(Value, Vec<String>, Option<ApiError>), ApiError> {
     crate::objects::decode_as(resource, &mut object, decoding)?;
     if !object["metadata"].is_object() {
         object["metadata"] = json!({});
@@ -227,8 +244,8 @@ pub(crate) fn prepare_new_as(
     initialize_builtin(resource, &mut object);
     let warnings = crate::objects::prepare_for_create(resource, &mut object, &now);
     crate::objects::fill_go_zero_values(resource, &mut object);
-    crate::objects::validate(resource, &mut object, None, None, decoding)?;
-    Ok((object, warnings))
+    let invalid = crate::objects::validate(resource, &mut object, None, None, decoding).err();
+    Ok((object, warnings, invalid))
 }
 
 /// The handlers' `dedupOwnerReferencesAndAddWarning`: drops each owner reference

@@ -21,7 +21,8 @@ const DENIAL: &str = "objects labelled deny=true are not allowed here";
 
 /// A webhook server: `/mutate` adds the label `mutated=true` by `JSONPatch`,
 /// `/validate` denies objects labelled `deny=true`, `/deny` denies everything,
-/// `/break` adds a label whose value is invalid, and `/slow` answers after 10 s. It records every `AdmissionReview` it receives.
+/// `/break` adds a label whose value is invalid, `/repair` removes that label, and
+/// `/slow` answers after 10 s. It records every `AdmissionReview` it receives.
 struct WebhookServer {
     base: String,
     ca_bundle: String,
@@ -92,6 +93,10 @@ async fn answer(path: String, review: Value) -> Value {
             // A label value no object may carry: the server validates after mutating
             // admission, so the request fails.
             let operations = json!([{"op": "add", "path": "/metadata/labels/broken", "value": "not a label value!"}]);
+            json!({"uid": uid, "allowed": true, "patchType": "JSONPatch", "patch": STANDARD.encode(operations.to_string())})
+        }
+        "/repair" => {
+            let operations = json!([{"op": "remove", "path": "/metadata/labels/broken"}]);
             json!({"uid": uid, "allowed": true, "patchType": "JSONPatch", "patch": STANDARD.encode(operations.to_string())})
         }
         "/validate" if labels["deny"] == "true" => {
@@ -302,6 +307,47 @@ async fn a_mutation_that_breaks_validation_is_refused() {
         .await
         .unwrap();
     assert!(listed.items.is_empty());
+    env.stop().await;
+}
+
+/// A new object is validated after the mutating webhooks, not before: one sent with
+/// an invalid label that a webhook removes is created, and the webhook saw it as sent.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_mutating_webhook_may_repair_a_new_object() {
+    let env = start().await;
+    if skip_unless_loopback_reachable(&env, "calling a webhook on 127.0.0.1") {
+        env.stop().await;
+        return;
+    }
+    let webhooks = WebhookServer::start().await;
+    let selector = object_selector("admission", "repaired");
+    register_mutating(
+        &env,
+        "repair",
+        vec![webhooks.hook("repair.conformance.wheelhouse.rs", "/repair", &selector, "Fail")],
+    )
+    .await;
+    let api: Api<ConfigMap> = Api::namespaced(env.client(), env.namespace());
+    // Webhook configurations take effect asynchronously on a real server: probe.
+    let created = eventually("the mutating webhook to take effect", || async {
+        let probe: ConfigMap = from_json(json!({"metadata": {"generateName": "probe-",
+            "labels": {"admission": "repaired", "broken": "not a label value!"}}}));
+        api.create(&PostParams::default(), &probe).await.ok()
+    })
+    .await;
+    let labels = created.metadata.labels.unwrap_or_default();
+    assert_eq!(labels.get("admission").map(String::as_str), Some("repaired"));
+    assert!(!labels.contains_key("broken"));
+    let review = webhooks.reviews("/repair").pop().expect("the webhook was called");
+    assert_eq!(
+        review["request"]["object"]["metadata"]["labels"]["broken"],
+        "not a label value!"
+    );
+    // Without the webhook's repair, the same object is refused.
+    let unrepaired: ConfigMap = from_json(json!({"metadata": {"name": "unrepaired",
+        "labels": {"broken": "not a label value!"}}}));
+    let status = api_error(api.create(&PostParams::default(), &unrepaired).await);
+    assert_eq!((status.code, status.reason.as_str()), (422, "Invalid"));
     env.stop().await;
 }
 

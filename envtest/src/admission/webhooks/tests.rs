@@ -29,7 +29,7 @@ fn no_policies(_: Option<&Value>) -> Result<Vec<String>, AdmissionError> {
 
 /// A mutated object taken as the webhooks left it (validation is the server's).
 #[expect(clippy::unnecessary_wraps, reason = "the shape `admit` asks for")]
-fn keep(_: &mut Value) -> Result<(), AdmissionError> {
+fn keep(_: Option<&mut Value>) -> Result<(), AdmissionError> {
     Ok(())
 }
 
