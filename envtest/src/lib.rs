@@ -304,10 +304,9 @@
 //!   the `cmp.Diff` that follows "pod updates may not change fields other than ..."
 //!   and its siblings is go-cmp's report of kube's internal types, with plain-space
 //!   indents (go-cmp picks plain or non-breaking spaces at random per process).
-//!   A new object is validated after the mutating webhooks, as kube does (one may
-//!   repair an object sent invalid), and an object a webhook changed is defaulted
-//!   again first; an update, though, is validated before its webhooks as well as
-//!   after, so a webhook cannot repair an invalid update here. The in-process mutating plugins (`LimitRanger`, `Priority`,
+//!   A write is validated after the mutating webhooks, as kube does (one may repair
+//!   an object sent invalid), and an object a webhook changed is defaulted again
+//!   first. The in-process mutating plugins (`LimitRanger`, `Priority`,
 //!   `RuntimeClass`, Service IP allocation) run after validation here, before it in
 //!   kube: defaults those plugins add are not validated, and a write both invalid and
 //!   refused by a plugin gets the 422 where kube answers the 403 (a pod naming a

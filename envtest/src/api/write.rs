@@ -25,10 +25,9 @@
 //!    take seconds, and the rest of the server keeps serving meanwhile. An object a
 //!    mutating webhook changed is defaulted and validated again before the validating
 //!    webhooks see it, as kube-apiserver validates after mutating admission (an
-//!    invalid patch is the request's 422). A create's validation waits for the
-//!    mutating webhooks altogether (step 3 keeps its refusal aside), so a webhook may
-//!    repair a new object sent invalid, as on kube-apiserver; an update is validated in
-//!    step 3 as well, so a webhook cannot repair an invalid update here.
+//!    invalid patch is the request's 422). Step 3 keeps its validation's refusal
+//!    aside until then, so a webhook may repair an object sent invalid, as on
+//!    kube-apiserver; the refusal stands when no webhook changes the object.
 //! 5. **Conflict checks and storage**, under the server's lock, in one critical section:
 //!    the namespace exists and is not terminating, the name is free (409
 //!    `AlreadyExists`), the in-process admission plugins (limit ranges, priority,
@@ -66,7 +65,7 @@ use crate::core::{ApiError, ResourceType, ResponseBody, Verb, json_response};
 use crate::lifecycle::deletion::DeleteOptions;
 use crate::lifecycle::{
     check_body_type, check_precondition, check_type, commit_create, commit_update, namespaces, now,
-    prepare_new_validated_later, prepare_update,
+    prepare_new_validated_later, prepare_update_validated_later,
 };
 use crate::patch::{self, PatchError};
 use crate::request::Target;
@@ -527,7 +526,8 @@ impl Write<'_> {
             let mut warnings = self.check_unknown_fields(&desired)?;
             let patched = self.target.verb == Verb::Patch;
             warnings.extend(crate::lifecycle::dedup_owner_references(&mut desired, patched));
-            let prepared = prepare_update(
+            // Validation waits for the mutating webhooks, which may repair the object.
+            let prepared = prepare_update_validated_later(
                 resource,
                 &current,
                 desired,
@@ -536,12 +536,14 @@ impl Write<'_> {
                 &now,
                 self.is_apply(),
             )?;
-            let new = match prepared {
-                Some(new) => new,
+            let (new, invalid) = match prepared {
+                Some(prepared) => prepared,
                 // kube-apiserver compares the bytes it would store: an object still in an
                 // older version is rewritten in the storage version (what a storage
                 // migration's no-op update relies on), even when nothing else changed.
-                None if crate::conversion::outside_storage_version(resource, &stored) => current.clone().into_owned(),
+                None if crate::conversion::outside_storage_version(resource, &stored) => {
+                    (current.clone().into_owned(), None)
+                }
                 // Nothing changed, but the request was decoded and judged all the same.
                 None => {
                     if self.main_strategy() {
@@ -550,7 +552,16 @@ impl Write<'_> {
                     return Ok(with_warnings(self.respond_update(StatusCode::OK, &current), &warnings));
                 }
             };
-            let admitted = self.admit(Operation::Update, Some(&new), Some(&current)).await?;
+            let options = self.write_options(Operation::Update);
+            let admitted = self
+                .admit_with(
+                    Operation::Update,
+                    Some(&new),
+                    Some(&current),
+                    Some(&options),
+                    invalid.as_ref(),
+                )
+                .await?;
             let new = admitted.mutated.unwrap_or(new);
             if self.main_strategy() {
                 warnings.extend(strategy_warnings(resource, &new, Some(&current)));

@@ -768,6 +768,25 @@ pub(crate) fn prepare_update(
     now: &str,
     apply: bool,
 ) -> Result<Option<Value>, ApiError> {
+    match prepare_update_validated_later(resource, current, desired, subresource, manager, now, apply)? {
+        Some((_, Some(invalid))) => Err(invalid),
+        prepared => Ok(prepared.map(|(new, _)| new)),
+    }
+}
+
+/// [`prepare_update`] with the validation's refusal handed back beside the new object
+/// instead of ending the write (kube-apiserver validates after its mutating
+/// admission, which may make the object valid). An update that changes nothing is
+/// refused at once, as no webhook will see it.
+pub(crate) fn prepare_update_validated_later(
+    resource: &ResourceType,
+    current: &Value,
+    desired: Value,
+    subresource: Option<&str>,
+    manager: &str,
+    now: &str,
+    apply: bool,
+) -> Result<Option<(Value, Option<ApiError>)>, ApiError> {
     let mut desired = desired;
     let decoding = if apply { Decoding::Applied } else { Decoding::Body };
     crate::objects::decode_as(resource, &mut desired, decoding)?;
@@ -796,7 +815,7 @@ pub(crate) fn prepare_update(
         crate::admission::plugins::default_tolerations(&mut new);
     }
     crate::objects::fill_go_zero_values(resource, &mut new);
-    crate::objects::validate(resource, &mut new, Some(current), subresource, decoding)?;
+    let invalid = crate::objects::validate(resource, &mut new, Some(current), subresource, decoding).err();
     // A custom resource without a status subresource counts a status change as a
     // change of its generation, as the custom resource strategy compares everything
     // but metadata then.
@@ -840,9 +859,9 @@ pub(crate) fn prepare_update(
     }
     new["metadata"]["resourceVersion"] = current["metadata"]["resourceVersion"].clone();
     if same_object(current, &new) {
-        return Ok(None);
+        return invalid.map_or(Ok(None), Err);
     }
-    Ok(Some(new))
+    Ok(Some((new, invalid)))
 }
 
 /// Server-side applies `applied` to `current` (or to its `subresource`) with force, as

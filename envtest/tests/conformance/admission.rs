@@ -310,10 +310,11 @@ async fn a_mutation_that_breaks_validation_is_refused() {
     env.stop().await;
 }
 
-/// A new object is validated after the mutating webhooks, not before: one sent with
-/// an invalid label that a webhook removes is created, and the webhook saw it as sent.
+/// A write is validated after the mutating webhooks, not before: an object sent with
+/// an invalid label that a webhook removes is created (the webhook saw it as sent), and
+/// an update adding one is stored without it.
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
-async fn a_mutating_webhook_may_repair_a_new_object() {
+async fn a_mutating_webhook_may_repair_what_was_sent() {
     let env = start().await;
     if skip_unless_loopback_reachable(&env, "calling a webhook on 127.0.0.1") {
         env.stop().await;
@@ -343,6 +344,18 @@ async fn a_mutating_webhook_may_repair_a_new_object() {
         review["request"]["object"]["metadata"]["labels"]["broken"],
         "not a label value!"
     );
+    // An update likewise: the label a patch adds, the webhook takes away.
+    let name = created.metadata.name.clone().unwrap_or_default();
+    let patch = json!({"metadata": {"labels": {"broken": "still not a label value!"}}});
+    let patched = api
+        .patch(
+            &name,
+            &kube::api::PatchParams::default(),
+            &kube::api::Patch::Merge(&patch),
+        )
+        .await
+        .unwrap();
+    assert!(!patched.metadata.labels.unwrap_or_default().contains_key("broken"));
     // Without the webhook's repair, the same object is refused.
     let unrepaired: ConfigMap = from_json(json!({"metadata": {"name": "unrepaired",
         "labels": {"broken": "not a label value!"}}}));
