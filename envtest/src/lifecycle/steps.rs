@@ -241,6 +241,7 @@ pub(crate) fn prepare_new_validated_later(
     // The field manager records the creator's fields as the body decoded, defaults
     // included, before the strategy and the storage add theirs, which nobody owns.
     record_create(resource, &mut object, manager, &now);
+    drop_node_config(resource, &mut object);
     initialize_builtin(resource, &mut object);
     let warnings = crate::objects::prepare_for_create(resource, &mut object, &now);
     crate::objects::fill_go_zero_values(resource, &mut object);
@@ -420,15 +421,7 @@ fn reset_server_fields(resource: &ResourceType, object: &mut Value, now: &str) {
     }
     // A Node's strategy keeps the status it is created with (the kubelet registers
     // its node with one); every other type's drops a status its subresource owns.
-    let keeps_status = !resource.custom && resource.group.is_empty() && resource.kind == "Node";
-    // but not the removed dynamic kubelet configuration (`dropDisabledFields` on create).
-    if keeps_status {
-        for (half, field) in [("spec", "configSource"), ("status", "config")] {
-            if let Some(map) = object.get_mut(half).and_then(Value::as_object_mut) {
-                map.remove(field);
-            }
-        }
-    }
+    let keeps_status = is_node(resource);
     if resource.status
         && !keeps_status
         && let Some(map) = object.as_object_mut()
@@ -439,6 +432,23 @@ fn reset_server_fields(resource: &ResourceType, object: &mut Value, now: &str) {
 
 /// What built-in types get on creation: namespaces their `kubernetes` finalizer and
 /// phase (`namespace_strategy`). (A CRD gets its cleanup finalizer when it is deleted.)
+fn is_node(resource: &ResourceType) -> bool {
+    !resource.custom && resource.group.is_empty() && resource.kind == "Node"
+}
+
+/// The Node strategy's `dropDisabledFields` on create: the removed dynamic kubelet
+/// configuration goes, after the field manager recorded it (so the creator still
+/// owns `spec.configSource`, as on kube-apiserver).
+fn drop_node_config(resource: &ResourceType, object: &mut Value) {
+    if is_node(resource) {
+        for (half, field) in [("spec", "configSource"), ("status", "config")] {
+            if let Some(map) = object.get_mut(half).and_then(Value::as_object_mut) {
+                map.remove(field);
+            }
+        }
+    }
+}
+
 fn initialize_builtin(resource: &ResourceType, object: &mut Value) {
     if resource.custom {
         return;

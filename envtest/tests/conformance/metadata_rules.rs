@@ -355,8 +355,8 @@ async fn a_bad_generate_name_is_refused_before_the_name_made_from_it() {
 }
 
 /// A node's removed dynamic kubelet configuration is dropped from a create, and from
-/// an update of a node without one, rather than validated; the update's writer still
-/// owns it, as the field manager runs before the strategy.
+/// an update of a node without one, rather than validated; the writer still owns it,
+/// as the field manager runs before the strategy.
 #[tokio::test]
 async fn nodes_drop_the_removed_kubelet_config_source() {
     let env = start().await;
@@ -370,6 +370,12 @@ async fn nodes_drop_the_removed_kubelet_config_source() {
     let created = create(&client, "/api/v1/nodes?fieldManager=tester", node).await;
     assert_ok(&created);
     assert!(created.body["spec"]["configSource"].is_null(), "{}", created.body);
+    // On create too, the creator owns what the strategy then dropped.
+    assert!(
+        !created.body["metadata"]["managedFields"][0]["fieldsV1"]["f:spec"]["f:configSource"].is_null(),
+        "{}",
+        created.body
+    );
     let patched = patch(
         &client,
         &format!("/api/v1/nodes/{name}?fieldManager=tester"),
