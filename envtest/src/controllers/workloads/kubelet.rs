@@ -524,16 +524,18 @@ fn qos_class(containers: &[Container]) -> &'static str {
 /// The Events a kubelet records as a container's state changes: a start, a failed
 /// pull and its back-off, a crash-loop back-off.
 fn record_events(cluster: &mut Cluster<'_>, pod: &Value, status: &Value, node: &str) {
-    let before = &pod["status"]["containerStatuses"];
+    // The statuses before, by container name: found once each, not by a scan per
+    // container (a pod may have thousands).
+    let before: std::collections::HashMap<&str, &Value> = pod["status"]["containerStatuses"]
+        .as_array()
+        .into_iter()
+        .flatten()
+        .rev()
+        .map(|c| (c["name"].as_str().unwrap_or_default(), c))
+        .collect();
     for container in status["containerStatuses"].as_array().into_iter().flatten() {
         let name = container["name"].as_str().unwrap_or_default();
-        let old = before
-            .as_array()
-            .into_iter()
-            .flatten()
-            .find(|c| c["name"] == name)
-            .cloned()
-            .unwrap_or(Value::Null);
+        let old = before.get(name).copied().unwrap_or(&Value::Null);
         let image = container["image"].as_str().unwrap_or_default();
         let reason = |c: &Value| c["state"]["waiting"]["reason"].as_str().map(str::to_owned);
         let restarted = old["restartCount"] != container["restartCount"];
@@ -542,16 +544,16 @@ fn record_events(cluster: &mut Cluster<'_>, pod: &Value, status: &Value, node: &
             events.push((false, "Started", format!("Started container {name}")));
         }
         match reason(container).as_deref() {
-            Some("ErrImagePull") if reason(&old).as_deref() != Some("ErrImagePull") => {
+            Some("ErrImagePull") if reason(old).as_deref() != Some("ErrImagePull") => {
                 let detail = container["state"]["waiting"]["message"].as_str().unwrap_or_default();
                 events.push((true, "Failed", format!("Failed to pull image \"{image}\": {detail}")));
                 events.push((true, "Failed", "Error: ErrImagePull".to_owned()));
             }
-            Some("ImagePullBackOff") if reason(&old).as_deref() != Some("ImagePullBackOff") => {
+            Some("ImagePullBackOff") if reason(old).as_deref() != Some("ImagePullBackOff") => {
                 events.push((false, "BackOff", format!("Back-off pulling image \"{image}\"")));
                 events.push((true, "Failed", "Error: ImagePullBackOff".to_owned()));
             }
-            Some("CrashLoopBackOff") if reason(&old).as_deref() != Some("CrashLoopBackOff") || restarted => {
+            Some("CrashLoopBackOff") if reason(old).as_deref() != Some("CrashLoopBackOff") || restarted => {
                 let message = format!(
                     "Back-off restarting failed container {name} in pod {}_{}({})",
                     name_of(pod),
