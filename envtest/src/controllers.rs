@@ -1,6 +1,7 @@
 //! The controllers a cluster runs beside its API server and that tests rely on: the
 //! garbage collector, namespace and CRD cleanup, kube-apiserver's own flow-control
-//! configuration controller (`flowcontrol`), and on request the workload
+//! configuration controller (`flowcontrol`) and `APIService` availability controllers
+//! (`apiservices`), and on request the workload
 //! simulation (`workloads`: the workload controllers, a scheduler and kubelets) with the
 //! storage protection controllers (`protection`) beside it.
 //!
@@ -13,6 +14,7 @@
 //! (the simulated scheduler binds pods as a `pods/binding` create does) and
 //! `admission` (quota usage is computed as quota admission computes it).
 
+mod apiservices;
 mod crds;
 mod flowcontrol;
 mod gc;
@@ -154,6 +156,9 @@ struct Controllers {
     quota_namespaces: BTreeSet<String>,
     /// Objects to look at in the next pass: each once, however many events named it.
     dirty: BTreeSet<ObjectRef>,
+    /// `APIServices`, Services and Endpoints that changed or went since the last pass,
+    /// for the `APIService` availability controllers.
+    availability: BTreeSet<ObjectRef>,
 }
 
 impl Controllers {
@@ -165,6 +170,7 @@ impl Controllers {
             workloads: Simulation::of(options),
             quota_namespaces: BTreeSet::new(),
             dirty: BTreeSet::new(),
+            availability: BTreeSet::new(),
         }
     }
 
@@ -240,6 +246,14 @@ impl Controllers {
         if self.cleanup {
             self.flowcontrol.digest(state, tokio::time::Instant::now());
         }
+        let changed = std::mem::take(&mut self.availability);
+        let apis: BTreeSet<ObjectRef> = changed
+            .iter()
+            .flat_map(|item| apiservices::affected(state, item))
+            .collect();
+        for api in &apis {
+            apiservices::sync(state, api);
+        }
         if let Some(workloads) = &mut self.workloads {
             workloads.run(state, tokio::time::Instant::now());
         }
@@ -264,6 +278,9 @@ impl Controllers {
             self.flowcontrol.observe();
         }
         let item = ObjectRef::of(&event.resource, event.object());
+        if apiservices::watches(&event.resource) {
+            self.availability.insert(item.clone());
+        }
         self.gc.observe(state, event, &item, &mut self.dirty);
         if event.kind == EventType::Deleted {
             // Whoever waits for this object to go (its namespace, its CRD) looks again.

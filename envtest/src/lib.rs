@@ -406,7 +406,9 @@
 //! resourceVersions get 410 Expired, as from kube-apiserver's watch cache, whose size
 //! the default follows), `future_resource_version_wait` how long a list waits for a
 //! resourceVersion the server has not reached (then 504), `bookmark_interval` how often a watch that asked for bookmarks gets one,
-//! `controllers` whether the garbage collector and namespace and CRD cleanup run,
+//! `controllers` whether the garbage collector, namespace and CRD cleanup and
+//! kube-apiserver's own controllers (flow-control configuration, `APIService`
+//! availability) run,
 //! `sharded_list_and_watch` whether it honours KEP-5866's `shardSelector` on list,
 //! watch and deletecollection (`shardRange(object.metadata.uid, '0x…', '0x…')` ranges
 //! of the 64-bit FNV-1a hash, joined with `||`, echoed in the list's `shardInfo`), as
@@ -469,8 +471,8 @@ mod authz;
 mod kubectl;
 // The API verbs.
 mod api;
-// What runs beside the server: garbage collector, namespace and CRD cleanup, and the
-// workload simulation.
+// What runs beside the server: garbage collector, namespace and CRD cleanup,
+// kube-apiserver's own controllers, and the workload simulation.
 mod controllers;
 // The request dispatcher, where a server is put together.
 mod server;

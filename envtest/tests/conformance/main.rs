@@ -10,6 +10,7 @@
 mod admission;
 mod admission_limits;
 mod admission_quota;
+mod aggregation;
 mod apply_builtin;
 mod apply_lists;
 mod autoscalers;

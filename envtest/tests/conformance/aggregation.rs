@@ -1,0 +1,123 @@
+//! `APIServices` as kube-apiserver's availability controllers keep them: one served
+//! by the API server itself is `Available` (`Local`); one that names a Service says in
+//! its `Available` condition what is missing (the Service, its port, its Endpoints,
+//! addresses for the port), in kube-aggregator's words, as the Service and Endpoints
+//! change.
+
+use serde_json::{Value, json};
+
+use crate::common::{eventually, start};
+use crate::validation_core::{Body, assert_ok, create, request};
+
+/// The `Available` condition of the `APIService` `name` once it is (status, reason,
+/// message).
+async fn availability_becomes(client: &kube::Client, name: &str, expected: (&str, &str, &str)) {
+    let path = format!("/apis/apiregistration.k8s.io/v1/apiservices/{name}");
+    eventually(&format!("{name} to be {expected:?}"), || async {
+        let answer = request(client, http::Method::GET, &path, Body::None).await;
+        let conditions = answer.body["status"]["conditions"]
+            .as_array()
+            .cloned()
+            .unwrap_or_default();
+        let available = conditions.iter().find(|c| c["type"] == "Available")?;
+        let text = |key: &str| available[key].as_str().unwrap_or_default().to_owned();
+        let found = (text("status"), text("reason"), text("message"));
+        (found.0 == expected.0 && found.1 == expected.1 && found.2 == expected.2).then_some(())
+    })
+    .await;
+}
+
+/// An `APIService`; one with a service skips TLS verification (a local one may not).
+fn apiservice(name: &str, group: &str, service: &Value) -> Value {
+    json!({"apiVersion": "apiregistration.k8s.io/v1", "kind": "APIService", "metadata": {"name": name},
+        "spec": {"group": group, "version": "v1", "groupPriorityMinimum": 1000, "versionPriority": 15,
+                 "insecureSkipTLSVerify": !service.is_null(), "service": service}})
+}
+
+#[tokio::test]
+async fn apiservices_say_why_they_are_unavailable() {
+    let env = start().await;
+    let client = env.client();
+    let namespace = env.namespace().to_owned();
+    let group = format!("{namespace}.example.com");
+    let remote = format!("v1.{group}");
+    let local_group = format!("local-{namespace}.example.com");
+    let local = format!("v1.{local_group}");
+    // Cluster-wide: they go with the environment, a failing test's too.
+    for name in [remote.clone(), local.clone()] {
+        env.on_stop(move |client| async move {
+            let path = format!("/apis/apiregistration.k8s.io/v1/apiservices/{name}");
+            let _ = request(&client, http::Method::DELETE, &path, Body::None).await;
+        });
+    }
+    let apiservices = "/apis/apiregistration.k8s.io/v1/apiservices";
+    let service = json!({"name": "api", "namespace": namespace});
+    assert_ok(&create(&client, apiservices, apiservice(&remote, &group, &service)).await);
+    let quoted = format!("{namespace:?}");
+    availability_becomes(
+        &client,
+        &remote,
+        (
+            "False",
+            "ServiceNotFound",
+            &format!("service/api in {quoted} is not present"),
+        ),
+    )
+    .await;
+    let services = format!("/api/v1/namespaces/{namespace}/services");
+    let on_port = |port: i64| {
+        json!({"apiVersion": "v1", "kind": "Service", "metadata": {"name": "api"},
+        "spec": {"ports": [{"name": "https", "port": port}]}})
+    };
+    assert_ok(&create(&client, &services, on_port(80)).await);
+    availability_becomes(
+        &client,
+        &remote,
+        (
+            "False",
+            "ServicePortError",
+            &format!("service/api in {quoted} is not listening on port 443"),
+        ),
+    )
+    .await;
+    let moved = request(
+        &client,
+        http::Method::PATCH,
+        &format!("{services}/api"),
+        Body::Merge(json!({"spec": {"ports": [{"name": "https", "port": 443}]}})),
+    )
+    .await;
+    assert_ok(&moved);
+    // A Service without a selector gets no Endpoints from the endpoints controller.
+    availability_becomes(
+        &client,
+        &remote,
+        (
+            "False",
+            "EndpointsNotFound",
+            &format!("cannot find endpoints for service/api in {quoted}"),
+        ),
+    )
+    .await;
+    let endpoints = json!({"apiVersion": "v1", "kind": "Endpoints", "metadata": {"name": "api"},
+        "subsets": [{"notReadyAddresses": [{"ip": "10.1.2.3"}], "ports": [{"name": "https", "port": 8443}]}]});
+    assert_ok(&create(&client, &format!("/api/v1/namespaces/{namespace}/endpoints"), endpoints).await);
+    availability_becomes(
+        &client,
+        &remote,
+        (
+            "False",
+            "MissingEndpoints",
+            &format!("endpoints for service/api in {quoted} have no addresses with port name \"https\""),
+        ),
+    )
+    .await;
+    assert_ok(&create(&client, apiservices, apiservice(&local, &local_group, &Value::Null)).await);
+    availability_becomes(
+        &client,
+        &local,
+        ("True", "Local", "Local APIServices are always available"),
+    )
+    .await;
+    env.stop().await;
+}
