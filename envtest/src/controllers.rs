@@ -247,6 +247,10 @@ impl Controllers {
             self.flowcontrol.digest(state, tokio::time::Instant::now());
         }
         let changed = std::mem::take(&mut self.availability);
+        let groups: BTreeSet<String> = changed.iter().filter_map(apiservices::crd_group).collect();
+        for group in &groups {
+            apiservices::register_crd_versions(state, group);
+        }
         let apis: BTreeSet<ObjectRef> = changed
             .iter()
             .flat_map(|item| apiservices::affected(state, item))

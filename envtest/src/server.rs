@@ -57,6 +57,7 @@ impl ApiServer {
         for class in crate::admission::plugins::system_priority_classes() {
             server.create_system_object("scheduling.k8s.io", "v1", "priorityclasses", class);
         }
+        server.register_local_apiservices();
         // The history starts after what the server created for itself, as a watch
         // cache's starts at the list it begins with: a watch from before is 410.
         server.shared.state.lock().store.compact();
@@ -71,6 +72,15 @@ impl ApiServer {
         crate::authz::authenticate_token(self, token, &audiences)
             .ok()
             .map(|user| user.subject.user)
+    }
+
+    /// The local `APIService`s kube-apiserver registers for its built-in group
+    /// versions (available from the start, as the strategy makes a local one).
+    fn register_local_apiservices(&self) {
+        let apis = self.shared.state.lock().registry.local_apiservices();
+        for api in apis {
+            self.create_system_object("apiregistration.k8s.io", "v1", "apiservices", api);
+        }
     }
 
     fn create_system_object(&self, group: &str, version: &str, plural: &str, object: Value) {

@@ -6,6 +6,10 @@
 //! The remote controller's last check, a discovery request to the service, is not
 //! made here (the embedded server proxies to no aggregated API server): an `APIService`
 //! whose service has endpoints keeps the condition it has.
+//!
+//! Beside them, the CRD registration controller: each group version a CRD serves has
+//! a local `APIService` (`kube-aggregator.kubernetes.io/automanaged: "true"`, group
+//! priority 1000, version priority 100), removed when no CRD serves it any more.
 
 use serde_json::{Value, json};
 
@@ -16,6 +20,16 @@ use crate::state::State;
 /// The field manager of kube-apiserver's own writes.
 const MANAGER: &str = "kube-apiserver";
 
+/// The label of the `APIService`s kube-apiserver registers itself; `true` for a CRD's.
+const AUTOMANAGED: &str = "kube-aggregator.kubernetes.io/automanaged";
+
+fn crds() -> GroupResource {
+    GroupResource {
+        group: "apiextensions.k8s.io".into(),
+        resource: "customresourcedefinitions".into(),
+    }
+}
+
 fn apiservices() -> GroupResource {
     GroupResource {
         group: "apiregistration.k8s.io".into(),
@@ -23,10 +37,62 @@ fn apiservices() -> GroupResource {
     }
 }
 
-/// Whether a change to `resource` may change an `APIService`'s availability.
+/// Whether a change to `resource` may change an `APIService`'s availability or which
+/// ones a CRD registers.
 pub(super) fn watches(resource: &GroupResource) -> bool {
     *resource == apiservices()
+        || *resource == crds()
         || (resource.group.is_empty() && matches!(resource.resource.as_str(), "services" | "endpoints"))
+}
+
+/// The group a changed CRD defines (the CRD may be gone: its name says it).
+pub(super) fn crd_group(item: &ObjectRef) -> Option<String> {
+    (item.resource == crds()).then(|| item.name.split_once('.').map(|(_, group)| group.to_owned()))?
+}
+
+/// `crdRegistrationController.handleVersionUpdate` for every version of `group`: an
+/// `APIService` for each version a CRD of the group serves, none for the others.
+pub(super) fn register_crd_versions(state: &mut State, group: &str) {
+    let Some(resource) = state.registry.get("apiregistration.k8s.io", "v1", "apiservices") else {
+        return;
+    };
+    let served: std::collections::BTreeSet<String> = state
+        .store
+        .values(&crds())
+        .iter()
+        .filter(|crd| crd["spec"]["group"] == group)
+        .flat_map(|crd| crd["spec"]["versions"].as_array().cloned().unwrap_or_default())
+        .filter(|version| version["served"].as_bool() == Some(true))
+        .filter_map(|version| version["name"].as_str().map(str::to_owned))
+        .collect();
+    let registered: Vec<(String, String)> = state
+        .store
+        .values(&apiservices())
+        .iter()
+        .filter(|api| api["metadata"]["labels"][AUTOMANAGED] == "true" && api["spec"]["group"] == group)
+        .map(|api| {
+            let text = |value: &Value| value.as_str().unwrap_or_default().to_owned();
+            (text(&api["metadata"]["name"]), text(&api["spec"]["version"]))
+        })
+        .collect();
+    for (name, version) in &registered {
+        if !served.contains(version) {
+            let options = crate::lifecycle::deletion::DeleteOptions::background();
+            let _ = crate::lifecycle::deletion::delete(state, &resource, "", name, &options);
+        }
+    }
+    for version in served {
+        let name = format!("{version}.{group}");
+        if state.store.get(&apiservices(), "", &name).is_some() {
+            continue;
+        }
+        let api = json!({"apiVersion": "apiregistration.k8s.io/v1", "kind": "APIService",
+            "metadata": {"name": name, "labels": {AUTOMANAGED: "true"}},
+            "spec": {"group": group, "version": version, "groupPriorityMinimum": 1000, "versionPriority": 100}});
+        if let Ok((api, _)) = crate::lifecycle::prepare_new(&resource, None, api, MANAGER) {
+            let _ = crate::lifecycle::commit_create(state, &resource, api, false);
+        }
+    }
 }
 
 /// The `APIServices` a change of `item` may change the availability of: an `APIService`

@@ -572,6 +572,11 @@ pub(crate) fn prepare_for_create(resource: &ResourceType, object: &mut Value, no
         ("", "PersistentVolume") => {
             object["status"] = json!({"phase": "Pending", "lastPhaseTransitionTime": now});
         }
+        // The APIService strategy marks a local one available as it is created.
+        ("apiregistration.k8s.io", "APIService") if object["spec"]["service"].is_null() => {
+            object["status"] = json!({"conditions": [{"type": "Available", "status": "True",
+                "lastTransitionTime": now, "reason": "Local", "message": "Local APIServices are always available"}]});
+        }
         _ => {}
     }
     prepare_for_update(resource, object, None, now);

@@ -62,6 +62,89 @@ fn group_priority(group: &str) -> u32 {
     }
 }
 
+/// Each built-in group version's `VersionPriority` among its group's, as kube-apiserver
+/// registers its local `APIService`s (`apiVersionPriorities`, kube-apiserver's entries
+/// over `DefaultGenericAPIServicePriorities`); a version not listed gets no
+/// `APIService`.
+const VERSION_PRIORITIES: &[(&str, &str, u32)] = &[
+    ("", "v1", 1),
+    ("events.k8s.io", "v1", 15),
+    ("events.k8s.io", "v1beta1", 5),
+    ("authentication.k8s.io", "v1", 15),
+    ("authentication.k8s.io", "v1beta1", 9),
+    ("authentication.k8s.io", "v1alpha1", 1),
+    ("authorization.k8s.io", "v1", 15),
+    ("certificates.k8s.io", "v1", 15),
+    ("certificates.k8s.io", "v1alpha1", 1),
+    ("rbac.authorization.k8s.io", "v1", 15),
+    ("apiextensions.k8s.io", "v1", 15),
+    ("admissionregistration.k8s.io", "v1", 15),
+    ("admissionregistration.k8s.io", "v1beta1", 12),
+    ("admissionregistration.k8s.io", "v1alpha1", 9),
+    ("coordination.k8s.io", "v1", 15),
+    ("coordination.k8s.io", "v1alpha2", 12),
+    ("discovery.k8s.io", "v1", 15),
+    ("discovery.k8s.io", "v1beta1", 12),
+    ("flowcontrol.apiserver.k8s.io", "v1", 21),
+    ("flowcontrol.apiserver.k8s.io", "v1beta3", 18),
+    ("flowcontrol.apiserver.k8s.io", "v1beta2", 15),
+    ("flowcontrol.apiserver.k8s.io", "v1beta1", 12),
+    ("flowcontrol.apiserver.k8s.io", "v1alpha1", 9),
+    ("internal.apiserver.k8s.io", "v1alpha1", 9),
+    ("storagemigration.k8s.io", "v1alpha1", 9),
+    ("apps", "v1", 15),
+    ("autoscaling", "v1", 15),
+    ("autoscaling", "v2", 30),
+    ("autoscaling", "v2beta1", 9),
+    ("autoscaling", "v2beta2", 1),
+    ("batch", "v1", 15),
+    ("batch", "v1beta1", 9),
+    ("batch", "v2alpha1", 9),
+    ("networking.k8s.io", "v1", 15),
+    ("networking.k8s.io", "v1beta1", 9),
+    ("networking.k8s.io", "v1alpha1", 1),
+    ("policy", "v1", 15),
+    ("policy", "v1beta1", 9),
+    ("storage.k8s.io", "v1", 15),
+    ("storage.k8s.io", "v1beta1", 9),
+    ("storage.k8s.io", "v1alpha1", 1),
+    ("scheduling.k8s.io", "v1", 15),
+    ("node.k8s.io", "v1", 15),
+    ("node.k8s.io", "v1alpha1", 1),
+    ("node.k8s.io", "v1beta1", 9),
+    ("resource.k8s.io", "v1beta1", 9),
+    ("resource.k8s.io", "v1alpha3", 1),
+];
+
+impl Registry {
+    /// The `APIService`s kube-apiserver registers for the built-in group versions it
+    /// serves (its autoregistration controller): local (no service), labelled
+    /// `kube-aggregator.kubernetes.io/automanaged: onstart`, with the priorities of
+    /// kube's table.
+    pub(crate) fn local_apiservices(&self) -> Vec<Value> {
+        let mut apis = Vec::new();
+        for (group, versions) in self.groups() {
+            for version in versions {
+                let Some(&(_, _, version_priority)) =
+                    VERSION_PRIORITIES.iter().find(|(g, v, _)| *g == group && *v == version)
+                else {
+                    continue;
+                };
+                let mut spec = json!({"version": version, "groupPriorityMinimum": group_priority(&group),
+                    "versionPriority": version_priority});
+                if !group.is_empty() {
+                    spec["group"] = json!(group);
+                }
+                apis.push(json!({"apiVersion": "apiregistration.k8s.io/v1", "kind": "APIService",
+                    "metadata": {"name": format!("{version}.{group}"),
+                                 "labels": {"kube-aggregator.kubernetes.io/automanaged": "onstart"}},
+                    "spec": spec}));
+            }
+        }
+        apis
+    }
+}
+
 /// `discovery.StorageVersionHash`: the first 8 bytes of the SHA-256 of
 /// `group/version/kind`, base64.
 pub(crate) fn storage_version_hash(group: &str, version: &str, kind: &str) -> String {

@@ -121,3 +121,127 @@ async fn apiservices_say_why_they_are_unavailable() {
     .await;
     env.stop().await;
 }
+
+/// The group versions kube-apiserver serves itself have local `APIService`s it
+/// registered on start, available, and a local one is available as it is created.
+#[tokio::test]
+async fn served_group_versions_have_local_apiservices() {
+    let env = start().await;
+    let client = env.client();
+    let apiservices = "/apis/apiregistration.k8s.io/v1/apiservices";
+    for (name, group_priority, version_priority) in
+        [("v1.", 18000, 1), ("v1.apps", 17800, 15), ("v2.autoscaling", 17500, 30)]
+    {
+        let api = request(&client, http::Method::GET, &format!("{apiservices}/{name}"), Body::None).await;
+        assert_ok(&api);
+        assert_eq!(
+            api.body["metadata"]["labels"]["kube-aggregator.kubernetes.io/automanaged"],
+            "onstart"
+        );
+        assert_eq!(api.body["spec"]["groupPriorityMinimum"], group_priority, "{name}");
+        assert_eq!(api.body["spec"]["versionPriority"], version_priority, "{name}");
+        assert!(api.body["spec"]["service"].is_null());
+        availability_becomes(
+            &client,
+            name,
+            ("True", "Local", "Local APIServices are always available"),
+        )
+        .await;
+    }
+    // A local APIService is available as it is created (the strategy says so).
+    let local = format!("v1.local-{}.example.com", env.namespace());
+    let cleanup = local.clone();
+    env.on_stop(move |client| async move {
+        let path = format!("/apis/apiregistration.k8s.io/v1/apiservices/{cleanup}");
+        let _ = request(&client, http::Method::DELETE, &path, Body::None).await;
+    });
+    let created = create(
+        &client,
+        apiservices,
+        apiservice(&local, &format!("local-{}.example.com", env.namespace()), &Value::Null),
+    )
+    .await;
+    assert_ok(&created);
+    assert_eq!(
+        created.body["status"]["conditions"][0]["reason"], "Local",
+        "{}",
+        created.body
+    );
+    env.stop().await;
+}
+
+/// A CRD's served versions get local `APIService`s while a CRD serves them (the CRD
+/// registration controller), with its priorities and its label.
+#[tokio::test]
+async fn crd_versions_have_local_apiservices() {
+    let env = start().await;
+    let client = env.client();
+    let apiservices = "/apis/apiregistration.k8s.io/v1/apiservices";
+    let group = format!("{}.example.com", env.namespace());
+    let crd = format!("things.{group}");
+    let version = |name: &str, served: bool| {
+        json!({"name": name, "served": served, "storage": name == "v1",
+        "schema": {"openAPIV3Schema": {"type": "object"}}})
+    };
+    let definition = json!({"apiVersion": "apiextensions.k8s.io/v1", "kind": "CustomResourceDefinition",
+        "metadata": {"name": crd}, "spec": {"group": group, "scope": "Namespaced",
+            "names": {"plural": "things", "singular": "thing", "kind": "Thing", "listKind": "ThingList"},
+            "versions": [version("v1", true), version("v2", false)]}});
+    let crds = "/apis/apiextensions.k8s.io/v1/customresourcedefinitions";
+    let crd_path = format!("{crds}/{crd}");
+    let cleanup = crd_path.clone();
+    env.on_stop(move |client| async move {
+        let _ = request(&client, http::Method::DELETE, &cleanup, Body::None).await;
+    });
+    assert_ok(&create(&client, crds, definition).await);
+    let registered = eventually("the CRD's APIService", || async {
+        let api = request(
+            &client,
+            http::Method::GET,
+            &format!("{apiservices}/v1.{group}"),
+            Body::None,
+        )
+        .await;
+        (api.code == 200).then_some(api.body)
+    })
+    .await;
+    assert_eq!(
+        registered["metadata"]["labels"]["kube-aggregator.kubernetes.io/automanaged"],
+        "true"
+    );
+    assert_eq!(
+        (
+            &registered["spec"]["groupPriorityMinimum"],
+            &registered["spec"]["versionPriority"]
+        ),
+        (&json!(1000), &json!(100))
+    );
+    availability_becomes(
+        &client,
+        &format!("v1.{group}"),
+        ("True", "Local", "Local APIServices are always available"),
+    )
+    .await;
+    // A version the CRD does not serve has none.
+    let unserved = request(
+        &client,
+        http::Method::GET,
+        &format!("{apiservices}/v2.{group}"),
+        Body::None,
+    )
+    .await;
+    assert_eq!(unserved.code, 404);
+    assert_ok(&request(&client, http::Method::DELETE, &crd_path, Body::None).await);
+    eventually("the CRD's APIService to go", || async {
+        let api = request(
+            &client,
+            http::Method::GET,
+            &format!("{apiservices}/v1.{group}"),
+            Body::None,
+        )
+        .await;
+        (api.code == 404).then_some(())
+    })
+    .await;
+    env.stop().await;
+}
