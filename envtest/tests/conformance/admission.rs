@@ -146,29 +146,35 @@ fn object_selector(key: &str, value: &str) -> Value {
     json!({"objectSelector": {"matchLabels": {key: value}}})
 }
 
+/// A test's webhook server with a mutating webhook at `path` (named after it) and, if
+/// `validate`, the validating one at `/validate`, both for configmaps labelled
+/// `admission=<label>`; None when the API server cannot call this test's loopback
+/// address.
+async fn hooked(env: &TestEnv, label: &str, path: &str, validate: bool) -> Option<WebhookServer> {
+    if skip_unless_loopback_reachable(env, "calling a webhook on 127.0.0.1") {
+        return None;
+    }
+    let webhooks = WebhookServer::start().await;
+    let selector = object_selector("admission", label);
+    let name = path.trim_start_matches('/');
+    let hook = webhooks.hook(&format!("{name}.conformance.wheelhouse.rs"), path, &selector, "Fail");
+    register_mutating(env, name, vec![hook]).await;
+    if validate {
+        let hook = webhooks.hook("validate.conformance.wheelhouse.rs", "/validate", &selector, "Fail");
+        register_validating(env, "validate", vec![hook]).await;
+    }
+    Some(webhooks)
+}
+
 /// A mutating webhook's `JSONPatch` is applied, the validating webhook then sees the
 /// mutated object, and its denial reaches the client with its message.
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn webhooks_mutate_then_validate() {
     let env = start().await;
-    if skip_unless_loopback_reachable(&env, "calling a webhook on 127.0.0.1") {
+    let Some(webhooks) = hooked(&env, "conformance", "/mutate", true).await else {
         env.stop().await;
         return;
-    }
-    let webhooks = WebhookServer::start().await;
-    let selector = object_selector("admission", "conformance");
-    register_mutating(
-        &env,
-        "mutate",
-        vec![webhooks.hook("mutate.conformance.wheelhouse.rs", "/mutate", &selector, "Fail")],
-    )
-    .await;
-    register_validating(
-        &env,
-        "validate",
-        vec![webhooks.hook("validate.conformance.wheelhouse.rs", "/validate", &selector, "Fail")],
-    )
-    .await;
+    };
     let api: Api<ConfigMap> = Api::namespaced(env.client(), env.namespace());
 
     // Webhook configurations take effect asynchronously on a real server: probe.
@@ -260,24 +266,10 @@ async fn webhooks_mutate_then_validate() {
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn a_mutation_that_breaks_validation_is_refused() {
     let env = start().await;
-    if skip_unless_loopback_reachable(&env, "calling a webhook on 127.0.0.1") {
+    let Some(webhooks) = hooked(&env, "broken", "/break", true).await else {
         env.stop().await;
         return;
-    }
-    let webhooks = WebhookServer::start().await;
-    let selector = object_selector("admission", "broken");
-    register_mutating(
-        &env,
-        "break",
-        vec![webhooks.hook("break.conformance.wheelhouse.rs", "/break", &selector, "Fail")],
-    )
-    .await;
-    register_validating(
-        &env,
-        "validate",
-        vec![webhooks.hook("validate.conformance.wheelhouse.rs", "/validate", &selector, "Fail")],
-    )
-    .await;
+    };
     let api: Api<ConfigMap> = Api::namespaced(env.client(), env.namespace());
     // Webhook configurations take effect asynchronously on a real server: probe.
     let status = eventually("the mutating webhook to take effect", || async {
@@ -316,18 +308,10 @@ async fn a_mutation_that_breaks_validation_is_refused() {
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn a_mutating_webhook_may_repair_what_was_sent() {
     let env = start().await;
-    if skip_unless_loopback_reachable(&env, "calling a webhook on 127.0.0.1") {
+    let Some(webhooks) = hooked(&env, "repaired", "/repair", false).await else {
         env.stop().await;
         return;
-    }
-    let webhooks = WebhookServer::start().await;
-    let selector = object_selector("admission", "repaired");
-    register_mutating(
-        &env,
-        "repair",
-        vec![webhooks.hook("repair.conformance.wheelhouse.rs", "/repair", &selector, "Fail")],
-    )
-    .await;
+    };
     let api: Api<ConfigMap> = Api::namespaced(env.client(), env.namespace());
     // Webhook configurations take effect asynchronously on a real server: probe.
     let created = eventually("the mutating webhook to take effect", || async {

@@ -13,7 +13,7 @@ use crate::validation_core::{Body, assert_ok, create, request};
 /// The `Available` condition of the `APIService` `name` once it is (status, reason,
 /// message).
 async fn availability_becomes(client: &kube::Client, name: &str, expected: (&str, &str, &str)) {
-    let path = format!("/apis/apiregistration.k8s.io/v1/apiservices/{name}");
+    let path = apiservice_path(name);
     eventually(&format!("{name} to be {expected:?}"), || async {
         let answer = request(client, http::Method::GET, &path, Body::None).await;
         let conditions = answer.body["status"]["conditions"]
@@ -26,6 +26,21 @@ async fn availability_becomes(client: &kube::Client, name: &str, expected: (&str
         (found.0 == expected.0 && found.1 == expected.1 && found.2 == expected.2).then_some(())
     })
     .await;
+}
+
+/// The path of the `APIService` `name`.
+fn apiservice_path(name: &str) -> String {
+    format!("{APISERVICES}/{name}")
+}
+
+const APISERVICES: &str = "/apis/apiregistration.k8s.io/v1/apiservices";
+
+/// Deletes the cluster-scoped object at `path` when the environment stops (a failing
+/// test's too), so nothing is left on a shared server.
+fn delete_on_stop(env: &wheelhouse_envtest::TestEnv, path: String) {
+    env.on_stop(move |client| async move {
+        let _ = request(&client, http::Method::DELETE, &path, Body::None).await;
+    });
 }
 
 /// An `APIService`; one with a service skips TLS verification (a local one may not).
@@ -45,15 +60,11 @@ async fn apiservices_say_why_they_are_unavailable() {
     let local_group = format!("local-{namespace}.example.com");
     let local = format!("v1.{local_group}");
     // Cluster-wide: they go with the environment, a failing test's too.
-    for name in [remote.clone(), local.clone()] {
-        env.on_stop(move |client| async move {
-            let path = format!("/apis/apiregistration.k8s.io/v1/apiservices/{name}");
-            let _ = request(&client, http::Method::DELETE, &path, Body::None).await;
-        });
+    for name in [&remote, &local] {
+        delete_on_stop(&env, apiservice_path(name));
     }
-    let apiservices = "/apis/apiregistration.k8s.io/v1/apiservices";
     let service = json!({"name": "api", "namespace": namespace});
-    assert_ok(&create(&client, apiservices, apiservice(&remote, &group, &service)).await);
+    assert_ok(&create(&client, APISERVICES, apiservice(&remote, &group, &service)).await);
     let quoted = format!("{namespace:?}");
     availability_becomes(
         &client,
@@ -113,7 +124,7 @@ async fn apiservices_say_why_they_are_unavailable() {
         ),
     )
     .await;
-    assert_ok(&create(&client, apiservices, apiservice(&local, &local_group, &Value::Null)).await);
+    assert_ok(&create(&client, APISERVICES, apiservice(&local, &local_group, &Value::Null)).await);
     availability_becomes(
         &client,
         &local,
@@ -129,14 +140,13 @@ async fn apiservices_say_why_they_are_unavailable() {
 async fn served_group_versions_have_local_apiservices() {
     let env = start().await;
     let client = env.client();
-    let apiservices = "/apis/apiregistration.k8s.io/v1/apiservices";
     let mut served = vec![("v1.", 18000, 1), ("v1.apps", 17800, 15)];
     // autoscaling/v2 is served from 1.23 on.
     if server_minor(&env).await >= 23 {
         served.push(("v2.autoscaling", 17500, 30));
     }
     for (name, group_priority, version_priority) in served {
-        let api = request(&client, http::Method::GET, &format!("{apiservices}/{name}"), Body::None).await;
+        let api = request(&client, http::Method::GET, &apiservice_path(name), Body::None).await;
         assert_ok(&api);
         assert_eq!(
             api.body["metadata"]["labels"]["kube-aggregator.kubernetes.io/automanaged"],
@@ -154,14 +164,10 @@ async fn served_group_versions_have_local_apiservices() {
     }
     // A local APIService is available as it is created (the strategy says so).
     let local = format!("v1.local-{}.example.com", env.namespace());
-    let cleanup = local.clone();
-    env.on_stop(move |client| async move {
-        let path = format!("/apis/apiregistration.k8s.io/v1/apiservices/{cleanup}");
-        let _ = request(&client, http::Method::DELETE, &path, Body::None).await;
-    });
+    delete_on_stop(&env, apiservice_path(&local));
     let created = create(
         &client,
-        apiservices,
+        APISERVICES,
         apiservice(&local, &format!("local-{}.example.com", env.namespace()), &Value::Null),
     )
     .await;
@@ -180,7 +186,6 @@ async fn served_group_versions_have_local_apiservices() {
 async fn crd_versions_have_local_apiservices() {
     let env = start().await;
     let client = env.client();
-    let apiservices = "/apis/apiregistration.k8s.io/v1/apiservices";
     let group = format!("{}.example.com", env.namespace());
     let crd = format!("things.{group}");
     let version = |name: &str, served: bool| {
@@ -193,16 +198,13 @@ async fn crd_versions_have_local_apiservices() {
             "versions": [version("v1", true), version("v2", false)]}});
     let crds = "/apis/apiextensions.k8s.io/v1/customresourcedefinitions";
     let crd_path = format!("{crds}/{crd}");
-    let cleanup = crd_path.clone();
-    env.on_stop(move |client| async move {
-        let _ = request(&client, http::Method::DELETE, &cleanup, Body::None).await;
-    });
+    delete_on_stop(&env, crd_path.clone());
     assert_ok(&create(&client, crds, definition).await);
     let registered = eventually("the CRD's APIService", || async {
         let api = request(
             &client,
             http::Method::GET,
-            &format!("{apiservices}/v1.{group}"),
+            &apiservice_path(&format!("v1.{group}")),
             Body::None,
         )
         .await;
@@ -230,7 +232,7 @@ async fn crd_versions_have_local_apiservices() {
     let unserved = request(
         &client,
         http::Method::GET,
-        &format!("{apiservices}/v2.{group}"),
+        &apiservice_path(&format!("v2.{group}")),
         Body::None,
     )
     .await;
@@ -240,7 +242,7 @@ async fn crd_versions_have_local_apiservices() {
         let api = request(
             &client,
             http::Method::GET,
-            &format!("{apiservices}/v1.{group}"),
+            &apiservice_path(&format!("v1.{group}")),
             Body::None,
         )
         .await;
