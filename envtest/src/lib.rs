@@ -306,7 +306,8 @@
 //!   indents (go-cmp picks plain or non-breaking spaces at random per process).
 //!   A write is validated after the mutating webhooks, as kube does (one may repair
 //!   an object sent invalid), and an object a webhook changed is defaulted again
-//!   first. The in-process mutating plugins (`LimitRanger`, `Priority`,
+//!   first; only an object created by a PUT or a server-side apply is still refused
+//!   before its webhooks run. The in-process mutating plugins (`LimitRanger`, `Priority`,
 //!   `RuntimeClass`, Service IP allocation) run after validation here, before it in
 //!   kube: defaults those plugins add are not validated, and a write both invalid and
 //!   refused by a plugin gets the 422 where kube answers the 403 (a pod naming a

@@ -27,7 +27,8 @@
 //!    webhooks see it, as kube-apiserver validates after mutating admission (an
 //!    invalid patch is the request's 422). Step 3 keeps its validation's refusal
 //!    aside until then, so a webhook may repair an object sent invalid, as on
-//!    kube-apiserver; the refusal stands when no webhook changes the object.
+//!    kube-apiserver; the refusal stands when no webhook changes the object. (A PUT or
+//!    an apply that creates still validates before its webhooks.)
 //! 5. **Conflict checks and storage**, under the server's lock, in one critical section:
 //!    the namespace exists and is not terminating, the name is free (409
 //!    `AlreadyExists`), the in-process admission plugins (limit ranges, priority,
