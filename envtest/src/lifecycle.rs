@@ -21,5 +21,5 @@ pub(crate) use self::steps::{
     CRD_CLEANUP_FINALIZER, QuotaOperation, after_delete, charge_quota, check_body_type, check_precondition, check_type,
     commit_create, commit_update, controller_apply, controller_update, dedup_owner_references, has_finalizers,
     namespaces, now, prepare_new, prepare_new_as, prepare_new_validated_later, prepare_update_validated_later,
-    record_create, scheme,
+    record_create, revalidate, scheme,
 };

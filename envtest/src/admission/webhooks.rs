@@ -249,6 +249,7 @@ impl Webhooks {
         // Webhooks never see their own configurations, so a broken webhook cannot lock
         // out the request that would remove it.
         if matching::is_exempt(attributes) {
+            revalidate(None)?;
             return Ok(admitted);
         }
         // kube-apiserver's reinvocation: a webhook that changes the object makes every

@@ -339,16 +339,12 @@ impl Write<'_> {
         let subresource = self.subresource_for_update();
         let revalidate = |object: Option<&mut Value>| match object {
             Some(object) if matches!(operation, Operation::Create | Operation::Update) => {
-                crate::objects::apply_defaults(resource, object, old);
-                crate::objects::fill_go_zero_values(resource, object);
-                crate::objects::validate(resource, object, old, subresource, crate::objects::Decoding::Body)
-                    .map_err(AdmissionError::Invalid)
+                crate::lifecycle::revalidate(resource, object, old, subresource).map_err(AdmissionError::Invalid)
             }
             // Left as it came: the refusal, if its validation was deferred.
             _ => invalid.map_or(Ok(()), |invalid| Err(AdmissionError::Invalid(invalid.clone()))),
         };
-        let admitted = self
-            .server
+        self.server
             .shared
             .webhooks
             .admit(
@@ -372,12 +368,7 @@ impl Write<'_> {
                 AdmissionError::CallFailed { .. } => ApiError::new(500, "InternalError", error.to_string()),
                 AdmissionError::Refused { code, reason, message } => ApiError::new(*code, *reason, message.clone()),
                 AdmissionError::Invalid(invalid) => invalid.clone(),
-            })?;
-        // Webhooks skip their own configurations, and so never looked at this one.
-        match invalid {
-            Some(invalid) if admitted.mutated.is_none() => Err(invalid.clone()),
-            _ => Ok(admitted),
-        }
+            })
     }
 
     /// Labels of the namespace an object is in (or of the namespace itself).

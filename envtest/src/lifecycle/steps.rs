@@ -784,6 +784,20 @@ pub(crate) fn prepare_update(
     }
 }
 
+/// An object a mutating webhook changed, defaulted and validated again as
+/// [`prepare_new`] and [`prepare_update`] treat the request's own: kube-apiserver's
+/// strategy runs after mutating admission.
+pub(crate) fn revalidate(
+    resource: &ResourceType,
+    object: &mut Value,
+    current: Option<&Value>,
+    subresource: Option<&str>,
+) -> Result<(), ApiError> {
+    crate::objects::apply_defaults(resource, object, current);
+    crate::objects::fill_go_zero_values(resource, object);
+    crate::objects::validate(resource, object, current, subresource, Decoding::Body)
+}
+
 /// [`prepare_update`] with the validation's refusal handed back beside the new object
 /// instead of ending the write (kube-apiserver validates after its mutating
 /// admission, which may make the object valid). An update that changes nothing is

@@ -13,9 +13,8 @@ use crate::validation_core::{Body, assert_ok, create, request};
 /// The `Available` condition of the `APIService` `name` once it is (status, reason,
 /// message).
 async fn availability_becomes(client: &kube::Client, name: &str, expected: (&str, &str, &str)) {
-    let path = apiservice_path(name);
     eventually(&format!("{name} to be {expected:?}"), || async {
-        let answer = request(client, http::Method::GET, &path, Body::None).await;
+        let answer = get_apiservice(client, name).await;
         let conditions = answer.body["status"]["conditions"]
             .as_array()
             .cloned()
@@ -34,6 +33,11 @@ fn apiservice_path(name: &str) -> String {
 }
 
 const APISERVICES: &str = "/apis/apiregistration.k8s.io/v1/apiservices";
+
+/// The `APIService` `name` as the server answers a GET of it.
+async fn get_apiservice(client: &kube::Client, name: &str) -> crate::raw::Answer {
+    request(client, http::Method::GET, &apiservice_path(name), Body::None).await
+}
 
 /// Deletes the cluster-scoped object at `path` when the environment stops (a failing
 /// test's too), so nothing is left on a shared server.
@@ -146,7 +150,7 @@ async fn served_group_versions_have_local_apiservices() {
         served.push(("v2.autoscaling", 17500, 30));
     }
     for (name, group_priority, version_priority) in served {
-        let api = request(&client, http::Method::GET, &apiservice_path(name), Body::None).await;
+        let api = get_apiservice(&client, name).await;
         assert_ok(&api);
         assert_eq!(
             api.body["metadata"]["labels"]["kube-aggregator.kubernetes.io/automanaged"],
@@ -201,13 +205,7 @@ async fn crd_versions_have_local_apiservices() {
     delete_on_stop(&env, crd_path.clone());
     assert_ok(&create(&client, crds, definition).await);
     let registered = eventually("the CRD's APIService", || async {
-        let api = request(
-            &client,
-            http::Method::GET,
-            &apiservice_path(&format!("v1.{group}")),
-            Body::None,
-        )
-        .await;
+        let api = get_apiservice(&client, &format!("v1.{group}")).await;
         (api.code == 200).then_some(api.body)
     })
     .await;
@@ -229,23 +227,11 @@ async fn crd_versions_have_local_apiservices() {
     )
     .await;
     // A version the CRD does not serve has none.
-    let unserved = request(
-        &client,
-        http::Method::GET,
-        &apiservice_path(&format!("v2.{group}")),
-        Body::None,
-    )
-    .await;
+    let unserved = get_apiservice(&client, &format!("v2.{group}")).await;
     assert_eq!(unserved.code, 404);
     assert_ok(&request(&client, http::Method::DELETE, &crd_path, Body::None).await);
     eventually("the CRD's APIService to go", || async {
-        let api = request(
-            &client,
-            http::Method::GET,
-            &apiservice_path(&format!("v1.{group}")),
-            Body::None,
-        )
-        .await;
+        let api = get_apiservice(&client, &format!("v1.{group}")).await;
         (api.code == 404).then_some(())
     })
     .await;

@@ -19,11 +19,20 @@ struct Scratch {
 impl Scratch {
     /// Creates the namespace `<test namespace>-<suffix>`, with nothing but its name.
     async fn create(env: &wheelhouse_envtest::TestEnv, suffix: &str) -> Self {
+        Self::create_with(env, suffix, &json!({})).await.0
+    }
+
+    /// Creates the namespace `<test namespace>-<suffix>` from `body` (its `spec` and
+    /// `status`, the name set here); the scratch namespace and the created object.
+    async fn create_with(env: &wheelhouse_envtest::TestEnv, suffix: &str, body: &Value) -> (Self, Value) {
         let scratch = Self {
             client: env.client(),
             name: format!("{}-{suffix}", env.namespace()),
         };
-        let namespace = json!({"apiVersion": "v1", "kind": "Namespace", "metadata": {"name": scratch.name}});
+        let mut namespace = body.clone();
+        namespace["apiVersion"] = json!("v1");
+        namespace["kind"] = json!("Namespace");
+        namespace["metadata"] = json!({"name": scratch.name});
         let created = send(
             &scratch.client,
             http::Method::POST,
@@ -32,7 +41,7 @@ impl Scratch {
         )
         .await;
         assert_eq!(created.code, 201, "{}", created.body);
-        scratch
+        (scratch, created.body)
     }
 
     fn path(&self) -> String {
@@ -71,25 +80,10 @@ impl Scratch {
 #[tokio::test]
 async fn only_finalize_changes_a_namespace_s_finalizers() {
     let env = start().await;
-    let scratch = Scratch {
-        client: env.client(),
-        name: format!("{}-fin", env.namespace()),
-    };
-    let namespace = json!({"apiVersion": "v1", "kind": "Namespace", "metadata": {"name": scratch.name},
-        "spec": {"finalizers": ["example.com/hold"]}, "status": {"phase": "Terminating"}});
-    let created = send(
-        &scratch.client,
-        http::Method::POST,
-        "/api/v1/namespaces",
-        Some(&namespace),
-    )
-    .await;
-    assert_eq!(created.code, 201, "{}", created.body);
-    assert_eq!(
-        created.body["spec"]["finalizers"],
-        json!(["example.com/hold", "kubernetes"])
-    );
-    assert_eq!(created.body["status"]["phase"], "Active");
+    let body = json!({"spec": {"finalizers": ["example.com/hold"]}, "status": {"phase": "Terminating"}});
+    let (scratch, created) = Scratch::create_with(&env, "fin", &body).await;
+    assert_eq!(created["spec"]["finalizers"], json!(["example.com/hold", "kubernetes"]));
+    assert_eq!(created["status"]["phase"], "Active");
 
     let put = json!({"apiVersion": "v1", "kind": "Namespace", "metadata": {"name": scratch.name, "labels": {"step": "put"}},
         "spec": {"finalizers": ["example.com/other"]}});

@@ -113,7 +113,7 @@ pub(super) fn compare<'a>(ty: &'static Ty, x: Option<&'a Val>, y: Option<&'a Val
         }
         (Kind::Map(_, value), Val::Map(xs), Val::Map(ys)) => {
             let mut keys: Vec<&Val> = xs.iter().chain(ys).map(|(key, _)| key).collect();
-            keys.sort_by(|a, b| sort_key(a).cmp(&sort_key(b)));
+            keys.sort_by(|a, b| a.key_order(b));
             keys.dedup_by(|a, b| a == b);
             for key in keys {
                 node.push(Key::Map(key), compare(value, vx.entry(key), vy.entry(key)));
@@ -128,15 +128,6 @@ pub(super) fn compare<'a>(ty: &'static Ty, x: Option<&'a Val>, y: Option<&'a Val
         _ => node.report(vx == vy),
     }
     node
-}
-
-fn sort_key(key: &Val) -> (u8, i64, &str) {
-    match key {
-        Val::Int(value) => (0, *value, ""),
-        Val::Str(text) => (1, 0, text),
-        Val::Bool(value) => (2, i64::from(*value), ""),
-        _ => (3, 0, ""),
-    }
 }
 
 /// `diff.Result`: how alike two elements are.

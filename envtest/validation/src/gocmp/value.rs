@@ -120,7 +120,7 @@ impl Val {
     }
 
     /// go-cmp's `isLess` for map keys (strings, numbers, booleans here).
-    fn key_order(&self, other: &Val) -> std::cmp::Ordering {
+    pub(super) fn key_order(&self, other: &Val) -> std::cmp::Ordering {
         match (self, other) {
             (Val::Str(a), Val::Str(b)) => a.cmp(b),
             (Val::Int(a), Val::Int(b)) => a.cmp(b),
@@ -129,10 +129,14 @@ impl Val {
         }
     }
 
-    /// A map's value at `key`.
+    /// A map's value at `key` (its entries are in key order: a binary search, as a
+    /// client may send a map of many thousands of entries).
     pub(super) fn entry(&self, key: &Val) -> Option<&Val> {
         match self {
-            Val::Map(entries) => entries.iter().find(|(k, _)| k == key).map(|(_, value)| value),
+            Val::Map(entries) => entries
+                .binary_search_by(|(k, _)| k.key_order(key))
+                .ok()
+                .map(|index| &entries[index].1),
             _ => None,
         }
     }
